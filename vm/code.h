@@ -1,0 +1,93 @@
+/* code.h: code objects, the compiler's output and the VM's input, and function objects.
+ *
+ * A Code holds one function body (or a module, class body, lambda or comprehension): its
+ * instructions (opcodes.h), the line of every instruction, constants, names, and the
+ * layout of its locals and cells. Fast locals are numbered args first: positional
+ * (posonly then positional-or-keyword), keyword-only, then *args, then **kwargs, then the
+ * other locals. Cells are numbered cellvars first, then freevars; an argument that is also
+ * a cellvar (captured by an inner function) is copied into its cell on entry through
+ * cell2arg. (vm/code.c: the type, creation, the disassembler) */
+#ifndef KRAIT_CODE_H
+#define KRAIT_CODE_H
+
+#include "interp.h"
+
+enum {
+    CO_VARARGS = 1u << 0,
+    CO_VARKEYWORDS = 1u << 1,
+    CO_GENERATOR = 1u << 2,
+    CO_COROUTINE = 1u << 3,
+    CO_ASYNC_GENERATOR = 1u << 4,
+    CO_NESTED = 1u << 5,
+    CO_CLASSBODY = 1u << 6, /* runs with a locals dict; LOAD_NAME/STORE_NAME */
+    CO_MODULE = 1u << 7,    /* module-level code; locals dict is globals */
+    CO_INTERACTIVE = 1u << 8,
+    CO_NEEDS_CLASSCELL = 1u << 9, /* class body whose methods use __class__ or super() */
+};
+
+typedef struct Code {
+    Obj hdr;
+    uint32_t *instrs;
+    uint32_t ninstrs;
+    int32_t *lines; /* line of each instruction */
+    Value *consts;
+    uint32_t nconsts;
+    Str **names; /* attribute, global and import names */
+    uint32_t nnames;
+    Str **varnames; /* fast locals, args first */
+    uint32_t nlocals;
+    Str **cellvars;
+    uint32_t ncellvars;
+    Str **freevars;
+    uint32_t nfreevars;
+    int32_t *cell2arg; /* ncellvars entries: the arg index held by that cell, or -1 */
+    uint32_t argcount;        /* positional, posonly included */
+    uint32_t posonlyargcount;
+    uint32_t kwonlyargcount;
+    uint32_t flags;
+    uint32_t stacksize; /* max value stack depth */
+    uint32_t maxblocks; /* max block stack depth */
+    Str *name;
+    Str *qualname;
+    Str *filename;
+    int firstlineno;
+    Str *source; /* the whole source text for tracebacks, or NULL (-c, <stdin>) */
+    void *caches;   /* per-instruction inline caches, owned by the VM (may stay NULL) */
+} Code;
+
+/* Allocate an empty code object; the compiler fills the arrays with mem_alloc'd memory that
+ * the code's finalizer frees (sizes are the counts above). */
+Code *code_new(Interp *I);
+/* Disassemble to a Str, for debugging (`krait --dis`). */
+Value code_disassemble(Interp *I, Code *co);
+
+typedef struct Cell {
+    Obj hdr;
+    Value contents; /* V_NULL: empty */
+} Cell;
+Cell *cell_new(Interp *I, Value contents);
+
+typedef struct Function {
+    Obj hdr;
+    Code *code;
+    Dict *globals;
+    Dict *builtins; /* the builtins dict at creation, for fast LOAD_GLOBAL */
+    Tuple *defaults;  /* NULL if none */
+    Dict *kwdefaults; /* NULL if none */
+    Tuple *closure;   /* tuple of Cells, NULL if none */
+    Dict *annotations; /* NULL if none */
+    Dict *dict;        /* function attributes, lazily */
+    Str *name;
+    Str *qualname;
+    Value doc;
+    Value module;
+} Function;
+
+/* The compiler (frontend/compile.c): AST to a module-level Code. filename as tracebacks
+ * show it; source is kept in the code for tracebacks when keep_source. mode is PARSE_*.
+ * Returns NULL after raising SyntaxError (e.g. 'return' outside function, nonlocal
+ * errors) or MemoryError. */
+struct AstModule;
+Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *source, int mode);
+
+#endif

@@ -1,0 +1,33 @@
+/* dict.h: dict (insertion-ordered, CPython's compact layout), set and frozenset
+ * (CPython's probing, so iteration order over ints matches), and their views and
+ * iterators. (vm/dict.c, vm/dict_methods.c, vm/set.c) */
+#ifndef KRAIT_DICT_H
+#define KRAIT_DICT_H
+
+#include "interp.h"
+
+Dict *dict_new(Interp *I);
+/* 1 found (*out set), 0 missing, -1 error (unhashable key, or __eq__ raised). */
+int dict_get(Interp *I, Dict *d, Value key, Value *out);
+int dict_set(Interp *I, Dict *d, Value key, Value value); /* 0 ok, -1 error */
+int dict_del(Interp *I, Dict *d, Value key);              /* 1 deleted, 0 missing, -1 error */
+/* Fast paths for str keys (attribute and global lookups). Never raise. */
+Value dict_get_str(Dict *d, Str *key); /* V_NULL if missing */
+int dict_set_str(Interp *I, Dict *d, Str *key, Value value);
+int dict_get_cstr(Interp *I, Dict *d, const char *key, Value *out);
+/* Iterate: start with *pos = 0; returns false at the end. */
+bool dict_next(Dict *d, size_t *pos, Value *key, Value *value);
+Dict *dict_copy(Interp *I, Dict *d);
+int dict_update(Interp *I, Dict *d, Value other); /* dict.update(other) semantics */
+void dict_clear(Interp *I, Dict *d);
+static inline Dict *as_dict(Value v) { return (Dict *)v.as.o; }
+bool is_dict(Interp *I, Value v);
+
+Set *set_new(Interp *I, bool frozen);
+int set_add(Interp *I, Set *s, Value key);      /* 0 ok, -1 error */
+int set_contains(Interp *I, Set *s, Value key); /* 1, 0, -1 */
+int set_discard(Interp *I, Set *s, Value key);  /* 1 removed, 0 missing, -1 */
+bool set_next(Set *s, size_t *pos, Value *key);
+Set *set_from_iter(Interp *I, Value iterable, bool frozen);
+
+#endif

@@ -1,0 +1,33 @@
+/* error.h: raising and inspecting exceptions from C.
+ *
+ * Raising stores the exception in I->exc and returns the "error" value of the caller's
+ * convention, so natives can write `return err_format(I, TY_TYPE_ERROR, "...")`. The
+ * message is formatted with vsnprintf; use type_name() for a value's type. Tracebacks are
+ * attached by the VM as the exception unwinds through frames. (vm/error.c) */
+#ifndef KRAIT_ERROR_H
+#define KRAIT_ERROR_H
+
+#include "interp.h"
+
+/* Raise a new exception of builtin type `id` with a formatted message. Returns V_NULL. */
+Value err_format(Interp *I, TypeId id, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+Value err_str(Interp *I, TypeId id, Str *msg); /* message as a Str */
+Value err_set_value(Interp *I, Value exc);     /* raise an instance (or a type: instantiated) */
+Value err_nomem(Interp *I);                    /* MemoryError, never allocates */
+Value err_keyerror(Interp *I, Value key);      /* KeyError(key) with the key itself as arg */
+Value err_stopiteration(Interp *I, Value value);
+Value err_attribute(Interp *I, Value obj, Str *name); /* "'T' object has no attribute 'x'" */
+
+bool err_occurred(Interp *I);
+bool err_matches(Interp *I, TypeId id); /* the pending exception is an instance of id */
+Obj *err_fetch(Interp *I);             /* take the pending exception, clearing it */
+void err_restore(Interp *I, Obj *exc); /* make exc pending again */
+void err_clear(Interp *I);
+
+/* Build an exception instance without raising it. */
+Value exc_new(Interp *I, Type *type, int argc, Value *argv);
+/* str(exc) as Python prints after "Type: " */
+Value exc_str(Interp *I, Value exc);
+
+#endif

@@ -1,0 +1,42 @@
+/* gc.h: memory accounting and the precise mark-sweep collector.
+ *
+ * Every byte goes through mem_alloc/mem_realloc/mem_free so the interpreter can honour the
+ * host's allocator and memory limit. Objects come from gc_new, which links them into the
+ * sweep list and pushes them on the temporary-root stack: an object a native has just
+ * allocated stays alive until the VM instruction that called the native completes, so
+ * natives need no manual rooting for their own fresh objects. The VM resets the temp stack
+ * to the running frame's mark before each instruction. A collection may run inside gc_new
+ * (always, in stress mode): code must keep every value it still uses reachable (on the VM
+ * stack, in argv, in a rooted container, or freshly allocated) across any allocation. */
+#ifndef KRAIT_GC_H
+#define KRAIT_GC_H
+
+#include "interp.h"
+
+#define GC_MARKED 1u
+
+/* Raw memory. mem_alloc returns NULL after raising MemoryError. */
+void *mem_alloc(Interp *I, size_t size);
+void *mem_realloc(Interp *I, void *p, size_t old_size, size_t new_size);
+void mem_free(Interp *I, void *p, size_t size);
+
+/* A new object of the given type and total size (header included), zeroed but for the
+ * header. NULL after raising MemoryError. */
+void *gc_new(Interp *I, Type *type, size_t size);
+
+/* For trace slots. */
+void gc_mark_value(Interp *I, Value v);
+void gc_mark_obj(Interp *I, Obj *o); /* o may be NULL */
+
+/* Temporary roots. */
+static inline size_t gc_temp_mark(Interp *I) { return I->ntemp; }
+static inline void gc_temp_reset(Interp *I, size_t mark) { I->ntemp = mark; }
+bool gc_temp_push(Interp *I, Value v); /* root a value across allocations; false on OOM */
+
+void gc_collect(Interp *I);
+void gc_free_all(Interp *I); /* at interpreter teardown */
+
+/* The VM marks its own roots (frames, stacks) through this; defined in vm.c. */
+void vm_trace_roots(Interp *I);
+
+#endif

@@ -1,0 +1,477 @@
+/* object.h: the object model shared by every part of the VM.
+ *
+ * A Type is a heap object (so classes are first-class values) holding a table of C slots for
+ * the protocols (repr, hash, compare, arithmetic, call, iteration, subscripting...) and a
+ * dict of attributes. Builtin types are described by const TypeSpec tables (one per type
+ * family, in that family's file) and instantiated per interpreter at start-up, so no mutable
+ * type object is ever shared between interpreters. User classes are heap types whose slots
+ * are generic functions that look up the dunder methods (type.c).
+ *
+ * Error convention, everywhere in the VM: a function returning Value returns V_NULL after
+ * raising (I->exc is set); one returning int returns -1 after raising. Iteration's `next`
+ * slot returns V_NULL with no exception set when the iterator is exhausted. */
+#ifndef KRAIT_OBJECT_H
+#define KRAIT_OBJECT_H
+
+#include "value.h"
+
+typedef struct Str Str;
+typedef struct BigInt BigInt;
+typedef struct Bytes Bytes;
+typedef struct List List;
+typedef struct Tuple Tuple;
+typedef struct Dict Dict;
+typedef struct Set Set;
+typedef struct Module Module;
+
+/* Calling convention for every native function and method ("vectorcall"): argv holds argc
+ * positional values followed by one value per name in kwnames (NULL when there are no
+ * keyword arguments). For methods, argv[0] is self and counts in argc. argv is owned by the
+ * caller and stays rooted for the duration of the call. */
+typedef Value (*NativeFn)(Interp *I, int argc, Value *argv, Tuple *kwnames);
+
+enum { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
+enum {
+    BIN_ADD,
+    BIN_SUB,
+    BIN_MUL,
+    BIN_MATMUL,
+    BIN_TRUEDIV,
+    BIN_FLOORDIV,
+    BIN_MOD,
+    BIN_POW,
+    BIN_LSHIFT,
+    BIN_RSHIFT,
+    BIN_AND,
+    BIN_OR,
+    BIN_XOR,
+    BIN__COUNT
+};
+enum { UN_NEG, UN_POS, UN_INVERT };
+
+/* Protocol slots. NULL means "not supported" (the generic function raises the TypeError
+ * CPython raises). Builtin subtypes inherit NULL slots from their base at type creation. */
+typedef struct TypeSlots {
+    void (*trace)(Interp *I, Obj *o);    /* mark every Value/Obj the object holds (gc.h) */
+    void (*finalize)(Interp *I, Obj *o); /* release memory the object owns (not the object) */
+    Value (*repr)(Interp *I, Value self);
+    Value (*str)(Interp *I, Value self); /* NULL: use repr */
+    int (*hash)(Interp *I, Value self, int64_t *out);     /* NULL: unhashable */
+    Value (*richcompare)(Interp *I, Value a, Value b, int op); /* may return NotImplemented */
+    /* Binary operators: called as binop(a, b, op) first on type(a) then, if that returns
+     * NotImplemented, on type(b) with the same (a, b) order; so a slot must accept self on
+     * either side. Returns NotImplemented for operands it does not handle. */
+    Value (*binop)(Interp *I, Value a, Value b, int op);
+    Value (*inplace)(Interp *I, Value a, Value b, int op); /* NULL or NotImplemented: binop */
+    Value (*unop)(Interp *I, Value a, int op);
+    int (*truthy)(Interp *I, Value self); /* NULL: len if present, else true */
+    int64_t (*len)(Interp *I, Value self); /* -1 on error */
+    Value (*getitem)(Interp *I, Value self, Value key);
+    int (*setitem)(Interp *I, Value self, Value key, Value v); /* v V_NULL: delete */
+    int (*contains)(Interp *I, Value self, Value item);         /* 1, 0, -1 */
+    Value (*iter)(Interp *I, Value self);
+    Value (*next)(Interp *I, Value self); /* V_NULL, no exception: exhausted */
+    Value (*call)(Interp *I, Value self, int argc, Value *argv, Tuple *kwnames);
+    /* Attribute access. NULL getattr/setattr mean the generic ones (type.c). */
+    Value (*getattr)(Interp *I, Value self, Str *name);
+    int (*setattr)(Interp *I, Value self, Str *name, Value v); /* v V_NULL: delete */
+    /* Descriptor protocol, for function, property, staticmethod, classmethod. */
+    Value (*descr_get)(Interp *I, Value descr, Value obj, Type *owner); /* obj V_NULL: class */
+    int (*descr_set)(Interp *I, Value descr, Value obj, Value v);
+    /* Construction: type(...) calls new, then __init__ if the result is an instance. */
+    Value (*new)(Interp *I, Type *type, int argc, Value *argv, Tuple *kwnames);
+    Value (*index)(Interp *I, Value self); /* __index__: return an int Value */
+} TypeSlots;
+
+enum {
+    METH_STATIC = 1, /* no self: argv holds only the arguments */
+    METH_CLASS = 2,  /* argv[0] is the type */
+};
+typedef struct MethodDef {
+    const char *name;
+    NativeFn fn;
+    unsigned flags;
+} MethodDef;
+
+typedef struct GetSetDef {
+    const char *name;
+    Value (*get)(Interp *I, Value self);
+    int (*set)(Interp *I, Value self, Value v); /* NULL: read-only */
+} GetSetDef;
+
+enum {
+    TF_HEAPTYPE = 1u << 0, /* created by a class statement */
+    TF_BASETYPE = 1u << 1, /* may be subclassed */
+    TF_EXCEPTION = 1u << 2,
+    TF_HAS_DICT = 1u << 3, /* instances carry a Dict* at dictoffset */
+};
+
+/* The const description of a builtin type, in the file of its family. */
+typedef struct TypeSpec {
+    const char *name;
+    int base; /* a TypeId (below); TY_OBJECT for plain types; -1 only for object itself */
+    size_t instance_size;
+    unsigned flags;
+    TypeSlots slots;
+    const MethodDef *methods; /* NULL-terminated array, or NULL */
+    const GetSetDef *getsets; /* NULL-terminated array, or NULL */
+} TypeSpec;
+
+struct Type {
+    Obj hdr;
+    Str *name;
+    Str *qualname;
+    Str *module; /* __module__, NULL for builtins */
+    Type *base;
+    Tuple *bases;
+    Tuple *mro;
+    Dict *dict;
+    unsigned flags;
+    size_t instance_size;
+    size_t dictoffset; /* 0: no instance dict */
+    TypeSlots slots;
+    int id; /* TypeId for builtins, -1 for heap types */
+    uint64_t version; /* bumped when dict or bases change; for inline caches */
+};
+
+/* Builtin types. X(ID, spec) where spec is the extern const TypeSpec of the owning file.
+ * Order is start-up order; a type's base must come before it. */
+#define BUILTIN_TYPES(X)                                                                       \
+    X(OBJECT, object_spec)                                                                     \
+    X(TYPE, type_spec)                                                                         \
+    X(NONE, none_spec)                                                                         \
+    X(NOTIMPL, notimpl_spec)                                                                   \
+    X(ELLIPSIS, ellipsis_spec)                                                                 \
+    X(INT, int_spec)                                                                           \
+    X(BOOL, bool_spec)                                                                         \
+    X(FLOAT, float_spec)                                                                       \
+    X(STR, str_spec)                                                                           \
+    X(BYTES, bytes_spec)                                                                       \
+    X(BYTEARRAY, bytearray_spec)                                                               \
+    X(LIST, list_spec)                                                                         \
+    X(TUPLE, tuple_spec)                                                                       \
+    X(DICT, dict_spec)                                                                         \
+    X(SET, set_spec)                                                                           \
+    X(FROZENSET, frozenset_spec)                                                               \
+    X(RANGE, range_spec)                                                                       \
+    X(SLICE, slice_spec)                                                                       \
+    X(STR_ITER, str_iter_spec)                                                                 \
+    X(BYTES_ITER, bytes_iter_spec)                                                             \
+    X(LIST_ITER, list_iter_spec)                                                               \
+    X(LIST_REVITER, list_reviter_spec)                                                         \
+    X(TUPLE_ITER, tuple_iter_spec)                                                             \
+    X(RANGE_ITER, range_iter_spec)                                                             \
+    X(DICT_KEYS, dict_keys_spec)                                                               \
+    X(DICT_VALUES, dict_values_spec)                                                           \
+    X(DICT_ITEMS, dict_items_spec)                                                             \
+    X(DICT_KEYITER, dict_keyiter_spec)                                                         \
+    X(DICT_VALUEITER, dict_valueiter_spec)                                                     \
+    X(DICT_ITEMITER, dict_itemiter_spec)                                                       \
+    X(SET_ITER, set_iter_spec)                                                                 \
+    X(SEQ_ITER, seq_iter_spec)                                                                 \
+    X(ENUMERATE, enumerate_spec)                                                               \
+    X(ZIP, zip_spec)                                                                           \
+    X(MAP, map_spec)                                                                           \
+    X(FILTER, filter_spec)                                                                     \
+    X(REVERSED, reversed_spec)                                                                 \
+    X(CALLABLE_ITER, callable_iter_spec)                                                       \
+    X(MODULE, module_spec)                                                                     \
+    X(NATIVE_FUNC, native_func_spec)                                                           \
+    X(BOUND_METHOD, bound_method_spec)                                                         \
+    X(PROPERTY, property_spec)                                                                 \
+    X(STATICMETHOD, staticmethod_spec)                                                         \
+    X(CLASSMETHOD, classmethod_spec)                                                           \
+    X(GETSET, getset_spec)                                                                     \
+    X(SUPER, super_spec)                                                                       \
+    X(FUNCTION, function_spec)                                                                 \
+    X(CODE, code_spec)                                                                         \
+    X(CELL, cell_spec)                                                                         \
+    X(GENERATOR, generator_spec)                                                               \
+    X(COROUTINE, coroutine_spec)                                                               \
+    X(TRACEBACK, traceback_spec)                                                               \
+    X(FRAME, frame_spec)
+
+/* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
+#define BUILTIN_EXCEPTIONS(X)                                                                  \
+    X(BASE_EXCEPTION, "BaseException", OBJECT)                                                 \
+    X(SYSTEM_EXIT, "SystemExit", BASE_EXCEPTION)                                               \
+    X(KEYBOARD_INTERRUPT, "KeyboardInterrupt", BASE_EXCEPTION)                                 \
+    X(GENERATOR_EXIT, "GeneratorExit", BASE_EXCEPTION)                                         \
+    X(EXCEPTION, "Exception", BASE_EXCEPTION)                                                  \
+    X(STOP_ITERATION, "StopIteration", EXCEPTION)                                              \
+    X(STOP_ASYNC_ITERATION, "StopAsyncIteration", EXCEPTION)                                   \
+    X(ARITHMETIC_ERROR, "ArithmeticError", EXCEPTION)                                          \
+    X(FLOATING_POINT_ERROR, "FloatingPointError", ARITHMETIC_ERROR)                            \
+    X(OVERFLOW_ERROR, "OverflowError", ARITHMETIC_ERROR)                                       \
+    X(ZERO_DIVISION_ERROR, "ZeroDivisionError", ARITHMETIC_ERROR)                              \
+    X(ASSERTION_ERROR, "AssertionError", EXCEPTION)                                            \
+    X(ATTRIBUTE_ERROR, "AttributeError", EXCEPTION)                                            \
+    X(BUFFER_ERROR, "BufferError", EXCEPTION)                                                  \
+    X(EOF_ERROR, "EOFError", EXCEPTION)                                                        \
+    X(IMPORT_ERROR, "ImportError", EXCEPTION)                                                  \
+    X(MODULE_NOT_FOUND_ERROR, "ModuleNotFoundError", IMPORT_ERROR)                             \
+    X(LOOKUP_ERROR, "LookupError", EXCEPTION)                                                  \
+    X(INDEX_ERROR, "IndexError", LOOKUP_ERROR)                                                 \
+    X(KEY_ERROR, "KeyError", LOOKUP_ERROR)                                                     \
+    X(MEMORY_ERROR, "MemoryError", EXCEPTION)                                                  \
+    X(NAME_ERROR, "NameError", EXCEPTION)                                                      \
+    X(UNBOUND_LOCAL_ERROR, "UnboundLocalError", NAME_ERROR)                                    \
+    X(OS_ERROR, "OSError", EXCEPTION)                                                          \
+    X(FILE_NOT_FOUND_ERROR, "FileNotFoundError", OS_ERROR)                                     \
+    X(FILE_EXISTS_ERROR, "FileExistsError", OS_ERROR)                                          \
+    X(PERMISSION_ERROR, "PermissionError", OS_ERROR)                                           \
+    X(IS_A_DIRECTORY_ERROR, "IsADirectoryError", OS_ERROR)                                     \
+    X(NOT_A_DIRECTORY_ERROR, "NotADirectoryError", OS_ERROR)                                   \
+    X(TIMEOUT_ERROR, "TimeoutError", OS_ERROR)                                                 \
+    X(REFERENCE_ERROR, "ReferenceError", EXCEPTION)                                            \
+    X(RUNTIME_ERROR, "RuntimeError", EXCEPTION)                                                \
+    X(NOT_IMPLEMENTED_ERROR, "NotImplementedError", RUNTIME_ERROR)                             \
+    X(RECURSION_ERROR, "RecursionError", RUNTIME_ERROR)                                        \
+    X(SYNTAX_ERROR, "SyntaxError", EXCEPTION)                                                  \
+    X(INDENTATION_ERROR, "IndentationError", SYNTAX_ERROR)                                     \
+    X(TAB_ERROR, "TabError", INDENTATION_ERROR)                                                \
+    X(SYSTEM_ERROR, "SystemError", EXCEPTION)                                                  \
+    X(TYPE_ERROR, "TypeError", EXCEPTION)                                                      \
+    X(VALUE_ERROR, "ValueError", EXCEPTION)                                                    \
+    X(UNICODE_ERROR, "UnicodeError", VALUE_ERROR)                                              \
+    X(UNICODE_DECODE_ERROR, "UnicodeDecodeError", UNICODE_ERROR)                               \
+    X(UNICODE_ENCODE_ERROR, "UnicodeEncodeError", UNICODE_ERROR)                               \
+    X(WARNING, "Warning", EXCEPTION)                                                           \
+    X(DEPRECATION_WARNING, "DeprecationWarning", WARNING)                                      \
+    X(RUNTIME_WARNING, "RuntimeWarning", WARNING)                                              \
+    X(USER_WARNING, "UserWarning", WARNING)
+
+typedef enum TypeId {
+#define X(id, spec) TY_##id,
+    BUILTIN_TYPES(X)
+#undef X
+#define X(id, name, base) TY_##id,
+        BUILTIN_EXCEPTIONS(X)
+#undef X
+            TY__COUNT
+} TypeId;
+
+#define X(id, spec) extern const TypeSpec spec;
+BUILTIN_TYPES(X)
+#undef X
+
+/* ---- Object layouts shared between families ---------------------------------------- */
+
+/* str: UTF-8 bytes, NUL-terminated for C convenience. Owned by vm/str.c. */
+#define STR_INTERNED 1u /* in Obj.obj_flags */
+struct Str {
+    Obj hdr;
+    int64_t hash;  /* -1 until computed */
+    size_t len;    /* bytes */
+    size_t nchars; /* code points */
+    bool ascii;    /* len == nchars: O(1) indexing */
+    char data[];
+};
+
+/* bytes (immutable) shares the layout of its family; bytearray is a separate growable one. */
+struct Bytes {
+    Obj hdr;
+    int64_t hash;
+    size_t len;
+    unsigned char data[];
+};
+typedef struct ByteArray {
+    Obj hdr;
+    size_t len, cap;
+    unsigned char *data;
+} ByteArray;
+
+/* An int too big for int64, sign-magnitude with base 2^30 digits (vm/int.c). Every int
+ * value that fits int64 is a KR_TINT immediate; the int code keeps that invariant. */
+struct BigInt {
+    Obj hdr;
+    int32_t sign;   /* -1 or 1 */
+    uint32_t ndigits;
+    uint32_t digits[]; /* little-endian, base 2^30 */
+};
+
+struct List {
+    Obj hdr;
+    size_t len, cap;
+    Value *items;
+};
+
+struct Tuple {
+    Obj hdr;
+    size_t len;
+    Value items[];
+};
+
+/* Insertion-ordered dict in the compact layout of CPython 3.6+: a dense entry array and a
+ * sparse index table. Details private to vm/dict.c, but the fields are here so hot paths can
+ * inline. */
+typedef struct DictEntry {
+    int64_t hash;
+    Value key; /* V_NULL: deleted entry */
+    Value value;
+} DictEntry;
+struct Dict {
+    Obj hdr;
+    size_t len;         /* live entries */
+    size_t nentries;    /* used entries, including deleted */
+    size_t entries_cap;
+    DictEntry *entries;
+    size_t index_cap;   /* power of two, 0 when empty */
+    int32_t *index;     /* -1 empty, -2 dummy, else entry index */
+    uint64_t version;   /* bumped on every mutation: iteration checks and inline caches */
+};
+
+/* set and frozenset: CPython's open-addressing table, so iteration order over ints matches. */
+typedef struct SetEntry {
+    int64_t hash;
+    Value key; /* V_NULL empty; the dummy is a dedicated marker (set.c) */
+} SetEntry;
+struct Set {
+    Obj hdr;
+    size_t used; /* live entries */
+    size_t fill; /* live + dummies */
+    size_t mask; /* table size - 1 */
+    SetEntry *table;
+    int64_t finger; /* for pop() */
+    int64_t hash;   /* frozenset hash cache, -1 */
+    uint64_t version;
+};
+
+typedef struct Range {
+    Obj hdr;
+    Value start, stop, step; /* ints (small or big) */
+    Value length;            /* cached len as int Value */
+} Range;
+
+typedef struct Slice {
+    Obj hdr;
+    Value start, stop, step; /* any values, None when absent */
+} Slice;
+
+struct Module {
+    Obj hdr;
+    Dict *dict;
+    Str *name;
+};
+
+/* A builtin function, or a builtin method when owner is set (descr_get binds it). */
+typedef struct NativeFunc {
+    Obj hdr;
+    Str *name;
+    NativeFn fn;
+    unsigned flags;  /* METH_* */
+    Type *owner;     /* the type it is a method of, or NULL */
+    Value self;      /* bound self (V_NULL when unbound) */
+    Module *module;  /* for builtins of a module, NULL otherwise */
+} NativeFunc;
+
+typedef struct BoundMethod {
+    Obj hdr;
+    Value func;
+    Value self;
+} BoundMethod;
+
+typedef struct Property {
+    Obj hdr;
+    Value fget, fset, fdel, doc; /* None when absent */
+} Property;
+
+typedef struct StaticMethodObj { /* staticmethod and classmethod */
+    Obj hdr;
+    Value func;
+} StaticMethodObj;
+
+typedef struct GetSet {
+    Obj hdr;
+    const GetSetDef *def;
+    Type *owner;
+} GetSet;
+
+/* An instance of a user class that adds nothing but a dict to object. */
+typedef struct Instance {
+    Obj hdr;
+    Dict *dict;
+} Instance;
+
+/* BaseException and all exceptions. Instances of user subclasses have a dict. */
+typedef struct ExcObj {
+    Obj hdr;
+    Dict *dict;
+    Tuple *args;
+    Value cause;   /* __cause__, None when absent */
+    Value context; /* __context__, None when absent */
+    bool suppress_context;
+    Obj *traceback; /* a Traceback (vm/traceback.c) or NULL */
+    Value extra;    /* per-subclass: SystemExit.code, StopIteration.value, KeyError key...;
+                       SyntaxError keeps a tuple (filename, lineno, offset, text) here */
+} ExcObj;
+
+/* ---- The generic protocol (vm/protocol.c) ------------------------------------------ */
+
+Type *type_of(Interp *I, Value v);
+const char *type_name(Interp *I, Value v); /* the type's name as C string */
+bool type_is_subtype(Type *a, Type *b);     /* walks the mro */
+bool is_instance(Interp *I, Value v, Type *t);
+Value type_lookup(Type *t, Str *name); /* mro lookup, no descriptors; V_NULL if absent (no error) */
+
+Value obj_repr(Interp *I, Value v); /* always a Str value or V_NULL */
+Value obj_str(Interp *I, Value v);
+Value obj_ascii(Interp *I, Value v);
+int obj_hash(Interp *I, Value v, int64_t *out);
+Value obj_richcompare(Interp *I, Value a, Value b, int op); /* TypeError if unsupported */
+int obj_compare_bool(Interp *I, Value a, Value b, int op);  /* 1, 0, -1 */
+int obj_eq(Interp *I, Value a, Value b);                    /* identity fast path, 1 0 -1 */
+int obj_truthy(Interp *I, Value v);
+Value obj_binop(Interp *I, Value a, Value b, int op);
+Value obj_inplace(Interp *I, Value a, Value b, int op);
+Value obj_unop(Interp *I, Value v, int op);
+int64_t obj_len(Interp *I, Value v);
+Value obj_getitem(Interp *I, Value o, Value key);
+int obj_setitem(Interp *I, Value o, Value key, Value v);
+int obj_delitem(Interp *I, Value o, Value key);
+int obj_contains(Interp *I, Value container, Value item); /* falls back to iteration */
+Value obj_iter(Interp *I, Value v);
+Value obj_next(Interp *I, Value it); /* V_NULL + no exception: exhausted */
+Value obj_getattr(Interp *I, Value o, Str *name);
+Value obj_getattr_opt(Interp *I, Value o, Str *name); /* V_NULL, no exception, if missing */
+int obj_setattr(Interp *I, Value o, Str *name, Value v);
+int obj_delattr(Interp *I, Value o, Str *name);
+Value obj_call(Interp *I, Value f, int argc, Value *argv, Tuple *kwnames);
+Value obj_call_method(Interp *I, Value self, Str *name, int argc, Value *args); /* args exclude self */
+int obj_index(Interp *I, Value v, int64_t *out); /* __index__ to int64, OverflowError/TypeError */
+Value obj_index_value(Interp *I, Value v);       /* __index__ to an int Value */
+Value obj_format(Interp *I, Value v, Str *spec); /* format(v, spec) */
+bool callable_check(Interp *I, Value v);
+
+/* Generic attribute lookup for instances and types (type.c), usable as a slot default. */
+Value generic_getattr(Interp *I, Value o, Str *name);
+int generic_setattr(Interp *I, Value o, Str *name, Value v);
+Dict **obj_dict_ptr(Interp *I, Value o); /* NULL when the object has no dict */
+
+/* Types (type.c). */
+Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns); /* class statement */
+Value object_alloc(Interp *I, Type *t); /* a fresh instance of t, dict allocated lazily */
+
+/* Native functions and modules (native.c). */
+Value native_func_new(Interp *I, const char *name, NativeFn fn, unsigned flags, Module *m);
+Module *module_new(Interp *I, Str *name);
+int module_add_functions(Interp *I, Module *m, const MethodDef *defs);
+int module_set(Interp *I, Module *m, const char *name, Value v);
+Value bound_method_new(Interp *I, Value func, Value self);
+
+/* Argument parsing for natives. names: the parameter names, in order; positional-or-keyword
+ * up to npos_max, keyword-only after; nrequired leading ones are required. out[] receives
+ * one Value per name, V_NULL where absent. Raises CPython's TypeError messages
+ * ("f() missing required argument 'x' (pos 1)", "f() takes at most 2 arguments (3 given)",
+ * "f() got an unexpected keyword argument 'y'"). fname is used in messages. */
+bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnames,
+               const char *const *names, int nnames, int nrequired, int npos_max, Value *out);
+/* Quick checks for natives taking only positional arguments. */
+bool arg_no_kw(Interp *I, const char *fname, Tuple *kwnames);
+bool arg_count(Interp *I, const char *fname, int argc, int min, int max);
+
+/* The NotImplemented and Ellipsis singletons. */
+Value v_notimpl(Interp *I);
+bool is_notimpl(Interp *I, Value v);
+
+#endif

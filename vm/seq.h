@@ -1,0 +1,44 @@
+/* seq.h: list, tuple, range and slice, and the iterator types over them.
+ * (vm/list.c, vm/list_sort.c, vm/tuple.c, vm/range.c, vm/slice.c, vm/iter.c) */
+#ifndef KRAIT_SEQ_H
+#define KRAIT_SEQ_H
+
+#include "interp.h"
+
+/* ---- list ---- */
+List *list_new(Interp *I, size_t cap); /* empty, with room for cap items */
+List *list_from_array(Interp *I, const Value *items, size_t n);
+bool list_append(Interp *I, List *l, Value v); /* false after MemoryError */
+bool list_extend_iter(Interp *I, List *l, Value iterable);
+bool list_insert(Interp *I, List *l, int64_t index, Value v);
+List *list_from_iter(Interp *I, Value iterable); /* list(iterable) */
+bool list_sort(Interp *I, List *l, Value key, bool reverse); /* stable, as list.sort */
+static inline List *as_list(Value v) { return (List *)v.as.o; }
+
+/* ---- tuple ---- */
+Tuple *tuple_new(Interp *I, size_t len); /* items set to None */
+Tuple *tuple_from_array(Interp *I, const Value *items, size_t n);
+Tuple *tuple_pack(Interp *I, size_t n, ...); /* n Values */
+Tuple *tuple_from_iter(Interp *I, Value iterable);
+static inline Tuple *as_tuple(Value v) { return (Tuple *)v.as.o; }
+
+/* ---- range and slice ---- */
+Value range_new(Interp *I, Value start, Value stop, Value step);
+Value slice_new(Interp *I, Value start, Value stop, Value step);
+/* Resolve a slice against a length as PySlice_GetIndicesEx does. Returns false after
+ * raising (bad types, step 0: "slice step cannot be zero"). */
+bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t *stop,
+                   int64_t *step, int64_t *slicelen);
+/* Normalise an index value for a sequence of length n: negative wraps; out of range
+ * raises IndexError("<what> index out of range"). */
+bool seq_index(Interp *I, Value key, int64_t n, const char *what, int64_t *out);
+
+/* Generic helpers used by many natives. */
+Value seq_iter_new(Interp *I, Value seq); /* iterator over a __getitem__ sequence */
+/* Compare two arrays of values lexicographically as Python compares lists/tuples. */
+Value seq_richcompare(Interp *I, const Value *a, size_t na, const Value *b, size_t nb, int op);
+/* repr of a sequence with open/close brackets, handling self-reference ([...]) */
+Value seq_repr(Interp *I, Value self, const Value *items, size_t n, const char *open,
+               const char *close);
+
+#endif

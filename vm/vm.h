@@ -1,0 +1,30 @@
+/* vm.h: the interface of the bytecode VM to the rest of krait (api.c, builtins, imports).
+ * The VM's private state (frames, value stack, the compiler's code objects) is declared in
+ * the VM's own headers (code.h, frame.h, opcodes.h). */
+#ifndef KRAIT_VM_H
+#define KRAIT_VM_H
+
+#include "interp.h"
+
+bool vm_init(Interp *I); /* allocates I->vm; false on OOM */
+void vm_free(Interp *I);
+
+enum { EXEC_FILE, EXEC_EVAL, EXEC_SINGLE }; /* same values as PARSE_* */
+
+/* Parse, compile and run source in the given globals dict (which gets __builtins__ if
+ * absent). EXEC_FILE returns None; EXEC_EVAL the expression's value; EXEC_SINGLE runs one
+ * interactive statement, printing the repr of expression statements (sys.displayhook).
+ * V_NULL after raising (SyntaxError included). filename is what tracebacks show. */
+Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
+                     int mode);
+
+/* Format exc as CPython's default excepthook prints it (the "Traceback (most recent call
+ * last):" block with file, line, function and stripped source line, the chained causes and
+ * contexts, then "Type: message"). Returns a Str, or V_NULL on OOM. */
+Value vm_format_exception(Interp *I, Obj *exc);
+
+/* Import a module by dotted name as the `import` statement does (sys.modules, builtin
+ * native modules, then .py files on sys.path). */
+Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level);
+
+#endif
