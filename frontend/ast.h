@@ -283,6 +283,11 @@ typedef struct SyntaxErrorInfo {
     int col;
     int end_line, end_col; /* 0 when unknown */
     char *text;            /* malloc'd through the arena allocator, or NULL */
+    /* added by the frontend: msg holds one "%s" where the file name goes (CPython's
+     * "Non-UTF-8 code starting with '\xff' in file %s on line 2, ..."); line is then 0:
+     * CPython prints that error without a location. text, when set, was allocated with
+     * arena->alloc(ud, NULL, 0, strlen(text) + 1) and must be freed the same way. */
+    bool msg_has_filename;
 } SyntaxErrorInfo;
 
 /* The parser entry point (parser.c). mode: PARSE_FILE (a module), PARSE_EVAL (one

@@ -57,6 +57,7 @@ typedef struct Token {
     TokType type;
     int op;    /* OP_* for TK_OP, KW_* for a keyword TK_NAME (0 for other names) */
     int level; /* bracket nesting depth before this token */
+    int index; /* position in the parser's token buffer */
     const char *start;
     int len; /* bytes */
     int line, col, end_line, end_col;
@@ -79,8 +80,11 @@ typedef struct Lexer {
     char paren[LEX_MAX_LEVEL];
     int paren_line[LEX_MAX_LEVEL], paren_col[LEX_MAX_LEVEL];
     int base_col;   /* added to columns on the first line (f-string sub-lexers) */
+    int first_line; /* the line number of the first line (f-string sub-lexers) */
     bool interactive_eof_ok;
     bool last_was_newline; /* the last token was NEWLINE (or nothing yet) */
+    bool no_newlines;     /* an f-string expression: newlines are whitespace */
+    const char *text_end; /* end of the whole source when lexing a slice of it, or NULL */
     SyntaxErrorInfo *err;
 } Lexer;
 
@@ -92,6 +96,9 @@ void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_li
                   int end_bytecol, const char *fmt, ...);
 /* 1-based character offset of a byte column on a line of the source. */
 int lex_char_offset(const char *src, const char *end, int line, int bytecol);
+const char *lex_line_ptr_public(Lexer *lx, int line);
+/* Make a position relative to the lexed text (f-string expressions report errors so). */
+void lex_relative(Lexer *lx, int *line, int *bytecol);
 int lex_keyword(const char *s, int len);
 extern const char *const lex_op_text[OP__COUNT];
 

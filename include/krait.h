@@ -62,6 +62,9 @@ KR_API void kr_free(kr_interp *I);
 /* sys.argv for the scripts this interpreter runs. */
 KR_API int kr_set_argv(kr_interp *I, int argc, const char *const *argv);
 
+/* Append a folder to the module search path (sys.path). */
+KR_API int kr_add_module_path(kr_interp *I, const char *dir);
+
 /* Run source as the __main__ module. filename is what tracebacks show. */
 KR_API int kr_run_string(kr_interp *I, const char *source, const char *filename);
 KR_API int kr_run_file(kr_interp *I, const char *path);

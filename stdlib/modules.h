@@ -15,5 +15,24 @@ const NativeModuleDef *native_module_find(const char *name);
 
 Module *builtins_module_create(Interp *I); /* stdlib/builtins.c */
 Module *sys_module_create(Interp *I);      /* stdlib/sys.c */
+Module *math_module_create(Interp *I);     /* stdlib/math.c */
+Module *random_module_create(Interp *I);   /* stdlib/random.c */
+Module *time_module_create(Interp *I);     /* stdlib/time.c */
+Module *os_module_create(Interp *I);       /* stdlib/os.c (also registers os.path) */
+Module *os_path_module_create(Interp *I);  /* stdlib/os_path.c */
+Module *io_module_create(Interp *I);       /* stdlib/io.c */
+Module *json_module_create(Interp *I);        /* stdlib/json.c */
+Module *itertools_module_create(Interp *I);   /* stdlib/itertools.c */
+Module *functools_module_create(Interp *I);   /* stdlib/functools.c */
+Module *collections_module_create(Interp *I); /* stdlib/collections.c */
+/* The builtin open(file, mode='r', buffering=-1, encoding=None, ...): a file object of
+ * io.c's TextIOWrapper/BufferedReader-like type. The builtins module adds it (not in the
+ * sandbox). */
+Value io_open(Interp *I, int argc, Value *argv, Tuple *kwnames);
+/* SHA-512 of data (stdlib/sha512.c), for random.seed(str). */
+void sha512_digest(const void *data, size_t len, unsigned char out[64]);
+/* A heap class `name` (module `modname`) whose methods are the natives of defs (stdlib
+ * natives' classes: random.Random, io.StringIO, os.stat_result...). stdlib/random.c. */
+Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const MethodDef *defs);
 
 #endif

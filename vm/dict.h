@@ -30,4 +30,14 @@ int set_discard(Interp *I, Set *s, Value key);  /* 1 removed, 0 missing, -1 */
 bool set_next(Set *s, size_t *pos, Value *key);
 Set *set_from_iter(Interp *I, Value iterable, bool frozen);
 
+/* ---- helpers shared inside the dict family (dict.c, dict_views.c, set.c) ---- */
+Value dict_view_new(Interp *I, Dict *d, int type_id); /* TY_DICT_KEYS/VALUES/ITEMS */
+Value dict_iter_new(Interp *I, Dict *d, int type_id); /* TY_DICT_KEYITER/... */
+/* In-place set algebra with any iterable, in CPython's order of insertion. */
+int set_update_value(Interp *I, Set *s, Value other);
+int set_difference_update_value(Interp *I, Set *s, Value other);
+int set_symmetric_difference_update_value(Interp *I, Set *s, Value other);
+Value set_intersection_value(Interp *I, Set *s, Value other); /* a new set */
+bool is_anyset(Interp *I, Value v); /* set, frozenset or a subclass */
+
 #endif

@@ -30,4 +30,16 @@ Value exc_new(Interp *I, Type *type, int argc, Value *argv);
 /* str(exc) as Python prints after "Type: " */
 Value exc_str(Interp *I, Value exc);
 
+/* Raise SyntaxError (id: or IndentationError, TabError) with its attributes, as the parser
+ * reports errors: lineno/offset 1-based, 0 when unknown; end_* 0 when unknown; filename and
+ * text may be NULL. The instance keeps (filename, lineno, offset, text, end_lineno,
+ * end_offset, msg) in ExcObj.extra. Returns V_NULL. */
+Value err_syntax(Interp *I, TypeId id, const char *msg, Str *filename, int lineno, int offset,
+                 Str *text, int end_lineno, int end_offset);
+
+/* Start-up (used by interp.c): the TypeSpec to build each BUILTIN_EXCEPTIONS id from, and
+ * the preallocated MemoryError raised when nothing can be allocated. */
+const TypeSpec *exception_spec_for(TypeId id);
+ExcObj *exc_prealloc_memory_error(Interp *I);
+
 #endif

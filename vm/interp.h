@@ -160,6 +160,14 @@ struct kr_interp {
     kr_write_fn write_out, write_err;
     void *write_ud;
     bool sandbox;
+    Obj *last_error;   /* the exception the last kr_run_* ended with */
+    char *error_text[3]; /* kr_error_type/message/traceback results, mem_alloc'd */
+    size_t error_text_size[3];
+    int exit_code;
+    Value sys_stdout, sys_stderr, sys_stdin; /* the default stream objects (sys.c) */
+
+    /* ---- C stack guard (interp.c) ---- */
+    char *c_stack_limit; /* c_recursion_enter fails below this address; NULL: no check */
 
     struct Loop *loop;
     struct GpuState *gpu;

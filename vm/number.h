@@ -54,4 +54,58 @@ bool num_to_double(Interp *I, Value v, double *out);
 Value int_format(Interp *I, Value v, const char *spec, size_t speclen);
 Value float_format(Interp *I, double d, const char *spec, size_t speclen);
 
+/* ---- internals shared by the number family (int.c, bigint.c, float.c, format_num.c) ---- */
+
+/* Instances of float subclasses (plain floats are always KR_TFLOAT immediates). */
+typedef struct FloatObj {
+    Obj hdr;
+    double value;
+} FloatObj;
+
+/* In a BigInt's obj_flags: the digits live at the end of the instance (after the subclass's
+ * dict slot) instead of at BigInt.digits. Set for instances of int subclasses only. */
+#define INT_DIGITS_AFTER 1u
+uint32_t *bigint_digits(BigInt *b);
+
+#define INT_SHIFT 30
+#define INT_MASK ((uint32_t)((1u << INT_SHIFT) - 1))
+
+/* A read-only view of any int value (small, bool, BigInt, int subclass) as sign-magnitude
+ * digits. d may point into the view itself: never copy a view. */
+typedef struct IntView {
+    int sign; /* -1, 0, 1 */
+    size_t n; /* normalized: d[n-1] != 0 when n > 0 */
+    const uint32_t *d;
+    uint32_t small[3];
+} IntView;
+void int_view(Value v, IntView *w);
+/* The normalized int value of sign * digits: an immediate when it fits int64. */
+Value int_from_digits(Interp *I, int sign, const uint32_t *d, size_t n);
+Value int_to_exact(Interp *I, Value v); /* int subclass instance or bool -> plain int */
+
+Value int_truediv(Interp *I, Value a, Value b);
+Value int_divmod(Interp *I, Value a, Value b, Value *mod_out); /* returns the quotient */
+Value int_lshift(Interp *I, Value a, Value b);
+Value int_rshift(Interp *I, Value a, Value b);
+Value int_bitop(Interp *I, Value a, Value b, int op); /* BIN_AND, BIN_OR, BIN_XOR */
+Value int_invert(Interp *I, Value a);
+Value int_abs(Interp *I, Value a);
+size_t int_bit_count(Interp *I, Value v);
+/* Exact comparison of a double with an int: -1, 0, 1; 2 when d is nan. */
+int float_int_compare(Interp *I, double d, Value iv);
+Value float_binop_doubles(Interp *I, double a, double b, int op);
+Value float_pow(Interp *I, double a, double b);
+double float_value(Value v); /* a float immediate or float subclass instance */
+bool is_float_value(Interp *I, Value v); /* float immediate or float subclass instance */
+Value int_new_value(Interp *I, Value x, Value base); /* int(x[, base]); base V_NULL: none */
+#define INT_MAX_STR_DIGITS 4300
+/* divmod(a, b) for ints and floats (CPython's messages, "float divmod()"); NotImplemented
+ * for other operands. For the divmod builtin. */
+Value num_divmod(Interp *I, Value a, Value b);
+/* Shortest round-trip significant digits of |d| (NUL-terminated, no trailing zeros) and the
+ * decimal exponent of the first one; returns the digit count (float_repr.c). */
+int float_shortest_digits(double d, char *digits, int *exp10);
+/* int_from_str for str (bytes false) or bytes text: the error message shows its repr. */
+Value int_from_text(Interp *I, const char *s, size_t len, int base, bool bytes);
+
 #endif

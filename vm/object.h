@@ -115,6 +115,8 @@ typedef struct TypeSpec {
     TypeSlots slots;
     const MethodDef *methods; /* NULL-terminated array, or NULL */
     const GetSetDef *getsets; /* NULL-terminated array, or NULL */
+    size_t dictoffset; /* with TF_HAS_DICT: offset of the instances' Dict* (interp.c copies it
+                          to Type.dictoffset; 0 elsewhere) */
 } TypeSpec;
 
 struct Type {
@@ -374,6 +376,7 @@ typedef struct BoundMethod {
 typedef struct Property {
     Obj hdr;
     Value fget, fset, fdel, doc; /* None when absent */
+    Value name; /* set by __set_name__ (or fget's __name__), for error messages; None */
 } Property;
 
 typedef struct StaticMethodObj { /* staticmethod and classmethod */
@@ -413,6 +416,9 @@ const char *type_name(Interp *I, Value v); /* the type's name as C string */
 bool type_is_subtype(Type *a, Type *b);     /* walks the mro */
 bool is_instance(Interp *I, Value v, Type *t);
 Value type_lookup(Type *t, Str *name); /* mro lookup, no descriptors; V_NULL if absent (no error) */
+Value type_lookup_owner(Type *t, Str *name, Type **owner); /* also says which type holds it */
+int obj_isinstance(Interp *I, Value v, Value cls);  /* isinstance(v, cls): cls a type or tuple */
+int obj_issubclass(Interp *I, Value derived, Value cls); /* issubclass(); 1, 0, -1 */
 
 Value obj_repr(Interp *I, Value v); /* always a Str value or V_NULL */
 Value obj_str(Interp *I, Value v);
@@ -438,6 +444,19 @@ int obj_setattr(Interp *I, Value o, Str *name, Value v);
 int obj_delattr(Interp *I, Value o, Str *name);
 Value obj_call(Interp *I, Value f, int argc, Value *argv, Tuple *kwnames);
 Value obj_call_method(Interp *I, Value self, Str *name, int argc, Value *args); /* args exclude self */
+/* f(self, *argv): builds the argument array on the C stack when small. */
+Value obj_call_prepend(Interp *I, Value f, Value self, int argc, Value *argv, Tuple *kwnames);
+/* Method lookup without a bound method (for the VM's LOAD_METHOD and for natives): returns 1
+ * when *out is a function to call with self prepended, 0 when *out is the attribute's value
+ * (call it as is), -1 after raising (AttributeError included). */
+int obj_lookup_method(Interp *I, Value self, Str *name, Value *out);
+/* Call attr, a class attribute found by type_lookup(type(self), ...), as a method of self:
+ * functions get self prepended (no bound method is made), other descriptors are bound by
+ * their descr_get, plain values are called as they are. For special-method lookup that
+ * skips the instance dict (__enter__, __exit__, ...). */
+Value descr_call(Interp *I, Value attr, Value self, int argc, Value *argv, Tuple *kwnames);
+bool descr_is_method(Interp *I, Value attr); /* a function or an unbound builtin method */
+Value obj_dir(Interp *I, Value o); /* dir(o): sorted list of attribute names */
 int obj_index(Interp *I, Value v, int64_t *out); /* __index__ to int64, OverflowError/TypeError */
 Value obj_index_value(Interp *I, Value v);       /* __index__ to an int Value */
 Value obj_format(Interp *I, Value v, Str *spec); /* format(v, spec) */
@@ -445,12 +464,30 @@ bool callable_check(Interp *I, Value v);
 
 /* Generic attribute lookup for instances and types (type.c), usable as a slot default. */
 Value generic_getattr(Interp *I, Value o, Str *name);
+Value generic_getattr_opt(Interp *I, Value o, Str *name); /* V_NULL, no exception, if missing */
 int generic_setattr(Interp *I, Value o, Str *name, Value v);
 Dict **obj_dict_ptr(Interp *I, Value o); /* NULL when the object has no dict */
+Value type_getattr(Interp *I, Value type, Str *name); /* type_spec's getattr slot (A.x) */
+Value type_getattr_opt(Interp *I, Value type, Str *name);
 
 /* Types (type.c). */
-Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns); /* class statement */
-Value object_alloc(Interp *I, Type *t); /* a fresh instance of t, dict allocated lazily */
+/* A class statement's type: bases may be empty (object), ns is the class body's namespace
+ * (copied; __qualname__ and __classcell__ are taken out of it, a __classcell__ cell gets the
+ * new class). Calls __set_name__ and the bases' __init_subclass__. NULL after raising. */
+Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns);
+/* A fresh instance of t (instance_size bytes), dict allocated lazily. Exception layouts get
+ * args () and __cause__/__context__ None. A builtin type with TF_BASETYPE must allocate
+ * type->instance_size bytes in its `new` slot (subclasses add a Dict* at the end); a class
+ * whose base is a builtin type is built by that type's `new` slot, then its __init__ (if not
+ * object's) is called: so a subclassable builtin type either builds the whole object in
+ * `new` and has no __init__ method, or builds an empty one in `new` and fills it in
+ * __init__. */
+Value object_alloc(Interp *I, Type *t);
+/* Recompute the slots of heap type t from the dunder methods in its mro (type_slots.c);
+ * type.c calls it at creation and when a dunder is assigned on the class. */
+void type_fixup_slots(Interp *I, Type *t);
+Type *type_builtin_base(Type *t); /* the nearest builtin type in t's base chain */
+Value object_richcompare(Interp *I, Value a, Value b, int op); /* object's default slot */
 
 /* Native functions and modules (native.c). */
 Value native_func_new(Interp *I, const char *name, NativeFn fn, unsigned flags, Module *m);
@@ -458,6 +495,15 @@ Module *module_new(Interp *I, Str *name);
 int module_add_functions(Interp *I, Module *m, const MethodDef *defs);
 int module_set(Interp *I, Module *m, const char *name, Value v);
 Value bound_method_new(Interp *I, Value func, Value self);
+/* A type's builtin method from its MethodDef (interp.c fills type dicts with these): an
+ * unbound method owned by `owner` that descr_get binds (METH_CLASS: to the class; METH_STATIC:
+ * never). */
+Value native_method_new(Interp *I, Type *owner, const MethodDef *def);
+/* A GetSet descriptor for def, owned by `owner` (interp.c fills type dicts with these). */
+Value getset_new(Interp *I, Type *owner, const GetSetDef *def);
+
+/* super (super.c). */
+Value super_new(Interp *I, Type *type, Value obj); /* super(type, obj) */
 
 /* Argument parsing for natives. names: the parameter names, in order; positional-or-keyword
  * up to npos_max, keyword-only after; nrequired leading ones are required. out[] receives
@@ -466,7 +512,11 @@ Value bound_method_new(Interp *I, Value func, Value self);
  * "f() got an unexpected keyword argument 'y'"). fname is used in messages. */
 bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnames,
                const char *const *names, int nnames, int nrequired, int npos_max, Value *out);
-/* Quick checks for natives taking only positional arguments. */
+/* Quick checks for natives taking only positional arguments. argc as the caller counts it
+ * (a method passes argc - 1 to leave self out). Messages as CPython's: max 0: "f() takes no
+ * arguments (1 given)"; min == max == 1: "f() takes exactly one argument (2 given)"; else
+ * "f expected at most 2 arguments, got 3" / "f expected at least 1 argument, got 0" /
+ * "f expected 2 arguments, got 1". */
 bool arg_no_kw(Interp *I, const char *fname, Tuple *kwnames);
 bool arg_count(Interp *I, const char *fname, int argc, int min, int max);
 

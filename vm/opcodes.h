@@ -135,7 +135,19 @@
                          'x' from 'm' (path)"); TOS stays */                                   \
     X(IMPORT_STAR)    /* pop module; copy its public names (or __all__) into locals */         \
     X(SETUP_ANNOTATIONS) /* create __annotations__ in the locals dict if absent */             \
-    X(PRINT_EXPR)     /* interactive: v = pop; if not None print repr and set builtins._ */
+    X(PRINT_EXPR)     /* interactive: v = pop; if not None print repr and set builtins._ */\
+    /* added by the compiler for async for / async with (CPython 3.10's semantics): */        \
+    X(GET_AITER)      /* TOS = TOS.__aiter__() (TypeError "'async for' requires an object    \
+                         with __aiter__ method, got T") */                                     \
+    X(GET_ANEXT)      /* push the awaitable of TOS.__anext__() (TOS, the async iterator,     \
+                         stays); the compiler follows it with LOAD_CONST None, YIELD_FROM */  \
+    X(END_ASYNC_FOR)  /* TOS = exc, TOS1 = async iterator, top block an EXCEPT_HANDLER: if     \
+                         exc is a StopAsyncIteration, pop the EXCEPT_HANDLER block (restoring  \
+                         the previously handled exception as POP_EXCEPT does) and pop both     \
+                         values; else re-raise exc as RERAISE does */                          \
+    X(BEFORE_ASYNC_WITH) /* mgr = pop; push bound mgr.__aexit__, then push mgr.__aenter__()   \
+                            (an awaitable; the compiler awaits it with GET_AWAITABLE,          \
+                            LOAD_CONST None, YIELD_FROM) */
 
 typedef enum Opcode {
 #define X(name) OP_##name,

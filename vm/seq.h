@@ -41,4 +41,25 @@ Value seq_richcompare(Interp *I, const Value *a, size_t na, const Value *b, size
 Value seq_repr(Interp *I, Value self, const Value *items, size_t n, const char *open,
                const char *close);
 
+/* ---- helpers shared inside the sequence family (list.c, tuple.c, range.c, iter.c) ---- */
+/* The repr stack (I->repr_stack): enter returns 1 if self is already being repr'd (print
+ * "[...]"), 0 after pushing it, -1 on error; leave pops it. Also used by dict and set. */
+int seq_repr_enter(Interp *I, Value self);
+void seq_repr_leave(Interp *I, Value self);
+/* seq * n: whether n can be a repeat count, the count itself (negative big -> 0), and the
+ * TypeError "can't multiply sequence by non-int of type 'X'". */
+bool seq_is_count(Interp *I, Value n);
+bool seq_repeat_count(Interp *I, Value n, int64_t *out);
+Value seq_mul_error(Interp *I, Value other);
+/* list.index / tuple.index over (*items)[0..*len), re-read after every comparison. */
+Value seq_index_method(Interp *I, int argc, Value *argv, Tuple *kwnames, Value *const *items,
+                       const size_t *len, const char *what);
+/* __next__ and __iter__ methods for iterator types, through the type's next slot. */
+Value seq_m_next(Interp *I, int argc, Value *argv, Tuple *kwnames);
+Value seq_m_iter_self(Interp *I, int argc, Value *argv, Tuple *kwnames);
+/* CPython's xxHash tuple hash over an array of values. */
+int tuple_hash_items(Interp *I, const Value *items, size_t n, int64_t *out);
+/* iter(callable, sentinel) */
+Value callable_iter_new(Interp *I, Value callable, Value sentinel);
+
 #endif

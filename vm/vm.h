@@ -27,4 +27,19 @@ Value vm_format_exception(Interp *I, Obj *exc);
  * native modules, then .py files on sys.path). */
 Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level);
 
+/* The running frame's globals and locals dicts, for the builtins globals(), locals(),
+ * dir(), vars(), eval() and exec() (wanted by builtins). locals() of a function frame is a
+ * fresh dict snapshot of its fast locals. NULL/V_NULL when no frame runs. */
+Dict *vm_current_globals(Interp *I);
+Value vm_current_locals(Interp *I);
+/* sys.exc_info()'s exception: the one being handled, or NULL. */
+Obj *vm_handled_exception(Interp *I);
+
+/* wanted by object model (super.c): for super() with no arguments, the class held by the
+ * calling Python frame's __class__ cell and that frame's first argument (its cell contents
+ * when the argument is captured). False after raising RuntimeError as CPython does:
+ * "super(): no arguments", "super(): __class__ cell not found", "super(): empty __class__
+ * cell", "super(): __class__ is not a type (int)". */
+bool vm_super_zero_args(Interp *I, Type **type, Value *obj);
+
 #endif

@@ -1,0 +1,69 @@
+#!/bin/sh
+# dev.sh: set up, build and run krait on a fresh Debian machine (as root).
+#   ./dev.sh demo   install what is missing, build, run the demo script
+#   ./dev.sh test   install what is missing, build, run the whole test suite:
+#                   the normal build, the AddressSanitizer+UBSan build, and GC stress
+set -eu
+cd "$(dirname "$0")"
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+install_missing() {
+    missing=""
+    for tool in cmake:cmake make:make gcc:gcc python3:python3; do
+        command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+    done
+    for pkg in libuv1-dev libreadline-dev; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+    done
+    if [ -n "$missing" ]; then
+        echo "dev.sh: installing$missing"
+        if [ "$(id -u)" -ne 0 ]; then
+            echo "dev.sh: need root to install:$missing" >&2
+            exit 1
+        fi
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+    fi
+}
+
+build() { # build DIR [cmake options...]
+    dir=$1
+    shift
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+    cmake --build "$dir" -j "$JOBS"
+}
+
+case "${1:-}" in
+demo)
+    install_missing
+    build build
+    exec ./build/krait examples/demo.py
+    ;;
+test)
+    install_missing
+    build build -DKRAIT_TEST_GC_STRESS=ON
+    build build-asan -DKRAIT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    log=$(mktemp)
+    status=0
+    (cd build && ctest -j "$JOBS" --output-on-failure -LE gc_stress) | tee "$log" || status=1
+    (cd build && ctest -j "$JOBS" --output-on-failure -L gc_stress) | tee -a "$log" || status=1
+    (cd build-asan && ctest -j "$JOBS" --output-on-failure -LE gc_stress) | tee -a "$log" || status=1
+    passed=0
+    failed=0
+    for line in $(grep -E '^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+' "$log" |
+        sed -E 's/^[0-9]+% tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\1:\2/'); do
+        f=${line%%:*}
+        t=${line#*:}
+        failed=$((failed + f))
+        passed=$((passed + t - f))
+    done
+    rm -f "$log"
+    echo "$passed passed, $failed failed"
+    exit $status
+    ;;
+*)
+    echo "usage: ./dev.sh demo | test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,24 @@
+/* modules.c: the table of native modules that `import` can create. builtins and sys are
+ * created with the interpreter; the others are created on first import. */
+#include <string.h>
+
+#include "modules.h"
+
+const NativeModuleDef native_modules[] = {
+    {"builtins", NULL}, /* always in sys.modules */
+    {"sys", NULL},
+    {"math", math_module_create},
+    {"random", random_module_create},
+    {"time", time_module_create},
+    {"os", os_module_create},
+    {"os.path", os_path_module_create},
+    {"io", io_module_create},
+    {"json", json_module_create},
+    {NULL, NULL},
+};
+
+const NativeModuleDef *native_module_find(const char *name) {
+    for (const NativeModuleDef *d = native_modules; d->name; d++)
+        if (d->create && strcmp(d->name, name) == 0) return d;
+    return NULL;
+}

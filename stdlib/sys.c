@@ -1,0 +1,213 @@
+/* sys.c: the sys module (argv, path, modules, the standard streams, exit, recursion limit,
+ * version) and the stream objects behind sys.stdout/stderr/stdin, which write through the
+ * host's output callbacks so an embedding application captures script output. */
+#include <stdio.h>
+#include <string.h>
+
+#include "builtins.h"
+
+static Value stream_write(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "write", kwnames) || !arg_count(I, "write", argc, 2, 2)) return V_NULL;
+    if (!is_str(I, argv[1]))
+        return err_format(I, TY_TYPE_ERROR, "write() argument must be str, not %s",
+                          type_name(I, argv[1]));
+    Str *s = as_str(argv[1]);
+    if (v_is(argv[0], I->sys_stderr)) io_write_err(I, s->data, s->len);
+    else if (v_is(argv[0], I->sys_stdout)) io_write_out(I, s->data, s->len);
+    else return err_format(I, TY_OS_ERROR, "not writable");
+    return v_int((int64_t)s->nchars);
+}
+
+static Value stream_flush(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (v_is(argv[0], I->sys_stdout) && I->write_out) fflush(stdout);
+    return V_NONE;
+}
+
+static Value stream_readline(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    StrBuf b;
+    sb_init(&b);
+    int c;
+    while ((c = getchar()) != EOF) {
+        sb_append_char(I, &b, (char)c);
+        if (c == '\n') break;
+    }
+    if (utf8_validate(b.data ? b.data : "", b.len) >= 0) {
+        sb_free(I, &b);
+        return err_format(I, TY_UNICODE_DECODE_ERROR, "'utf-8' codec can't decode input");
+    }
+    if (b.len == 0) {
+        sb_free(I, &b);
+        return v_obj(I->empty_str);
+    }
+    Str *s = sb_finish(I, &b);
+    return s ? v_obj(s) : V_NULL;
+}
+
+static Value stream_read(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    StrBuf b;
+    sb_init(&b);
+    int c;
+    while ((c = getchar()) != EOF) sb_append_char(I, &b, (char)c);
+    if (b.len == 0) {
+        sb_free(I, &b);
+        return v_obj(I->empty_str);
+    }
+    if (utf8_validate(b.data, b.len) >= 0) {
+        sb_free(I, &b);
+        return err_format(I, TY_UNICODE_DECODE_ERROR, "'utf-8' codec can't decode input");
+    }
+    Str *s = sb_finish(I, &b);
+    return s ? v_obj(s) : V_NULL;
+}
+
+static Value stream_isatty(Interp *I, int argc, Value *argv, Tuple *kwnames) { return V_FALSE; }
+
+static const MethodDef stream_methods[] = {
+    {"write", stream_write, 0},       {"flush", stream_flush, 0}, {"readline", stream_readline, 0},
+    {"read", stream_read, 0},         {"isatty", stream_isatty, 0}, {NULL, NULL, 0},
+};
+
+static Value make_stream_type(Interp *I) {
+    Dict *ns = dict_new(I);
+    if (!ns) return V_NULL;
+    Str *tname = str_intern_cstr(I, "TextIOWrapper");
+    Str *modname = str_intern_cstr(I, "io");
+    if (!tname || !modname || dict_set_str(I, ns, I->names.module, v_obj(modname)) < 0)
+        return V_NULL;
+    Tuple *bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
+    if (!bases) return V_NULL;
+    Type *t = type_new_heap(I, tname, bases, ns);
+    if (!t) return V_NULL;
+    for (const MethodDef *m = stream_methods; m->name; m++) {
+        Value f = native_func_new(I, m->name, m->fn, 0, NULL);
+        if (is_null(f)) return V_NULL;
+        ((NativeFunc *)as_obj(f))->owner = t;
+        Str *name = str_intern_cstr(I, m->name);
+        if (!name || dict_set_str(I, t->dict, name, f) < 0) return V_NULL;
+    }
+    return v_obj(t);
+}
+
+static Value sys_exit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "exit", kwnames) || !arg_count(I, "exit", argc, 0, 1)) return V_NULL;
+    if (I->sandbox)
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "sys.exit is disabled in the sandbox");
+    Value e = exc_new(I, I->types[TY_SYSTEM_EXIT], argc, argv);
+    if (is_null(e)) return V_NULL;
+    return err_set_value(I, e);
+}
+
+static Value sys_getrecursionlimit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "getrecursionlimit", kwnames) ||
+        !arg_count(I, "getrecursionlimit", argc, 0, 0))
+        return V_NULL;
+    return v_int(I->recursion_limit);
+}
+
+static Value sys_setrecursionlimit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "setrecursionlimit", kwnames) ||
+        !arg_count(I, "setrecursionlimit", argc, 1, 1))
+        return V_NULL;
+    if (is_float(argv[0]))
+        return err_format(I, TY_TYPE_ERROR, "'float' object cannot be interpreted as an integer");
+    int64_t n;
+    if (obj_index(I, argv[0], &n) < 0) return V_NULL;
+    if (n < 1) return err_format(I, TY_VALUE_ERROR, "recursion limit must be greater or equal than 1");
+    if (n > 1000000) n = 1000000;
+    if (n <= I->recursion_depth)
+        return err_format(I, TY_RECURSION_ERROR,
+                          "cannot set the recursion limit to %lld at the recursion depth %d: "
+                          "the limit is too low",
+                          (long long)n, I->recursion_depth);
+    I->recursion_limit = (int)n;
+    return V_NONE;
+}
+
+static Value sys_exc_info(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    Obj *e = vm_handled_exception(I);
+    Tuple *t;
+    if (!e) {
+        t = tuple_pack(I, 3, V_NONE, V_NONE, V_NONE);
+    } else {
+        ExcObj *x = (ExcObj *)e;
+        t = tuple_pack(I, 3, v_obj(e->type), v_obj(e), x->traceback ? v_obj(x->traceback) : V_NONE);
+    }
+    return t ? v_obj(t) : V_NULL;
+}
+
+static Value sys_exception(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    Obj *e = vm_handled_exception(I);
+    return e ? v_obj(e) : V_NONE;
+}
+
+static Value sys_intern(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_count(I, "intern", argc, 1, 1)) return V_NULL;
+    if (!is_str(I, argv[0]))
+        return err_format(I, TY_TYPE_ERROR, "intern() argument must be str, not %s",
+                          type_name(I, argv[0]));
+    Str *s = str_intern_str(I, as_str(argv[0]));
+    return s ? v_obj(s) : V_NULL;
+}
+
+static Value sys_get_int_max_str_digits(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    return v_int(4300);
+}
+
+static const MethodDef sys_functions[] = {
+    {"exit", sys_exit, 0},
+    {"getrecursionlimit", sys_getrecursionlimit, 0},
+    {"setrecursionlimit", sys_setrecursionlimit, 0},
+    {"exc_info", sys_exc_info, 0},
+    {"exception", sys_exception, 0},
+    {"intern", sys_intern, 0},
+    {"get_int_max_str_digits", sys_get_int_max_str_digits, 0},
+    {NULL, NULL, 0},
+};
+
+Module *sys_module_create(Interp *I) {
+    Module *m = module_new(I, str_intern_cstr(I, "sys"));
+    if (!m || module_add_functions(I, m, sys_functions) < 0) return NULL;
+    Value st = make_stream_type(I);
+    if (is_null(st)) return NULL;
+    Type *stream_type = (Type *)as_obj(st);
+    I->sys_stdout = object_alloc(I, stream_type);
+    I->sys_stderr = object_alloc(I, stream_type);
+    I->sys_stdin = object_alloc(I, stream_type);
+    if (is_null(I->sys_stdout) || is_null(I->sys_stderr) || is_null(I->sys_stdin)) return NULL;
+    Str *version = str_from_cstr(I, "3.11.0 (krait " KR_VERSION_STRING ")");
+    Str *platform = str_from_cstr(I, "linux");
+    Str *byteorder = str_from_cstr(I, "little");
+    Str *executable = str_from_cstr(I, "krait");
+    Tuple *vinfo = tuple_pack(I, 5, v_int(3), v_int(11), v_int(0), V_NONE, v_int(0));
+    if (!version || !platform || !byteorder || !executable || !vinfo) return NULL;
+    Str *final = str_from_cstr(I, "final");
+    if (!final) return NULL;
+    vinfo->items[3] = v_obj(final);
+    Tuple *builtin_names = tuple_new(I, 0);
+    if (!builtin_names) return NULL;
+    struct {
+        const char *name;
+        Value v;
+    } attrs[] = {
+        {"argv", v_obj(I->sys_argv)},
+        {"path", v_obj(I->sys_path)},
+        {"modules", v_obj(I->modules)},
+        {"stdout", I->sys_stdout},
+        {"stderr", I->sys_stderr},
+        {"stdin", I->sys_stdin},
+        {"__stdout__", I->sys_stdout},
+        {"__stderr__", I->sys_stderr},
+        {"__stdin__", I->sys_stdin},
+        {"version", v_obj(version)},
+        {"version_info", v_obj(vinfo)},
+        {"hexversion", v_int(0x030b00f0)},
+        {"platform", v_obj(platform)},
+        {"byteorder", v_obj(byteorder)},
+        {"executable", v_obj(executable)},
+        {"maxsize", v_int(INT64_MAX)},
+        {"builtin_module_names", v_obj(builtin_names)},
+    };
+    for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+        if (module_set(I, m, attrs[i].name, attrs[i].v) < 0) return NULL;
+    return m;
+}

@@ -1,0 +1,3 @@
+print('before')
+s = 'abc€def'
+print(s)

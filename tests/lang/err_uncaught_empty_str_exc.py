@@ -1,0 +1,2 @@
+# An exception whose str() is empty prints just the class name.
+raise ValueError("")

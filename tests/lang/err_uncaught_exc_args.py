@@ -1,0 +1,2 @@
+# An exception with several args prints the tuple.
+raise KeyError("a", 2)

@@ -1,0 +1,3 @@
+# -*- coding: utf-8 -*-
+# An explicit coding declaration.
+print("café")

@@ -1,0 +1,1 @@
+s = "\N{NOT A REAL NAME}"

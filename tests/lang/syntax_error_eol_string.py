@@ -1,0 +1,3 @@
+print("start")
+s = "unterminated
+print(s)

@@ -1,0 +1,5 @@
+def f():
+    def g():
+        nonlocal nothere
+        nothere = 1
+    return g

@@ -1,0 +1,1 @@
+def incomplete(a, b

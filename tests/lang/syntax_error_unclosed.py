@@ -1,0 +1,4 @@
+print("before")
+x = (1, 2,
+     3
+y = 4

@@ -1,0 +1,2 @@
+data = [1, 2, 3
+print(data)

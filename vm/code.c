@@ -1,0 +1,278 @@
+/* code.c: the code object type (what the compiler produces and the VM runs), the opcode
+ * names generated from the OPCODES X-macro, and a disassembler for debugging.
+ *
+ * A Code owns its arrays (allocated by the compiler through mem_alloc, sized exactly by the
+ * counts in the struct), so the finalizer frees them with those counts; trace marks every
+ * object the code refers to. The per-instruction caches belong to the VM, which frees them
+ * itself before the code dies (they are not traced here). */
+#include "code.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+#include "gc.h"
+#include "opcodes.h"
+#include "seq.h"
+#include "str.h"
+
+const char *const opcode_names[OP__COUNT] = {
+#define X(name) #name,
+    OPCODES(X)
+#undef X
+};
+
+Code *code_new(Interp *I)
+{
+    Code *co = gc_new(I, I->types[TY_CODE], sizeof(Code));
+    if (!co)
+        return NULL;
+    /* gc_new zeroes the body: every array NULL, every count 0 */
+    return co;
+}
+
+static void code_trace(Interp *I, Obj *o)
+{
+    Code *co = (Code *)o;
+    for (uint32_t i = 0; i < co->nconsts; i++)
+        gc_mark_value(I, co->consts[i]);
+    for (uint32_t i = 0; i < co->nnames; i++)
+        gc_mark_obj(I, (Obj *)co->names[i]);
+    for (uint32_t i = 0; i < co->nlocals; i++)
+        gc_mark_obj(I, (Obj *)co->varnames[i]);
+    for (uint32_t i = 0; i < co->ncellvars; i++)
+        gc_mark_obj(I, (Obj *)co->cellvars[i]);
+    for (uint32_t i = 0; i < co->nfreevars; i++)
+        gc_mark_obj(I, (Obj *)co->freevars[i]);
+    gc_mark_obj(I, (Obj *)co->name);
+    gc_mark_obj(I, (Obj *)co->qualname);
+    gc_mark_obj(I, (Obj *)co->filename);
+    gc_mark_obj(I, (Obj *)co->source);
+}
+
+static void code_finalize(Interp *I, Obj *o)
+{
+    Code *co = (Code *)o;
+    if (co->instrs)
+        mem_free(I, co->instrs, co->ninstrs * sizeof(uint32_t));
+    if (co->lines)
+        mem_free(I, co->lines, co->ninstrs * sizeof(int32_t));
+    if (co->consts)
+        mem_free(I, co->consts, co->nconsts * sizeof(Value));
+    if (co->names)
+        mem_free(I, co->names, co->nnames * sizeof(Str *));
+    if (co->varnames)
+        mem_free(I, co->varnames, co->nlocals * sizeof(Str *));
+    if (co->cellvars)
+        mem_free(I, co->cellvars, co->ncellvars * sizeof(Str *));
+    if (co->freevars)
+        mem_free(I, co->freevars, co->nfreevars * sizeof(Str *));
+    if (co->cell2arg)
+        mem_free(I, co->cell2arg, co->ncellvars * sizeof(int32_t));
+    co->instrs = NULL;
+    co->lines = NULL;
+    co->consts = NULL;
+    co->names = NULL;
+    co->varnames = NULL;
+    co->cellvars = NULL;
+    co->freevars = NULL;
+    co->cell2arg = NULL;
+}
+
+static Value code_repr(Interp *I, Value self)
+{
+    Code *co = (Code *)as_obj(self);
+    Str *s = str_printf(I, "<code object %s at %p, file \"%s\", line %d>",
+                        co->name ? co->name->data : "?", (void *)co,
+                        co->filename ? co->filename->data : "?", co->firstlineno);
+    return s ? v_obj(s) : V_NULL;
+}
+
+static Value str_or_none(Str *s) { return s ? v_obj(s) : V_NONE; }
+
+static Value code_get_name(Interp *I, Value self)
+{
+    return str_or_none(((Code *)as_obj(self))->name);
+}
+static Value code_get_qualname(Interp *I, Value self)
+{
+    return str_or_none(((Code *)as_obj(self))->qualname);
+}
+static Value code_get_filename(Interp *I, Value self)
+{
+    return str_or_none(((Code *)as_obj(self))->filename);
+}
+static Value code_get_firstlineno(Interp *I, Value self)
+{
+    return v_int(((Code *)as_obj(self))->firstlineno);
+}
+static Value code_get_argcount(Interp *I, Value self)
+{
+    return v_int(((Code *)as_obj(self))->argcount);
+}
+static Value code_get_flags(Interp *I, Value self) { return v_int(((Code *)as_obj(self))->flags); }
+
+static Value names_tuple(Interp *I, Str **names, uint32_t n)
+{
+    Tuple *t = tuple_new(I, n);
+    if (!t)
+        return V_NULL;
+    for (uint32_t i = 0; i < n; i++)
+        t->items[i] = v_obj(names[i]);
+    return v_obj(t);
+}
+
+static Value code_get_varnames(Interp *I, Value self)
+{
+    Code *co = (Code *)as_obj(self);
+    return names_tuple(I, co->varnames, co->nlocals);
+}
+static Value code_get_freevars(Interp *I, Value self)
+{
+    Code *co = (Code *)as_obj(self);
+    return names_tuple(I, co->freevars, co->nfreevars);
+}
+static Value code_get_cellvars(Interp *I, Value self)
+{
+    Code *co = (Code *)as_obj(self);
+    return names_tuple(I, co->cellvars, co->ncellvars);
+}
+
+static const GetSetDef code_getsets[] = {
+    {"co_name", code_get_name, NULL},
+    {"co_qualname", code_get_qualname, NULL},
+    {"co_filename", code_get_filename, NULL},
+    {"co_firstlineno", code_get_firstlineno, NULL},
+    {"co_argcount", code_get_argcount, NULL},
+    {"co_flags", code_get_flags, NULL},
+    {"co_varnames", code_get_varnames, NULL},
+    {"co_freevars", code_get_freevars, NULL},
+    {"co_cellvars", code_get_cellvars, NULL},
+    {NULL, NULL, NULL},
+};
+
+const TypeSpec code_spec = {
+    .name = "code",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(Code),
+    .flags = 0,
+    .slots = {.trace = code_trace, .finalize = code_finalize, .repr = code_repr},
+    .methods = NULL,
+    .getsets = code_getsets,
+};
+
+/* ---- the disassembler ---- */
+
+static const char *const binop_symbols[BIN__COUNT] = {"+",  "-",  "*",  "@", "/", "//", "%",
+                                                      "**", "<<", ">>", "&", "|", "^"};
+static const char *const cmp_symbols[] = {"<", "<=", "==", "!=", ">", ">="};
+
+static Str *cell_name(Code *co, uint32_t i)
+{
+    if (i < co->ncellvars)
+        return co->cellvars[i];
+    if (i - co->ncellvars < co->nfreevars)
+        return co->freevars[i - co->ncellvars];
+    return NULL;
+}
+
+static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
+{
+    if (!sb_appendf(I, b, "Disassembly of <code object %s, line %d> (stack %u, blocks %u):\n",
+                    co->qualname ? co->qualname->data : "?", co->firstlineno, co->stacksize,
+                    co->maxblocks))
+        return false;
+    for (uint32_t i = 0; i < co->ninstrs; i++) {
+        uint32_t w = co->instrs[i];
+        uint32_t op = INSTR_OP(w), arg = INSTR_ARG(w);
+        const char *name = op < OP__COUNT ? opcode_names[op] : "???";
+        if (!sb_appendf(I, b, "  %4d %5u %-20s %u", co->lines ? co->lines[i] : 0, i, name, arg))
+            return false;
+        bool ok = true;
+        Str *s = NULL;
+        switch (op) {
+        case OP_LOAD_CONST:
+            if (arg < co->nconsts) {
+                ok = sb_append_cstr(I, b, " (");
+                Value v = co->consts[arg];
+                if (ok && is_obj(v) && as_obj(v)->type == I->types[TY_CODE]) {
+                    Code *sub = (Code *)as_obj(v);
+                    ok = sb_appendf(I, b, "<code %s>", sub->qualname ? sub->qualname->data : "?");
+                } else if (ok) {
+                    ok = sb_append_repr(I, b, v);
+                }
+                ok = ok && sb_append_cstr(I, b, ")");
+            }
+            break;
+        case OP_LOAD_SMALL_INT:
+            ok = sb_appendf(I, b, " (%lld)", (long long)arg - SMALL_INT_BIAS);
+            break;
+        case OP_LOAD_NAME:
+        case OP_STORE_NAME:
+        case OP_DELETE_NAME:
+        case OP_LOAD_GLOBAL:
+        case OP_STORE_GLOBAL:
+        case OP_DELETE_GLOBAL:
+        case OP_LOAD_ATTR:
+        case OP_STORE_ATTR:
+        case OP_DELETE_ATTR:
+        case OP_LOAD_METHOD:
+        case OP_IMPORT_NAME:
+        case OP_IMPORT_FROM:
+            s = arg < co->nnames ? co->names[arg] : NULL;
+            break;
+        case OP_LOAD_FAST:
+        case OP_STORE_FAST:
+        case OP_DELETE_FAST: s = arg < co->nlocals ? co->varnames[arg] : NULL; break;
+        case OP_LOAD_DEREF:
+        case OP_STORE_DEREF:
+        case OP_DELETE_DEREF:
+        case OP_LOAD_CLOSURE:
+        case OP_LOAD_CLASSDEREF: s = cell_name(co, arg); break;
+        case OP_BINARY_OP:
+        case OP_INPLACE_OP:
+            if (arg < BIN__COUNT)
+                ok = sb_appendf(I, b, " (%s%s)", binop_symbols[arg], op == OP_INPLACE_OP ? "=" : "");
+            break;
+        case OP_COMPARE_OP:
+            if (arg < 6)
+                ok = sb_appendf(I, b, " (%s)", cmp_symbols[arg]);
+            break;
+        case OP_JUMP:
+        case OP_POP_JUMP_IF_FALSE:
+        case OP_POP_JUMP_IF_TRUE:
+        case OP_JUMP_IF_FALSE_OR_POP:
+        case OP_JUMP_IF_TRUE_OR_POP:
+        case OP_FOR_ITER:
+        case OP_SETUP_FINALLY:
+        case OP_SETUP_WITH: ok = sb_appendf(I, b, " (to %u)", arg); break;
+        default: break;
+        }
+        if (ok && s)
+            ok = sb_appendf(I, b, " (%s)", s->data);
+        if (!ok || !sb_append_char(I, b, '\n'))
+            return false;
+    }
+    if (depth > 50)
+        return true;
+    for (uint32_t i = 0; i < co->nconsts; i++) {
+        Value v = co->consts[i];
+        if (is_obj(v) && as_obj(v)->type == I->types[TY_CODE]) {
+            if (!sb_append_char(I, b, '\n') || !disassemble_one(I, b, (Code *)as_obj(v), depth + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+Value code_disassemble(Interp *I, Code *co)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (!disassemble_one(I, &b, co, 0)) {
+        sb_free(I, &b);
+        return V_NULL;
+    }
+    Str *s = sb_finish(I, &b);
+    return s ? v_obj(s) : V_NULL;
+}

@@ -1,0 +1,103 @@
+/* exec.c: the VM's lifecycle and its entry from source text.
+ *
+ * vm_exec_source is the one path from text to running code: parse into an arena (freed
+ * right after compiling), turn a parser error into a SyntaxError exception, compile, and
+ * run the module code in the given globals with locals = globals. vm_trace_roots gives
+ * the collector every running frame; suspended generator frames are reached through their
+ * generator objects instead. */
+#include <string.h>
+
+#include "../frontend/ast.h"
+#include "dict.h"
+#include "error.h"
+#include "frame.h"
+#include "seq.h"
+#include "str.h"
+#include "vm.h"
+
+bool vm_init(Interp *I) {
+    VM *vm = mem_alloc(I, sizeof(VM));
+    if (!vm) return false;
+    memset(vm, 0, sizeof *vm);
+    I->vm = vm;
+    return true;
+}
+
+void vm_free(Interp *I) {
+    VM *vm = I->vm;
+    if (!vm) return;
+    I->vm = NULL; /* frame_free then releases straight to the allocator */
+    for (int c = 0; c < VM_FRAME_CLASSES; c++) {
+        Frame *f = vm->free_frames[c];
+        while (f) {
+            Frame *next = f->back;
+            mem_free(I, f, f->alloc_size);
+            f = next;
+        }
+    }
+    mem_free(I, vm, sizeof(VM));
+}
+
+void vm_trace_roots(Interp *I) {
+    for (Frame *f = I->vm->top; f; f = f->back) frame_trace(I, f);
+}
+
+
+Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals) {
+    Frame *f = frame_new(I, co, NULL, globals, locals);
+    if (!f) return V_NULL;
+    Value r = vm_run_frame(I, f, false);
+    frame_free(I, f);
+    return r;
+}
+
+/* The parser's error as a SyntaxError (or IndentationError, TabError) exception carrying
+ * CPython's attributes, end position included for the traceback's caret range. */
+static Value raise_syntax_error(Interp *I, SyntaxErrorInfo *err, Str *filename) {
+    const char *kind = err->kind ? err->kind : "SyntaxError";
+    if (strcmp(kind, "MemoryError") == 0) return err_nomem(I);
+    TypeId id = TY_SYNTAX_ERROR;
+    if (strcmp(kind, "IndentationError") == 0) id = TY_INDENTATION_ERROR;
+    if (strcmp(kind, "TabError") == 0) id = TY_TAB_ERROR;
+    Str *text = NULL;
+    if (err->text && utf8_validate(err->text, strlen(err->text)) < 0) {
+        text = str_from_cstr(I, err->text);
+        if (!text) return V_NULL;
+    }
+    return err_syntax(I, id, err->msg, filename, err->line, err->col, text, err->end_line,
+                      err->end_col);
+}
+
+Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
+                     int mode) {
+    if (is_null(dict_get_str(globals, I->names.builtins))) {
+        if (dict_set_str(I, globals, I->names.builtins, v_obj(I->builtins)) < 0) return V_NULL;
+    }
+    Str *fname = str_from_cstr(I, filename);
+    if (!fname) return V_NULL;
+    /* Code run from -c or typed at the prompt shows no source lines in tracebacks, as in
+     * CPython, which has no file to read them from: those filenames are "<...>". */
+    Str *source = NULL;
+    if (filename[0] != '<' && utf8_validate(src, len) < 0) {
+        source = str_new(I, src, len);
+        if (!source) return V_NULL;
+    }
+    AstArena arena;
+    memset(&arena, 0, sizeof arena);
+    arena.alloc = I->allocator.fn;
+    arena.alloc_ud = I->allocator.ud;
+    SyntaxErrorInfo err;
+    memset(&err, 0, sizeof err);
+    struct AstModule *mod = parse_source(&arena, src, len, mode, &err);
+    if (!mod) {
+        raise_syntax_error(I, &err, fname);
+        if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
+        ast_arena_free(&arena);
+        return V_NULL;
+    }
+    Code *co = compile_module(I, mod, fname, source, mode);
+    if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
+    ast_arena_free(&arena);
+    if (!co) return V_NULL;
+    return vm_run_code(I, co, globals, globals);
+}

@@ -1,0 +1,171 @@
+/* frame.c: allocating, recycling and tracing activation frames.
+ *
+ * A frame is one mem_alloc block whose size is rounded up to a power of two, so frames of
+ * nearby sizes share a free list (vm->free_frames[class]) and a recursive function reuses
+ * the same few blocks call after call. Frames are not collector objects; see frame.h. */
+#include "frame.h"
+
+#include <string.h>
+
+#include "dict.h"
+#include "error.h"
+#include "vm.h"
+
+static int frame_size_class(size_t size, size_t *rounded) {
+    int cls = 0;
+    size_t s = 256;
+    while (s < size) {
+        s <<= 1;
+        cls++;
+    }
+    *rounded = s;
+    return cls;
+}
+
+Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals) {
+    VM *vm = I->vm;
+    uint32_t ncells = co->ncellvars + co->nfreevars;
+    uint32_t nslots = co->nlocals + ncells + co->stacksize + 1;
+    size_t need = sizeof(Frame) + nslots * sizeof(Value) + (co->maxblocks + 1) * sizeof(Block);
+    size_t size;
+    int cls = frame_size_class(need, &size);
+    Frame *f;
+    if (cls < VM_FRAME_CLASSES && vm->free_frames[cls]) {
+        f = vm->free_frames[cls];
+        vm->free_frames[cls] = f->back;
+    } else {
+        f = mem_alloc(I, size);
+        if (!f) return NULL;
+    }
+    f->back = NULL;
+    f->code = co;
+    f->func = fn;
+    f->globals = globals;
+    f->builtins = fn ? fn->builtins : NULL;
+    if (!f->builtins) f->builtins = I->builtins ? I->builtins->dict : NULL;
+    f->locals = locals;
+    f->fast = (Value *)(f + 1);
+    f->cells = f->fast + co->nlocals;
+    f->stack = f->cells + ncells;
+    f->sp = f->stack;
+    /* Every slot starts empty: the collector traces all of them, stale stack slots included
+     * (see vm.c), so none may hold garbage from the block's previous use. */
+    memset(f->fast, 0, nslots * sizeof(Value));
+    f->blocks = (Block *)(f->fast + nslots);
+    f->nblocks = 0;
+    f->pc = 0;
+    f->temp_mark = I->ntemp;
+    f->gen = NULL;
+    f->state = FRAME_FRESH;
+    f->is_entry = false;
+    f->nslots = nslots;
+    f->alloc_size = size;
+    return f;
+}
+
+void frame_free(Interp *I, Frame *f) {
+    size_t size;
+    int cls = frame_size_class(f->alloc_size, &size);
+    if (cls < VM_FRAME_CLASSES && I->vm) {
+        f->back = I->vm->free_frames[cls];
+        I->vm->free_frames[cls] = f;
+    } else {
+        mem_free(I, f, f->alloc_size);
+    }
+}
+
+void frame_trace(Interp *I, Frame *f) {
+    gc_mark_obj(I, (Obj *)f->code);
+    gc_mark_obj(I, (Obj *)f->func);
+    gc_mark_obj(I, (Obj *)f->globals);
+    gc_mark_obj(I, (Obj *)f->builtins);
+    gc_mark_obj(I, (Obj *)f->locals);
+    gc_mark_obj(I, f->gen);
+    for (uint32_t i = 0; i < f->nslots; i++) {
+        if (f->fast[i].tag == KR_TOBJ) gc_mark_obj(I, f->fast[i].as.o);
+    }
+    for (uint32_t i = 0; i < f->nblocks; i++) gc_mark_obj(I, f->blocks[i].exc);
+}
+
+Obj *frame_handled_exception(Interp *I) {
+    for (Frame *f = I->vm ? I->vm->top : NULL; f; f = f->back) {
+        for (uint32_t i = f->nblocks; i > 0; i--) {
+            if (f->blocks[i - 1].type == BLOCK_EXCEPT_HANDLER) return f->blocks[i - 1].exc;
+        }
+    }
+    return NULL;
+}
+
+/* ---- introspection of the running frame (vm.h) --------------------------------------- */
+
+Obj *vm_handled_exception(Interp *I) { return frame_handled_exception(I); }
+
+Dict *vm_current_globals(Interp *I) {
+    Frame *f = I->vm ? I->vm->top : NULL;
+    return f ? f->globals : NULL;
+}
+
+Value vm_current_locals(Interp *I) {
+    Frame *f = I->vm ? I->vm->top : NULL;
+    if (f && f->locals) return v_obj(f->locals);
+    Dict *d = dict_new(I);
+    if (!d || !f) return d ? v_obj(d) : V_NULL;
+    Code *co = f->code;
+    for (uint32_t i = 0; i < co->nlocals; i++) {
+        if (is_null(f->fast[i])) continue;
+        /* An argument captured by a closure lives in its cell; the cell pass below has it. */
+        if (dict_set_str(I, d, co->varnames[i], f->fast[i]) < 0) return V_NULL;
+    }
+    for (uint32_t i = 0; i < co->ncellvars + co->nfreevars; i++) {
+        Value c = f->cells[i];
+        if (!is_obj(c)) continue;
+        Value v = ((Cell *)as_obj(c))->contents;
+        if (is_null(v)) continue;
+        Str *name = i < co->ncellvars ? co->cellvars[i] : co->freevars[i - co->ncellvars];
+        if (dict_set_str(I, d, name, v) < 0) return V_NULL;
+    }
+    return v_obj(d);
+}
+
+bool vm_super_zero_args(Interp *I, Type **type, Value *obj) {
+    Frame *f = I->vm ? I->vm->top : NULL;
+    if (!f) {
+        err_format(I, TY_RUNTIME_ERROR, "super(): no current frame");
+        return false;
+    }
+    Code *co = f->code;
+    if (co->argcount == 0) {
+        err_format(I, TY_RUNTIME_ERROR, "super(): no arguments");
+        return false;
+    }
+    Value self = f->fast[0];
+    for (uint32_t i = 0; co->cell2arg && i < co->ncellvars; i++) {
+        if (co->cell2arg[i] == 0 && is_obj(f->cells[i])) {
+            self = ((Cell *)as_obj(f->cells[i]))->contents;
+            break;
+        }
+    }
+    if (is_null(self)) {
+        err_format(I, TY_RUNTIME_ERROR, "super(): arg[0] deleted");
+        return false;
+    }
+    for (uint32_t i = 0; i < co->nfreevars; i++) {
+        if (strcmp(co->freevars[i]->data, "__class__") != 0) continue;
+        Value c = f->cells[co->ncellvars + i];
+        Value cls = is_obj(c) ? ((Cell *)as_obj(c))->contents : V_NULL;
+        if (is_null(cls)) {
+            err_format(I, TY_RUNTIME_ERROR, "super(): empty __class__ cell");
+            return false;
+        }
+        if (!is_obj(cls) || !type_is_subtype(type_of(I, cls), I->types[TY_TYPE])) {
+            err_format(I, TY_RUNTIME_ERROR, "super(): __class__ is not a type (%s)",
+                       type_name(I, cls));
+            return false;
+        }
+        *type = (Type *)as_obj(cls);
+        *obj = self;
+        return true;
+    }
+    err_format(I, TY_RUNTIME_ERROR, "super(): __class__ cell not found");
+    return false;
+}

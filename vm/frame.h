@@ -1,0 +1,128 @@
+/* frame.h: the VM's private state: activation frames, the block stack, generators and
+ * tracebacks, and the entry points the VM's own files share (vm.c, call.c, function.c,
+ * generator.c, traceback.c, exec.c, import.c).
+ *
+ * A Frame is one heap block (from mem_alloc, recycled through per-size free lists hanging
+ * off the VM) laid out as the header, then one Value array holding the fast locals, the
+ * cells and the value stack, then the block stack. Frames are not GC objects: the running
+ * ones are reached through the chain vm->top -> back -> ..., and a suspended generator's
+ * frame through its generator object, whose trace slot calls frame_trace. Keeping frames
+ * off the collector's object list means a Python-to-Python call costs one free-list pop. */
+#ifndef KRAIT_FRAME_H
+#define KRAIT_FRAME_H
+
+#include "code.h"
+#include "gc.h"
+
+enum { BLOCK_FINALLY, BLOCK_EXCEPT_HANDLER };
+
+typedef struct Block {
+    uint32_t type;    /* BLOCK_* */
+    uint32_t handler; /* BLOCK_FINALLY: instruction index of the handler */
+    uint32_t level;   /* value stack depth to restore */
+    Obj *exc;         /* BLOCK_EXCEPT_HANDLER: the exception being handled */
+} Block;
+
+enum { FRAME_FRESH, FRAME_RUNNING, FRAME_SUSPENDED, FRAME_DONE };
+
+typedef struct Frame {
+    struct Frame *back; /* the frame below in the running chain (NULL at the bottom) */
+    Code *code;
+    Function *func; /* NULL for module code run by vm_exec_source */
+    Dict *globals;
+    Dict *builtins;
+    Dict *locals; /* class bodies and module code (locals dict); NULL for functions */
+    Value *fast;  /* nlocals fast locals, then ncells cells (Cell objects), then the stack */
+    Value *cells;
+    Value *stack; /* stack base */
+    Value *sp;    /* saved stack top (valid while the frame is not the one executing) */
+    Block *blocks;
+    uint32_t nblocks;
+    uint32_t pc;   /* index of the next instruction */
+    size_t temp_mark; /* I->ntemp when the frame started running */
+    Obj *gen;      /* the generator owning this frame, or NULL */
+    uint8_t state; /* FRAME_* */
+    bool is_entry; /* returning from it leaves vm_run (its caller is C code) */
+    uint32_t nslots;   /* Values in fast[] */
+    size_t alloc_size; /* bytes, for the free list */
+} Frame;
+
+/* The line of the instruction a frame is executing (or suspended at). */
+static inline int frame_line(Frame *f) {
+    uint32_t pc = f->pc ? f->pc - 1 : 0;
+    if (!f->code->lines || pc >= f->code->ninstrs) return f->code->firstlineno;
+    return f->code->lines[pc];
+}
+
+#define VM_FRAME_CLASSES 24
+
+typedef struct VM {
+    Frame *top; /* the running frame, NULL when no Python code runs */
+    Frame *free_frames[VM_FRAME_CLASSES]; /* recycled frames by size class (power of 2) */
+    int reentry_depth; /* nested vm_run activations from C */
+} VM;
+
+/* Limit on nested entries into the dispatch loop from C (sorted(key=f) calling f, __repr__
+ * called from repr(), ...). Each costs a few hundred bytes of C stack per level plus the
+ * natives in between, so 2000 keeps well inside an 8 MiB stack. */
+#define VM_C_REENTRY_LIMIT 2000
+
+/* ---- frames (frame.c) ---- */
+Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals);
+void frame_free(Interp *I, Frame *f);
+void frame_trace(Interp *I, Frame *f);
+/* The exception being handled (innermost EXCEPT_HANDLER block up the running chain), NULL
+ * if none: sys.exc_info(), bare `raise`, and the __context__ of new exceptions. */
+Obj *frame_handled_exception(Interp *I);
+
+/* ---- the dispatch loop (vm.c) ---- */
+/* Run f (already set up, back linked by the caller) until it returns or yields. With
+ * throwing, the pending exception I->exc is raised at f's current instruction first.
+ * Returns the returned or yielded value (f->state tells which: FRAME_DONE or
+ * FRAME_SUSPENDED), or V_NULL after raising (f is then FRAME_DONE). Does not free f. */
+Value vm_run_frame(Interp *I, Frame *f, bool throwing);
+
+/* ---- calls (call.c) ---- */
+/* A frame for fn with its arguments bound (self, when not V_NULL, first). NULL after
+ * raising TypeError with CPython's message. */
+Frame *call_bind(Interp *I, Function *fn, Value self, int argc, Value *argv, Tuple *kwnames);
+/* Call a Python function from C: generators/coroutines get their object, others run. */
+Value vm_call_function(Interp *I, Function *fn, Value self, int argc, Value *argv,
+                       Tuple *kwnames);
+/* "f()" as CPython's _PyObject_FunctionStr names a callable in call errors. */
+Str *call_func_str(Interp *I, Value func);
+
+/* ---- functions (function.c) ---- */
+Function *function_new(Interp *I, Code *co, Dict *globals);
+
+/* ---- generators (generator.c) ---- */
+typedef struct Generator {
+    Obj hdr;
+    Frame *frame; /* NULL once finished */
+    Str *name;
+    Str *qualname;
+    bool running;
+    bool coroutine;
+} Generator;
+Value generator_new(Interp *I, Frame *f, Function *fn);
+bool is_generator_like(Interp *I, Value v); /* generator or coroutine */
+/* Resume: returns the yielded value with *returned false, the return value with *returned
+ * true, or V_NULL after raising. throwing: raise I->exc inside instead of sending. */
+Value gen_resume(Interp *I, Generator *g, Value send, bool throwing, bool *returned);
+Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned);
+
+/* ---- tracebacks (traceback.c) ---- */
+typedef struct Traceback {
+    Obj hdr;
+    struct Traceback *next; /* towards the innermost frame */
+    Code *code;
+    int line;
+    Dict *globals;
+} Traceback;
+/* Prepend the entry (f's code, its current line) to exc's traceback; false on OOM. */
+bool traceback_add(Interp *I, Obj *exc, Frame *f);
+
+/* ---- exec and import ---- */
+Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals);
+
+#endif

@@ -1,0 +1,371 @@
+/* generator.c: generators and coroutines: objects that own a suspended frame.
+ *
+ * Calling a CO_GENERATOR or CO_COROUTINE function binds its arguments into a frame and
+ * wraps the frame in a Generator instead of running it. Each resume (next, send, throw)
+ * runs the frame as the entry frame of a nested vm_run_frame until it yields (the frame
+ * stays, FRAME_SUSPENDED) or finishes (the frame is released). The sent value is pushed on
+ * the frame's stack on every resume: GEN_START discards the first one, YIELD_VALUE's
+ * result is the others. throw() into a generator suspended in `yield from` is forwarded to
+ * the subiterator first, as CPython's gen_throw does.
+ *
+ * A generator collected while suspended is not closed (its finally blocks do not run):
+ * the collector cannot run Python code in the middle of a sweep. */
+#include <string.h>
+
+#include "dict.h"
+#include "error.h"
+#include "frame.h"
+#include "opcodes.h"
+#include "seq.h"
+#include "str.h"
+
+static inline Generator *as_gen(Value v) { return (Generator *)as_obj(v); }
+
+bool is_generator_like(Interp *I, Value v) {
+    if (!is_obj(v)) return false;
+    int id = as_obj(v)->type->id;
+    return id == TY_GENERATOR || id == TY_COROUTINE;
+}
+
+Value generator_new(Interp *I, Frame *f, Function *fn) {
+    uint32_t flags = f->code->flags;
+    if (flags & CO_ASYNC_GENERATOR) {
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                          "asynchronous generators are not supported");
+    }
+    bool coro = (flags & CO_COROUTINE) != 0;
+    Generator *g = gc_new(I, I->types[coro ? TY_COROUTINE : TY_GENERATOR], sizeof(Generator));
+    if (!g) return V_NULL;
+    g->frame = f;
+    g->coroutine = coro;
+    g->name = fn ? fn->name : f->code->name;
+    g->qualname = fn ? fn->qualname : f->code->qualname;
+    f->gen = (Obj *)g;
+    f->state = FRAME_FRESH;
+    return v_obj(g);
+}
+
+static const char *gen_kind(Generator *g) { return g->coroutine ? "coroutine" : "generator"; }
+
+static void gen_release_frame(Interp *I, Generator *g) {
+    if (!g->frame) return;
+    g->frame->gen = NULL;
+    frame_free(I, g->frame);
+    g->frame = NULL;
+}
+
+Value gen_resume(Interp *I, Generator *g, Value send, bool throwing, bool *returned) {
+    *returned = false;
+    if (g->running) {
+        if (throwing) err_clear(I);
+        return err_format(I, TY_VALUE_ERROR, "%s already executing", gen_kind(g));
+    }
+    Frame *f = g->frame;
+    if (!f) {
+        if (throwing) return V_NULL; /* throwing into a finished generator just raises */
+        if (g->coroutine) {
+            return err_format(I, TY_RUNTIME_ERROR, "cannot reuse already awaited coroutine");
+        }
+        *returned = true;
+        return V_NONE;
+    }
+    if (f->state == FRAME_FRESH && !throwing && !is_none(send)) {
+        return err_format(I, TY_TYPE_ERROR, "can't send non-None value to a just-started %s",
+                          gen_kind(g));
+    }
+    if (!throwing) *f->sp++ = send;
+    g->running = true;
+    Value r = vm_run_frame(I, f, throwing);
+    g->running = false;
+    if (f->state != FRAME_DONE) {
+        if (is_null(r) && !throwing) f->sp--; /* refused to start (recursion limit) */
+        return r;
+    }
+    gen_release_frame(I, g);
+    if (is_null(r)) {
+        if (err_matches(I, TY_STOP_ITERATION)) {
+            /* PEP 479: a StopIteration escaping the body becomes a RuntimeError. */
+            Obj *stop = err_fetch(I);
+            if (!gc_temp_push(I, v_obj(stop))) return V_NULL;
+            err_format(I, TY_RUNTIME_ERROR, "%s raised StopIteration", gen_kind(g));
+            if (I->exc) {
+                ExcObj *e = (ExcObj *)I->exc;
+                e->cause = v_obj(stop);
+                e->context = v_obj(stop);
+                e->suppress_context = true;
+            }
+        }
+        return V_NULL;
+    }
+    *returned = true;
+    return r;
+}
+
+static int gen_close_iter(Interp *I, Value sub);
+static Value gen_close_impl(Interp *I, Generator *g);
+
+static bool frame_at_yield_from(Frame *f) {
+    return f && f->state == FRAME_SUSPENDED && f->pc < f->code->ninstrs &&
+           INSTR_OP(f->code->instrs[f->pc]) == OP_YIELD_FROM;
+}
+
+Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned) {
+    *returned = false;
+    if (g->running) return err_format(I, TY_VALUE_ERROR, "%s already executing", gen_kind(g));
+    Frame *f = g->frame;
+    if (frame_at_yield_from(f)) {
+        Value sub = f->sp[-1];
+        Value r = V_NULL;
+        bool subret = false;
+        if (is_instance(I, exc, I->types[TY_GENERATOR_EXIT])) {
+            g->running = true;
+            int err = gen_close_iter(I, sub);
+            g->running = false;
+            if (err < 0) {
+                f->sp--;
+                f->pc++;
+                return gen_resume(I, g, V_NONE, true, returned);
+            }
+            goto throw_here;
+        }
+        g->running = true;
+        if (is_generator_like(I, sub)) {
+            r = gen_throw_value(I, as_gen(sub), exc, &subret);
+        } else {
+            Value meth = obj_getattr_opt(I, sub, I->names.throw);
+            if (is_null(meth)) {
+                g->running = false;
+                if (err_occurred(I)) return V_NULL;
+                goto throw_here;
+            }
+            r = obj_call(I, meth, 1, &exc, NULL);
+        }
+        g->running = false;
+        if (!is_null(r) && !subret) return r; /* the subiterator yielded */
+        /* The subiterator finished: leave the YIELD_FROM with its result, or raise. */
+        f->sp--;
+        f->pc++;
+        if (subret) return gen_resume(I, g, r, false, returned);
+        if (err_matches(I, TY_STOP_ITERATION)) {
+            Obj *stop = err_fetch(I);
+            Value val = ((ExcObj *)stop)->extra;
+            if (is_null(val)) val = V_NONE;
+            return gen_resume(I, g, val, false, returned);
+        }
+        return gen_resume(I, g, V_NONE, true, returned);
+    }
+throw_here:
+    err_restore(I, as_obj(exc));
+    return gen_resume(I, g, V_NONE, true, returned);
+}
+
+static int gen_close_iter(Interp *I, Value sub) {
+    if (is_generator_like(I, sub)) {
+        return is_null(gen_close_impl(I, as_gen(sub))) ? -1 : 0;
+    }
+    Value meth = obj_getattr_opt(I, sub, I->names.close);
+    if (is_null(meth)) return err_occurred(I) ? -1 : 0;
+    return is_null(obj_call(I, meth, 0, NULL, NULL)) ? -1 : 0;
+}
+
+static Value gen_close_impl(Interp *I, Generator *g) {
+    if (!g->frame) return V_NONE;
+    if (g->frame->state == FRAME_FRESH) {
+        gen_release_frame(I, g);
+        return V_NONE;
+    }
+    Value exc = exc_new(I, I->types[TY_GENERATOR_EXIT], 0, NULL);
+    if (is_null(exc)) return exc;
+    bool returned;
+    Value r = gen_throw_value(I, g, exc, &returned);
+    if (!is_null(r)) {
+        if (returned) return V_NONE;
+        return err_format(I, TY_RUNTIME_ERROR, "%s ignored GeneratorExit", gen_kind(g));
+    }
+    if (err_matches(I, TY_GENERATOR_EXIT) || err_matches(I, TY_STOP_ITERATION)) {
+        err_clear(I);
+        return V_NONE;
+    }
+    return V_NULL;
+}
+
+/* ---- the Python-visible methods ---------------------------------------------------- */
+
+static Value raise_stop(Interp *I, Value r) {
+    if (is_none(r)) return err_set_value(I, v_obj(I->types[TY_STOP_ITERATION]));
+    return err_stopiteration(I, r);
+}
+
+static Value gen_next(Interp *I, Value self) {
+    bool returned;
+    Value r = gen_resume(I, as_gen(self), V_NONE, false, &returned);
+    if (returned) return V_NULL; /* exhausted, no exception */
+    return r;
+}
+
+static Value gen_send_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "send", kwnames) || !arg_count(I, "send", argc, 2, 2)) return V_NULL;
+    bool returned;
+    Value r = gen_resume(I, as_gen(argv[0]), argv[1], false, &returned);
+    if (returned) return raise_stop(I, r);
+    return r;
+}
+
+static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "throw", kwnames) || !arg_count(I, "throw", argc, 2, 4)) return V_NULL;
+    Value typ = argv[1];
+    Value val = argc > 2 ? argv[2] : V_NONE;
+    Value exc;
+    Type *base = I->types[TY_BASE_EXCEPTION];
+    if (is_obj(typ) && type_is_subtype(type_of(I, typ), I->types[TY_TYPE]) &&
+        type_is_subtype((Type *)as_obj(typ), base)) {
+        if (is_instance(I, val, (Type *)as_obj(typ))) {
+            exc = val;
+        } else if (is_none(val)) {
+            exc = obj_call(I, typ, 0, NULL, NULL);
+        } else if (is_obj(val) && as_obj(val)->type->id == TY_TUPLE) {
+            exc = obj_call(I, typ, (int)as_tuple(val)->len, as_tuple(val)->items, NULL);
+        } else {
+            exc = obj_call(I, typ, 1, &val, NULL);
+        }
+        if (is_null(exc)) return exc;
+    } else if (is_instance(I, typ, base)) {
+        if (!is_none(val)) {
+            return err_format(I, TY_TYPE_ERROR,
+                              "instance exception may not have a separate value");
+        }
+        exc = typ;
+    } else {
+        return err_format(I, TY_TYPE_ERROR,
+                          "exceptions must be classes or instances deriving from "
+                          "BaseException, not %s",
+                          type_name(I, typ));
+    }
+    if (argc > 3 && !is_none(argv[3])) {
+        Value tb = argv[3];
+        if (!is_obj(tb) || as_obj(tb)->type->id != TY_TRACEBACK) {
+            return err_format(I, TY_TYPE_ERROR, "throw() third argument must be a traceback object");
+        }
+        ((ExcObj *)as_obj(exc))->traceback = as_obj(tb);
+    }
+    bool returned;
+    Value r = gen_throw_value(I, as_gen(argv[0]), exc, &returned);
+    if (returned) return raise_stop(I, r);
+    return r;
+}
+
+static Value gen_close_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "close", kwnames) || !arg_count(I, "close", argc, 1, 1)) return V_NULL;
+    return gen_close_impl(I, as_gen(argv[0]));
+}
+
+static Value gen_await_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "__await__", kwnames) || !arg_count(I, "__await__", argc, 1, 1))
+        return V_NULL;
+    return argv[0];
+}
+
+static Value gen_iter(Interp *I, Value self) { return self; }
+
+static Value gen_repr(Interp *I, Value self) {
+    Generator *g = as_gen(self);
+    Str *s = str_printf(I, "<%s object %s at %p>", gen_kind(g), g->qualname->data, (void *)g);
+    return s ? v_obj(s) : V_NULL;
+}
+
+static void gen_trace(Interp *I, Obj *o) {
+    Generator *g = (Generator *)o;
+    gc_mark_obj(I, (Obj *)g->name);
+    gc_mark_obj(I, (Obj *)g->qualname);
+    if (g->frame) frame_trace(I, g->frame);
+}
+
+static void gen_finalize(Interp *I, Obj *o) {
+    Generator *g = (Generator *)o;
+    if (g->frame) {
+        g->frame->gen = NULL;
+        frame_free(I, g->frame);
+        g->frame = NULL;
+    }
+}
+
+static Value gen_get_name(Interp *I, Value self) { return v_obj(as_gen(self)->name); }
+static Value gen_get_qualname(Interp *I, Value self) { return v_obj(as_gen(self)->qualname); }
+static Value gen_get_running(Interp *I, Value self) { return v_bool(as_gen(self)->running); }
+static Value gen_get_code(Interp *I, Value self) {
+    Generator *g = as_gen(self);
+    return g->frame ? v_obj(g->frame->code) : V_NONE;
+}
+static Value gen_get_frame(Interp *I, Value self) { return V_NONE; }
+static Value gen_get_suspended(Interp *I, Value self) {
+    Generator *g = as_gen(self);
+    return v_bool(g->frame && g->frame->state == FRAME_SUSPENDED && !g->running);
+}
+
+static const GetSetDef gen_getsets[] = {
+    {"__name__", gen_get_name, NULL},
+    {"__qualname__", gen_get_qualname, NULL},
+    {"gi_running", gen_get_running, NULL},
+    {"gi_code", gen_get_code, NULL},
+    {"gi_frame", gen_get_frame, NULL},
+    {"gi_suspended", gen_get_suspended, NULL},
+    {NULL, NULL, NULL},
+};
+
+static const MethodDef gen_methods[] = {
+    {"send", gen_send_method, 0},
+    {"throw", gen_throw_method, 0},
+    {"close", gen_close_method, 0},
+    {NULL, NULL, 0},
+};
+
+const TypeSpec generator_spec = {
+    .name = "generator",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(Generator),
+    .slots =
+        {
+            .trace = gen_trace,
+            .finalize = gen_finalize,
+            .repr = gen_repr,
+            .iter = gen_iter,
+            .next = gen_next,
+        },
+    .methods = gen_methods,
+    .getsets = gen_getsets,
+};
+
+static const GetSetDef coro_getsets[] = {
+    {"__name__", gen_get_name, NULL},
+    {"__qualname__", gen_get_qualname, NULL},
+    {"cr_running", gen_get_running, NULL},
+    {"cr_code", gen_get_code, NULL},
+    {"cr_frame", gen_get_frame, NULL},
+    {"cr_suspended", gen_get_suspended, NULL},
+    {NULL, NULL, NULL},
+};
+
+static const MethodDef coro_methods[] = {
+    {"send", gen_send_method, 0},
+    {"throw", gen_throw_method, 0},
+    {"close", gen_close_method, 0},
+    {"__await__", gen_await_method, 0},
+    {NULL, NULL, 0},
+};
+
+/* A coroutine is awaited through YIELD_FROM, which drives it directly; it has no __next__
+ * of its own (next(coro) is a TypeError, as in CPython). __await__ returns the coroutine
+ * itself rather than CPython's coroutine_wrapper: send/throw/close behave the same. */
+const TypeSpec coroutine_spec = {
+    .name = "coroutine",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(Generator),
+    .slots =
+        {
+            .trace = gen_trace,
+            .finalize = gen_finalize,
+            .repr = gen_repr,
+        },
+    .methods = coro_methods,
+    .getsets = coro_getsets,
+};

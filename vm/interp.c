@@ -1,0 +1,223 @@
+/* interp.c: building an interpreter's builtin world: every builtin type and exception
+ * class from its const TypeSpec, the interned common names, the singletons, and the
+ * builtins and sys modules. Also the C-recursion guard and the output hooks.
+ *
+ * Types are created in two passes because they refer to each other: first every Type
+ * object is allocated bare (so type_of() works for anything), then names, dicts, methods,
+ * MROs and inherited slots are filled in. The collector is disabled until the end, since
+ * half-built types cannot be traced. */
+#include <stdio.h>
+#include <string.h>
+
+#include "code.h"
+#include "dict.h"
+#include "error.h"
+#include "gc.h"
+#include "number.h"
+#include "seq.h"
+#include "str.h"
+#include "vm.h"
+#include "../stdlib/modules.h"
+
+typedef struct BuiltinTypeInfo {
+    const TypeSpec *spec;
+    int base;         /* TypeId, -1 for object */
+    const char *name; /* overrides spec->name (exceptions share specs) */
+} BuiltinTypeInfo;
+
+static BuiltinTypeInfo builtin_info(int id) {
+    BuiltinTypeInfo bi = {0};
+    switch (id) {
+#define X(tid, tspec)                                                                          \
+    case TY_##tid:                                                                             \
+        bi.spec = &tspec;                                                                      \
+        bi.base = tspec.base;                                                                  \
+        bi.name = tspec.name;                                                                  \
+        break;
+        BUILTIN_TYPES(X)
+#undef X
+#define X(tid, tname, tbase)                                                                   \
+    case TY_##tid:                                                                             \
+        bi.spec = exception_spec_for(TY_##tid);                                                \
+        bi.base = TY_##tbase;                                                                  \
+        bi.name = tname;                                                                       \
+        break;
+        BUILTIN_EXCEPTIONS(X)
+#undef X
+    default: break;
+    }
+    return bi;
+}
+
+/* Slots a builtin type takes from its base when its spec leaves them NULL. `new` is only
+ * inherited along the exception hierarchy: an iterator type must not become constructible
+ * just because object is. `hash` is not inherited by the mutable containers, which CPython
+ * marks unhashable. */
+#define INHERITED_SLOTS(X)                                                                     \
+    X(trace) X(finalize) X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy)   \
+    X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr)     \
+    X(descr_get) X(descr_set) X(index)
+
+static bool unhashable_builtin(int id) {
+    switch (id) {
+    case TY_LIST:
+    case TY_DICT:
+    case TY_SET:
+    case TY_BYTEARRAY:
+    case TY_SLICE:
+    case TY_DICT_KEYS:
+    case TY_DICT_ITEMS: return true;
+    default: return false;
+    }
+}
+
+static void inherit_slots(Type *t, Type *base, int id) {
+#define X(slot)                                                                                \
+    if (!t->slots.slot) t->slots.slot = base->slots.slot;
+    INHERITED_SLOTS(X)
+#undef X
+    if (!t->slots.hash && !unhashable_builtin(id)) t->slots.hash = base->slots.hash;
+    if (!t->slots.new && (t->flags & TF_EXCEPTION)) t->slots.new = base->slots.new;
+}
+
+static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
+    t->dict = dict_new(I);
+    if (!t->dict) return false;
+    if (spec->methods) {
+        for (const MethodDef *m = spec->methods; m->name; m++) {
+            Value f = native_func_new(I, m->name, m->fn, m->flags, NULL);
+            if (is_null(f)) return false;
+            ((NativeFunc *)as_obj(f))->owner = t;
+            Value entry = f;
+            if (m->flags & METH_STATIC) {
+                StaticMethodObj *sm = gc_new(I, I->types[TY_STATICMETHOD], sizeof(StaticMethodObj));
+                if (!sm) return false;
+                sm->func = f;
+                entry = v_obj(sm);
+            }
+            Str *name = str_intern_cstr(I, m->name);
+            if (!name || dict_set_str(I, t->dict, name, entry) < 0) return false;
+        }
+    }
+    if (spec->getsets) {
+        for (const GetSetDef *g = spec->getsets; g->name; g++) {
+            GetSet *gs = gc_new(I, I->types[TY_GETSET], sizeof(GetSet));
+            if (!gs) return false;
+            gs->def = g;
+            gs->owner = t;
+            Str *name = str_intern_cstr(I, g->name);
+            if (!name || dict_set_str(I, t->dict, name, v_obj(gs)) < 0) return false;
+        }
+    }
+    return true;
+}
+
+static bool build_mro(Interp *I, Type *t) {
+    size_t n = 0;
+    for (Type *b = t; b; b = b->base) n++;
+    t->mro = tuple_new(I, n);
+    if (!t->mro) return false;
+    size_t i = 0;
+    for (Type *b = t; b; b = b->base) t->mro->items[i++] = v_obj(b);
+    if (t->base) {
+        t->bases = tuple_pack(I, 1, v_obj(t->base));
+    } else {
+        t->bases = tuple_new(I, 0);
+    }
+    return t->bases != NULL;
+}
+
+static const char *const binop_dunders[BIN__COUNT] = {
+    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
+    "pow", "lshift", "rshift", "and", "or", "xor",
+};
+
+static bool intern_names(Interp *I) {
+#define X(field, text)                                                                         \
+    if (!(I->names.field = str_intern_cstr(I, text))) return false;
+    COMMON_NAMES(X)
+#undef X
+    char buf[32];
+    for (int i = 0; i < BIN__COUNT; i++) {
+        snprintf(buf, sizeof buf, "__%s__", binop_dunders[i]);
+        if (!(I->binop_names.op[i] = str_intern_cstr(I, buf))) return false;
+        snprintf(buf, sizeof buf, "__r%s__", binop_dunders[i]);
+        if (!(I->binop_names.rop[i] = str_intern_cstr(I, buf))) return false;
+        snprintf(buf, sizeof buf, "__i%s__", binop_dunders[i]);
+        if (!(I->binop_names.iop[i] = str_intern_cstr(I, buf))) return false;
+    }
+    return true;
+}
+
+bool interp_init_types(Interp *I) {
+    /* Pass 1: bare type objects. */
+    for (int id = 0; id < TY__COUNT; id++) {
+        BuiltinTypeInfo bi = builtin_info(id);
+        Type *t = gc_new(I, NULL, sizeof(Type));
+        if (!t) return false;
+        t->id = id;
+        t->flags = bi.spec->flags;
+        t->instance_size = bi.spec->instance_size;
+        t->slots = bi.spec->slots;
+        if (id >= TY_BASE_EXCEPTION) t->flags |= TF_EXCEPTION | TF_BASETYPE;
+        I->types[id] = t;
+    }
+    for (int id = 0; id < TY__COUNT; id++) {
+        Type *t = I->types[id];
+        t->hdr.type = I->types[TY_TYPE];
+        BuiltinTypeInfo bi = builtin_info(id);
+        t->base = bi.base >= 0 ? I->types[bi.base] : NULL;
+        if (t->base) inherit_slots(t, t->base, id);
+        if ((t->flags & TF_HAS_DICT) && !t->dictoffset && t->base) t->dictoffset = t->base->dictoffset;
+    }
+    /* Exceptions carry their dict at a fixed place. */
+    for (int id = TY_BASE_EXCEPTION; id < TY__COUNT; id++)
+        I->types[id]->dictoffset = offsetof(ExcObj, dict);
+
+    /* Pass 2: strings work now (the str type exists); give types names, dicts, MROs. */
+    if (!intern_names(I)) return false;
+    for (int id = 0; id < TY__COUNT; id++) {
+        Type *t = I->types[id];
+        BuiltinTypeInfo bi = builtin_info(id);
+        t->name = str_intern_cstr(I, bi.name);
+        if (!t->name) return false;
+        t->qualname = t->name;
+        if (!fill_type_dict(I, t, bi.spec) || !build_mro(I, t)) return false;
+    }
+
+    I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));
+    I->ellipsis = gc_new(I, I->types[TY_ELLIPSIS], sizeof(Obj));
+    if (!I->not_implemented || !I->ellipsis) return false;
+    I->empty_tuple = gc_new(I, I->types[TY_TUPLE], sizeof(Tuple));
+    I->empty_str = str_new(I, "", 0);
+    if (!I->empty_tuple || !I->empty_str) return false;
+    for (int c = 0; c < 128; c++) {
+        char ch = (char)c;
+        if (!(I->char_cache[c] = str_new(I, &ch, 1))) return false;
+    }
+    I->memory_error = exc_prealloc_memory_error(I);
+    if (!I->memory_error) return false;
+    I->repr_stack = list_new(I, 0);
+    return I->repr_stack != NULL;
+}
+
+bool c_recursion_enter(Interp *I, const char *where) {
+    char here;
+    if (I->c_recursion_depth >= I->recursion_limit + 50 ||
+        (I->c_stack_limit && &here < I->c_stack_limit)) {
+        err_format(I, TY_RECURSION_ERROR, "maximum recursion depth exceeded%s", where ? where : "");
+        return false;
+    }
+    I->c_recursion_depth++;
+    return true;
+}
+
+void c_recursion_leave(Interp *I) { I->c_recursion_depth--; }
+
+void io_write_out(Interp *I, const char *s, size_t n) {
+    if (n) I->write_out(I->write_ud, s, n);
+}
+
+void io_write_err(Interp *I, const char *s, size_t n) {
+    if (n) I->write_err(I->write_ud, s, n);
+}

@@ -1,0 +1,152 @@
+/* list_sort.c: list.sort and sorted(): a stable merge sort.
+ *
+ * The sort works on a permutation of indices rather than on the values, so the values and
+ * their keys stay in two GC-visible tuples for the whole sort (a comparison may run Python
+ * code, which may allocate and collect), and an exception leaves the list unchanged, which
+ * is one of the permutations CPython allows. Like CPython, the list is emptied while the
+ * sort runs so that mutation from a key or __lt__ is detected ("list modified during
+ * sort"). Runs that are already ordered are detected by the merge step, so sorted input
+ * costs n-1 comparisons; homogeneous lists of small ints, floats or strs compare in C. */
+#include <string.h>
+
+#include "error.h"
+#include "gc.h"
+#include "number.h"
+#include "seq.h"
+#include "str.h"
+
+enum { SORT_GENERIC, SORT_INT, SORT_FLOAT, SORT_STR };
+
+typedef struct Sorter {
+    Interp *I;
+    const Value *keys;
+    int kind;
+    size_t *tmp;
+} Sorter;
+
+/* keys[a] < keys[b]: 1, 0, or -1 on error. */
+static inline int sort_lt(Sorter *s, size_t a, size_t b) {
+    Value x = s->keys[a], y = s->keys[b];
+    switch (s->kind) {
+    case SORT_INT: return x.as.i < y.as.i;
+    case SORT_FLOAT: return x.as.f < y.as.f;
+    case SORT_STR: return str_compare(as_str(x), as_str(y)) < 0;
+    default: return obj_compare_bool(s->I, x, y, CMP_LT);
+    }
+}
+
+static bool sort_insertion(Sorter *s, size_t *p, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        size_t v = p[i];
+        /* binary search for the insertion point after equal elements (stability) */
+        size_t lo = 0, hi = i;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            int k = sort_lt(s, v, p[mid]);
+            if (k < 0) return false;
+            if (k)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        memmove(p + lo + 1, p + lo, (i - lo) * sizeof(size_t));
+        p[lo] = v;
+    }
+    return true;
+}
+
+static bool sort_merge(Sorter *s, size_t *p, size_t n) {
+    if (n <= 16) return sort_insertion(s, p, n);
+    size_t h = n / 2;
+    if (!sort_merge(s, p, h) || !sort_merge(s, p + h, n - h)) return false;
+    int k = sort_lt(s, p[h], p[h - 1]);
+    if (k <= 0) return k == 0; /* already in order */
+    memcpy(s->tmp, p, h * sizeof(size_t));
+    size_t i = 0, j = h, o = 0;
+    while (i < h && j < n) {
+        k = sort_lt(s, p[j], s->tmp[i]);
+        if (k < 0) {
+            /* put the pending left items back so p stays a permutation */
+            memcpy(p + o, s->tmp + i, (h - i) * sizeof(size_t));
+            memmove(p + o + (h - i), p + j, (n - j) * sizeof(size_t));
+            return false;
+        }
+        p[o++] = k ? p[j++] : s->tmp[i++];
+    }
+    while (i < h)
+        p[o++] = s->tmp[i++];
+    return true;
+}
+
+static int sort_kind(Interp *I, const Value *keys, size_t n) {
+    if (n == 0) return SORT_GENERIC;
+    Type *strt = I->types[TY_STR];
+    if (is_smallint(keys[0])) {
+        for (size_t i = 1; i < n; i++)
+            if (!is_smallint(keys[i])) return SORT_GENERIC;
+        return SORT_INT;
+    }
+    if (is_float(keys[0])) {
+        for (size_t i = 1; i < n; i++)
+            if (!is_float(keys[i])) return SORT_GENERIC;
+        return SORT_FLOAT;
+    }
+    if (is_obj(keys[0]) && as_obj(keys[0])->type == strt) {
+        for (size_t i = 1; i < n; i++)
+            if (!is_obj(keys[i]) || as_obj(keys[i])->type != strt) return SORT_GENERIC;
+        return SORT_STR;
+    }
+    return SORT_GENERIC;
+}
+
+bool list_sort(Interp *I, List *l, Value key, bool reverse) {
+    size_t n = l->len;
+    if (n < 2 && is_none(key)) return true;
+    /* Take the items out of the list: mutation during the sort is then detectable, and
+     * the values live in a tuple the collector sees. */
+    Tuple *vals = tuple_from_array(I, l->items, n);
+    if (!vals) return false;
+    Tuple *keyt = vals;
+    Value *saved_items = l->items;
+    size_t saved_cap = l->cap;
+    l->items = NULL;
+    l->len = l->cap = 0;
+    bool ok = false;
+    size_t *perm = NULL, *tmp = NULL;
+
+    if (!is_none(key)) {
+        keyt = tuple_new(I, n);
+        if (!keyt) goto done;
+        for (size_t i = 0; i < n; i++) {
+            Value k = obj_call(I, key, 1, &vals->items[i], NULL);
+            if (is_null(k)) goto done;
+            keyt->items[i] = k;
+        }
+    }
+    perm = mem_alloc(I, (n ? n : 1) * sizeof(size_t));
+    tmp = mem_alloc(I, (n / 2 + 1) * sizeof(size_t));
+    if (!perm || !tmp) goto done;
+    /* reverse=True: sort the reversed sequence stably, then reverse back (as CPython) */
+    for (size_t i = 0; i < n; i++)
+        perm[i] = reverse ? n - 1 - i : i;
+    Sorter s = {I, keyt->items, sort_kind(I, keyt->items, n), tmp};
+    if (!sort_merge(&s, perm, n)) goto done;
+    ok = true;
+
+done:
+    if (l->items != NULL || l->len != 0) {
+        if (l->items) mem_free(I, l->items, l->cap * sizeof(Value));
+        if (ok) err_format(I, TY_VALUE_ERROR, "list modified during sort");
+        ok = false;
+    }
+    l->items = saved_items;
+    l->cap = saved_cap;
+    l->len = n;
+    if (ok) {
+        for (size_t i = 0; i < n; i++)
+            l->items[reverse ? n - 1 - i : i] = vals->items[perm[i]];
+    }
+    if (perm) mem_free(I, perm, (n ? n : 1) * sizeof(size_t));
+    if (tmp) mem_free(I, tmp, (n / 2 + 1) * sizeof(size_t));
+    return ok;
+}

@@ -1,0 +1,341 @@
+/* traceback.c: traceback objects and the text CPython's default excepthook prints.
+ *
+ * As an exception unwinds, the VM prepends one Traceback entry (code, line) per frame it
+ * leaves, so the list runs from the outermost frame to the one that raised: the order
+ * "most recent call last" prints. vm_format_exception reproduces CPython 3.11's
+ * PyErr_Display with PYTHONNODEBUGRANGES=1: the cause/context chain oldest first, at most
+ * 1000 entries per traceback (sys.tracebacklimit's default), runs of more than three
+ * identical entries collapsed into "[Previous line repeated N more times]", source lines
+ * with their indentation removed, SyntaxError's file/line/caret block, and the final
+ * "Type: message" line where the type is qualified by its module unless that is
+ * builtins or __main__. */
+#include <string.h>
+
+#include "dict.h"
+#include "error.h"
+#include "frame.h"
+#include "seq.h"
+#include "str.h"
+#include "vm.h"
+
+#define TB_LIMIT 1000
+#define TB_RECURSIVE_CUTOFF 3
+
+bool traceback_add(Interp *I, Obj *exc, Frame *f) {
+    /* An allocation failure here must not replace the exception being unwound. */
+    Obj *saved = exc;
+    Traceback *tb = gc_new(I, I->types[TY_TRACEBACK], sizeof(Traceback));
+    if (!tb) {
+        err_restore(I, saved);
+        return false;
+    }
+    ExcObj *e = (ExcObj *)exc;
+    tb->next = (Traceback *)e->traceback;
+    tb->code = f->code;
+    tb->line = frame_line(f);
+    tb->globals = f->globals;
+    e->traceback = (Obj *)tb;
+    return true;
+}
+
+static void traceback_trace(Interp *I, Obj *o) {
+    Traceback *tb = (Traceback *)o;
+    gc_mark_obj(I, (Obj *)tb->next);
+    gc_mark_obj(I, (Obj *)tb->code);
+    gc_mark_obj(I, (Obj *)tb->globals);
+}
+
+/* ---- frame objects (tb_frame) ------------------------------------------------------ */
+
+/* A snapshot of a frame for tb.tb_frame: the VM's frames are not objects, so this only
+ * carries what a traceback knows. */
+typedef struct FrameObj {
+    Obj hdr;
+    Code *code;
+    Dict *globals;
+    int line;
+} FrameObj;
+
+static void frameobj_trace(Interp *I, Obj *o) {
+    gc_mark_obj(I, (Obj *)((FrameObj *)o)->code);
+    gc_mark_obj(I, (Obj *)((FrameObj *)o)->globals);
+}
+
+static Value frameobj_repr(Interp *I, Value self) {
+    FrameObj *fo = (FrameObj *)as_obj(self);
+    Str *s = str_printf(I, "<frame at %p, file '%s', line %d, code %s>", (void *)fo,
+                        fo->code->filename ? fo->code->filename->data : "?", fo->line,
+                        fo->code->name ? fo->code->name->data : "?");
+    return s ? v_obj(s) : V_NULL;
+}
+
+static Value fo_code(Interp *I, Value self) { return v_obj(((FrameObj *)as_obj(self))->code); }
+static Value fo_globals(Interp *I, Value self) {
+    Dict *d = ((FrameObj *)as_obj(self))->globals;
+    return d ? v_obj(d) : V_NONE;
+}
+static Value fo_lineno(Interp *I, Value self) { return v_int(((FrameObj *)as_obj(self))->line); }
+static Value fo_back(Interp *I, Value self) { return V_NONE; }
+
+static const GetSetDef frameobj_getsets[] = {
+    {"f_code", fo_code, NULL},
+    {"f_globals", fo_globals, NULL},
+    {"f_lineno", fo_lineno, NULL},
+    {"f_back", fo_back, NULL},
+    {NULL, NULL, NULL},
+};
+
+const TypeSpec frame_spec = {
+    .name = "frame",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(FrameObj),
+    .slots = {.trace = frameobj_trace, .repr = frameobj_repr},
+    .getsets = frameobj_getsets,
+};
+
+static Value tb_lineno(Interp *I, Value self) { return v_int(((Traceback *)as_obj(self))->line); }
+static Value tb_next(Interp *I, Value self) {
+    Traceback *n = ((Traceback *)as_obj(self))->next;
+    return n ? v_obj(n) : V_NONE;
+}
+static Value tb_lasti(Interp *I, Value self) { return v_int(-1); }
+static Value tb_frame(Interp *I, Value self) {
+    Traceback *tb = (Traceback *)as_obj(self);
+    FrameObj *fo = gc_new(I, I->types[TY_FRAME], sizeof(FrameObj));
+    if (!fo) return V_NULL;
+    fo->code = tb->code;
+    fo->globals = tb->globals;
+    fo->line = tb->line;
+    return v_obj(fo);
+}
+
+static const GetSetDef traceback_getsets[] = {
+    {"tb_lineno", tb_lineno, NULL},
+    {"tb_next", tb_next, NULL},
+    {"tb_lasti", tb_lasti, NULL},
+    {"tb_frame", tb_frame, NULL},
+    {NULL, NULL, NULL},
+};
+
+const TypeSpec traceback_spec = {
+    .name = "traceback",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(Traceback),
+    .slots = {.trace = traceback_trace},
+    .getsets = traceback_getsets,
+};
+
+/* ---- formatting ---------------------------------------------------------------------- */
+
+/* The 1-based line `line` of src (without its newline), or false. */
+static bool source_line(Str *src, int line, const char **start, size_t *len) {
+    if (!src || line < 1) return false;
+    const char *p = src->data, *end = src->data + src->len;
+    for (int l = 1; l < line; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) return false;
+        p = nl + 1;
+    }
+    if (p >= end) return false;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    if (n > 0 && p[n - 1] == '\r') n--;
+    *start = p;
+    *len = n;
+    return true;
+}
+
+static void format_entry(Interp *I, StrBuf *b, Traceback *tb) {
+    Code *co = tb->code;
+    sb_appendf(I, b, "  File \"%s\", line %d, in %s\n", co->filename ? co->filename->data : "?",
+               tb->line, co->name ? co->name->data : "?");
+    const char *p;
+    size_t n;
+    if (source_line(co->source, tb->line, &p, &n)) {
+        while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\f')) {
+            p++;
+            n--;
+        }
+        if (n > 0) {
+            sb_append_cstr(I, b, "    ");
+            sb_append(I, b, p, n);
+            sb_append_char(I, b, '\n');
+        }
+    }
+}
+
+static void format_repeated(Interp *I, StrBuf *b, long cnt) {
+    cnt -= TB_RECURSIVE_CUTOFF;
+    sb_appendf(I, b, "  [Previous line repeated %ld more time%s]\n", cnt, cnt > 1 ? "s" : "");
+}
+
+static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
+    long depth = 0;
+    for (Traceback *t = tb; t; t = t->next) depth++;
+    while (tb && depth > TB_LIMIT) {
+        depth--;
+        tb = tb->next;
+    }
+    sb_append_cstr(I, b, "Traceback (most recent call last):\n");
+    Code *last_code = NULL;
+    int last_line = -1;
+    long cnt = 0;
+    for (; tb; tb = tb->next) {
+        Code *co = tb->code;
+        bool same = last_code && last_line == tb->line &&
+                    (co == last_code ||
+                     (co->filename && last_code->filename && co->name && last_code->name &&
+                      str_eq(co->filename, last_code->filename) &&
+                      str_eq(co->name, last_code->name)));
+        if (!same) {
+            if (cnt > TB_RECURSIVE_CUTOFF) format_repeated(I, b, cnt);
+            last_code = co;
+            last_line = tb->line;
+            cnt = 0;
+        }
+        cnt++;
+        if (cnt <= TB_RECURSIVE_CUTOFF) format_entry(I, b, tb);
+    }
+    if (cnt > TB_RECURSIVE_CUTOFF) format_repeated(I, b, cnt);
+}
+
+/* CPython's print_error_text: the line without its indentation, then the carets. */
+static void format_error_text(Interp *I, StrBuf *b, long offset, long end_offset,
+                              const char *text) {
+    size_t caret_reps = (end_offset > 0 && end_offset > offset) ? (size_t)(end_offset - offset)
+                                                                 : 1;
+    offset--;
+    while (*text == ' ' || *text == '\t' || *text == '\f') {
+        text++;
+        offset--;
+    }
+    long len = (long)strlen(text);
+    if (len > 0 && text[len - 1] == '\n') len--;
+    if (offset > len) offset = len;
+    for (;;) {
+        const char *nl = strchr(text, '\n');
+        if (!nl) break;
+        long inl = (long)(nl - text);
+        if (inl >= offset) break;
+        inl += 1;
+        text += inl;
+        len -= inl;
+        offset -= inl;
+    }
+    sb_append_cstr(I, b, "    ");
+    sb_append_cstr(I, b, text);
+    if (text[len] != '\n') sb_append_char(I, b, '\n');
+    if (offset < 0) return;
+    sb_append_cstr(I, b, "    ");
+    while (--offset >= 0) sb_append_char(I, b, ' ');
+    for (size_t i = 0; i < caret_reps; i++) sb_append_char(I, b, '^');
+    sb_append_char(I, b, '\n');
+}
+
+static bool value_to_long(Value v, long *out) {
+    if (v.tag == KR_TINT || v.tag == KR_TBOOL) {
+        *out = (long)v.as.i;
+        return true;
+    }
+    return false;
+}
+
+/* The "  File ..., line N" block of a SyntaxError; returns its msg for the last line. */
+static Value format_syntax_error(Interp *I, StrBuf *b, ExcObj *e) {
+    Value msg = (e->args && e->args->len > 0) ? e->args->items[0] : V_NULL;
+    if (!is_obj(e->extra) || as_obj(e->extra)->type->id != TY_TUPLE) return msg;
+    Tuple *info = as_tuple(e->extra);
+    if (info->len < 4) return msg;
+    Value fn = info->items[0], text = info->items[3];
+    long lineno = 0, offset = 0, end_lineno = 0, end_offset = 0;
+    if (!value_to_long(info->items[1], &lineno)) return msg;
+    value_to_long(info->items[2], &offset);
+    if (info->len >= 6) {
+        value_to_long(info->items[4], &end_lineno);
+        value_to_long(info->items[5], &end_offset);
+    }
+    sb_appendf(I, b, "  File \"%s\", line %ld\n", is_str(I, fn) ? as_str(fn)->data : "<string>",
+               lineno);
+    /* CPython 3.11 underlines a range only for SyntaxError itself; its subclasses
+     * (IndentationError, TabError, user classes) get a single caret. */
+    if (e->hdr.type != I->types[TY_SYNTAX_ERROR]) end_offset = -1;
+    if (is_str(I, text)) {
+        /* CPython's text keeps the line's newline; ours may not, so count it. */
+        long line_size = (long)as_str(text)->len;
+        if (line_size == 0 || as_str(text)->data[line_size - 1] != '\n') line_size++;
+        if (end_lineno > lineno && end_offset != -1) end_offset = line_size;
+        if (end_offset > line_size + 1) end_offset = line_size + 1;
+        format_error_text(I, b, offset, end_offset, as_str(text)->data);
+    }
+    return msg;
+}
+
+static void format_one(Interp *I, StrBuf *b, Obj *exc) {
+    ExcObj *e = (ExcObj *)exc;
+    if (e->traceback) format_traceback(I, b, (Traceback *)e->traceback);
+    Value msg = V_NULL;
+    bool syntax = is_instance(I, v_obj(exc), I->types[TY_SYNTAX_ERROR]);
+    if (syntax) msg = format_syntax_error(I, b, e);
+    Type *t = exc->type;
+    if (t->module && strcmp(t->module->data, "builtins") != 0 &&
+        strcmp(t->module->data, "__main__") != 0) {
+        sb_appendf(I, b, "%s.", t->module->data);
+    }
+    sb_append_str(I, b, t->qualname ? t->qualname : t->name);
+    if (!syntax || is_null(msg)) msg = exc_str(I, v_obj(exc));
+    else if (!is_str(I, msg)) msg = obj_str(I, msg);
+    if (is_null(msg)) {
+        err_clear(I);
+        sb_append_cstr(I, b, ": <exception str() failed>");
+    } else if (as_str(msg)->len > 0) {
+        sb_append_cstr(I, b, ": ");
+        sb_append_str(I, b, as_str(msg));
+    }
+    sb_append_char(I, b, '\n');
+}
+
+#define CHAIN_MAX 64
+
+Value vm_format_exception(Interp *I, Obj *exc) {
+    /* Oldest first: follow __cause__, else __context__ (unless suppressed), never
+     * revisiting an exception. */
+    Obj *chain[CHAIN_MAX];
+    bool by_cause[CHAIN_MAX];
+    int n = 0;
+    chain[n++] = exc;
+    while (n < CHAIN_MAX) {
+        ExcObj *e = (ExcObj *)chain[n - 1];
+        Value next = V_NULL;
+        bool cause = false;
+        if (is_obj(e->cause)) {
+            next = e->cause;
+            cause = true;
+        } else if (is_obj(e->context) && !e->suppress_context) {
+            next = e->context;
+        }
+        if (is_null(next)) break;
+        bool seen = false;
+        for (int i = 0; i < n; i++) seen = seen || chain[i] == as_obj(next);
+        if (seen) break;
+        by_cause[n - 1] = cause;
+        chain[n++] = as_obj(next);
+    }
+    Obj *saved = I->exc;
+    I->exc = NULL;
+    StrBuf b;
+    sb_init(&b);
+    for (int i = n - 1; i >= 0; i--) {
+        format_one(I, &b, chain[i]);
+        if (i > 0) {
+            sb_append_cstr(I, &b,
+                           by_cause[i - 1]
+                               ? "\nThe above exception was the direct cause of the following "
+                                 "exception:\n\n"
+                               : "\nDuring handling of the above exception, another exception "
+                                 "occurred:\n\n");
+        }
+    }
+    Str *s = sb_finish(I, &b);
+    I->exc = saved;
+    return s ? v_obj(s) : V_NULL;
+}
