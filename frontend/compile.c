@@ -23,62 +23,40 @@
 
 /* ---- SyntaxError ---- */
 
-static TypeId syntax_kind_id(const char *kind)
-{
-    if (kind && strcmp(kind, "IndentationError") == 0)
-        return TY_INDENTATION_ERROR;
-    if (kind && strcmp(kind, "TabError") == 0)
-        return TY_TAB_ERROR;
-    if (kind && strcmp(kind, "MemoryError") == 0)
-        return TY_MEMORY_ERROR;
+static TypeId syntax_kind_id(const char *kind) {
+    if (kind && strcmp(kind, "IndentationError") == 0) return TY_INDENTATION_ERROR;
+    if (kind && strcmp(kind, "TabError") == 0) return TY_TAB_ERROR;
+    if (kind && strcmp(kind, "MemoryError") == 0) return TY_MEMORY_ERROR;
     return TY_SYNTAX_ERROR;
 }
 
 Value syntax_error_new(Interp *I, const char *kind, const char *msg, Str *filename, int line,
-                       int col, const char *text)
-{
+                       int col, const char *text) {
     return syntax_error_new_range(I, kind, msg, filename, line, col, 0, 0, text);
 }
 
-Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename,
-                             int line, int col, int end_line, int end_col, const char *text)
-{
+Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename, int line,
+                             int col, int end_line, int end_col, const char *text) {
     TypeId id = syntax_kind_id(kind);
-    if (id == TY_MEMORY_ERROR)
-        return err_nomem(I);
-    Value fn = filename ? v_obj(filename) : V_NONE;
-    Value tx = V_NONE;
+    if (id == TY_MEMORY_ERROR) return err_nomem(I);
+    Str *tx = NULL;
     if (text) {
         size_t n = strlen(text);
         if (utf8_validate(text, n) < 0) {
-            Str *s = str_new(I, text, n);
-            if (!s)
-                return V_NULL;
-            tx = v_obj(s);
+            tx = str_new(I, text, n);
+            if (!tx) return V_NULL;
         }
     }
-    if (!gc_temp_push(I, tx))
-        return V_NULL;
-    Tuple *info = tuple_pack(I, 6, fn, v_int(line), v_int(col), tx, v_int(end_line),
-                             v_int(end_col));
-    if (!info)
-        return V_NULL;
-    err_format(I, id, "%s", msg);
-    if (I->exc && I->exc->type && is_instance(I, v_obj(I->exc), I->types[id]))
-        ((ExcObj *)I->exc)->extra = v_obj(info);
-    return V_NULL;
+    return err_syntax(I, id, msg, filename, line, col, tx, end_line, end_col);
 }
 
 /* Find line `line` (1-based) of source; *len gets its length without the newline. */
-static const char *source_line(Str *source, int line, size_t *len)
-{
-    if (!source || line < 1)
-        return NULL;
+static const char *source_line(Str *source, int line, size_t *len) {
+    if (!source || line < 1) return NULL;
     const char *p = source->data, *end = source->data + source->len;
     for (int l = 1; l < line && p < end; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            return NULL;
+        if (!nl) return NULL;
         p = nl + 1;
     }
     const char *e = p;
@@ -89,24 +67,20 @@ static const char *source_line(Str *source, int line, size_t *len)
 }
 
 /* CPython's offsets count characters, 1-based. */
-static int char_offset(const char *text, size_t len, int bytecol)
-{
+static int char_offset(const char *text, size_t len, int bytecol) {
     int chars = 0;
     for (int i = 0; i < bytecol && (size_t)i < len; i++)
-        if (((unsigned char)text[i] & 0xc0) != 0x80)
-            chars++;
+        if (((unsigned char)text[i] & 0xc0) != 0x80) chars++;
     return chars + 1;
 }
 
-Value compile_syntax_error(Interp *I, Str *filename, Str *source, AstPos pos, const char *msg)
-{
+Value compile_syntax_error(Interp *I, Str *filename, Str *source, AstPos pos, const char *msg) {
     char buf[1024];
     size_t len = 0;
     const char *text = source_line(source, pos.line, &len);
     int col = pos.col + 1, end_col = 0;
     if (text) {
-        if (len >= sizeof buf)
-            len = sizeof buf - 1;
+        if (len >= sizeof buf) len = sizeof buf - 1;
         memcpy(buf, text, len);
         buf[len] = 0;
         col = char_offset(buf, len, pos.col);
@@ -120,8 +94,7 @@ Value compile_syntax_error(Interp *I, Str *filename, Str *source, AstPos pos, co
                                   end_col, text ? buf : NULL);
 }
 
-int compile_error(Compiler *c, AstPos pos, const char *fmt, ...)
-{
+int compile_error(Compiler *c, AstPos pos, const char *fmt, ...) {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -133,23 +106,19 @@ int compile_error(Compiler *c, AstPos pos, const char *fmt, ...)
 
 /* ---- growable arrays ---- */
 
-static bool grow(Interp *I, void **p, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
+static bool grow(Interp *I, void **p, uint32_t *cap, uint32_t need, size_t elem) {
+    if (need <= *cap) return true;
     uint32_t ncap = *cap ? *cap * 2 : 16;
     while (ncap < need)
         ncap *= 2;
     void *np = mem_realloc(I, *p, (size_t)*cap * elem, (size_t)ncap * elem);
-    if (!np)
-        return false;
+    if (!np) return false;
     *p = np;
     *cap = ncap;
     return true;
 }
 
-static bool grow_int(Interp *I, void **p, int *cap, int need, size_t elem)
-{
+static bool grow_int(Interp *I, void **p, int *cap, int need, size_t elem) {
     uint32_t c = (uint32_t)*cap;
     bool ok = grow(I, p, &c, (uint32_t)need, elem);
     *cap = (int)c;
@@ -158,23 +127,21 @@ static bool grow_int(Interp *I, void **p, int *cap, int need, size_t elem)
 
 /* ---- emission ---- */
 
-int emit(Compiler *c, int op, uint32_t arg)
-{
+int emit(Compiler *c, int op, uint32_t arg) {
     Unit *u = c->u;
     if (arg > INSTR_ARG_MAX)
-        return compile_error(c, compile_line_pos(u->line), "too many constants or names in one code object");
+        return compile_error(c, compile_line_pos(u->line),
+                             "too many constants or names in one code object");
     if (!grow(c->I, (void **)&u->instrs, &u->capinstrs, u->ninstrs + 1, sizeof(uint32_t)))
         return -1;
-    if (!grow(c->I, (void **)&u->lines, &u->caplines, u->ninstrs + 1, sizeof(int32_t)))
-        return -1;
+    if (!grow(c->I, (void **)&u->lines, &u->caplines, u->ninstrs + 1, sizeof(int32_t))) return -1;
     u->lines[u->ninstrs] = u->line;
     u->instrs[u->ninstrs] = INSTR(op, arg);
     u->ninstrs++;
     return 0;
 }
 
-int label_new(Compiler *c)
-{
+int label_new(Compiler *c) {
     Unit *u = c->u;
     if (!grow_int(c->I, (void **)&u->labels, &u->caplabels, u->nlabels + 1, sizeof(int32_t)))
         return -1;
@@ -182,12 +149,15 @@ int label_new(Compiler *c)
     return u->nlabels++;
 }
 
-void label_place(Compiler *c, int label) { c->u->labels[label] = (int32_t)c->u->ninstrs; }
+void label_place(Compiler *c, int label) {
+    c->u->labels[label] = (int32_t)c->u->ninstrs;
+}
 
-int emit_jump(Compiler *c, int op, int label) { return emit(c, op, (uint32_t)label); }
+int emit_jump(Compiler *c, int op, int label) {
+    return emit(c, op, (uint32_t)label);
+}
 
-static bool is_jump_op(int op)
-{
+static bool is_jump_op(int op) {
     switch (op) {
     case OP_JUMP:
     case OP_POP_JUMP_IF_FALSE:
@@ -203,10 +173,8 @@ static bool is_jump_op(int op)
 
 /* ---- constants ---- */
 
-static bool const_equal(Interp *I, Value a, Value b)
-{
-    if (a.tag != b.tag)
-        return false;
+static bool const_equal(Interp *I, Value a, Value b) {
+    if (a.tag != b.tag) return false;
     switch (a.tag) {
     case KR_TNONE: return true;
     case KR_TBOOL:
@@ -216,64 +184,52 @@ static bool const_equal(Interp *I, Value a, Value b)
     default: return false;
     }
     Obj *x = as_obj(a), *y = as_obj(b);
-    if (x == y)
-        return true;
-    if (x->type != y->type)
-        return false;
-    if (x->type == I->types[TY_STR])
-        return str_eq((Str *)x, (Str *)y);
+    if (x == y) return true;
+    if (x->type != y->type) return false;
+    if (x->type == I->types[TY_STR]) return str_eq((Str *)x, (Str *)y);
     if (x->type == I->types[TY_BYTES]) {
         Bytes *p = (Bytes *)x, *q = (Bytes *)y;
         return p->len == q->len && memcmp(p->data, q->data, p->len) == 0;
     }
     if (x->type == I->types[TY_TUPLE]) {
         Tuple *p = (Tuple *)x, *q = (Tuple *)y;
-        if (p->len != q->len)
-            return false;
+        if (p->len != q->len) return false;
         for (size_t i = 0; i < p->len; i++)
-            if (!const_equal(I, p->items[i], q->items[i]))
-                return false;
+            if (!const_equal(I, p->items[i], q->items[i])) return false;
         return true;
     }
     return false;
 }
 
-int const_index(Compiler *c, Value v)
-{
+int const_index(Compiler *c, Value v) {
     Unit *u = c->u;
-    if (is_null(v))
-        return -1;
+    if (is_null(v)) return -1;
     for (uint32_t i = 0; i < u->nconsts; i++)
-        if (const_equal(c->I, u->consts[i], v))
-            return (int)i;
-    if (!grow(c->I, (void **)&u->consts, &u->capconsts, u->nconsts + 1, sizeof(Value)))
-        return -1;
-    if (is_obj(v) && !gc_temp_push(c->I, v))
-        return -1;
+        if (const_equal(c->I, u->consts[i], v)) return (int)i;
+    if (!grow(c->I, (void **)&u->consts, &u->capconsts, u->nconsts + 1, sizeof(Value))) return -1;
+    if (is_obj(v) && !gc_temp_push(c->I, v)) return -1;
     u->consts[u->nconsts] = v;
     return (int)u->nconsts++;
 }
 
-int emit_const(Compiler *c, Value v)
-{
+int emit_const(Compiler *c, Value v) {
     int k = const_index(c, v);
     return k < 0 ? -1 : emit(c, OP_LOAD_CONST, (uint32_t)k);
 }
 
-int emit_none(Compiler *c) { return emit_const(c, V_NONE); }
+int emit_none(Compiler *c) {
+    return emit_const(c, V_NONE);
+}
 
-int emit_int(Compiler *c, int64_t x)
-{
+int emit_int(Compiler *c, int64_t x) {
     if (x >= -SMALL_INT_BIAS && x < SMALL_INT_BIAS)
         return emit(c, OP_LOAD_SMALL_INT, (uint32_t)(x + SMALL_INT_BIAS));
     Value v = int_from_i64(c->I, x);
     return is_null(v) ? -1 : emit_const(c, v);
 }
 
-static bool identifier_like(const char *s, size_t len)
-{
-    if (len > 40)
-        return false;
+static bool identifier_like(const char *s, size_t len) {
+    if (len > 40) return false;
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (!(ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
@@ -283,78 +239,62 @@ static bool identifier_like(const char *s, size_t len)
     return true;
 }
 
-Value compile_str_value(Compiler *c, const char *s, size_t len)
-{
+Value compile_str_value(Compiler *c, const char *s, size_t len) {
     Str *str = identifier_like(s, len) ? str_intern(c->I, s, len) : str_new(c->I, s, len);
     return str ? v_obj(str) : V_NULL;
 }
 
-int emit_str_const(Compiler *c, const char *s, size_t len)
-{
+int emit_str_const(Compiler *c, const char *s, size_t len) {
     Value v = compile_str_value(c, s, len);
     return is_null(v) ? -1 : emit_const(c, v);
 }
 
 /* ---- names ---- */
 
-int name_index(Compiler *c, const char *name)
-{
+int name_index(Compiler *c, const char *name) {
     Unit *u = c->u;
     size_t len = strlen(name);
     for (uint32_t i = 0; i < u->nnames; i++)
-        if (u->names[i]->len == len && memcmp(u->names[i]->data, name, len) == 0)
-            return (int)i;
+        if (u->names[i]->len == len && memcmp(u->names[i]->data, name, len) == 0) return (int)i;
     Str *s = str_intern(c->I, name, len);
-    if (!s || !gc_temp_push(c->I, v_obj(s)))
-        return -1;
-    if (!grow(c->I, (void **)&u->names, &u->capnames, u->nnames + 1, sizeof(Str *)))
-        return -1;
+    if (!s || !gc_temp_push(c->I, v_obj(s))) return -1;
+    if (!grow(c->I, (void **)&u->names, &u->capnames, u->nnames + 1, sizeof(Str *))) return -1;
     u->names[u->nnames] = s;
     return (int)u->nnames++;
 }
 
-static int find_name(const char **list, int n, const char *name)
-{
+static int find_name(const char **list, int n, const char *name) {
     for (int i = 0; i < n; i++)
-        if (strcmp(list[i], name) == 0)
-            return i;
+        if (strcmp(list[i], name) == 0) return i;
     return -1;
 }
 
-static int varname_index(Compiler *c, const char *name)
-{
+static int varname_index(Compiler *c, const char *name) {
     Unit *u = c->u;
     int i = find_name(u->varnames, u->nvarnames, name);
-    if (i >= 0)
-        return i;
-    if (!grow_int(c->I, (void **)&u->varnames, &u->capvarnames, u->nvarnames + 1,
-                  sizeof(char *)))
+    if (i >= 0) return i;
+    if (!grow_int(c->I, (void **)&u->varnames, &u->capvarnames, u->nvarnames + 1, sizeof(char *)))
         return -1;
     u->varnames[u->nvarnames] = name;
     return u->nvarnames++;
 }
 
-const char *compile_mangle(Compiler *c, const char *name)
-{
+const char *compile_mangle(Compiler *c, const char *name) {
     return symtable_mangle(&c->st, c->u->private_name, name);
 }
 
 /* The index of a cell: cellvars first, then freevars. */
-static int cell_index(Unit *u, const char *name)
-{
+static int cell_index(Unit *u, const char *name) {
     int i = find_name(u->cellvars, u->ncellvars, name);
-    if (i >= 0)
-        return i;
+    if (i >= 0) return i;
     i = find_name(u->freevars, u->nfreevars, name);
     return i < 0 ? -1 : u->ncellvars + i;
 }
 
-int compile_nameop(Compiler *c, const char *name, AstCtx ctx)
-{
+int compile_nameop(Compiler *c, const char *name, AstCtx ctx) {
     Unit *u = c->u;
     const char *mangled = compile_mangle(c, name);
-    if (!mangled)
-        return -1;
+    if (!mangled) return -1;
     Symbol *sym = scope_lookup(u->ste, mangled);
     SymScope sc = sym ? sym->scope : SC_UNKNOWN;
     enum { K_FAST, K_GLOBAL, K_DEREF, K_NAME } kind = K_NAME;
@@ -369,8 +309,8 @@ int compile_nameop(Compiler *c, const char *name, AstCtx ctx)
     if (kind == K_DEREF) {
         int i = cell_index(u, mangled);
         if (i < 0)
-            return compile_error(c, compile_line_pos(u->line), "internal compiler error: no cell for '%s'",
-                                 mangled);
+            return compile_error(c, compile_line_pos(u->line),
+                                 "internal compiler error: no cell for '%s'", mangled);
         if (ctx == CTX_LOAD)
             return emit(c, u->is_class && sc == SC_FREE ? OP_LOAD_CLASSDEREF : OP_LOAD_DEREF,
                         (uint32_t)i);
@@ -378,8 +318,7 @@ int compile_nameop(Compiler *c, const char *name, AstCtx ctx)
     }
     if (kind == K_FAST) {
         int i = varname_index(c, mangled);
-        if (i < 0)
-            return -1;
+        if (i < 0) return -1;
         return emit(c,
                     ctx == CTX_LOAD    ? OP_LOAD_FAST
                     : ctx == CTX_STORE ? OP_STORE_FAST
@@ -387,8 +326,7 @@ int compile_nameop(Compiler *c, const char *name, AstCtx ctx)
                     (uint32_t)i);
     }
     int n = name_index(c, mangled);
-    if (n < 0)
-        return -1;
+    if (n < 0) return -1;
     if (kind == K_GLOBAL)
         return emit(c,
                     ctx == CTX_LOAD    ? OP_LOAD_GLOBAL
@@ -404,8 +342,7 @@ int compile_nameop(Compiler *c, const char *name, AstCtx ctx)
 
 /* ---- closures and qualified names ---- */
 
-int compile_closure_and_code(Compiler *c, Code *child)
-{
+int compile_closure_and_code(Compiler *c, Code *child) {
     int flags = 0;
     if (child->nfreevars) {
         for (uint32_t i = 0; i < child->nfreevars; i++) {
@@ -414,28 +351,24 @@ int compile_closure_and_code(Compiler *c, Code *child)
             if (k < 0)
                 return compile_error(c, compile_line_pos(c->u->line),
                                      "internal compiler error: no closure cell for '%s'", name);
-            if (emit(c, OP_LOAD_CLOSURE, (uint32_t)k) < 0)
-                return -1;
+            if (emit(c, OP_LOAD_CLOSURE, (uint32_t)k) < 0) return -1;
         }
-        if (emit(c, OP_BUILD_TUPLE, child->nfreevars) < 0)
-            return -1;
+        if (emit(c, OP_BUILD_TUPLE, child->nfreevars) < 0) return -1;
         flags = 8;
     }
-    if (emit_const(c, v_obj(child)) < 0)
-        return -1;
+    if (emit_const(c, v_obj(child)) < 0) return -1;
     return flags;
 }
 
-Str *compile_qualname(Compiler *c, const char *name, bool is_function)
-{
+Str *compile_qualname(Compiler *c, const char *name, bool is_function) {
     Unit *parent = c->u;
     char buf[512];
     const char *base = NULL;
     bool locals = false;
     if (parent->ste->kind != SCOPE_MODULE) {
         const char *mangled = symtable_mangle(&c->st, parent->private_name, name);
-        bool force_global = mangled && scope_of(parent->ste, mangled) == SC_GLOBAL_EXPLICIT &&
-                            is_function;
+        bool force_global =
+            mangled && scope_of(parent->ste, mangled) == SC_GLOBAL_EXPLICIT && is_function;
         if (!force_global) {
             base = parent->code->qualname ? parent->code->qualname->data : NULL;
             locals = parent->ste->kind == SCOPE_FUNCTION;
@@ -450,8 +383,7 @@ Str *compile_qualname(Compiler *c, const char *name, bool is_function)
 
 /* ---- the compile-time block stack ---- */
 
-int fblock_push(Compiler *c, FBlockKind kind, int label_continue, int label_exit)
-{
+int fblock_push(Compiler *c, FBlockKind kind, int label_continue, int label_exit) {
     Unit *u = c->u;
     if (u->nfblocks >= COMPILE_MAX_FBLOCKS)
         return compile_error(c, compile_line_pos(u->line), "too many statically nested blocks");
@@ -459,26 +391,24 @@ int fblock_push(Compiler *c, FBlockKind kind, int label_continue, int label_exit
     return 0;
 }
 
-void fblock_pop(Compiler *c) { c->u->nfblocks--; }
+void fblock_pop(Compiler *c) {
+    c->u->nfblocks--;
+}
 
-bool unit_is_generator(Unit *u)
-{
+bool unit_is_generator(Unit *u) {
     return u->ste->generator || u->ste->coroutine;
 }
 
 /* ---- units ---- */
 
-static int cmp_cstr(const void *a, const void *b)
-{
+static int cmp_cstr(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-int unit_enter(Compiler *c, Scope *ste, const char *name, Str *qualname, int firstlineno)
-{
+int unit_enter(Compiler *c, Scope *ste, const char *name, Str *qualname, int firstlineno) {
     Interp *I = c->I;
     Unit *u = mem_alloc(I, sizeof(Unit));
-    if (!u)
-        return -1;
+    if (!u) return -1;
     memset(u, 0, sizeof *u);
     u->parent = c->u;
     u->ste = ste;
@@ -488,12 +418,10 @@ int unit_enter(Compiler *c, Scope *ste, const char *name, Str *qualname, int fir
     u->private_name = ste->kind == SCOPE_CLASS ? name : (c->u ? c->u->private_name : NULL);
     c->u = u;
     u->code = code_new(I);
-    if (!u->code)
-        return -1;
+    if (!u->code) return -1;
     Code *co = u->code;
     co->name = str_intern(I, name, strlen(name));
-    if (!co->name)
-        return -1;
+    if (!co->name) return -1;
     co->qualname = qualname ? qualname : co->name;
     co->filename = c->filename;
     co->source = c->source;
@@ -503,72 +431,51 @@ int unit_enter(Compiler *c, Scope *ste, const char *name, Str *qualname, int fir
     int ncells = 0, nfree = 0;
     for (int i = 0; i < ste->nsymbols; i++) {
         Symbol *s = &ste->symbols[i];
-        if (s->scope == SC_CELL)
-            ncells++;
-        if (s->scope == SC_FREE || (s->flags & DEF_FREE_CLASS))
-            nfree++;
-        if (u->fast && (s->flags & DEF_PARAM) && varname_index(c, s->name) < 0)
-            return -1;
+        if (s->scope == SC_CELL) ncells++;
+        if (s->scope == SC_FREE || (s->flags & DEF_FREE_CLASS)) nfree++;
+        if (u->fast && (s->flags & DEF_PARAM) && varname_index(c, s->name) < 0) return -1;
     }
-    if (ste->needs_class_closure)
-        ncells++;
+    if (ste->needs_class_closure) ncells++;
     if (ncells) {
         u->cellvars = mem_alloc(I, (size_t)ncells * sizeof(char *));
-        if (!u->cellvars)
-            return -1;
+        if (!u->cellvars) return -1;
     }
     if (nfree) {
         u->freevars = mem_alloc(I, (size_t)nfree * sizeof(char *));
-        if (!u->freevars)
-            return -1;
+        if (!u->freevars) return -1;
     }
     for (int i = 0; i < ste->nsymbols; i++) {
         Symbol *s = &ste->symbols[i];
-        if (s->scope == SC_CELL)
-            u->cellvars[u->ncellvars++] = s->name;
+        if (s->scope == SC_CELL) u->cellvars[u->ncellvars++] = s->name;
         if (s->scope == SC_FREE || (s->flags & DEF_FREE_CLASS))
             u->freevars[u->nfreevars++] = s->name;
     }
-    if (ste->needs_class_closure)
-        u->cellvars[u->ncellvars++] = "__class__";
-    if (u->ncellvars > 1)
-        qsort(u->cellvars, (size_t)u->ncellvars, sizeof(char *), cmp_cstr);
-    if (u->nfreevars > 1)
-        qsort(u->freevars, (size_t)u->nfreevars, sizeof(char *), cmp_cstr);
+    if (ste->needs_class_closure) u->cellvars[u->ncellvars++] = "__class__";
+    if (u->ncellvars > 1) qsort(u->cellvars, (size_t)u->ncellvars, sizeof(char *), cmp_cstr);
+    if (u->nfreevars > 1) qsort(u->freevars, (size_t)u->nfreevars, sizeof(char *), cmp_cstr);
     return 0;
 }
 
-static void unit_free(Interp *I, Unit *u)
-{
-    if (u->instrs)
-        mem_free(I, u->instrs, u->capinstrs * sizeof(uint32_t));
-    if (u->lines)
-        mem_free(I, u->lines, u->caplines * sizeof(int32_t));
-    if (u->consts)
-        mem_free(I, u->consts, u->capconsts * sizeof(Value));
-    if (u->names)
-        mem_free(I, u->names, u->capnames * sizeof(Str *));
-    if (u->varnames)
-        mem_free(I, u->varnames, (size_t)u->capvarnames * sizeof(char *));
-    if (u->cellvars)
-        mem_free(I, u->cellvars, (size_t)u->ncellvars * sizeof(char *));
-    if (u->freevars)
-        mem_free(I, u->freevars, (size_t)u->nfreevars * sizeof(char *));
-    if (u->labels)
-        mem_free(I, u->labels, (size_t)u->caplabels * sizeof(int32_t));
+static void unit_free(Interp *I, Unit *u) {
+    if (u->instrs) mem_free(I, u->instrs, u->capinstrs * sizeof(uint32_t));
+    if (u->lines) mem_free(I, u->lines, u->caplines * sizeof(int32_t));
+    if (u->consts) mem_free(I, u->consts, u->capconsts * sizeof(Value));
+    if (u->names) mem_free(I, u->names, u->capnames * sizeof(Str *));
+    if (u->varnames) mem_free(I, u->varnames, (size_t)u->capvarnames * sizeof(char *));
+    if (u->cellvars) mem_free(I, u->cellvars, (size_t)u->ncellvars * sizeof(char *));
+    if (u->freevars) mem_free(I, u->freevars, (size_t)u->nfreevars * sizeof(char *));
+    if (u->labels) mem_free(I, u->labels, (size_t)u->caplabels * sizeof(int32_t));
     mem_free(I, u, sizeof(Unit));
 }
 
-void unit_discard(Compiler *c)
-{
+void unit_discard(Compiler *c) {
     Unit *u = c->u;
     c->u = u->parent;
     unit_free(c->I, u);
 }
 
 /* Stack effect of an instruction; `jump` selects the branch-taken effect. */
-static int stack_effect(int op, uint32_t arg, bool jump)
-{
+static int stack_effect(int op, uint32_t arg, bool jump) {
     switch (op) {
     case OP_NOP:
     case OP_SWAP:
@@ -657,15 +564,13 @@ static int stack_effect(int op, uint32_t arg, bool jump)
     case OP_CALL_METHOD: return -(int)arg - 1;
     case OP_CALL_EX: return -1 - (int)(arg & 1);
     case OP_MAKE_FUNCTION:
-        return -(int)(((arg & 1) != 0) + ((arg & 2) != 0) + ((arg & 4) != 0) +
-                      ((arg & 8) != 0));
+        return -(int)(((arg & 1) != 0) + ((arg & 2) != 0) + ((arg & 4) != 0) + ((arg & 8) != 0));
     case OP_BUILD_CLASS: return -(int)arg - 1;
     }
     return 0;
 }
 
-static int block_effect(int op, bool jump)
-{
+static int block_effect(int op, bool jump) {
     switch (op) {
     case OP_SETUP_FINALLY:
     case OP_SETUP_WITH: return 1; /* fallthrough: the block; handler: EXCEPT_HANDLER */
@@ -676,15 +581,12 @@ static int block_effect(int op, bool jump)
     }
 }
 
-static bool ends_flow(int op)
-{
-    return op == OP_JUMP || op == OP_RETURN_VALUE || op == OP_RERAISE ||
-           op == OP_RAISE_VARARGS;
+static bool ends_flow(int op) {
+    return op == OP_JUMP || op == OP_RETURN_VALUE || op == OP_RERAISE || op == OP_RAISE_VARARGS;
 }
 
 /* Worklist flow analysis over the resolved code. */
-static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
-{
+static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks) {
     Unit *u = c->u;
     Interp *I = c->I;
     uint32_t n = u->ninstrs;
@@ -693,8 +595,7 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
         return 0;
     }
     int32_t *depth = mem_alloc(I, n * sizeof(int32_t) * 2 + n * sizeof(uint32_t));
-    if (!depth)
-        return -1;
+    if (!depth) return -1;
     int32_t *blocks = depth + n;
     uint32_t *work = (uint32_t *)(blocks + n);
     uint32_t nwork = 0;
@@ -705,21 +606,20 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
     blocks[0] = 0;
     work[nwork++] = 0;
     int rc = 0;
-#define VISIT(target, d, b)                                                                    \
-    do {                                                                                       \
-        uint32_t t_ = (target);                                                                \
-        if (t_ >= n)                                                                           \
-            break;                                                                             \
-        if (depth[t_] < 0) {                                                                   \
-            depth[t_] = (d);                                                                   \
-            blocks[t_] = (b);                                                                  \
-            work[nwork++] = t_;                                                                \
-        } else if (depth[t_] != (d) || blocks[t_] != (b)) {                                    \
-            rc = compile_error(c, compile_line_pos(u->lines[t_]),                                             \
-                               "internal compiler error: inconsistent stack depth at %u (%d/%d " \
-                               "vs %d/%d)",                                                    \
-                               t_, depth[t_], blocks[t_], (int)(d), (int)(b));                 \
-        }                                                                                      \
+#define VISIT(target, d, b)                                                                        \
+    do {                                                                                           \
+        uint32_t t_ = (target);                                                                    \
+        if (t_ >= n) break;                                                                        \
+        if (depth[t_] < 0) {                                                                       \
+            depth[t_] = (d);                                                                       \
+            blocks[t_] = (b);                                                                      \
+            work[nwork++] = t_;                                                                    \
+        } else if (depth[t_] != (d) || blocks[t_] != (b)) {                                        \
+            rc = compile_error(c, compile_line_pos(u->lines[t_]),                                  \
+                               "internal compiler error: inconsistent stack depth at %u (%d/%d "   \
+                               "vs %d/%d)",                                                        \
+                               t_, depth[t_], blocks[t_], (int)(d), (int)(b));                     \
+        }                                                                                          \
     } while (0)
     while (nwork > 0 && rc == 0) {
         uint32_t i = work[--nwork];
@@ -728,19 +628,15 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
             int d = depth[i], b = blocks[i];
             int op = (int)INSTR_OP(u->instrs[i]);
             uint32_t arg = INSTR_ARG(u->instrs[i]);
-            if (d > maxd)
-                maxd = d;
-            if (b > maxb)
-                maxb = b;
+            if (d > maxd) maxd = d;
+            if (b > maxb) maxb = b;
             if (is_jump_op(op)) {
                 int jd = d + stack_effect(op, arg, true);
                 int jb = b + block_effect(op, true);
-                if (jd > maxd)
-                    maxd = jd;
+                if (jd > maxd) maxd = jd;
                 VISIT(arg, jd, jb);
             }
-            if (ends_flow(op))
-                break;
+            if (ends_flow(op)) break;
             int nd = d + stack_effect(op, arg, false);
 
             int nb = b + block_effect(op, false);
@@ -749,12 +645,9 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
                                    "internal compiler error: stack underflow at %u", i);
                 break;
             }
-            if (nd > maxd)
-                maxd = nd;
-            if (nb > maxb)
-                maxb = nb;
-            if (i + 1 >= n)
-                break;
+            if (nd > maxd) maxd = nd;
+            if (nb > maxb) maxb = nb;
+            if (i + 1 >= n) break;
             if (depth[i + 1] >= 0) {
                 VISIT(i + 1, nd, nb);
                 break;
@@ -762,8 +655,7 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
             depth[i + 1] = nd;
             blocks[i + 1] = nb;
             i++;
-            if (rc)
-                break;
+            if (rc) break;
         }
     }
 #undef VISIT
@@ -773,13 +665,10 @@ static int compute_depths(Compiler *c, uint32_t *stacksize, uint32_t *maxblocks)
     return rc;
 }
 
-static Str **intern_list(Compiler *c, const char **names, int n)
-{
-    if (n == 0)
-        return NULL;
+static Str **intern_list(Compiler *c, const char **names, int n) {
+    if (n == 0) return NULL;
     Str **out = mem_alloc(c->I, (size_t)n * sizeof(Str *));
-    if (!out)
-        return NULL;
+    if (!out) return NULL;
     for (int i = 0; i < n; i++) {
         out[i] = str_intern(c->I, names[i], strlen(names[i]));
         if (!out[i] || !gc_temp_push(c->I, v_obj(out[i]))) {
@@ -792,20 +681,16 @@ static Str **intern_list(Compiler *c, const char **names, int n)
 
 /* Shrink a buffer to exactly n elements for the code object (its finalizer frees with the
  * counts). */
-static void *exact(Interp *I, void *p, size_t cap, size_t n, size_t elem)
-{
+static void *exact(Interp *I, void *p, size_t cap, size_t n, size_t elem) {
     if (n == 0) {
-        if (p)
-            mem_free(I, p, cap * elem);
+        if (p) mem_free(I, p, cap * elem);
         return NULL;
     }
-    if (cap == n)
-        return p;
+    if (cap == n) return p;
     return mem_realloc(I, p, cap * elem, n * elem);
 }
 
-Code *unit_leave(Compiler *c)
-{
+Code *unit_leave(Compiler *c) {
     Unit *u = c->u;
     Interp *I = c->I;
     Code *co = u->code;
@@ -815,28 +700,26 @@ Code *unit_leave(Compiler *c)
         if (is_jump_op(op)) {
             int32_t target = u->labels[INSTR_ARG(u->instrs[i])];
             if (target < 0) {
-                compile_error(c, compile_line_pos(u->line), "internal compiler error: unplaced label");
+                compile_error(c, compile_line_pos(u->line),
+                              "internal compiler error: unplaced label");
                 goto fail;
             }
             u->instrs[i] = INSTR(op, (uint32_t)target);
         }
     }
     uint32_t stacksize, maxblocks;
-    if (compute_depths(c, &stacksize, &maxblocks) < 0)
-        goto fail;
+    if (compute_depths(c, &stacksize, &maxblocks) < 0) goto fail;
     Str **varnames = intern_list(c, u->varnames, u->nvarnames);
     Str **cellvars = intern_list(c, u->cellvars, u->ncellvars);
     Str **freevars = intern_list(c, u->freevars, u->nfreevars);
     int32_t *cell2arg = NULL;
-    if ((u->nvarnames && !varnames) || (u->ncellvars && !cellvars) ||
-        (u->nfreevars && !freevars))
+    if ((u->nvarnames && !varnames) || (u->ncellvars && !cellvars) || (u->nfreevars && !freevars))
         goto fail_lists;
     if (u->ncellvars) {
         cell2arg = mem_alloc(I, (size_t)u->ncellvars * sizeof(int32_t));
-        if (!cell2arg)
-            goto fail_lists;
-        uint32_t nargs = co->argcount + co->kwonlyargcount +
-                         ((co->flags & CO_VARARGS) != 0) + ((co->flags & CO_VARKEYWORDS) != 0);
+        if (!cell2arg) goto fail_lists;
+        uint32_t nargs = co->argcount + co->kwonlyargcount + ((co->flags & CO_VARARGS) != 0) +
+                         ((co->flags & CO_VARKEYWORDS) != 0);
         for (int i = 0; i < u->ncellvars; i++) {
             int k = u->fast ? find_name(u->varnames, u->nvarnames, u->cellvars[i]) : -1;
             cell2arg[i] = k >= 0 && (uint32_t)k < nargs ? k : -1;
@@ -867,10 +750,8 @@ Code *unit_leave(Compiler *c)
         co->flags |= u->ste->coroutine ? CO_ASYNC_GENERATOR : CO_GENERATOR;
     else if (u->ste->coroutine)
         co->flags |= CO_COROUTINE;
-    if (u->ste->nested)
-        co->flags |= CO_NESTED;
-    if (u->ste->needs_class_closure)
-        co->flags |= CO_NEEDS_CLASSCELL;
+    if (u->ste->nested) co->flags |= CO_NESTED;
+    if (u->ste->needs_class_closure) co->flags |= CO_NEEDS_CLASSCELL;
     if ((co->ninstrs && !co->instrs) || (co->nconsts && !co->consts) ||
         (co->nnames && !co->names) || (co->ninstrs && !co->lines)) {
         /* a shrinking realloc failed: keep the counts consistent for the finalizer */
@@ -882,12 +763,9 @@ Code *unit_leave(Compiler *c)
     unit_discard(c);
     return co;
 fail_lists:
-    if (varnames)
-        mem_free(I, varnames, (size_t)u->nvarnames * sizeof(Str *));
-    if (cellvars)
-        mem_free(I, cellvars, (size_t)u->ncellvars * sizeof(Str *));
-    if (freevars)
-        mem_free(I, freevars, (size_t)u->nfreevars * sizeof(Str *));
+    if (varnames) mem_free(I, varnames, (size_t)u->nvarnames * sizeof(Str *));
+    if (cellvars) mem_free(I, cellvars, (size_t)u->ncellvars * sizeof(Str *));
+    if (freevars) mem_free(I, freevars, (size_t)u->nfreevars * sizeof(Str *));
 fail:
     unit_discard(c);
     return NULL;
@@ -895,23 +773,19 @@ fail:
 
 /* ---- the driver ---- */
 
-static void compiler_unwind(Compiler *c)
-{
+static void compiler_unwind(Compiler *c) {
     while (c->u)
         unit_discard(c);
 }
 
-static bool is_docstring(const AstStmtList *body)
-{
-    if (body->len == 0)
-        return false;
+static bool is_docstring(const AstStmtList *body) {
+    if (body->len == 0) return false;
     AstStmt *s = body->items[0];
     return s->kind == STMT_EXPR && s->u.value.value->kind == EXPR_CONSTANT &&
            s->u.value.value->u.constant.kind == CONST_STR;
 }
 
-Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *source, int mode)
-{
+Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *source, int mode) {
     Compiler comp;
     Compiler *c = &comp;
     memset(c, 0, sizeof *c);
@@ -924,11 +798,9 @@ Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *sourc
         return NULL;
     }
     Code *co = NULL;
-    if (unit_enter(c, c->st.top, "<module>", NULL, 1) < 0)
-        goto done;
+    if (unit_enter(c, c->st.top, "<module>", NULL, 1) < 0) goto done;
     c->u->code->flags |= CO_MODULE | (mode == PARSE_SINGLE ? CO_INTERACTIVE : 0);
-    if (mod->body.len > 0)
-        c->u->line = mod->body.items[0]->pos.line;
+    if (mod->body.len > 0) c->u->line = mod->body.items[0]->pos.line;
     if (mode == PARSE_EVAL) {
         if (mod->body.len != 1 || mod->body.items[0]->kind != STMT_EXPR) {
             compile_error(c, compile_line_pos(1), "invalid syntax");
@@ -939,20 +811,16 @@ Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *sourc
             goto done;
     } else {
         int start = 0;
-        if (c->st.top->has_annotations && emit(c, OP_SETUP_ANNOTATIONS, 0) < 0)
-            goto done;
+        if (c->st.top->has_annotations && emit(c, OP_SETUP_ANNOTATIONS, 0) < 0) goto done;
         if (mode == PARSE_FILE && is_docstring(&mod->body)) {
             AstExpr *d = mod->body.items[0]->u.value.value;
             c->u->line = d->pos.line;
-            if (compile_expr(c, d) < 0 || compile_nameop(c, "__doc__", CTX_STORE) < 0)
-                goto done;
+            if (compile_expr(c, d) < 0 || compile_nameop(c, "__doc__", CTX_STORE) < 0) goto done;
             start = 1;
         }
         for (int i = start; i < mod->body.len; i++)
-            if (compile_stmt(c, mod->body.items[i]) < 0)
-                goto done;
-        if (emit_none(c) < 0 || emit(c, OP_RETURN_VALUE, 0) < 0)
-            goto done;
+            if (compile_stmt(c, mod->body.items[i]) < 0) goto done;
+        if (emit_none(c) < 0 || emit(c, OP_RETURN_VALUE, 0) < 0) goto done;
     }
     co = unit_leave(c);
 done:

@@ -21,21 +21,21 @@ enum { COMPILE_MAX_FBLOCKS = 20 };
 /* Compile-time blocks: what a return, break or continue must undo on its way out. */
 typedef enum FBlockKind {
     FB_WHILE,
-    FB_FOR,            /* the iterator is on the stack */
-    FB_TRY_EXCEPT,     /* a SETUP_FINALLY block for the handlers */
-    FB_FINALLY_TRY,    /* a SETUP_FINALLY block; leaving runs an inline copy of finalbody */
-    FB_FINALLY_END,    /* in the exceptional copy of finalbody: exception + handler block */
-    FB_WITH,           /* a SETUP_WITH block, __exit__ on the stack */
-    FB_ASYNC_WITH,     /* a SETUP_FINALLY block, __aexit__ on the stack */
-    FB_HANDLER,        /* in an except body: exception + EXCEPT_HANDLER block */
-    FB_HANDLER_NAMED,  /* in `except E as e`: also a SETUP_FINALLY that clears e */
-    FB_POP_VALUE,      /* a return value kept on the stack across an inline finally body */
+    FB_FOR,           /* the iterator is on the stack */
+    FB_TRY_EXCEPT,    /* a SETUP_FINALLY block for the handlers */
+    FB_FINALLY_TRY,   /* a SETUP_FINALLY block; leaving runs an inline copy of finalbody */
+    FB_FINALLY_END,   /* in the exceptional copy of finalbody: exception + handler block */
+    FB_WITH,          /* a SETUP_WITH block, __exit__ on the stack */
+    FB_ASYNC_WITH,    /* a SETUP_FINALLY block, __aexit__ on the stack */
+    FB_HANDLER,       /* in an except body: exception + EXCEPT_HANDLER block */
+    FB_HANDLER_NAMED, /* in `except E as e`: also a SETUP_FINALLY that clears e */
+    FB_POP_VALUE,     /* a return value kept on the stack across an inline finally body */
 } FBlockKind;
 
 typedef struct FBlock {
     FBlockKind kind;
-    int label_continue; /* loops */
-    int label_exit;     /* loops: past the else clause */
+    int label_continue;           /* loops */
+    int label_exit;               /* loops: past the else clause */
     const AstStmtList *finalbody; /* FB_FINALLY_TRY */
     const char *name;             /* FB_HANDLER_NAMED */
 } FBlock;
@@ -83,8 +83,7 @@ typedef struct Compiler {
 int compile_error(Compiler *c, AstPos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 Value compile_syntax_error(Interp *I, Str *filename, Str *source, AstPos pos, const char *msg);
-static inline AstPos compile_line_pos(int line)
-{
+static inline AstPos compile_line_pos(int line) {
     AstPos p = {line, 0, 0, 0};
     return p;
 }
@@ -126,6 +125,7 @@ int compile_function_prologue(Compiler *c, AstArguments *args, AstExpr *returns,
 /* Fill the unit's argument counts and varnames from args. */
 int compile_unit_arguments(Compiler *c, AstArguments *args);
 bool expr_is_const(const AstExpr *e);
+int compile_check_keywords(Compiler *c, AstKeyword *kws, int n);
 
 /* ---- compile_stmt.c ---- */
 int compile_stmt(Compiler *c, AstStmt *s);

@@ -77,13 +77,10 @@ void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_li
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
     e->kind = kind;
-    lex_relative(lx, &line, &bytecol);
-    lex_relative(lx, &end_line, &end_bytecol);
     e->line = line;
-    const char *tend = lx->text_end ? lx->text_end : lx->end;
-    e->col = bytecol < 0 ? 0 : lex_char_offset(lx->src, tend, line, bytecol);
+    e->col = lex_offset(lx, line, bytecol);
     e->end_line = end_line;
-    e->end_col = end_bytecol < 0 ? 0 : lex_char_offset(lx->src, tend, end_line, end_bytecol);
+    e->end_col = lex_offset(lx, end_line, end_bytecol);
 }
 
 static int lex_col(Lexer *lx, const char *p)
@@ -91,11 +88,19 @@ static int lex_col(Lexer *lx, const char *p)
     return (int)(p - lx->line_start) + (lx->line == lx->first_line ? lx->base_col : 0);
 }
 
-void lex_relative(Lexer *lx, int *line, int *bytecol)
+int lex_offset(Lexer *lx, int line, int bytecol)
 {
-    if (*line == lx->first_line && *bytecol >= 0)
-        *bytecol -= lx->base_col;
-    *line -= lx->first_line - 1;
+    if (bytecol < 0)
+        return 0;
+    /* CPython reports an f-string expression's errors at the real line but at columns
+     * relative to the expression's text (lx->src is that text for a sub-lexer) */
+    if (line == lx->first_line)
+        bytecol -= lx->base_col;
+    int text_line = line - lx->first_line + 1;
+    if (text_line < 1)
+        text_line = 1;
+    return lex_char_offset(lx->src, lx->text_end ? lx->text_end : lx->end, text_line,
+                           bytecol < 0 ? 0 : bytecol);
 }
 
 /* An error at the lexer's current position, CPython's `syntaxerror(tok, ...)`: the offset
@@ -172,9 +177,8 @@ static Token lex_make(Lexer *lx, TokType type, int op, const char *start, const 
     t.start = start;
     t.len = (int)(end - start);
     t.line = start_line;
-    t.col = (int)(start - start_line_ptr) + (start_line == 1 || lx->line == start_line ? 0 : 0);
-    if (start_line_ptr == lx->line_start || start_line == lx->line)
-        t.col = lex_col(lx, start);
+    /* tokens that span lines (strings) fix their start column themselves */
+    t.col = start_line == lx->line ? lex_col(lx, start) : (int)(start - start_line_ptr);
     t.end_line = lx->line;
     t.end_col = lex_col(lx, end);
     if (type != TK_DEDENT && type != TK_INDENT)
@@ -188,7 +192,8 @@ static bool lex_number_end_ok(Lexer *lx, const char *p)
     static const char *const kws[] = {"and", "else", "for", "if", "in", "is", "or", "not"};
     for (size_t i = 0; i < sizeof kws / sizeof *kws; i++) {
         size_t n = strlen(kws[i]);
-        if ((size_t)(lx->end - p) >= n && memcmp(p, kws[i], n) == 0)
+        if ((size_t)(lx->end - p) >= n && memcmp(p, kws[i], n) == 0 &&
+            !lex_is_id_char(lex_at(lx, p + n)))
             return true;
     }
     return !lex_is_id_char(lex_at(lx, p));
@@ -227,7 +232,6 @@ static Token lex_number(Lexer *lx, const char *start)
     const char *p = start;
     Token err;
     int c = lex_at(lx, p);
-    bool is_float = false;
     if (c == '0' && (lex_at(lx, p + 1) | 0x20) == 'x') {
         p += 2;
         do {
@@ -322,7 +326,6 @@ static Token lex_number(Lexer *lx, const char *start)
     if (lex_at(lx, p) == '.') {
         p++;
     fraction:
-        is_float = true;
         if (lex_isdigit(lex_at(lx, p))) {
             p = lex_decimal_tail(lx, p + 1, &err);
             if (!p)
@@ -332,7 +335,6 @@ static Token lex_number(Lexer *lx, const char *start)
     c = lex_at(lx, p);
     if (c == 'e' || c == 'E') {
     exponent:
-        is_float = true;
         {
             const char *e = p;
             p++;
@@ -366,7 +368,6 @@ static Token lex_number(Lexer *lx, const char *start)
     if (!lex_verify_end(lx, p, "decimal", &err))
         return err;
 done:
-    (void)is_float;
     lx->cur = p;
     return lex_make(lx, TK_NUMBER, 0, start, p, lx->line, lx->line_start);
 }
@@ -470,13 +471,8 @@ static bool lex_indentation(Lexer *lx, bool *blank)
     lx->cur = p;
     int c = lex_at(lx, p);
     *blank = c == '#' || c == '\n' || c == '\r' || p >= lx->end || c == '\\';
-    if (c == '\\') {
-        /* a backslash-continued blank line is not blank in CPython's eyes unless followed
-         * by a newline; keep it simple: treat "\\\n" at line start as blank. */
+    if (c == '\\') /* a line holding only a continuation joins the next one */
         *blank = lex_at(lx, p + 1) == '\n';
-        if (!*blank)
-            *blank = false;
-    }
     if (*blank)
         return true;
     int top = lx->indstack[lx->indent], alttop = lx->altindstack[lx->indent];
@@ -587,6 +583,7 @@ again:
         }
     }
     const char *p = lx->cur;
+    const char *comment = NULL; /* a NEWLINE after a comment starts where the comment does */
     /* skip whitespace and comments */
     for (;;) {
         int c = lex_at(lx, p);
@@ -595,15 +592,20 @@ again:
             continue;
         }
         if (c == '#') {
+            comment = p;
             while (p < lx->end && *p != '\n' && *p != '\r')
                 p++;
             continue;
         }
         if (c == '\\' && p + 1 < lx->end && (p[1] == '\n' || p[1] == '\r')) {
+            int bs_line = lx->line, bs_col = lex_col(lx, p);
             lex_newline(lx, p + 1);
             p = lx->cur;
             if (p >= lx->end) {
-                return lex_fail(lx, p, "unexpected EOF while parsing");
+                lex_error_at(lx, "SyntaxError", bs_line, bs_col + 1, bs_line, bs_col + 1,
+                             "unexpected EOF while parsing");
+                Token t = {.type = TK_ERROR, .line = bs_line};
+                return t;
             }
             continue;
         }
@@ -639,7 +641,7 @@ again:
             goto again;
         lx->at_bol = true;
         t = lex_make(lx, TK_NEWLINE, 0, nl, nl + 1, line, ls);
-        t.col = (int)(nl - ls) + (line == lx->first_line ? lx->base_col : 0);
+        t.col = (int)((comment ? comment : nl) - ls) + (line == lx->first_line ? lx->base_col : 0);
         t.end_line = line;
         t.end_col = t.col + 1;
         return t;
@@ -656,11 +658,8 @@ again:
             if ((unsigned char)*q >= 128) {
                 int n;
                 int cp = lex_decode_utf8(q, lx->end, &n);
-                if (lex_is_bad_id_codepoint(cp)) {
-                    if (q == p || !lex_is_printable(cp))
-                        break;
+                if (lex_is_bad_id_codepoint(cp))
                     break;
-                }
                 q += n;
             } else {
                 q++;

@@ -81,7 +81,6 @@ typedef struct Lexer {
     int paren_line[LEX_MAX_LEVEL], paren_col[LEX_MAX_LEVEL];
     int base_col;   /* added to columns on the first line (f-string sub-lexers) */
     int first_line; /* the line number of the first line (f-string sub-lexers) */
-    bool interactive_eof_ok;
     bool last_was_newline; /* the last token was NEWLINE (or nothing yet) */
     bool no_newlines;     /* an f-string expression: newlines are whitespace */
     const char *text_end; /* end of the whole source when lexing a slice of it, or NULL */
@@ -97,8 +96,9 @@ void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_li
 /* 1-based character offset of a byte column on a line of the source. */
 int lex_char_offset(const char *src, const char *end, int line, int bytecol);
 const char *lex_line_ptr_public(Lexer *lx, int line);
-/* Make a position relative to the lexed text (f-string expressions report errors so). */
-void lex_relative(Lexer *lx, int *line, int *bytecol);
+/* CPython's 1-based character offset for a 0-based byte column (0 when bytecol < 0);
+ * relative to the expression's text in an f-string sub-lexer, as CPython reports it. */
+int lex_offset(Lexer *lx, int line, int bytecol);
 int lex_keyword(const char *s, int len);
 extern const char *const lex_op_text[OP__COUNT];
 

@@ -150,14 +150,11 @@ static void p_verror(Parser *p, const char *kind, int line, int col, int end_lin
     } else {
         vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     }
-    lex_relative(&p->lx, &line, &col);
-    lex_relative(&p->lx, &end_line, &end_col);
     e->kind = kind;
     e->line = line;
-    const char *tend = p->lx.text_end ? p->lx.text_end : p->lx.end;
-    e->col = col < 0 ? 0 : lex_char_offset(p->lx.src, tend, line, col);
+    e->col = lex_offset(&p->lx, line, col);
     e->end_line = end_line;
-    e->end_col = end_col < 0 ? 0 : lex_char_offset(p->lx.src, tend, end_line, end_col);
+    e->end_col = lex_offset(&p->lx, end_line, end_col);
 }
 
 /* col and end_col are 0-based byte columns. */
@@ -191,6 +188,7 @@ void *p_error_node(Parser *p, AstPos pos, const char *fmt, ...)
 
 void *p_nomem(Parser *p)
 {
+    p->nomem = true;
     if (!p->failed) {
         p->failed = true;
         if (!p->err->kind) {
@@ -234,7 +232,11 @@ static void p_check_rest_of_source(Parser *p)
                 break;
         }
     }
-    if (p->lexerr.kind) {
+    /* indentation errors and the end of input are not raised by CPython's tokenizer
+     * itself (the parser turns them into exceptions), so they do not replace the error */
+    if (p->lexerr.kind && strcmp(p->lexerr.kind, "SyntaxError") == 0 &&
+        strcmp(p->lexerr.msg, "unexpected EOF while parsing") != 0 &&
+        strcmp(p->lexerr.msg, "invalid syntax") != 0) {
         char *text = p->err->text;
         *p->err = p->lexerr;
         p->err->text = text;
@@ -370,8 +372,63 @@ AstExprList p_vec_list(ExprVec *v)
     return l;
 }
 
+/* NFKC for the compatibility characters people meet in identifiers (CPython normalizes
+ * every identifier to NFKC): ligatures, fullwidth forms, a few letterlike symbols. Returns
+ * the replacement text or NULL when cp maps to itself. */
+static const char *p_nfkc(unsigned cp, char *buf)
+{
+    static const char *const lig[] = {"ff", "fi", "fl", "ffi", "ffl", "st", "st"};
+    if (cp >= 0xFB00 && cp <= 0xFB06)
+        return lig[cp - 0xFB00];
+    if ((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) ||
+        (cp >= 0xFF41 && cp <= 0xFF5A) || cp == 0xFF3F) {
+        buf[0] = (char)(cp - 0xFF00 + 0x20);
+        buf[1] = 0;
+        return buf;
+    }
+    switch (cp) {
+    case 0x17F: return "s";
+    case 0xB5: return "\xCE\xBC";
+    case 0xAA: return "a";
+    case 0xBA: return "o";
+    case 0x2071: return "i";
+    case 0x207F: return "n";
+    default: return NULL;
+    }
+}
+
 const char *p_token_str(Parser *p, Token *t)
 {
+    bool ascii = true;
+    for (int i = 0; i < t->len && ascii; i++)
+        ascii = (unsigned char)t->start[i] < 0x80;
+    if (!ascii && t->type == TK_NAME) {
+        char *out = ast_alloc(p->arena, (size_t)t->len * 3 + 1);
+        if (!out)
+            return p_nomem(p);
+        size_t n = 0;
+        for (int i = 0; i < t->len;) {
+            unsigned char c = (unsigned char)t->start[i];
+            int k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+            if (i + k > t->len)
+                k = t->len - i;
+            unsigned cp = k == 1 ? c : k == 2 ? c & 0x1F : k == 3 ? c & 0x0F : c & 0x07;
+            for (int j = 1; j < k; j++)
+                cp = (cp << 6) | ((unsigned char)t->start[i + j] & 0x3F);
+            char buf[4];
+            const char *r = p_nfkc(cp, buf);
+            if (r) {
+                memcpy(out + n, r, strlen(r));
+                n += strlen(r);
+            } else {
+                memcpy(out + n, t->start + i, (size_t)k);
+                n += (size_t)k;
+            }
+            i += k;
+        }
+        out[n] = 0;
+        return out;
+    }
     const char *s = ast_strdup(p->arena, t->start, t->len);
     if (!s)
         p_nomem(p);
@@ -553,12 +610,29 @@ static void p_fill_error_text(AstArena *arena, const char *src, size_t len, Synt
     err->text = t;
 }
 
+static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, int mode,
+                                  SyntaxErrorInfo *err, bool *hit_eof);
+
 AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
                         SyntaxErrorInfo *err)
 {
+    bool hit_eof;
+    return parse_source_ex(arena, src, len, mode, err, &hit_eof);
+}
+
+/* hit_eof: the parse failed after reading to the end of the source (the REPL's "needs more
+ * input" signal, CPython's _is_end_of_source). */
+static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, int mode,
+                                  SyntaxErrorInfo *err, bool *hit_eof)
+{
+    *hit_eof = false;
     memset(err, 0, sizeof *err);
     if (!p_check_source(src, len, err))
         return NULL;
+    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
+        src += 3; /* a UTF-8 byte order mark is not part of the first line's columns */
+        len -= 3;
+    }
     if (memchr(src, '\r', len)) {
         /* CPython reads source with universal newlines: \r\n and \r become \n */
         char *copy = ast_alloc(arena, len + 1);
@@ -580,6 +654,13 @@ AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
         copy[n] = 0;
         src = copy;
         len = n;
+    }
+    if (mode == PARSE_EVAL) {
+        /* as the eval() builtin does: leading blanks are not an indentation */
+        while (len && (*src == ' ' || *src == '\t')) {
+            src++;
+            len--;
+        }
     }
     Parser p;
     p_init(&p, arena, src, len, err);
@@ -607,13 +688,22 @@ AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
                 p_vec_push(&p, &body, s);
             }
         }
+    } else if (mode == PARSE_SINGLE) {
+        p_single_input(&p, &body);
     } else {
         p_statements_until(&p, &body, TK_ENDMARKER);
     }
-    if (arena->failed && !p.failed)
-        p_nomem(&p);
-    if (p.failed)
+    if (arena->failed || p.nomem) {
+        /* out of memory wins over any error, even one found while backtracking */
+        p.failed = true;
+        err->kind = "MemoryError";
+        snprintf(err->msg, sizeof err->msg, "out of memory while parsing");
+        err->line = err->col = 0;
+    }
+    if (p.failed && !p.nomem) {
+        *hit_eof = p.lx.done || p.lx.eof_seen;
         p_check_rest_of_source(&p);
+    }
     p_release(&p);
     if (p.failed || err->kind) {
         if (err->kind && strcmp(err->kind, "MemoryError") != 0)
@@ -655,9 +745,15 @@ int parse_is_incomplete(const char *src, size_t len)
         return 0;
     AstArena arena = {0};
     SyntaxErrorInfo err;
-    AstModule *m = parse_source(&arena, src, len, PARSE_FILE, &err);
+    bool hit_eof;
+    AstModule *m = parse_source_ex(&arena, src, len, PARSE_FILE, &err, &hit_eof);
     int result = 0;
-    if (!m) {
+    if (!m && hit_eof && err.kind && strcmp(err.kind, "MemoryError") != 0 &&
+        strcmp(err.kind, "RecursionError") != 0) {
+        result = 1;
+        if (err.text)
+            ast_raw_alloc(&arena, err.text, strlen(err.text) + 1, 0);
+    } else if (!m) {
         if (err.kind && (strstr(err.msg, "was never closed") ||
                          strstr(err.msg, "unterminated triple-quoted") ||
                          strstr(err.msg, "unexpected EOF") ||
@@ -677,21 +773,11 @@ int parse_is_incomplete(const char *src, size_t len)
         bool compound = s->kind == STMT_FUNCTIONDEF || s->kind == STMT_CLASSDEF ||
                         s->kind == STMT_FOR || s->kind == STMT_WHILE || s->kind == STMT_IF ||
                         s->kind == STMT_WITH || s->kind == STMT_TRY;
-        /* the last line, ignoring one final newline, must be empty to close the block */
-        size_t n = len;
-        if (n && src[n - 1] == '\n')
-            n--;
-        const char *ls = src + n;
-        while (ls > src && ls[-1] != '\n')
-            ls--;
-        bool closed = true;
-        for (const char *q = ls; q < src + n; q++)
-            if (*q != ' ' && *q != '\t' && *q != '\r' && *q != '\f')
-                closed = false;
+        /* the REPL joins the lines it has read with '\n': an empty line entered last
+         * leaves a final '\n', which closes the block (as code.InteractiveConsole) */
+        bool closed = len > 0 && src[len - 1] == '\n';
         if (compound && !closed)
             result = 1;
-        if (s->pos.line == 0)
-            result = result;
     }
     ast_arena_free(&arena);
     return result;

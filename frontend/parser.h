@@ -26,11 +26,13 @@ typedef struct Parser {
     int mode;
     bool in_fstring_expr;
     bool lexer_failed; /* the error came from the tokenizer */
+    bool nomem;        /* an allocation failed (sticky: survives backtracking) */
+    bool no_invalid;   /* inside a speculative parse for an error message: no more checks */
     bool final_error;  /* an error CPython reports without looking at the rest of the source */
     char fstring_quote; /* the quote of the enclosing f-string (3.11 forbids it inside) */
 } Parser;
 
-enum { PARSER_MAX_DEPTH = 1000, P_CHUNK = 1024 };
+enum { PARSER_MAX_DEPTH = 6000, P_CHUNK = 1024 };
 #define P_TOK(p, i) (&(p)->chunks[(i) / P_CHUNK][(i) % P_CHUNK])
 
 void *ast_raw_alloc(AstArena *a, void *ptr, size_t old_size, size_t new_size);
@@ -84,6 +86,7 @@ bool p_check_target(Parser *p, AstExpr *e, int type); /* raise CPython's error i
 AstExpr *p_expression(Parser *p);
 AstExpr *p_named_expression(Parser *p);
 AstExpr *p_star_expressions(Parser *p);
+bool p_del_targets(Parser *p, ExprVec *out); /* del's comma-separated targets */
 AstExpr *p_star_named_expression(Parser *p);
 AstExpr *p_star_targets(Parser *p); /* for-loop and comprehension targets (bitwise_or level) */
 AstExpr *p_disjunction(Parser *p);
@@ -93,6 +96,7 @@ AstArguments *p_parameters(Parser *p, bool lambda, int close_op);
 bool p_call_args(Parser *p, AstExpr *call); /* after '(' up to and including ')' */
 bool p_starts_expression(Token *t);
 void *p_comma_error(Parser *p, AstExpr *prev, Token *prev_start);
+void p_check_stray_equal(Parser *p, AstExpr *e); /* `(a = 1)`: CPython's hint about '==' */
 
 /* strings (parser_string.c, parser_unicode_names.c) */
 long unicode_lookup_name(const char *name, size_t len);
@@ -100,6 +104,7 @@ AstExpr *p_strings(Parser *p);
 
 /* statements (parser_stmt.c) */
 bool p_statements_until(Parser *p, ExprVec *out, int end_type);
+bool p_single_input(Parser *p, ExprVec *out);
 AstStmtList p_block(Parser *p, Token *header, const char *what);
 
 #endif

@@ -15,10 +15,20 @@ static AstExpr *p_factor(Parser *p);
 static AstExpr *p_slices(Parser *p);
 static AstComprehension *p_for_if_clauses(Parser *p, int *count);
 
-static void p_span(AstExpr *e, const AstPos *from, Parser *p)
+/* A node built by a grammar rule starts at the rule's first token: for `(a) + b` that is
+ * the parenthesis, not the inner expression, as in CPython. */
+static void p_span_tok(AstExpr *e, Token *start, Parser *p)
 {
-    p_copy_start(&e->pos, from);
+    e->pos.line = start->line;
+    e->pos.col = start->col;
     p_set_end(p, &e->pos);
+}
+
+static bool p_is_soft_keyword(Token *t)
+{
+    return (t->len == 5 && memcmp(t->start, "match", 5) == 0) ||
+           (t->len == 4 && memcmp(t->start, "case", 4) == 0) ||
+           (t->len == 1 && t->start[0] == '_');
 }
 
 bool p_starts_expression(Token *t)
@@ -63,6 +73,11 @@ void *p_comma_error(Parser *p, AstExpr *prev, Token *prev_start)
 {
     if (p->failed)
         return NULL;
+    if (p_is_op(p, OP_EQUAL) && prev) {
+        p_check_stray_equal(p, prev);
+        if (p->failed)
+            return NULL;
+    }
     Token *t = p_peek(p);
     bool name_string = prev_start->type == TK_NAME && prev_start->op == 0 &&
                        P_TOK(p, prev_start->index + 1)->type == TK_STRING;
@@ -71,7 +86,10 @@ void *p_comma_error(Parser *p, AstExpr *prev, Token *prev_start)
         !(t->type == TK_NAME && t->op == KW_NOT)) {
         PState s;
         p_save(p, &s);
+        bool was = p->no_invalid;
+        p->no_invalid = true;
         AstExpr *next = p_expression(p);
+        p->no_invalid = was;
         bool ok = next && !p->failed;
         AstPos np = ok ? next->pos : prev->pos;
         p_restore(p, &s);
@@ -304,6 +322,9 @@ static AstExpr *p_dict_or_set(Parser *p, Token *open)
             if (first->kind == EXPR_NAMEDEXPR && st->type == TK_NAME)
                 return p_syntax_error(p);
             p_next(p);
+            if (p_is_op(p, OP_RBRACE) || p_is_op(p, OP_COMMA))
+                return p_error_tok(p, p_prev(p), "expression expected after dictionary key "
+                                                 "and ':'");
             fvalue = p_expression(p);
             if (!fvalue)
                 return NULL;
@@ -570,6 +591,7 @@ bool p_call_args(Parser *p, AstExpr *call)
 
 static AstExpr *p_primary(Parser *p)
 {
+    Token *start = p_peek(p);
     AstExpr *e = p_atom(p);
     while (e) {
         Token *t = p_peek(p);
@@ -586,7 +608,7 @@ static AstExpr *p_primary(Parser *p)
                 return NULL;
             a->u.attribute.value = e;
             a->u.attribute.attr = p_token_str(p, n);
-            p_span(a, &e->pos, p);
+            p_span_tok(a, start, p);
             e = a;
         } else if (t->op == OP_LPAR) {
             if (!p_enter(p))
@@ -596,7 +618,8 @@ static AstExpr *p_primary(Parser *p)
             if (!c)
                 return NULL;
             c->u.call.func = e;
-            p_copy_start(&c->pos, &e->pos);
+            c->pos.line = start->line;
+            c->pos.col = start->col;
             bool ok = p_call_args(p, c);
             p_leave(p);
             if (!ok)
@@ -614,7 +637,7 @@ static AstExpr *p_primary(Parser *p)
             p_leave(p);
             if (!s->u.subscript.slice || !p_expect_op(p, OP_RSQB))
                 return NULL;
-            p_span(s, &e->pos, p);
+            p_span_tok(s, start, p);
             e = s;
         } else {
             break;
@@ -718,7 +741,7 @@ static AstExpr *p_await_primary(Parser *p)
     return p_primary(p);
 }
 
-static AstExpr *p_binop(Parser *p, AstExpr *l, int op, AstExpr *r)
+static AstExpr *p_binop(Parser *p, Token *start, AstExpr *l, int op, AstExpr *r)
 {
     AstExpr *e = p_new_expr(p, EXPR_BINOP, p_prev(p));
     if (!e)
@@ -726,12 +749,13 @@ static AstExpr *p_binop(Parser *p, AstExpr *l, int op, AstExpr *r)
     e->u.binop.left = l;
     e->u.binop.op = op;
     e->u.binop.right = r;
-    p_span(e, &l->pos, p);
+    p_span_tok(e, start, p);
     return e;
 }
 
 static AstExpr *p_power(Parser *p)
 {
+    Token *start = p_peek(p);
     AstExpr *l = p_await_primary(p);
     if (!l)
         return NULL;
@@ -739,7 +763,7 @@ static AstExpr *p_power(Parser *p)
         AstExpr *r = p_factor(p);
         if (!r)
             return NULL;
-        return p_binop(p, l, BIN_POW, r);
+        return p_binop(p, start, l, BIN_POW, r);
     }
     return l;
 }
@@ -810,6 +834,7 @@ static int p_bor_op(Token *t) { return t->type == TK_OP && t->op == OP_VBAR ? BI
 
 static AstExpr *p_left_assoc(Parser *p, SubParser sub, int (*opf)(Token *))
 {
+    Token *start = p_peek(p);
     AstExpr *l = sub(p);
     while (l) {
         int op = opf(p_peek(p));
@@ -819,7 +844,7 @@ static AstExpr *p_left_assoc(Parser *p, SubParser sub, int (*opf)(Token *))
         AstExpr *r = sub(p);
         if (!r)
             return NULL;
-        l = p_binop(p, l, op, r);
+        l = p_binop(p, start, l, op, r);
     }
     return l;
 }
@@ -858,6 +883,7 @@ static int p_compare_op(Parser *p)
 
 static AstExpr *p_comparison(Parser *p)
 {
+    Token *start = p_peek(p);
     AstExpr *l = p_bitwise_or(p);
     if (!l)
         return NULL;
@@ -885,7 +911,7 @@ static AstExpr *p_comparison(Parser *p)
     e->u.compare.left = l;
     e->u.compare.ops = o;
     e->u.compare.comparators = p_vec_list(&comps);
-    p_span(e, &l->pos, p);
+    p_span_tok(e, start, p);
     return e;
 }
 
@@ -912,6 +938,7 @@ static AstExpr *p_inversion(Parser *p)
 
 static AstExpr *p_boolop(Parser *p, SubParser sub, int kw, int op)
 {
+    Token *start = p_peek(p);
     AstExpr *first = sub(p);
     if (!first || !p_is_kw(p, kw))
         return first;
@@ -928,7 +955,7 @@ static AstExpr *p_boolop(Parser *p, SubParser sub, int kw, int op)
         return NULL;
     e->u.boolop.op = op;
     e->u.boolop.values = p_vec_list(&v);
-    p_span(e, &first->pos, p);
+    p_span_tok(e, start, p);
     return e;
 }
 
@@ -965,7 +992,16 @@ AstExpr *p_expression(Parser *p)
         p_leave(p);
         return r;
     }
+    Token *start = p_peek(p);
     AstExpr *body = p_disjunction(p);
+    if (body && !p->no_invalid && p_starts_expression(p_peek(p)) &&
+        (p_peek(p)->level > 0 || p->in_fstring_expr) &&
+        !(p_peek(p)->type == TK_NAME && p_peek(p)->op == KW_NOT) &&
+        !(start->type == TK_NAME && start->op == 0 &&
+          (p_is_soft_keyword(start) || P_TOK(p, start->index + 1)->type == TK_STRING))) {
+        p_leave(p);
+        return p_comma_error(p, body, start);
+    }
     if (!body || !p_is_kw(p, KW_IF)) {
         p_leave(p);
         return body;
@@ -993,7 +1029,7 @@ AstExpr *p_expression(Parser *p)
     e->u.ifexp.test = test;
     e->u.ifexp.body = body;
     e->u.ifexp.orelse = orelse;
-    p_span(e, &body->pos, p);
+    p_span_tok(e, start, p);
     return e;
 }
 
@@ -1059,6 +1095,7 @@ static AstExpr *p_star_expression(Parser *p)
 /* A comma-separated sequence of `one` items, a Tuple when there is a comma. */
 static AstExpr *p_tuple_of(Parser *p, SubParser one)
 {
+    Token *start = p_peek(p);
     AstExpr *first = one(p);
     if (!first || !p_is_op(p, OP_COMMA))
         return first;
@@ -1076,11 +1113,23 @@ static AstExpr *p_tuple_of(Parser *p, SubParser one)
     if (!e)
         return NULL;
     e->u.seq.elts = p_vec_list(&v);
-    p_span(e, &first->pos, p);
+    p_span_tok(e, start, p);
     return e;
 }
 
 AstExpr *p_star_expressions(Parser *p) { return p_tuple_of(p, p_star_expression); }
+
+bool p_del_targets(Parser *p, ExprVec *out)
+{
+    do {
+        if (!p_starts_expression(p_peek(p)) && !p_is_op(p, OP_STAR) && out->len > 0)
+            break;
+        AstExpr *e = p_star_expression(p);
+        if (!e || !p_vec_push(p, out, e))
+            return false;
+    } while (p_accept_op(p, OP_COMMA));
+    return true;
+}
 
 static AstExpr *p_star_target(Parser *p)
 {
@@ -1137,8 +1186,13 @@ static AstComprehension *p_for_if_clauses(Parser *p, int *count)
         c->target = p_star_targets(p);
         if (!c->target)
             return NULL;
-        if (!p_accept_kw(p, KW_IN))
-            return p_syntax_error(p);
+        if (!p_accept_kw(p, KW_IN)) {
+            Token *tt = P_TOK(p, p->pos - 1);
+            while (tt->index > 0 && !(tt->line == c->target->pos.line &&
+                                      tt->col == c->target->pos.col))
+                tt = P_TOK(p, tt->index - 1);
+            return p_comma_error(p, c->target, tt);
+        }
         c->iter = p_disjunction(p);
         if (!c->iter)
             return NULL;

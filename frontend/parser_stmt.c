@@ -34,8 +34,22 @@ static bool p_expect_colon(Parser *p)
     return false;
 }
 
+/* CPython's forced token (&&':' in the grammar: def, try, finally, else): anything else
+ * there is "expected ':'" at that token. */
+static bool p_force_colon(Parser *p)
+{
+    if (p_accept_op(p, OP_COLON))
+        return true;
+    Token *t = p_peek(p);
+    if (t->type == TK_ERROR || t->type == TK_INDENT || t->type == TK_DEDENT)
+        p_syntax_error(p);
+    else
+        p_error_tok(p, t, "expected ':'");
+    return false;
+}
+
 /* `if x = 1:` and friends: CPython's invalid_named_expression. */
-static void p_check_stray_equal(Parser *p, AstExpr *e)
+void p_check_stray_equal(Parser *p, AstExpr *e)
 {
     if (!e || p->failed || !p_is_op(p, OP_EQUAL))
         return;
@@ -81,8 +95,33 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
                 return list;
             }
             Token *at = t;
-            if (t->type == TK_ENDMARKER || t->type == TK_DEDENT)
+            if (t->type == TK_ENDMARKER || (t->type == TK_DEDENT && t->start >= p->lx.end)) {
                 at = p_prev(p);
+                /* a last line of only blanks: CPython points past it */
+                const char *e = p->lx.end, *ls = e;
+                while (ls > p->lx.src && ls[-1] != '\n')
+                    ls--;
+                bool blanks = ls < e;
+                for (const char *q = ls; q < e; q++)
+                    if (*q != ' ' && *q != '\t' && *q != '\014')
+                        blanks = false;
+                if (blanks) {
+                    int line = at->line + 1;
+                    p_error_at(p, "IndentationError", line, (int)(e - ls), line, -1,
+                               "expected an indented block after %s on line %d", what,
+                               header->line);
+                    return list;
+                }
+            } else if (t->type == TK_DEDENT) {
+                /* CPython places it after the new line's indentation (offset = its width) */
+                const char *ls = lex_line_ptr_public(&p->lx, t->line), *q = ls;
+                while (q < p->lx.end && (*q == ' ' || *q == '\t' || *q == '\014'))
+                    q++;
+                p_error_at(p, "IndentationError", t->line, (int)(q - ls) - 1, t->line, -1,
+                           "expected an indented block after %s on line %d", what,
+                           header->line);
+                return list;
+            }
             p_error_at(p, "IndentationError", at->line, at->col, at->end_line, at->end_col,
                        "expected an indented block after %s on line %d", what, header->line);
             return list;
@@ -101,13 +140,6 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
 }
 
 /* ---- simple statements ---- */
-
-static bool p_is_unparenthesized_tuple(AstExpr *e)
-{
-    return e->kind == EXPR_TUPLE && e->u.seq.elts.len > 0 &&
-           e->u.seq.elts.items[0]->pos.line == e->pos.line &&
-           e->u.seq.elts.items[0]->pos.col == e->pos.col;
-}
 
 static const char *p_dotted_name(Parser *p)
 {
@@ -357,6 +389,25 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
     if (!first)
         return NULL;
     Token *nt = p_peek(p);
+    if (p_is_op(p, OP_COLON) && first->kind != EXPR_NAME && first->kind != EXPR_ATTRIBUTE &&
+        first->kind != EXPR_SUBSCRIPT) {
+        /* CPython names the bad target only when an annotation follows the ':' */
+        int save = p->pos, depth = p->depth;
+        SyntaxErrorInfo saved = *p->err;
+        p_next(p);
+        Token *after = p_peek(p);
+        AstExpr *ann = p_expression(p);
+        bool ok = ann && !p->failed;
+        *p->err = saved;
+        p->failed = false;
+        p->depth = depth;
+        if (!ok) {
+            p->pos = save; /* CPython stops at the ':' */
+            (void)after;
+            return p_syntax_error(p);
+        }
+        p->pos = save;
+    }
     if (p_is_op(p, OP_COLON)) {
         if (first->kind == EXPR_TUPLE || first->kind == EXPR_LIST)
             return p_error_node(p, first->pos, "only single target (not %s) can be annotated",
@@ -402,25 +453,23 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
     if (p_is_op(p, OP_EQUAL)) {
         ExprVec targets = {0};
         AstExpr *cur = first;
-        while (p_accept_op(p, OP_EQUAL)) {
-            if (!p_vec_push(p, &targets, cur))
-                return NULL;
-            if (!(cur = p_rhs(p)))
-                return NULL;
-        }
-        for (int i = 0; i < targets.len; i++) {
-            AstExpr *tg = targets.items[i];
+        while (p_is_op(p, OP_EQUAL)) {
+            AstExpr *tg = cur;
+            int i = targets.len;
             if (tg->kind == EXPR_YIELD || tg->kind == EXPR_YIELDFROM)
                 return p_error_node(p, tg->pos, "assignment to yield expression not possible");
             AstExpr *bad = p_invalid_target(tg, TARGETS_STAR);
-            if (!bad)
-                continue;
-            if (i == 0 && p_is_plain_bitwise_or(bad) && p_equal_follows(p, t, bad))
-                return p_error_node(p, bad->pos,
-                                    "cannot assign to %s here. Maybe you meant '==' instead of "
-                                    "'='?",
-                                    p_expr_name(bad));
-            return p_error_node(p, bad->pos, "cannot assign to %s", p_expr_name(bad));
+            if (bad) {
+                if (i == 0 && p_is_plain_bitwise_or(bad) && p_equal_follows(p, t, bad))
+                    return p_error_node(p, bad->pos,
+                                        "cannot assign to %s here. Maybe you meant '==' instead "
+                                        "of '='?",
+                                        p_expr_name(bad));
+                return p_error_node(p, bad->pos, "cannot assign to %s", p_expr_name(bad));
+            }
+            p_next(p);
+            if (!p_vec_push(p, &targets, tg) || !(cur = p_rhs(p)))
+                return NULL;
         }
         AstStmt *s = p_new_stmt(p, STMT_ASSIGN, t);
         if (!s)
@@ -501,22 +550,17 @@ static AstStmt *p_simple_stmt(Parser *p)
             p_next(p);
             if (!(s = p_new_stmt(p, STMT_DELETE, t)))
                 return NULL;
-            AstExpr *e = p_star_expressions(p);
-            if (!e)
+            ExprVec v = {0};
+            if (!p_del_targets(p, &v))
                 return NULL;
+            for (int i = 0; i < v.len; i++) {
+                if (!p_check_target(p, v.items[i], TARGETS_DEL))
+                    return NULL;
+                p_set_ctx(v.items[i], CTX_DEL);
+            }
             if (p_peek(p)->type != TK_NEWLINE && !p_is_op(p, OP_SEMI))
                 return p_syntax_error(p);
-            if (!p_check_target(p, e, TARGETS_DEL))
-                return NULL;
-            p_set_ctx(e, CTX_DEL);
-            if (p_is_unparenthesized_tuple(e)) {
-                s->u.del.targets = e->u.seq.elts;
-            } else {
-                ExprVec v = {0};
-                if (!p_vec_push(p, &v, e))
-                    return NULL;
-                s->u.del.targets = p_vec_list(&v);
-            }
+            s->u.del.targets = p_vec_list(&v);
             p_stmt_end(p, s);
             return s;
         }
@@ -594,7 +638,7 @@ static AstStmt *p_if_stmt(Parser *p, Token *t, const char *what)
         s->u.if_.orelse.len = 1;
         p_block_end(s, s->u.if_.orelse);
     } else if (p_accept_kw(p, KW_ELSE)) {
-        if (!p_expect_colon(p))
+        if (!p_force_colon(p))
             return NULL;
         s->u.if_.orelse = p_block(p, e, "'else' statement");
         if (p->failed)
@@ -608,7 +652,7 @@ static bool p_else_block(Parser *p, AstStmt *s, AstStmtList *orelse)
 {
     Token *e = p_peek(p);
     if (p_accept_kw(p, KW_ELSE)) {
-        if (!p_expect_colon(p))
+        if (!p_force_colon(p))
             return false;
         *orelse = p_block(p, e, "'else' statement");
         if (p->failed)
@@ -659,7 +703,7 @@ static AstStmt *p_try_stmt(Parser *p, Token *t)
 {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_TRY, t);
-    if (!s || !p_expect_colon(p))
+    if (!s || !p_force_colon(p))
         return NULL;
     s->u.try_.body = p_block(p, t, "'try' statement");
     if (p->failed)
@@ -675,6 +719,8 @@ static AstStmt *p_try_stmt(Parser *p, Token *t)
         h->pos.col = et->col;
         if (p_is_op(p, OP_STAR))
             return p_error_tok(p, p_peek(p), "except* is not supported");
+        if (p_peek(p)->type == TK_NEWLINE)
+            return p_error_tok(p, p_peek(p), "expected ':'");
         if (!p_is_op(p, OP_COLON)) {
             if (!(h->type = p_expression(p)))
                 return NULL;
@@ -728,7 +774,7 @@ static AstStmt *p_try_stmt(Parser *p, Token *t)
         return NULL;
     Token *f = p_peek(p);
     if (p_accept_kw(p, KW_FINALLY)) {
-        if (!p_expect_colon(p))
+        if (!p_force_colon(p))
             return NULL;
         s->u.try_.finalbody = p_block(p, f, "'finally' statement");
         if (p->failed)
@@ -849,7 +895,7 @@ static AstStmt *p_funcdef(Parser *p, Token *t, bool is_async, AstExprList decora
     p_next(p); /* ) */
     if (p_accept_op(p, OP_ARROW) && !(s->u.funcdef.returns = p_expression(p)))
         return NULL;
-    if (!p_expect_colon(p))
+    if (!p_force_colon(p))
         return NULL;
     (void)deft;
     s->u.funcdef.body = p_block(p, t, "function definition");
@@ -1001,6 +1047,32 @@ compound:
     if (!s || p->failed || !p_vec_push(p, out, s))
         return NULL;
     return s;
+}
+
+/* PARSE_SINGLE (the REPL): one statement -- a simple statement line or a compound one. */
+bool p_single_input(Parser *p, ExprVec *out)
+{
+    while (p_peek(p)->type == TK_NEWLINE)
+        p_next(p);
+    if (p_peek(p)->type == TK_ENDMARKER)
+        return true;
+    if (p_peek(p)->type == TK_INDENT || p_peek(p)->type == TK_ERROR) {
+        p_syntax_error(p);
+        return false;
+    }
+    if (!p_compound_or_simple(p, out))
+        return false;
+    while (p_peek(p)->type == TK_NEWLINE)
+        p_next(p);
+    if (p_peek(p)->type != TK_ENDMARKER) {
+        if (p_peek(p)->type == TK_ERROR || p_peek(p)->type == TK_INDENT)
+            p_syntax_error(p);
+        else
+            p_error_tok(p, p_peek(p),
+                        "multiple statements found while compiling a single statement");
+        return false;
+    }
+    return true;
 }
 
 bool p_statements_until(Parser *p, ExprVec *out, int end_type)

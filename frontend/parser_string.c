@@ -269,7 +269,7 @@ static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *
         r = p_star_expressions(&sub);
     if (r && p_peek(&sub)->type != TK_ENDMARKER)
         r = p_comma_error(&sub, r, P_TOK(&sub, 0));
-    if (sub.failed && !sub.err->kind)
+    if (sub.nomem || (sub.failed && !sub.err->kind))
         p_nomem(p);
     if (sub.failed)
         p->failed = true;
@@ -578,5 +578,23 @@ AstExpr *p_strings(Parser *p)
     }
     e->pos.end_line = last->end_line;
     e->pos.end_col = last->end_col;
+    if (e->kind == EXPR_JOINEDSTR) {
+        /* CPython 3.11 gives every part the position of the whole literal */
+        for (int i = 0; i < parts.len; i++) {
+            AstExpr *part = parts.items[i];
+            part->pos = e->pos;
+            AstExpr *spec = part->kind == EXPR_FORMATTED ? part->u.formatted.format_spec : NULL;
+            while (spec) {
+                AstExpr *inner = NULL;
+                for (int k = 0; k < spec->u.seq.elts.len; k++) {
+                    AstExpr *sp = spec->u.seq.elts.items[k];
+                    sp->pos = e->pos;
+                    if (sp->kind == EXPR_FORMATTED && sp->u.formatted.format_spec)
+                        inner = sp->u.formatted.format_spec;
+                }
+                spec = inner;
+            }
+        }
+    }
     return e;
 }

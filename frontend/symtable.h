@@ -14,11 +14,11 @@
 #include "ast.h"
 
 enum {
-    DEF_GLOBAL = 1u << 0,   /* global statement */
-    DEF_LOCAL = 1u << 1,    /* assigned in the scope */
-    DEF_PARAM = 1u << 2,    /* a parameter */
-    DEF_NONLOCAL = 1u << 3, /* nonlocal statement */
-    DEF_USE = 1u << 4,      /* read */
+    DEF_GLOBAL = 1u << 0,     /* global statement */
+    DEF_LOCAL = 1u << 1,      /* assigned in the scope */
+    DEF_PARAM = 1u << 2,      /* a parameter */
+    DEF_NONLOCAL = 1u << 3,   /* nonlocal statement */
+    DEF_USE = 1u << 4,        /* read */
     DEF_FREE_CLASS = 1u << 5, /* free in a method, and also bound in the class */
     DEF_IMPORT = 1u << 6,
     DEF_ANNOT = 1u << 7,
@@ -61,12 +61,12 @@ typedef struct Scope {
     int index_cap;
     int line, col;
     CompKind comp_kind;
-    bool nested;     /* inside a function */
-    bool generator;  /* contains yield (or is a generator expression) */
-    bool coroutine;  /* async def */
+    bool nested;    /* inside a function */
+    bool generator; /* contains yield (or is a generator expression) */
+    bool coroutine; /* async def */
     bool is_lambda;
-    bool has_free;   /* has free variables */
-    bool child_free; /* a nested scope has free variables */
+    bool has_free;            /* has free variables */
+    bool child_free;          /* a nested scope has free variables */
     bool needs_class_closure; /* class whose methods use __class__ or super() */
     bool has_annotations;     /* module/class with annotated names: SETUP_ANNOTATIONS */
     int comp_iter_target;     /* visiting a comprehension's target */
@@ -88,13 +88,12 @@ typedef struct SymTable {
 
 /* Build and analyse the table for a module. false after raising (SyntaxError, MemoryError);
  * st must be freed with symtable_free in every case. */
-bool symtable_build(Interp *I, SymTable *st, AstModule *mod, int mode, Str *filename,
-                    Str *source);
+bool symtable_build(Interp *I, SymTable *st, AstModule *mod, int mode, Str *filename, Str *source);
 void symtable_free(SymTable *st);
 
 Scope *symtable_lookup_scope(SymTable *st, const void *node);
 Symbol *scope_lookup(Scope *s, const char *name); /* NULL if the scope never names it */
-SymScope scope_of(Scope *s, const char *name);     /* SC_UNKNOWN if absent */
+SymScope scope_of(Scope *s, const char *name);    /* SC_UNKNOWN if absent */
 /* _Class__x for __x inside class Class, as CPython mangles private names; NULL on OOM. */
 const char *symtable_mangle(SymTable *st, const char *private_name, const char *name);
 

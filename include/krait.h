@@ -43,6 +43,13 @@ typedef struct kr_config {
     size_t memory_limit;  /* bytes, 0: no limit */
     int recursion_limit;  /* 0: 1000, as CPython */
     int sandbox;          /* non-zero: no open, os, sys.exit or file imports */
+    /* Run limits, per top-level call (kr_run_*, kr_exec, kr_call...). A "step" is a loop
+     * iteration (backward jump) or a call: code without either is finite, so a step limit
+     * bounds any script. The clock is read every check_interval steps. A run that passes a
+     * limit is stopped (no except clause can catch it) and returns KR_LIMIT. */
+    unsigned long long step_limit; /* 0: none */
+    double time_limit;             /* seconds of wall time, 0: none */
+    unsigned check_interval;       /* steps between limit checks, 0: 10000 */
 } kr_config;
 
 /* Result codes. */
@@ -51,6 +58,8 @@ enum {
     KR_ERROR = 1, /* the script raised; kr_error_* describe it */
     KR_EXIT = 2,  /* the script raised SystemExit; kr_exit_code gives the status */
     KR_NOMEM = 3, /* the API itself could not allocate */
+    KR_LIMIT = 4, /* a run limit (time, steps) stopped the script, or kr_terminate did */
+    KR_BADARG = 5 /* misuse: a NULL, released or wrong-kind argument; nothing was done */
 };
 
 /* Fill cfg with defaults. */
@@ -86,6 +95,244 @@ KR_API void kr_interrupt(kr_interp *I);
 /* Collect garbage now; with stress non-zero, collect at every allocation (testing). */
 KR_API void kr_gc_collect(kr_interp *I);
 KR_API void kr_gc_set_stress(kr_interp *I, int stress);
+
+/* ==== Values and handles ==================================================================
+ *
+ * Script values never cross the API as raw pointers. A kr_value * is a handle: an opaque
+ * token naming a slot of the interpreter's handle table, which the collector treats as a
+ * root (and which a moving collector would update). Rules:
+ *  - Every function that gives the host a value (kr_int, kr_get_global, kr_call...) makes a
+ *    new handle; the value stays alive at least as long as the handle.
+ *  - Release handles with kr_release, or in bulk: kr_scope_push returns a mark and
+ *    kr_scope_pop releases every handle made since that mark. Handles are a stack; holding
+ *    many thousands without releasing them is a leak (memory grows until kr_free).
+ *  - Inside a kr_cfunction, the argument handles and every handle the function makes are
+ *    released when it returns (an implicit scope), so natives need not release anything.
+ *  - A released handle is invalid: functions given one return KR_BADARG (or NULL) and do
+ *    nothing, as far as can be detected (a slot re-used by a newer handle is not detected).
+ *  - Handles belong to one interpreter; never pass them to another.
+ *  - Pointers into a value (kr_get_str, kr_get_bytes, kr_instance_data) stay valid while
+ *    a handle to that value is alive; strings, bytes and native instances never move.
+ *
+ * Errors: a function returning int returns KR_OK on success; on failure it returns
+ * KR_ERROR and the exception is kept as the interpreter's current error (kr_error_type,
+ * kr_error_message, kr_error_traceback, kr_error_value) until the next failing call or
+ * kr_error_clear. A function returning a handle returns NULL on failure, likewise. */
+typedef struct kr_value kr_value;
+
+/* Release one handle (NULL is ignored). */
+KR_API void kr_release(kr_interp *I, kr_value *v);
+/* A second handle to the same value (released independently). NULL on failure. */
+KR_API kr_value *kr_dup(kr_interp *I, kr_value *v);
+/* Scopes: kr_scope_pop(I, kr_scope_push(I)) releases every handle made in between. */
+KR_API size_t kr_scope_push(kr_interp *I);
+KR_API void kr_scope_pop(kr_interp *I, size_t mark);
+/* Live handles (for leak checks in hosts and tests). */
+KR_API size_t kr_handle_count(kr_interp *I);
+
+/* ---- making values (NULL on failure: MemoryError, or UnicodeDecodeError for kr_str) ---- */
+KR_API kr_value *kr_none(kr_interp *I);
+KR_API kr_value *kr_bool(kr_interp *I, int b);
+KR_API kr_value *kr_int(kr_interp *I, long long i);
+KR_API kr_value *kr_float(kr_interp *I, double d);
+KR_API kr_value *kr_str(kr_interp *I, const char *utf8);             /* NUL-terminated */
+KR_API kr_value *kr_strn(kr_interp *I, const char *utf8, size_t len); /* must be UTF-8 */
+KR_API kr_value *kr_bytes(kr_interp *I, const void *data, size_t len);
+KR_API kr_value *kr_list(kr_interp *I);                                /* empty */
+KR_API kr_value *kr_tuple(kr_interp *I, int n, kr_value *const *items);
+KR_API kr_value *kr_dict(kr_interp *I);                                /* empty */
+
+/* ---- inspecting values ---- */
+enum {
+    KR_TYPE_INVALID = -1, /* not a live handle */
+    KR_TYPE_NONE = 0,
+    KR_TYPE_BOOL,
+    KR_TYPE_INT,
+    KR_TYPE_FLOAT,
+    KR_TYPE_STR,
+    KR_TYPE_BYTES,
+    KR_TYPE_LIST,
+    KR_TYPE_TUPLE,
+    KR_TYPE_DICT,
+    KR_TYPE_CALLABLE, /* functions, classes, bound methods... */
+    KR_TYPE_OTHER
+};
+/* The KR_TYPE_* of v (subclasses report their builtin base, e.g. a dict subclass is
+ * KR_TYPE_DICT). */
+KR_API int kr_typeof(kr_interp *I, kr_value *v);
+/* The script-visible type name ("int", "MyClass"); valid while v's handle lives. */
+KR_API const char *kr_type_name(kr_interp *I, kr_value *v);
+/* 1 when a is b (Python's `is`), 0 otherwise or when either handle is invalid. */
+KR_API int kr_is(kr_interp *I, kr_value *a, kr_value *b);
+
+/* ---- converting to C: KR_OK, or KR_ERROR (TypeError, OverflowError) ---- */
+KR_API int kr_to_int(kr_interp *I, kr_value *v, long long *out);  /* int or bool, exact */
+KR_API int kr_to_float(kr_interp *I, kr_value *v, double *out);   /* int, float or bool */
+KR_API int kr_to_bool(kr_interp *I, kr_value *v, int *out);       /* truth value: may run code */
+/* A str's UTF-8 bytes (NUL-terminated; *len may be NULL). TypeError for other types. */
+KR_API int kr_get_str(kr_interp *I, kr_value *v, const char **utf8, size_t *len);
+/* A bytes or bytearray's contents. A bytearray's pointer is valid only until the script
+ * or the host next changes that bytearray. */
+KR_API int kr_get_bytes(kr_interp *I, kr_value *v, const void **data, size_t *len);
+/* str(v) and repr(v) as new str handles. */
+KR_API int kr_to_str(kr_interp *I, kr_value *v, kr_value **out);
+KR_API int kr_repr(kr_interp *I, kr_value *v, kr_value **out);
+
+/* ---- containers and attributes (the script's protocols: may run script code) ---- */
+KR_API int kr_len(kr_interp *I, kr_value *v, long long *out);
+KR_API int kr_get_item(kr_interp *I, kr_value *obj, kr_value *key, kr_value **out); /* obj[key] */
+KR_API int kr_set_item(kr_interp *I, kr_value *obj, kr_value *key, kr_value *val);
+KR_API int kr_del_item(kr_interp *I, kr_value *obj, kr_value *key);
+KR_API int kr_get_index(kr_interp *I, kr_value *obj, long long i, kr_value **out); /* obj[i] */
+KR_API int kr_set_index(kr_interp *I, kr_value *obj, long long i, kr_value *val);
+/* obj[key] with a str key made from a C string (dicts of settings, JSON-like data). */
+KR_API int kr_get_key(kr_interp *I, kr_value *obj, const char *key, kr_value **out);
+KR_API int kr_set_key(kr_interp *I, kr_value *obj, const char *key, kr_value *val);
+KR_API int kr_append(kr_interp *I, kr_value *list, kr_value *item); /* list.append(item) */
+KR_API int kr_contains(kr_interp *I, kr_value *obj, kr_value *item, int *out); /* item in obj */
+KR_API int kr_get_attr(kr_interp *I, kr_value *obj, const char *name, kr_value **out);
+KR_API int kr_set_attr(kr_interp *I, kr_value *obj, const char *name, kr_value *val);
+/* iter(obj); then kr_next gives each item, and *item == NULL (with KR_OK) at the end. */
+KR_API int kr_iter(kr_interp *I, kr_value *obj, kr_value **it);
+KR_API int kr_next(kr_interp *I, kr_value *it, kr_value **item);
+
+/* ---- globals of __main__ ---- */
+/* KR_ERROR (NameError) when the name is not defined in __main__ or the builtins. */
+KR_API int kr_get_global(kr_interp *I, const char *name, kr_value **out);
+KR_API int kr_set_global(kr_interp *I, const char *name, kr_value *val);
+/* The __main__ module's globals dict. */
+KR_API kr_value *kr_globals(kr_interp *I);
+
+/* ---- running code ---- */
+enum {
+    KR_MODE_EXEC = 0,  /* a module's statements; *result is None */
+    KR_MODE_EVAL = 1,  /* one expression; *result is its value */
+    KR_MODE_SINGLE = 2 /* one interactive statement; expression values are printed */
+};
+/* Run source in globals (a dict handle; NULL: __main__'s) in the given mode. result may be
+ * NULL. Returns KR_OK, KR_ERROR, KR_EXIT or KR_LIMIT as kr_run_string does. */
+KR_API int kr_exec(kr_interp *I, const char *source, const char *filename, int mode,
+                   kr_value *globals, kr_value **result);
+/* kr_exec(I, expr, "<eval>", KR_MODE_EVAL, NULL, result). */
+KR_API int kr_eval(kr_interp *I, const char *expr, kr_value **result);
+
+/* ---- calling ---- */
+/* fn(*argv); result may be NULL. KR_OK, KR_ERROR, KR_EXIT or KR_LIMIT. */
+KR_API int kr_call(kr_interp *I, kr_value *fn, int argc, kr_value *const *argv,
+                   kr_value **result);
+/* fn(*argv, **{kwnames[i]: kwvalues[i]}). */
+KR_API int kr_call_kw(kr_interp *I, kr_value *fn, int argc, kr_value *const *argv, int nkw,
+                      const char *const *kwnames, kr_value *const *kwvalues,
+                      kr_value **result);
+/* obj.name(*argv). */
+KR_API int kr_call_method(kr_interp *I, kr_value *obj, const char *name, int argc,
+                          kr_value *const *argv, kr_value **result);
+
+/* ---- errors (see also kr_error_type/message/traceback above) ---- */
+/* The current error's exception object, as a new handle; NULL when there is none. */
+KR_API kr_value *kr_error_value(kr_interp *I);
+/* Forget the current error. */
+KR_API void kr_error_clear(kr_interp *I);
+/* Make a new exception of the builtin class type_name ("ValueError", "KeyError"...; an
+ * unknown name gives RuntimeError) with a printf-style message the current error, and
+ * return KR_ERROR: natives write `return kr_raise(I, "ValueError", "bad %d", x);`. */
+KR_API int kr_raise(kr_interp *I, const char *type_name, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Make exc (an exception instance or class) the current error; returns KR_ERROR. */
+KR_API int kr_raise_value(kr_interp *I, kr_value *exc);
+
+/* ---- C functions ---- */
+/* A function scripts can call. argv holds the positional arguments; kwargs is a dict of
+ * the keyword arguments, or NULL when there are none; ud is the pointer given when the
+ * function was made. Set *result to the return value (left NULL: None) and return KR_OK, or
+ * return KR_ERROR after kr_raise (or after an API call that failed: its error propagates).
+ * Never longjmp out of one. Every handle it makes is released when it returns. Methods of
+ * native types get the instance as argv[0]. */
+typedef int (*kr_cfunction)(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                            kr_value **result, void *ud);
+typedef struct kr_function_def {
+    const char *name;
+    kr_cfunction fn;
+} kr_function_def; /* arrays of them end with {NULL, NULL} */
+
+/* A new function object wrapping fn. */
+KR_API kr_value *kr_function(kr_interp *I, const char *name, kr_cfunction fn, void *ud);
+/* Make fn a builtin: visible to every module, as len or print are. */
+KR_API int kr_register_function(kr_interp *I, const char *name, kr_cfunction fn, void *ud);
+/* A native module scripts can `import name`, holding the functions of fns (which may be
+ * NULL), each called with ud. *module (may be NULL) receives it, to add constants with
+ * kr_set_attr. Replaces an earlier module of the same name. */
+KR_API int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fns,
+                              void *ud, kr_value **module);
+
+/* ---- native types ---- */
+/* Frees what an instance's data owns (not the data itself). Called once, when the instance
+ * is collected or at kr_free; it must not call the API. */
+typedef void (*kr_finalizer)(void *data, void *ud);
+typedef struct kr_type_def {
+    const char *name;
+    size_t data_size;               /* bytes of host data per instance, zeroed at creation */
+    const kr_function_def *methods; /* may include "__init__", "__repr__", "__len__"... */
+    kr_finalizer finalize;          /* may be NULL */
+} kr_type_def;
+/* A new class. Calling it from a script creates an instance, then calls "__init__" if
+ * methods has one. The class is final (scripts cannot subclass it). ud goes to every
+ * method and to the finalizer. Register it with kr_set_global or kr_set_attr. */
+KR_API int kr_new_type(kr_interp *I, const kr_type_def *def, void *ud, kr_value **type);
+/* An instance of a kr_new_type class, without calling __init__. */
+KR_API int kr_new_instance(kr_interp *I, kr_value *type, kr_value **out);
+/* The host data of obj if it is an instance of type (exactly), else NULL. */
+KR_API void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type);
+
+/* ---- limits and control ---- */
+/* Like kr_interrupt, but the script cannot catch it: every later check raises again until
+ * the run returns, which it does with KR_LIMIT. Safe from a signal handler or a thread. */
+KR_API void kr_terminate(kr_interp *I);
+enum { KR_LIMIT_NONE = 0, KR_LIMIT_TIME, KR_LIMIT_STEPS, KR_LIMIT_TERMINATED };
+/* Why the last run returned KR_LIMIT (KR_LIMIT_NONE otherwise). */
+KR_API int kr_limit_reason(kr_interp *I);
+/* Change limits after kr_new (same meaning as in kr_config; take effect at the next run). */
+KR_API void kr_set_memory_limit(kr_interp *I, size_t bytes);
+KR_API void kr_set_time_limit(kr_interp *I, double seconds);
+KR_API void kr_set_step_limit(kr_interp *I, unsigned long long steps);
+/* Bytes the interpreter holds now (objects and tables, through its allocator). */
+KR_API size_t kr_memory_used(kr_interp *I);
+/* Turn automatic collection off (0) or on again; kr_gc_collect still works. */
+KR_API void kr_gc_enable(kr_interp *I, int on);
+
+/* ---- REPL: what an interactive prompt needs (vm/api_repl.c) ---- */
+
+/* Run source, one interactive statement (simple or compound), in __main__ as CPython's
+ * "single" mode does: the repr of each expression statement's value is written to stdout
+ * (None is not) and bound to builtins._. filename (NULL: "<stdin>") is what tracebacks and
+ * syntax errors show; line numbers count from 1 in source. Returns KR_OK, KR_ERROR (the
+ * exception, SyntaxError included, is pending for kr_error_* / kr_print_error), KR_EXIT
+ * (SystemExit; kr_exit_code gives the status) or KR_NOMEM. */
+KR_API int kr_run_single(kr_interp *I, const char *source, const char *filename);
+
+/* 1 if source is an unfinished interactive statement that needs more lines: an open
+ * bracket, an unterminated triple-quoted string, or a compound statement not yet closed by
+ * a blank line; 0 if it is complete or holds a syntax error (run it to report the error).
+ * source is the typed lines joined with '\n' and no newline after the last one (as
+ * code.InteractiveConsole joins them), so a blank line typed last leaves a final '\n'. */
+KR_API int kr_source_incomplete(const char *source);
+
+/* Drop an interrupt requested by kr_interrupt that no running code has seen yet, so that
+ * the next statement does not start with a stale KeyboardInterrupt. */
+KR_API void kr_interrupt_clear(kr_interp *I);
+
+/* Completion candidates for text, the word before the cursor, as rlcompleter gives them:
+ * without a dot, the keywords, the globals of __main__ and the builtins whose names start
+ * with text; for "a.b.c", the attributes of a.b (as dir() lists them) that start with c,
+ * each returned whole ("a.b.count("). Callables get "(" appended, keywords " " or ":".
+ * The dotted chain is resolved by looking names up only: no Python code runs. cb is
+ * called once per candidate with a string valid during the call. Returns KR_OK, KR_ERROR
+ * (bad arguments) or KR_NOMEM. */
+KR_API int kr_complete(kr_interp *I, const char *text,
+                       void (*cb)(void *ud, const char *candidate), void *ud);
 
 #ifdef __cplusplus
 }

@@ -1,25 +1,33 @@
-/* main.c: the `krait` command line: run a file, a -c string or standard input, with
- * CPython's conventions for sys.argv, sys.path[0] and exit statuses. */
+/* main.c: the `krait` command line: run a file, a -c string, a -m module or standard
+ * input, with CPython's conventions for sys.argv, sys.path[0] and exit statuses; start the
+ * REPL (repl.c) when standard input is a terminal or -i asks for it afterwards. */
 #include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "krait.h"
+#include "repl.h"
 
 static void usage(FILE *out) {
     fprintf(out,
-            "usage: krait [option] ... [-c cmd | file | -] [arg] ...\n"
+            "usage: krait [option] ... [-c cmd | -m mod | file | -] [arg] ...\n"
             "Options:\n"
             "  -c cmd   program passed in as string (terminates option list)\n"
             "  -h       print this help message and exit (also --help)\n"
+            "  -i       inspect interactively after running script or command\n"
+            "  -m mod   run library module as a script (terminates option list)\n"
+            "  -q       don't print version messages on interactive startup\n"
             "  -V       print the krait version number and exit (also --version)\n"
             "  file     program read from script file\n"
             "  -        program read from stdin (default; interactive mode if a tty)\n"
             "  arg ...  arguments passed to program in sys.argv[1:]\n"
             "Environment:\n"
             "  KRAIT_PATH       ':'-separated folders prefixed to the module search path\n"
+            "  KRAIT_HISTFILE   the REPL's history file (default ~/.krait_history; empty: none)\n"
             "  KRAIT_GC_STRESS  non-empty: collect garbage at every allocation (testing)\n");
 }
 
@@ -47,30 +55,118 @@ static void add_env_paths(kr_interp *I) {
     if (!p || !*p) return;
     char *copy = strdup(p);
     if (!copy) return;
-    for (char *save = NULL, *tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
+    for (char *save = NULL, *tok = strtok_r(copy, ":", &save); tok;
+         tok = strtok_r(NULL, ":", &save))
         kr_add_module_path(I, tok);
     free(copy);
 }
 
-static int finish(kr_interp *I, int rc) {
-    int status = 0;
-    if (rc == KR_ERROR) {
-        kr_print_error(I);
-        status = 1;
-    } else if (rc == KR_EXIT) {
-        status = kr_exit_code(I);
-    } else if (rc == KR_NOMEM) {
+/* The command's state between parsing the options and running. */
+typedef struct Command {
+    kr_interp *I;
+    ReplSignals *sig;
+    bool inspect; /* -i */
+    bool quiet;   /* -q */
+    bool killed_by_interrupt;
+} Command;
+
+/* Report how a run ended; returns the exit status it asks for. */
+static int report(Command *c, int rc) {
+    if (rc == KR_ERROR || rc == KR_LIMIT) {
+        const char *type = kr_error_type(c->I);
+        if (type && strcmp(type, "KeyboardInterrupt") == 0) c->killed_by_interrupt = true;
+        kr_print_error(c->I);
+        return 1;
+    }
+    if (rc == KR_EXIT) return kr_exit_code(c->I);
+    if (rc == KR_NOMEM) {
         fprintf(stderr, "krait: out of memory\n");
-        status = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The end of every path through main: -i's REPL if asked, then teardown. An uncaught
+ * KeyboardInterrupt ends the process by SIGINT, as CPython does, so shells see it. */
+static int finish(Command *c, int rc) {
+    int status = report(c, rc);
+    if (c->inspect) {
+        /* With -i even SystemExit leads to the prompt (CPython's inspect flag). */
+        c->killed_by_interrupt = false;
+        ReplOptions opts = {.banner = false};
+        status = repl_run(c->I, c->sig, &opts);
     }
     fflush(stdout);
-    kr_free(I);
+    repl_signals_stop(c->sig);
+    kr_free(c->I);
+    if (c->killed_by_interrupt) {
+        fflush(stderr);
+        signal(SIGINT, SIG_DFL);
+        raise(SIGINT);
+        return 130;
+    }
     return status;
+}
+
+static bool file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    fclose(f);
+    return true;
+}
+
+/* -m NAME: NAME.py or NAME/__main__.py under dir, dots as folders; path gets the file. */
+static bool module_in_dir(const char *dir, const char *name, char *path, size_t size) {
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s", name);
+    for (char *p = rel; *p; p++)
+        if (*p == '.') *p = '/';
+    snprintf(path, size, "%s/%s.py", dir, rel);
+    if (file_exists(path)) return true;
+    snprintf(path, size, "%s/%s/__main__.py", dir, rel);
+    return file_exists(path);
+}
+
+/* Find a module for -m on the search path main() builds: the current folder, then
+ * KRAIT_PATH. */
+static bool find_module(const char *name, char *path, size_t size) {
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) && module_in_dir(cwd, name, path, size)) return true;
+    const char *env = getenv("KRAIT_PATH");
+    if (!env || !*env) return false;
+    char *copy = strdup(env);
+    bool found = false;
+    if (!copy) return false;
+    for (char *save = NULL, *tok = strtok_r(copy, ":", &save); tok && !found;
+         tok = strtok_r(NULL, ":", &save))
+        found = module_in_dir(tok, name, path, size);
+    free(copy);
+    return found;
+}
+
+static int run_module(Command *c, const char *name, int argc, char **argv, int i) {
+    char path[PATH_MAX * 2];
+    if (!name[0] || !find_module(name, path, sizeof path)) {
+        fprintf(stderr, "krait: No module named %s\n", name);
+        c->inspect = false;
+        finish(c, KR_OK);
+        return 1;
+    }
+    char abspath[PATH_MAX];
+    const char *file = realpath(path, abspath) ? abspath : path;
+    /* sys.argv[0] is the module's file, sys.path[0] the current folder (CPython). */
+    argv[i] = (char *)file;
+    kr_set_argv(c->I, argc - i, (const char *const *)argv + i);
+    char cwd[PATH_MAX];
+    kr_add_module_path(c->I, getcwd(cwd, sizeof cwd) ? cwd : ".");
+    add_env_paths(c->I);
+    return finish(c, kr_run_file(c->I, file));
 }
 
 int main(int argc, char **argv) {
     int i = 1;
-    const char *code = NULL;
+    const char *code = NULL, *module = NULL;
+    bool inspect = false, quiet = false;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
@@ -81,13 +177,24 @@ int main(int argc, char **argv) {
             usage(stdout);
             return 0;
         }
-        if (strcmp(a, "-c") == 0) {
+        if (strcmp(a, "-i") == 0) {
+            inspect = true;
+            continue;
+        }
+        if (strcmp(a, "-q") == 0) {
+            quiet = true;
+            continue;
+        }
+        if (strcmp(a, "-c") == 0 || strcmp(a, "-m") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the -c option\n");
+                fprintf(stderr, "Argument expected for the %s option\n", a);
                 usage(stderr);
                 return 2;
             }
-            code = argv[i + 1];
+            if (a[1] == 'c')
+                code = argv[i + 1];
+            else
+                module = argv[i + 1];
             i += 1;
             break;
         }
@@ -108,6 +215,8 @@ int main(int argc, char **argv) {
     }
     const char *stress = getenv("KRAIT_GC_STRESS");
     if (stress && *stress && strcmp(stress, "0") != 0) kr_gc_set_stress(I, 1);
+    Command c = {.I = I, .inspect = inspect, .quiet = quiet};
+    c.sig = repl_signals_start(I);
 
     if (code) {
         /* sys.argv = ['-c', args...], sys.path[0] = '' as CPython. */
@@ -115,8 +224,9 @@ int main(int argc, char **argv) {
         kr_set_argv(I, argc - (i - 1) - 1, (const char *const *)argv + i);
         kr_add_module_path(I, "");
         add_env_paths(I);
-        return finish(I, kr_run_string(I, code, "<string>"));
+        return finish(&c, kr_run_string(I, code, "<string>"));
     }
+    if (module) return run_module(&c, module, argc, argv, i);
 
     if (i < argc && strcmp(argv[i], "-") != 0) {
         const char *path = argv[i];
@@ -133,6 +243,7 @@ int main(int argc, char **argv) {
             }
             fprintf(stderr, "krait: can't open file '%s': [Errno 2] No such file or directory\n",
                     shown);
+            repl_signals_stop(c.sig);
             kr_free(I);
             return 2;
         }
@@ -152,23 +263,37 @@ int main(int argc, char **argv) {
         add_env_paths(I);
         /* CPython 3.11 makes __main__.__file__ (and so tracebacks) absolute. */
         char abspath[PATH_MAX];
-        return finish(I, kr_run_file(I, realpath(path, abspath) ? abspath : path));
+        return finish(&c, kr_run_file(I, realpath(path, abspath) ? abspath : path));
     }
 
-    /* Standard input as a script (the interactive REPL is repl/repl.c, a later issue). */
     const char *args0[] = {""};
-    if (i < argc) kr_set_argv(I, argc - i, (const char *const *)argv + i);
-    else kr_set_argv(I, 1, args0);
+    if (i < argc)
+        kr_set_argv(I, argc - i, (const char *const *)argv + i);
+    else
+        kr_set_argv(I, 1, args0);
     kr_add_module_path(I, "");
     add_env_paths(I);
+
+    /* A terminal (or -i) gets the REPL; anything else is read whole and run as a script,
+     * as `python3 < file`. */
+    if (isatty(0) || inspect) {
+        ReplOptions opts = {.banner = !quiet && isatty(0)};
+        c.inspect = false;
+        int status = repl_run(I, c.sig, &opts);
+        fflush(stdout);
+        repl_signals_stop(c.sig);
+        kr_free(I);
+        return status;
+    }
     size_t len;
     char *src = read_stream(stdin, &len);
     if (!src) {
         fprintf(stderr, "krait: out of memory reading stdin\n");
+        repl_signals_stop(c.sig);
         kr_free(I);
         return 1;
     }
     int rc = kr_run_string(I, src, "<stdin>");
     free(src);
-    return finish(I, rc);
+    return finish(&c, rc);
 }

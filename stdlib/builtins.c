@@ -298,7 +298,7 @@ static Value bi_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Type *t = type_of(I, argv[0]);
     if (!t->slots.next)
         return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator", t->name->data);
-    Value r = obj_next(I, argv[0]);
+    Value r = vm_next_with_value(I, argv[0]);
     if (is_null(r)) {
         if (err_occurred(I)) {
             if (argc == 2 && err_matches(I, TY_STOP_ITERATION)) {
@@ -493,7 +493,13 @@ static Value bi_exit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return err_set_value(I, e);
 }
 
+static Value bi_open(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (I->sandbox) return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "open() is disabled in the sandbox");
+    return io_open(I, argc, argv, kwnames);
+}
+
 static const MethodDef builtin_functions[] = {
+    {"open", bi_open, 0},
     {"print", bi_print, 0},
     {"len", bi_len, 0},
     {"repr", bi_repr, 0},

@@ -48,14 +48,7 @@ static Value bi_divmod(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (argc != 2)
         return err_format(I, TY_TYPE_ERROR, "divmod expected 2 arguments, got %d", argc);
     Value a = argv[0], b = argv[1];
-    if (is_number(I, a) && is_number(I, b)) {
-        Value q = obj_binop(I, a, b, BIN_FLOORDIV);
-        if (is_null(q)) return V_NULL;
-        Value r = obj_binop(I, a, b, BIN_MOD);
-        if (is_null(r)) return V_NULL;
-        Tuple *t = tuple_pack(I, 2, q, r);
-        return t ? v_obj(t) : V_NULL;
-    }
+    if (is_number(I, a) && is_number(I, b)) return num_divmod(I, a, b);
     bool found;
     Str *dm = str_intern_cstr(I, "__divmod__");
     Str *rdm = str_intern_cstr(I, "__rdivmod__");

@@ -29,8 +29,8 @@ static const char json_frozen_src[] =
     "    return loads(fp.read(), **kw)\n";
 
 static const char *const dumps_params[] = {
-    "obj",    "skipkeys",   "ensure_ascii", "check_circular", "allow_nan", "cls",
-    "indent", "separators", "default",      "sort_keys",
+    "obj", "skipkeys", "ensure_ascii", "check_circular", "allow_nan",
+    "cls", "indent",   "separators",   "default",        "sort_keys",
 };
 
 static bool truth_or(Interp *I, Value v, bool dflt, bool *out) {
@@ -62,7 +62,8 @@ static Value json_dumps(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (n < 0) n = 0;
         StrBuf sb;
         sb_init(&sb);
-        for (int64_t k = 0; k < n; k++) sb_append_char(I, &sb, ' ');
+        for (int64_t k = 0; k < n; k++)
+            sb_append_char(I, &sb, ' ');
         e.indent = sb.len ? sb_finish(I, &sb) : I->empty_str;
         if (!e.indent) return V_NULL;
     }
@@ -134,7 +135,8 @@ static Value json_loads(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (is_null(d.error_type)) d.error_type = v_obj(I->types[TY_VALUE_ERROR]);
     Value *hooks[5] = {&d.object_hook, &d.parse_float, &d.parse_int, &d.parse_constant,
                        &d.object_pairs_hook};
-    for (int k = 0; k < 5; k++) *hooks[k] = is_null(a[2 + k]) ? V_NONE : a[2 + k];
+    for (int k = 0; k < 5; k++)
+        *hooks[k] = is_null(a[2 + k]) ? V_NONE : a[2 + k];
     return json_decode_document(I, &d);
 }
 

@@ -6,12 +6,12 @@
 #include "builtins.h"
 
 typedef struct JsonEncoder {
-    Str *indent;    /* NULL: compact (one line) */
-    Str *item_sep;  /* ", " or "," */
-    Str *key_sep;   /* ": " */
+    Str *indent;      /* NULL: compact (one line) */
+    Str *item_sep;    /* ", " or "," */
+    Str *key_sep;     /* ": " */
     Value default_fn; /* None when absent */
     bool sort_keys, skipkeys, ensure_ascii, allow_nan, check_circular;
-    List *markers;  /* containers being encoded, for "Circular reference detected" */
+    List *markers; /* containers being encoded, for "Circular reference detected" */
 } JsonEncoder;
 
 /* Append the JSON text of v to b. False after raising. */

@@ -126,7 +126,9 @@ static Value parse_string(Interp *I, Parser *p, size_t start, size_t *end) {
     return s ? v_obj(s) : V_NULL;
 }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 static bool match_word(Parser *p, size_t i, const char *w) {
     size_t n = strlen(w);
@@ -153,20 +155,24 @@ static Value parse_number(Interp *I, Parser *p, size_t i, size_t *end) {
     size_t start = i;
     if (i < p->len && p->s[i] == '-') i++;
     if (i >= p->len || !is_digit(p->s[i])) return V_NULL;
-    if (p->s[i] == '0') i++;
+    if (p->s[i] == '0')
+        i++;
     else
-        while (i < p->len && is_digit(p->s[i])) i++;
+        while (i < p->len && is_digit(p->s[i]))
+            i++;
     bool is_float_num = false;
     if (i + 1 < p->len && p->s[i] == '.' && is_digit(p->s[i + 1])) {
         i += 2;
-        while (i < p->len && is_digit(p->s[i])) i++;
+        while (i < p->len && is_digit(p->s[i]))
+            i++;
         is_float_num = true;
     }
     if (i < p->len && (p->s[i] == 'e' || p->s[i] == 'E')) {
         size_t j = i + 1;
         if (j < p->len && (p->s[j] == '+' || p->s[j] == '-')) j++;
         if (j < p->len && is_digit(p->s[j])) {
-            while (j < p->len && is_digit(p->s[j])) j++;
+            while (j < p->len && is_digit(p->s[j]))
+                j++;
             i = j;
             is_float_num = true;
         }
@@ -174,7 +180,8 @@ static Value parse_number(Interp *I, Parser *p, size_t i, size_t *end) {
     *end = i;
     size_t n = i - start;
     if (is_float_num) {
-        if (!is_none(p->d->parse_float)) return call_hook_text(I, p->d->parse_float, p->s + start, n);
+        if (!is_none(p->d->parse_float))
+            return call_hook_text(I, p->d->parse_float, p->s + start, n);
         char small[64];
         char *buf = n < sizeof small ? small : mem_alloc(I, n + 1);
         if (!buf) return V_NULL;
@@ -187,7 +194,8 @@ static Value parse_number(Interp *I, Parser *p, size_t i, size_t *end) {
     if (!is_none(p->d->parse_int)) return call_hook_text(I, p->d->parse_int, p->s + start, n);
     if (n <= 18) {
         int64_t v = 0;
-        for (size_t k = p->s[start] == '-' ? start + 1 : start; k < i; k++) v = v * 10 + (p->s[k] - '0');
+        for (size_t k = p->s[start] == '-' ? start + 1 : start; k < i; k++)
+            v = v * 10 + (p->s[k] - '0');
         return v_int(p->s[start] == '-' ? -v : v);
     }
     return int_from_str(I, p->s + start, n, 10);

@@ -9,8 +9,12 @@
 static const char hex_digits[] = "0123456789abcdef";
 
 static bool append_u_escape(Interp *I, StrBuf *b, uint32_t cp) {
-    char buf[6] = {'\\', 'u', hex_digits[(cp >> 12) & 15], hex_digits[(cp >> 8) & 15],
-                   hex_digits[(cp >> 4) & 15], hex_digits[cp & 15]};
+    char buf[6] = {'\\',
+                   'u',
+                   hex_digits[(cp >> 12) & 15],
+                   hex_digits[(cp >> 8) & 15],
+                   hex_digits[(cp >> 4) & 15],
+                   hex_digits[cp & 15]};
     return sb_append(I, b, buf, 6);
 }
 
@@ -138,10 +142,14 @@ static int key_string(Interp *I, JsonEncoder *e, Value k, Value *out) {
     StrBuf kb;
     sb_init(&kb);
     bool ok;
-    if (is_float_value(I, k)) ok = encode_float(I, e, &kb, float_value(k));
-    else if (is_bool(k)) ok = sb_append_cstr(I, &kb, k.as.i ? "true" : "false");
-    else if (is_none(k)) ok = sb_append_cstr(I, &kb, "null");
-    else if (is_int(I, k)) ok = encode_int(I, &kb, k);
+    if (is_float_value(I, k))
+        ok = encode_float(I, e, &kb, float_value(k));
+    else if (is_bool(k))
+        ok = sb_append_cstr(I, &kb, k.as.i ? "true" : "false");
+    else if (is_none(k))
+        ok = sb_append_cstr(I, &kb, "null");
+    else if (is_int(I, k))
+        ok = encode_int(I, &kb, k);
     else {
         sb_free(I, &kb);
         if (e->skipkeys) return 0;
@@ -210,8 +218,7 @@ bool json_encode_value(Interp *I, JsonEncoder *e, StrBuf *b, Value v, int level)
     } else if (is_dict(I, v)) {
         ok = encode_dict(I, e, b, v, level);
     } else if (is_none(e->default_fn)) {
-        err_format(I, TY_TYPE_ERROR, "Object of type %s is not JSON serializable",
-                   type_name(I, v));
+        err_format(I, TY_TYPE_ERROR, "Object of type %s is not JSON serializable", type_name(I, v));
         ok = false;
     } else {
         ok = marker_push(I, e, v);

@@ -59,8 +59,12 @@ static bool math_to_double(Interp *I, Value v, double *out) {
     return false;
 }
 
-static Value math_domain_error(Interp *I) { return err_format(I, TY_VALUE_ERROR, "math domain error"); }
-static Value math_range_error(Interp *I) { return err_format(I, TY_OVERFLOW_ERROR, "math range error"); }
+static Value math_domain_error(Interp *I) {
+    return err_format(I, TY_VALUE_ERROR, "math domain error");
+}
+static Value math_range_error(Interp *I) {
+    return err_format(I, TY_OVERFLOW_ERROR, "math range error");
+}
 
 /* One-argument functions are METH_O in CPython, whose arity message names the module. */
 static bool check_one(Interp *I, const char *name, int argc, Tuple *kw) {
@@ -93,9 +97,9 @@ static Value math_1(Interp *I, const char *name, int argc, Value *argv, Tuple *k
     return v_float(r);
 }
 
-#define MATH_FUNC1(pyname, cfn, ovf)                                                           \
-    static Value math_##pyname(Interp *I, int argc, Value *argv, Tuple *kw) {                  \
-        return math_1(I, #pyname, argc, argv, kw, cfn, ovf);                                   \
+#define MATH_FUNC1(pyname, cfn, ovf)                                                               \
+    static Value math_##pyname(Interp *I, int argc, Value *argv, Tuple *kw) {                      \
+        return math_1(I, #pyname, argc, argv, kw, cfn, ovf);                                       \
     }
 
 MATH_FUNC1(acos, acos, false)
@@ -119,7 +123,9 @@ MATH_FUNC1(sqrt, sqrt, false)
 MATH_FUNC1(tan, tan, false)
 MATH_FUNC1(tanh, tanh, false)
 
-static double m_log1p(double x) { return x == 0.0 ? x : log1p(x); }
+static double m_log1p(double x) {
+    return x == 0.0 ? x : log1p(x);
+}
 MATH_FUNC1(log1p, m_log1p, false)
 
 static Value math_gamma(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -155,7 +161,8 @@ static double bigint_frexp(Value v, int64_t *e) {
     IntView w;
     int_view(v, &w);
     int64_t nbits = (int64_t)(w.n - 1) * INT_SHIFT;
-    for (uint32_t top = w.d[w.n - 1]; top; top >>= 1) nbits++;
+    for (uint32_t top = w.d[w.n - 1]; top; top >>= 1)
+        nbits++;
     /* the top 60 bits, with a sticky bit for the rest, round correctly to 53 */
     uint64_t m = 0;
     int64_t lo = nbits - 60;
@@ -257,8 +264,8 @@ static Value math_log10(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 /* floor/ceil/trunc: ints are returned as they are; other types may define the dunder;
  * else the float value is rounded. */
-static Value round_to_int(Interp *I, const char *name, const char *dunder, int argc,
-                          Value *argv, Tuple *kw, double (*fn)(double), bool need_dunder) {
+static Value round_to_int(Interp *I, const char *name, const char *dunder, int argc, Value *argv,
+                          Tuple *kw, double (*fn)(double), bool need_dunder) {
     if (!check_one(I, name, argc, kw)) return V_NULL;
     Value v = argv[0];
     if (is_float(v)) return int_from_double(I, fn(v.as.f));
@@ -324,18 +331,27 @@ static Value math_pow(Interp *I, int argc, Value *argv, Tuple *kw) {
     double x, y, r;
     if (!two_args(I, "pow", argc, argv, kw, &x, &y)) return V_NULL;
     if (!isfinite(x) || !isfinite(y)) {
-        if (isnan(x)) r = y == 0. ? 1. : x;
-        else if (isnan(y)) r = x == 1. ? 1. : y;
+        if (isnan(x))
+            r = y == 0. ? 1. : x;
+        else if (isnan(y))
+            r = x == 1. ? 1. : y;
         else if (isinf(x)) {
             bool odd_y = isfinite(y) && fmod(fabs(y), 2.0) == 1.0;
-            if (y > 0.) r = odd_y ? x : fabs(x);
-            else if (y == 0.) r = 1.;
-            else r = odd_y ? copysign(0., x) : 0.;
+            if (y > 0.)
+                r = odd_y ? x : fabs(x);
+            else if (y == 0.)
+                r = 1.;
+            else
+                r = odd_y ? copysign(0., x) : 0.;
         } else {
-            if (fabs(x) == 1.0) r = 1.;
-            else if (y > 0. && fabs(x) > 1.0) r = y;
-            else if (y < 0. && fabs(x) < 1.0) r = -y;
-            else r = 0.;
+            if (fabs(x) == 1.0)
+                r = 1.;
+            else if (y > 0. && fabs(x) > 1.0)
+                r = y;
+            else if (y < 0. && fabs(x) < 1.0)
+                r = -y;
+            else
+                r = 0.;
         }
         return v_float(r);
     }
@@ -387,8 +403,10 @@ static Value math_ldexp(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_TYPE_ERROR, "Expected an int as second argument to ldexp.");
     if (x == 0.0 || !isfinite(x)) return v_float(x);
     int64_t e;
-    if (is_bigint(I, argv[1])) e = int_sign(I, argv[1]) > 0 ? INT64_MAX : INT64_MIN;
-    else e = argv[1].as.i;
+    if (is_bigint(I, argv[1]))
+        e = int_sign(I, argv[1]) > 0 ? INT64_MAX : INT64_MIN;
+    else
+        e = argv[1].as.i;
     if (e > INT32_MAX) return math_range_error(I);
     if (e < INT32_MIN) return v_float(copysign(0.0, x));
     double r = ldexp(x, (int)e);
@@ -507,8 +525,10 @@ static Value math_fsum(Interp *I, int argc, Value *argv, Tuple *kw) {
         }
     }
     if (special_sum != 0.0) {
-        if (isnan(inf_sum)) err_format(I, TY_VALUE_ERROR, "-inf + inf in fsum");
-        else result = v_float(special_sum);
+        if (isnan(inf_sum))
+            err_format(I, TY_VALUE_ERROR, "-inf + inf in fsum");
+        else
+            result = v_float(special_sum);
         goto done;
     }
     hi = 0.0;
@@ -567,7 +587,8 @@ static double vector_norm(size_t n, double *vec, double max, bool found_nan) {
     if (max == 0.0 || n <= 1) return max;
     frexp(max, &max_e);
     if (max_e < -1023) {
-        for (size_t i = 0; i < n; i++) vec[i] /= DBL_MIN;
+        for (size_t i = 0; i < n; i++)
+            vec[i] /= DBL_MIN;
         return DBL_MIN * vector_norm(n, vec, max / DBL_MIN, found_nan);
     }
     scale = ldexp(1.0, -max_e);
@@ -619,20 +640,21 @@ static Value math_dist(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (is_obj(v) && type_of(I, v) == I->types[TY_TUPLE]) {
             t = as_tuple(v);
         } else {
-            if (!is_obj(v) || !(type_of(I, v) == I->types[TY_LIST] ||
-                                is_instance(I, v, I->types[TY_TUPLE]) ||
-                                is_instance(I, v, I->types[TY_LIST])))
+            if (!is_obj(v) ||
+                !(type_of(I, v) == I->types[TY_LIST] || is_instance(I, v, I->types[TY_TUPLE]) ||
+                  is_instance(I, v, I->types[TY_LIST])))
                 return err_format(I, TY_TYPE_ERROR, "dist() argument %d must be tuple, not %s",
                                   k + 1, type_name(I, v));
             t = tuple_from_iter(I, v);
             if (!t) return V_NULL;
         }
-        if (k == 0) p = t;
-        else q = t;
+        if (k == 0)
+            p = t;
+        else
+            q = t;
     }
     if (p->len != q->len)
-        return err_format(I, TY_VALUE_ERROR,
-                          "both points must have the same number of dimensions");
+        return err_format(I, TY_VALUE_ERROR, "both points must have the same number of dimensions");
     size_t n = p->len;
     double small[16], *vec = small, max = 0.0;
     bool found_nan = false;
@@ -690,7 +712,8 @@ static Value mul_falling(Interp *I, Value n, int64_t k) {
         Value f;
         if (small) {
             int64_t chunk = 1;
-            while (i < k && chunk <= INT64_MAX / (INT64_C(1) << 31)) chunk *= nsmall - i++;
+            while (i < k && chunk <= INT64_MAX / (INT64_C(1) << 31))
+                chunk *= nsmall - i++;
             f = v_int(chunk);
         } else {
             f = int_sub(I, n, v_int(i++));
@@ -711,8 +734,8 @@ static Value math_factorial(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (int_sign(I, n) < 0)
         return err_format(I, TY_VALUE_ERROR, "factorial() not defined for negative values");
     if (!is_smallint(n))
-        return err_format(I, TY_OVERFLOW_ERROR,
-                          "factorial() argument should not exceed %lld", (long long)INT64_MAX);
+        return err_format(I, TY_OVERFLOW_ERROR, "factorial() argument should not exceed %lld",
+                          (long long)INT64_MAX);
     return mul_falling(I, n, n.as.i);
 }
 
@@ -732,8 +755,7 @@ static Value math_perm(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!nonneg_index(I, argv[0], "n", &n)) return V_NULL;
     if (argc == 1 || is_none(argv[1])) {
         if (!is_smallint(n))
-            return err_format(I, TY_OVERFLOW_ERROR,
-                              "n must not exceed %lld", (long long)INT64_MAX);
+            return err_format(I, TY_OVERFLOW_ERROR, "n must not exceed %lld", (long long)INT64_MAX);
         return mul_falling(I, n, n.as.i);
     }
     if (!nonneg_index(I, argv[1], "k", &k)) return V_NULL;
@@ -824,8 +846,10 @@ static Value math_isqrt(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_VALUE_ERROR, "isqrt() argument must be nonnegative");
     if (is_smallint(n)) {
         uint64_t v = (uint64_t)n.as.i, s = (uint64_t)sqrt((double)v);
-        while (s > 0 && (unsigned __int128)s * s > v) s--;
-        while ((unsigned __int128)(s + 1) * (s + 1) <= v) s++;
+        while (s > 0 && (unsigned __int128)s * s > v)
+            s--;
+        while ((unsigned __int128)(s + 1) * (s + 1) <= v)
+            s++;
         return int_from_u64(I, s);
     }
     /* Newton's iteration from above converges to the floor of the root */
@@ -847,34 +871,62 @@ static Value math_isqrt(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static const MethodDef math_functions[] = {
-    {"acos", math_acos, 0},         {"acosh", math_acosh, 0},
-    {"asin", math_asin, 0},         {"asinh", math_asinh, 0},
-    {"atan", math_atan, 0},         {"atan2", math_atan2, 0},
-    {"atanh", math_atanh, 0},       {"cbrt", math_cbrt, 0},
-    {"ceil", math_ceil, 0},         {"comb", math_comb, 0},
-    {"copysign", math_copysign, 0}, {"cos", math_cos, 0},
-    {"cosh", math_cosh, 0},         {"degrees", math_degrees, 0},
-    {"dist", math_dist, 0},         {"erf", math_erf, 0},
-    {"erfc", math_erfc, 0},         {"exp", math_exp, 0},
-    {"exp2", math_exp2, 0},         {"expm1", math_expm1, 0},
-    {"fabs", math_fabs, 0},         {"factorial", math_factorial, 0},
-    {"floor", math_floor, 0},       {"fmod", math_fmod, 0},
-    {"frexp", math_frexp, 0},       {"fsum", math_fsum, 0},
-    {"gamma", math_gamma, 0},       {"gcd", math_gcd, 0},
-    {"hypot", math_hypot, 0},       {"isclose", math_isclose, 0},
-    {"isfinite", math_isfinite, 0}, {"isinf", math_isinf, 0},
-    {"isnan", math_isnan, 0},       {"isqrt", math_isqrt, 0},
-    {"lcm", math_lcm, 0},           {"ldexp", math_ldexp, 0},
-    {"lgamma", math_lgamma, 0},     {"log", math_log, 0},
-    {"log10", math_log10, 0},       {"log1p", math_log1p, 0},
-    {"log2", math_log2, 0},         {"modf", math_modf, 0},
-    {"nextafter", math_nextafter, 0}, {"perm", math_perm, 0},
-    {"pow", math_pow, 0},           {"prod", math_prod, 0},
-    {"radians", math_radians, 0},   {"remainder", math_remainder, 0},
-    {"sin", math_sin, 0},           {"sinh", math_sinh, 0},
-    {"sqrt", math_sqrt, 0},         {"tan", math_tan, 0},
-    {"tanh", math_tanh, 0},         {"trunc", math_trunc, 0},
-    {"ulp", math_ulp, 0},           {NULL, NULL, 0},
+    {"acos", math_acos, 0},
+    {"acosh", math_acosh, 0},
+    {"asin", math_asin, 0},
+    {"asinh", math_asinh, 0},
+    {"atan", math_atan, 0},
+    {"atan2", math_atan2, 0},
+    {"atanh", math_atanh, 0},
+    {"cbrt", math_cbrt, 0},
+    {"ceil", math_ceil, 0},
+    {"comb", math_comb, 0},
+    {"copysign", math_copysign, 0},
+    {"cos", math_cos, 0},
+    {"cosh", math_cosh, 0},
+    {"degrees", math_degrees, 0},
+    {"dist", math_dist, 0},
+    {"erf", math_erf, 0},
+    {"erfc", math_erfc, 0},
+    {"exp", math_exp, 0},
+    {"exp2", math_exp2, 0},
+    {"expm1", math_expm1, 0},
+    {"fabs", math_fabs, 0},
+    {"factorial", math_factorial, 0},
+    {"floor", math_floor, 0},
+    {"fmod", math_fmod, 0},
+    {"frexp", math_frexp, 0},
+    {"fsum", math_fsum, 0},
+    {"gamma", math_gamma, 0},
+    {"gcd", math_gcd, 0},
+    {"hypot", math_hypot, 0},
+    {"isclose", math_isclose, 0},
+    {"isfinite", math_isfinite, 0},
+    {"isinf", math_isinf, 0},
+    {"isnan", math_isnan, 0},
+    {"isqrt", math_isqrt, 0},
+    {"lcm", math_lcm, 0},
+    {"ldexp", math_ldexp, 0},
+    {"lgamma", math_lgamma, 0},
+    {"log", math_log, 0},
+    {"log10", math_log10, 0},
+    {"log1p", math_log1p, 0},
+    {"log2", math_log2, 0},
+    {"modf", math_modf, 0},
+    {"nextafter", math_nextafter, 0},
+    {"perm", math_perm, 0},
+    {"pow", math_pow, 0},
+    {"prod", math_prod, 0},
+    {"radians", math_radians, 0},
+    {"remainder", math_remainder, 0},
+    {"sin", math_sin, 0},
+    {"sinh", math_sinh, 0},
+    {"sqrt", math_sqrt, 0},
+    {"tan", math_tan, 0},
+    {"tanh", math_tanh, 0},
+    {"trunc", math_trunc, 0},
+    {"ulp", math_ulp, 0},
+    {NULL, NULL, 0},
 };
 
 Module *math_module_create(Interp *I) {
@@ -883,8 +935,7 @@ Module *math_module_create(Interp *I) {
     if (!m || module_add_functions(I, m, math_functions) < 0) return NULL;
     if (module_set(I, m, "pi", v_float(M_PI)) < 0 || module_set(I, m, "e", v_float(M_E)) < 0 ||
         module_set(I, m, "tau", v_float(2 * M_PI)) < 0 ||
-        module_set(I, m, "inf", v_float(INFINITY)) < 0 ||
-        module_set(I, m, "nan", v_float(NAN)) < 0)
+        module_set(I, m, "inf", v_float(INFINITY)) < 0 || module_set(I, m, "nan", v_float(NAN)) < 0)
         return NULL;
     return m;
 }

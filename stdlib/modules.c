@@ -14,6 +14,9 @@ const NativeModuleDef native_modules[] = {
     {"os.path", os_path_module_create},
     {"io", io_module_create},
     {"json", json_module_create},
+    {"collections", collections_module_create},
+    {"functools", functools_module_create},
+    {"itertools", itertools_module_create},
     {NULL, NULL},
 };
 

@@ -33,6 +33,11 @@ Value io_open(Interp *I, int argc, Value *argv, Tuple *kwnames);
 void sha512_digest(const void *data, size_t len, unsigned char out[64]);
 /* A heap class `name` (module `modname`) whose methods are the natives of defs (stdlib
  * natives' classes: random.Random, io.StringIO, os.stat_result...). stdlib/random.c. */
+/* Raise the OSError subclass for errno err as CPython does ("[Errno 2] No such file or
+ * directory: 'x'"); filename/filename2 V_NULL when absent. stdlib/os.c. */
+Value os_raise_errno(Interp *I, int err, Value filename, Value filename2);
+/* A str path argument as a C string; TypeError/ValueError as CPython's. stdlib/os.c. */
+bool os_path_arg(Interp *I, const char *fname, const char *argname, Value v, const char **out);
 Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const MethodDef *defs);
 
 #endif

@@ -12,8 +12,8 @@
 
 #include "builtins.h"
 
-#define MT_N 624
-#define MT_M 397
+#define MT_N     624
+#define MT_M     397
 #define MT_WORDS (MT_N + 1) /* the state, then the index */
 
 /* ---- the Mersenne Twister core (as _randommodule.c) ---------------------------------- */
@@ -47,7 +47,8 @@ static uint32_t mt_genrand(uint32_t *mt) {
 
 static void mt_init_genrand(uint32_t *mt, uint32_t s) {
     mt[0] = s;
-    for (uint32_t i = 1; i < MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
+    for (uint32_t i = 1; i < MT_N; i++)
+        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
     mt[MT_N] = MT_N;
 }
 
@@ -97,8 +98,7 @@ static uint32_t *random_state(Interp *I, Value self) {
     Dict **dp = obj_dict_ptr(I, self);
     Str *name = str_intern_cstr(I, "_mt");
     if (!dp || !name) {
-        if (!err_occurred(I))
-            err_format(I, TY_TYPE_ERROR, "descriptor requires a 'Random' object");
+        if (!err_occurred(I)) err_format(I, TY_TYPE_ERROR, "descriptor requires a 'Random' object");
         return NULL;
     }
     if (!*dp && !(*dp = dict_new(I))) return NULL;
@@ -122,7 +122,8 @@ static bool seed_from_int(Interp *I, uint32_t *mt, Value n) {
     size_t nbits = 0;
     if (w.n) {
         nbits = (w.n - 1) * INT_SHIFT;
-        for (uint32_t top = w.d[w.n - 1]; top; top >>= 1) nbits++;
+        for (uint32_t top = w.d[w.n - 1]; top; top >>= 1)
+            nbits++;
     }
     size_t nwords = nbits ? (nbits - 1) / 32 + 1 : 1;
     uint32_t *key = mem_alloc(I, nwords * sizeof(uint32_t));
@@ -194,8 +195,9 @@ static bool random_do_seed(Interp *I, Value self, Value a, int64_t version) {
         data = as_bytearray(a)->data;
         len = as_bytearray(a)->len;
     } else {
-        err_format(I, TY_TYPE_ERROR, "The only supported seed types are: None,\n"
-                                     "int, float, str, bytes, and bytearray.");
+        err_format(I, TY_TYPE_ERROR,
+                   "The only supported seed types are: None,\n"
+                   "int, float, str, bytes, and bytearray.");
         return false;
     }
     if (version == 1) {
@@ -255,7 +257,8 @@ static Value random_bits(Interp *I, uint32_t *mt, int64_t k) {
     for (int64_t b = 0; b < k; b++)
         if ((words[b / 32] >> (b % 32)) & 1u) dig[b / INT_SHIFT] |= 1u << (b % INT_SHIFT);
     size_t n = ndig;
-    while (n && dig[n - 1] == 0) n--;
+    while (n && dig[n - 1] == 0)
+        n--;
     Value r = int_from_digits(I, 1, dig, n);
     mem_free(I, words, nwords * sizeof(uint32_t));
     mem_free(I, dig, ndig * sizeof(uint32_t));
@@ -273,8 +276,7 @@ static Value rnd_getrandbits(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value rnd_randbytes(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "randbytes", kw) || !arg_count(I, "randbytes", argc - 1, 1, 1))
-        return V_NULL;
+    if (!arg_no_kw(I, "randbytes", kw) || !arg_count(I, "randbytes", argc - 1, 1, 1)) return V_NULL;
     int64_t n;
     if (obj_index(I, argv[1], &n) < 0) return V_NULL;
     if (n < 0) return err_format(I, TY_VALUE_ERROR, "number of bits must be non-negative");
@@ -286,7 +288,8 @@ static Value rnd_randbytes(Interp *I, int argc, Value *argv, Tuple *kw) {
     for (int64_t i = 0; i < n; i += 4) {
         uint32_t r = mt_genrand(mt);
         if (n - i < 4) r >>= 8 * (4 - (n - i));
-        for (int j = 0; j < 4; j++) buf[i + j] = (unsigned char)(r >> (8 * j));
+        for (int j = 0; j < 4; j++)
+            buf[i + j] = (unsigned char)(r >> (8 * j));
     }
     Bytes *b = bytes_new(I, buf, (size_t)n);
     mem_free(I, buf, (size_t)n + 4);
@@ -299,7 +302,8 @@ static Value random_below(Interp *I, uint32_t *mt, Value n) {
         int64_t k = (int64_t)int_bit_length(I, n);
         if (k <= 32) {
             uint32_t r;
-            do r = k ? mt_genrand(mt) >> (32 - k) : 0;
+            do
+                r = k ? mt_genrand(mt) >> (32 - k) : 0;
             while ((int64_t)r >= n.as.i);
             return v_int(r);
         }
@@ -316,10 +320,12 @@ static Value random_below(Interp *I, uint32_t *mt, Value n) {
 
 static int64_t random_below_i64(uint32_t *mt, int64_t n) {
     int64_t k = 0;
-    for (uint64_t t = (uint64_t)n; t; t >>= 1) k++;
+    for (uint64_t t = (uint64_t)n; t; t >>= 1)
+        k++;
     for (;;) {
         uint64_t r;
-        if (k <= 32) r = k ? mt_genrand(mt) >> (32 - k) : 0;
+        if (k <= 32)
+            r = k ? mt_genrand(mt) >> (32 - k) : 0;
         else {
             uint64_t lo = mt_genrand(mt), hi = mt_genrand(mt) >> (64 - k);
             r = lo | (hi << 32);
@@ -346,8 +352,7 @@ static Value random_randrange(Interp *I, Value self, Value start, Value stop, Va
     Value istart = rr_index(I, start, "arg 1");
     if (is_null(istart)) return V_NULL;
     if (is_null(stop) || is_none(stop)) {
-        if (!is_null(step))
-            return err_format(I, TY_TYPE_ERROR, "Missing a non-None stop argument");
+        if (!is_null(step)) return err_format(I, TY_TYPE_ERROR, "Missing a non-None stop argument");
         if (int_sign(I, istart) > 0) return random_below(I, mt, istart);
         return err_format(I, TY_VALUE_ERROR, "empty range for randrange()");
     }
@@ -460,8 +465,9 @@ static Value rnd_sample(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (is_anyset(I, pop) || is_dict(I, pop) ||
         is_null(type_lookup(type_of(I, pop), I->names.getitem)) ||
         is_null(type_lookup(type_of(I, pop), I->names.len)))
-        return err_format(I, TY_TYPE_ERROR, "Population must be a sequence.  "
-                                             "For dicts or sets, use sorted(d).");
+        return err_format(I, TY_TYPE_ERROR,
+                          "Population must be a sequence.  "
+                          "For dicts or sets, use sorted(d).");
     int64_t n = obj_len(I, pop), k;
     if (n < 0 || obj_index(I, a[2], &k) < 0) return V_NULL;
     if (k < 0 || k > n)
@@ -482,14 +488,16 @@ static Value rnd_sample(Interp *I, int argc, Value *argv, Tuple *kw) {
     }
     IndexSet set;
     set.cap = 16;
-    while (set.cap < (size_t)k * 2 + 2) set.cap *= 2;
+    while (set.cap < (size_t)k * 2 + 2)
+        set.cap *= 2;
     set.slots = mem_alloc(I, set.cap * sizeof(int64_t));
     if (!set.slots) return V_NULL;
     memset(set.slots, 0xff, set.cap * sizeof(int64_t));
     Value r = v_obj(result);
     for (int64_t i = 0; i < k; i++) {
         int64_t j = random_below_i64(mt, n);
-        while (!indexset_add(&set, j)) j = random_below_i64(mt, n);
+        while (!indexset_add(&set, j))
+            j = random_below_i64(mt, n);
         Value item = obj_getitem(I, pop, v_int(j));
         if (is_null(item) || !list_append(I, result, item)) {
             r = V_NULL;
@@ -565,8 +573,10 @@ static Value rnd_choices(Interp *I, int argc, Value *argv, Tuple *kw) {
             if (is_null(cm)) return V_NULL;
             int lt = obj_compare_bool(I, x, cm, CMP_LT);
             if (lt < 0) return V_NULL;
-            if (lt) hi = mid;
-            else lo = mid + 1;
+            if (lt)
+                hi = mid;
+            else
+                lo = mid + 1;
         }
         Value item = obj_getitem(I, pop, v_int(lo));
         if (is_null(item) || !list_append(I, out, item)) return V_NULL;
@@ -582,8 +592,10 @@ static bool float_args(Interp *I, const char *fname, int argc, Value *argv, Tupl
     Value a[5];
     if (!arg_parse(I, fname, argc, argv, kw, names, nnames, nrequired, nnames, a)) return false;
     for (int i = 1; i < nnames; i++) {
-        if (is_null(a[i])) out[i - 1] = defs[i - 1];
-        else if (!num_to_double(I, a[i], &out[i - 1])) return false;
+        if (is_null(a[i]))
+            out[i - 1] = defs[i - 1];
+        else if (!num_to_double(I, a[i], &out[i - 1]))
+            return false;
     }
     return (*mt = random_state(I, a[0])) != NULL;
 }
@@ -613,9 +625,12 @@ static Value rnd_triangular(Interp *I, int argc, Value *argv, Tuple *kw) {
     bool has_mode = !is_null(a[3]) && !is_none(a[3]);
     if (has_mode && !num_to_double(I, a[3], &mode)) return V_NULL;
     double u = mt_random(mt);
-    if (!has_mode) c = 0.5;
-    else if (high - low == 0.0) return is_null(a[1]) ? v_float(low) : a[1];
-    else c = (mode - low) / (high - low);
+    if (!has_mode)
+        c = 0.5;
+    else if (high - low == 0.0)
+        return is_null(a[1]) ? v_float(low) : a[1];
+    else
+        c = (mode - low) / (high - low);
     if (u > c) {
         u = 1.0 - u;
         c = 1.0 - c;
@@ -632,8 +647,7 @@ static Value rnd_gauss(Interp *I, int argc, Value *argv, Tuple *kw) {
     double p[2];
     uint32_t *mt;
     RandomNames rn;
-    if (!float_args(I, "gauss", argc, argv, kw, names, 3, 1, defs, p, &mt) ||
-        !random_names(I, &rn))
+    if (!float_args(I, "gauss", argc, argv, kw, names, 3, 1, defs, p, &mt) || !random_names(I, &rn))
         return V_NULL;
     Dict **dp = obj_dict_ptr(I, argv[0]);
     Value zv = dict_get_str(*dp, rn.gauss_next);
@@ -677,8 +691,7 @@ static Value rnd_lognormvariate(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const double defs[] = {0.0, 1.0};
     double p[2];
     uint32_t *mt;
-    if (!float_args(I, "lognormvariate", argc, argv, kw, names, 3, 3, defs, p, &mt))
-        return V_NULL;
+    if (!float_args(I, "lognormvariate", argc, argv, kw, names, 3, 3, defs, p, &mt)) return V_NULL;
     return v_float(exp(random_normal(mt, p[0], p[1])));
 }
 
@@ -723,8 +736,10 @@ static bool random_gamma(Interp *I, uint32_t *mt, double alpha, double beta, dou
         double u = mt_random(mt);
         double b = (M_E + alpha) / M_E;
         double p = b * u;
-        if (p <= 1.0) x = pow(p, 1.0 / alpha);
-        else x = -log((b - p) / alpha);
+        if (p <= 1.0)
+            x = pow(p, 1.0 / alpha);
+        else
+            x = -log((b - p) / alpha);
         double u1 = mt_random(mt);
         if (p > 1.0) {
             if (u1 <= pow(x, alpha - 1.0)) break;
@@ -775,30 +790,28 @@ static Value rnd_weibullvariate(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const double defs[] = {1.0, 1.0};
     double p[2];
     uint32_t *mt;
-    if (!float_args(I, "weibullvariate", argc, argv, kw, names, 3, 3, defs, p, &mt))
-        return V_NULL;
+    if (!float_args(I, "weibullvariate", argc, argv, kw, names, 3, 3, defs, p, &mt)) return V_NULL;
     double u = 1.0 - mt_random(mt);
     return v_float(p[0] * pow(-log(u), 1.0 / p[1]));
 }
 
 static Value rnd_getstate(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "getstate", kw) || !arg_count(I, "getstate", argc - 1, 0, 0))
-        return V_NULL;
+    if (!arg_no_kw(I, "getstate", kw) || !arg_count(I, "getstate", argc - 1, 0, 0)) return V_NULL;
     uint32_t *mt = random_state(I, argv[0]);
     RandomNames rn;
     if (!mt || !random_names(I, &rn)) return V_NULL;
     Tuple *inner = tuple_new(I, MT_WORDS);
     if (!inner) return V_NULL;
     mt = random_state(I, argv[0]); /* re-read: nothing moved, but stay safe after gc_new */
-    for (int i = 0; i < MT_WORDS; i++) inner->items[i] = v_int(mt[i]);
+    for (int i = 0; i < MT_WORDS; i++)
+        inner->items[i] = v_int(mt[i]);
     Value g = dict_get_str(*obj_dict_ptr(I, argv[0]), rn.gauss_next);
     Tuple *t = tuple_pack(I, 3, v_int(3), v_obj(inner), is_null(g) ? V_NONE : g);
     return t ? v_obj(t) : V_NULL;
 }
 
 static Value rnd_setstate(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "setstate", kw) || !arg_count(I, "setstate", argc - 1, 1, 1))
-        return V_NULL;
+    if (!arg_no_kw(I, "setstate", kw) || !arg_count(I, "setstate", argc - 1, 1, 1)) return V_NULL;
     uint32_t *mt = random_state(I, argv[0]);
     RandomNames rn;
     if (!mt || !random_names(I, &rn)) return V_NULL;
@@ -837,8 +850,9 @@ static Value rnd_setstate(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (i == MT_N) {
             if (x < 0 || x > MT_N) return err_format(I, TY_VALUE_ERROR, "invalid state");
         } else if (x < 0 || x > (int64_t)UINT32_MAX) {
-            return err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C "
-                                                    "unsigned long");
+            return err_format(I, TY_OVERFLOW_ERROR,
+                              "Python int too large to convert to C "
+                              "unsigned long");
         }
         words[i] = (uint32_t)x;
     }

@@ -27,13 +27,16 @@ static const uint64_t sha512_k[80] = {
     0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
 };
 
-static uint64_t rotr64(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
+static uint64_t rotr64(uint64_t x, int n) {
+    return (x >> n) | (x << (64 - n));
+}
 
 static void sha512_block(uint64_t h[8], const unsigned char *p) {
     uint64_t w[80];
     for (int i = 0; i < 16; i++) {
         uint64_t v = 0;
-        for (int j = 0; j < 8; j++) v = (v << 8) | p[i * 8 + j];
+        for (int j = 0; j < 8; j++)
+            v = (v << 8) | p[i * 8 + j];
         w[i] = v;
     }
     for (int i = 16; i < 80; i++) {
@@ -70,9 +73,8 @@ static void sha512_block(uint64_t h[8], const unsigned char *p) {
 
 void sha512_digest(const void *data, size_t len, unsigned char out[64]) {
     uint64_t h[8] = {
-        0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
-        0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-        0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
+        0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+        0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
     };
     const unsigned char *p = data;
     size_t left = len;
@@ -87,9 +89,11 @@ void sha512_digest(const void *data, size_t len, unsigned char out[64]) {
     tail[left] = 0x80;
     size_t total = left + 1 + 16 <= 128 ? 128 : 256;
     uint64_t bits = (uint64_t)len * 8; /* the high 64 bits of the 128-bit length stay 0 */
-    for (int i = 0; i < 8; i++) tail[total - 1 - i] = (unsigned char)(bits >> (8 * i));
+    for (int i = 0; i < 8; i++)
+        tail[total - 1 - i] = (unsigned char)(bits >> (8 * i));
     sha512_block(h, tail);
     if (total == 256) sha512_block(h, tail + 128);
     for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 8; j++) out[i * 8 + j] = (unsigned char)(h[i] >> (56 - 8 * j));
+        for (int j = 0; j < 8; j++)
+            out[i * 8 + j] = (unsigned char)(h[i] >> (56 - 8 * j));
 }

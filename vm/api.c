@@ -1,11 +1,19 @@
 /* api.c: the public C API of include/krait.h: creating and freeing interpreters, running
- * source and files, and reporting errors to the host. Every entry point reports failure
- * through its return value; nothing here aborts the host. */
+ * source and files, run limits, and reporting errors to the host. Values, handles and
+ * calls are in api_value.c; host functions, modules and classes in api_native.c. Every
+ * entry point reports failure through its return value; nothing here aborts the host.
+ *
+ * Limits: the VM calls api_check_limits when I->interrupt_pending is set or when the
+ * I->instr_budget countdown (decremented at each backward jump and call) reaches zero. A
+ * tripped limit keeps interrupt_pending set, so every later check raises again and no
+ * except clause can keep the script alive; the outermost run then returns KR_LIMIT. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "api_internal.h"
 #include "dict.h"
 #include "error.h"
 #include "gc.h"
@@ -39,9 +47,173 @@ static void default_write_err(void *ud, const char *data, size_t len) {
 }
 
 void kr_config_init(kr_config *cfg) {
+    if (!cfg) return;
     memset(cfg, 0, sizeof *cfg);
     cfg->recursion_limit = 1000;
 }
+
+static double monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- API state ------------------------------------------------------------------------ */
+
+bool api_state_init(Interp *I) {
+    ApiState *a = mem_alloc(I, sizeof(ApiState));
+    if (!a) return false;
+    memset(a, 0, sizeof *a);
+    atomic_init(&a->terminate, 0);
+    a->check_interval = API_DEFAULT_CHECK_INTERVAL;
+    I->api = a;
+    return true;
+}
+
+void api_state_free(Interp *I) {
+    ApiState *a = I->api;
+    if (!a) return;
+    mem_free(I, a->slots, a->capslots * sizeof *a->slots);
+    mem_free(I, a, sizeof(ApiState));
+    I->api = NULL;
+}
+
+void api_trace_roots(Interp *I) {
+    ApiState *a = I->api;
+    if (!a) return;
+    for (size_t i = 0; i < a->nslots; i++)
+        gc_mark_value(I, a->slots[i].v);
+    gc_mark_obj(I, (Obj *)a->func_type);
+}
+
+/* ---- runs and limits ------------------------------------------------------------------ */
+
+static bool limits_active(ApiState *a) {
+    return a->step_limit || a->time_limit > 0;
+}
+
+void api_run_begin(Interp *I, ApiRun *r) {
+    char here;
+    ApiState *a = I->api;
+    r->outermost = a->run_depth == 0;
+    r->temp_mark = gc_temp_mark(I);
+    if (r->outermost) {
+        if (!I->c_stack_limit) I->c_stack_limit = (char *)((uintptr_t)&here - C_STACK_BUDGET);
+        a->limit_reason = KR_LIMIT_NONE;
+        atomic_store(&a->terminate, 0);
+        a->steps = 0;
+        a->deadline = a->time_limit > 0 ? monotonic_now() + a->time_limit : 0;
+        I->instr_budget = limits_active(a) ? a->check_interval : 0;
+        a->armed_budget = I->instr_budget;
+    }
+    a->run_depth++;
+}
+
+/* Stop the run: raise, and keep interrupt_pending set so every later check lands here. */
+static bool limit_stop(Interp *I, int reason) {
+    ApiState *a = I->api;
+    if (!a->limit_reason) a->limit_reason = reason;
+    atomic_store(&I->interrupt_pending, 1);
+    static const char *const what[] = {"", "time limit exceeded", "step limit exceeded",
+                                       "terminated by the host"};
+    err_format(I, TY_KEYBOARD_INTERRUPT, "%s", what[a->limit_reason]);
+    return false;
+}
+
+/* Called by the VM's checks (see the file comment); false after raising. */
+bool api_check_limits(Interp *I) {
+    ApiState *a = I->api;
+    if (!a || a->run_depth == 0) {
+        /* Not inside an API run (cannot happen) : behave as a plain interrupt check. */
+        if (atomic_exchange(&I->interrupt_pending, 0)) {
+            err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
+            return false;
+        }
+        return true;
+    }
+    if (atomic_load(&a->terminate)) return limit_stop(I, KR_LIMIT_TERMINATED);
+    if (a->limit_reason) return limit_stop(I, a->limit_reason);
+    if (atomic_exchange(&I->interrupt_pending, 0)) {
+        err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
+        return false;
+    }
+    if (I->instr_budget == 0 && a->armed_budget) {
+        a->steps += a->armed_budget;
+        if (a->step_limit && a->steps >= a->step_limit) return limit_stop(I, KR_LIMIT_STEPS);
+        if (a->deadline > 0 && monotonic_now() >= a->deadline) return limit_stop(I, KR_LIMIT_TIME);
+        unsigned long long left = a->step_limit ? a->step_limit - a->steps : ~0ull;
+        I->instr_budget = left < a->check_interval ? left : a->check_interval;
+        a->armed_budget = I->instr_budget;
+    }
+    return true;
+}
+
+/* SystemExit's status as CPython computes it: None -> 0, an int -> itself, anything else
+ * is printed to stderr and gives 1. */
+static int system_exit_status(Interp *I, ExcObj *e) {
+    Value code = e->extra;
+    if (is_null(code) || is_none(code)) {
+        if (e->args && e->args->len == 1)
+            code = e->args->items[0];
+        else
+            return 0;
+        if (is_none(code)) return 0;
+    }
+    if (is_smallint(code) || is_bool(code)) return (int)code.as.i;
+    Value s = obj_str(I, code);
+    if (!is_null(s)) {
+        io_write_err(I, as_str(s)->data, as_str(s)->len);
+        io_write_err(I, "\n", 1);
+    } else {
+        err_clear(I);
+    }
+    return 1;
+}
+
+int api_take_error(Interp *I) {
+    Obj *exc = err_fetch(I);
+    if (!exc) exc = (Obj *)I->memory_error;
+    I->last_error = exc;
+    return KR_ERROR;
+}
+
+int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out) {
+    ApiState *a = I->api;
+    int rc = KR_OK;
+    if (out) *out = NULL;
+    /* The result is only rooted by the temp stack until the reset below: hand it over now. */
+    if (!is_null(result) && out && !(*out = api_handle_new(I, result))) result = V_NULL;
+    if (is_null(result)) {
+        Obj *exc = err_fetch(I);
+        if (!exc) exc = (Obj *)I->memory_error; /* a native returned NULL without raising */
+        I->last_error = exc;
+        if (a->limit_reason) {
+            rc = KR_LIMIT;
+        } else if (type_is_subtype(exc->type, I->types[TY_SYSTEM_EXIT])) {
+            rc = KR_EXIT;
+            if (r->outermost) I->exit_code = system_exit_status(I, (ExcObj *)exc);
+        } else {
+            rc = KR_ERROR;
+        }
+    } else if (r->outermost && a->limit_reason) {
+        /* The script swallowed the limit's exception and finished without another check. */
+        limit_stop(I, a->limit_reason);
+        I->last_error = err_fetch(I);
+        rc = KR_LIMIT;
+    }
+    a->run_depth--;
+    if (r->outermost) {
+        I->instr_budget = 0;
+        a->armed_budget = 0;
+        if (a->limit_reason) atomic_store(&I->interrupt_pending, 0);
+        I->c_stack_limit = NULL;
+        I->c_recursion_depth = 0;
+    }
+    gc_temp_reset(I, r->temp_mark);
+    return rc;
+}
+
+/* ---- interpreters --------------------------------------------------------------------- */
 
 static bool init_modules(Interp *I) {
     I->modules = dict_new(I);
@@ -74,7 +246,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->allocator = al;
     I->bytes_allocated = sizeof(Interp);
     I->gc_threshold = 1u << 20;
-    I->mem_limit = cfg->memory_limit;
+    I->mem_limit = 0; /* start-up is not limited; the host's limit applies to scripts */
     I->recursion_limit = cfg->recursion_limit > 0 ? cfg->recursion_limit : 1000;
     I->write_out = cfg->write_out ? cfg->write_out : default_write_out;
     I->write_err = cfg->write_err ? cfg->write_err : default_write_err;
@@ -83,13 +255,19 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->sys_stdout = I->sys_stderr = I->sys_stdin = V_NONE;
     atomic_init(&I->interrupt_pending, 0);
     I->gc_disabled = true;
-    bool ok = interp_init_types(I) && init_modules(I) && vm_init(I);
+    bool ok = api_state_init(I) && interp_init_types(I) && init_modules(I) && vm_init(I) &&
+              api_native_init(I);
     I->gc_disabled = false;
     if (!ok) {
         kr_free(I);
         return NULL;
     }
+    err_clear(I);
     I->ntemp = 0;
+    I->mem_limit = cfg->memory_limit;
+    I->api->step_limit = cfg->step_limit;
+    I->api->time_limit = cfg->time_limit > 0 ? cfg->time_limit : 0;
+    if (cfg->check_interval) I->api->check_interval = cfg->check_interval;
     return I;
 }
 
@@ -97,8 +275,10 @@ void kr_free(kr_interp *I) {
     if (!I) return;
     if (I->vm) vm_free(I);
     gc_free_all(I);
+    api_state_free(I);
     for (int i = 0; i < 3; i++) {
-        if (I->error_text[i]) I->allocator.fn(I->allocator.ud, I->error_text[i], I->error_text_size[i], 0);
+        if (I->error_text[i])
+            I->allocator.fn(I->allocator.ud, I->error_text[i], I->error_text_size[i], 0);
     }
     if (I->interned.slots)
         I->allocator.fn(I->allocator.ud, I->interned.slots, I->interned.cap * sizeof(Str *), 0);
@@ -107,19 +287,27 @@ void kr_free(kr_interp *I) {
 }
 
 int kr_set_argv(kr_interp *I, int argc, const char *const *argv) {
+    if (!I || argc < 0 || (argc > 0 && !argv)) return KR_BADARG;
     size_t mark = gc_temp_mark(I);
     List *l = list_new(I, (size_t)(argc > 0 ? argc : 1));
     int rc = KR_NOMEM;
     if (!l) goto done;
     for (int i = 0; i < argc; i++) {
-        Str *s = str_from_cstr(I, argv[i]);
+        Str *s = argv[i] ? str_from_cstr(I, argv[i]) : I->empty_str;
         if (!s || !list_append(I, l, v_obj(s))) goto done;
     }
     if (argc == 0 && !list_append(I, l, v_obj(I->empty_str))) goto done;
-    /* Keep the same list object sys.argv refers to. */
-    I->sys_argv->len = 0;
-    for (size_t i = 0; i < l->len; i++)
-        if (!list_append(I, I->sys_argv, l->items[i])) goto done;
+    /* Keep the same list object sys.argv refers to: make room first, so a failure leaves
+     * the old contents. */
+    if (I->sys_argv->cap < l->len) {
+        Value *items = mem_realloc(I, I->sys_argv->items, I->sys_argv->cap * sizeof(Value),
+                                   l->len * sizeof(Value));
+        if (!items) goto done;
+        I->sys_argv->items = items;
+        I->sys_argv->cap = l->len;
+    }
+    memcpy(I->sys_argv->items, l->items, l->len * sizeof(Value));
+    I->sys_argv->len = l->len;
     rc = KR_OK;
 done:
     err_clear(I);
@@ -128,7 +316,7 @@ done:
 }
 
 int kr_add_module_path(kr_interp *I, const char *dir) {
-    if (!I || !dir) return KR_ERROR;
+    if (!I || !dir) return KR_BADARG;
     size_t mark = gc_temp_mark(I);
     Str *s = str_from_cstr(I, dir);
     int rc = (s && list_append(I, I->sys_path, v_obj(s))) ? KR_OK : KR_NOMEM;
@@ -137,7 +325,7 @@ int kr_add_module_path(kr_interp *I, const char *dir) {
     return rc;
 }
 
-static Module *main_module(Interp *I) {
+Module *api_main_module(Interp *I) {
     if (I->main_module) return I->main_module;
     Module *m = module_new(I, I->names.main);
     if (!m) return NULL;
@@ -148,85 +336,51 @@ static Module *main_module(Interp *I) {
     return m;
 }
 
-/* SystemExit's status as CPython computes it: None -> 0, an int -> itself, anything else
- * is printed to stderr and gives 1. */
-static int system_exit_status(Interp *I, ExcObj *e) {
-    Value code = e->extra;
-    if (is_null(code) || is_none(code)) {
-        if (e->args && e->args->len == 1) code = e->args->items[0];
-        else return 0;
-        if (is_none(code)) return 0;
-    }
-    if (is_smallint(code) || is_bool(code)) return (int)code.as.i;
-    Value s = obj_str(I, code);
-    if (!is_null(s)) {
-        io_write_err(I, as_str(s)->data, as_str(s)->len);
-        io_write_err(I, "\n", 1);
-    } else {
-        err_clear(I);
-    }
-    return 1;
-}
-
-static int finish_run(Interp *I, Value result, size_t mark) {
-    int rc = KR_OK;
-    I->last_error = NULL;
-    if (is_null(result)) {
-        Obj *exc = err_fetch(I);
-        if (exc && type_is_subtype(exc->type, I->types[TY_SYSTEM_EXIT])) {
-            I->exit_code = system_exit_status(I, (ExcObj *)exc);
-            err_clear(I);
-            rc = KR_EXIT;
-        } else {
-            I->last_error = exc;
-            rc = KR_ERROR;
+/* Runs source in globals (NULL: __main__, whose __file__ becomes filename). */
+int api_exec(Interp *I, const char *src, size_t len, const char *filename, int mode, Dict *globals,
+             kr_value **result) {
+    ApiRun r;
+    api_run_begin(I, &r);
+    Value res = V_NULL;
+    if (!globals) {
+        Module *m = api_main_module(I);
+        if (m) {
+            globals = m->dict;
+            Str *fn = mode == EXEC_FILE ? str_from_cstr(I, filename) : NULL;
+            if (mode != EXEC_FILE ||
+                (fn && dict_set_str(I, globals, I->names.file, v_obj(fn)) >= 0))
+                res = vm_exec_source(I, src, len, filename, globals, mode);
         }
+    } else {
+        res = vm_exec_source(I, src, len, filename, globals, mode);
     }
-    gc_temp_reset(I, mark);
-    return rc;
-}
-
-static int run_source(Interp *I, const char *src, size_t len, const char *filename) {
-    char here;
-    bool outermost = I->c_stack_limit == NULL;
-    if (outermost) I->c_stack_limit = &here - C_STACK_BUDGET;
-    size_t mark = gc_temp_mark(I);
-    Value result = V_NULL;
-    Module *m = main_module(I);
-    if (m) {
-        Str *fn = str_from_cstr(I, filename);
-        if (fn && dict_set_str(I, m->dict, I->names.file, v_obj(fn)) >= 0)
-            result = vm_exec_source(I, src, len, filename, m->dict, EXEC_FILE);
-    }
-    int rc = finish_run(I, result, mark);
-    if (outermost) I->c_stack_limit = NULL;
-    return rc;
+    return api_run_end(I, &r, res, result);
 }
 
 int kr_run_string(kr_interp *I, const char *source, const char *filename) {
-    if (!I || !source) return KR_ERROR;
-    return run_source(I, source, strlen(source), filename ? filename : "<string>");
+    if (!I || !source) return KR_BADARG;
+    return api_exec(I, source, strlen(source), filename ? filename : "<string>", EXEC_FILE, NULL,
+                    NULL);
 }
 
 int kr_run_file(kr_interp *I, const char *path) {
-    if (!I || !path) return KR_ERROR;
+    if (!I || !path) return KR_BADARG;
     FILE *f = fopen(path, "rb");
     if (!f) {
         int e = errno;
-        size_t mark = gc_temp_mark(I);
         TypeId id = e == ENOENT ? TY_FILE_NOT_FOUND_ERROR : TY_OS_ERROR;
         err_format(I, id, "[Errno %d] %s: '%s'", e, strerror(e), path);
-        return finish_run(I, V_NULL, mark);
+        return api_take_error(I);
     }
     size_t cap = 1 << 16, len = 0;
-    char *buf = I->allocator.fn(I->allocator.ud, NULL, 0, cap);
+    char *buf = mem_alloc(I, cap);
     while (buf) {
         size_t n = fread(buf + len, 1, cap - len - 1, f);
         len += n;
         if (len < cap - 1) break;
-        char *nb = I->allocator.fn(I->allocator.ud, buf, cap, cap * 2);
+        char *nb = mem_realloc(I, buf, cap, cap * 2);
         if (!nb) {
-            I->allocator.fn(I->allocator.ud, buf, cap, 0);
+            mem_free(I, buf, cap);
             buf = NULL;
             break;
         }
@@ -234,19 +388,24 @@ int kr_run_file(kr_interp *I, const char *path) {
         cap *= 2;
     }
     fclose(f);
-    if (!buf) return KR_NOMEM;
+    if (!buf) return api_take_error(I);
     buf[len] = '\0';
-    int rc = run_source(I, buf, len, path);
-    I->allocator.fn(I->allocator.ud, buf, cap, 0);
+    int rc = api_exec(I, buf, len, path, EXEC_FILE, NULL, NULL);
+    mem_free(I, buf, cap);
     return rc;
 }
+
+/* ---- errors --------------------------------------------------------------------------- */
 
 static const char *keep_text(Interp *I, int slot, const char *s, size_t n) {
     if (I->error_text[slot])
         I->allocator.fn(I->allocator.ud, I->error_text[slot], I->error_text_size[slot], 0);
     I->error_text[slot] = I->allocator.fn(I->allocator.ud, NULL, 0, n + 1);
     I->error_text_size[slot] = n + 1;
-    if (!I->error_text[slot]) return "";
+    if (!I->error_text[slot]) {
+        I->error_text_size[slot] = 0;
+        return "";
+    }
     memcpy(I->error_text[slot], s, n);
     I->error_text[slot][n] = '\0';
     return I->error_text[slot];
@@ -262,8 +421,8 @@ const char *kr_error_message(kr_interp *I) {
     if (!I || !I->last_error) return NULL;
     size_t mark = gc_temp_mark(I);
     Value s = exc_str(I, v_obj(I->last_error));
-    const char *r = is_null(s) ? keep_text(I, 1, "", 0)
-                               : keep_text(I, 1, as_str(s)->data, as_str(s)->len);
+    const char *r =
+        is_null(s) ? keep_text(I, 1, "", 0) : keep_text(I, 1, as_str(s)->data, as_str(s)->len);
     err_clear(I);
     gc_temp_reset(I, mark);
     return r;
@@ -273,8 +432,14 @@ const char *kr_error_traceback(kr_interp *I) {
     if (!I || !I->last_error) return NULL;
     size_t mark = gc_temp_mark(I);
     Value s = vm_format_exception(I, I->last_error);
-    const char *r = is_null(s) ? keep_text(I, 2, "", 0)
-                               : keep_text(I, 2, as_str(s)->data, as_str(s)->len);
+    const char *r;
+    if (is_null(s)) {
+        /* Out of memory while formatting: at least the type's name. */
+        Str *name = I->last_error->type->name;
+        r = keep_text(I, 2, name->data, name->len);
+    } else {
+        r = keep_text(I, 2, as_str(s)->data, as_str(s)->len);
+    }
     err_clear(I);
     gc_temp_reset(I, mark);
     return r;
@@ -284,19 +449,58 @@ void kr_print_error(kr_interp *I) {
     if (!I || !I->last_error) return;
     const char *tb = kr_error_traceback(I);
     io_write_err(I, tb, strlen(tb));
+    if (*tb && tb[strlen(tb) - 1] != '\n') io_write_err(I, "\n", 1);
     I->last_error = NULL;
 }
 
-int kr_exit_code(kr_interp *I) { return I ? I->exit_code : 1; }
+void kr_error_clear(kr_interp *I) {
+    if (I) I->last_error = NULL;
+}
+
+int kr_exit_code(kr_interp *I) {
+    return I ? I->exit_code : 1;
+}
+
+/* ---- control -------------------------------------------------------------------------- */
 
 void kr_interrupt(kr_interp *I) {
     if (I) atomic_store(&I->interrupt_pending, 1);
 }
 
+void kr_terminate(kr_interp *I) {
+    if (!I || !I->api) return;
+    atomic_store(&I->api->terminate, 1);
+    atomic_store(&I->interrupt_pending, 1);
+}
+
+int kr_limit_reason(kr_interp *I) {
+    return I && I->api ? I->api->limit_reason : 0;
+}
+
+void kr_set_memory_limit(kr_interp *I, size_t bytes) {
+    if (I) I->mem_limit = bytes;
+}
+
+void kr_set_time_limit(kr_interp *I, double seconds) {
+    if (I && I->api) I->api->time_limit = seconds > 0 ? seconds : 0;
+}
+
+void kr_set_step_limit(kr_interp *I, unsigned long long steps) {
+    if (I && I->api) I->api->step_limit = steps;
+}
+
+size_t kr_memory_used(kr_interp *I) {
+    return I ? I->bytes_allocated : 0;
+}
+
 void kr_gc_collect(kr_interp *I) {
-    if (I) gc_collect(I);
+    if (I && !I->gc_running) gc_collect(I);
 }
 
 void kr_gc_set_stress(kr_interp *I, int stress) {
     if (I) I->gc_stress = stress != 0;
+}
+
+void kr_gc_enable(kr_interp *I, int on) {
+    if (I) I->gc_disabled = !on;
 }

@@ -19,7 +19,7 @@
 #include "number.h"
 #include "str.h"
 
-#define BASE ((uint64_t)1 << INT_SHIFT)
+#define BASE             ((uint64_t)1 << INT_SHIFT)
 #define KARATSUBA_CUTOFF 48
 
 /* ---- digit buffers ---------------------------------------------------------------- */
@@ -40,7 +40,8 @@ uint32_t *bigint_digits(BigInt *b) {
 }
 
 static size_t norm_len(const uint32_t *d, size_t n) {
-    while (n && d[n - 1] == 0) n--;
+    while (n && d[n - 1] == 0)
+        n--;
     return n;
 }
 
@@ -290,7 +291,9 @@ static uint32_t mag_divrem1(uint32_t *q, const uint32_t *a, size_t na, uint32_t 
     return (uint32_t)rem;
 }
 
-static int digit_bits(uint32_t d) { return d ? 32 - __builtin_clz(d) : 0; }
+static int digit_bits(uint32_t d) {
+    return d ? 32 - __builtin_clz(d) : 0;
+}
 
 /* Knuth's algorithm D. a and b normalized, nb >= 2, na >= nb. q gets na - nb + 1 digits,
  * r gets nb digits. */
@@ -523,8 +526,7 @@ Value int_floordiv(Interp *I, Value a, Value b) {
 }
 
 Value int_mod(Interp *I, Value a, Value b) {
-    if (int_sign(I, b) == 0)
-        return err_format(I, TY_ZERO_DIVISION_ERROR, "integer modulo by zero");
+    if (int_sign(I, b) == 0) return err_format(I, TY_ZERO_DIVISION_ERROR, "integer modulo by zero");
     Value r;
     return divmod_values(I, a, b, NULL, &r) ? r : V_NULL;
 }
@@ -549,7 +551,8 @@ size_t int_bit_count(Interp *I, Value v) {
     IntView x;
     int_view(v, &x);
     size_t c = 0;
-    for (size_t i = 0; i < x.n; i++) c += (size_t)__builtin_popcount(x.d[i]);
+    for (size_t i = 0; i < x.n; i++)
+        c += (size_t)__builtin_popcount(x.d[i]);
     return c;
 }
 
@@ -606,7 +609,8 @@ Value int_rshift(Interp *I, Value a, Value b) {
     uint32_t *r = dig_alloc(I, cap);
     if (!r) return V_NULL;
     bool lost = false;
-    for (size_t i = 0; i < ds; i++) lost |= x.d[i] != 0;
+    for (size_t i = 0; i < ds; i++)
+        lost |= x.d[i] != 0;
     lost |= (x.d[ds] & ((1u << bs) - 1)) != 0;
     for (size_t i = ds; i < x.n; i++) {
         uint64_t t = x.d[i] | (i + 1 < x.n ? (uint64_t)x.d[i + 1] << INT_SHIFT : 0);
@@ -621,7 +625,8 @@ Value int_rshift(Interp *I, Value a, Value b) {
 
 /* Two's complement of a view over n digits, into out. */
 static void twos(const IntView *x, uint32_t *out, size_t n) {
-    for (size_t i = 0; i < n; i++) out[i] = i < x->n ? x->d[i] : 0;
+    for (size_t i = 0; i < n; i++)
+        out[i] = i < x->n ? x->d[i] : 0;
     if (x->sign < 0) {
         uint32_t carry = 1;
         for (size_t i = 0; i < n; i++) {
@@ -651,9 +656,12 @@ Value int_bitop(Interp *I, Value a, Value b, int op) {
     twos(&y, q, n);
     bool nx = x.sign < 0, ny = y.sign < 0, neg;
     for (size_t i = 0; i < n; i++) {
-        if (op == BIN_AND) p[i] &= q[i];
-        else if (op == BIN_OR) p[i] |= q[i];
-        else p[i] ^= q[i];
+        if (op == BIN_AND)
+            p[i] &= q[i];
+        else if (op == BIN_OR)
+            p[i] |= q[i];
+        else
+            p[i] ^= q[i];
     }
     neg = op == BIN_AND ? (nx && ny) : op == BIN_OR ? (nx || ny) : (nx != ny);
     if (neg) {
@@ -683,8 +691,7 @@ int int_sign(Interp *I, Value v) {
 
 int int_compare(Interp *I, Value a, Value b) {
     (void)I;
-    if (a.tag != KR_TOBJ && b.tag != KR_TOBJ)
-        return a.as.i < b.as.i ? -1 : a.as.i > b.as.i;
+    if (a.tag != KR_TOBJ && b.tag != KR_TOBJ) return a.as.i < b.as.i ? -1 : a.as.i > b.as.i;
     IntView x, y;
     int_view(a, &x);
     int_view(b, &y);
@@ -740,7 +747,8 @@ bool int_to_i64(Interp *I, Value v, int64_t *out) {
 static uint64_t top_bits(const uint32_t *d, size_t n, size_t nbits, int64_t *shift) {
     if (nbits <= 64) {
         uint64_t u = 0;
-        for (size_t i = n; i-- > 0;) u = (u << INT_SHIFT) | d[i];
+        for (size_t i = n; i-- > 0;)
+            u = (u << INT_SHIFT) | d[i];
         *shift = 0;
         if (nbits <= 55) return u;
         int s = (int)nbits - 55;
@@ -756,7 +764,8 @@ static uint64_t top_bits(const uint32_t *d, size_t n, size_t nbits, int64_t *shi
         u = (u << 1) | ((dg >> (bit % INT_SHIFT)) & 1);
     }
     bool lost = false;
-    for (size_t i = 0; i < s / INT_SHIFT && !lost; i++) lost = d[i] != 0;
+    for (size_t i = 0; i < s / INT_SHIFT && !lost; i++)
+        lost = d[i] != 0;
     if (!lost && s % INT_SHIFT) lost = (d[s / INT_SHIFT] & ((1u << (s % INT_SHIFT)) - 1)) != 0;
     *shift = (int64_t)s;
     return u | lost;
@@ -784,7 +793,8 @@ double int_to_double(Interp *I, Value v, bool *overflow) {
 }
 
 Value int_from_double(Interp *I, double d) {
-    if (isinf(d)) return err_format(I, TY_OVERFLOW_ERROR, "cannot convert float infinity to integer");
+    if (isinf(d))
+        return err_format(I, TY_OVERFLOW_ERROR, "cannot convert float infinity to integer");
     if (isnan(d)) return err_format(I, TY_VALUE_ERROR, "cannot convert float NaN to integer");
     d = trunc(d);
     if (d >= -9223372036854775808.0 && d < 9223372036854775808.0) return v_int((int64_t)d);
@@ -811,8 +821,8 @@ Value int_from_double(Interp *I, double d) {
 Value int_truediv(Interp *I, Value a, Value b) {
     if (int_sign(I, b) == 0) return err_format(I, TY_ZERO_DIVISION_ERROR, "division by zero");
     const int64_t lim = (int64_t)1 << 53;
-    if (a.tag != KR_TOBJ && b.tag != KR_TOBJ && a.as.i <= lim && a.as.i >= -lim &&
-        b.as.i <= lim && b.as.i >= -lim)
+    if (a.tag != KR_TOBJ && b.tag != KR_TOBJ && a.as.i <= lim && a.as.i >= -lim && b.as.i <= lim &&
+        b.as.i >= -lim)
         return v_float((double)a.as.i / (double)b.as.i);
     IntView x, y;
     int_view(a, &x);
@@ -1033,8 +1043,7 @@ Value int_to_str(Interp *I, Value v, int base) {
     char *buf;
     size_t cap, len;
     if (base == 10) {
-        if (w.n >= 10 * INT_MAX_STR_DIGITS / (3 * INT_SHIFT) + 2)
-            goto too_long;
+        if (w.n >= 10 * INT_MAX_STR_DIGITS / (3 * INT_SHIFT) + 2) goto too_long;
         uint32_t *t = dig_alloc(I, w.n);
         if (!t) return V_NULL;
         memcpy(t, w.d, w.n * sizeof(uint32_t));
@@ -1095,8 +1104,10 @@ too_long:
                       INT_MAX_STR_DIGITS);
 }
 
-static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == '\x1c' ||
-                                      c == '\x1d' || c == '\x1e' || c == '\x1f'; }
+static bool is_space(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r') || c == '\x1c' || c == '\x1d' || c == '\x1e' ||
+           c == '\x1f';
+}
 
 static int digit_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -1113,7 +1124,8 @@ static Value invalid_literal(Interp *I, const char *s, size_t len, int base, boo
         size_t cut = 0, chars = 0;
         while (cut < len && chars < 200) {
             cut++;
-            while (cut < len && ((unsigned char)s[cut] & 0xC0) == 0x80) cut++;
+            while (cut < len && ((unsigned char)s[cut] & 0xC0) == 0x80)
+                cut++;
             chars++;
         }
         Str *t = utf8_validate(s, cut) < 0 ? str_new(I, s, cut) : NULL;
@@ -1136,8 +1148,10 @@ Value int_from_text(Interp *I, const char *s, size_t len, int base, bool bytes) 
         return err_format(I, TY_VALUE_ERROR, "int() base must be >= 2 and <= 36, or 0");
     const char *p = s, *end = s + len;
     int ebase = base;
-    while (p < end && is_space(*p)) p++;
-    while (end > p && is_space(end[-1])) end--;
+    while (p < end && is_space(*p))
+        p++;
+    while (end > p && is_space(end[-1]))
+        end--;
     int sign = 1;
     if (p < end && (*p == '+' || *p == '-')) sign = *p++ == '-' ? -1 : 1;
     bool prefixed = false;
@@ -1195,7 +1209,8 @@ Value int_from_text(Interp *I, const char *s, size_t len, int base, bool bytes) 
     }
     if (nd <= 18 && ebase <= 10) {
         int64_t x = 0;
-        for (size_t i = 0; i < nd; i++) x = x * ebase + dv[i];
+        for (size_t i = 0; i < nd; i++)
+            x = x * ebase + dv[i];
         mem_free(I, dv, cap);
         return v_int(sign * x);
     }

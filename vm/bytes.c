@@ -54,6 +54,8 @@ bool is_bytearray(Interp *I, Value v) {
 
 /* A read-only view of a bytes-like value; false (no exception) for anything else. */
 static bool bytes_view(Interp *I, Value v, const unsigned char **p, size_t *n) {
+    *p = (const unsigned char *)"";
+    *n = 0;
     if (is_bytes(I, v)) {
         *p = as_bytes(v)->data;
         *n = as_bytes(v)->len;

@@ -21,7 +21,8 @@ static Value fmt_missing(Interp *I, Function *fn, Value *fast, uint32_t start, u
     int n = 0, total = 0;
     for (uint32_t i = start; i < end; i++) {
         if (!is_null(fast[i])) continue;
-        if (!positional && fn->kwdefaults && !is_null(dict_get_str(fn->kwdefaults, co->varnames[i])))
+        if (!positional && fn->kwdefaults &&
+            !is_null(dict_get_str(fn->kwdefaults, co->varnames[i])))
             continue;
         if (n < 64) missing[n++] = co->varnames[i];
         total++;
@@ -125,7 +126,7 @@ Frame *call_bind(Interp *I, Function *fn, Value self, int argc, Value *argv, Tup
     if (!f) return NULL;
     Value *fast = f->fast;
     int nkw = kwnames ? (int)kwnames->len : 0;
-    int npos = argc - nkw;
+    int npos = argc; /* the vectorcall convention: keyword values follow argv[argc - 1] */
     int64_t given = npos + (is_null(self) ? 0 : 1);
     uint32_t nargs = co->argcount;
 
@@ -134,7 +135,8 @@ Frame *call_bind(Interp *I, Function *fn, Value self, int argc, Value *argv, Tup
         !(co->flags & (CO_VARARGS | CO_VARKEYWORDS))) {
         Value *dst = fast;
         if (!is_null(self)) *dst++ = self;
-        memcpy(dst, argv, (size_t)npos * sizeof(Value));
+        for (int i = 0; i < npos; i++)
+            dst[i] = argv[i];
         if ((co->ncellvars | co->nfreevars) && !bind_cells(I, fn, f)) goto fail;
         return f;
     }
@@ -231,8 +233,7 @@ fail:
     return NULL;
 }
 
-Value vm_call_function(Interp *I, Function *fn, Value self, int argc, Value *argv,
-                       Tuple *kwnames) {
+Value vm_call_function(Interp *I, Function *fn, Value self, int argc, Value *argv, Tuple *kwnames) {
     Frame *f = call_bind(I, fn, self, argc, argv, kwnames);
     if (!f) return V_NULL;
     if (fn->code->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) {

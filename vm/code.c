@@ -22,17 +22,14 @@ const char *const opcode_names[OP__COUNT] = {
 #undef X
 };
 
-Code *code_new(Interp *I)
-{
+Code *code_new(Interp *I) {
     Code *co = gc_new(I, I->types[TY_CODE], sizeof(Code));
-    if (!co)
-        return NULL;
+    if (!co) return NULL;
     /* gc_new zeroes the body: every array NULL, every count 0 */
     return co;
 }
 
-static void code_trace(Interp *I, Obj *o)
-{
+static void code_trace(Interp *I, Obj *o) {
     Code *co = (Code *)o;
     for (uint32_t i = 0; i < co->nconsts; i++)
         gc_mark_value(I, co->consts[i]);
@@ -50,25 +47,16 @@ static void code_trace(Interp *I, Obj *o)
     gc_mark_obj(I, (Obj *)co->source);
 }
 
-static void code_finalize(Interp *I, Obj *o)
-{
+static void code_finalize(Interp *I, Obj *o) {
     Code *co = (Code *)o;
-    if (co->instrs)
-        mem_free(I, co->instrs, co->ninstrs * sizeof(uint32_t));
-    if (co->lines)
-        mem_free(I, co->lines, co->ninstrs * sizeof(int32_t));
-    if (co->consts)
-        mem_free(I, co->consts, co->nconsts * sizeof(Value));
-    if (co->names)
-        mem_free(I, co->names, co->nnames * sizeof(Str *));
-    if (co->varnames)
-        mem_free(I, co->varnames, co->nlocals * sizeof(Str *));
-    if (co->cellvars)
-        mem_free(I, co->cellvars, co->ncellvars * sizeof(Str *));
-    if (co->freevars)
-        mem_free(I, co->freevars, co->nfreevars * sizeof(Str *));
-    if (co->cell2arg)
-        mem_free(I, co->cell2arg, co->ncellvars * sizeof(int32_t));
+    if (co->instrs) mem_free(I, co->instrs, co->ninstrs * sizeof(uint32_t));
+    if (co->lines) mem_free(I, co->lines, co->ninstrs * sizeof(int32_t));
+    if (co->consts) mem_free(I, co->consts, co->nconsts * sizeof(Value));
+    if (co->names) mem_free(I, co->names, co->nnames * sizeof(Str *));
+    if (co->varnames) mem_free(I, co->varnames, co->nlocals * sizeof(Str *));
+    if (co->cellvars) mem_free(I, co->cellvars, co->ncellvars * sizeof(Str *));
+    if (co->freevars) mem_free(I, co->freevars, co->nfreevars * sizeof(Str *));
+    if (co->cell2arg) mem_free(I, co->cell2arg, co->ncellvars * sizeof(int32_t));
     co->instrs = NULL;
     co->lines = NULL;
     co->consts = NULL;
@@ -79,8 +67,7 @@ static void code_finalize(Interp *I, Obj *o)
     co->cell2arg = NULL;
 }
 
-static Value code_repr(Interp *I, Value self)
-{
+static Value code_repr(Interp *I, Value self) {
     Code *co = (Code *)as_obj(self);
     Str *s = str_printf(I, "<code object %s at %p, file \"%s\", line %d>",
                         co->name ? co->name->data : "?", (void *)co,
@@ -88,67 +75,56 @@ static Value code_repr(Interp *I, Value self)
     return s ? v_obj(s) : V_NULL;
 }
 
-static Value str_or_none(Str *s) { return s ? v_obj(s) : V_NONE; }
+static Value str_or_none(Str *s) {
+    return s ? v_obj(s) : V_NONE;
+}
 
-static Value code_get_name(Interp *I, Value self)
-{
+static Value code_get_name(Interp *I, Value self) {
     return str_or_none(((Code *)as_obj(self))->name);
 }
-static Value code_get_qualname(Interp *I, Value self)
-{
+static Value code_get_qualname(Interp *I, Value self) {
     return str_or_none(((Code *)as_obj(self))->qualname);
 }
-static Value code_get_filename(Interp *I, Value self)
-{
+static Value code_get_filename(Interp *I, Value self) {
     return str_or_none(((Code *)as_obj(self))->filename);
 }
-static Value code_get_firstlineno(Interp *I, Value self)
-{
+static Value code_get_firstlineno(Interp *I, Value self) {
     return v_int(((Code *)as_obj(self))->firstlineno);
 }
-static Value code_get_argcount(Interp *I, Value self)
-{
+static Value code_get_argcount(Interp *I, Value self) {
     return v_int(((Code *)as_obj(self))->argcount);
 }
-static Value code_get_flags(Interp *I, Value self) { return v_int(((Code *)as_obj(self))->flags); }
+static Value code_get_flags(Interp *I, Value self) {
+    return v_int(((Code *)as_obj(self))->flags);
+}
 
-static Value names_tuple(Interp *I, Str **names, uint32_t n)
-{
+static Value names_tuple(Interp *I, Str **names, uint32_t n) {
     Tuple *t = tuple_new(I, n);
-    if (!t)
-        return V_NULL;
+    if (!t) return V_NULL;
     for (uint32_t i = 0; i < n; i++)
         t->items[i] = v_obj(names[i]);
     return v_obj(t);
 }
 
-static Value code_get_varnames(Interp *I, Value self)
-{
+static Value code_get_varnames(Interp *I, Value self) {
     Code *co = (Code *)as_obj(self);
     return names_tuple(I, co->varnames, co->nlocals);
 }
-static Value code_get_freevars(Interp *I, Value self)
-{
+static Value code_get_freevars(Interp *I, Value self) {
     Code *co = (Code *)as_obj(self);
     return names_tuple(I, co->freevars, co->nfreevars);
 }
-static Value code_get_cellvars(Interp *I, Value self)
-{
+static Value code_get_cellvars(Interp *I, Value self) {
     Code *co = (Code *)as_obj(self);
     return names_tuple(I, co->cellvars, co->ncellvars);
 }
 
 static const GetSetDef code_getsets[] = {
-    {"co_name", code_get_name, NULL},
-    {"co_qualname", code_get_qualname, NULL},
-    {"co_filename", code_get_filename, NULL},
-    {"co_firstlineno", code_get_firstlineno, NULL},
-    {"co_argcount", code_get_argcount, NULL},
-    {"co_flags", code_get_flags, NULL},
-    {"co_varnames", code_get_varnames, NULL},
-    {"co_freevars", code_get_freevars, NULL},
-    {"co_cellvars", code_get_cellvars, NULL},
-    {NULL, NULL, NULL},
+    {"co_name", code_get_name, NULL},         {"co_qualname", code_get_qualname, NULL},
+    {"co_filename", code_get_filename, NULL}, {"co_firstlineno", code_get_firstlineno, NULL},
+    {"co_argcount", code_get_argcount, NULL}, {"co_flags", code_get_flags, NULL},
+    {"co_varnames", code_get_varnames, NULL}, {"co_freevars", code_get_freevars, NULL},
+    {"co_cellvars", code_get_cellvars, NULL}, {NULL, NULL, NULL},
 };
 
 const TypeSpec code_spec = {
@@ -167,17 +143,13 @@ static const char *const binop_symbols[BIN__COUNT] = {"+",  "-",  "*",  "@", "/"
                                                       "**", "<<", ">>", "&", "|", "^"};
 static const char *const cmp_symbols[] = {"<", "<=", "==", "!=", ">", ">="};
 
-static Str *cell_name(Code *co, uint32_t i)
-{
-    if (i < co->ncellvars)
-        return co->cellvars[i];
-    if (i - co->ncellvars < co->nfreevars)
-        return co->freevars[i - co->ncellvars];
+static Str *cell_name(Code *co, uint32_t i) {
+    if (i < co->ncellvars) return co->cellvars[i];
+    if (i - co->ncellvars < co->nfreevars) return co->freevars[i - co->ncellvars];
     return NULL;
 }
 
-static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
-{
+static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth) {
     if (!sb_appendf(I, b, "Disassembly of <code object %s, line %d> (stack %u, blocks %u):\n",
                     co->qualname ? co->qualname->data : "?", co->firstlineno, co->stacksize,
                     co->maxblocks))
@@ -218,9 +190,7 @@ static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
         case OP_DELETE_ATTR:
         case OP_LOAD_METHOD:
         case OP_IMPORT_NAME:
-        case OP_IMPORT_FROM:
-            s = arg < co->nnames ? co->names[arg] : NULL;
-            break;
+        case OP_IMPORT_FROM: s = arg < co->nnames ? co->names[arg] : NULL; break;
         case OP_LOAD_FAST:
         case OP_STORE_FAST:
         case OP_DELETE_FAST: s = arg < co->nlocals ? co->varnames[arg] : NULL; break;
@@ -232,11 +202,11 @@ static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
         case OP_BINARY_OP:
         case OP_INPLACE_OP:
             if (arg < BIN__COUNT)
-                ok = sb_appendf(I, b, " (%s%s)", binop_symbols[arg], op == OP_INPLACE_OP ? "=" : "");
+                ok =
+                    sb_appendf(I, b, " (%s%s)", binop_symbols[arg], op == OP_INPLACE_OP ? "=" : "");
             break;
         case OP_COMPARE_OP:
-            if (arg < 6)
-                ok = sb_appendf(I, b, " (%s)", cmp_symbols[arg]);
+            if (arg < 6) ok = sb_appendf(I, b, " (%s)", cmp_symbols[arg]);
             break;
         case OP_JUMP:
         case OP_POP_JUMP_IF_FALSE:
@@ -248,13 +218,10 @@ static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
         case OP_SETUP_WITH: ok = sb_appendf(I, b, " (to %u)", arg); break;
         default: break;
         }
-        if (ok && s)
-            ok = sb_appendf(I, b, " (%s)", s->data);
-        if (!ok || !sb_append_char(I, b, '\n'))
-            return false;
+        if (ok && s) ok = sb_appendf(I, b, " (%s)", s->data);
+        if (!ok || !sb_append_char(I, b, '\n')) return false;
     }
-    if (depth > 50)
-        return true;
+    if (depth > 50) return true;
     for (uint32_t i = 0; i < co->nconsts; i++) {
         Value v = co->consts[i];
         if (is_obj(v) && as_obj(v)->type == I->types[TY_CODE]) {
@@ -265,8 +232,7 @@ static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth)
     return true;
 }
 
-Value code_disassemble(Interp *I, Code *co)
-{
+Value code_disassemble(Interp *I, Code *co) {
     StrBuf b;
     sb_init(&b);
     if (!disassemble_one(I, &b, co, 0)) {

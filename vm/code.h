@@ -91,12 +91,10 @@ struct AstModule;
 Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *source, int mode);
 
 /* Raise a SyntaxError (kind "SyntaxError", "IndentationError" or "TabError"; "MemoryError"
- * raises MemoryError) with msg, its ExcObj.extra set to the tuple (filename, lineno, offset,
- * text, end_lineno, end_offset) as CPython's SyntaxError attributes: line 1-based, col
- * CPython's 1-based character offset, text the source line or NULL (None), end_lineno and
- * end_offset 0 when unknown (print one caret) -- else the caret range is offset..end_offset.
- * Returns V_NULL (the exception is pending). Used by the compiler and by vm_exec_source for
- * the parser's SyntaxErrorInfo (which has end_line/end_col). (frontend/compile.c) */
+ * raises MemoryError) through err_syntax (error.h), so it carries CPython's attributes:
+ * line 1-based, col CPython's 1-based character offset, text the source line or NULL,
+ * end_line/end_col 0 when unknown. Returns V_NULL (the exception is pending). Used by the
+ * compiler and the symbol table. (frontend/compile.c) */
 Value syntax_error_new(Interp *I, const char *kind, const char *msg, Str *filename, int line,
                        int col, const char *text);
 Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename,

@@ -19,10 +19,11 @@ static void property_trace(Interp *I, Obj *o) {
     gc_mark_value(I, p->name);
 }
 
-static Value none_if_null(Value v) { return is_null(v) ? V_NONE : v; }
+static Value none_if_null(Value v) {
+    return is_null(v) ? V_NONE : v;
+}
 
-static Property *property_make(Interp *I, Type *t, Value fget, Value fset, Value fdel,
-                               Value doc) {
+static Property *property_make(Interp *I, Type *t, Value fget, Value fset, Value fdel, Value doc) {
     Property *p = gc_new(I, t, t->instance_size);
     if (!p) return NULL;
     p->fget = none_if_null(fget);
@@ -78,8 +79,7 @@ static int property_set(Interp *I, Value descr, Value obj, Value v) {
             err_format(I, TY_ATTRIBUTE_ERROR, "property '%s' of '%s' object has no %s", n,
                        type_of(I, obj)->qualname->data, is_null(v) ? "deleter" : "setter");
         else
-            err_format(I, TY_ATTRIBUTE_ERROR, "can't %s attribute",
-                       is_null(v) ? "delete" : "set");
+            err_format(I, TY_ATTRIBUTE_ERROR, "can't %s attribute", is_null(v) ? "delete" : "set");
         return -1;
     }
     Value args[2] = {obj, v};
@@ -129,22 +129,27 @@ static Value property_get_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     return property_get(I, argv[0], obj, NULL);
 }
 
-static Value property_fget(Interp *I, Value self) { return ((Property *)self.as.o)->fget; }
-static Value property_fset(Interp *I, Value self) { return ((Property *)self.as.o)->fset; }
-static Value property_fdel(Interp *I, Value self) { return ((Property *)self.as.o)->fdel; }
-static Value property_doc(Interp *I, Value self) { return ((Property *)self.as.o)->doc; }
+static Value property_fget(Interp *I, Value self) {
+    return ((Property *)self.as.o)->fget;
+}
+static Value property_fset(Interp *I, Value self) {
+    return ((Property *)self.as.o)->fset;
+}
+static Value property_fdel(Interp *I, Value self) {
+    return ((Property *)self.as.o)->fdel;
+}
+static Value property_doc(Interp *I, Value self) {
+    return ((Property *)self.as.o)->doc;
+}
 static int property_doc_set(Interp *I, Value self, Value v) {
     ((Property *)self.as.o)->doc = none_if_null(v);
     return 0;
 }
 
 static const MethodDef property_methods[] = {
-    {"getter", property_getter, 0},
-    {"setter", property_setter, 0},
-    {"deleter", property_deleter, 0},
-    {"__set_name__", property_set_name, 0},
-    {"__get__", property_get_native, 0},
-    {NULL, NULL, 0},
+    {"getter", property_getter, 0},      {"setter", property_setter, 0},
+    {"deleter", property_deleter, 0},    {"__set_name__", property_set_name, 0},
+    {"__get__", property_get_native, 0}, {NULL, NULL, 0},
 };
 
 static const GetSetDef property_getsets[] = {
@@ -173,7 +178,9 @@ const TypeSpec property_spec = {
 
 /* ---- staticmethod and classmethod -------------------------------------------------- */
 
-static void wrapper_trace(Interp *I, Obj *o) { gc_mark_value(I, ((StaticMethodObj *)o)->func); }
+static void wrapper_trace(Interp *I, Obj *o) {
+    gc_mark_value(I, ((StaticMethodObj *)o)->func);
+}
 
 static Value wrapper_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw, const char *name) {
     if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc, 1, 1)) return V_NULL;
@@ -214,7 +221,9 @@ static Value wrapper_repr(Interp *I, Value self) {
     return v_obj(str_printf(I, "<%s(%s)>", type_name(I, self), as_str(r)->data));
 }
 
-static Value wrapper_func(Interp *I, Value self) { return ((StaticMethodObj *)self.as.o)->func; }
+static Value wrapper_func(Interp *I, Value self) {
+    return ((StaticMethodObj *)self.as.o)->func;
+}
 
 static const GetSetDef wrapper_getsets[] = {
     {"__func__", wrapper_func, NULL},

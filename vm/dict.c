@@ -496,7 +496,7 @@ static Value dict_tp_new(Interp *I, Type *type, int argc, Value *argv, Tuple *kw
 
 static Value dict_m_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     int nkw = kwnames ? (int)kwnames->len : 0;
-    int npos = argc - nkw - 1;
+    int npos = argc - 1; /* argc counts positional arguments only; keyword values follow */
     if (npos > 1)
         return err_format(I, TY_TYPE_ERROR, "dict expected at most 1 argument, got %d", npos);
     Dict *d = as_dict(argv[0]);
@@ -574,7 +574,7 @@ static Value dict_m_popitem(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 
 static Value dict_m_update(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     int nkw = kwnames ? (int)kwnames->len : 0;
-    int npos = argc - nkw - 1;
+    int npos = argc - 1; /* keyword values follow the argc positional ones */
     if (npos > 1)
         return err_format(I, TY_TYPE_ERROR, "update expected at most 1 argument, got %d", npos);
     Dict *d = as_dict(argv[0]);

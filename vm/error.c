@@ -82,7 +82,8 @@ Value err_keyerror(Interp *I, Value key) {
 }
 
 Value err_stopiteration(Interp *I, Value value) {
-    Value e = exc_new(I, I->types[TY_STOP_ITERATION], is_none(value) ? 0 : 1, &value);
+    Value e = exc_new(I, I->types[TY_STOP_ITERATION], (is_null(value) || is_none(value)) ? 0 : 1,
+                      &value);
     if (!is_null(e)) I->exc = e.as.o;
     return V_NULL;
 }
@@ -119,12 +120,9 @@ Value err_syntax(Interp *I, TypeId id, const char *msg, Str *filename, int linen
     Str *m = str_from_cstr(I, msg);
     if (!m) return V_NULL;
     Value info[6] = {
-        filename ? v_obj(filename) : V_NONE,
-        lineno > 0 ? v_int(lineno) : V_NONE,
-        offset > 0 ? v_int(offset) : V_NONE,
-        text ? v_obj(text) : V_NONE,
-        end_lineno > 0 ? v_int(end_lineno) : V_NONE,
-        end_offset > 0 ? v_int(end_offset) : V_NONE,
+        filename ? v_obj(filename) : V_NONE,         lineno > 0 ? v_int(lineno) : V_NONE,
+        offset > 0 ? v_int(offset) : V_NONE,         text ? v_obj(text) : V_NONE,
+        end_lineno > 0 ? v_int(end_lineno) : V_NONE, end_offset > 0 ? v_int(end_offset) : V_NONE,
     };
     Tuple *t = tuple_from_array(I, info, 6);
     if (!t) return V_NULL;
@@ -134,7 +132,9 @@ Value err_syntax(Interp *I, TypeId id, const char *msg, Str *filename, int linen
     return V_NULL;
 }
 
-bool err_occurred(Interp *I) { return I->exc != NULL; }
+bool err_occurred(Interp *I) {
+    return I->exc != NULL;
+}
 
 bool err_matches(Interp *I, TypeId id) {
     return I->exc && type_is_subtype(I->exc->type, I->types[id]);
@@ -146,6 +146,10 @@ Obj *err_fetch(Interp *I) {
     return e;
 }
 
-void err_restore(Interp *I, Obj *exc) { I->exc = exc; }
+void err_restore(Interp *I, Obj *exc) {
+    I->exc = exc;
+}
 
-void err_clear(Interp *I) { I->exc = NULL; }
+void err_clear(Interp *I) {
+    I->exc = NULL;
+}

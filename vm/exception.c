@@ -55,7 +55,9 @@ static ExcKind exc_kind(Type *t) {
     return EK_PLAIN;
 }
 
-static ExcObj *as_exc(Value v) { return (ExcObj *)v.as.o; }
+static ExcObj *as_exc(Value v) {
+    return (ExcObj *)v.as.o;
+}
 
 static bool is_exc(Interp *I, Value v) {
     return is_obj(v) && (v.as.o->type->flags & TF_EXCEPTION);
@@ -66,7 +68,8 @@ static bool is_exc(Interp *I, Value v) {
 static Tuple *tuple_of(Interp *I, int n, Value fill) {
     Tuple *t = tuple_new(I, (size_t)n);
     if (t)
-        for (int i = 0; i < n; i++) t->items[i] = fill;
+        for (int i = 0; i < n; i++)
+            t->items[i] = fill;
     return t;
 }
 
@@ -105,7 +108,8 @@ static bool syntax_init(Interp *I, ExcObj *e, int argc, Value *argv) {
                        info->len < 4 ? "least" : "most", info->len);
             return false;
         }
-        for (size_t i = 0; i < info->len; i++) x->items[i] = info->items[i];
+        for (size_t i = 0; i < info->len; i++)
+            x->items[i] = info->items[i];
     }
     return true;
 }
@@ -204,7 +208,9 @@ static Value base_str(Interp *I, ExcObj *e) {
     return obj_str(I, v_obj(a));
 }
 
-static Value exc_str_slot(Interp *I, Value self) { return base_str(I, as_exc(self)); }
+static Value exc_str_slot(Interp *I, Value self) {
+    return base_str(I, as_exc(self));
+}
 
 static Value keyerror_str(Interp *I, Value self) {
     ExcObj *e = as_exc(self);
@@ -272,14 +278,15 @@ static Value unicode_str(Interp *I, Value self, bool decode) {
     Value obj = a->items[1];
     if (end == start + 1 && decode && is_bytes(I, obj) && start >= 0 &&
         (size_t)start < ((Bytes *)obj.as.o)->len)
-        return v_obj(str_printf(I, "'%s' codec can't decode byte 0x%02x in position %lld: %s",
-                                enc, ((Bytes *)obj.as.o)->data[start], (long long)start, why));
+        return v_obj(str_printf(I, "'%s' codec can't decode byte 0x%02x in position %lld: %s", enc,
+                                ((Bytes *)obj.as.o)->data[start], (long long)start, why));
     if (end == start + 1 && !decode && is_str(I, obj) && start >= 0 &&
         (size_t)start < as_str(obj)->nchars) {
         Str *s = as_str(obj);
         size_t pos = 0;
         uint32_t cp = 0;
-        for (int64_t i = 0; i <= start; i++) cp = utf8_decode(s->data, &pos);
+        for (int64_t i = 0; i <= start; i++)
+            cp = utf8_decode(s->data, &pos);
         char ch[16];
         if (cp < 0x100)
             snprintf(ch, sizeof ch, "\\x%02x", cp);
@@ -295,8 +302,12 @@ static Value unicode_str(Interp *I, Value self, bool decode) {
                             (long long)start, (long long)(end - 1), why));
 }
 
-static Value unicode_decode_str(Interp *I, Value self) { return unicode_str(I, self, true); }
-static Value unicode_encode_str(Interp *I, Value self) { return unicode_str(I, self, false); }
+static Value unicode_decode_str(Interp *I, Value self) {
+    return unicode_str(I, self, true);
+}
+static Value unicode_encode_str(Interp *I, Value self) {
+    return unicode_str(I, self, false);
+}
 
 static Value exc_repr_slot(Interp *I, Value self) {
     ExcObj *e = as_exc(self);
@@ -309,7 +320,9 @@ static Value exc_repr_slot(Interp *I, Value self) {
     return v_obj(str_printf(I, "%s%s", name, as_str(r)->data));
 }
 
-Value exc_str(Interp *I, Value exc) { return obj_str(I, exc); }
+Value exc_str(Interp *I, Value exc) {
+    return obj_str(I, exc);
+}
 
 static void exc_trace(Interp *I, Obj *o) {
     ExcObj *e = (ExcObj *)o;
@@ -335,11 +348,11 @@ static Value exc_init_native(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value exc_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (argc < 1) return err_format(I, TY_TYPE_ERROR, "BaseException.__new__(): not enough arguments");
+    if (argc < 1)
+        return err_format(I, TY_TYPE_ERROR, "BaseException.__new__(): not enough arguments");
     Value c = argv[0];
     if (!is_obj(c) || c.as.o->type != I->types[TY_TYPE])
-        return err_format(I, TY_TYPE_ERROR,
-                          "BaseException.__new__(X): X is not a type object (%s)",
+        return err_format(I, TY_TYPE_ERROR, "BaseException.__new__(X): X is not a type object (%s)",
                           type_name(I, c));
     Type *t = (Type *)c.as.o;
     if (!(t->flags & TF_EXCEPTION))
@@ -390,8 +403,7 @@ static Value exc_add_note(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!check_self(I, argc, argv, "add_note") || !arg_count(I, "add_note", argc - 1, 1, 1))
         return V_NULL;
     if (!is_str(I, argv[1]))
-        return err_format(I, TY_TYPE_ERROR, "note must be a str, not '%s'",
-                          type_name(I, argv[1]));
+        return err_format(I, TY_TYPE_ERROR, "note must be a str, not '%s'", type_name(I, argv[1]));
     Str *key = str_intern_cstr(I, "__notes__");
     if (!key) return V_NULL;
     Value notes = obj_getattr_opt(I, argv[0], key);
@@ -453,9 +465,13 @@ static int set_traceback_attr(Interp *I, Value self, Value v) {
     return set_traceback(I, as_exc(self), v);
 }
 
-static Value none_if_null(Value v) { return is_null(v) ? V_NONE : v; }
+static Value none_if_null(Value v) {
+    return is_null(v) ? V_NONE : v;
+}
 
-static Value get_cause(Interp *I, Value self) { return none_if_null(as_exc(self)->cause); }
+static Value get_cause(Interp *I, Value self) {
+    return none_if_null(as_exc(self)->cause);
+}
 static int set_cause(Interp *I, Value self, Value v) {
     if (is_null(v)) {
         err_format(I, TY_TYPE_ERROR, "__cause__ may not be deleted");
@@ -470,15 +486,16 @@ static int set_cause(Interp *I, Value self, Value v) {
     return 0;
 }
 
-static Value get_context(Interp *I, Value self) { return none_if_null(as_exc(self)->context); }
+static Value get_context(Interp *I, Value self) {
+    return none_if_null(as_exc(self)->context);
+}
 static int set_context(Interp *I, Value self, Value v) {
     if (is_null(v)) {
         err_format(I, TY_TYPE_ERROR, "__context__ may not be deleted");
         return -1;
     }
     if (!is_none(v) && !is_exc(I, v)) {
-        err_format(I, TY_TYPE_ERROR,
-                   "exception context must be None or derive from BaseException");
+        err_format(I, TY_TYPE_ERROR, "exception context must be None or derive from BaseException");
         return -1;
     }
     as_exc(self)->context = v;
@@ -520,9 +537,13 @@ static int extra_set(Interp *I, Value self, size_t i, Value v) {
     return 0;
 }
 
-#define EXTRA_ATTR(fname, i)                                                                   \
-    static Value fname##_get(Interp *I, Value self) { return extra_item(as_exc(self), i); }   \
-    static int fname##_set(Interp *I, Value self, Value v) { return extra_set(I, self, i, v); }
+#define EXTRA_ATTR(fname, i)                                                                       \
+    static Value fname##_get(Interp *I, Value self) {                                              \
+        return extra_item(as_exc(self), i);                                                        \
+    }                                                                                              \
+    static int fname##_set(Interp *I, Value self, Value v) {                                       \
+        return extra_set(I, self, i, v);                                                           \
+    }
 EXTRA_ATTR(x0, 0)
 EXTRA_ATTR(x1, 1)
 EXTRA_ATTR(x2, 2)
@@ -549,16 +570,14 @@ static const GetSetDef stop_iteration_getsets[] = {
     {NULL, NULL, NULL},
 };
 static const GetSetDef os_error_getsets[] = {
-    {"errno", x0_get, x0_set},
-    {"strerror", x1_get, x1_set},
-    {"filename", x2_get, x2_set},
-    {"filename2", x3_get, x3_set},
-    {NULL, NULL, NULL},
+    {"errno", x0_get, x0_set},     {"strerror", x1_get, x1_set}, {"filename", x2_get, x2_set},
+    {"filename2", x3_get, x3_set}, {NULL, NULL, NULL},
 };
 static const GetSetDef syntax_error_getsets[] = {
-    {"filename", x0_get, x0_set}, {"lineno", x1_get, x1_set},     {"offset", x2_get, x2_set},
-    {"text", x3_get, x3_set},     {"end_lineno", x4_get, x4_set}, {"end_offset", x5_get, x5_set},
-    {"msg", x6_get, x6_set},      {NULL, NULL, NULL},
+    {"filename", x0_get, x0_set},   {"lineno", x1_get, x1_set},
+    {"offset", x2_get, x2_set},     {"text", x3_get, x3_set},
+    {"end_lineno", x4_get, x4_set}, {"end_offset", x5_get, x5_set},
+    {"msg", x6_get, x6_set},        {NULL, NULL, NULL},
 };
 static const GetSetDef import_error_getsets[] = {
     {"name", x0_get, x0_set},
@@ -579,11 +598,21 @@ static Value uarg(Interp *I, Value self, size_t i) {
     Tuple *a = as_exc(self)->args;
     return (a && a->len == 5) ? a->items[i] : V_NONE;
 }
-static Value u_encoding(Interp *I, Value self) { return uarg(I, self, 0); }
-static Value u_object(Interp *I, Value self) { return uarg(I, self, 1); }
-static Value u_start(Interp *I, Value self) { return uarg(I, self, 2); }
-static Value u_end(Interp *I, Value self) { return uarg(I, self, 3); }
-static Value u_reason(Interp *I, Value self) { return uarg(I, self, 4); }
+static Value u_encoding(Interp *I, Value self) {
+    return uarg(I, self, 0);
+}
+static Value u_object(Interp *I, Value self) {
+    return uarg(I, self, 1);
+}
+static Value u_start(Interp *I, Value self) {
+    return uarg(I, self, 2);
+}
+static Value u_end(Interp *I, Value self) {
+    return uarg(I, self, 3);
+}
+static Value u_reason(Interp *I, Value self) {
+    return uarg(I, self, 4);
+}
 static const GetSetDef unicode_getsets[] = {
     {"encoding", u_encoding, NULL}, {"object", u_object, NULL}, {"start", u_start, NULL},
     {"end", u_end, NULL},           {"reason", u_reason, NULL}, {NULL, NULL, NULL},
@@ -592,15 +621,15 @@ static const GetSetDef unicode_getsets[] = {
 /* ---- specs ------------------------------------------------------------------------- */
 
 #define EXC_FLAGS (TF_BASETYPE | TF_EXCEPTION | TF_HAS_DICT)
-#define EXC_SPEC(cname, strfn, gs)                                                             \
-    static const TypeSpec cname = {                                                            \
-        .name = "BaseException",                                                               \
-        .base = TY_OBJECT,                                                                     \
-        .instance_size = sizeof(ExcObj),                                                       \
-        .flags = EXC_FLAGS,                                                                    \
-        .slots = {.str = strfn},                                                               \
-        .getsets = gs,                                                                         \
-        .dictoffset = offsetof(ExcObj, dict),                                                  \
+#define EXC_SPEC(cname, strfn, gs)                                                                 \
+    static const TypeSpec cname = {                                                                \
+        .name = "BaseException",                                                                   \
+        .base = TY_OBJECT,                                                                         \
+        .instance_size = sizeof(ExcObj),                                                           \
+        .flags = EXC_FLAGS,                                                                        \
+        .slots = {.str = strfn},                                                                   \
+        .getsets = gs,                                                                             \
+        .dictoffset = offsetof(ExcObj, dict),                                                      \
     };
 
 static const TypeSpec base_exception_spec = {

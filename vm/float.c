@@ -31,7 +31,9 @@ double float_value(Value v) {
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
-static bool is_odd_integer(double x) { return fmod(fabs(x), 2.0) == 1.0; }
+static bool is_odd_integer(double x) {
+    return fmod(fabs(x), 2.0) == 1.0;
+}
 
 Value float_pow(Interp *I, double iv, double iw) {
     if (iw == 0) return v_float(1.0);
@@ -63,8 +65,7 @@ Value float_pow(Interp *I, double iv, double iw) {
     }
     if (iv == 1.0) return v_float(negate ? -1.0 : 1.0);
     double ix = pow(iv, iw);
-    if (isinf(ix))
-        return err_format(I, TY_OVERFLOW_ERROR, "(34, 'Numerical result out of range')");
+    if (isinf(ix)) return err_format(I, TY_OVERFLOW_ERROR, "(34, 'Numerical result out of range')");
     return v_float(negate ? -ix : ix);
 }
 
@@ -103,8 +104,7 @@ Value float_binop_doubles(Interp *I, double a, double b, int op) {
         if (b == 0.0) return err_format(I, TY_ZERO_DIVISION_ERROR, "float division by zero");
         return v_float(a / b);
     case BIN_FLOORDIV:
-        if (b == 0.0)
-            return err_format(I, TY_ZERO_DIVISION_ERROR, "float floor division by zero");
+        if (b == 0.0) return err_format(I, TY_ZERO_DIVISION_ERROR, "float floor division by zero");
         float_divmod_parts(a, b, &q, &r);
         return v_float(q);
     case BIN_MOD:
@@ -255,7 +255,9 @@ static int float_hash_slot(Interp *I, Value self, int64_t *out) {
     return 0;
 }
 
-static Value float_repr_slot(Interp *I, Value self) { return float_repr(I, float_value(self)); }
+static Value float_repr_slot(Interp *I, Value self) {
+    return float_repr(I, float_value(self));
+}
 
 static int float_truthy(Interp *I, Value self) {
     (void)I;
@@ -264,7 +266,9 @@ static int float_truthy(Interp *I, Value self) {
 
 /* ---- parsing and float() ------------------------------------------------------------- */
 
-static bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static bool ascii_space(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
 
 static bool match_word(const char *p, size_t n, const char *w) {
     return strlen(w) == n && strncasecmp(p, w, n) == 0;
@@ -274,8 +278,10 @@ static bool match_word(const char *p, size_t n, const char *w) {
  * Returns false when the text is not a float. */
 static bool parse_float_text(Interp *I, const char *s, size_t len, double *out) {
     const char *p = s, *end = s + len;
-    while (p < end && ascii_space(*p)) p++;
-    while (end > p && ascii_space(end[-1])) end--;
+    while (p < end && ascii_space(*p))
+        p++;
+    while (end > p && ascii_space(end[-1]))
+        end--;
     bool neg = false;
     const char *body = p;
     if (p < end && (*p == '+' || *p == '-')) neg = *p++ == '-';
@@ -306,8 +312,7 @@ static bool parse_float_text(Interp *I, const char *s, size_t len, double *out) 
             digits_in_part++;
             if (part < 2) ndig++;
         } else if (c == '_') {
-            ok = q > p && q[-1] >= '0' && q[-1] <= '9' && q + 1 < end && q[1] >= '0' &&
-                 q[1] <= '9';
+            ok = q > p && q[-1] >= '0' && q[-1] <= '9' && q + 1 < end && q[1] >= '0' && q[1] <= '9';
         } else if (c == '.' && part == 0) {
             part = 1;
             digits_in_part = 0;
@@ -336,8 +341,7 @@ static Value float_from_text(Interp *I, const char *s, size_t len, Value orig) {
     if (err_occurred(I)) return V_NULL;
     Value r = obj_repr(I, orig);
     if (is_null(r)) return r;
-    return err_format(I, TY_VALUE_ERROR, "could not convert string to float: %s",
-                      as_str(r)->data);
+    return err_format(I, TY_VALUE_ERROR, "could not convert string to float: %s", as_str(r)->data);
 }
 
 Value float_from_value(Interp *I, Value v) {
@@ -429,7 +433,7 @@ Value num_divmod(Interp *I, Value a, Value b) {
 
 /* ---- methods ------------------------------------------------------------------------- */
 
-#define NOARGS(name)                                                                           \
+#define NOARGS(name)                                                                               \
     if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc, 1, 1)) return V_NULL
 
 static Value m_is_integer(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -474,8 +478,10 @@ static Value m_as_integer_ratio(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (is_null(num)) return num;
     gc_temp_push(I, num);
     Value den = v_int(1);
-    if (e > 0) num = int_lshift(I, num, v_int(e));
-    else den = int_lshift(I, den, v_int(-e));
+    if (e > 0)
+        num = int_lshift(I, num, v_int(e));
+    else
+        den = int_lshift(I, den, v_int(-e));
     if (is_null(num) || is_null(den)) return V_NULL;
     gc_temp_push(I, num);
     gc_temp_push(I, den);
@@ -526,8 +532,10 @@ static Value m_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
                           type_name(I, argv[1]));
     Str *s = as_str(argv[1]);
     const char *p = s->data, *end = s->data + s->len;
-    while (p < end && ascii_space(*p)) p++;
-    while (end > p && ascii_space(end[-1])) end--;
+    while (p < end && ascii_space(*p))
+        p++;
+    while (end > p && ascii_space(end[-1]))
+        end--;
     bool neg = false;
     if (p < end && (*p == '+' || *p == '-')) neg = *p++ == '-';
     size_t n = (size_t)(end - p);
@@ -634,8 +642,10 @@ static Value m_round(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value nd = obj_index_value(I, argv[1]);
     if (is_null(nd)) return nd;
     int64_t n;
-    if (nd.tag == KR_TINT) n = nd.as.i;
-    else n = int_sign(I, nd) < 0 ? INT64_MIN : INT64_MAX;
+    if (nd.tag == KR_TINT)
+        n = nd.as.i;
+    else
+        n = int_sign(I, nd) < 0 ? INT64_MIN : INT64_MAX;
     return round_ndigits(I, x, n);
 }
 

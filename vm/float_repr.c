@@ -32,7 +32,8 @@ int float_shortest_digits(double d, char *digits, int *exp10) {
     for (; *s && *s != 'e'; s++)
         if (*s != '.') digits[n++] = *s;
     *exp10 = atoi(s + 1);
-    while (n > 1 && digits[n - 1] == '0') n--;
+    while (n > 1 && digits[n - 1] == '0')
+        n--;
     digits[n] = 0;
     return n;
 }
@@ -48,13 +49,15 @@ int float_repr_buf(double d, char *buf) {
         if (e < 0) {
             *p++ = '0';
             *p++ = '.';
-            for (int i = 0; i < -e - 1; i++) *p++ = '0';
+            for (int i = 0; i < -e - 1; i++)
+                *p++ = '0';
             memcpy(p, digits, (size_t)n);
             p += n;
         } else if (n <= e + 1) {
             memcpy(p, digits, (size_t)n);
             p += n;
-            for (int i = n; i < e + 1; i++) *p++ = '0';
+            for (int i = n; i < e + 1; i++)
+                *p++ = '0';
             *p++ = '.';
             *p++ = '0';
         } else {

@@ -30,7 +30,9 @@ typedef struct FormatSpec {
     char type;         /* 0: none */
 } FormatSpec;
 
-static bool is_align(char c) { return c == '<' || c == '>' || c == '^' || c == '='; }
+static bool is_align(char c) {
+    return c == '<' || c == '>' || c == '^' || c == '=';
+}
 
 /* Reads a decimal integer; returns false on overflow ("Too many decimal digits"). */
 static bool read_int(const char *s, size_t len, size_t *pos, int64_t *out, bool *any) {
@@ -135,8 +137,7 @@ static bool parse_spec(Interp *I, const char *s, size_t len, const char *tname, 
             if (f->grouping == '_') break;
             /* fall through */
         default:
-            err_format(I, TY_VALUE_ERROR, "Cannot specify '%c' with '%c'.", f->grouping,
-                       f->type);
+            err_format(I, TY_VALUE_ERROR, "Cannot specify '%c' with '%c'.", f->grouping, f->type);
             return false;
         }
     }
@@ -149,7 +150,9 @@ both:
     return false;
 }
 
-static bool put(Interp *I, StrBuf *b, const char *s, size_t n) { return sb_append(I, b, s, n); }
+static bool put(Interp *I, StrBuf *b, const char *s, size_t n) {
+    return sb_append(I, b, s, n);
+}
 
 static bool put_fill(Interp *I, StrBuf *b, const FormatSpec *f, int64_t n) {
     for (int64_t i = 0; i < n; i++)
@@ -181,8 +184,10 @@ static bool grouped_digits(Interp *I, StrBuf *out, const char *d, size_t nd, int
         int64_t chars = remaining < l ? remaining : l;
         if (chars < 0) chars = 0;
         if (use_sep) *--p = sep;
-        for (int64_t i = 0; i < chars; i++) *--p = d[--remaining];
-        for (int64_t i = 0; i < zeros; i++) *--p = '0';
+        for (int64_t i = 0; i < chars; i++)
+            *--p = d[--remaining];
+        for (int64_t i = 0; i < zeros; i++)
+            *--p = '0';
         use_sep = true;
         min_width -= group;
         if (remaining <= 0 && min_width <= 0) break;
@@ -194,8 +199,8 @@ static bool grouped_digits(Interp *I, StrBuf *out, const char *d, size_t nd, int
 }
 
 /* Lay out sign+prefix, integer digits and the rest per the spec's width and alignment. */
-static Value render(Interp *I, const FormatSpec *f, const char *lead, const char *digits,
-                    size_t nd, const char *rest, size_t nrest, int group) {
+static Value render(Interp *I, const FormatSpec *f, const char *lead, const char *digits, size_t nd,
+                    const char *rest, size_t nrest, int group) {
     size_t nlead = strlen(lead);
     int64_t width = f->width < 0 ? 0 : f->width;
     char align = f->align ? f->align : '>';
@@ -314,9 +319,12 @@ Value int_format(Interp *I, Value v, const char *spec, size_t speclen) {
             if (digits->data[i] >= 'a' && digits->data[i] <= 'f') digits->data[i] -= 32;
     char lead[8];
     size_t k = 0;
-    if (sgn < 0) lead[k++] = '-';
-    else if (f.sign == '+') lead[k++] = '+';
-    else if (f.sign == ' ') lead[k++] = ' ';
+    if (sgn < 0)
+        lead[k++] = '-';
+    else if (f.sign == '+')
+        lead[k++] = '+';
+    else if (f.sign == ' ')
+        lead[k++] = ' ';
     if (f.alternate && base != 10) {
         lead[k++] = '0';
         lead[k++] = type == 'b' ? 'b' : type == 'o' ? 'o' : type;
@@ -341,7 +349,8 @@ static void format_g_dot0(double x, int prec, bool alt, char *out) {
         if (*s >= '0' && *s <= '9') digits[n++] = *s;
     int decpt = atoi(s + 1) + 1;
     if (!alt)
-        while (n > 1 && digits[n - 1] == '0') n--;
+        while (n > 1 && digits[n - 1] == '0')
+            n--;
     if (x == 0.0) decpt = 1;
     char *p = out;
     if (decpt <= -4 || decpt > prec - 1) {
@@ -354,13 +363,15 @@ static void format_g_dot0(double x, int prec, bool alt, char *out) {
     } else if (decpt <= 0) {
         *p++ = '0';
         *p++ = '.';
-        for (int i = 0; i < -decpt; i++) *p++ = '0';
+        for (int i = 0; i < -decpt; i++)
+            *p++ = '0';
         memcpy(p, digits, (size_t)n);
         p += n;
     } else if (decpt >= n) {
         memcpy(p, digits, (size_t)n);
         p += n;
-        for (int i = n; i < decpt; i++) *p++ = '0';
+        for (int i = n; i < decpt; i++)
+            *p++ = '0';
         *p++ = '.';
         *p++ = '0';
     } else {
@@ -392,8 +403,7 @@ Value float_format(Interp *I, double d, const char *spec, size_t speclen) {
         return err_format(I, TY_VALUE_ERROR, "Unknown format code '%c' for object of type '%s'",
                           type, "float");
     }
-    if (f.precision > 0x7fffffff)
-        return err_format(I, TY_VALUE_ERROR, "precision too big");
+    if (f.precision > 0x7fffffff) return err_format(I, TY_VALUE_ERROR, "precision too big");
     if (type == 'n') type = 'g';
     bool pct = false;
     if (type == '%') {
@@ -446,11 +456,15 @@ Value float_format(Interp *I, double d, const char *spec, size_t speclen) {
         if (zero) neg = false;
     }
     char lead[2] = {0, 0};
-    if (neg) lead[0] = '-';
-    else if (f.sign == '+') lead[0] = '+';
-    else if (f.sign == ' ') lead[0] = ' ';
+    if (neg)
+        lead[0] = '-';
+    else if (f.sign == '+')
+        lead[0] = '+';
+    else if (f.sign == ' ')
+        lead[0] = ' ';
     size_t nd = 0;
-    while (buf[nd] >= '0' && buf[nd] <= '9') nd++;
+    while (buf[nd] >= '0' && buf[nd] <= '9')
+        nd++;
     Value r = render(I, &f, lead, buf, nd, buf + nd, strlen(buf + nd), f.grouping ? 3 : 0);
     mem_free(I, buf, cap);
     return r;

@@ -12,6 +12,15 @@
 #include "vm.h"
 
 static int frame_size_class(size_t size, size_t *rounded) {
+    if (size <= 256) {
+        *rounded = 256;
+        return 0;
+    }
+#if defined(__GNUC__)
+    int cls = (int)(64 - __builtin_clzll((unsigned long long)(size - 1))) - 8;
+    *rounded = (size_t)256 << cls;
+    return cls;
+#else
     int cls = 0;
     size_t s = 256;
     while (s < size) {
@@ -20,6 +29,7 @@ static int frame_size_class(size_t size, size_t *rounded) {
     }
     *rounded = s;
     return cls;
+#endif
 }
 
 Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals) {
@@ -50,7 +60,8 @@ Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals)
     f->sp = f->stack;
     /* Every slot starts empty: the collector traces all of them, stale stack slots included
      * (see vm.c), so none may hold garbage from the block's previous use. */
-    memset(f->fast, 0, nslots * sizeof(Value));
+    for (uint32_t i = 0; i < nslots; i++)
+        f->fast[i] = V_NULL; /* short: cheaper than memset */
     f->blocks = (Block *)(f->fast + nslots);
     f->nblocks = 0;
     f->pc = 0;
@@ -84,7 +95,8 @@ void frame_trace(Interp *I, Frame *f) {
     for (uint32_t i = 0; i < f->nslots; i++) {
         if (f->fast[i].tag == KR_TOBJ) gc_mark_obj(I, f->fast[i].as.o);
     }
-    for (uint32_t i = 0; i < f->nblocks; i++) gc_mark_obj(I, f->blocks[i].exc);
+    for (uint32_t i = 0; i < f->nblocks; i++)
+        gc_mark_obj(I, f->blocks[i].exc);
 }
 
 Obj *frame_handled_exception(Interp *I) {
@@ -98,7 +110,9 @@ Obj *frame_handled_exception(Interp *I) {
 
 /* ---- introspection of the running frame (vm.h) --------------------------------------- */
 
-Obj *vm_handled_exception(Interp *I) { return frame_handled_exception(I); }
+Obj *vm_handled_exception(Interp *I) {
+    return frame_handled_exception(I);
+}
 
 Dict *vm_current_globals(Interp *I) {
     Frame *f = I->vm ? I->vm->top : NULL;
@@ -168,4 +182,23 @@ bool vm_super_zero_args(Interp *I, Type **type, Value *obj) {
     }
     err_format(I, TY_RUNTIME_ERROR, "super(): __class__ cell not found");
     return false;
+}
+
+/* ---- the attribute cache (frame.h) ---------------------------------------------------- */
+
+Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
+    Value v = type_lookup(t, name);
+    Tuple *mro = t->mro;
+    if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
+    for (size_t i = 0; i < mro->len; i++) {
+        if (!is_obj(mro->items[i]) || !((Type *)as_obj(mro->items[i]))->dict) return v;
+    }
+    e->type = t;
+    e->name = name;
+    e->value = v;
+    e->nmro = (uint32_t)mro->len;
+    for (size_t i = 0; i < mro->len; i++) {
+        e->versions[i] = ((Type *)as_obj(mro->items[i]))->dict->version;
+    }
+    return v;
 }

@@ -1,6 +1,6 @@
 /* frame.h: the VM's private state: activation frames, the block stack, generators and
- * tracebacks, and the entry points the VM's own files share (vm.c, call.c, function.c,
- * generator.c, traceback.c, exec.c, import.c).
+ * tracebacks, and the entry points the VM's own files share (vm.c, instr.c, call.c,
+ * function.c, generator.c, traceback.c, exec.c, import.c).
  *
  * A Frame is one heap block (from mem_alloc, recycled through per-size free lists hanging
  * off the VM) laid out as the header, then one Value array holding the fast locals, the
@@ -38,11 +38,11 @@ typedef struct Frame {
     Value *sp;    /* saved stack top (valid while the frame is not the one executing) */
     Block *blocks;
     uint32_t nblocks;
-    uint32_t pc;   /* index of the next instruction */
-    size_t temp_mark; /* I->ntemp when the frame started running */
-    Obj *gen;      /* the generator owning this frame, or NULL */
-    uint8_t state; /* FRAME_* */
-    bool is_entry; /* returning from it leaves vm_run (its caller is C code) */
+    uint32_t pc;       /* index of the next instruction */
+    size_t temp_mark;  /* I->ntemp when the frame started running */
+    Obj *gen;          /* the generator owning this frame, or NULL */
+    uint8_t state;     /* FRAME_* */
+    bool is_entry;     /* returning from it leaves vm_run (its caller is C code) */
     uint32_t nslots;   /* Values in fast[] */
     size_t alloc_size; /* bytes, for the free list */
 } Frame;
@@ -56,11 +56,43 @@ static inline int frame_line(Frame *f) {
 
 #define VM_FRAME_CLASSES 24
 
+/* A cache of type_lookup results for LOAD_ATTR, STORE_ATTR and LOAD_METHOD, keyed by
+ * (type, name). An entry is valid while the dicts of every type in the type's mro keep
+ * the versions they had when it was filled (Dict.version changes on every mutation), so a
+ * method added to a base class later is seen at once. Entries are traced (vm_trace_roots):
+ * a cached type cannot be freed and its address reused while its entry exists. */
+#define VM_ATTR_CACHE_SIZE 1024 /* a power of two */
+#define VM_ATTR_CACHE_MRO  4    /* longer mros are not cached */
+typedef struct AttrCacheEntry {
+    Type *type;
+    Str *name;
+    Value value; /* type_lookup's result; V_NULL: no type in the mro has the name */
+    uint32_t nmro;
+    uint64_t versions[VM_ATTR_CACHE_MRO];
+} AttrCacheEntry;
+
 typedef struct VM {
-    Frame *top; /* the running frame, NULL when no Python code runs */
+    Frame *top;                           /* the running frame, NULL when no Python code runs */
     Frame *free_frames[VM_FRAME_CLASSES]; /* recycled frames by size class (power of 2) */
-    int reentry_depth; /* nested vm_run activations from C */
+    int reentry_depth;                    /* nested vm_run activations from C */
+    AttrCacheEntry *attr_cache;           /* VM_ATTR_CACHE_SIZE entries */
 } VM;
+
+Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e);
+
+/* type_lookup through the cache. */
+static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
+    uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 3);
+    AttrCacheEntry *e = &I->vm->attr_cache[h & (VM_ATTR_CACHE_SIZE - 1)];
+    if (e->type == t && e->name == name) {
+        Value *mro = t->mro->items;
+        uint32_t i = 0;
+        while (i < e->nmro && ((Type *)mro[i].as.o)->dict->version == e->versions[i])
+            i++;
+        if (i == e->nmro) return e->value;
+    }
+    return vm_type_lookup_slow(I, t, name, e);
+}
 
 /* Limit on nested entries into the dispatch loop from C (sorted(key=f) calling f, __repr__
  * called from repr(), ...). Each costs a few hundred bytes of C stack per level plus the
@@ -82,13 +114,42 @@ Obj *frame_handled_exception(Interp *I);
  * FRAME_SUSPENDED), or V_NULL after raising (f is then FRAME_DONE). Does not free f. */
 Value vm_run_frame(Interp *I, Frame *f, bool throwing);
 
+/* ---- the instructions' slow paths (instr.c); each raises and returns its error value ---- */
+Value instr_err_unbound_local(Interp *I, Str *name);
+Str *instr_cell_name(Code *co, uint32_t i);
+Value instr_err_unbound_deref(Interp *I, Code *co, uint32_t i);
+Value instr_err_name(Interp *I, Str *name);
+Value instr_err_recursion(Interp *I, const char *where);
+void instr_set_context(Interp *I, Obj *exc); /* __context__ = the handled exception */
+void instr_do_raise(Interp *I, Value exc, Value cause, bool has_cause);
+int instr_check_exc_match(Interp *I, Value exc, Value match);
+bool instr_unpack_sequence(Interp *I, Value seq, uint32_t n, Value *dst);
+bool instr_unpack_ex(Interp *I, Value seq, uint32_t before, uint32_t after, Value *dst);
+Value instr_build_string(Interp *I, Value *items, uint32_t n);
+Value instr_format_value(Interp *I, Value v, Value spec, uint32_t conv);
+bool instr_dict_merge(Interp *I, Dict *d, Value m, Value callable);
+bool instr_call_ex_spread(Interp *I, Value callable, Value args, Value kwargs, Tuple **argvout,
+                          int *argc, Tuple **kwnames);
+Value instr_make_function(Interp *I, Frame *f, uint32_t flags, Value *args);
+Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwnames);
+Value instr_import_from(Interp *I, Value mod, Str *name);
+bool instr_import_star(Interp *I, Frame *f, Value mod);
+bool instr_print_expr(Interp *I, Value v);
+Value instr_get_awaitable(Interp *I, Value v);
+Value instr_yield_from_step(Interp *I, Value sub, Value v, bool *returned);
+Value instr_setup_with_enter(Interp *I, Value mgr, Value *exit_out);
+Value instr_async_get_aiter(Interp *I, Value obj);
+Value instr_async_get_anext(Interp *I, Value aiter);
+Value instr_async_with_enter(Interp *I, Value mgr, Value *exit_out);
+Value instr_call_other(Interp *I, Value callable, int argc, Value *argv, Tuple *kwnames);
+
 /* ---- calls (call.c) ---- */
-/* A frame for fn with its arguments bound (self, when not V_NULL, first). NULL after
+/* A frame for fn with its arguments bound (self, when not V_NULL, first), argv/argc/kwnames
+ * as NativeFn's convention (argc positionals, then one value per keyword name). NULL after
  * raising TypeError with CPython's message. */
 Frame *call_bind(Interp *I, Function *fn, Value self, int argc, Value *argv, Tuple *kwnames);
 /* Call a Python function from C: generators/coroutines get their object, others run. */
-Value vm_call_function(Interp *I, Function *fn, Value self, int argc, Value *argv,
-                       Tuple *kwnames);
+Value vm_call_function(Interp *I, Function *fn, Value self, int argc, Value *argv, Tuple *kwnames);
 /* "f()" as CPython's _PyObject_FunctionStr names a callable in call errors. */
 Str *call_func_str(Interp *I, Value func);
 

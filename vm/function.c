@@ -32,8 +32,7 @@ Function *function_new(Interp *I, Code *co, Dict *globals) {
     /* The compiler follows CPython 3.11: a function's consts[0] is its docstring, or None
      * when it has none (lambdas and comprehensions too), so a str there is the doc. */
     fn->doc = V_NONE;
-    if (!(co->flags & (CO_MODULE | CO_CLASSBODY)) && co->nconsts > 0 &&
-        is_str(I, co->consts[0])) {
+    if (!(co->flags & (CO_MODULE | CO_CLASSBODY)) && co->nconsts > 0 && is_str(I, co->consts[0])) {
         fn->doc = co->consts[0];
     }
     Value mod = globals ? dict_get_str(globals, I->names.name) : V_NULL;
@@ -41,7 +40,9 @@ Function *function_new(Interp *I, Code *co, Dict *globals) {
     return fn;
 }
 
-static inline Function *as_function(Value v) { return (Function *)as_obj(v); }
+static inline Function *as_function(Value v) {
+    return (Function *)as_obj(v);
+}
 
 static void function_trace(Interp *I, Obj *o) {
     Function *fn = (Function *)o;
@@ -110,7 +111,9 @@ static int function_setattr(Interp *I, Value self, Str *name, Value v) {
     return dict_set_str(I, fn->dict, name, v);
 }
 
-static Value fn_get_name(Interp *I, Value self) { return v_obj(as_function(self)->name); }
+static Value fn_get_name(Interp *I, Value self) {
+    return v_obj(as_function(self)->name);
+}
 static int fn_set_name(Interp *I, Value self, Value v) {
     if (is_null(v) || !is_str(I, v)) {
         err_format(I, TY_TYPE_ERROR, "__name__ must be set to a string object");
@@ -119,7 +122,9 @@ static int fn_set_name(Interp *I, Value self, Value v) {
     as_function(self)->name = as_str(v);
     return 0;
 }
-static Value fn_get_qualname(Interp *I, Value self) { return v_obj(as_function(self)->qualname); }
+static Value fn_get_qualname(Interp *I, Value self) {
+    return v_obj(as_function(self)->qualname);
+}
 static int fn_set_qualname(Interp *I, Value self, Value v) {
     if (is_null(v) || !is_str(I, v)) {
         err_format(I, TY_TYPE_ERROR, "__qualname__ must be set to a string object");
@@ -128,12 +133,16 @@ static int fn_set_qualname(Interp *I, Value self, Value v) {
     as_function(self)->qualname = as_str(v);
     return 0;
 }
-static Value fn_get_doc(Interp *I, Value self) { return as_function(self)->doc; }
+static Value fn_get_doc(Interp *I, Value self) {
+    return as_function(self)->doc;
+}
 static int fn_set_doc(Interp *I, Value self, Value v) {
     as_function(self)->doc = is_null(v) ? V_NONE : v;
     return 0;
 }
-static Value fn_get_module(Interp *I, Value self) { return as_function(self)->module; }
+static Value fn_get_module(Interp *I, Value self) {
+    return as_function(self)->module;
+}
 static int fn_set_module(Interp *I, Value self, Value v) {
     as_function(self)->module = is_null(v) ? V_NONE : v;
     return 0;
@@ -207,8 +216,12 @@ static int fn_set_dict(Interp *I, Value self, Value v) {
     as_function(self)->dict = as_dict(v);
     return 0;
 }
-static Value fn_get_code(Interp *I, Value self) { return v_obj(as_function(self)->code); }
-static Value fn_get_globals(Interp *I, Value self) { return v_obj(as_function(self)->globals); }
+static Value fn_get_code(Interp *I, Value self) {
+    return v_obj(as_function(self)->code);
+}
+static Value fn_get_globals(Interp *I, Value self) {
+    return v_obj(as_function(self)->globals);
+}
 static Value fn_get_closure(Interp *I, Value self) {
     Tuple *t = as_function(self)->closure;
     return t ? v_obj(t) : V_NONE;
@@ -261,7 +274,9 @@ const TypeSpec function_spec = {
 
 /* ---- cells ---------------------------------------------------------------------------- */
 
-static void cell_trace(Interp *I, Obj *o) { gc_mark_value(I, ((Cell *)o)->contents); }
+static void cell_trace(Interp *I, Obj *o) {
+    gc_mark_value(I, ((Cell *)o)->contents);
+}
 
 static Value cell_repr(Interp *I, Value self) {
     Cell *c = (Cell *)as_obj(self);

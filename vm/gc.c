@@ -17,7 +17,7 @@
 
 #include "error.h"
 
-#define GC_PREFIX 16 /* keeps objects 16-byte aligned as malloc returns them */
+#define GC_PREFIX 16 /* size word + spare word (gc_prefix_dict); keeps 16-byte alignment */
 #define GC_MIN_THRESHOLD (1u << 20)
 #define GC_TRACED 2u /* children pushed; used by the overflow rescan */
 
@@ -93,6 +93,7 @@ void *gc_new(Interp *I, Type *type, size_t size) {
     }
     Obj *o = (Obj *)(raw + GC_PREFIX);
     *obj_size_slot(o) = size + GC_PREFIX;
+    *gc_prefix_dict(o) = NULL;
     memset(o, 0, size);
     o->type = type;
     o->gc_next = I->objects;
@@ -131,6 +132,7 @@ static void trace_one(Interp *I, Obj *o) {
     o->gc_flags |= GC_TRACED;
     gc_mark_obj(I, (Obj *)o->type);
     if (o->type && o->type->slots.trace) o->type->slots.trace(I, o);
+    if (o->type && (o->type->flags & TF_PREFIX_DICT)) gc_mark_obj(I, (Obj *)*gc_prefix_dict(o));
 }
 
 static void drain_gray(Interp *I) {
@@ -179,6 +181,7 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_value(I, I->sys_stderr);
     gc_mark_value(I, I->sys_stdin);
     for (size_t i = 0; i < I->ntemp; i++) gc_mark_value(I, I->temp_roots[i]);
+    api_trace_roots(I);
 }
 
 static void free_object(Interp *I, Obj *o) {

@@ -24,6 +24,10 @@ void mem_free(Interp *I, void *p, size_t size);
  * header. NULL after raising MemoryError. */
 void *gc_new(Interp *I, Type *type, size_t size);
 
+/* The spare word of an object's hidden GC prefix, used as the instance dict of subclasses
+ * of variable-size builtins (TF_PREFIX_DICT). */
+static inline Dict **gc_prefix_dict(Obj *o) { return (Dict **)((char *)o - 8); }
+
 /* For trace slots. */
 void gc_mark_value(Interp *I, Value v);
 void gc_mark_obj(Interp *I, Obj *o); /* o may be NULL */
@@ -38,5 +42,7 @@ void gc_free_all(Interp *I); /* at interpreter teardown */
 
 /* The VM marks its own roots (frames, stacks) through this; defined in vm.c. */
 void vm_trace_roots(Interp *I);
+/* wanted by embedding API: marks the host's handle table and the API's objects (api.c). */
+void api_trace_roots(Interp *I);
 
 #endif

@@ -18,8 +18,11 @@
 #include "opcodes.h"
 #include "seq.h"
 #include "str.h"
+#include "vm.h"
 
-static inline Generator *as_gen(Value v) { return (Generator *)as_obj(v); }
+static inline Generator *as_gen(Value v) {
+    return (Generator *)as_obj(v);
+}
 
 bool is_generator_like(Interp *I, Value v) {
     if (!is_obj(v)) return false;
@@ -30,8 +33,7 @@ bool is_generator_like(Interp *I, Value v) {
 Value generator_new(Interp *I, Frame *f, Function *fn) {
     uint32_t flags = f->code->flags;
     if (flags & CO_ASYNC_GENERATOR) {
-        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
-                          "asynchronous generators are not supported");
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "asynchronous generators are not supported");
     }
     bool coro = (flags & CO_COROUTINE) != 0;
     Generator *g = gc_new(I, I->types[coro ? TY_COROUTINE : TY_GENERATOR], sizeof(Generator));
@@ -45,7 +47,9 @@ Value generator_new(Interp *I, Frame *f, Function *fn) {
     return v_obj(g);
 }
 
-static const char *gen_kind(Generator *g) { return g->coroutine ? "coroutine" : "generator"; }
+static const char *gen_kind(Generator *g) {
+    return g->coroutine ? "coroutine" : "generator";
+}
 
 static void gen_release_frame(Interp *I, Generator *g) {
     if (!g->frame) return;
@@ -199,7 +203,7 @@ static Value raise_stop(Interp *I, Value r) {
 static Value gen_next(Interp *I, Value self) {
     bool returned;
     Value r = gen_resume(I, as_gen(self), V_NONE, false, &returned);
-    if (returned) return V_NULL; /* exhausted, no exception */
+    if (returned) return V_NULL; /* exhausted: no exception, as the next slot's contract */
     return r;
 }
 
@@ -231,8 +235,7 @@ static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) 
         if (is_null(exc)) return exc;
     } else if (is_instance(I, typ, base)) {
         if (!is_none(val)) {
-            return err_format(I, TY_TYPE_ERROR,
-                              "instance exception may not have a separate value");
+            return err_format(I, TY_TYPE_ERROR, "instance exception may not have a separate value");
         }
         exc = typ;
     } else {
@@ -244,7 +247,8 @@ static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) 
     if (argc > 3 && !is_none(argv[3])) {
         Value tb = argv[3];
         if (!is_obj(tb) || as_obj(tb)->type->id != TY_TRACEBACK) {
-            return err_format(I, TY_TYPE_ERROR, "throw() third argument must be a traceback object");
+            return err_format(I, TY_TYPE_ERROR,
+                              "throw() third argument must be a traceback object");
         }
         ((ExcObj *)as_obj(exc))->traceback = as_obj(tb);
     }
@@ -265,7 +269,9 @@ static Value gen_await_method(Interp *I, int argc, Value *argv, Tuple *kwnames) 
     return argv[0];
 }
 
-static Value gen_iter(Interp *I, Value self) { return self; }
+static Value gen_iter(Interp *I, Value self) {
+    return self;
+}
 
 static Value gen_repr(Interp *I, Value self) {
     Generator *g = as_gen(self);
@@ -289,14 +295,22 @@ static void gen_finalize(Interp *I, Obj *o) {
     }
 }
 
-static Value gen_get_name(Interp *I, Value self) { return v_obj(as_gen(self)->name); }
-static Value gen_get_qualname(Interp *I, Value self) { return v_obj(as_gen(self)->qualname); }
-static Value gen_get_running(Interp *I, Value self) { return v_bool(as_gen(self)->running); }
+static Value gen_get_name(Interp *I, Value self) {
+    return v_obj(as_gen(self)->name);
+}
+static Value gen_get_qualname(Interp *I, Value self) {
+    return v_obj(as_gen(self)->qualname);
+}
+static Value gen_get_running(Interp *I, Value self) {
+    return v_bool(as_gen(self)->running);
+}
 static Value gen_get_code(Interp *I, Value self) {
     Generator *g = as_gen(self);
     return g->frame ? v_obj(g->frame->code) : V_NONE;
 }
-static Value gen_get_frame(Interp *I, Value self) { return V_NONE; }
+static Value gen_get_frame(Interp *I, Value self) {
+    return V_NONE;
+}
 static Value gen_get_suspended(Interp *I, Value self) {
     Generator *g = as_gen(self);
     return v_bool(g->frame && g->frame->state == FRAME_SUSPENDED && !g->running);
@@ -369,3 +383,11 @@ const TypeSpec coroutine_spec = {
     .methods = coro_methods,
     .getsets = coro_getsets,
 };
+
+Value vm_next_with_value(Interp *I, Value it) {
+    if (!is_obj(it) || as_obj(it)->type->id != TY_GENERATOR) return obj_next(I, it);
+    bool returned;
+    Value r = gen_resume(I, as_gen(it), V_NONE, false, &returned);
+    if (returned) return raise_stop(I, r);
+    return r;
+}

@@ -19,7 +19,20 @@
 #include "str.h"
 #include "vm.h"
 
-static Value modules_get(Interp *I, Str *name) { return dict_get_str(I->modules, name); }
+/* ModuleNotFoundError with its name attribute (ExcObj.extra is ImportError's (name, path)). */
+static Value err_not_found(Interp *I, Str *name) {
+    err_format(I, TY_MODULE_NOT_FOUND_ERROR, "No module named '%s'", name->data);
+    ExcObj *e = I->exc ? (ExcObj *)I->exc : NULL;
+    if (e && is_obj(e->extra) && as_obj(e->extra)->type->id == TY_TUPLE &&
+        as_tuple(e->extra)->len > 0) {
+        as_tuple(e->extra)->items[0] = v_obj(name);
+    }
+    return V_NULL;
+}
+
+static Value modules_get(Interp *I, Str *name) {
+    return dict_get_str(I->modules, name);
+}
 
 /* Read a whole file into a NUL-terminated mem_alloc'd buffer; NULL (no exception) if it
  * cannot be opened, NULL with MemoryError/OSError if reading fails. */
@@ -179,10 +192,7 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
         }
         bool found;
         m = find_in_path(I, fullname, last, paths, &found);
-        if (!found) {
-            return err_format(I, TY_MODULE_NOT_FOUND_ERROR, "No module named '%s'",
-                              fullname->data);
-        }
+        if (!found) return err_not_found(I, fullname);
         if (is_null(m)) return m;
     }
     if (!is_null(parent)) {
@@ -200,9 +210,7 @@ static Value import_dotted(Interp *I, Str *name, Value *top) {
     size_t start = 0;
     for (size_t i = 0; i <= name->len; i++) {
         if (i < name->len && s[i] != '.') continue;
-        if (i == start) {
-            return err_format(I, TY_MODULE_NOT_FOUND_ERROR, "No module named '%s'", s);
-        }
+        if (i == start) return err_not_found(I, name);
         Str *full = i == name->len ? name : str_new(I, s, i);
         if (!full) return V_NULL;
         char last[256];
@@ -232,8 +240,8 @@ static Str *resolve_relative(Interp *I, Str *name, Value globals, int level) {
             } else {
                 const char *dot = strrchr(as_str(modname)->data, '.');
                 if (dot) {
-                    package = str_new(I, as_str(modname)->data,
-                                      (size_t)(dot - as_str(modname)->data));
+                    package =
+                        str_new(I, as_str(modname)->data, (size_t)(dot - as_str(modname)->data));
                     if (!package) return NULL;
                 }
             }
@@ -245,7 +253,8 @@ static Str *resolve_relative(Interp *I, Str *name, Value globals, int level) {
     }
     size_t len = package->len;
     for (int i = 1; i < level; i++) {
-        while (len > 0 && package->data[len - 1] != '.') len--;
+        while (len > 0 && package->data[len - 1] != '.')
+            len--;
         if (len == 0) {
             err_format(I, TY_IMPORT_ERROR, "attempted relative import beyond top-level package");
             return NULL;
@@ -279,13 +288,13 @@ Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) 
         if (err_occurred(I)) return V_NULL;
         return m;
     }
-    if (!is_obj(fromlist) || (as_obj(fromlist)->type->id != TY_TUPLE &&
-                              as_obj(fromlist)->type->id != TY_LIST))
+    if (!is_obj(fromlist) ||
+        (as_obj(fromlist)->type->id != TY_TUPLE && as_obj(fromlist)->type->id != TY_LIST))
         return m;
     Value *items = as_obj(fromlist)->type->id == TY_TUPLE ? as_tuple(fromlist)->items
-                                                           : as_list(fromlist)->items;
-    size_t n = as_obj(fromlist)->type->id == TY_TUPLE ? as_tuple(fromlist)->len
-                                                       : as_list(fromlist)->len;
+                                                          : as_list(fromlist)->items;
+    size_t n =
+        as_obj(fromlist)->type->id == TY_TUPLE ? as_tuple(fromlist)->len : as_list(fromlist)->len;
     for (size_t i = 0; i < n; i++) {
         if (!is_str(I, items[i]) || as_str(items[i])->data[0] == '*') continue;
         Str *attr = as_str(items[i]);

@@ -97,11 +97,17 @@ static int int_hash_slot(Interp *I, Value self, int64_t *out) {
     return 0;
 }
 
-static Value int_repr(Interp *I, Value self) { return int_to_str(I, self, 10); }
+static Value int_repr(Interp *I, Value self) {
+    return int_to_str(I, self, 10);
+}
 
-static int int_truthy(Interp *I, Value self) { return int_sign(I, self) != 0; }
+static int int_truthy(Interp *I, Value self) {
+    return int_sign(I, self) != 0;
+}
 
-static Value int_index(Interp *I, Value self) { return int_to_exact(I, self); }
+static Value int_index(Interp *I, Value self) {
+    return int_to_exact(I, self);
+}
 
 /* Call a special method found on the type (no instance lookup, as CPython's slots). */
 static Value call_special(Interp *I, Value x, Str *name, bool *found) {
@@ -119,7 +125,7 @@ Value int_new_value(Interp *I, Value x, Value base) {
     }
     if (!is_null(base)) {
         int64_t b;
-        if (!obj_index(I, base, &b)) return V_NULL;
+        if (obj_index(I, base, &b) < 0) return V_NULL;
         if (b != 0 && (b < 2 || b > 36))
             return err_format(I, TY_VALUE_ERROR, "int() base must be >= 2 and <= 36, or 0");
         if (is_str(I, x)) return int_from_text(I, as_str(x)->data, as_str(x)->len, (int)b, false);
@@ -308,7 +314,7 @@ static Value m_to_bytes(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value a[3];
     if (!arg_parse(I, "to_bytes", argc - 1, argv + 1, kw, names, 3, 0, 2, a)) return V_NULL;
     int64_t length = 1;
-    if (!is_null(a[0]) && !obj_index(I, a[0], &length)) return V_NULL;
+    if (!is_null(a[0]) && obj_index(I, a[0], &length) < 0) return V_NULL;
     if (length < 0) return err_format(I, TY_VALUE_ERROR, "length argument must be non-negative");
     int little = parse_byteorder(I, a[1]);
     if (little < 0) return V_NULL;
@@ -394,7 +400,7 @@ static Value m_from_bytes(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (!tmp) return V_NULL;
         for (size_t i = 0; i < l->len; i++) {
             int64_t b;
-            if (!obj_index(I, l->items[i], &b)) {
+            if (obj_index(I, l->items[i], &b) < 0) {
                 mem_free(I, tmp, l->len + 1);
                 return V_NULL;
             }
@@ -457,7 +463,9 @@ static const MethodDef int_methods[] = {
     {NULL, NULL, 0},
 };
 
-static Value g_self(Interp *I, Value self) { return int_to_exact(I, self); }
+static Value g_self(Interp *I, Value self) {
+    return int_to_exact(I, self);
+}
 static Value g_zero(Interp *I, Value self) {
     (void)I;
     (void)self;
@@ -470,11 +478,8 @@ static Value g_one(Interp *I, Value self) {
 }
 
 static const GetSetDef int_getsets[] = {
-    {"real", g_self, NULL},
-    {"imag", g_zero, NULL},
-    {"numerator", g_self, NULL},
-    {"denominator", g_one, NULL},
-    {NULL, NULL, NULL},
+    {"real", g_self, NULL},       {"imag", g_zero, NULL}, {"numerator", g_self, NULL},
+    {"denominator", g_one, NULL}, {NULL, NULL, NULL},
 };
 
 const TypeSpec int_spec = {

@@ -159,6 +159,7 @@ bool interp_init_types(Interp *I) {
         t->flags = bi.spec->flags;
         t->instance_size = bi.spec->instance_size;
         t->slots = bi.spec->slots;
+        t->dictoffset = bi.spec->dictoffset;
         if (id >= TY_BASE_EXCEPTION) t->flags |= TF_EXCEPTION | TF_BASETYPE;
         I->types[id] = t;
     }

@@ -165,6 +165,7 @@ struct kr_interp {
     size_t error_text_size[3];
     int exit_code;
     Value sys_stdout, sys_stderr, sys_stdin; /* the default stream objects (sys.c) */
+    struct ApiState *api; /* handles, limits, native-type support (api_internal.h) */
 
     /* ---- C stack guard (interp.c) ---- */
     char *c_stack_limit; /* c_recursion_enter fails below this address; NULL: no check */

@@ -258,7 +258,7 @@ static void zip_trace(Interp *I, Obj *o) {
 
 static Value zip_tp_new(Interp *I, Type *type, int argc, Value *argv, Tuple *kwnames) {
     int nkw = kwnames ? (int)kwnames->len : 0;
-    int npos = argc - nkw;
+    int npos = argc; /* keyword values follow the argc positional ones */
     bool strict = false;
     for (int k = 0; k < nkw; k++) {
         Str *name = as_str(kwnames->items[k]);

@@ -101,6 +101,7 @@ static int sort_kind(Interp *I, const Value *keys, size_t n) {
 
 bool list_sort(Interp *I, List *l, Value key, bool reverse) {
     size_t n = l->len;
+    if (is_null(key)) key = V_NONE; /* both mean "no key" */
     if (n < 2 && is_none(key)) return true;
     /* Take the items out of the list: mutation during the sort is then detectable, and
      * the values live in a tuple the collector sees. */

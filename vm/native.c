@@ -109,8 +109,8 @@ static Value native_repr(Interp *I, Value self) {
     NativeFunc *f = (NativeFunc *)self.as.o;
     if (!f->owner) return v_obj(str_printf(I, "<built-in function %s>", f->name->data));
     if (is_null(f->self))
-        return v_obj(str_printf(I, "<method '%s' of '%s' objects>", f->name->data,
-                                f->owner->name->data));
+        return v_obj(
+            str_printf(I, "<method '%s' of '%s' objects>", f->name->data, f->owner->name->data));
     return v_obj(str_printf(I, "<built-in method %s of %s object at %p>", f->name->data,
                             type_name(I, f->self), (void *)f->self.as.o));
 }
@@ -258,7 +258,9 @@ Value getset_new(Interp *I, Type *owner, const GetSetDef *def) {
     return v_obj(g);
 }
 
-static void getset_trace(Interp *I, Obj *o) { gc_mark_obj(I, (Obj *)((GetSet *)o)->owner); }
+static void getset_trace(Interp *I, Obj *o) {
+    gc_mark_obj(I, (Obj *)((GetSet *)o)->owner);
+}
 
 static bool getset_check(Interp *I, GetSet *g, Value obj) {
     if (!g->owner || is_instance(I, obj, g->owner)) return true;
@@ -438,7 +440,8 @@ bool arg_count(Interp *I, const char *fname, int argc, int min, int max) {
 
 bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnames,
                const char *const *names, int nnames, int nrequired, int npos_max, Value *out) {
-    for (int i = 0; i < nnames; i++) out[i] = V_NULL;
+    for (int i = 0; i < nnames; i++)
+        out[i] = V_NULL;
     if (argc > npos_max) {
         if (npos_max == 0)
             err_format(I, TY_TYPE_ERROR, "%s() takes no positional arguments", fname);
@@ -448,7 +451,8 @@ bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnam
                        nnames > npos_max ? "positional " : "", npos_max == 1 ? "" : "s", argc);
         return false;
     }
-    for (int i = 0; i < argc; i++) out[i] = argv[i];
+    for (int i = 0; i < argc; i++)
+        out[i] = argv[i];
     size_t nkw = kwnames ? kwnames->len : 0;
     for (size_t k = 0; k < nkw; k++) {
         Str *key = as_str(kwnames->items[k]);
@@ -464,9 +468,8 @@ bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnam
             return false;
         }
         if (idx < argc) {
-            err_format(I, TY_TYPE_ERROR,
-                       "argument for %s() given by name ('%s') and position (%d)", fname,
-                       key->data, idx + 1);
+            err_format(I, TY_TYPE_ERROR, "argument for %s() given by name ('%s') and position (%d)",
+                       fname, key->data, idx + 1);
             return false;
         }
         out[idx] = argv[argc + k];
@@ -477,8 +480,8 @@ bool arg_parse(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnam
             err_format(I, TY_TYPE_ERROR, "%s() missing required argument '%s' (pos %d)", fname,
                        names[i], i + 1);
         else
-            err_format(I, TY_TYPE_ERROR, "%s() missing required keyword-only argument '%s'",
-                       fname, names[i]);
+            err_format(I, TY_TYPE_ERROR, "%s() missing required keyword-only argument '%s'", fname,
+                       names[i]);
         return false;
     }
     return true;

@@ -10,10 +10,6 @@
 #include "number.h"
 #include "str.h"
 
-Value v_notimpl(Interp *I) { return v_obj(I->not_implemented); }
-
-bool is_notimpl(Interp *I, Value v) { return v.tag == KR_TOBJ && v.as.o == I->not_implemented; }
-
 static Value const_str(Interp *I, const char *s) {
     Str *r = str_intern_cstr(I, s);
     return r ? v_obj(r) : V_NULL;

@@ -104,6 +104,9 @@ enum {
     TF_BASETYPE = 1u << 1, /* may be subclassed */
     TF_EXCEPTION = 1u << 2,
     TF_HAS_DICT = 1u << 3, /* instances carry a Dict* at dictoffset */
+    /* Subclass of a variable-size builtin (tuple, str, bytes): the instance dict lives in the
+     * object's GC prefix (gc_prefix_dict), since the items follow the fixed header. */
+    TF_PREFIX_DICT = 1u << 4,
 };
 
 /* The const description of a builtin type, in the file of its family. */

@@ -31,7 +31,9 @@ Type *type_of(Interp *I, Value v) {
     }
 }
 
-const char *type_name(Interp *I, Value v) { return type_of(I, v)->name->data; }
+const char *type_name(Interp *I, Value v) {
+    return type_of(I, v)->name->data;
+}
 
 bool type_is_subtype(Type *a, Type *b) {
     if (a == b) return true;
@@ -45,7 +47,9 @@ bool type_is_subtype(Type *a, Type *b) {
     return false;
 }
 
-bool is_instance(Interp *I, Value v, Type *t) { return type_is_subtype(type_of(I, v), t); }
+bool is_instance(Interp *I, Value v, Type *t) {
+    return type_is_subtype(type_of(I, v), t);
+}
 
 Value type_lookup_owner(Type *t, Str *name, Type **owner) {
     if (t->mro) {
@@ -72,12 +76,20 @@ Value type_lookup_owner(Type *t, Str *name, Type **owner) {
     return V_NULL;
 }
 
-Value type_lookup(Type *t, Str *name) { return type_lookup_owner(t, name, NULL); }
+Value type_lookup(Type *t, Str *name) {
+    return type_lookup_owner(t, name, NULL);
+}
 
-Value v_notimpl(Interp *I) { return v_obj(I->not_implemented); }
-bool is_notimpl(Interp *I, Value v) { return is_obj(v) && v.as.o == I->not_implemented; }
+Value v_notimpl(Interp *I) {
+    return v_obj(I->not_implemented);
+}
+bool is_notimpl(Interp *I, Value v) {
+    return is_obj(v) && v.as.o == I->not_implemented;
+}
 
-bool callable_check(Interp *I, Value v) { return type_of(I, v)->slots.call != NULL; }
+bool callable_check(Interp *I, Value v) {
+    return type_of(I, v)->slots.call != NULL;
+}
 
 int obj_isinstance(Interp *I, Value v, Value cls) {
     if (is_obj(cls) && cls.as.o->type == I->types[TY_TYPE])
@@ -90,8 +102,7 @@ int obj_isinstance(Interp *I, Value v, Value cls) {
         }
         return 0;
     }
-    err_format(I, TY_TYPE_ERROR,
-               "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    err_format(I, TY_TYPE_ERROR, "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return -1;
 }
 
@@ -119,8 +130,7 @@ int obj_issubclass(Interp *I, Value derived, Value cls) {
 
 static Value check_str_result(Interp *I, Value r, const char *what) {
     if (is_null(r) || is_str(I, r)) return r;
-    return err_format(I, TY_TYPE_ERROR, "%s returned non-string (type %s)", what,
-                      type_name(I, r));
+    return err_format(I, TY_TYPE_ERROR, "%s returned non-string (type %s)", what, type_name(I, r));
 }
 
 Value obj_repr(Interp *I, Value v) {
@@ -249,8 +259,7 @@ int obj_eq(Interp *I, Value a, Value b) {
     /* Identity implies equality for containers, as CPython's PyObject_RichCompareBool; floats
      * are unboxed, so they compare by value (nan != nan). */
     if (a.tag != KR_TFLOAT && v_is(a, b)) return 1;
-    if (is_obj(a) && is_obj(b) && a.as.o->type == b.as.o->type &&
-        a.as.o->type == I->types[TY_STR])
+    if (is_obj(a) && is_obj(b) && a.as.o->type == b.as.o->type && a.as.o->type == I->types[TY_STR])
         return str_eq(as_str(a), as_str(b));
     return obj_compare_bool(I, a, b, CMP_EQ);
 }
@@ -274,7 +283,7 @@ int obj_truthy(Interp *I, Value v) {
     return 1;
 }
 
-static const char *const binop_symbols[] = {"+",  "-",  "*", "@", "/", "//", "%",
+static const char *const binop_symbols[] = {"+",  "-",  "*",  "@", "/", "//", "%",
                                             "**", "<<", ">>", "&", "|", "^"};
 
 typedef Value (*BinopSlot)(Interp *I, Value a, Value b, int op);
@@ -449,7 +458,9 @@ int obj_setattr(Interp *I, Value o, Str *name, Value v) {
     return generic_setattr(I, o, name, v);
 }
 
-int obj_delattr(Interp *I, Value o, Str *name) { return obj_setattr(I, o, name, V_NULL); }
+int obj_delattr(Interp *I, Value o, Str *name) {
+    return obj_setattr(I, o, name, V_NULL);
+}
 
 /* ---- calls ------------------------------------------------------------------------- */
 

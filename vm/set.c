@@ -676,7 +676,7 @@ static Value frozenset_tp_new(Interp *I, Type *type, int argc, Value *argv, Tupl
     int nkw = kwnames ? (int)kwnames->len : 0;
     if (type == I->types[TY_FROZENSET] && nkw)
         return err_format(I, TY_TYPE_ERROR, "frozenset() takes no keyword arguments");
-    int npos = argc - nkw;
+    int npos = argc; /* keyword values follow the argc positional ones */
     if (npos > 1)
         return err_format(I, TY_TYPE_ERROR, "frozenset expected at most 1 argument, got %d", npos);
     if (npos == 1 && type == I->types[TY_FROZENSET] && is_obj(argv[0]) &&

@@ -54,7 +54,8 @@ Value super_new(Interp *I, Type *type, Value obj) {
 
 static Value super_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "super", kw)) return V_NULL;
-    if (argc > 2) return err_format(I, TY_TYPE_ERROR, "super() takes at most 2 arguments (%d given)", argc);
+    if (argc > 2)
+        return err_format(I, TY_TYPE_ERROR, "super() takes at most 2 arguments (%d given)", argc);
     if (argc == 0) {
         Type *type;
         Value obj;
@@ -72,21 +73,22 @@ static Value super_getattr(Interp *I, Value self, Str *name) {
     if (s->obj_type && name != I->names.class_) {
         Tuple *mro = s->obj_type->mro;
         size_t i = 0, n = mro->len;
-        while (i < n && (Type *)mro->items[i].as.o != s->type) i++;
+        while (i < n && (Type *)mro->items[i].as.o != s->type)
+            i++;
         for (i++; i < n; i++) {
             Type *k = (Type *)mro->items[i].as.o;
             Value v = k->dict ? dict_get_str(k->dict, name) : V_NULL;
             if (is_null(v)) continue;
             Value (*get)(Interp *, Value, Value, Type *) = type_of(I, v)->slots.descr_get;
             if (!get) return v;
-            Value obj = (is_type(I, s->obj) && (Type *)s->obj.as.o == s->obj_type) ? V_NULL : s->obj;
+            Value obj =
+                (is_type(I, s->obj) && (Type *)s->obj.as.o == s->obj_type) ? V_NULL : s->obj;
             return get(I, v, obj, s->obj_type);
         }
     }
     if (strcmp(name->data, "__thisclass__") == 0) return v_obj(s->type);
     if (strcmp(name->data, "__self__") == 0) return is_null(s->obj) ? V_NONE : s->obj;
-    if (strcmp(name->data, "__self_class__") == 0)
-        return s->obj_type ? v_obj(s->obj_type) : V_NONE;
+    if (strcmp(name->data, "__self_class__") == 0) return s->obj_type ? v_obj(s->obj_type) : V_NONE;
     Value v = generic_getattr_opt(I, self, name);
     if (!is_null(v) || err_occurred(I)) return v;
     return err_format(I, TY_ATTRIBUTE_ERROR, "'super' object has no attribute '%s'", name->data);

@@ -9,6 +9,8 @@
  * with their indentation removed, SyntaxError's file/line/caret block, and the final
  * "Type: message" line where the type is qualified by its module unless that is
  * builtins or __main__. */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dict.h"
@@ -18,7 +20,7 @@
 #include "str.h"
 #include "vm.h"
 
-#define TB_LIMIT 1000
+#define TB_LIMIT            1000
 #define TB_RECURSIVE_CUTOFF 3
 
 bool traceback_add(Interp *I, Obj *exc, Frame *f) {
@@ -69,13 +71,19 @@ static Value frameobj_repr(Interp *I, Value self) {
     return s ? v_obj(s) : V_NULL;
 }
 
-static Value fo_code(Interp *I, Value self) { return v_obj(((FrameObj *)as_obj(self))->code); }
+static Value fo_code(Interp *I, Value self) {
+    return v_obj(((FrameObj *)as_obj(self))->code);
+}
 static Value fo_globals(Interp *I, Value self) {
     Dict *d = ((FrameObj *)as_obj(self))->globals;
     return d ? v_obj(d) : V_NONE;
 }
-static Value fo_lineno(Interp *I, Value self) { return v_int(((FrameObj *)as_obj(self))->line); }
-static Value fo_back(Interp *I, Value self) { return V_NONE; }
+static Value fo_lineno(Interp *I, Value self) {
+    return v_int(((FrameObj *)as_obj(self))->line);
+}
+static Value fo_back(Interp *I, Value self) {
+    return V_NONE;
+}
 
 static const GetSetDef frameobj_getsets[] = {
     {"f_code", fo_code, NULL},
@@ -93,12 +101,16 @@ const TypeSpec frame_spec = {
     .getsets = frameobj_getsets,
 };
 
-static Value tb_lineno(Interp *I, Value self) { return v_int(((Traceback *)as_obj(self))->line); }
+static Value tb_lineno(Interp *I, Value self) {
+    return v_int(((Traceback *)as_obj(self))->line);
+}
 static Value tb_next(Interp *I, Value self) {
     Traceback *n = ((Traceback *)as_obj(self))->next;
     return n ? v_obj(n) : V_NONE;
 }
-static Value tb_lasti(Interp *I, Value self) { return v_int(-1); }
+static Value tb_lasti(Interp *I, Value self) {
+    return v_int(-1);
+}
 static Value tb_frame(Interp *I, Value self) {
     Traceback *tb = (Traceback *)as_obj(self);
     FrameObj *fo = gc_new(I, I->types[TY_FRAME], sizeof(FrameObj));
@@ -110,11 +122,8 @@ static Value tb_frame(Interp *I, Value self) {
 }
 
 static const GetSetDef traceback_getsets[] = {
-    {"tb_lineno", tb_lineno, NULL},
-    {"tb_next", tb_next, NULL},
-    {"tb_lasti", tb_lasti, NULL},
-    {"tb_frame", tb_frame, NULL},
-    {NULL, NULL, NULL},
+    {"tb_lineno", tb_lineno, NULL}, {"tb_next", tb_next, NULL}, {"tb_lasti", tb_lasti, NULL},
+    {"tb_frame", tb_frame, NULL},   {NULL, NULL, NULL},
 };
 
 const TypeSpec traceback_spec = {
@@ -171,7 +180,8 @@ static void format_repeated(Interp *I, StrBuf *b, long cnt) {
 
 static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
     long depth = 0;
-    for (Traceback *t = tb; t; t = t->next) depth++;
+    for (Traceback *t = tb; t; t = t->next)
+        depth++;
     while (tb && depth > TB_LIMIT) {
         depth--;
         tb = tb->next;
@@ -182,11 +192,11 @@ static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
     long cnt = 0;
     for (; tb; tb = tb->next) {
         Code *co = tb->code;
-        bool same = last_code && last_line == tb->line &&
-                    (co == last_code ||
-                     (co->filename && last_code->filename && co->name && last_code->name &&
-                      str_eq(co->filename, last_code->filename) &&
-                      str_eq(co->name, last_code->name)));
+        bool same =
+            last_code && last_line == tb->line &&
+            (co == last_code ||
+             (co->filename && last_code->filename && co->name && last_code->name &&
+              str_eq(co->filename, last_code->filename) && str_eq(co->name, last_code->name)));
         if (!same) {
             if (cnt > TB_RECURSIVE_CUTOFF) format_repeated(I, b, cnt);
             last_code = co;
@@ -202,8 +212,7 @@ static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
 /* CPython's print_error_text: the line without its indentation, then the carets. */
 static void format_error_text(Interp *I, StrBuf *b, long offset, long end_offset,
                               const char *text) {
-    size_t caret_reps = (end_offset > 0 && end_offset > offset) ? (size_t)(end_offset - offset)
-                                                                 : 1;
+    size_t caret_reps = (end_offset > 0 && end_offset > offset) ? (size_t)(end_offset - offset) : 1;
     offset--;
     while (*text == ' ' || *text == '\t' || *text == '\f') {
         text++;
@@ -227,8 +236,10 @@ static void format_error_text(Interp *I, StrBuf *b, long offset, long end_offset
     if (text[len] != '\n') sb_append_char(I, b, '\n');
     if (offset < 0) return;
     sb_append_cstr(I, b, "    ");
-    while (--offset >= 0) sb_append_char(I, b, ' ');
-    for (size_t i = 0; i < caret_reps; i++) sb_append_char(I, b, '^');
+    while (--offset >= 0)
+        sb_append_char(I, b, ' ');
+    for (size_t i = 0; i < caret_reps; i++)
+        sb_append_char(I, b, '^');
     sb_append_char(I, b, '\n');
 }
 
@@ -270,6 +281,182 @@ static Value format_syntax_error(Interp *I, StrBuf *b, ExcObj *e) {
     return msg;
 }
 
+/* ---- "Did you mean" (CPython 3.11's Python/suggestions.c) ----------------------------- */
+
+#define SUGGEST_MAX_CANDIDATES 750
+#define SUGGEST_MAX_STRING     40
+#define SUGGEST_MOVE_COST      2
+#define SUGGEST_CASE_COST      1
+
+static size_t substitution_cost(char a, char b) {
+    if ((a & 31) != (b & 31)) return SUGGEST_MOVE_COST;
+    if (a == b) return 0;
+    if ('A' <= a && a <= 'Z') a += 'a' - 'A';
+    if ('A' <= b && b <= 'Z') b += 'a' - 'A';
+    return a == b ? SUGGEST_CASE_COST : SUGGEST_MOVE_COST;
+}
+
+static size_t levenshtein(const char *a, size_t na, const char *b, size_t nb, size_t max_cost) {
+    size_t buffer[SUGGEST_MAX_STRING];
+    if (a == b) return 0;
+    while (na && nb && a[0] == b[0]) {
+        a++, b++, na--, nb--;
+    }
+    while (na && nb && a[na - 1] == b[nb - 1]) {
+        na--, nb--;
+    }
+    if (na == 0 || nb == 0) return (na + nb) * SUGGEST_MOVE_COST;
+    if (na > SUGGEST_MAX_STRING || nb > SUGGEST_MAX_STRING) return max_cost + 1;
+    if (nb < na) {
+        const char *t = a;
+        a = b, b = t;
+        size_t tn = na;
+        na = nb, nb = tn;
+    }
+    if ((nb - na) * SUGGEST_MOVE_COST > max_cost) return max_cost + 1;
+    for (size_t i = 0; i < na; i++)
+        buffer[i] = (i + 1) * SUGGEST_MOVE_COST;
+    size_t result = 0;
+    for (size_t bi = 0; bi < nb; bi++) {
+        char code = b[bi];
+        size_t distance = result = bi * SUGGEST_MOVE_COST;
+        size_t minimum = SIZE_MAX;
+        for (size_t i = 0; i < na; i++) {
+            size_t substitute = distance + substitution_cost(code, a[i]);
+            distance = buffer[i];
+            size_t insert_delete = (result < distance ? result : distance) + SUGGEST_MOVE_COST;
+            result = insert_delete < substitute ? insert_delete : substitute;
+            buffer[i] = result;
+            if (result < minimum) minimum = result;
+        }
+        if (minimum > max_cost) return max_cost + 1;
+    }
+    return result;
+}
+
+/* The closest candidate to name, in the candidates' order (first best wins). */
+static Str *best_suggestion(Str **cands, size_t n, Str *name) {
+    if (n >= SUGGEST_MAX_CANDIDATES) return NULL;
+    Str *best = NULL;
+    size_t best_dist = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        Str *item = cands[i];
+        if (str_eq(item, name)) continue;
+        size_t max_dist = (name->len + item->len + 3) * SUGGEST_MOVE_COST / 6;
+        if (best_dist - 1 < max_dist) max_dist = best_dist - 1;
+        size_t d = levenshtein(name->data, name->len, item->data, item->len, max_dist);
+        if (d > max_dist) continue;
+        if (!best || d < best_dist) {
+            best = item;
+            best_dist = d;
+        }
+    }
+    return best;
+}
+
+typedef struct NameList {
+    Str **items;
+    size_t len, cap;
+} NameList;
+
+static void names_add(Interp *I, NameList *l, Value k) {
+    if (!is_obj(k) || as_obj(k)->type->id != TY_STR) return;
+    if (l->len == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 64;
+        Str **n = mem_realloc(I, l->items, l->cap * sizeof(Str *), ncap * sizeof(Str *));
+        if (!n) return;
+        l->items = n;
+        l->cap = ncap;
+    }
+    l->items[l->len++] = as_str(k);
+}
+
+static void names_add_dict(Interp *I, NameList *l, Dict *d) {
+    size_t pos = 0;
+    Value k, v;
+    while (d && dict_next(d, &pos, &k, &v))
+        names_add(I, l, k);
+}
+
+static int names_cmp(const void *a, const void *b) {
+    return str_compare(*(Str *const *)a, *(Str *const *)b);
+}
+
+/* dir(obj) as the default __dir__s compute it: sorted, without duplicates. */
+static void names_dir(Interp *I, NameList *l, Value obj) {
+    Type *t = type_of(I, obj);
+    if (t->id == TY_MODULE) {
+        names_add_dict(I, l, ((Module *)as_obj(obj))->dict);
+    } else {
+        Type *mt = t;
+        if (is_obj(obj) && type_is_subtype(t, I->types[TY_TYPE])) {
+            mt = (Type *)as_obj(obj);
+        } else {
+            Dict **dp = obj_dict_ptr(I, obj);
+            if (dp && *dp) names_add_dict(I, l, *dp);
+        }
+        for (size_t i = 0; mt->mro && i < mt->mro->len; i++) {
+            names_add_dict(I, l, ((Type *)as_obj(mt->mro->items[i]))->dict);
+        }
+    }
+    if (l->len < 2) return;
+    qsort(l->items, l->len, sizeof(Str *), names_cmp);
+    size_t w = 1;
+    for (size_t i = 1; i < l->len; i++) {
+        if (!str_eq(l->items[i], l->items[w - 1])) l->items[w++] = l->items[i];
+    }
+    l->len = w;
+}
+
+static Value exc_extra_item(ExcObj *e, size_t i) {
+    if (!is_obj(e->extra) || as_obj(e->extra)->type->id != TY_TUPLE) return V_NULL;
+    Tuple *t = as_tuple(e->extra);
+    return i < t->len ? t->items[i] : V_NULL;
+}
+
+/* The name CPython's traceback offers for a NameError or AttributeError, or NULL. */
+static Str *offer_suggestion(Interp *I, ExcObj *e) {
+    Type *t = e->hdr.type;
+    bool name_error = type_is_subtype(t, I->types[TY_NAME_ERROR]);
+    bool attr_error = type_is_subtype(t, I->types[TY_ATTRIBUTE_ERROR]);
+    if (!name_error && !attr_error) return NULL;
+    Value name = exc_extra_item(e, 0);
+    if (!is_obj(name) || as_obj(name)->type->id != TY_STR) return NULL;
+    NameList l = {NULL, 0, 0};
+    Str *best = NULL;
+    bool saved_disabled = I->gc_disabled;
+    I->gc_disabled = true; /* the candidate array holds unrooted names */
+    if (attr_error) {
+        Value obj = exc_extra_item(e, 1);
+        if (!is_null(obj) && !is_none(obj)) {
+            names_dir(I, &l, obj);
+            best = best_suggestion(l.items, l.len, as_str(name));
+        }
+    } else if (e->traceback) {
+        Traceback *tb = (Traceback *)e->traceback;
+        while (tb->next)
+            tb = tb->next;
+        Code *co = tb->code;
+        for (uint32_t i = 0; i < co->nlocals; i++)
+            names_add(I, &l, v_obj(co->varnames[i]));
+        best = best_suggestion(l.items, l.len, as_str(name));
+        if (!best) {
+            l.len = 0;
+            names_add_dict(I, &l, tb->globals);
+            best = best_suggestion(l.items, l.len, as_str(name));
+        }
+        if (!best && I->builtins) {
+            l.len = 0;
+            names_add_dict(I, &l, I->builtins->dict);
+            best = best_suggestion(l.items, l.len, as_str(name));
+        }
+    }
+    if (l.items) mem_free(I, l.items, l.cap * sizeof(Str *));
+    I->gc_disabled = saved_disabled;
+    err_clear(I);
+    return best;
+}
+
 static void format_one(Interp *I, StrBuf *b, Obj *exc) {
     ExcObj *e = (ExcObj *)exc;
     if (e->traceback) format_traceback(I, b, (Traceback *)e->traceback);
@@ -282,8 +469,10 @@ static void format_one(Interp *I, StrBuf *b, Obj *exc) {
         sb_appendf(I, b, "%s.", t->module->data);
     }
     sb_append_str(I, b, t->qualname ? t->qualname : t->name);
-    if (!syntax || is_null(msg)) msg = exc_str(I, v_obj(exc));
-    else if (!is_str(I, msg)) msg = obj_str(I, msg);
+    if (!syntax || is_null(msg))
+        msg = exc_str(I, v_obj(exc));
+    else if (!is_str(I, msg))
+        msg = obj_str(I, msg);
     if (is_null(msg)) {
         err_clear(I);
         sb_append_cstr(I, b, ": <exception str() failed>");
@@ -291,6 +480,8 @@ static void format_one(Interp *I, StrBuf *b, Obj *exc) {
         sb_append_cstr(I, b, ": ");
         sb_append_str(I, b, as_str(msg));
     }
+    Str *suggestion = offer_suggestion(I, e);
+    if (suggestion) sb_appendf(I, b, ". Did you mean: '%s'?", suggestion->data);
     sb_append_char(I, b, '\n');
 }
 
@@ -315,7 +506,8 @@ Value vm_format_exception(Interp *I, Obj *exc) {
         }
         if (is_null(next)) break;
         bool seen = false;
-        for (int i = 0; i < n; i++) seen = seen || chain[i] == as_obj(next);
+        for (int i = 0; i < n; i++)
+            seen = seen || chain[i] == as_obj(next);
         if (seen) break;
         by_cause[n - 1] = cause;
         chain[n++] = as_obj(next);

@@ -217,7 +217,7 @@ static Value tuple_iter(Interp *I, Value self) {
 static Value tuple_tp_new(Interp *I, Type *type, int argc, Value *argv, Tuple *kwnames) {
     if (type == I->types[TY_TUPLE] && kwnames && kwnames->len)
         return err_format(I, TY_TYPE_ERROR, "tuple() takes no keyword arguments");
-    int npos = argc - (kwnames ? (int)kwnames->len : 0);
+    int npos = argc; /* keyword values follow the argc positional ones */
     if (npos > 1)
         return err_format(I, TY_TYPE_ERROR, "tuple expected at most 1 argument, got %d", npos);
     Tuple *src = npos == 0 ? tuple_new(I, 0) : tuple_from_iter(I, argv[0]);

@@ -21,6 +21,7 @@
 Dict **obj_dict_ptr(Interp *I, Value o) {
     if (!is_obj(o)) return NULL;
     Type *t = o.as.o->type;
+    if (t->flags & TF_PREFIX_DICT) return gc_prefix_dict(o.as.o);
     if (t->dictoffset) return (Dict **)((char *)o.as.o + t->dictoffset);
     if (t->flags & TF_EXCEPTION) return &((ExcObj *)o.as.o)->dict;
     if (t->id == TY_MODULE) return &((Module *)o.as.o)->dict;
@@ -85,8 +86,8 @@ int generic_setattr(Interp *I, Value o, Str *name, Value v) {
             err_attribute(I, o, name);
             return -1;
         }
-        err_format(I, TY_ATTRIBUTE_ERROR, "'%s' object attribute '%s' is read-only",
-                   t->name->data, name->data);
+        err_format(I, TY_ATTRIBUTE_ERROR, "'%s' object attribute '%s' is read-only", t->name->data,
+                   name->data);
         return -1;
     }
     if (name == I->names.dict) {
@@ -125,7 +126,9 @@ static int object_hash(Interp *I, Value self, int64_t *out) {
     return 0;
 }
 
-static bool is_builtin_module(Str *m) { return !m || strcmp(m->data, "builtins") == 0; }
+static bool is_builtin_module(Str *m) {
+    return !m || strcmp(m->data, "builtins") == 0;
+}
 
 static Value object_repr(Interp *I, Value self) {
     Type *t = type_of(I, self);
@@ -157,7 +160,9 @@ static bool overrides(Interp *I, Type *t, Str *name) {
     return !v_is(v, object_lookup_own(I, name));
 }
 
-static bool excess_args(int argc, Tuple *kw) { return argc > 0 || (kw && kw->len > 0); }
+static bool excess_args(int argc, Tuple *kw) {
+    return argc > 0 || (kw && kw->len > 0);
+}
 
 /* object.__new__'s checks on extra arguments, as CPython's object_new. */
 static Value object_new_checked(Interp *I, Type *t, int argc, Tuple *kw) {
@@ -177,14 +182,15 @@ static Value object_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *k
 }
 
 static Type *solid_base(Type *t) {
-    while (t->flags & TF_HEAPTYPE) t = t->base;
-    while (t->base && t->base->instance_size == t->instance_size) t = t->base;
+    while (t->flags & TF_HEAPTYPE)
+        t = t->base;
+    while (t->base && t->base->instance_size == t->instance_size)
+        t = t->base;
     return t;
 }
 
 static Value object_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (argc < 1)
-        return err_format(I, TY_TYPE_ERROR, "object.__new__(): not enough arguments");
+    if (argc < 1) return err_format(I, TY_TYPE_ERROR, "object.__new__(): not enough arguments");
     if (!is_obj(argv[0]) || argv[0].as.o->type != I->types[TY_TYPE])
         return err_format(I, TY_TYPE_ERROR, "object.__new__(X): X is not a type object (%s)",
                           type_name(I, argv[0]));
@@ -261,8 +267,7 @@ static Value object_format_native(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Str *attr_name_arg(Interp *I, Value v) {
     if (!is_str(I, v)) {
-        err_format(I, TY_TYPE_ERROR, "attribute name must be string, not '%s'",
-                   type_name(I, v));
+        err_format(I, TY_TYPE_ERROR, "attribute name must be string, not '%s'", type_name(I, v));
         return NULL;
     }
     return as_str(v);
@@ -303,7 +308,9 @@ static Value object_dir_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     return obj_dir(I, argv[0]);
 }
 
-static Value object_class_get(Interp *I, Value self) { return v_obj(type_of(I, self)); }
+static Value object_class_get(Interp *I, Value self) {
+    return v_obj(type_of(I, self));
+}
 
 static const MethodDef object_methods[] = {
     {"__init__", object_init_native, 0},
@@ -436,14 +443,14 @@ static bool is_dunder(Str *s) {
 static int type_setattr(Interp *I, Value self, Str *name, Value v) {
     Type *t = (Type *)self.as.o;
     if (!(t->flags & TF_HEAPTYPE)) {
-        err_format(I, TY_TYPE_ERROR, "cannot set '%s' attribute of immutable type '%s'",
-                   name->data, t->name->data);
+        err_format(I, TY_TYPE_ERROR, "cannot set '%s' attribute of immutable type '%s'", name->data,
+                   t->name->data);
         return -1;
     }
     if (name == I->names.name || name == I->names.qualname) {
         if (is_null(v) || !is_str(I, v)) {
-            err_format(I, TY_TYPE_ERROR, "can only assign string to %s.%s, not '%s'",
-                       t->name->data, name->data, is_null(v) ? "NoneType" : type_name(I, v));
+            err_format(I, TY_TYPE_ERROR, "can only assign string to %s.%s, not '%s'", t->name->data,
+                       name->data, is_null(v) ? "NoneType" : type_name(I, v));
             return -1;
         }
         if (name == I->names.name)
@@ -478,19 +485,15 @@ static Value type_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) 
     size_t nkw = kw ? kw->len : 0;
     if (t == I->types[TY_TYPE]) {
         if (argc == 1 && nkw == 0) return v_obj(type_of(I, argv[0]));
-        if (argc != 3 || nkw)
-            return err_format(I, TY_TYPE_ERROR, "type() takes 1 or 3 arguments");
+        if (argc != 3 || nkw) return err_format(I, TY_TYPE_ERROR, "type() takes 1 or 3 arguments");
         if (!is_str(I, argv[0]))
-            return err_format(I, TY_TYPE_ERROR,
-                              "type.__new__() argument 1 must be str, not %s",
+            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 1 must be str, not %s",
                               type_name(I, argv[0]));
         if (!is_obj(argv[1]) || argv[1].as.o->type != I->types[TY_TUPLE])
-            return err_format(I, TY_TYPE_ERROR,
-                              "type.__new__() argument 2 must be tuple, not %s",
+            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 2 must be tuple, not %s",
                               type_name(I, argv[1]));
         if (!is_dict(I, argv[2]))
-            return err_format(I, TY_TYPE_ERROR,
-                              "type.__new__() argument 3 must be dict, not %s",
+            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 3 must be dict, not %s",
                               type_name(I, argv[2]));
         Type *nt = type_new_heap(I, as_str(argv[0]), as_tuple(argv[1]), as_dict(argv[2]));
         return nt ? v_obj(nt) : V_NULL;
@@ -607,7 +610,8 @@ static void mro_error(Interp *I, MroSeq *seqs, size_t n) {
         if (seqs[i].pos >= seqs[i].len) continue;
         Obj *h = seqs[i].items[seqs[i].pos].as.o;
         bool dup = false;
-        for (size_t k = 0; k < shown; k++) dup |= seen[k] == h;
+        for (size_t k = 0; k < shown; k++)
+            dup |= seen[k] == h;
         if (dup || shown == 64) continue;
         seen[shown] = h;
         sb_appendf(I, &b, "%s %s", shown ? "," : "", ((Type *)h)->name->data);
@@ -694,6 +698,13 @@ static void type_set_layout(Interp *I, Type *t, Type *base) {
     } else if (base->flags & TF_EXCEPTION) {
         t->instance_size = base->instance_size;
         t->dictoffset = offsetof(ExcObj, dict);
+    } else if (base->flags & TF_PREFIX_DICT) {
+        t->instance_size = base->instance_size;
+        t->flags |= TF_PREFIX_DICT;
+    } else if (type_is_subtype(base, I->types[TY_TUPLE]) || type_is_subtype(base, I->types[TY_STR]) ||
+               type_is_subtype(base, I->types[TY_BYTES])) {
+        t->instance_size = base->instance_size;
+        t->flags |= TF_PREFIX_DICT;
     } else if (solid_base(base) == I->types[TY_OBJECT]) {
         t->instance_size = sizeof(Instance);
         t->dictoffset = offsetof(Instance, dict);

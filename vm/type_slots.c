@@ -15,11 +15,14 @@
 #include "str.h"
 
 Type *type_builtin_base(Type *t) {
-    while (t->flags & TF_HEAPTYPE) t = t->base;
+    while (t->flags & TF_HEAPTYPE)
+        t = t->base;
     return t;
 }
 
-static bool is_heap(Type *t) { return t && (t->flags & TF_HEAPTYPE); }
+static bool is_heap(Type *t) {
+    return t && (t->flags & TF_HEAPTYPE);
+}
 
 /* The dunder on type(self) when a class (not a builtin type) defines it; else V_NULL. */
 static Value heap_method(Interp *I, Value self, Str *name) {
@@ -253,8 +256,7 @@ static Value heap_iter(Interp *I, Value self) {
     if (is_null(f) || is_none(f)) {
         const TypeSlots *s = builtin_slots(I, self);
         if (!is_null(f) || !s->iter)
-            return err_format(I, TY_TYPE_ERROR, "'%s' object is not iterable",
-                              type_name(I, self));
+            return err_format(I, TY_TYPE_ERROR, "'%s' object is not iterable", type_name(I, self));
         return s->iter(I, self);
     }
     Value r = descr_call(I, f, self, 0, NULL, NULL);
@@ -272,8 +274,7 @@ static Value heap_next(Interp *I, Value self) {
     if (is_null(f)) {
         const TypeSlots *s = builtin_slots(I, self);
         if (s->next) return s->next(I, self);
-        return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator",
-                          type_name(I, self));
+        return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator", type_name(I, self));
     }
     Value r = descr_call(I, f, self, 0, NULL, NULL);
     if (is_null(r) && err_matches(I, TY_STOP_ITERATION)) err_clear(I);
@@ -366,7 +367,8 @@ static Value heap_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
             return err_format(I, TY_TYPE_ERROR, "cannot create '%s' instances", t->name->data);
         return bb->slots.new(I, t, argc, argv, kw);
     }
-    if (is_obj(f) && f.as.o->type == I->types[TY_STATICMETHOD]) f = ((StaticMethodObj *)f.as.o)->func;
+    if (is_obj(f) && f.as.o->type == I->types[TY_STATICMETHOD])
+        f = ((StaticMethodObj *)f.as.o)->func;
     return obj_call_prepend(I, f, v_obj(t), argc, argv, kw);
 }
 

@@ -6,8 +6,9 @@
  * generators being resumed, class bodies) re-enter vm_run_frame; the entry frame of each
  * activation is marked is_entry and returning from it leaves the activation.
  *
- * Dispatch is threaded code through GCC/Clang's computed goto (`&&label`), generated from
- * OPCODES(X); other compilers get a switch.
+ * The slow paths of the instructions live in instr.c. Dispatch is threaded code through
+ * GCC/Clang's computed goto (`&&label`), generated from OPCODES(X); other compilers get a
+ * switch.
  *
  * Rooting: before every instruction the temp-root stack is reset to the frame's mark, as
  * gc.h promises natives (their fresh objects live until the instruction ends). The stack
@@ -26,6 +27,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "api_internal.h"
 #include "dict.h"
 #include "error.h"
 #include "frame.h"
@@ -75,545 +77,15 @@ static inline bool is_type_id(Value v, int id) {
     return v.tag == KR_TOBJ && v.as.o->type->id == id;
 }
 
-/* ---- error helpers (cold) ------------------------------------------------------------ */
-
-static Value err_unbound_local(Interp *I, Str *name) {
-    return err_format(I, TY_UNBOUND_LOCAL_ERROR,
-                      "cannot access local variable '%s' where it is not associated with a value",
-                      name->data);
-}
-
-static Str *cell_name(Code *co, uint32_t i) {
-    return i < co->ncellvars ? co->cellvars[i] : co->freevars[i - co->ncellvars];
-}
-
-static Value err_unbound_deref(Interp *I, Code *co, uint32_t i) {
-    if (i < co->ncellvars) return err_unbound_local(I, co->cellvars[i]);
-    return err_format(I, TY_NAME_ERROR,
-                      "cannot access free variable '%s' where it is not associated with a value"
-                      " in enclosing scope",
-                      cell_name(co, i)->data);
-}
-
-static Value err_name(Interp *I, Str *name) {
-    return err_format(I, TY_NAME_ERROR, "name '%s' is not defined", name->data);
-}
-
-static bool check_interrupt(Interp *I) {
+/* The host's checks (api.c): a pending interrupt, and the instruction budget counted
+ * down at every backward jump and call (0: no budget armed). api_check_limits raises
+ * KeyboardInterrupt, or the limit error, and returns false. */
+static inline bool check_interrupt(Interp *I) {
+    if (I->instr_budget && --I->instr_budget == 0) return api_check_limits(I);
     if (atomic_load_explicit(&I->interrupt_pending, memory_order_relaxed)) {
-        atomic_store(&I->interrupt_pending, 0);
-        err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
-        return false;
+        return api_check_limits(I);
     }
     return true;
-}
-
-static Value err_recursion(Interp *I, const char *where) {
-    return err_format(I, TY_RECURSION_ERROR, "maximum recursion depth exceeded%s", where);
-}
-
-/* Set exc.__context__ to the handled exception as CPython's _PyErr_SetObject does,
- * breaking a cycle if exc is already in the handled exception's context chain. */
-static void vm_set_context(Interp *I, Obj *exc) {
-    Obj *handled = frame_handled_exception(I);
-    if (!handled || handled == exc) return;
-    ExcObj *o = (ExcObj *)handled;
-    int guard = 0;
-    while (is_obj(o->context) && guard++ < 100000) {
-        if (as_obj(o->context) == exc) {
-            o->context = V_NONE;
-            break;
-        }
-        o = (ExcObj *)as_obj(o->context);
-    }
-    ((ExcObj *)exc)->context = v_obj(handled);
-}
-
-static bool is_exc_type(Interp *I, Value v) {
-    return is_obj(v) && type_is_subtype(type_of(I, v), I->types[TY_TYPE]) &&
-           type_is_subtype((Type *)as_obj(v), I->types[TY_BASE_EXCEPTION]);
-}
-static bool is_exc_instance(Interp *I, Value v) {
-    return is_obj(v) && type_is_subtype(type_of(I, v), I->types[TY_BASE_EXCEPTION]);
-}
-
-/* An exception instance from `raise X`: types are called with no arguments. */
-static Value make_exception(Interp *I, Value v, const char *what) {
-    if (is_exc_type(I, v)) {
-        Value r = obj_call(I, v, 0, NULL, NULL);
-        if (is_null(r)) return r;
-        if (!is_exc_instance(I, r)) {
-            return err_format(I, TY_TYPE_ERROR,
-                              "calling %s should have returned an instance of BaseException, "
-                              "not %s",
-                              ((Type *)as_obj(v))->name->data, type_name(I, r));
-        }
-        return r;
-    }
-    if (is_exc_instance(I, v)) return v;
-    return err_format(I, TY_TYPE_ERROR, "%s", what);
-}
-
-/* RAISE_VARARGS 1 and 2. Returns false with the exception pending. */
-static void do_raise(Interp *I, Value exc, Value cause, bool has_cause) {
-    Value e = make_exception(I, exc, "exceptions must derive from BaseException");
-    if (is_null(e)) return;
-    if (has_cause) {
-        Value c = V_NONE;
-        if (!is_none(cause)) {
-            c = make_exception(I, cause, "exception causes must derive from BaseException");
-            if (is_null(c)) return;
-        }
-        ((ExcObj *)as_obj(e))->cause = c;
-        ((ExcObj *)as_obj(e))->suppress_context = true;
-    }
-    vm_set_context(I, as_obj(e));
-    err_restore(I, as_obj(e));
-}
-
-/* Look a special method up on the type only (as CPython's _PyObject_LookupSpecial) and
- * bind it. V_NULL without an exception when absent. */
-static Value special_lookup(Interp *I, Value obj, Str *name) {
-    Type *t = type_of(I, obj);
-    Value m = type_lookup(t, name);
-    if (is_null(m)) return m;
-    Type *mt = type_of(I, m);
-    if (mt->slots.descr_get) return mt->slots.descr_get(I, m, obj, t);
-    return m;
-}
-
-static int check_exc_match(Interp *I, Value exc, Value match) {
-    if (is_type_id(match, TY_TUPLE)) {
-        Tuple *t = as_tuple(match);
-        for (size_t i = 0; i < t->len; i++) {
-            if (!is_exc_type(I, t->items[i])) goto bad;
-        }
-        for (size_t i = 0; i < t->len; i++) {
-            if (is_instance(I, exc, (Type *)as_obj(t->items[i]))) return 1;
-        }
-        return 0;
-    }
-    if (!is_exc_type(I, match)) goto bad;
-    return is_instance(I, exc, (Type *)as_obj(match));
-bad:
-    err_format(I, TY_TYPE_ERROR,
-               "catching classes that do not inherit from BaseException is not allowed");
-    return -1;
-}
-
-/* UNPACK_SEQUENCE: writes the n items so that item 0 ends on top (dst[n-1] = item 0). */
-static bool unpack_sequence(Interp *I, Value seq, uint32_t n, Value *dst) {
-    const Value *items = NULL;
-    size_t len = 0;
-    if (is_type_id(seq, TY_TUPLE)) {
-        items = as_tuple(seq)->items;
-        len = as_tuple(seq)->len;
-    } else if (is_type_id(seq, TY_LIST)) {
-        items = as_list(seq)->items;
-        len = as_list(seq)->len;
-    }
-    if (items) {
-        if (len == n) {
-            for (uint32_t i = 0; i < n; i++) dst[n - 1 - i] = items[i];
-            return true;
-        }
-        if (len < n) {
-            err_format(I, TY_VALUE_ERROR, "not enough values to unpack (expected %u, got %zu)",
-                       n, len);
-        } else {
-            err_format(I, TY_VALUE_ERROR, "too many values to unpack (expected %u)", n);
-        }
-        return false;
-    }
-    Type *t = type_of(I, seq);
-    if (!t->slots.iter && !t->slots.getitem) {
-        err_format(I, TY_TYPE_ERROR, "cannot unpack non-iterable %s object", t->name->data);
-        return false;
-    }
-    Value it = obj_iter(I, seq);
-    if (is_null(it)) return false;
-    /* dst is stack space: items written there stay rooted across the iteration. */
-    for (uint32_t i = 0; i < n; i++) {
-        Value v = obj_next(I, it);
-        if (is_null(v)) {
-            if (!err_occurred(I)) {
-                err_format(I, TY_VALUE_ERROR,
-                           "not enough values to unpack (expected %u, got %u)", n, i);
-            }
-            return false;
-        }
-        dst[n - 1 - i] = v;
-    }
-    Value extra = obj_next(I, it);
-    if (!is_null(extra)) {
-        err_format(I, TY_VALUE_ERROR, "too many values to unpack (expected %u)", n);
-        return false;
-    }
-    return !err_occurred(I);
-}
-
-/* UNPACK_EX: before items, a list, after items; item 0 on top. dst has before+after+1. */
-static bool unpack_ex(Interp *I, Value seq, uint32_t before, uint32_t after, Value *dst) {
-    Type *t = type_of(I, seq);
-    if (!t->slots.iter && !t->slots.getitem) {
-        err_format(I, TY_TYPE_ERROR, "cannot unpack non-iterable %s object", t->name->data);
-        return false;
-    }
-    List *l = list_from_iter(I, seq);
-    if (!l) return false;
-    size_t n = l->len;
-    if (n < (size_t)before + after) {
-        err_format(I, TY_VALUE_ERROR,
-                   "not enough values to unpack (expected at least %u, got %zu)", before + after,
-                   n);
-        return false;
-    }
-    uint32_t total = before + after + 1;
-    /* dst[total-1] is item 0 (top). */
-    for (uint32_t i = 0; i < before; i++) dst[total - 1 - i] = l->items[i];
-    for (uint32_t j = 0; j < after; j++) dst[after - 1 - j] = l->items[n - after + j];
-    /* The middle becomes a fresh list: reuse l by sliding the middle to its front. */
-    size_t mid = n - before - after;
-    memmove(l->items, l->items + before, mid * sizeof(Value));
-    l->len = mid;
-    dst[after] = v_obj(l);
-    return true;
-}
-
-static Value build_string(Interp *I, Value *items, uint32_t n) {
-    StrBuf b;
-    sb_init(&b);
-    for (uint32_t i = 0; i < n; i++) {
-        if (!sb_append_str(I, &b, as_str(items[i]))) {
-            sb_free(I, &b);
-            return V_NULL;
-        }
-    }
-    Str *s = sb_finish(I, &b);
-    return s ? v_obj(s) : V_NULL;
-}
-
-static Value format_value(Interp *I, Value v, Value spec, uint32_t conv) {
-    switch (conv & 3) {
-    case 1: v = obj_str(I, v); break;
-    case 2: v = obj_repr(I, v); break;
-    case 3: v = obj_ascii(I, v); break;
-    default: break;
-    }
-    if (is_null(v)) return v;
-    if (is_null(spec) && is_type_id(v, TY_STR)) return v;
-    return obj_format(I, v, is_null(spec) ? I->empty_str : as_str(spec));
-}
-
-/* DICT_MERGE: `**m` at a call site. */
-static bool dict_merge(Interp *I, Dict *d, Value m, Value callable) {
-    if (!is_dict(I, m)) {
-        Value keys = obj_getattr_opt(I, m, I->names.keys);
-        if (is_null(keys)) {
-            if (err_occurred(I)) return false;
-            Str *fs = call_func_str(I, callable);
-            if (!fs) return false;
-            err_format(I, TY_TYPE_ERROR, "%s argument after ** must be a mapping, not %s",
-                       fs->data, type_name(I, m));
-            return false;
-        }
-        Dict *tmp = dict_new(I);
-        if (!tmp || dict_update(I, tmp, m) < 0) return false;
-        m = v_obj(tmp);
-    }
-    Dict *src = as_dict(m);
-    size_t pos = 0;
-    Value k, v;
-    while (dict_next(src, &pos, &k, &v)) {
-        if (!is_str(I, k)) {
-            err_format(I, TY_TYPE_ERROR, "keywords must be strings");
-            return false;
-        }
-        Value old;
-        int r = dict_get(I, d, k, &old);
-        if (r < 0) return false;
-        if (r == 1) {
-            Str *fs = call_func_str(I, callable);
-            if (!fs) return false;
-            err_format(I, TY_TYPE_ERROR, "%s got multiple values for keyword argument '%s'",
-                       fs->data, as_str(k)->data);
-            return false;
-        }
-        if (dict_set(I, d, k, v) < 0) return false;
-    }
-    return true;
-}
-
-/* CALL_EX: spread an args sequence and a kwargs mapping into a vectorcall array. The array
- * is a fresh tuple (temp-rooted) so it survives the call's allocations. */
-static bool call_ex_spread(Interp *I, Value callable, Value args, Value kwargs, Tuple **argvout,
-                           int *argc, Tuple **kwnames) {
-    Tuple *pos;
-    if (is_type_id(args, TY_TUPLE)) {
-        pos = as_tuple(args);
-    } else {
-        Type *t = type_of(I, args);
-        if (!t->slots.iter && !t->slots.getitem) {
-            Str *fs = call_func_str(I, callable);
-            if (fs) {
-                err_format(I, TY_TYPE_ERROR, "%s argument after * must be an iterable, not %s",
-                           fs->data, t->name->data);
-            }
-            return false;
-        }
-        pos = tuple_from_iter(I, args);
-        if (!pos) return false;
-    }
-    *kwnames = NULL;
-    if (is_null(kwargs) || (is_dict(I, kwargs) && as_dict(kwargs)->len == 0)) {
-        *argvout = pos;
-        *argc = (int)pos->len;
-        return true;
-    }
-    Dict *kw;
-    if (is_type_id(kwargs, TY_DICT)) {
-        kw = as_dict(kwargs);
-        size_t p = 0;
-        Value k, v;
-        while (dict_next(kw, &p, &k, &v)) {
-            if (!is_str(I, k)) {
-                err_format(I, TY_TYPE_ERROR, "keywords must be strings");
-                return false;
-            }
-        }
-    } else {
-        kw = dict_new(I);
-        if (!kw || !dict_merge(I, kw, kwargs, callable)) return false;
-    }
-    Tuple *all = tuple_new(I, pos->len + kw->len);
-    Tuple *names = all ? tuple_new(I, kw->len) : NULL;
-    if (!names) return false;
-    memcpy(all->items, pos->items, pos->len * sizeof(Value));
-    size_t p = 0, i = 0;
-    Value k, v;
-    while (dict_next(kw, &p, &k, &v)) {
-        all->items[pos->len + i] = v;
-        names->items[i++] = k;
-    }
-    *argvout = all;
-    *argc = (int)all->len;
-    *kwnames = names;
-    return true;
-}
-
-static Value make_function(Interp *I, Frame *f, uint32_t flags, Value *args) {
-    /* args: [(defaults), (kwdefaults), (annotations), (closure), code] */
-    int n = 0;
-    Value defaults = (flags & 1) ? args[n++] : V_NULL;
-    Value kwdefaults = (flags & 2) ? args[n++] : V_NULL;
-    Value annotations = (flags & 4) ? args[n++] : V_NULL;
-    Value closure = (flags & 8) ? args[n++] : V_NULL;
-    Code *co = (Code *)as_obj(args[n]);
-    Function *fn = function_new(I, co, f->globals);
-    if (!fn) return V_NULL;
-    if (!is_null(defaults)) fn->defaults = as_tuple(defaults);
-    if (!is_null(kwdefaults)) fn->kwdefaults = as_dict(kwdefaults);
-    if (!is_null(annotations)) fn->annotations = as_dict(annotations);
-    if (!is_null(closure)) fn->closure = as_tuple(closure);
-    if (f->builtins) fn->builtins = f->builtins;
-    return v_obj(fn);
-}
-
-/* BUILD_CLASS: args = [body, name, bases/keyword values...]. Keyword arguments to the
- * class statement (metaclass=, __init_subclass__ keywords) are outside the subset. */
-static Value build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwnames) {
-    if (kwnames && kwnames->len) {
-        for (size_t i = 0; i < kwnames->len; i++) {
-            if (str_eq(as_str(kwnames->items[i]), str_intern_cstr(I, "metaclass"))) {
-                return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "metaclasses are not supported");
-            }
-        }
-        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
-                          "keyword arguments in a class statement are not supported");
-    }
-    if (!is_type_id(args[0], TY_FUNCTION)) {
-        return err_format(I, TY_TYPE_ERROR, "__build_class__: func must be a function");
-    }
-    if (!is_str(I, args[1])) {
-        return err_format(I, TY_TYPE_ERROR, "__build_class__: name is not a string");
-    }
-    Function *body = (Function *)as_obj(args[0]);
-    Tuple *bases;
-    if (n == 0) {
-        bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
-    } else {
-        bases = tuple_from_array(I, args + 2, n);
-    }
-    if (!bases) return V_NULL;
-    Dict *ns = dict_new(I);
-    if (!ns) return V_NULL;
-    /* CPython's class body code stores __module__ and __qualname__ itself; seed them in
-     * case the compiler leaves it to us (the body's own stores win). */
-    Value modname = dict_get_str(f->globals, I->names.name);
-    if (!is_null(modname) && dict_set_str(I, ns, I->names.module, modname) < 0) return V_NULL;
-    if (body->qualname && dict_set_str(I, ns, I->names.qualname, v_obj(body->qualname)) < 0)
-        return V_NULL;
-    Frame *bf = call_bind(I, body, V_NULL, 0, NULL, NULL);
-    if (!bf) return V_NULL;
-    bf->locals = ns;
-    Value cell = vm_run_frame(I, bf, false);
-    frame_free(I, bf);
-    if (is_null(cell)) return V_NULL;
-    Type *cls = type_new_heap(I, as_str(args[1]), bases, ns);
-    if (!cls) return V_NULL;
-    if (is_type_id(cell, TY_CELL)) ((Cell *)as_obj(cell))->contents = v_obj(cls);
-    return v_obj(cls);
-}
-
-static Value import_from(Interp *I, Value mod, Str *name) {
-    Value v = obj_getattr_opt(I, mod, name);
-    if (!is_null(v) || err_occurred(I)) return v;
-    /* A submodule of a package being imported circularly may be in sys.modules only. */
-    Value pkgname = obj_getattr_opt(I, mod, I->names.name);
-    if (is_null(pkgname)) err_clear(I);
-    if (!is_null(pkgname) && is_str(I, pkgname)) {
-        Str *full = str_printf(I, "%s.%s", as_str(pkgname)->data, name->data);
-        if (!full) return V_NULL;
-        Value sub;
-        int r = dict_get(I, I->modules, v_obj(full), &sub);
-        if (r < 0) return V_NULL;
-        if (r == 1) return sub;
-    }
-    const char *mname = (!is_null(pkgname) && is_str(I, pkgname)) ? as_str(pkgname)->data
-                                                                     : "<unknown module name>";
-    Value file = obj_getattr_opt(I, mod, I->names.file);
-    if (is_null(file)) err_clear(I);
-    if (!is_null(file) && is_str(I, file)) {
-        return err_format(I, TY_IMPORT_ERROR, "cannot import name '%s' from '%s' (%s)",
-                          name->data, mname, as_str(file)->data);
-    }
-    return err_format(I, TY_IMPORT_ERROR, "cannot import name '%s' from '%s' (unknown location)",
-                      name->data, mname);
-}
-
-static bool import_star(Interp *I, Frame *f, Value mod) {
-    Dict *locals = f->locals ? f->locals : f->globals;
-    Value all = obj_getattr_opt(I, mod, I->names.all);
-    if (is_null(all) && err_occurred(I)) return false;
-    if (!is_null(all)) {
-        Value it = obj_iter(I, all);
-        if (is_null(it)) return false;
-        for (;;) {
-            Value name = obj_next(I, it);
-            if (is_null(name)) return !err_occurred(I);
-            if (!is_str(I, name)) {
-                err_format(I, TY_TYPE_ERROR, "Item in __all__ must be str, not %s",
-                           type_name(I, name));
-                return false;
-            }
-            Value v = obj_getattr(I, mod, as_str(name));
-            if (is_null(v) || dict_set(I, locals, name, v) < 0) return false;
-        }
-    }
-    Dict **dp = obj_dict_ptr(I, mod);
-    if (!dp || !*dp) {
-        err_format(I, TY_IMPORT_ERROR, "from-import-* object has no __dict__ and no __all__");
-        return false;
-    }
-    size_t pos = 0;
-    Value k, v;
-    while (dict_next(*dp, &pos, &k, &v)) {
-        if (is_str(I, k) && as_str(k)->data[0] == '_') continue;
-        if (dict_set(I, locals, k, v) < 0) return false;
-    }
-    return true;
-}
-
-static bool print_expr(Interp *I, Value v) {
-    if (is_none(v)) return true;
-    Value r = obj_repr(I, v);
-    if (is_null(r)) return false;
-    io_write_out(I, as_str(r)->data, as_str(r)->len);
-    io_write_out(I, "\n", 1);
-    Str *underscore = str_intern_cstr(I, "_");
-    return underscore && dict_set_str(I, I->builtins->dict, underscore, v) == 0;
-}
-
-static Value get_awaitable(Interp *I, Value v) {
-    if (is_type_id(v, TY_COROUTINE)) return v;
-    Value m = special_lookup(I, v, I->names.await_);
-    if (is_null(m)) {
-        if (err_occurred(I)) return V_NULL;
-        return err_format(I, TY_TYPE_ERROR, "object %s can't be used in 'await' expression",
-                          type_name(I, v));
-    }
-    Value it = obj_call(I, m, 0, NULL, NULL);
-    if (is_null(it)) return it;
-    if (is_type_id(it, TY_COROUTINE)) {
-        return err_format(I, TY_TYPE_ERROR, "__await__() returned a coroutine");
-    }
-    if (!is_generator_like(I, it) && !type_of(I, it)->slots.next) {
-        return err_format(I, TY_TYPE_ERROR, "__await__() returned non-iterator of type '%s'",
-                          type_name(I, it));
-    }
-    return it;
-}
-
-/* One step of `yield from`: *returned says the subiterator finished with the result. */
-static Value yield_from_step(Interp *I, Value sub, Value v, bool *returned) {
-    *returned = false;
-    if (is_generator_like(I, sub)) return gen_resume(I, (Generator *)as_obj(sub), v, false,
-                                                     returned);
-    Value r;
-    if (is_none(v)) {
-        r = obj_next(I, sub);
-        if (is_null(r) && !err_occurred(I)) {
-            *returned = true;
-            return V_NONE;
-        }
-    } else {
-        r = obj_call_method(I, sub, I->names.send, 1, &v);
-    }
-    if (is_null(r) && err_matches(I, TY_STOP_ITERATION)) {
-        Obj *e = err_fetch(I);
-        *returned = true;
-        Value val = ((ExcObj *)e)->extra;
-        return is_null(val) ? V_NONE : val;
-    }
-    return r;
-}
-
-static Value setup_with_enter(Interp *I, Value mgr, Value *exit_out) {
-    Value enter = special_lookup(I, mgr, I->names.enter);
-    if (is_null(enter)) {
-        if (!err_occurred(I)) {
-            err_format(I, TY_TYPE_ERROR,
-                       "'%s' object does not support the context manager protocol",
-                       type_name(I, mgr));
-        }
-        return V_NULL;
-    }
-    *exit_out = enter; /* keep it rooted in the caller's slot while looking up __exit__ */
-    Value exit = special_lookup(I, mgr, I->names.exit);
-    if (is_null(exit)) {
-        if (!err_occurred(I)) {
-            err_format(I, TY_TYPE_ERROR,
-                       "'%s' object does not support the context manager protocol "
-                       "(missed __exit__ method)",
-                       type_name(I, mgr));
-        }
-        return V_NULL;
-    }
-    *exit_out = exit;
-    return enter;
-}
-
-/* A call to something that is not a Python function. CPython counts calls through tp_call
- * (classes, instances with __call__) against the recursion limit with this message. */
-static Value vm_call_other(Interp *I, Value callable, int argc, Value *argv, Tuple *kwnames) {
-    if (is_type_id(callable, TY_NATIVE_FUNC)) return obj_call(I, callable, argc, argv, kwnames);
-    if (I->recursion_depth >= I->recursion_limit) {
-        return err_recursion(I, " while calling a Python object");
-    }
-    I->recursion_depth++;
-    Value r = obj_call(I, callable, argc, argv, kwnames);
-    I->recursion_depth--;
-    return r;
 }
 
 /* LOAD_METHOD's test: a plain function or builtin method found on the type, with nothing
@@ -633,11 +105,13 @@ static inline bool method_is_unbound_callable(Value m) {
 
 Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     VM *vm = I->vm;
-    if (vm->reentry_depth >= VM_C_REENTRY_LIMIT || I->recursion_depth >= I->recursion_limit) {
+    char here; /* the C stack's depth, against the host-given budget (interp.h) */
+    if (vm->reentry_depth >= VM_C_REENTRY_LIMIT || I->recursion_depth >= I->recursion_limit ||
+        (I->c_stack_limit && &here < I->c_stack_limit)) {
         if (throwing) err_clear(I);
-        return err_recursion(I, vm->reentry_depth >= VM_C_REENTRY_LIMIT
-                                    ? " while calling a Python object"
-                                    : "");
+        /* Entered from C (a slot, a native calling back): CPython trips its limit in the
+         * C call and says so. */
+        return instr_err_recursion(I, " while calling a Python object");
     }
     vm->reentry_depth++;
     I->recursion_depth++;
@@ -662,22 +136,22 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     Value retval;
     bool reraise = false;
 
-#define LOAD_FRAME()                                                                           \
-    do {                                                                                       \
-        co = f->code;                                                                          \
-        instrs = co->instrs;                                                                   \
-        ip = instrs + f->pc;                                                                   \
-        sp = f->sp;                                                                            \
-        fast = f->fast;                                                                        \
-        consts = co->consts;                                                                   \
-        names = co->names;                                                                     \
-        tmark = f->temp_mark;                                                                  \
+#define LOAD_FRAME()                                                                               \
+    do {                                                                                           \
+        co = f->code;                                                                              \
+        instrs = co->instrs;                                                                       \
+        ip = instrs + f->pc;                                                                       \
+        sp = f->sp;                                                                                \
+        fast = f->fast;                                                                            \
+        consts = co->consts;                                                                       \
+        names = co->names;                                                                         \
+        tmark = f->temp_mark;                                                                      \
     } while (0)
 #define SAVE_PC() (f->pc = (uint32_t)(ip - instrs))
-#define PUSH(v) (*sp++ = (v))
-#define POP() (*--sp)
-#define TOP() (sp[-1])
-#define PEEK(n) (sp[-(ptrdiff_t)(n)])
+#define PUSH(v)   (*sp++ = (v))
+#define POP()     (*--sp)
+#define TOP()     (sp[-1])
+#define PEEK(n)   (sp[-(ptrdiff_t)(n)])
 
 #if VM_COMPUTED_GOTO
     static const void *const jump_table[OP__COUNT] = {
@@ -686,16 +160,16 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
 #undef X
     };
 #define TARGET(name) L_##name:
-#define DISPATCH()                                                                             \
-    do {                                                                                       \
-        I->ntemp = tmark;                                                                      \
-        word = *ip++;                                                                          \
-        oparg = INSTR_ARG(word);                                                               \
-        goto *jump_table[INSTR_OP(word)];                                                      \
+#define DISPATCH()                                                                                 \
+    do {                                                                                           \
+        I->ntemp = tmark;                                                                          \
+        word = *ip++;                                                                              \
+        oparg = INSTR_ARG(word);                                                                   \
+        goto *jump_table[INSTR_OP(word)];                                                          \
     } while (0)
 #else
 #define TARGET(name) case OP_##name:
-#define DISPATCH() goto dispatch
+#define DISPATCH()   goto dispatch
 #endif
 
     LOAD_FRAME();
@@ -712,7 +186,9 @@ dispatch:
     switch (INSTR_OP(word)) {
 #endif
 
-    TARGET(NOP) { DISPATCH(); }
+    TARGET(NOP) {
+        DISPATCH();
+    }
     TARGET(POP_TOP) {
         sp--;
         DISPATCH();
@@ -739,7 +215,7 @@ dispatch:
     TARGET(LOAD_FAST) {
         Value v = fast[oparg];
         if (v.tag == KR_TNULL) {
-            err_unbound_local(I, co->varnames[oparg]);
+            instr_err_unbound_local(I, co->varnames[oparg]);
             goto error;
         }
         PUSH(v);
@@ -751,7 +227,7 @@ dispatch:
     }
     TARGET(DELETE_FAST) {
         if (is_null(fast[oparg])) {
-            err_unbound_local(I, co->varnames[oparg]);
+            instr_err_unbound_local(I, co->varnames[oparg]);
             goto error;
         }
         fast[oparg] = V_NULL;
@@ -760,7 +236,7 @@ dispatch:
     TARGET(LOAD_DEREF) {
         Value v = ((Cell *)f->cells[oparg].as.o)->contents;
         if (is_null(v)) {
-            err_unbound_deref(I, co, oparg);
+            instr_err_unbound_deref(I, co, oparg);
             goto error;
         }
         PUSH(v);
@@ -773,7 +249,7 @@ dispatch:
     TARGET(DELETE_DEREF) {
         Cell *c = (Cell *)f->cells[oparg].as.o;
         if (is_null(c->contents)) {
-            err_unbound_deref(I, co, oparg);
+            instr_err_unbound_deref(I, co, oparg);
             goto error;
         }
         c->contents = V_NULL;
@@ -785,11 +261,11 @@ dispatch:
     }
     TARGET(LOAD_CLASSDEREF) {
         Value v = V_NULL;
-        if (f->locals) v = dict_get_str(f->locals, cell_name(co, oparg));
+        if (f->locals) v = dict_get_str(f->locals, instr_cell_name(co, oparg));
         if (is_null(v)) {
             v = ((Cell *)f->cells[oparg].as.o)->contents;
             if (is_null(v)) {
-                err_unbound_deref(I, co, oparg);
+                instr_err_unbound_deref(I, co, oparg);
                 goto error;
             }
         }
@@ -798,16 +274,12 @@ dispatch:
     }
     TARGET(LOAD_NAME) {
         Str *name = names[oparg];
-        Value v = V_NULL;
-        if (f->locals) {
-            int r = dict_get(I, f->locals, v_obj(name), &v);
-            if (r < 0) goto error;
-            if (r == 0) v = V_NULL;
-        }
-        if (is_null(v)) v = dict_get_str(f->globals, name);
+        /* Names are interned strs and namespaces have str keys: the str fast path. */
+        Value v = f->locals ? dict_get_str(f->locals, name) : V_NULL;
+        if (is_null(v) && f->locals != f->globals) v = dict_get_str(f->globals, name);
         if (is_null(v) && f->builtins) v = dict_get_str(f->builtins, name);
         if (is_null(v)) {
-            err_name(I, name);
+            instr_err_name(I, name);
             goto error;
         }
         PUSH(v);
@@ -824,7 +296,7 @@ dispatch:
         int r = dict_del(I, d, v_obj(names[oparg]));
         if (r < 0) goto error;
         if (r == 0) {
-            err_name(I, names[oparg]);
+            instr_err_name(I, names[oparg]);
             goto error;
         }
         DISPATCH();
@@ -835,7 +307,7 @@ dispatch:
         if (v.tag == KR_TNULL) {
             if (f->builtins) v = dict_get_str(f->builtins, name);
             if (v.tag == KR_TNULL) {
-                err_name(I, name);
+                instr_err_name(I, name);
                 goto error;
             }
         }
@@ -851,19 +323,54 @@ dispatch:
         int r = dict_del(I, f->globals, v_obj(names[oparg]));
         if (r < 0) goto error;
         if (r == 0) {
-            err_name(I, names[oparg]);
+            instr_err_name(I, names[oparg]);
             goto error;
         }
         DISPATCH();
     }
     TARGET(LOAD_ATTR) {
-        Value v = obj_getattr(I, TOP(), names[oparg]);
+        Value obj = TOP();
+        Str *name = names[oparg];
+        if (obj.tag == KR_TOBJ) {
+            /* The common case of generic_getattr: no type in the mro has the name, so the
+             * instance dict decides. */
+            Type *t = obj.as.o->type;
+            if ((!t->slots.getattr || t->slots.getattr == generic_getattr) &&
+                is_null(vm_type_lookup(I, t, name))) {
+                Dict **dp = obj_dict_ptr(I, obj);
+                if (dp && *dp) {
+                    Value v = dict_get_str(*dp, name);
+                    if (v.tag != KR_TNULL) {
+                        sp[-1] = v;
+                        DISPATCH();
+                    }
+                }
+            }
+        }
+        Value v = obj_getattr(I, obj, name);
         if (is_null(v)) goto error;
         sp[-1] = v;
         DISPATCH();
     }
     TARGET(STORE_ATTR) {
-        if (obj_setattr(I, TOP(), names[oparg], PEEK(2)) < 0) goto error;
+        Value obj = TOP();
+        Str *name = names[oparg];
+        if (obj.tag == KR_TOBJ && name != I->names.dict) {
+            /* generic_setattr when no data descriptor intercepts: store in the dict. */
+            Type *t = obj.as.o->type;
+            if (!t->slots.setattr || t->slots.setattr == generic_setattr) {
+                Value d = vm_type_lookup(I, t, name);
+                if (is_null(d) || !type_of(I, d)->slots.descr_set) {
+                    Dict **dp = obj_dict_ptr(I, obj);
+                    if (dp && *dp) {
+                        if (dict_set_str(I, *dp, name, PEEK(2)) < 0) goto error;
+                        sp -= 2;
+                        DISPATCH();
+                    }
+                }
+            }
+        }
+        if (obj_setattr(I, obj, name, PEEK(2)) < 0) goto error;
         sp -= 2;
         DISPATCH();
     }
@@ -877,10 +384,9 @@ dispatch:
         Str *name = names[oparg];
         Type *t = type_of(I, obj);
         if ((!t->slots.getattr || t->slots.getattr == generic_getattr) && t->id != TY_TYPE) {
-            Value m = type_lookup(t, name);
+            Value m = vm_type_lookup(I, t, name);
             if (method_is_unbound_callable(m)) {
-                Dict **dp = (t->flags & TF_HAS_DICT) || t->dictoffset ? obj_dict_ptr(I, obj)
-                                                                       : NULL;
+                Dict **dp = obj_dict_ptr(I, obj);
                 if (!dp || !*dp || is_null(dict_get_str(*dp, name))) {
                     sp[-1] = m;
                     PUSH(obj);
@@ -1139,7 +645,7 @@ dispatch:
         DISPATCH();
     }
     TARGET(BUILD_STRING) {
-        Value s = build_string(I, sp - oparg, oparg);
+        Value s = instr_build_string(I, sp - oparg, oparg);
         if (is_null(s)) goto error;
         sp -= oparg;
         PUSH(s);
@@ -1165,6 +671,17 @@ dispatch:
         Value it = POP();
         Type *t = type_of(I, it);
         if (!t->slots.iter && !t->slots.getitem) {
+            /* `f(*x)` compiles to BUILD_LIST 0, LIST_EXTEND 1, LIST_TO_TUPLE, CALL_EX where
+             * CPython passes x to CALL_FUNCTION_EX directly and names the function. */
+            if (oparg == 1 && as_list(TOP())->len == 0 && INSTR_OP(ip[0]) == OP_LIST_TO_TUPLE &&
+                INSTR_OP(ip[1]) == OP_CALL_EX) {
+                Str *fs = call_func_str(I, PEEK(2));
+                if (fs) {
+                    err_format(I, TY_TYPE_ERROR, "%s argument after * must be an iterable, not %s",
+                               fs->data, t->name->data);
+                }
+                goto error;
+            }
             err_format(I, TY_TYPE_ERROR, "Value after * must be an iterable, not %s",
                        t->name->data);
             goto error;
@@ -1193,8 +710,7 @@ dispatch:
             Value keys = obj_getattr_opt(I, m, I->names.keys);
             if (is_null(keys)) {
                 if (!err_occurred(I)) {
-                    err_format(I, TY_TYPE_ERROR, "'%s' object is not a mapping",
-                               type_name(I, m));
+                    err_format(I, TY_TYPE_ERROR, "'%s' object is not a mapping", type_name(I, m));
                 }
                 goto error;
             }
@@ -1204,7 +720,7 @@ dispatch:
     }
     TARGET(DICT_MERGE) {
         Value m = POP();
-        if (!dict_merge(I, as_dict(PEEK(oparg)), m, PEEK(oparg + 2))) goto error;
+        if (!instr_dict_merge(I, as_dict(PEEK(oparg)), m, PEEK(oparg + 2))) goto error;
         DISPATCH();
     }
     TARGET(LIST_TO_TUPLE) {
@@ -1216,7 +732,7 @@ dispatch:
     }
     TARGET(FORMAT_VALUE) {
         Value spec = (oparg & 4) ? POP() : V_NULL;
-        Value r = format_value(I, TOP(), spec, oparg);
+        Value r = instr_format_value(I, TOP(), spec, oparg);
         if (is_null(r)) goto error;
         sp[-1] = r;
         DISPATCH();
@@ -1224,15 +740,15 @@ dispatch:
     TARGET(UNPACK_SEQUENCE) {
         Value seq = POP();
         /* The sequence stays in its (now stale, still traced) slot while we iterate. */
-        if (!unpack_sequence(I, seq, oparg, sp)) goto error;
+        if (!instr_unpack_sequence(I, seq, oparg, sp)) goto error;
         sp += oparg;
         DISPATCH();
     }
     TARGET(UNPACK_EX) {
         uint32_t before = oparg & 0xff, after = oparg >> 8;
         Value seq = POP();
-        /* seq stays rooted in its stale slot sp[0] until unpack_ex has listed it. */
-        if (!unpack_ex(I, seq, before, after, sp)) goto error;
+        /* seq stays rooted in its stale slot sp[0] until instr_unpack_ex has listed it. */
+        if (!instr_unpack_ex(I, seq, before, after, sp)) goto error;
         sp += before + after + 1;
         DISPATCH();
     }
@@ -1332,7 +848,7 @@ dispatch:
         goto error;
     }
     TARGET(CHECK_EXC_MATCH) {
-        int r = check_exc_match(I, PEEK(2), TOP());
+        int r = instr_check_exc_match(I, PEEK(2), TOP());
         if (r < 0) goto error;
         sp[-1] = v_bool(r);
         DISPATCH();
@@ -1349,10 +865,10 @@ dispatch:
             goto error;
         }
         if (oparg == 2) {
-            do_raise(I, PEEK(2), TOP(), true);
+            instr_do_raise(I, PEEK(2), TOP(), true);
             sp -= 2;
         } else {
-            do_raise(I, TOP(), V_NULL, false);
+            instr_do_raise(I, TOP(), V_NULL, false);
             sp--;
         }
         goto error;
@@ -1364,7 +880,7 @@ dispatch:
     TARGET(SETUP_WITH) {
         Value mgr = TOP();
         Value exit = V_NULL;
-        Value enter = setup_with_enter(I, mgr, &sp[0]);
+        Value enter = instr_setup_with_enter(I, mgr, &sp[0]);
         if (is_null(enter)) goto error;
         exit = sp[0];
         sp[-1] = exit;
@@ -1384,8 +900,7 @@ dispatch:
         Value exc = TOP();
         Value exit = PEEK(2);
         ExcObj *e = (ExcObj *)as_obj(exc);
-        Value args[3] = {v_obj(type_of(I, exc)), exc,
-                         e->traceback ? v_obj(e->traceback) : V_NONE};
+        Value args[3] = {v_obj(type_of(I, exc)), exc, e->traceback ? v_obj(e->traceback) : V_NONE};
         Value r = obj_call(I, exit, 3, args, NULL);
         if (is_null(r)) goto error;
         PUSH(r);
@@ -1415,7 +930,7 @@ dispatch:
     TARGET(YIELD_FROM) {
         Value v = POP();
         bool returned;
-        Value r = yield_from_step(I, TOP(), v, &returned);
+        Value r = instr_yield_from_step(I, TOP(), v, &returned);
         if (is_null(r)) goto error;
         if (returned) {
             sp[-1] = r;
@@ -1439,7 +954,7 @@ dispatch:
         DISPATCH();
     }
     TARGET(GET_AWAITABLE) {
-        Value it = get_awaitable(I, TOP());
+        Value it = instr_get_awaitable(I, TOP());
         if (is_null(it)) goto error;
         sp[-1] = it;
         DISPATCH();
@@ -1461,110 +976,110 @@ dispatch:
         Tuple *kw;
         Value *res_base;
 
-    TARGET(CALL) {
-        kw = kwnames;
-        kwnames = NULL;
-        argv = sp - oparg;
-        argc = (int)oparg;
-        res_base = argv - 1;
-        Value callable = argv[-1];
-        if (callable.tag == KR_TOBJ) {
-            int id = callable.as.o->type->id;
-            if (id == TY_FUNCTION) {
-                fn = (Function *)callable.as.o;
-                self = V_NULL;
-                goto call_function;
-            }
-            if (id == TY_BOUND_METHOD) {
-                BoundMethod *bm = (BoundMethod *)callable.as.o;
-                if (is_type_id(bm->func, TY_FUNCTION)) {
-                    fn = (Function *)as_obj(bm->func);
-                    self = bm->self;
+        TARGET(CALL) {
+            kw = kwnames;
+            kwnames = NULL;
+            argv = sp - oparg;
+            argc = (int)oparg - (kw ? (int)kw->len : 0);
+            res_base = argv - 1;
+            Value callable = argv[-1];
+            if (callable.tag == KR_TOBJ) {
+                int id = callable.as.o->type->id;
+                if (id == TY_FUNCTION) {
+                    fn = (Function *)callable.as.o;
+                    self = V_NULL;
                     goto call_function;
                 }
-            }
-        }
-        Value r = vm_call_other(I, callable, argc, argv, kw);
-        if (is_null(r)) goto error;
-        sp = res_base;
-        PUSH(r);
-        DISPATCH();
-    }
-    TARGET(CALL_METHOD) {
-        kw = kwnames;
-        kwnames = NULL;
-        argv = sp - oparg;
-        res_base = argv - 2;
-        Value meth = argv[-2];
-        if (is_null(argv[-1])) {
-            argc = (int)oparg;
-        } else {
-            argv--;
-            argc = (int)oparg + 1;
-        }
-        if (meth.tag == KR_TOBJ) {
-            int id = meth.as.o->type->id;
-            if (id == TY_FUNCTION) {
-                fn = (Function *)meth.as.o;
-                self = V_NULL;
-                goto call_function;
-            }
-            if (id == TY_NATIVE_FUNC && argc > (int)oparg) {
-                NativeFunc *nf = (NativeFunc *)meth.as.o;
-                Value r = nf->fn(I, argc, argv, kw);
-                if (is_null(r)) goto error;
-                sp = res_base;
-                PUSH(r);
-                DISPATCH();
-            }
-            if (id == TY_BOUND_METHOD && argc == (int)oparg) {
-                BoundMethod *bm = (BoundMethod *)meth.as.o;
-                if (is_type_id(bm->func, TY_FUNCTION)) {
-                    fn = (Function *)as_obj(bm->func);
-                    self = bm->self;
-                    goto call_function;
+                if (id == TY_BOUND_METHOD) {
+                    BoundMethod *bm = (BoundMethod *)callable.as.o;
+                    if (is_type_id(bm->func, TY_FUNCTION)) {
+                        fn = (Function *)as_obj(bm->func);
+                        self = bm->self;
+                        goto call_function;
+                    }
                 }
             }
+            Value r = instr_call_other(I, callable, argc, argv, kw);
+            if (is_null(r)) goto error;
+            sp = res_base;
+            PUSH(r);
+            DISPATCH();
         }
-        Value r = vm_call_other(I, meth, argc, argv, kw);
-        if (is_null(r)) goto error;
-        sp = res_base;
-        PUSH(r);
-        DISPATCH();
-    }
-    TARGET(CALL_EX) {
-        Value kwargs = (oparg & 1) ? POP() : V_NULL;
-        Value args = POP();
-        Value callable = TOP();
-        res_base = sp - 1;
-        /* Keep the spread pieces rooted in their stale slots (traced) during the call. */
-        Tuple *arr;
-        if (!call_ex_spread(I, callable, args, kwargs, &arr, &argc, &kw)) goto error;
-        sp[0] = v_obj(arr);
-        if (kw) sp[1] = v_obj(kw);
-        argv = arr->items;
-        if (callable.tag == KR_TOBJ) {
-            int id = callable.as.o->type->id;
-            if (id == TY_FUNCTION) {
-                fn = (Function *)callable.as.o;
-                self = V_NULL;
-                goto call_function;
+        TARGET(CALL_METHOD) {
+            kw = kwnames;
+            kwnames = NULL;
+            argv = sp - oparg;
+            res_base = argv - 2;
+            Value meth = argv[-2];
+            argc = (int)oparg - (kw ? (int)kw->len : 0);
+            bool with_self = !is_null(argv[-1]);
+            if (with_self) {
+                argv--;
+                argc++;
             }
-            if (id == TY_BOUND_METHOD) {
-                BoundMethod *bm = (BoundMethod *)callable.as.o;
-                if (is_type_id(bm->func, TY_FUNCTION)) {
-                    fn = (Function *)as_obj(bm->func);
-                    self = bm->self;
+            if (meth.tag == KR_TOBJ) {
+                int id = meth.as.o->type->id;
+                if (id == TY_FUNCTION) {
+                    fn = (Function *)meth.as.o;
+                    self = V_NULL;
                     goto call_function;
                 }
+                if (id == TY_NATIVE_FUNC && with_self) {
+                    NativeFunc *nf = (NativeFunc *)meth.as.o;
+                    Value r = nf->fn(I, argc, argv, kw);
+                    if (is_null(r)) goto error;
+                    sp = res_base;
+                    PUSH(r);
+                    DISPATCH();
+                }
+                if (id == TY_BOUND_METHOD && !with_self) {
+                    BoundMethod *bm = (BoundMethod *)meth.as.o;
+                    if (is_type_id(bm->func, TY_FUNCTION)) {
+                        fn = (Function *)as_obj(bm->func);
+                        self = bm->self;
+                        goto call_function;
+                    }
+                }
             }
+            Value r = instr_call_other(I, meth, argc, argv, kw);
+            if (is_null(r)) goto error;
+            sp = res_base;
+            PUSH(r);
+            DISPATCH();
         }
-        Value r = vm_call_other(I, callable, argc, argv, kw);
-        if (is_null(r)) goto error;
-        sp = res_base;
-        PUSH(r);
-        DISPATCH();
-    }
+        TARGET(CALL_EX) {
+            Value kwargs = (oparg & 1) ? POP() : V_NULL;
+            Value args = POP();
+            Value callable = TOP();
+            res_base = sp - 1;
+            /* Keep the spread pieces rooted in their stale slots (traced) during the call. */
+            Tuple *arr;
+            if (!instr_call_ex_spread(I, callable, args, kwargs, &arr, &argc, &kw)) goto error;
+            sp[0] = v_obj(arr);
+            if (kw) sp[1] = v_obj(kw);
+            argv = arr->items;
+            if (callable.tag == KR_TOBJ) {
+                int id = callable.as.o->type->id;
+                if (id == TY_FUNCTION) {
+                    fn = (Function *)callable.as.o;
+                    self = V_NULL;
+                    goto call_function;
+                }
+                if (id == TY_BOUND_METHOD) {
+                    BoundMethod *bm = (BoundMethod *)callable.as.o;
+                    if (is_type_id(bm->func, TY_FUNCTION)) {
+                        fn = (Function *)as_obj(bm->func);
+                        self = bm->self;
+                        goto call_function;
+                    }
+                }
+            }
+            Value r = instr_call_other(I, callable, argc, argv, kw);
+            if (is_null(r)) goto error;
+            sp = res_base;
+            PUSH(r);
+            DISPATCH();
+        }
     call_function : {
         Frame *nf = call_bind(I, fn, self, argc, argv, kw);
         if (!nf) goto error;
@@ -1580,7 +1095,7 @@ dispatch:
         }
         if (I->recursion_depth >= I->recursion_limit) {
             frame_free(I, nf);
-            err_recursion(I, "");
+            instr_err_recursion(I, "");
             goto error;
         }
         if (!check_interrupt(I)) {
@@ -1602,7 +1117,7 @@ dispatch:
     }
     TARGET(MAKE_FUNCTION) {
         uint32_t n = 1 + !!(oparg & 1) + !!(oparg & 2) + !!(oparg & 4) + !!(oparg & 8);
-        Value fnv = make_function(I, f, oparg, sp - n);
+        Value fnv = instr_make_function(I, f, oparg, sp - n);
         if (is_null(fnv)) goto error;
         sp -= n;
         PUSH(fnv);
@@ -1613,7 +1128,7 @@ dispatch:
         kwnames = NULL;
         Value *base = sp - oparg - 2;
         SAVE_PC();
-        Value cls = build_class(I, f, base, oparg, kw);
+        Value cls = instr_build_class(I, f, base, oparg, kw);
         if (is_null(cls)) goto error;
         sp = base;
         PUSH(cls);
@@ -1630,14 +1145,14 @@ dispatch:
         DISPATCH();
     }
     TARGET(IMPORT_FROM) {
-        Value v = import_from(I, TOP(), names[oparg]);
+        Value v = instr_import_from(I, TOP(), names[oparg]);
         if (is_null(v)) goto error;
         PUSH(v);
         DISPATCH();
     }
     TARGET(IMPORT_STAR) {
         Value m = POP();
-        if (!import_star(I, f, m)) goto error;
+        if (!instr_import_star(I, f, m)) goto error;
         DISPATCH();
     }
     TARGET(SETUP_ANNOTATIONS) {
@@ -1650,69 +1165,103 @@ dispatch:
     }
     TARGET(PRINT_EXPR) {
         Value v = TOP();
-        if (!print_expr(I, v)) goto error;
+        if (!instr_print_expr(I, v)) goto error;
         sp--;
         DISPATCH();
     }
 
-#if !VM_COMPUTED_GOTO
-    default:
-        err_format(I, TY_SYSTEM_ERROR, "unknown opcode %u", (unsigned)INSTR_OP(word));
-        goto error;
-    }
-#endif
-
-error:
-    /* An exception is pending (I->exc). Record where, then look for a handler. */
-    kwnames = NULL;
-    if (!I->exc) err_format(I, TY_SYSTEM_ERROR, "error return without exception set");
-    SAVE_PC();
-    if (!reraise) {
-        ExcObj *e = (ExcObj *)I->exc;
-        if (!e->traceback && is_none(e->context)) vm_set_context(I, I->exc);
-        traceback_add(I, I->exc, f); /* on OOM the entry is lost; unwinding goes on */
-    }
-    reraise = false;
-    while (f->nblocks > 0) {
-        Block *b = &f->blocks[--f->nblocks];
-        sp = f->stack + b->level;
-        if (b->type == BLOCK_EXCEPT_HANDLER) continue;
-        Obj *exc = I->exc;
-        I->exc = NULL;
-        Block *h = &f->blocks[f->nblocks++];
-        h->type = BLOCK_EXCEPT_HANDLER;
-        h->exc = exc;
-        /* h->level stays: the exception object sits at that depth. */
-        PUSH(v_obj(exc));
-        ip = instrs + h->handler;
+    TARGET(GET_AITER) {
+        Value it = instr_async_get_aiter(I, TOP());
+        if (is_null(it)) goto error;
+        sp[-1] = it;
         DISPATCH();
     }
-    /* No handler here: the frame is finished and the exception goes to the caller. */
-    f->state = FRAME_DONE;
-    I->recursion_depth--;
-    if (f->is_entry) {
-        retval = V_NULL;
-        goto leave;
+    TARGET(GET_ANEXT) {
+        Value aw = instr_async_get_anext(I, TOP());
+        if (is_null(aw)) goto error;
+        PUSH(aw);
+        DISPATCH();
     }
-    {
-        Frame *caller = f->back;
-        frame_free(I, f);
-        f = caller;
-        vm->top = f;
-        LOAD_FRAME();
+    TARGET(END_ASYNC_FOR) {
+        Value exc = TOP();
+        if (is_instance(I, exc, I->types[TY_STOP_ASYNC_ITERATION])) {
+            f->nblocks--; /* the EXCEPT_HANDLER block, as POP_EXCEPT */
+            sp -= 2;
+            DISPATCH();
+        }
+        sp--;
+        err_restore(I, as_obj(exc));
+        reraise = true;
         goto error;
     }
+    TARGET(BEFORE_ASYNC_WITH) {
+        Value mgr = TOP();
+        Value enter = instr_async_with_enter(I, mgr, &sp[0]);
+        if (is_null(enter)) goto error;
+        sp[-1] = sp[0]; /* the bound __aexit__ replaces the manager */
+        PUSH(enter);
+        Value r = obj_call(I, enter, 0, NULL, NULL);
+        if (is_null(r)) goto error;
+        sp[-1] = r;
+        DISPATCH();
+    }
 
-leave:
+#if !VM_COMPUTED_GOTO
+default: err_format(I, TY_SYSTEM_ERROR, "unknown opcode %u", (unsigned)INSTR_OP(word)); goto error;
+}
+#endif
+
+error :
+    /* An exception is pending (I->exc). Record where, then look for a handler. */
+    kwnames = NULL;
+if (!I->exc) err_format(I, TY_SYSTEM_ERROR, "error return without exception set");
+SAVE_PC();
+if (!reraise) {
+    ExcObj *e = (ExcObj *)I->exc;
+    if (!e->traceback && is_none(e->context)) instr_set_context(I, I->exc);
+    traceback_add(I, I->exc, f); /* on OOM the entry is lost; unwinding goes on */
+}
+reraise = false;
+while (f->nblocks > 0) {
+    Block *b = &f->blocks[--f->nblocks];
+    sp = f->stack + b->level;
+    if (b->type == BLOCK_EXCEPT_HANDLER) continue;
+    Obj *exc = I->exc;
+    I->exc = NULL;
+    Block *h = &f->blocks[f->nblocks++];
+    h->type = BLOCK_EXCEPT_HANDLER;
+    h->exc = exc;
+    /* h->level stays: the exception object sits at that depth. */
+    PUSH(v_obj(exc));
+    ip = instrs + h->handler;
+    DISPATCH();
+}
+/* No handler here: the frame is finished and the exception goes to the caller. */
+f->state = FRAME_DONE;
+I->recursion_depth--;
+if (f->is_entry) {
+    retval = V_NULL;
+    goto leave;
+}
+{
+    Frame *caller = f->back;
+    frame_free(I, f);
+    f = caller;
+    vm->top = f;
+    LOAD_FRAME();
+    goto error;
+}
+
+leave :
     /* Leaving this activation (return, yield or exception) back to C. The result is pushed
      * on the caller's temp roots: the frame that held it may be freed right away. */
     vm->top = f->back;
-    vm->reentry_depth--;
-    I->ntemp = f->temp_mark;
-    if (!is_null(retval) && retval.tag == KR_TOBJ && !gc_temp_push(I, retval)) {
-        return V_NULL;
-    }
-    return retval;
+vm->reentry_depth--;
+I->ntemp = f->temp_mark;
+if (!is_null(retval) && retval.tag == KR_TOBJ && !gc_temp_push(I, retval)) {
+    return V_NULL;
+}
+return retval;
 #undef LOAD_FRAME
 #undef SAVE_PC
 #undef PUSH

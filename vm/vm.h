@@ -35,6 +35,12 @@ Value vm_current_locals(Interp *I);
 /* sys.exc_info()'s exception: the one being handled, or NULL. */
 Obj *vm_handled_exception(Interp *I);
 
+/* next(it) for the builtin: obj_next, except that an exhausted generator raises
+ * StopIteration carrying its return value (StopIteration() when it returned None), as
+ * CPython's next() shows it; other iterators return V_NULL without an exception when
+ * exhausted, as obj_next. (vm/generator.c) */
+Value vm_next_with_value(Interp *I, Value it);
+
 /* wanted by object model (super.c): for super() with no arguments, the class held by the
  * calling Python frame's __class__ cell and that frame's first argument (its cell contents
  * when the argument is captured). False after raising RuntimeError as CPython does:

@@ -1,7 +1,8 @@
 /* ast_dump.c: a test tool that parses a Python file with krait's frontend and prints the
  * tree in exactly the text of CPython's `ast.dump(ast.parse(src))`, or the syntax error as
  * "Kind: msg (line L, col C)". check_parser.py compares its output with python3's.
- * Usage: ast_dump FILE  (or ast_dump --incomplete FILE: prints 1 or 0) */
+ * Usage: ast_dump FILE; ast_dump --incomplete FILE prints parse_is_incomplete's answer;
+ * ast_dump --parse-only FILE prints "ok" or the error (for timing and stack tests). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 typedef struct Out {
     char *buf;
     size_t len, cap;
+    bool positions; /* --positions: add each node's lineno/col_offset/end_... */
 } Out;
 
 static void out_put(Out *o, const char *s, size_t n)
@@ -31,6 +33,19 @@ static void out_s(Out *o, const char *s) { out_put(o, s, strlen(s)); }
 
 static void dump_expr(Out *o, AstExpr *e);
 static void dump_stmts(Out *o, AstStmtList l);
+
+/* Turn the node just dumped, "Kind(...)", into "Kind(..., lineno=L, col_offset=C, ...)" as
+ * ast.dump(include_attributes=True) prints it. */
+static void add_positions(Out *o, AstPos pos)
+{
+    if (!o->positions)
+        return;
+    char buf[128];
+    o->len--; /* the closing parenthesis */
+    snprintf(buf, sizeof buf, "%slineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d)",
+             o->buf[o->len - 1] == '(' ? "" : ", ", pos.line, pos.col, pos.end_line, pos.end_col);
+    out_s(o, buf);
+}
 
 /* Python's str.isprintable for the characters tests use: not Cc, Cf, Zs (but space), Zl,
  * Zp, Cs, Co. */
@@ -340,7 +355,14 @@ static void dump_generators(Out *o, AstComprehension *g, int n)
     out_s(o, "]");
 }
 
+static void dump_expr_inner(Out *o, AstExpr *e);
 static void dump_expr(Out *o, AstExpr *e)
+{
+    dump_expr_inner(o, e);
+    add_positions(o, e->pos);
+}
+
+static void dump_expr_inner(Out *o, AstExpr *e)
 {
     switch (e->kind) {
     case EXPR_BOOLOP:
@@ -545,7 +567,14 @@ static void dump_body(Out *o, const char *name, AstStmtList l)
     dump_stmts(o, l);
 }
 
+static void dump_stmt_inner(Out *o, AstStmt *s);
 static void dump_stmt(Out *o, AstStmt *s)
+{
+    dump_stmt_inner(o, s);
+    add_positions(o, s->pos);
+}
+
+static void dump_stmt_inner(Out *o, AstStmt *s)
 {
     char buf[64];
     switch (s->kind) {
@@ -766,8 +795,10 @@ static void dump_stmts(Out *o, AstStmtList l)
 int main(int argc, char **argv)
 {
     bool incomplete = argc == 3 && strcmp(argv[1], "--incomplete") == 0;
-    if (argc != 2 && !incomplete) {
-        fprintf(stderr, "usage: ast_dump [--incomplete] FILE\n");
+    bool parse_only = argc == 3 && strcmp(argv[1], "--parse-only") == 0;
+    bool with_positions = argc == 3 && strcmp(argv[1], "--positions") == 0;
+    if (argc != 2 && !incomplete && !parse_only && !with_positions) {
+        fprintf(stderr, "usage: ast_dump [--incomplete|--parse-only] FILE\n");
         return 2;
     }
     FILE *f = fopen(argv[argc - 1], "rb");
@@ -799,8 +830,11 @@ int main(int argc, char **argv)
         printf("%s: %s (line %d, col %d)\n", err.kind, err.msg, err.line, err.col);
         if (err.text)
             free(err.text);
+    } else if (parse_only) {
+        printf("ok\n");
     } else {
         Out o = {0};
+        o.positions = with_positions;
         out_s(&o, "Module(body=");
         dump_stmts(&o, m->body);
         out_s(&o, ", type_ignores=[])");

@@ -1,0 +1,167 @@
+/* cuda.h: the CUDA Driver API and NVRTC, reached through one table of function pointers.
+ *
+ * krait never links against libcuda or libnvrtc and never includes the toolkit's headers:
+ * the binary must build on a machine without CUDA and run, on the CPU backend, where the
+ * driver is absent. So this header declares the handful of driver and NVRTC types and
+ * constants krait uses (their values and layouts are the stable C ABI of cuda.h and
+ * nvrtc.h), and gpu/cuda.c fills a CudaApi with dlopen + dlsym at the first GPU use.
+ *
+ * Symbol versions matter: libcuda exports both the legacy and the current ABI of many
+ * functions (cuMemcpyHtoDAsync takes a 32-bit size, cuMemcpyHtoDAsync_v2 a size_t), and
+ * cuda.h silently maps the plain name to the versioned one. cuda.c asks dlsym for the exact
+ * versioned names cuda.h 13.0 maps to, so the table's signatures below are the right ones.
+ * The table's members carry the API's own names so calls read like ordinary CUDA code:
+ * G->api.cuLaunchKernel(...). */
+#ifndef KRAIT_GPU_CUDA_H
+#define KRAIT_GPU_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Driver API types (as cuda.h declares them; skipped if cuda.h came first) ---- */
+#ifndef __cuda_cuda_h__
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef void (*CUhostFn)(void *user_data);
+
+enum {
+    CUDA_SUCCESS = 0,
+    CUDA_ERROR_INVALID_VALUE = 1,
+    CUDA_ERROR_OUT_OF_MEMORY = 2,
+    CUDA_ERROR_NOT_INITIALIZED = 3,
+    CUDA_ERROR_NO_DEVICE = 100,
+    CUDA_ERROR_NOT_FOUND = 500,
+    CUDA_ERROR_NOT_READY = 600,
+};
+
+enum {
+    CU_STREAM_NON_BLOCKING = 0x1, /* no implicit sync with the legacy NULL stream */
+    CU_EVENT_DEFAULT = 0x0,
+    CU_EVENT_BLOCKING_SYNC = 0x1,
+    CU_EVENT_DISABLE_TIMING = 0x2,
+};
+
+/* CUdevice_attribute values krait reads. */
+enum {
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+    CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10,
+    CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+    CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+    CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
+};
+
+/* CUmemPool_attribute values krait sets or reads (value type cuuint64_t for these). */
+enum {
+    CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4,
+    CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT = 5,
+    CU_MEMPOOL_ATTR_USED_MEM_CURRENT = 7,
+};
+#endif
+
+/* ---- NVRTC types ---- */
+#ifndef __NVRTC_H__
+typedef int nvrtcResult;
+typedef struct _nvrtcProgram *nvrtcProgram;
+enum { NVRTC_SUCCESS = 0, NVRTC_ERROR_OUT_OF_MEMORY = 1, NVRTC_ERROR_COMPILATION = 6 };
+#endif
+
+typedef struct CudaApi {
+    /* ---- libcuda.so.1 ---- */
+    CUresult (*cuInit)(unsigned int flags);
+    CUresult (*cuDriverGetVersion)(int *version);
+    CUresult (*cuGetErrorName)(CUresult error, const char **str);
+    CUresult (*cuGetErrorString)(CUresult error, const char **str);
+    CUresult (*cuDeviceGet)(CUdevice *device, int ordinal);
+    CUresult (*cuDeviceGetCount)(int *count);
+    CUresult (*cuDeviceGetName)(char *name, int len, CUdevice dev);
+    CUresult (*cuDeviceGetAttribute)(int *value, int attribute, CUdevice dev);
+    CUresult (*cuDeviceTotalMem)(size_t *bytes, CUdevice dev); /* _v2 */
+    CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *ctx, CUdevice dev);
+    CUresult (*cuDevicePrimaryCtxRelease)(CUdevice dev); /* _v2 */
+    CUresult (*cuCtxSetCurrent)(CUcontext ctx);
+    CUresult (*cuCtxSynchronize)(void);
+    CUresult (*cuStreamCreate)(CUstream *stream, unsigned int flags);
+    CUresult (*cuStreamDestroy)(CUstream stream); /* _v2 */
+    CUresult (*cuStreamSynchronize)(CUstream stream);
+    CUresult (*cuStreamQuery)(CUstream stream);
+    CUresult (*cuStreamWaitEvent)(CUstream stream, CUevent event, unsigned int flags);
+    CUresult (*cuEventCreate)(CUevent *event, unsigned int flags);
+    CUresult (*cuEventRecord)(CUevent event, CUstream stream);
+    CUresult (*cuEventSynchronize)(CUevent event);
+    CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end); /* _v2 if any */
+    CUresult (*cuEventQuery)(CUevent event);
+    CUresult (*cuEventDestroy)(CUevent event); /* _v2 */
+    CUresult (*cuMemAllocAsync)(CUdeviceptr *ptr, size_t bytes, CUstream stream);
+    CUresult (*cuMemFreeAsync)(CUdeviceptr ptr, CUstream stream);
+    CUresult (*cuDeviceGetDefaultMemPool)(CUmemoryPool *pool, CUdevice dev);
+    CUresult (*cuMemPoolSetAttribute)(CUmemoryPool pool, int attribute, void *value);
+    CUresult (*cuMemPoolGetAttribute)(CUmemoryPool pool, int attribute, void *value);
+    CUresult (*cuMemPoolTrimTo)(CUmemoryPool pool, size_t min_bytes_to_keep);
+    CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src, size_t bytes,
+                                  CUstream stream); /* _v2 */
+    CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes,
+                                  CUstream stream); /* _v2 */
+    CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                                  CUstream stream); /* _v2 */
+    CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char value, size_t n, CUstream s);
+    CUresult (*cuMemsetD32Async)(CUdeviceptr dst, unsigned int value, size_t n, CUstream s);
+    CUresult (*cuMemGetInfo)(size_t *free_bytes, size_t *total_bytes); /* _v2 */
+    CUresult (*cuModuleLoadData)(CUmodule *module, const void *image);
+    CUresult (*cuModuleGetFunction)(CUfunction *function, CUmodule module, const char *name);
+    CUresult (*cuModuleUnload)(CUmodule module);
+    CUresult (*cuLaunchKernel)(CUfunction f, unsigned int grid_x, unsigned int grid_y,
+                               unsigned int grid_z, unsigned int block_x, unsigned int block_y,
+                               unsigned int block_z, unsigned int shared_bytes, CUstream stream,
+                               void **params, void **extra);
+    CUresult (*cuLaunchHostFunc)(CUstream stream, CUhostFn fn, void *user_data);
+
+    /* ---- libnvrtc.so ---- */
+    const char *(*nvrtcGetErrorString)(nvrtcResult result);
+    nvrtcResult (*nvrtcVersion)(int *major, int *minor);
+    nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram *prog, const char *src, const char *name,
+                                      int num_headers, const char *const *headers,
+                                      const char *const *include_names);
+    nvrtcResult (*nvrtcCompileProgram)(nvrtcProgram prog, int num_options,
+                                       const char *const *options);
+    nvrtcResult (*nvrtcGetCUBINSize)(nvrtcProgram prog, size_t *size);
+    nvrtcResult (*nvrtcGetCUBIN)(nvrtcProgram prog, char *cubin);
+    nvrtcResult (*nvrtcGetProgramLogSize)(nvrtcProgram prog, size_t *size);
+    nvrtcResult (*nvrtcGetProgramLog)(nvrtcProgram prog, char *log);
+    nvrtcResult (*nvrtcDestroyProgram)(nvrtcProgram *prog);
+} CudaApi;
+
+struct GpuState;
+
+/* dlopen libcuda.so.1 and fill the driver half of G->api. Returns 0, or -1 with G's error
+ * set (GPU_ERR_NO_DRIVER). Idempotent; does not call cuInit. */
+int cuda_load_driver(struct GpuState *G);
+
+/* dlopen NVRTC (KRAIT_NVRTC_PATH if set, then libnvrtc.so.13, .so.12, .so, then the same
+ * under /usr/local/cuda/lib64) and fill the NVRTC half of G->api; records the version.
+ * Needs no GPU. Returns 0, or -1 with G's error set (GPU_ERR_NO_NVRTC). Idempotent. */
+int cuda_load_nvrtc(struct GpuState *G);
+
+/* Forget both libraries (at gpu_state_free); they stay mapped, see cuda.c. */
+void cuda_unload(struct GpuState *G);
+
+/* Turn a failed driver call into G's error: "CUDA error CUDA_ERROR_OUT_OF_MEMORY (out of
+ * memory) in cuMemAllocAsync". Returns 0 when r is CUDA_SUCCESS, else -1. */
+int cuda_check(struct GpuState *G, CUresult r, const char *where);
+
+/* The same for NVRTC: "NVRTC error NVRTC_ERROR_... in nvrtcCompileProgram". */
+int nvrtc_check(struct GpuState *G, nvrtcResult r, const char *where);
+
+#endif

@@ -1,0 +1,219 @@
+/* gpu.h: the GPU layer's state and its runtime API (device, memory, streams, events,
+ * launches). The array module, the fusion engine and the tile compiler build on this.
+ *
+ * Design, for the next engineer:
+ *
+ * - One GpuState per interpreter (Interp.gpu), nothing global: two interpreters in one
+ *   process each own a state; they share the process's primary context on the device, which
+ *   is what the driver wants (the runtime API does the same).
+ *
+ * - Nothing here depends on the interpreter. Every call returns 0 (or a handle) on success
+ *   and -1 on failure, with G->err_kind saying what went wrong and G->err the message
+ *   ("CUDA error CUDA_ERROR_OUT_OF_MEMORY (out of memory) in cuMemAllocAsync"); compile
+ *   errors also leave NVRTC's log in G->log. The interpreter's bindings turn that into a
+ *   Python exception: GPU_ERR_OUT_OF_MEMORY -> MemoryError (G->oom_requested/oom_free say
+ *   how much was asked and was free), GPU_ERR_KERNEL_FAULT -> RuntimeError naming the
+ *   kernel, the rest -> RuntimeError. Host memory comes from the kr_allocator given to
+ *   gpu_state_new (the interpreter passes one that routes to mem_alloc's accounting).
+ *
+ * - Lazy start. gpu_state_new only zeroes a struct: `krait -c pass` never touches the driver.
+ *   The first call that needs the device (gpu_backend, gpu_init_cuda, any allocation) loads
+ *   libcuda.so.1 with dlopen, calls cuInit, retains device 0's primary context, creates
+ *   krait's default stream and configures the memory pool (100+ ms, once). NVRTC is loaded
+ *   separately, by the first compile (gpu/jit.c), and needs no device, so CI can compile
+ *   kernels to CUBIN on a machine without a GPU. A failed start is remembered: the driver is
+ *   not probed again, and every later call fails at once with the same message.
+ *
+ * - Backend choice: KRAIT_DEVICE=cpu never loads the driver; KRAIT_DEVICE=cuda makes a
+ *   failed CUDA start an error; unset, krait uses CUDA when it starts and the CPU backend
+ *   otherwise (G->init_error keeps the reason, for gpu.device() to show).
+ *
+ * - Memory: the driver's stream-ordered pool (cuMemAllocAsync / cuMemFreeAsync on the
+ *   device's default pool), not a home-made caching allocator. The pool's release threshold
+ *   is set to "keep everything", so freed blocks are reused without going back to the OS;
+ *   gpu_mem_trim gives them back (the bindings call it before raising MemoryError, after
+ *   the collector has run). G->device_bytes counts live bytes so the collector can count
+ *   device memory toward its trigger. An allocation that fails first synchronizes the
+ *   device (so frees still queued on other streams complete) and retries once.
+ *
+ * - Streams: krait's default stream (G->stream) is a non-blocking stream created at start,
+ *   not the legacy NULL stream, which would serialize with every other stream. Every call
+ *   that takes a CUstream accepts NULL for "krait's default stream". gpu.Stream objects
+ *   wrap gpu_stream_create. Work is asynchronous: copies to the host are only complete
+ *   after a synchronize (or an event/host callback says so).
+ *
+ * - Host callbacks: cuLaunchHostFunc runs the callback on a driver thread. It must not touch
+ *   the interpreter or the GpuState; the asyncio integration pushes a completion record on
+ *   a lock-free queue and calls uv_async_send, and the loop thread does the rest.
+ *
+ * - JIT (gpu/jit.h): CUDA C -> NVRTC -> CUBIN for the device's arch (sm_90a on Hopper so
+ *   wgmma is available, sm_XY elsewhere) -> cuModuleLoadData. Two caches: in memory, keyed
+ *   by SHA-256(source, arch, NVRTC version, options) -> loaded CUmodule and its CUfunctions;
+ *   on disk under KRAIT_CACHE_DIR (default ~/.cache/krait; empty: no disk cache) as
+ *   jit-v1/<2 hex>/<64 hex>.cubin, each file a header (magic, format version, key, payload
+ *   length, payload SHA-256) then the CUBIN; written to a temporary file and renamed, and
+ *   verified on every read, so a torn or corrupted file is recompiled and rewritten, never
+ *   loaded. The launch path must not hash: callers keep the CUfunction that
+ *   jit_get_function returns in their own specialization record.
+ */
+#ifndef KRAIT_GPU_GPU_H
+#define KRAIT_GPU_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../include/krait.h"
+#include "cuda.h"
+#include "jit.h"
+
+#define GPU_ERROR_SIZE 512
+
+typedef enum GpuBackend {
+    GPU_BACKEND_UNDECIDED = 0,
+    GPU_BACKEND_CPU,
+    GPU_BACKEND_CUDA,
+} GpuBackend;
+
+typedef enum GpuErrorKind {
+    GPU_OK = 0,
+    GPU_ERR_NO_DRIVER,     /* libcuda.so.1 could not be loaded or lacks a symbol */
+    GPU_ERR_NO_DEVICE,     /* cuInit or device start failed, or the CPU backend was forced */
+    GPU_ERR_NO_NVRTC,      /* libnvrtc could not be loaded */
+    GPU_ERR_OUT_OF_MEMORY, /* device memory exhausted: MemoryError */
+    GPU_ERR_HOST_MEMORY,   /* the host allocator failed: MemoryError */
+    GPU_ERR_COMPILE,       /* NVRTC rejected the source; G->log holds its log */
+    GPU_ERR_KERNEL_FAULT,  /* a kernel faulted; the context is unusable from now on */
+    GPU_ERR_CUDA,          /* any other driver or NVRTC failure */
+    GPU_ERR_CONFIG,        /* a bad environment setting (KRAIT_DEVICE=...) */
+    GPU_ERR_IO,            /* (internal) a cache file could not be read or written */
+} GpuErrorKind;
+
+typedef struct GpuState {
+    kr_allocator allocator; /* host memory; fn NULL: the C library's */
+    CudaApi api;
+    void *libcuda, *libnvrtc;     /* dlopen handles */
+    int8_t driver_state;          /* 0: not tried, 1: loaded, -1: failed */
+    int8_t nvrtc_state;           /* the same for NVRTC */
+    int8_t device_state;          /* the same for cuInit + context + stream + pool */
+    GpuBackend backend;           /* decided by gpu_backend */
+    GpuErrorKind init_error_kind; /* why the CUDA start failed (device_state -1) */
+    char init_error[GPU_ERROR_SIZE];
+    char nvrtc_error[GPU_ERROR_SIZE]; /* why NVRTC failed to load (nvrtc_state -1) */
+
+    /* ---- the device, valid when device_state is 1 ---- */
+    CUdevice device;
+    CUcontext context; /* device 0's primary context, retained */
+    CUstream stream;   /* krait's default stream (non-blocking) */
+    CUmemoryPool pool; /* the device's default memory pool */
+    int cc_major, cc_minor;
+    char arch[16]; /* NVRTC's -arch value: "sm_90a" on Hopper, "sm_86", ... */
+    char device_name[128];
+    size_t total_memory;
+    int sm_count, max_threads_per_block, max_shared_optin, warp_size;
+    int driver_version; /* 13000 for CUDA 13.0 */
+    int nvrtc_major, nvrtc_minor;
+
+    /* ---- accounting ---- */
+    size_t device_bytes;  /* live bytes allocated through gpu_mem_alloc */
+    size_t oom_requested; /* the last failed allocation's size */
+    size_t oom_free;      /* and the device's free bytes then */
+    bool context_faulted; /* a sticky kernel fault: every later call will fail */
+    bool cuinit_called;   /* after cuInit libcuda stays loaded: its threads run its code */
+
+    /* ---- the last error ---- */
+    GpuErrorKind err_kind;
+    CUresult err_cuda; /* the CUresult, or the nvrtcResult, behind it; 0 if none */
+    char err[GPU_ERROR_SIZE];
+    char *log; /* NVRTC's log of the last failed compile, NUL-terminated; NULL if none */
+    size_t log_size;
+
+    JitCache jit;
+} GpuState;
+
+/* ---- lifecycle (device.c) ---- */
+
+/* A new state; touches neither the driver nor the disk. NULL if the allocator fails. */
+GpuState *gpu_state_new(kr_allocator allocator);
+/* Unloads kernels, destroys the default stream, releases the context, closes libraries.
+ * Waits for queued work first. Accepts NULL. */
+void gpu_state_free(GpuState *G);
+
+/* Decide the backend (once) from KRAIT_DEVICE and whether CUDA starts. Returns the backend,
+ * or GPU_BACKEND_UNDECIDED with G's error set when KRAIT_DEVICE=cuda and CUDA fails to
+ * start or KRAIT_DEVICE holds something other than cpu or cuda. */
+GpuBackend gpu_backend(GpuState *G);
+
+/* Start CUDA if not yet started. 0, or -1 with G's error set (the same error every time
+ * once a start has failed). Also fails when KRAIT_DEVICE=cpu. */
+int gpu_init_cuda(GpuState *G);
+
+/* Make krait's context current on the calling thread (the start does it for the thread
+ * that started it; a host embedding krait across threads calls this after a switch). */
+int gpu_make_current(GpuState *G);
+
+/* Wait for all work on the device (cuCtxSynchronize). */
+int gpu_synchronize(GpuState *G);
+
+/* ---- errors (device.c) ---- */
+
+/* Set G's error; returns -1 so callers can `return gpu_set_error(...)`. */
+int gpu_set_error(GpuState *G, GpuErrorKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void gpu_clear_error(GpuState *G);
+/* Keep a copy of NVRTC's log (the string need not be NUL-terminated); on allocation
+ * failure the log is dropped, the error stays. */
+void gpu_set_log(GpuState *G, const char *log, size_t len);
+
+/* ---- host memory through the state's allocator (device.c) ---- */
+void *gpu_host_alloc(GpuState *G, size_t size); /* NULL with GPU_ERR_HOST_MEMORY set */
+void *gpu_host_realloc(GpuState *G, void *p, size_t old_size, size_t new_size);
+void gpu_host_free(GpuState *G, void *p, size_t size);
+
+/* ---- device memory and copies (memory.c); stream NULL means G->stream ---- */
+int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out);
+int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream);
+int gpu_mem_trim(GpuState *G, size_t keep_bytes); /* return pooled memory to the driver */
+int gpu_mem_info(GpuState *G, size_t *free_bytes, size_t *total_bytes);
+int gpu_pool_usage(GpuState *G, uint64_t *used_bytes, uint64_t *reserved_bytes);
+int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t bytes,
+                       CUstream stream);
+int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream);
+int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                       CUstream stream);
+int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream);
+int gpu_memset32(GpuState *G, CUdeviceptr dst, uint32_t value, size_t count, CUstream stream);
+
+/* ---- streams, events, launches (stream.c) ---- */
+int gpu_stream_create(GpuState *G, CUstream *out); /* non-blocking */
+int gpu_stream_destroy(GpuState *G, CUstream stream);
+int gpu_stream_synchronize(GpuState *G, CUstream stream);
+int gpu_stream_query(GpuState *G, CUstream stream); /* 1: idle, 0: busy, -1: error */
+int gpu_stream_wait_event(GpuState *G, CUstream stream, CUevent event);
+
+int gpu_event_create(GpuState *G, bool timing, CUevent *out);
+int gpu_event_destroy(GpuState *G, CUevent event);
+int gpu_event_record(GpuState *G, CUevent event, CUstream stream);
+int gpu_event_synchronize(GpuState *G, CUevent event);
+int gpu_event_query(GpuState *G, CUevent event); /* 1: reached, 0: pending, -1: error */
+int gpu_event_elapsed_ms(GpuState *G, CUevent start, CUevent end, float *ms);
+
+/* Launch f on grid x block threads; params points at one pointer per kernel argument, each
+ * pointing at the argument's value (cuLaunchKernel's convention). */
+int gpu_launch(GpuState *G, CUfunction f, const unsigned grid[3], const unsigned block[3],
+               unsigned shared_bytes, CUstream stream, void **params);
+
+/* Run fn(user_data) on a driver thread once the work queued on stream before it is done.
+ * fn must not call CUDA or touch interpreter state (see the header comment). */
+int gpu_launch_host_func(GpuState *G, CUstream stream, CUhostFn fn, void *user_data);
+
+static inline CUstream gpu_stream_or_default(GpuState *G, CUstream s) {
+    return s ? s : G->stream;
+}
+
+/* Start CUDA unless it has started: one compare on the hot path. */
+static inline int gpu_ensure(GpuState *G) {
+    return G->device_state > 0 ? 0 : gpu_init_cuda(G);
+}
+
+#endif

@@ -1,0 +1,105 @@
+/* memory.c: device memory from the driver's stream-ordered pool, and copies between host
+ * and device. Every function takes a stream (NULL: krait's default stream) because the
+ * pool is stream-ordered: a block freed on a stream is reused by later work on that stream
+ * at once, and by other streams once the free has completed. */
+#include "gpu.h"
+
+int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) {
+    *out = 0;
+    if (gpu_ensure(G) < 0) return -1;
+    /* Zero-size arrays exist (NumPy allows them); the driver rejects a zero-byte request. */
+    if (bytes == 0) return 0;
+    CUstream s = gpu_stream_or_default(G, stream);
+    CUresult r = G->api.cuMemAllocAsync(out, bytes, s);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+        /* Blocks freed on other streams return to the pool only when those frees complete:
+         * wait for them and try once more before reporting. */
+        G->api.cuCtxSynchronize();
+        r = G->api.cuMemAllocAsync(out, bytes, s);
+    }
+    if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+        size_t free_bytes = 0, total_bytes = 0;
+        G->api.cuMemGetInfo(&free_bytes, &total_bytes);
+        G->oom_requested = bytes;
+        G->oom_free = free_bytes;
+    }
+    if (cuda_check(G, r, "cuMemAllocAsync") < 0) {
+        *out = 0;
+        return -1;
+    }
+    G->device_bytes += bytes;
+    return 0;
+}
+
+int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream) {
+    if (ptr == 0) return 0;
+    G->device_bytes -= bytes <= G->device_bytes ? bytes : G->device_bytes;
+    return cuda_check(G, G->api.cuMemFreeAsync(ptr, gpu_stream_or_default(G, stream)),
+                      "cuMemFreeAsync");
+}
+
+int gpu_mem_trim(GpuState *G, size_t keep_bytes) {
+    if (gpu_ensure(G) < 0) return -1;
+    /* Trimming releases only blocks whose frees have completed. */
+    if (cuda_check(G, G->api.cuCtxSynchronize(), "cuCtxSynchronize") < 0) return -1;
+    return cuda_check(G, G->api.cuMemPoolTrimTo(G->pool, keep_bytes), "cuMemPoolTrimTo");
+}
+
+int gpu_mem_info(GpuState *G, size_t *free_bytes, size_t *total_bytes) {
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G, G->api.cuMemGetInfo(free_bytes, total_bytes), "cuMemGetInfo");
+}
+
+int gpu_pool_usage(GpuState *G, uint64_t *used_bytes, uint64_t *reserved_bytes) {
+    if (gpu_ensure(G) < 0) return -1;
+    if (cuda_check(
+            G, G->api.cuMemPoolGetAttribute(G->pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, used_bytes),
+            "cuMemPoolGetAttribute") < 0)
+        return -1;
+    return cuda_check(
+        G,
+        G->api.cuMemPoolGetAttribute(G->pool, CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT, reserved_bytes),
+        "cuMemPoolGetAttribute");
+}
+
+int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t bytes,
+                       CUstream stream) {
+    if (bytes == 0) return 0;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G,
+                      G->api.cuMemcpyHtoDAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
+                      "cuMemcpyHtoDAsync");
+}
+
+int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream) {
+    if (bytes == 0) return 0;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G,
+                      G->api.cuMemcpyDtoHAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
+                      "cuMemcpyDtoHAsync");
+}
+
+int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                       CUstream stream) {
+    if (bytes == 0) return 0;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G,
+                      G->api.cuMemcpyDtoDAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
+                      "cuMemcpyDtoDAsync");
+}
+
+int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream) {
+    if (count == 0) return 0;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G,
+                      G->api.cuMemsetD8Async(dst, value, count, gpu_stream_or_default(G, stream)),
+                      "cuMemsetD8Async");
+}
+
+int gpu_memset32(GpuState *G, CUdeviceptr dst, uint32_t value, size_t count, CUstream stream) {
+    if (count == 0) return 0;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G,
+                      G->api.cuMemsetD32Async(dst, value, count, gpu_stream_or_default(G, stream)),
+                      "cuMemsetD32Async");
+}

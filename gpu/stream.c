@@ -1,0 +1,82 @@
+/* stream.c: streams, events, kernel launches and host callbacks. Handles passed in were
+ * made by this state, so CUDA has started; creating ones start it. gpu_launch is on the
+ * hot path of every array operation: one driver call and one compare, nothing else. */
+#include "gpu.h"
+
+int gpu_stream_create(GpuState *G, CUstream *out) {
+    *out = NULL;
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G, G->api.cuStreamCreate(out, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+}
+
+int gpu_stream_destroy(GpuState *G, CUstream stream) {
+    if (!stream || stream == G->stream) return 0; /* the default stream lives with G */
+    return cuda_check(G, G->api.cuStreamDestroy(stream), "cuStreamDestroy");
+}
+
+int gpu_stream_synchronize(GpuState *G, CUstream stream) {
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G, G->api.cuStreamSynchronize(gpu_stream_or_default(G, stream)),
+                      "cuStreamSynchronize");
+}
+
+int gpu_stream_query(GpuState *G, CUstream stream) {
+    if (gpu_ensure(G) < 0) return -1;
+    CUresult r = G->api.cuStreamQuery(gpu_stream_or_default(G, stream));
+    if (r == CUDA_ERROR_NOT_READY) return 0;
+    return cuda_check(G, r, "cuStreamQuery") < 0 ? -1 : 1;
+}
+
+int gpu_stream_wait_event(GpuState *G, CUstream stream, CUevent event) {
+    if (gpu_ensure(G) < 0) return -1;
+    return cuda_check(G, G->api.cuStreamWaitEvent(gpu_stream_or_default(G, stream), event, 0),
+                      "cuStreamWaitEvent");
+}
+
+int gpu_event_create(GpuState *G, bool timing, CUevent *out) {
+    *out = NULL;
+    if (gpu_ensure(G) < 0) return -1;
+    /* Events used only for ordering skip the timestamp, which makes record and wait
+     * cheaper. */
+    unsigned flags = timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING;
+    return cuda_check(G, G->api.cuEventCreate(out, flags), "cuEventCreate");
+}
+
+int gpu_event_destroy(GpuState *G, CUevent event) {
+    if (!event) return 0;
+    return cuda_check(G, G->api.cuEventDestroy(event), "cuEventDestroy");
+}
+
+int gpu_event_record(GpuState *G, CUevent event, CUstream stream) {
+    return cuda_check(G, G->api.cuEventRecord(event, gpu_stream_or_default(G, stream)),
+                      "cuEventRecord");
+}
+
+int gpu_event_synchronize(GpuState *G, CUevent event) {
+    return cuda_check(G, G->api.cuEventSynchronize(event), "cuEventSynchronize");
+}
+
+int gpu_event_query(GpuState *G, CUevent event) {
+    CUresult r = G->api.cuEventQuery(event);
+    if (r == CUDA_ERROR_NOT_READY) return 0;
+    return cuda_check(G, r, "cuEventQuery") < 0 ? -1 : 1;
+}
+
+int gpu_event_elapsed_ms(GpuState *G, CUevent start, CUevent end, float *ms) {
+    *ms = 0.0f;
+    return cuda_check(G, G->api.cuEventElapsedTime(ms, start, end), "cuEventElapsedTime");
+}
+
+int gpu_launch(GpuState *G, CUfunction f, const unsigned grid[3], const unsigned block[3],
+               unsigned shared_bytes, CUstream stream, void **params) {
+    CUresult r =
+        G->api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                              shared_bytes, gpu_stream_or_default(G, stream), params, NULL);
+    if (r == CUDA_SUCCESS) return 0;
+    return cuda_check(G, r, "cuLaunchKernel");
+}
+
+int gpu_launch_host_func(GpuState *G, CUstream stream, CUhostFn fn, void *user_data) {
+    return cuda_check(G, G->api.cuLaunchHostFunc(gpu_stream_or_default(G, stream), fn, user_data),
+                      "cuLaunchHostFunc");
+}

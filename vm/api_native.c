@@ -1,0 +1,275 @@
+/* api_native.c: what the host adds to the script's world: C functions (kr_cfunction, called
+ * through a trampoline that gives the arguments as handles and turns KR_ERROR back into the
+ * raised exception), native modules, and host classes whose instances carry host data and
+ * a finalizer. Host functions are objects of a runtime type made per interpreter, so no
+ * type object is shared between interpreters. */
+#include <string.h>
+
+#include "api_internal.h"
+#include "dict.h"
+#include "error.h"
+#include "gc.h"
+#include "seq.h"
+#include "str.h"
+
+/* ---- host functions ------------------------------------------------------------------- */
+
+static void apifunc_trace(Interp *I, Obj *o) {
+    gc_mark_obj(I, (Obj *)((ApiFunc *)o)->name);
+}
+
+static Value apifunc_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) {
+    ApiFunc *f = (ApiFunc *)self.as.o;
+    ApiState *a = I->api;
+    size_t mark = a->nslots;
+    int npos = argc; /* keyword values follow the positional ones in argv */
+    kr_value *small[8];
+    kr_value **h = small;
+    if (npos > 8 && !(h = mem_alloc(I, (size_t)npos * sizeof *h))) return V_NULL;
+    Value out = V_NULL;
+    kr_value *hkw = NULL;
+    for (int i = 0; i < npos; i++)
+        if (!(h[i] = api_handle_new(I, argv[i]))) goto done;
+    if (kw && kw->len) {
+        Dict *d = dict_new(I);
+        if (!d || !(hkw = api_handle_new(I, v_obj(d)))) goto done;
+        for (size_t i = 0; i < kw->len; i++)
+            if (dict_set(I, d, kw->items[i], argv[npos + (int)i]) < 0) goto done;
+    }
+    kr_value *res = NULL;
+    I->last_error = NULL;
+    int rc = f->fn(I, npos, h, hkw, &res, f->ud);
+    if (rc == KR_OK) {
+        err_clear(I);
+        I->last_error = NULL;
+        out = V_NONE;
+        if (res && !api_handle_get(I, res, &out)) {
+            out = err_format(I, TY_SYSTEM_ERROR, "%s() returned a released handle", f->name->data);
+        } else if (!gc_temp_push(I, out)) { /* rooted until the VM takes it */
+            out = err_nomem(I);
+        }
+    } else if (!err_occurred(I)) {
+        Obj *e = I->last_error;
+        I->last_error = NULL;
+        if (e)
+            err_restore(I, e);
+        else
+            err_format(I, TY_SYSTEM_ERROR, "%s() returned an error without raising one",
+                       f->name->data);
+    }
+done:
+    if (h != small) mem_free(I, h, (size_t)npos * sizeof *h);
+    kr_scope_pop(I, mark);
+    return out;
+}
+
+static Value apifunc_descr_get(Interp *I, Value descr, Value obj, Type *owner) {
+    if (is_null(obj)) return descr;
+    return bound_method_new(I, descr, obj);
+}
+
+static Value apifunc_repr(Interp *I, Value self) {
+    Str *s = str_printf(I, "<built-in function %s>", ((ApiFunc *)self.as.o)->name->data);
+    return s ? v_obj(s) : V_NULL;
+}
+
+bool api_native_init(Interp *I) {
+    Type *obj = I->types[TY_OBJECT];
+    Type *t = gc_new(I, I->types[TY_TYPE], sizeof(Type));
+    if (!t) return false;
+    I->api->func_type = t;
+    t->name = t->qualname = str_intern_cstr(I, "builtin_function_or_method");
+    t->base = obj;
+    t->bases = tuple_pack(I, 1, v_obj(obj));
+    t->mro = tuple_pack(I, 2, v_obj(t), v_obj(obj));
+    t->dict = dict_new(I);
+    if (!t->name || !t->bases || !t->mro || !t->dict) return false;
+    t->id = -1;
+    t->version = 1;
+    t->instance_size = sizeof(ApiFunc);
+    t->slots = obj->slots;
+    t->slots.new = NULL;
+    t->slots.trace = apifunc_trace;
+    t->slots.call = apifunc_call;
+    t->slots.descr_get = apifunc_descr_get;
+    t->slots.repr = apifunc_repr;
+    return true;
+}
+
+static ApiFunc *func_new(Interp *I, const char *name, kr_cfunction fn, void *ud) {
+    Str *s = str_intern_cstr(I, name);
+    if (!s) return NULL;
+    ApiFunc *f = gc_new(I, I->api->func_type, sizeof(ApiFunc));
+    if (!f) return NULL;
+    f->name = s;
+    f->fn = fn;
+    f->ud = ud;
+    return f;
+}
+
+static bool valid_name(const char *name) {
+    return name && *name && utf8_validate(name, strlen(name)) < 0;
+}
+
+kr_value *kr_function(kr_interp *I, const char *name, kr_cfunction fn, void *ud) {
+    if (!I || !valid_name(name) || !fn) return NULL;
+    size_t mark = gc_temp_mark(I);
+    ApiFunc *f = func_new(I, name, fn, ud);
+    kr_value *h = f ? api_give(I, v_obj(f)) : (api_take_error(I), NULL);
+    gc_temp_reset(I, mark);
+    return h;
+}
+
+int kr_register_function(kr_interp *I, const char *name, kr_cfunction fn, void *ud) {
+    if (!I || !valid_name(name) || !fn) return KR_BADARG;
+    size_t mark = gc_temp_mark(I);
+    ApiFunc *f = func_new(I, name, fn, ud);
+    int rc = KR_OK;
+    if (!f || dict_set_str(I, I->builtins->dict, f->name, v_obj(f)) < 0) rc = api_take_error(I);
+    gc_temp_reset(I, mark);
+    return rc;
+}
+
+int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fns, void *ud,
+                       kr_value **module) {
+    if (module) *module = NULL;
+    if (!I || !valid_name(name)) return KR_BADARG;
+    if (fns)
+        for (const kr_function_def *d = fns; d->name; d++)
+            if (!valid_name(d->name) || !d->fn) return KR_BADARG;
+    size_t mark = gc_temp_mark(I);
+    int rc = KR_OK;
+    Str *s = str_intern_cstr(I, name);
+    Module *m = s ? module_new(I, s) : NULL;
+    if (!m) goto fail;
+    if (fns) {
+        for (const kr_function_def *d = fns; d->name; d++) {
+            ApiFunc *f = func_new(I, d->name, d->fn, ud);
+            if (!f || dict_set_str(I, m->dict, f->name, v_obj(f)) < 0) goto fail;
+        }
+    }
+    if (dict_set_str(I, I->modules, s, v_obj(m)) < 0) goto fail;
+    rc = api_give_out(I, v_obj(m), module);
+    gc_temp_reset(I, mark);
+    return rc;
+fail:
+    rc = api_take_error(I);
+    gc_temp_reset(I, mark);
+    return rc;
+}
+
+/* ---- host classes --------------------------------------------------------------------- */
+
+static void apiinst_finalize(Interp *I, Obj *o) {
+    ApiInst *x = (ApiInst *)o;
+    if (x->owner && x->fin) x->fin(x->data, x->ud);
+    x->fin = NULL;
+}
+
+typedef struct ApiTypeInfo {
+    kr_finalizer fin;
+    void *ud;
+} ApiTypeInfo;
+
+/* The class keeps its ApiTypeInfo in a bytes object in its dict (a GC'd blob with no
+ * pointers to trace), under a name scripts are unlikely to touch. */
+static const char info_key[] = "__krait_host_class__";
+
+static ApiTypeInfo *type_info(Interp *I, Type *t) {
+    Str *k = str_intern_cstr(I, info_key);
+    if (!k) return NULL;
+    Value v = dict_get_str(t->dict, k);
+    if (!is_obj(v) || v.as.o->type != I->types[TY_BYTES] ||
+        ((Bytes *)v.as.o)->len != sizeof(ApiTypeInfo))
+        return NULL;
+    return (ApiTypeInfo *)((Bytes *)v.as.o)->data;
+}
+
+static Value apiinst_new_obj(Interp *I, Type *t) {
+    ApiTypeInfo *info = type_info(I, t);
+    if (!info) {
+        err_clear(I);
+        return err_format(I, TY_TYPE_ERROR, "cannot create '%s' instances", t->name->data);
+    }
+    ApiTypeInfo copy = *info;
+    ApiInst *x = gc_new(I, t, t->instance_size);
+    if (!x) return V_NULL;
+    x->owner = I->api;
+    x->fin = copy.fin;
+    x->ud = copy.ud;
+    return v_obj(x);
+}
+
+static Value apiinst_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    return apiinst_new_obj(I, t);
+}
+
+int kr_new_type(kr_interp *I, const kr_type_def *def, void *ud, kr_value **type) {
+    if (type) *type = NULL;
+    if (!I || !def || !valid_name(def->name) || !type || def->data_size > ((size_t)1 << 40))
+        return KR_BADARG;
+    if (def->methods)
+        for (const kr_function_def *d = def->methods; d->name; d++)
+            if (!valid_name(d->name) || !d->fn) return KR_BADARG;
+    size_t mark = gc_temp_mark(I);
+    Str *name = str_intern_cstr(I, def->name);
+    Dict *ns = name ? dict_new(I) : NULL;
+    Tuple *bases = ns ? tuple_new(I, 0) : NULL;
+    if (!bases) goto fail;
+    ApiTypeInfo info = {def->finalize, ud};
+    Bytes *blob = bytes_new(I, &info, sizeof info);
+    Str *key = blob ? str_intern_cstr(I, info_key) : NULL;
+    Str *modname = key ? str_intern_cstr(I, "builtins") : NULL;
+    if (!modname || dict_set_str(I, ns, key, v_obj(blob)) < 0 ||
+        dict_set_str(I, ns, I->names.module, v_obj(modname)) < 0)
+        goto fail;
+    if (def->methods) {
+        for (const kr_function_def *d = def->methods; d->name; d++) {
+            ApiFunc *f = func_new(I, d->name, d->fn, ud);
+            if (!f || dict_set_str(I, ns, f->name, v_obj(f)) < 0) goto fail;
+        }
+    }
+    Type *t = type_new_heap(I, name, bases, ns);
+    if (!t) goto fail;
+    t->flags &= ~TF_BASETYPE;
+    t->dictoffset = offsetof(ApiInst, dict);
+    t->instance_size = offsetof(ApiInst, data) + def->data_size;
+    t->slots.new = apiinst_new;
+    t->slots.finalize = apiinst_finalize;
+    int rc = api_give_out(I, v_obj(t), type);
+    gc_temp_reset(I, mark);
+    return rc;
+fail:;
+    int rc2 = api_take_error(I);
+    gc_temp_reset(I, mark);
+    return rc2;
+}
+
+static Type *host_class(Interp *I, kr_value *type) {
+    Value t;
+    if (!api_handle_get(I, type, &t) || !is_obj(t) || t.as.o->type != I->types[TY_TYPE])
+        return NULL;
+    Type *ty = (Type *)t.as.o;
+    if (ty->slots.finalize != apiinst_finalize || ty->dictoffset != offsetof(ApiInst, dict))
+        return NULL;
+    return ty;
+}
+
+int kr_new_instance(kr_interp *I, kr_value *type, kr_value **out) {
+    if (out) *out = NULL;
+    Type *t = host_class(I, type);
+    if (!t || !out) return KR_BADARG;
+    size_t mark = gc_temp_mark(I);
+    Value v = apiinst_new_obj(I, t);
+    int rc = is_null(v) ? api_take_error(I) : api_give_out(I, v, out);
+    gc_temp_reset(I, mark);
+    return rc;
+}
+
+void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type) {
+    Type *t = host_class(I, type);
+    Value v;
+    if (!t || !api_handle_get(I, obj, &v) || !is_obj(v) || v.as.o->type != t) return NULL;
+    ApiInst *x = (ApiInst *)v.as.o;
+    return x->owner == I->api ? x->data : NULL;
+}
