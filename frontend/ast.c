@@ -17,10 +17,8 @@ struct AstBlock {
     max_align_t data[];
 };
 
-void *ast_raw_alloc(AstArena *a, void *ptr, size_t old_size, size_t new_size)
-{
-    if (a->alloc)
-        return a->alloc(a->alloc_ud, ptr, old_size, new_size);
+void *ast_raw_alloc(AstArena *a, void *ptr, size_t old_size, size_t new_size) {
+    if (a->alloc) return a->alloc(a->alloc_ud, ptr, old_size, new_size);
     if (new_size == 0) {
         free(ptr);
         return NULL;
@@ -28,11 +26,9 @@ void *ast_raw_alloc(AstArena *a, void *ptr, size_t old_size, size_t new_size)
     return realloc(ptr, new_size);
 }
 
-void *ast_alloc(AstArena *a, size_t size)
-{
+void *ast_alloc(AstArena *a, size_t size) {
     size = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-    if (size == 0)
-        size = sizeof(max_align_t);
+    if (size == 0) size = sizeof(max_align_t);
     struct AstBlock *b = a->blocks;
     if (!b || a->used_in_block + size > b->size) {
         size_t data = size > AST_BLOCK_SIZE / 2 ? size : AST_BLOCK_SIZE;
@@ -61,19 +57,15 @@ void *ast_alloc(AstArena *a, size_t size)
     return p;
 }
 
-char *ast_strdup(AstArena *a, const char *s, size_t len)
-{
+char *ast_strdup(AstArena *a, const char *s, size_t len) {
     char *p = ast_alloc(a, len + 1);
-    if (!p)
-        return NULL;
-    if (len)
-        memcpy(p, s, len);
+    if (!p) return NULL;
+    if (len) memcpy(p, s, len);
     p[len] = 0;
     return p;
 }
 
-void ast_arena_free(AstArena *a)
-{
+void ast_arena_free(AstArena *a) {
     struct AstBlock *b = a->blocks;
     while (b) {
         struct AstBlock *next = b->next;

@@ -16,24 +16,19 @@ const char *const lex_op_text[OP__COUNT] = {"", LEX_OPERATORS(LEX_TEXT)};
 static const char *const lex_kw_text[KW__COUNT] = {"", LEX_KEYWORDS(LEX_TEXT)};
 #undef LEX_TEXT
 
-int lex_keyword(const char *s, int len)
-{
-    if (len < 2 || len > 8)
-        return 0;
+int lex_keyword(const char *s, int len) {
+    if (len < 2 || len > 8) return 0;
     for (int i = 1; i < KW__COUNT; i++)
-        if ((int)strlen(lex_kw_text[i]) == len && memcmp(lex_kw_text[i], s, len) == 0)
-            return i;
+        if ((int)strlen(lex_kw_text[i]) == len && memcmp(lex_kw_text[i], s, len) == 0) return i;
     return 0;
 }
 
-void lex_init(Lexer *lx, const char *src, size_t len, SyntaxErrorInfo *err)
-{
+void lex_init(Lexer *lx, const char *src, size_t len, SyntaxErrorInfo *err) {
     memset(lx, 0, sizeof *lx);
     lx->src = src;
     lx->end = src + len;
     lx->cur = src;
-    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0)
-        lx->cur += 3;
+    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) lx->cur += 3;
     lx->line_start = src;
     lx->line = 1;
     lx->first_line = 1;
@@ -42,36 +37,29 @@ void lex_init(Lexer *lx, const char *src, size_t len, SyntaxErrorInfo *err)
     lx->err = err;
 }
 
-static const char *lex_line_ptr(const char *src, const char *end, int line)
-{
+static const char *lex_line_ptr(const char *src, const char *end, int line) {
     const char *p = src;
     for (int l = 1; l < line && p < end; p++)
-        if (*p == '\n')
-            l++;
+        if (*p == '\n') l++;
     return p;
 }
 
-const char *lex_line_ptr_public(Lexer *lx, int line)
-{
+const char *lex_line_ptr_public(Lexer *lx, int line) {
     return lex_line_ptr(lx->src, lx->text_end ? lx->text_end : lx->end, line);
 }
 
-int lex_char_offset(const char *src, const char *end, int line, int bytecol)
-{
+int lex_char_offset(const char *src, const char *end, int line, int bytecol) {
     const char *p = lex_line_ptr(src, end, line);
     int n = 0;
     for (int i = 0; i < bytecol && p + i < end; i++)
-        if (((unsigned char)p[i] & 0xC0) != 0x80)
-            n++;
+        if (((unsigned char)p[i] & 0xC0) != 0x80) n++;
     return n + 1;
 }
 
-void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_line,
-                  int end_bytecol, const char *fmt, ...)
-{
+void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_line, int end_bytecol,
+                  const char *fmt, ...) {
     SyntaxErrorInfo *e = lx->err;
-    if (!e || e->kind)
-        return;
+    if (!e || e->kind) return;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
@@ -83,57 +71,52 @@ void lex_error_at(Lexer *lx, const char *kind, int line, int bytecol, int end_li
     e->end_col = lex_offset(lx, end_line, end_bytecol);
 }
 
-static int lex_col(Lexer *lx, const char *p)
-{
+static int lex_col(Lexer *lx, const char *p) {
     return (int)(p - lx->line_start) + (lx->line == lx->first_line ? lx->base_col : 0);
 }
 
-int lex_offset(Lexer *lx, int line, int bytecol)
-{
-    if (bytecol < 0)
-        return 0;
+int lex_offset(Lexer *lx, int line, int bytecol) {
+    if (bytecol < 0) return 0;
     /* CPython reports an f-string expression's errors at the real line but at columns
      * relative to the expression's text (lx->src is that text for a sub-lexer) */
-    if (line == lx->first_line)
-        bytecol -= lx->base_col;
+    if (line == lx->first_line) bytecol -= lx->base_col;
     int text_line = line - lx->first_line + 1;
-    if (text_line < 1)
-        text_line = 1;
+    if (text_line < 1) text_line = 1;
     return lex_char_offset(lx->src, lx->text_end ? lx->text_end : lx->end, text_line,
                            bytecol < 0 ? 0 : bytecol);
 }
 
 /* An error at the lexer's current position, CPython's `syntaxerror(tok, ...)`: the offset
  * is the number of characters before the cursor. */
-static Token lex_fail(Lexer *lx, const char *p, const char *msg)
-{
+static Token lex_fail(Lexer *lx, const char *p, const char *msg) {
     int c = lex_col(lx, p) - 1;
     lex_error_at(lx, "SyntaxError", lx->line, c, lx->line, c, "%s", msg);
     Token t = {.type = TK_ERROR, .line = lx->line};
     return t;
 }
 
-
-static bool lex_isdigit(int c) { return c >= '0' && c <= '9'; }
-static bool lex_isxdigit(int c)
-{
+static bool lex_isdigit(int c) {
+    return c >= '0' && c <= '9';
+}
+static bool lex_isxdigit(int c) {
     return lex_isdigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
-static bool lex_is_id_start(int c)
-{
+static bool lex_is_id_start(int c) {
     return c >= 128 || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-static bool lex_is_id_char(int c) { return lex_is_id_start(c) || lex_isdigit(c); }
+static bool lex_is_id_char(int c) {
+    return lex_is_id_start(c) || lex_isdigit(c);
+}
 
 /* The byte at p, or 0 at the end (the source may be a slice without a NUL). */
-static int lex_at(Lexer *lx, const char *p) { return p < lx->end ? (unsigned char)*p : 0; }
+static int lex_at(Lexer *lx, const char *p) {
+    return p < lx->end ? (unsigned char)*p : 0;
+}
 
-static int lex_decode_utf8(const char *p, const char *end, int *nbytes)
-{
+static int lex_decode_utf8(const char *p, const char *end, int *nbytes) {
     unsigned char c = (unsigned char)*p;
     int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    if (p + n > end)
-        n = (int)(end - p);
+    if (p + n > end) n = (int)(end - p);
     int cp = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
     for (int i = 1; i < n; i++)
         cp = (cp << 6) | ((unsigned char)p[i] & 0x3F);
@@ -143,14 +126,10 @@ static int lex_decode_utf8(const char *p, const char *end, int *nbytes)
 
 /* Non-ASCII code points that cannot be part of an identifier. CPython consults the Unicode
  * XID tables; this covers the punctuation and symbol blocks people actually type. */
-static bool lex_is_bad_id_codepoint(int cp)
-{
-    if (cp < 0xA0)
-        return true; /* C1 controls */
-    if (cp <= 0xBF)
-        return !(cp == 0xAA || cp == 0xB5 || cp == 0xBA);
-    if (cp == 0xD7 || cp == 0xF7)
-        return true;
+static bool lex_is_bad_id_codepoint(int cp) {
+    if (cp < 0xA0) return true; /* C1 controls */
+    if (cp <= 0xBF) return !(cp == 0xAA || cp == 0xB5 || cp == 0xBA);
+    if (cp == 0xD7 || cp == 0xF7) return true;
     if ((cp >= 0x2000 && cp <= 0x206F) || (cp >= 0x20A0 && cp <= 0x20CF) ||
         (cp >= 0x2190 && cp <= 0x23FF) || (cp >= 0x2500 && cp <= 0x2BFF) ||
         (cp >= 0x3000 && cp <= 0x3003) || (cp >= 0x3008 && cp <= 0x3020) ||
@@ -160,16 +139,15 @@ static bool lex_is_bad_id_codepoint(int cp)
     return false;
 }
 
-static bool lex_is_printable(int cp)
-{
+static bool lex_is_printable(int cp) {
     return !(cp < 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0x1680 ||
-             (cp >= 0x2000 && cp <= 0x200F) || cp == 0x205F || cp == 0x3000 || (cp >= 0x2028 && cp <= 0x202E) ||
-             (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || cp == 0xAD);
+             (cp >= 0x2000 && cp <= 0x200F) || cp == 0x205F || cp == 0x3000 ||
+             (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF ||
+             cp == 0xAD);
 }
 
 static Token lex_make(Lexer *lx, TokType type, int op, const char *start, const char *end,
-                      int start_line, const char *start_line_ptr)
-{
+                      int start_line, const char *start_line_ptr) {
     Token t;
     t.type = type;
     t.op = op;
@@ -181,14 +159,12 @@ static Token lex_make(Lexer *lx, TokType type, int op, const char *start, const 
     t.col = start_line == lx->line ? lex_col(lx, start) : (int)(start - start_line_ptr);
     t.end_line = lx->line;
     t.end_col = lex_col(lx, end);
-    if (type != TK_DEDENT && type != TK_INDENT)
-        lx->last_was_newline = type == TK_NEWLINE;
+    if (type != TK_DEDENT && type != TK_INDENT) lx->last_was_newline = type == TK_NEWLINE;
     return t;
 }
 
 /* The keywords a number may be directly followed by in valid code ("1if x else y"). */
-static bool lex_number_end_ok(Lexer *lx, const char *p)
-{
+static bool lex_number_end_ok(Lexer *lx, const char *p) {
     static const char *const kws[] = {"and", "else", "for", "if", "in", "is", "or", "not"};
     for (size_t i = 0; i < sizeof kws / sizeof *kws; i++) {
         size_t n = strlen(kws[i]);
@@ -200,10 +176,8 @@ static bool lex_number_end_ok(Lexer *lx, const char *p)
 }
 
 /* CPython's verify_end_of_number: a letter glued to a number is an error at that letter. */
-static bool lex_verify_end(Lexer *lx, const char *p, const char *kind, Token *out)
-{
-    if (lex_number_end_ok(lx, p))
-        return true;
+static bool lex_verify_end(Lexer *lx, const char *p, const char *kind, Token *out) {
+    if (lex_number_end_ok(lx, p)) return true;
     char msg[64];
     snprintf(msg, sizeof msg, "invalid %s literal", kind);
     *out = lex_fail(lx, p, msg);
@@ -212,13 +186,11 @@ static bool lex_verify_end(Lexer *lx, const char *p, const char *kind, Token *ou
 
 /* Digits with single underscores between them; p is just past the first digit. Returns the
  * position after the run, or NULL after an error. */
-static const char *lex_decimal_tail(Lexer *lx, const char *p, Token *out)
-{
+static const char *lex_decimal_tail(Lexer *lx, const char *p, Token *out) {
     for (;;) {
         while (lex_isdigit(lex_at(lx, p)))
             p++;
-        if (lex_at(lx, p) != '_')
-            return p;
+        if (lex_at(lx, p) != '_') return p;
         p++;
         if (!lex_isdigit(lex_at(lx, p))) {
             *out = lex_fail(lx, p, "invalid decimal literal");
@@ -227,23 +199,19 @@ static const char *lex_decimal_tail(Lexer *lx, const char *p, Token *out)
     }
 }
 
-static Token lex_number(Lexer *lx, const char *start)
-{
+static Token lex_number(Lexer *lx, const char *start) {
     const char *p = start;
     Token err;
     int c = lex_at(lx, p);
     if (c == '0' && (lex_at(lx, p + 1) | 0x20) == 'x') {
         p += 2;
         do {
-            if (lex_at(lx, p) == '_')
-                p++;
-            if (!lex_isxdigit(lex_at(lx, p)))
-                return lex_fail(lx, p, "invalid hexadecimal literal");
+            if (lex_at(lx, p) == '_') p++;
+            if (!lex_isxdigit(lex_at(lx, p))) return lex_fail(lx, p, "invalid hexadecimal literal");
             while (lex_isxdigit(lex_at(lx, p)))
                 p++;
         } while (lex_at(lx, p) == '_');
-        if (!lex_verify_end(lx, p, "hexadecimal", &err))
-            return err;
+        if (!lex_verify_end(lx, p, "hexadecimal", &err)) return err;
         goto done;
     }
     if (c == '0' && ((lex_at(lx, p + 1) | 0x20) == 'o' || (lex_at(lx, p + 1) | 0x20) == 'b')) {
@@ -253,8 +221,7 @@ static Token lex_number(Lexer *lx, const char *start)
         char msg[64];
         p += 2;
         do {
-            if (lex_at(lx, p) == '_')
-                p++;
+            if (lex_at(lx, p) == '_') p++;
             c = lex_at(lx, p);
             if (c < '0' || c >= maxd) {
                 if (lex_isdigit(c)) {
@@ -271,8 +238,7 @@ static Token lex_number(Lexer *lx, const char *start)
             snprintf(msg, sizeof msg, "invalid digit '%c' in %s literal", lex_at(lx, p), kind);
             return lex_fail(lx, p + 1, msg);
         }
-        if (!lex_verify_end(lx, p, kind, &err))
-            return err;
+        if (!lex_verify_end(lx, p, kind, &err)) return err;
         goto done;
     }
     if (c == '0') {
@@ -281,29 +247,24 @@ static Token lex_number(Lexer *lx, const char *start)
         for (;;) {
             if (lex_at(lx, p) == '_') {
                 p++;
-                if (!lex_isdigit(lex_at(lx, p)))
-                    return lex_fail(lx, p, "invalid decimal literal");
+                if (!lex_isdigit(lex_at(lx, p))) return lex_fail(lx, p, "invalid decimal literal");
             }
-            if (lex_at(lx, p) != '0')
-                break;
+            if (lex_at(lx, p) != '0') break;
             p++;
         }
         const char *zeros_end = p;
         if (lex_isdigit(lex_at(lx, p))) {
             nonzero = true;
             p = lex_decimal_tail(lx, p + 1, &err);
-            if (!p)
-                return err;
+            if (!p) return err;
         }
         c = lex_at(lx, p);
         if (c == '.') {
             p++;
             goto fraction;
         }
-        if (c == 'e' || c == 'E')
-            goto exponent;
-        if (c == 'j' || c == 'J')
-            goto imaginary;
+        if (c == 'e' || c == 'E') goto exponent;
+        if (c == 'j' || c == 'J') goto imaginary;
         if (nonzero) {
             int sc = lex_col(lx, start), ec = lex_col(lx, zeros_end);
             lex_error_at(lx, "SyntaxError", lx->line, sc, lx->line, ec,
@@ -312,8 +273,7 @@ static Token lex_number(Lexer *lx, const char *start)
             Token t = {.type = TK_ERROR};
             return t;
         }
-        if (!lex_verify_end(lx, p, "decimal", &err))
-            return err;
+        if (!lex_verify_end(lx, p, "decimal", &err)) return err;
         goto done;
     }
     if (c == '.') {
@@ -321,71 +281,59 @@ static Token lex_number(Lexer *lx, const char *start)
         goto fraction;
     }
     p = lex_decimal_tail(lx, p + 1, &err);
-    if (!p)
-        return err;
+    if (!p) return err;
     if (lex_at(lx, p) == '.') {
         p++;
     fraction:
         if (lex_isdigit(lex_at(lx, p))) {
             p = lex_decimal_tail(lx, p + 1, &err);
-            if (!p)
-                return err;
+            if (!p) return err;
         }
     }
     c = lex_at(lx, p);
     if (c == 'e' || c == 'E') {
-    exponent:
-        {
-            const char *e = p;
+    exponent : {
+        const char *e = p;
+        p++;
+        c = lex_at(lx, p);
+        if (c == '+' || c == '-') {
             p++;
-            c = lex_at(lx, p);
-            if (c == '+' || c == '-') {
-                p++;
-                if (!lex_isdigit(lex_at(lx, p)))
-                    return lex_fail(lx, p, "invalid decimal literal");
-            } else if (!lex_isdigit(c)) {
-                if (!lex_verify_end(lx, e, "decimal", &err))
-                    return err;
-                p = e;
-                goto done;
-            }
-            p = lex_decimal_tail(lx, p + 1, &err);
-            if (!p)
-                return err;
+            if (!lex_isdigit(lex_at(lx, p))) return lex_fail(lx, p, "invalid decimal literal");
+        } else if (!lex_isdigit(c)) {
+            if (!lex_verify_end(lx, e, "decimal", &err)) return err;
+            p = e;
+            goto done;
         }
+        p = lex_decimal_tail(lx, p + 1, &err);
+        if (!p) return err;
+    }
     }
     c = lex_at(lx, p);
     if (c == 'j' || c == 'J') {
     imaginary:
         p++;
-        if (!lex_verify_end(lx, p, "imaginary", &err))
-            return err;
+        if (!lex_verify_end(lx, p, "imaginary", &err)) return err;
         lex_error_at(lx, "SyntaxError", lx->line, lex_col(lx, start), lx->line, lex_col(lx, p),
                      "complex numbers are not supported");
         Token t = {.type = TK_ERROR};
         return t;
     }
-    if (!lex_verify_end(lx, p, "decimal", &err))
-        return err;
+    if (!lex_verify_end(lx, p, "decimal", &err)) return err;
 done:
     lx->cur = p;
     return lex_make(lx, TK_NUMBER, 0, start, p, lx->line, lx->line_start);
 }
 
 /* The last line number of the source, as CPython counts it for "detected at line N". */
-static int lex_last_line(Lexer *lx)
-{
+static int lex_last_line(Lexer *lx) {
     int line = lx->line;
-    if (lx->cur >= lx->end && lx->end > lx->src && lx->end[-1] == '\n')
-        line--;
+    if (lx->cur >= lx->end && lx->end > lx->src && lx->end[-1] == '\n') line--;
     for (const char *p = lx->cur; p < lx->end; p++)
-        if (*p == '\n' && p + 1 < lx->end)
-            line++;
+        if (*p == '\n' && p + 1 < lx->end) line++;
     return line;
 }
 
-static Token lex_string(Lexer *lx, const char *start, const char *quote_pos)
-{
+static Token lex_string(Lexer *lx, const char *start, const char *quote_pos) {
     const char *p = quote_pos;
     char q = *p;
     int start_line = lx->line;
@@ -422,8 +370,7 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos)
             p++;
             if (p < lx->end) {
                 if (*p == '\n' || *p == '\r') {
-                    if (*p == '\r' && lex_at(lx, p + 1) == '\n')
-                        p++;
+                    if (*p == '\r' && lex_at(lx, p + 1) == '\n') p++;
                     lx->line++;
                     lx->line_start = p + 1;
                 }
@@ -438,8 +385,7 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos)
                 Token t = {.type = TK_ERROR};
                 return t;
             }
-            if (c == '\r' && lex_at(lx, p + 1) == '\n')
-                p++;
+            if (c == '\r' && lex_at(lx, p + 1) == '\n') p++;
             lx->line++;
             lx->line_start = p + 1;
         }
@@ -453,8 +399,7 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos)
 
 /* Measure the indentation of a new logical line and queue INDENT/DEDENT tokens. Returns
  * false after an error. Blank and comment-only lines leave at_bol set and are skipped. */
-static bool lex_indentation(Lexer *lx, bool *blank)
-{
+static bool lex_indentation(Lexer *lx, bool *blank) {
     int col = 0, altcol = 0;
     const char *p = lx->cur;
     for (;; p++) {
@@ -473,20 +418,17 @@ static bool lex_indentation(Lexer *lx, bool *blank)
     *blank = c == '#' || c == '\n' || c == '\r' || p >= lx->end || c == '\\';
     if (c == '\\') /* a line holding only a continuation joins the next one */
         *blank = lex_at(lx, p + 1) == '\n';
-    if (*blank)
-        return true;
+    if (*blank) return true;
     int top = lx->indstack[lx->indent], alttop = lx->altindstack[lx->indent];
     if (col == top) {
-        if (altcol != alttop)
-            goto tab_error;
+        if (altcol != alttop) goto tab_error;
     } else if (col > top) {
         if (lx->indent + 1 >= LEX_MAX_INDENT) {
             lex_error_at(lx, "IndentationError", lx->line, 0, lx->line, -1,
                          "too many levels of indentation");
             return false;
         }
-        if (altcol <= alttop)
-            goto tab_error;
+        if (altcol <= alttop) goto tab_error;
         lx->pending++;
         lx->indent++;
         lx->indstack[lx->indent] = col;
@@ -504,34 +446,29 @@ static bool lex_indentation(Lexer *lx, bool *blank)
                          "unindent does not match any outer indentation level");
             return false;
         }
-        if (altcol != lx->altindstack[lx->indent])
-            goto tab_error;
+        if (altcol != lx->altindstack[lx->indent]) goto tab_error;
     }
     return true;
-tab_error:
-    {
-        const char *e = p;
-        while (e < lx->end && *e != '\n' && *e != '\r')
-            e++;
-        (void)e;
-        lex_error_at(lx, "TabError", lx->line, 0, lx->line, -1,
-                     "inconsistent use of tabs and spaces in indentation");
-    }
+tab_error : {
+    const char *e = p;
+    while (e < lx->end && *e != '\n' && *e != '\r')
+        e++;
+    (void)e;
+    lex_error_at(lx, "TabError", lx->line, 0, lx->line, -1,
+                 "inconsistent use of tabs and spaces in indentation");
+}
     return false;
 }
 
-static void lex_newline(Lexer *lx, const char *p)
-{
+static void lex_newline(Lexer *lx, const char *p) {
     /* p is at '\n' or '\r' */
-    if (*p == '\r' && p + 1 < lx->end && p[1] == '\n')
-        p++;
+    if (*p == '\r' && p + 1 < lx->end && p[1] == '\n') p++;
     lx->cur = p + 1;
     lx->line++;
     lx->line_start = p + 1;
 }
 
-static int lex_string_prefix(Lexer *lx, const char *p)
-{
+static int lex_string_prefix(Lexer *lx, const char *p) {
     /* Returns the prefix length if p starts a string literal, else -1. */
     int n = 0;
     bool seen_r = false, seen_b = false, seen_f = false, seen_u = false;
@@ -552,8 +489,7 @@ static int lex_string_prefix(Lexer *lx, const char *p)
     return q == '\'' || q == '"' ? n : -1;
 }
 
-Token lex_next(Lexer *lx)
-{
+Token lex_next(Lexer *lx) {
     Token t;
     if (lx->err && lx->err->kind) {
         t.type = TK_ERROR;
@@ -578,8 +514,7 @@ again:
         }
         if (!blank) {
             lx->at_bol = false;
-            if (lx->pending)
-                goto again;
+            if (lx->pending) goto again;
         }
     }
     const char *p = lx->cur;
@@ -637,8 +572,7 @@ again:
         int line = lx->line;
         const char *ls = lx->line_start;
         lex_newline(lx, p);
-        if (blank)
-            goto again;
+        if (blank) goto again;
         lx->at_bol = true;
         t = lex_make(lx, TK_NEWLINE, 0, nl, nl + 1, line, ls);
         t.col = (int)((comment ? comment : nl) - ls) + (line == lx->first_line ? lx->base_col : 0);
@@ -650,16 +584,14 @@ again:
         lx->at_bol = false;
     }
     int plen = lex_string_prefix(lx, p);
-    if (plen >= 0)
-        return lex_string(lx, p, p + plen);
+    if (plen >= 0) return lex_string(lx, p, p + plen);
     if (lex_is_id_start(c)) {
         const char *q = p;
         while (q < lx->end && lex_is_id_char((unsigned char)*q)) {
             if ((unsigned char)*q >= 128) {
                 int n;
                 int cp = lex_decode_utf8(q, lx->end, &n);
-                if (lex_is_bad_id_codepoint(cp))
-                    break;
+                if (lex_is_bad_id_codepoint(cp)) break;
                 q += n;
             } else {
                 q++;
@@ -679,10 +611,8 @@ again:
         t = lex_make(lx, TK_NAME, lex_keyword(p, (int)(q - p)), p, q, lx->line, lx->line_start);
         return t;
     }
-    if (lex_isdigit(c) || (c == '.' && lex_isdigit(lex_at(lx, p + 1))))
-        return lex_number(lx, p);
-    if (c == '\\' && p + 1 >= lx->end)
-        return lex_fail(lx, p + 2, "unexpected EOF while parsing");
+    if (lex_isdigit(c) || (c == '.' && lex_isdigit(lex_at(lx, p + 1)))) return lex_number(lx, p);
+    if (c == '\\' && p + 1 >= lx->end) return lex_fail(lx, p + 2, "unexpected EOF while parsing");
     if (c == '\\')
         return lex_fail(lx, p + 2, "unexpected character after line continuation character");
     /* operators */
@@ -723,8 +653,7 @@ again:
             }
             lx->cur = p + n;
             t = lex_make(lx, TK_OP, i, p, p + n, lx->line, lx->line_start);
-            if (i == OP_RPAR || i == OP_RSQB || i == OP_RBRACE)
-                t.level = lx->level + 1;
+            if (i == OP_RPAR || i == OP_RSQB || i == OP_RBRACE) t.level = lx->level + 1;
             return t;
         }
     }
@@ -736,8 +665,7 @@ again:
             snprintf(msg, sizeof msg, "invalid non-printable character U+%04X", cp);
         else
             snprintf(msg, sizeof msg, "invalid character '%.*s' (U+%04X)", n, p, cp);
-        if (c < 128 && lex_is_printable(cp))
-            snprintf(msg, sizeof msg, "invalid syntax");
+        if (c < 128 && lex_is_printable(cp)) snprintf(msg, sizeof msg, "invalid syntax");
         return lex_fail(lx, p + 1, msg);
     }
 }

@@ -10,26 +10,22 @@
 #include <stdio.h>
 #include <string.h>
 
-void p_init(Parser *p, AstArena *arena, const char *src, size_t len, SyntaxErrorInfo *err)
-{
+void p_init(Parser *p, AstArena *arena, const char *src, size_t len, SyntaxErrorInfo *err) {
     memset(p, 0, sizeof *p);
     p->arena = arena;
     p->err = err;
     lex_init(&p->lx, src, len, &p->lexerr);
 }
 
-void p_release(Parser *p)
-{
+void p_release(Parser *p) {
     for (int i = 0; i < p->nchunks; i++)
         ast_raw_alloc(p->arena, p->chunks[i], sizeof(Token) * P_CHUNK, 0);
-    if (p->chunks)
-        ast_raw_alloc(p->arena, p->chunks, sizeof(Token *) * p->chunk_cap, 0);
+    if (p->chunks) ast_raw_alloc(p->arena, p->chunks, sizeof(Token *) * p->chunk_cap, 0);
     p->chunks = NULL;
     p->nchunks = p->chunk_cap = 0;
 }
 
-static bool p_fill(Parser *p, int index)
-{
+static bool p_fill(Parser *p, int index) {
     while (p->ntoks <= index) {
         if (p->ntoks == p->nchunks * P_CHUNK) {
             if (p->nchunks == p->chunk_cap) {
@@ -67,64 +63,55 @@ static bool p_fill(Parser *p, int index)
 
 static const Token p_dummy_token = {TK_ERROR, 0, 0, 0, "", 0, 1, 0, 1, 0};
 
-Token *p_peek_at(Parser *p, int ahead)
-{
-    if (!p_fill(p, p->pos + ahead))
-        return (Token *)&p_dummy_token;
+Token *p_peek_at(Parser *p, int ahead) {
+    if (!p_fill(p, p->pos + ahead)) return (Token *)&p_dummy_token;
     return P_TOK(p, p->pos + ahead);
 }
 
-Token *p_peek(Parser *p) { return p_peek_at(p, 0); }
+Token *p_peek(Parser *p) {
+    return p_peek_at(p, 0);
+}
 
-Token *p_prev(Parser *p) { return p->pos > 0 ? P_TOK(p, p->pos - 1) : p_peek(p); }
+Token *p_prev(Parser *p) {
+    return p->pos > 0 ? P_TOK(p, p->pos - 1) : p_peek(p);
+}
 
-Token *p_next(Parser *p)
-{
+Token *p_next(Parser *p) {
     Token *t = p_peek(p);
-    if (t->type != TK_ERROR && t->type != TK_ENDMARKER)
-        p->pos++;
+    if (t->type != TK_ERROR && t->type != TK_ENDMARKER) p->pos++;
     return t;
 }
 
-bool p_is_op(Parser *p, int op)
-{
+bool p_is_op(Parser *p, int op) {
     Token *t = p_peek(p);
     return t->type == TK_OP && t->op == op;
 }
 
-bool p_is_kw(Parser *p, int kw)
-{
+bool p_is_kw(Parser *p, int kw) {
     Token *t = p_peek(p);
     return t->type == TK_NAME && t->op == kw;
 }
 
-bool p_is_name(Parser *p, const char *s)
-{
+bool p_is_name(Parser *p, const char *s) {
     Token *t = p_peek(p);
     return t->type == TK_NAME && t->op == 0 && (size_t)t->len == strlen(s) &&
            memcmp(t->start, s, t->len) == 0;
 }
 
-bool p_accept_op(Parser *p, int op)
-{
-    if (!p_is_op(p, op))
-        return false;
+bool p_accept_op(Parser *p, int op) {
+    if (!p_is_op(p, op)) return false;
     p->pos++;
     return true;
 }
 
-bool p_accept_kw(Parser *p, int kw)
-{
-    if (!p_is_kw(p, kw))
-        return false;
+bool p_accept_kw(Parser *p, int kw) {
+    if (!p_is_kw(p, kw)) return false;
     p->pos++;
     return true;
 }
 
-bool p_expect_op(Parser *p, int op)
-{
-    if (p_accept_op(p, op))
-        return true;
+bool p_expect_op(Parser *p, int op) {
+    if (p_accept_op(p, op)) return true;
     p_syntax_error(p);
     return false;
 }
@@ -132,14 +119,11 @@ bool p_expect_op(Parser *p, int op)
 /* ---- errors ---- */
 
 static void p_verror(Parser *p, const char *kind, int line, int col, int end_line, int end_col,
-                     const char *fmt, va_list ap)
-{
-    if (p->failed)
-        return;
+                     const char *fmt, va_list ap) {
+    if (p->failed) return;
     p->failed = true;
     SyntaxErrorInfo *e = p->err;
-    if (e->kind)
-        return;
+    if (e->kind) return;
     if (p->in_fstring_expr) {
         char inner[sizeof e->msg - 16];
         vsnprintf(inner, sizeof inner, fmt, ap);
@@ -159,8 +143,7 @@ static void p_verror(Parser *p, const char *kind, int line, int col, int end_lin
 
 /* col and end_col are 0-based byte columns. */
 void *p_error_at(Parser *p, const char *kind, int line, int col, int end_line, int end_col,
-                 const char *fmt, ...)
-{
+                 const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     p_verror(p, kind, line, col, end_line, end_col, fmt, ap);
@@ -168,8 +151,7 @@ void *p_error_at(Parser *p, const char *kind, int line, int col, int end_line, i
     return NULL;
 }
 
-void *p_error_tok(Parser *p, Token *t, const char *fmt, ...)
-{
+void *p_error_tok(Parser *p, Token *t, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     p_verror(p, "SyntaxError", t->line, t->col, t->end_line, t->end_col, fmt, ap);
@@ -177,8 +159,7 @@ void *p_error_tok(Parser *p, Token *t, const char *fmt, ...)
     return NULL;
 }
 
-void *p_error_node(Parser *p, AstPos pos, const char *fmt, ...)
-{
+void *p_error_node(Parser *p, AstPos pos, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     p_verror(p, "SyntaxError", pos.line, pos.col, pos.end_line, pos.end_col, fmt, ap);
@@ -186,8 +167,7 @@ void *p_error_node(Parser *p, AstPos pos, const char *fmt, ...)
     return NULL;
 }
 
-void *p_nomem(Parser *p)
-{
+void *p_nomem(Parser *p) {
     p->nomem = true;
     if (!p->failed) {
         p->failed = true;
@@ -199,10 +179,8 @@ void *p_nomem(Parser *p)
     return NULL;
 }
 
-static void p_take_lexer_error(Parser *p)
-{
-    if (p->failed)
-        return;
+static void p_take_lexer_error(Parser *p) {
+    if (p->failed) return;
     p->failed = true;
     p->lexer_failed = true;
     if (!p->err->kind) {
@@ -216,8 +194,7 @@ static void p_take_lexer_error(Parser *p)
  * replaces the parser's error, and so does a bracket left open at the end of the file when
  * it was opened on a line before the error's (_PyPegen_tokenize_full_source_to_check_for_
  * errors). */
-static void p_check_rest_of_source(Parser *p)
-{
+static void p_check_rest_of_source(Parser *p) {
     if (p->lexer_failed || p->final_error || p->mode == PARSE_SINGLE || !p->err->kind ||
         strcmp(p->err->kind, "MemoryError") == 0 || strcmp(p->err->kind, "RecursionError") == 0)
         return;
@@ -226,10 +203,8 @@ static void p_check_rest_of_source(Parser *p)
     if (!lx->done && !p->lexerr.kind) {
         for (;;) {
             Token t = lex_next(lx);
-            if (t.type == TK_ENDMARKER)
-                return;
-            if (t.type == TK_ERROR)
-                break;
+            if (t.type == TK_ENDMARKER) return;
+            if (t.type == TK_ERROR) break;
         }
     }
     /* indentation errors and the end of input are not raised by CPython's tokenizer
@@ -252,10 +227,8 @@ static void p_check_rest_of_source(Parser *p)
     }
 }
 
-void *p_syntax_error(Parser *p)
-{
-    if (p->failed)
-        return NULL;
+void *p_syntax_error(Parser *p) {
+    if (p->failed) return NULL;
     Token *t = p_peek(p);
     if (t->type == TK_ERROR) {
         if (p->lexerr.kind) {
@@ -266,11 +239,9 @@ void *p_syntax_error(Parser *p)
             int i = p->lx.level - 1;
             p->final_error = true;
             return p_error_at(p, "SyntaxError", p->lx.paren_line[i], p->lx.paren_col[i],
-                              p->lx.paren_line[i], -1, "'%c' was never closed",
-                              p->lx.paren[i]);
+                              p->lx.paren_line[i], -1, "'%c' was never closed", p->lx.paren[i]);
         }
-        if (p->failed)
-            return NULL;
+        if (p->failed) return NULL;
         return p_error_tok(p, t, "invalid syntax");
     }
     if (t->type == TK_INDENT || t->type == TK_DEDENT) {
@@ -285,16 +256,13 @@ void *p_syntax_error(Parser *p)
                           t->type == TK_INDENT ? "unexpected indent" : "unexpected unindent");
     }
     if (t->type == TK_ENDMARKER) {
-        return p_error_at(p, "SyntaxError", t->line, t->col, t->line, t->col,
-                          "invalid syntax");
+        return p_error_at(p, "SyntaxError", t->line, t->col, t->line, t->col, "invalid syntax");
     }
     return p_error_tok(p, t, "invalid syntax");
 }
 
-bool p_enter(Parser *p)
-{
-    if (p->failed)
-        return false;
+bool p_enter(Parser *p) {
+    if (p->failed) return false;
     if (++p->depth > PARSER_MAX_DEPTH) {
         p->depth--;
         Token *t = p_peek(p);
@@ -305,15 +273,15 @@ bool p_enter(Parser *p)
     return true;
 }
 
-void p_leave(Parser *p) { p->depth--; }
+void p_leave(Parser *p) {
+    p->depth--;
+}
 
 /* ---- nodes ---- */
 
-AstExpr *p_new_expr(Parser *p, AstExprKind kind, Token *start)
-{
+AstExpr *p_new_expr(Parser *p, AstExprKind kind, Token *start) {
     AstExpr *e = ast_alloc(p->arena, sizeof *e);
-    if (!e)
-        return p_nomem(p);
+    if (!e) return p_nomem(p);
     e->kind = kind;
     e->pos.line = start->line;
     e->pos.col = start->col;
@@ -322,11 +290,9 @@ AstExpr *p_new_expr(Parser *p, AstExprKind kind, Token *start)
     return e;
 }
 
-AstStmt *p_new_stmt(Parser *p, AstStmtKind kind, Token *start)
-{
+AstStmt *p_new_stmt(Parser *p, AstStmtKind kind, Token *start) {
     AstStmt *s = ast_alloc(p->arena, sizeof *s);
-    if (!s)
-        return p_nomem(p);
+    if (!s) return p_nomem(p);
     s->kind = kind;
     s->pos.line = start->line;
     s->pos.col = start->col;
@@ -335,21 +301,18 @@ AstStmt *p_new_stmt(Parser *p, AstStmtKind kind, Token *start)
     return s;
 }
 
-void p_set_end(Parser *p, AstPos *pos)
-{
+void p_set_end(Parser *p, AstPos *pos) {
     Token *t = p_prev(p);
     pos->end_line = t->end_line;
     pos->end_col = t->end_col;
 }
 
-void p_copy_start(AstPos *dst, const AstPos *src)
-{
+void p_copy_start(AstPos *dst, const AstPos *src) {
     dst->line = src->line;
     dst->col = src->col;
 }
 
-bool p_vec_push(Parser *p, ExprVec *v, void *item)
-{
+bool p_vec_push(Parser *p, ExprVec *v, void *item) {
     if (v->len == v->cap) {
         int ncap = v->cap ? v->cap * 2 : 4;
         AstExpr **n = ast_alloc(p->arena, sizeof(void *) * ncap);
@@ -357,8 +320,7 @@ bool p_vec_push(Parser *p, ExprVec *v, void *item)
             p_nomem(p);
             return false;
         }
-        if (v->len)
-            memcpy(n, v->items, sizeof(void *) * v->len);
+        if (v->len) memcpy(n, v->items, sizeof(void *) * v->len);
         v->items = n;
         v->cap = ncap;
     }
@@ -366,8 +328,7 @@ bool p_vec_push(Parser *p, ExprVec *v, void *item)
     return true;
 }
 
-AstExprList p_vec_list(ExprVec *v)
-{
+AstExprList p_vec_list(ExprVec *v) {
     AstExprList l = {v->items, v->len};
     return l;
 }
@@ -375,11 +336,9 @@ AstExprList p_vec_list(ExprVec *v)
 /* NFKC for the compatibility characters people meet in identifiers (CPython normalizes
  * every identifier to NFKC): ligatures, fullwidth forms, a few letterlike symbols. Returns
  * the replacement text or NULL when cp maps to itself. */
-static const char *p_nfkc(unsigned cp, char *buf)
-{
+static const char *p_nfkc(unsigned cp, char *buf) {
     static const char *const lig[] = {"ff", "fi", "fl", "ffi", "ffl", "st", "st"};
-    if (cp >= 0xFB00 && cp <= 0xFB06)
-        return lig[cp - 0xFB00];
+    if (cp >= 0xFB00 && cp <= 0xFB06) return lig[cp - 0xFB00];
     if ((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) ||
         (cp >= 0xFF41 && cp <= 0xFF5A) || cp == 0xFF3F) {
         buf[0] = (char)(cp - 0xFF00 + 0x20);
@@ -397,21 +356,18 @@ static const char *p_nfkc(unsigned cp, char *buf)
     }
 }
 
-const char *p_token_str(Parser *p, Token *t)
-{
+const char *p_token_str(Parser *p, Token *t) {
     bool ascii = true;
     for (int i = 0; i < t->len && ascii; i++)
         ascii = (unsigned char)t->start[i] < 0x80;
     if (!ascii && t->type == TK_NAME) {
         char *out = ast_alloc(p->arena, (size_t)t->len * 3 + 1);
-        if (!out)
-            return p_nomem(p);
+        if (!out) return p_nomem(p);
         size_t n = 0;
         for (int i = 0; i < t->len;) {
             unsigned char c = (unsigned char)t->start[i];
             int k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-            if (i + k > t->len)
-                k = t->len - i;
+            if (i + k > t->len) k = t->len - i;
             unsigned cp = k == 1 ? c : k == 2 ? c & 0x1F : k == 3 ? c & 0x0F : c & 0x07;
             for (int j = 1; j < k; j++)
                 cp = (cp << 6) | ((unsigned char)t->start[i + j] & 0x3F);
@@ -430,13 +386,11 @@ const char *p_token_str(Parser *p, Token *t)
         return out;
     }
     const char *s = ast_strdup(p->arena, t->start, t->len);
-    if (!s)
-        p_nomem(p);
+    if (!s) p_nomem(p);
     return s;
 }
 
-const char *p_expr_name(AstExpr *e)
-{
+const char *p_expr_name(AstExpr *e) {
     switch (e->kind) {
     case EXPR_ATTRIBUTE: return "attribute";
     case EXPR_SUBSCRIPT: return "subscript";
@@ -478,25 +432,21 @@ const char *p_expr_name(AstExpr *e)
 
 /* ---- targets ---- */
 
-AstExpr *p_invalid_target(AstExpr *e, int type)
-{
+AstExpr *p_invalid_target(AstExpr *e, int type) {
     switch (e->kind) {
     case EXPR_LIST:
     case EXPR_TUPLE:
         for (int i = 0; i < e->u.seq.elts.len; i++) {
             AstExpr *c = p_invalid_target(e->u.seq.elts.items[i], type);
-            if (c)
-                return c;
+            if (c) return c;
         }
         return NULL;
     case EXPR_STARRED:
-        if (type == TARGETS_DEL)
-            return e;
+        if (type == TARGETS_DEL) return e;
         return p_invalid_target(e->u.starred.value, type);
     case EXPR_COMPARE:
         if (type == TARGETS_FOR) {
-            if (e->u.compare.ops[0] == AST_IN)
-                return p_invalid_target(e->u.compare.left, type);
+            if (e->u.compare.ops[0] == AST_IN) return p_invalid_target(e->u.compare.left, type);
             return NULL;
         }
         return e;
@@ -507,8 +457,7 @@ AstExpr *p_invalid_target(AstExpr *e, int type)
     }
 }
 
-void p_set_ctx(AstExpr *e, AstCtx ctx)
-{
+void p_set_ctx(AstExpr *e, AstCtx ctx) {
     switch (e->kind) {
     case EXPR_NAME: e->u.name.ctx = ctx; break;
     case EXPR_ATTRIBUTE: e->u.attribute.ctx = ctx; break;
@@ -527,11 +476,9 @@ void p_set_ctx(AstExpr *e, AstCtx ctx)
     }
 }
 
-bool p_check_target(Parser *p, AstExpr *e, int type)
-{
+bool p_check_target(Parser *p, AstExpr *e, int type) {
     AstExpr *bad = p_invalid_target(e, type);
-    if (!bad)
-        return true;
+    if (!bad) return true;
     p_error_node(p, bad->pos, type == TARGETS_DEL ? "cannot delete %s" : "cannot assign to %s",
                  p_expr_name(bad));
     return false;
@@ -539,14 +486,12 @@ bool p_check_target(Parser *p, AstExpr *e, int type)
 
 /* ---- entry points ---- */
 
-static bool p_check_source(const char *src, size_t len, SyntaxErrorInfo *err)
-{
+static bool p_check_source(const char *src, size_t len, SyntaxErrorInfo *err) {
     const unsigned char *s = (const unsigned char *)src;
     int line = 1;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
-        if (c == '\n')
-            line++;
+        if (c == '\n') line++;
         if (c == 0) {
             err->kind = "SyntaxError";
             snprintf(err->msg, sizeof err->msg, "source code cannot contain null bytes");
@@ -554,16 +499,16 @@ static bool p_check_source(const char *src, size_t len, SyntaxErrorInfo *err)
             err->col = 0;
             return false;
         }
-        if (c < 0x80)
-            continue;
-        int n = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-              : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+        if (c < 0x80) continue;
+        int n = c >= 0xC2 && c <= 0xDF   ? 1
+                : c >= 0xE0 && c <= 0xEF ? 2
+                : c >= 0xF0 && c <= 0xF4 ? 3
+                                         : -1;
         const char *why = "invalid start byte";
         if (n > 0) {
             size_t j = 1;
             for (; j <= (size_t)n; j++) {
-                if (i + j >= len || (s[i + j] & 0xC0) != 0x80)
-                    break;
+                if (i + j >= len || (s[i + j] & 0xC0) != 0x80) break;
                 if (j == 1 && ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] > 0x9F) ||
                                (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] > 0x8F)))
                     break;
@@ -588,23 +533,18 @@ static bool p_check_source(const char *src, size_t len, SyntaxErrorInfo *err)
     return true;
 }
 
-static void p_fill_error_text(AstArena *arena, const char *src, size_t len, SyntaxErrorInfo *err)
-{
-    if (!err->kind || err->line <= 0 || err->text)
-        return;
+static void p_fill_error_text(AstArena *arena, const char *src, size_t len, SyntaxErrorInfo *err) {
+    if (!err->kind || err->line <= 0 || err->text) return;
     const char *p = src, *end = src + len;
     for (int l = 1; l < err->line && p < end; p++)
-        if (*p == '\n')
-            l++;
+        if (*p == '\n') l++;
     const char *q = p;
     while (q < end && *q != '\n' && *q != '\r')
         q++;
-    if (p > end)
-        return;
+    if (p > end) return;
     size_t n = (size_t)(q - p);
     char *t = ast_raw_alloc(arena, NULL, 0, n + 1);
-    if (!t)
-        return;
+    if (!t) return;
     memcpy(t, p, n);
     t[n] = 0;
     err->text = t;
@@ -614,8 +554,7 @@ static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, 
                                   SyntaxErrorInfo *err, bool *hit_eof);
 
 AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
-                        SyntaxErrorInfo *err)
-{
+                        SyntaxErrorInfo *err) {
     bool hit_eof;
     return parse_source_ex(arena, src, len, mode, err, &hit_eof);
 }
@@ -623,12 +562,10 @@ AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
 /* hit_eof: the parse failed after reading to the end of the source (the REPL's "needs more
  * input" signal, CPython's _is_end_of_source). */
 static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, int mode,
-                                  SyntaxErrorInfo *err, bool *hit_eof)
-{
+                                  SyntaxErrorInfo *err, bool *hit_eof) {
     *hit_eof = false;
     memset(err, 0, sizeof *err);
-    if (!p_check_source(src, len, err))
-        return NULL;
+    if (!p_check_source(src, len, err)) return NULL;
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
         src += 3; /* a UTF-8 byte order mark is not part of the first line's columns */
         len -= 3;
@@ -645,8 +582,7 @@ static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, 
         for (size_t i = 0; i < len; i++) {
             if (src[i] == '\r') {
                 copy[n++] = '\n';
-                if (i + 1 < len && src[i + 1] == '\n')
-                    i++;
+                if (i + 1 < len && src[i + 1] == '\n') i++;
             } else {
                 copy[n++] = src[i];
             }
@@ -678,8 +614,7 @@ static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, 
         AstExpr *e = p_star_expressions(&p);
         while (e && p_peek(&p)->type == TK_NEWLINE)
             p_next(&p);
-        if (e && p_peek(&p)->type != TK_ENDMARKER)
-            p_syntax_error(&p);
+        if (e && p_peek(&p)->type != TK_ENDMARKER) p_syntax_error(&p);
         if (e && !p.failed) {
             AstStmt *s = p_new_stmt(&p, STMT_EXPR, start);
             if (s) {
@@ -719,13 +654,11 @@ static AstModule *parse_source_ex(AstArena *arena, const char *src, size_t len, 
  * source ends inside brackets or a triple-quoted string, after a backslash, where an
  * indented block must follow, or when it holds a compound statement that has not been
  * closed by an empty line. A real error is "complete": compiling reports it. */
-int parse_is_incomplete(const char *src, size_t len)
-{
+int parse_is_incomplete(const char *src, size_t len) {
     const char *last_line = src;
     bool only_blank = true;
     for (size_t i = 0; i < len; i++) {
-        if (src[i] == '\n' && i + 1 < len)
-            last_line = src + i + 1;
+        if (src[i] == '\n' && i + 1 < len) last_line = src + i + 1;
     }
     {
         const char *p = src, *end = src + len;
@@ -741,8 +674,7 @@ int parse_is_incomplete(const char *src, size_t len)
             p++;
         }
     }
-    if (only_blank)
-        return 0;
+    if (only_blank) return 0;
     AstArena arena = {0};
     SyntaxErrorInfo err;
     bool hit_eof;
@@ -751,23 +683,19 @@ int parse_is_incomplete(const char *src, size_t len)
     if (!m && hit_eof && err.kind && strcmp(err.kind, "MemoryError") != 0 &&
         strcmp(err.kind, "RecursionError") != 0) {
         result = 1;
-        if (err.text)
-            ast_raw_alloc(&arena, err.text, strlen(err.text) + 1, 0);
+        if (err.text) ast_raw_alloc(&arena, err.text, strlen(err.text) + 1, 0);
     } else if (!m) {
-        if (err.kind && (strstr(err.msg, "was never closed") ||
-                         strstr(err.msg, "unterminated triple-quoted") ||
-                         strstr(err.msg, "unexpected EOF") ||
-                         strstr(err.msg, "expected an indented block")))
+        if (err.kind &&
+            (strstr(err.msg, "was never closed") || strstr(err.msg, "unterminated triple-quoted") ||
+             strstr(err.msg, "unexpected EOF") || strstr(err.msg, "expected an indented block")))
             result = 1;
         else if (err.kind && strcmp(err.msg, "invalid syntax") == 0) {
             const char *q = last_line;
             while (*q == ' ' || *q == '\t')
                 q++;
-            if (*q == '@')
-                result = 1;
+            if (*q == '@') result = 1;
         }
-        if (err.text)
-            ast_raw_alloc(&arena, err.text, strlen(err.text) + 1, 0);
+        if (err.text) ast_raw_alloc(&arena, err.text, strlen(err.text) + 1, 0);
     } else if (m->body.len > 0) {
         AstStmt *s = m->body.items[m->body.len - 1];
         bool compound = s->kind == STMT_FUNCTIONDEF || s->kind == STMT_CLASSDEF ||
@@ -776,8 +704,7 @@ int parse_is_incomplete(const char *src, size_t len)
         /* the REPL joins the lines it has read with '\n': an empty line entered last
          * leaves a final '\n', which closes the block (as code.InteractiveConsole) */
         bool closed = len > 0 && src[len - 1] == '\n';
-        if (compound && !closed)
-            result = 1;
+        if (compound && !closed) result = 1;
     }
     ast_arena_free(&arena);
     return result;

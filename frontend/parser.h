@@ -16,19 +16,19 @@ typedef struct Parser {
     AstArena *arena;
     Lexer lx;
     SyntaxErrorInfo lexerr; /* the lexer's error, copied into *err when the parser meets it */
-    Token **chunks; /* tokens in fixed chunks, so Token pointers stay valid as it grows */
+    Token **chunks;         /* tokens in fixed chunks, so Token pointers stay valid as it grows */
     int nchunks, chunk_cap;
     int ntoks;
     int pos;
     SyntaxErrorInfo *err;
     bool failed;
-    int depth;   /* recursion depth, to fail cleanly on absurd nesting */
+    int depth; /* recursion depth, to fail cleanly on absurd nesting */
     int mode;
     bool in_fstring_expr;
-    bool lexer_failed; /* the error came from the tokenizer */
-    bool nomem;        /* an allocation failed (sticky: survives backtracking) */
-    bool no_invalid;   /* inside a speculative parse for an error message: no more checks */
-    bool final_error;  /* an error CPython reports without looking at the rest of the source */
+    bool lexer_failed;  /* the error came from the tokenizer */
+    bool nomem;         /* an allocation failed (sticky: survives backtracking) */
+    bool no_invalid;    /* inside a speculative parse for an error message: no more checks */
+    bool final_error;   /* an error CPython reports without looking at the rest of the source */
     char fstring_quote; /* the quote of the enclosing f-string (3.11 forbids it inside) */
 } Parser;
 

@@ -11,10 +11,11 @@
 static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out);
 static bool p_simple_stmts(Parser *p, ExprVec *out);
 
-static void p_stmt_end(Parser *p, AstStmt *s) { p_set_end(p, &s->pos); }
+static void p_stmt_end(Parser *p, AstStmt *s) {
+    p_set_end(p, &s->pos);
+}
 
-static void p_block_end(AstStmt *s, AstStmtList body)
-{
+static void p_block_end(AstStmt *s, AstStmtList body) {
     if (body.len) {
         s->pos.end_line = body.items[body.len - 1]->pos.end_line;
         s->pos.end_col = body.items[body.len - 1]->pos.end_col;
@@ -23,10 +24,8 @@ static void p_block_end(AstStmt *s, AstStmtList body)
 
 /* ':' after a compound statement header: CPython says "expected ':'" when the line ends
  * there, "invalid syntax" otherwise. */
-static bool p_expect_colon(Parser *p)
-{
-    if (p_accept_op(p, OP_COLON))
-        return true;
+static bool p_expect_colon(Parser *p) {
+    if (p_accept_op(p, OP_COLON)) return true;
     if (p_peek(p)->type == TK_NEWLINE)
         p_error_tok(p, p_peek(p), "expected ':'");
     else
@@ -36,10 +35,8 @@ static bool p_expect_colon(Parser *p)
 
 /* CPython's forced token (&&':' in the grammar: def, try, finally, else): anything else
  * there is "expected ':'" at that token. */
-static bool p_force_colon(Parser *p)
-{
-    if (p_accept_op(p, OP_COLON))
-        return true;
+static bool p_force_colon(Parser *p) {
+    if (p_accept_op(p, OP_COLON)) return true;
     Token *t = p_peek(p);
     if (t->type == TK_ERROR || t->type == TK_INDENT || t->type == TK_DEDENT)
         p_syntax_error(p);
@@ -49,10 +46,8 @@ static bool p_force_colon(Parser *p)
 }
 
 /* `if x = 1:` and friends: CPython's invalid_named_expression. */
-void p_check_stray_equal(Parser *p, AstExpr *e)
-{
-    if (!e || p->failed || !p_is_op(p, OP_EQUAL))
-        return;
+void p_check_stray_equal(Parser *p, AstExpr *e) {
+    if (!e || p->failed || !p_is_op(p, OP_EQUAL)) return;
     if (e->kind == EXPR_LIST || e->kind == EXPR_TUPLE || e->kind == EXPR_GENEXP ||
         e->kind == EXPR_COMPARE || e->kind == EXPR_BOOLOP || e->kind == EXPR_IFEXP ||
         e->kind == EXPR_LAMBDA || e->kind == EXPR_NAMEDEXPR ||
@@ -70,8 +65,7 @@ void p_check_stray_equal(Parser *p, AstExpr *e)
     *p->err = saved;
     p->failed = failed;
     p->pos = save;
-    if (!ok)
-        return;
+    if (!ok) return;
     if (e->kind == EXPR_NAME)
         p_error_at(p, "SyntaxError", e->pos.line, e->pos.col, b->pos.end_line, b->pos.end_col,
                    "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
@@ -80,12 +74,10 @@ void p_check_stray_equal(Parser *p, AstExpr *e)
                      p_expr_name(e));
 }
 
-AstStmtList p_block(Parser *p, Token *header, const char *what)
-{
+AstStmtList p_block(Parser *p, Token *header, const char *what) {
     AstStmtList list = {0};
     ExprVec v = {0};
-    if (p->failed)
-        return list;
+    if (p->failed) return list;
     if (p_peek(p)->type == TK_NEWLINE) {
         p_next(p);
         Token *t = p_peek(p);
@@ -103,8 +95,7 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
                     ls--;
                 bool blanks = ls < e;
                 for (const char *q = ls; q < e; q++)
-                    if (*q != ' ' && *q != '\t' && *q != '\014')
-                        blanks = false;
+                    if (*q != ' ' && *q != '\t' && *q != '\014') blanks = false;
                 if (blanks) {
                     int line = at->line + 1;
                     p_error_at(p, "IndentationError", line, (int)(e - ls), line, -1,
@@ -118,8 +109,7 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
                 while (q < p->lx.end && (*q == ' ' || *q == '\t' || *q == '\014'))
                     q++;
                 p_error_at(p, "IndentationError", t->line, (int)(q - ls) - 1, t->line, -1,
-                           "expected an indented block after %s on line %d", what,
-                           header->line);
+                           "expected an indented block after %s on line %d", what, header->line);
                 return list;
             }
             p_error_at(p, "IndentationError", at->line, at->col, at->end_line, at->end_col,
@@ -127,12 +117,10 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
             return list;
         }
         p_next(p);
-        if (!p_statements_until(p, &v, TK_DEDENT))
-            return list;
+        if (!p_statements_until(p, &v, TK_DEDENT)) return list;
         p_next(p); /* DEDENT */
     } else {
-        if (!p_simple_stmts(p, &v))
-            return list;
+        if (!p_simple_stmts(p, &v)) return list;
     }
     list.items = (AstStmt **)v.items;
     list.len = v.len;
@@ -141,11 +129,9 @@ AstStmtList p_block(Parser *p, Token *header, const char *what)
 
 /* ---- simple statements ---- */
 
-static const char *p_dotted_name(Parser *p)
-{
+static const char *p_dotted_name(Parser *p) {
     Token *t = p_peek(p);
-    if (t->type != TK_NAME || t->op)
-        return p_syntax_error(p);
+    if (t->type != TK_NAME || t->op) return p_syntax_error(p);
     p_next(p);
     const char *start = t->start;
     Token *last = t;
@@ -159,13 +145,11 @@ static const char *p_dotted_name(Parser *p)
         p_next(p);
         last = n;
     }
-    if (last == t)
-        return p_token_str(p, t);
+    if (last == t) return p_token_str(p, t);
     /* rebuild without whitespace between the parts */
     size_t cap = (size_t)(last->start + last->len - start) + 1;
     char *buf = ast_alloc(p->arena, cap);
-    if (!buf)
-        return p_nomem(p);
+    if (!buf) return p_nomem(p);
     size_t n = 0;
     for (int i = t->index; i <= last->index; i++) {
         Token *k = P_TOK(p, i);
@@ -176,25 +160,21 @@ static const char *p_dotted_name(Parser *p)
     return buf;
 }
 
-static bool p_alias(Parser *p, AstAlias *a, bool dotted)
-{
+static bool p_alias(Parser *p, AstAlias *a, bool dotted) {
     Token *t = p_peek(p);
     a->pos.line = t->line;
     a->pos.col = t->col;
     if (dotted) {
         a->name = p_dotted_name(p);
     } else {
-        if (t->type != TK_NAME || t->op)
-            return p_syntax_error(p), false;
+        if (t->type != TK_NAME || t->op) return p_syntax_error(p), false;
         p_next(p);
         a->name = p_token_str(p, t);
     }
-    if (!a->name)
-        return false;
+    if (!a->name) return false;
     if (p_accept_kw(p, KW_AS)) {
         Token *n = p_peek(p);
-        if (n->type != TK_NAME || n->op)
-            return p_syntax_error(p), false;
+        if (n->type != TK_NAME || n->op) return p_syntax_error(p), false;
         p_next(p);
         a->asname = p_token_str(p, n);
     }
@@ -202,43 +182,36 @@ static bool p_alias(Parser *p, AstAlias *a, bool dotted)
     return true;
 }
 
-static AstAlias *p_aliases(Parser *p, bool dotted, int *count, bool parens)
-{
+static AstAlias *p_aliases(Parser *p, bool dotted, int *count, bool parens) {
     int cap = 4, n = 0;
     AstAlias *arr = ast_alloc(p->arena, sizeof(AstAlias) * cap);
-    if (!arr)
-        return p_nomem(p);
+    if (!arr) return p_nomem(p);
     for (;;) {
         if (n == cap) {
             AstAlias *na = ast_alloc(p->arena, sizeof(AstAlias) * cap * 2);
-            if (!na)
-                return p_nomem(p);
+            if (!na) return p_nomem(p);
             memcpy(na, arr, sizeof(AstAlias) * n);
             arr = na;
             cap *= 2;
         }
-        if (!p_alias(p, &arr[n], dotted))
-            return NULL;
+        if (!p_alias(p, &arr[n], dotted)) return NULL;
         n++;
-        if (!p_is_op(p, OP_COMMA))
-            break;
+        if (!p_is_op(p, OP_COMMA)) break;
         Token *comma = p_next(p);
-        if (parens && p_is_op(p, OP_RPAR))
-            break;
+        if (parens && p_is_op(p, OP_RPAR)) break;
         if (!parens && !dotted && p_peek(p)->type == TK_NEWLINE)
-            return p_error_tok(p, p_peek(p), "trailing comma not allowed without surrounding "
-                                             "parentheses");
+            return p_error_tok(p, p_peek(p),
+                               "trailing comma not allowed without surrounding "
+                               "parentheses");
         (void)comma;
     }
     *count = n;
     return arr;
 }
 
-static AstStmt *p_import_from(Parser *p, Token *t)
-{
+static AstStmt *p_import_from(Parser *p, Token *t) {
     AstStmt *s = p_new_stmt(p, STMT_IMPORTFROM, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     int level = 0;
     for (;;) {
         if (p_accept_op(p, OP_DOT))
@@ -250,17 +223,14 @@ static AstStmt *p_import_from(Parser *p, Token *t)
     }
     if (!p_is_kw(p, KW_IMPORT) || level == 0) {
         s->u.import.module = p_dotted_name(p);
-        if (!s->u.import.module)
-            return NULL;
+        if (!s->u.import.module) return NULL;
     }
     s->u.import.level = level;
-    if (!p_accept_kw(p, KW_IMPORT))
-        return p_syntax_error(p);
+    if (!p_accept_kw(p, KW_IMPORT)) return p_syntax_error(p);
     if (p_is_op(p, OP_STAR)) {
         Token *st = p_next(p);
         AstAlias *a = ast_alloc(p->arena, sizeof *a);
-        if (!a)
-            return p_nomem(p);
+        if (!a) return p_nomem(p);
         a->name = "*";
         a->pos.line = st->line;
         a->pos.col = st->col;
@@ -270,31 +240,25 @@ static AstStmt *p_import_from(Parser *p, Token *t)
         s->u.import.nnames = 1;
     } else if (p_accept_op(p, OP_LPAR)) {
         s->u.import.names = p_aliases(p, false, &s->u.import.nnames, true);
-        if (!s->u.import.names || !p_expect_op(p, OP_RPAR))
-            return NULL;
+        if (!s->u.import.names || !p_expect_op(p, OP_RPAR)) return NULL;
     } else {
         s->u.import.names = p_aliases(p, false, &s->u.import.nnames, false);
-        if (!s->u.import.names)
-            return NULL;
+        if (!s->u.import.names) return NULL;
     }
     p_stmt_end(p, s);
     return s;
 }
 
-static AstStmt *p_names_stmt(Parser *p, Token *t, AstStmtKind kind)
-{
+static AstStmt *p_names_stmt(Parser *p, Token *t, AstStmtKind kind) {
     AstStmt *s = p_new_stmt(p, kind, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     ExprVec v = {0};
     do {
         Token *n = p_peek(p);
-        if (n->type != TK_NAME || n->op)
-            return p_syntax_error(p);
+        if (n->type != TK_NAME || n->op) return p_syntax_error(p);
         p_next(p);
         const char *name = p_token_str(p, n);
-        if (!name || !p_vec_push(p, &v, (void *)name))
-            return NULL;
+        if (!name || !p_vec_push(p, &v, (void *)name)) return NULL;
     } while (p_accept_op(p, OP_COMMA));
     s->u.names.names = (const char **)v.items;
     s->u.names.nnames = v.len;
@@ -302,10 +266,8 @@ static AstStmt *p_names_stmt(Parser *p, Token *t, AstStmtKind kind)
     return s;
 }
 
-static int p_augassign_op(Token *t)
-{
-    if (t->type != TK_OP)
-        return -1;
+static int p_augassign_op(Token *t) {
+    if (t->type != TK_OP) return -1;
     switch (t->op) {
     case OP_PLUSEQUAL: return BIN_ADD;
     case OP_MINEQUAL: return BIN_SUB;
@@ -324,17 +286,14 @@ static int p_augassign_op(Token *t)
     }
 }
 
-static AstExpr *p_rhs(Parser *p)
-{
-    if (p_is_kw(p, KW_YIELD))
-        return p_yield_expr(p);
+static AstExpr *p_rhs(Parser *p) {
+    if (p_is_kw(p, KW_YIELD)) return p_yield_expr(p);
     return p_star_expressions(p);
 }
 
 /* CPython's invalid_named_expression fires on `a = b` where a is the bad target: is `bad`
  * directly followed by '=' and a bitwise_or that is not itself followed by '=' or ':='? */
-static bool p_equal_follows(Parser *p, Token *stmt_start, AstExpr *bad)
-{
+static bool p_equal_follows(Parser *p, Token *stmt_start, AstExpr *bad) {
     int i = stmt_start->index;
     for (; i < p->ntoks; i++) {
         Token *k = P_TOK(p, i);
@@ -342,11 +301,9 @@ static bool p_equal_follows(Parser *p, Token *stmt_start, AstExpr *bad)
             (k->line == bad->pos.end_line && k->col >= bad->pos.end_col))
             break;
     }
-    if (i >= p->ntoks)
-        return false;
+    if (i >= p->ntoks) return false;
     Token *eq = P_TOK(p, i);
-    if (eq->type != TK_OP || eq->op != OP_EQUAL)
-        return false;
+    if (eq->type != TK_OP || eq->op != OP_EQUAL) return false;
     int save = p->pos, depth = p->depth;
     SyntaxErrorInfo saved = *p->err;
     bool failed = p->failed;
@@ -361,8 +318,7 @@ static bool p_equal_follows(Parser *p, Token *stmt_start, AstExpr *bad)
 }
 
 /* Could `e` be CPython's `a` in invalid_named_expression (a bitwise_or, not a display)? */
-static bool p_is_plain_bitwise_or(AstExpr *e)
-{
+static bool p_is_plain_bitwise_or(AstExpr *e) {
     switch (e->kind) {
     case EXPR_LIST:
     case EXPR_TUPLE:
@@ -383,11 +339,9 @@ static bool p_is_plain_bitwise_or(AstExpr *e)
     }
 }
 
-static AstStmt *p_expr_stmt(Parser *p, Token *t)
-{
+static AstStmt *p_expr_stmt(Parser *p, Token *t) {
     AstExpr *first = p_is_kw(p, KW_YIELD) ? p_yield_expr(p) : p_star_expressions(p);
-    if (!first)
-        return NULL;
+    if (!first) return NULL;
     Token *nt = p_peek(p);
     if (p_is_op(p, OP_COLON) && first->kind != EXPR_NAME && first->kind != EXPR_ATTRIBUTE &&
         first->kind != EXPR_SUBSCRIPT) {
@@ -417,16 +371,13 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
             return p_error_node(p, first->pos, "illegal target for annotation");
         p_next(p);
         AstStmt *s = p_new_stmt(p, STMT_ANNASSIGN, t);
-        if (!s)
-            return NULL;
+        if (!s) return NULL;
         s->u.annassign.target = first;
         s->u.annassign.simple = first->kind == EXPR_NAME && !(t->type == TK_OP && t->op == OP_LPAR);
         p_set_ctx(first, CTX_STORE);
-        if (!(s->u.annassign.annotation = p_expression(p)))
-            return NULL;
+        if (!(s->u.annassign.annotation = p_expression(p))) return NULL;
         if (p_accept_op(p, OP_EQUAL)) {
-            if (!(s->u.annassign.value = p_rhs(p)))
-                return NULL;
+            if (!(s->u.annassign.value = p_rhs(p))) return NULL;
         }
         p_stmt_end(p, s);
         return s;
@@ -440,13 +391,11 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
                                 p_expr_name(first));
         p_next(p);
         AstStmt *s = p_new_stmt(p, STMT_AUGASSIGN, t);
-        if (!s)
-            return NULL;
+        if (!s) return NULL;
         p_set_ctx(first, CTX_STORE);
         s->u.augassign.target = first;
         s->u.augassign.op = aug;
-        if (!(s->u.augassign.value = p_rhs(p)))
-            return NULL;
+        if (!(s->u.augassign.value = p_rhs(p))) return NULL;
         p_stmt_end(p, s);
         return s;
     }
@@ -468,12 +417,10 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
                 return p_error_node(p, bad->pos, "cannot assign to %s", p_expr_name(bad));
             }
             p_next(p);
-            if (!p_vec_push(p, &targets, tg) || !(cur = p_rhs(p)))
-                return NULL;
+            if (!p_vec_push(p, &targets, tg) || !(cur = p_rhs(p))) return NULL;
         }
         AstStmt *s = p_new_stmt(p, STMT_ASSIGN, t);
-        if (!s)
-            return NULL;
+        if (!s) return NULL;
         for (int i = 0; i < targets.len; i++)
             p_set_ctx(targets.items[i], CTX_STORE);
         s->u.assign.targets = p_vec_list(&targets);
@@ -493,23 +440,21 @@ static AstStmt *p_expr_stmt(Parser *p, Token *t)
             p->failed = false;
             p->pos = save;
             if (ok)
-                return p_error_at(p, "SyntaxError", first->pos.line, first->pos.col,
-                                  ap.end_line, ap.end_col,
+                return p_error_at(p, "SyntaxError", first->pos.line, first->pos.col, ap.end_line,
+                                  ap.end_col,
                                   "Missing parentheses in call to '%s'. Did you mean %s(...)?",
                                   first->u.name.id, first->u.name.id);
         }
         return p_syntax_error(p);
     }
     AstStmt *s = p_new_stmt(p, STMT_EXPR, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.value.value = first;
     p_stmt_end(p, s);
     return s;
 }
 
-static AstStmt *p_simple_stmt(Parser *p)
-{
+static AstStmt *p_simple_stmt(Parser *p) {
     Token *t = p_peek(p);
     AstStmt *s;
     if (t->type == TK_NAME) {
@@ -518,29 +463,25 @@ static AstStmt *p_simple_stmt(Parser *p)
         case KW_BREAK:
         case KW_CONTINUE:
             p_next(p);
-            return p_new_stmt(p, t->op == KW_PASS    ? STMT_PASS
-                                 : t->op == KW_BREAK ? STMT_BREAK
-                                                     : STMT_CONTINUE,
+            return p_new_stmt(p,
+                              t->op == KW_PASS    ? STMT_PASS
+                              : t->op == KW_BREAK ? STMT_BREAK
+                                                  : STMT_CONTINUE,
                               t);
         case KW_RETURN:
             p_next(p);
-            if (!(s = p_new_stmt(p, STMT_RETURN, t)))
-                return NULL;
+            if (!(s = p_new_stmt(p, STMT_RETURN, t))) return NULL;
             if (p_starts_expression(p_peek(p)) || p_is_op(p, OP_STAR) || p_is_kw(p, KW_YIELD)) {
-                if (!(s->u.value.value = p_star_expressions(p)))
-                    return NULL;
+                if (!(s->u.value.value = p_star_expressions(p))) return NULL;
             }
             p_stmt_end(p, s);
             return s;
         case KW_RAISE:
             p_next(p);
-            if (!(s = p_new_stmt(p, STMT_RAISE, t)))
-                return NULL;
+            if (!(s = p_new_stmt(p, STMT_RAISE, t))) return NULL;
             if (p_starts_expression(p_peek(p))) {
-                if (!(s->u.raise.exc = p_expression(p)))
-                    return NULL;
-                if (p_accept_kw(p, KW_FROM) && !(s->u.raise.cause = p_expression(p)))
-                    return NULL;
+                if (!(s->u.raise.exc = p_expression(p))) return NULL;
+                if (p_accept_kw(p, KW_FROM) && !(s->u.raise.cause = p_expression(p))) return NULL;
             }
             p_stmt_end(p, s);
             return s;
@@ -548,39 +489,30 @@ static AstStmt *p_simple_stmt(Parser *p)
         case KW_NONLOCAL: p_next(p); return p_names_stmt(p, t, STMT_NONLOCAL);
         case KW_DEL: {
             p_next(p);
-            if (!(s = p_new_stmt(p, STMT_DELETE, t)))
-                return NULL;
+            if (!(s = p_new_stmt(p, STMT_DELETE, t))) return NULL;
             ExprVec v = {0};
-            if (!p_del_targets(p, &v))
-                return NULL;
+            if (!p_del_targets(p, &v)) return NULL;
             for (int i = 0; i < v.len; i++) {
-                if (!p_check_target(p, v.items[i], TARGETS_DEL))
-                    return NULL;
+                if (!p_check_target(p, v.items[i], TARGETS_DEL)) return NULL;
                 p_set_ctx(v.items[i], CTX_DEL);
             }
-            if (p_peek(p)->type != TK_NEWLINE && !p_is_op(p, OP_SEMI))
-                return p_syntax_error(p);
+            if (p_peek(p)->type != TK_NEWLINE && !p_is_op(p, OP_SEMI)) return p_syntax_error(p);
             s->u.del.targets = p_vec_list(&v);
             p_stmt_end(p, s);
             return s;
         }
         case KW_ASSERT:
             p_next(p);
-            if (!(s = p_new_stmt(p, STMT_ASSERT, t)))
-                return NULL;
-            if (!(s->u.assert_.test = p_expression(p)))
-                return NULL;
+            if (!(s = p_new_stmt(p, STMT_ASSERT, t))) return NULL;
+            if (!(s->u.assert_.test = p_expression(p))) return NULL;
             p_check_stray_equal(p, s->u.assert_.test);
-            if (p_accept_op(p, OP_COMMA) && !(s->u.assert_.msg = p_expression(p)))
-                return NULL;
+            if (p_accept_op(p, OP_COMMA) && !(s->u.assert_.msg = p_expression(p))) return NULL;
             p_stmt_end(p, s);
             return s;
         case KW_IMPORT:
             p_next(p);
-            if (!(s = p_new_stmt(p, STMT_IMPORT, t)))
-                return NULL;
-            if (!(s->u.import.names = p_aliases(p, true, &s->u.import.nnames, false)))
-                return NULL;
+            if (!(s = p_new_stmt(p, STMT_IMPORT, t))) return NULL;
+            if (!(s->u.import.names = p_aliases(p, true, &s->u.import.nnames, false))) return NULL;
             p_stmt_end(p, s);
             return s;
         case KW_FROM: p_next(p); return p_import_from(p, t);
@@ -590,16 +522,12 @@ static AstStmt *p_simple_stmt(Parser *p)
     return p_expr_stmt(p, t);
 }
 
-static bool p_simple_stmts(Parser *p, ExprVec *out)
-{
+static bool p_simple_stmts(Parser *p, ExprVec *out) {
     for (;;) {
         AstStmt *s = p_simple_stmt(p);
-        if (!s || !p_vec_push(p, out, s))
-            return false;
-        if (!p_accept_op(p, OP_SEMI))
-            break;
-        if (p_peek(p)->type == TK_NEWLINE)
-            break;
+        if (!s || !p_vec_push(p, out, s)) return false;
+        if (!p_accept_op(p, OP_SEMI)) break;
+        if (p_peek(p)->type == TK_NEWLINE) break;
     }
     if (p_peek(p)->type != TK_NEWLINE) {
         p_syntax_error(p);
@@ -611,119 +539,91 @@ static bool p_simple_stmts(Parser *p, ExprVec *out)
 
 /* ---- compound statements ---- */
 
-static AstStmt *p_if_stmt(Parser *p, Token *t, const char *what)
-{
+static AstStmt *p_if_stmt(Parser *p, Token *t, const char *what) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_IF, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.if_.test = p_named_expression(p);
     p_check_stray_equal(p, s->u.if_.test);
-    if (!s->u.if_.test || !p_expect_colon(p))
-        return NULL;
+    if (!s->u.if_.test || !p_expect_colon(p)) return NULL;
     s->u.if_.body = p_block(p, t, what);
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.if_.body);
     Token *e = p_peek(p);
     if (p_is_kw(p, KW_ELIF)) {
         AstStmt *elif = p_if_stmt(p, e, "'elif' statement");
-        if (!elif)
-            return NULL;
+        if (!elif) return NULL;
         AstStmt **one = ast_alloc(p->arena, sizeof *one);
-        if (!one)
-            return p_nomem(p);
+        if (!one) return p_nomem(p);
         one[0] = elif;
         s->u.if_.orelse.items = one;
         s->u.if_.orelse.len = 1;
         p_block_end(s, s->u.if_.orelse);
     } else if (p_accept_kw(p, KW_ELSE)) {
-        if (!p_force_colon(p))
-            return NULL;
+        if (!p_force_colon(p)) return NULL;
         s->u.if_.orelse = p_block(p, e, "'else' statement");
-        if (p->failed)
-            return NULL;
+        if (p->failed) return NULL;
         p_block_end(s, s->u.if_.orelse);
     }
     return s;
 }
 
-static bool p_else_block(Parser *p, AstStmt *s, AstStmtList *orelse)
-{
+static bool p_else_block(Parser *p, AstStmt *s, AstStmtList *orelse) {
     Token *e = p_peek(p);
     if (p_accept_kw(p, KW_ELSE)) {
-        if (!p_force_colon(p))
-            return false;
+        if (!p_force_colon(p)) return false;
         *orelse = p_block(p, e, "'else' statement");
-        if (p->failed)
-            return false;
+        if (p->failed) return false;
         p_block_end(s, *orelse);
     }
     return true;
 }
 
-static AstStmt *p_while_stmt(Parser *p, Token *t)
-{
+static AstStmt *p_while_stmt(Parser *p, Token *t) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_WHILE, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.while_.test = p_named_expression(p);
     p_check_stray_equal(p, s->u.while_.test);
-    if (!s->u.while_.test || !p_expect_colon(p))
-        return NULL;
+    if (!s->u.while_.test || !p_expect_colon(p)) return NULL;
     s->u.while_.body = p_block(p, t, "'while' statement");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.while_.body);
     return p_else_block(p, s, &s->u.while_.orelse) ? s : NULL;
 }
 
-static AstStmt *p_for_stmt(Parser *p, Token *t, bool is_async)
-{
+static AstStmt *p_for_stmt(Parser *p, Token *t, bool is_async) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_FOR, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.for_.is_async = is_async;
-    if (!(s->u.for_.target = p_star_targets(p)))
-        return NULL;
-    if (!p_accept_kw(p, KW_IN))
-        return p_syntax_error(p);
-    if (!(s->u.for_.iter = p_star_expressions(p)) || !p_expect_colon(p))
-        return NULL;
+    if (!(s->u.for_.target = p_star_targets(p))) return NULL;
+    if (!p_accept_kw(p, KW_IN)) return p_syntax_error(p);
+    if (!(s->u.for_.iter = p_star_expressions(p)) || !p_expect_colon(p)) return NULL;
     s->u.for_.body = p_block(p, t, "'for' statement");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.for_.body);
     return p_else_block(p, s, &s->u.for_.orelse) ? s : NULL;
 }
 
-static AstStmt *p_try_stmt(Parser *p, Token *t)
-{
+static AstStmt *p_try_stmt(Parser *p, Token *t) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_TRY, t);
-    if (!s || !p_force_colon(p))
-        return NULL;
+    if (!s || !p_force_colon(p)) return NULL;
     s->u.try_.body = p_block(p, t, "'try' statement");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.try_.body);
     ExprVec hs = {0};
     while (p_is_kw(p, KW_EXCEPT)) {
         Token *et = p_next(p);
         AstHandler *h = ast_alloc(p->arena, sizeof *h);
-        if (!h)
-            return p_nomem(p);
+        if (!h) return p_nomem(p);
         h->pos.line = et->line;
         h->pos.col = et->col;
-        if (p_is_op(p, OP_STAR))
-            return p_error_tok(p, p_peek(p), "except* is not supported");
-        if (p_peek(p)->type == TK_NEWLINE)
-            return p_error_tok(p, p_peek(p), "expected ':'");
+        if (p_is_op(p, OP_STAR)) return p_error_tok(p, p_peek(p), "except* is not supported");
+        if (p_peek(p)->type == TK_NEWLINE) return p_error_tok(p, p_peek(p), "expected ':'");
         if (!p_is_op(p, OP_COLON)) {
-            if (!(h->type = p_expression(p)))
-                return NULL;
+            if (!(h->type = p_expression(p))) return NULL;
             if (p_is_op(p, OP_COMMA)) {
                 int save = p->pos;
                 SyntaxErrorInfo saved = *p->err;
@@ -745,40 +645,32 @@ static AstStmt *p_try_stmt(Parser *p, Token *t)
             }
             if (p_accept_kw(p, KW_AS)) {
                 Token *n = p_peek(p);
-                if (n->type != TK_NAME || n->op)
-                    return p_syntax_error(p);
+                if (n->type != TK_NAME || n->op) return p_syntax_error(p);
                 p_next(p);
                 h->name = p_token_str(p, n);
             }
         }
-        if (!p_expect_colon(p))
-            return NULL;
+        if (!p_expect_colon(p)) return NULL;
         h->body = p_block(p, et, "'except' statement");
-        if (p->failed)
-            return NULL;
+        if (p->failed) return NULL;
         if (h->body.len) {
             h->pos.end_line = h->body.items[h->body.len - 1]->pos.end_line;
             h->pos.end_col = h->body.items[h->body.len - 1]->pos.end_col;
         }
         p_block_end(s, h->body);
-        if (!p_vec_push(p, &hs, h))
-            return NULL;
+        if (!p_vec_push(p, &hs, h)) return NULL;
     }
     s->u.try_.handlers = ast_alloc(p->arena, sizeof(AstHandler) * (hs.len ? hs.len : 1));
-    if (!s->u.try_.handlers)
-        return p_nomem(p);
+    if (!s->u.try_.handlers) return p_nomem(p);
     for (int i = 0; i < hs.len; i++)
         s->u.try_.handlers[i] = *(AstHandler *)hs.items[i];
     s->u.try_.nhandlers = hs.len;
-    if (hs.len && !p_else_block(p, s, &s->u.try_.orelse))
-        return NULL;
+    if (hs.len && !p_else_block(p, s, &s->u.try_.orelse)) return NULL;
     Token *f = p_peek(p);
     if (p_accept_kw(p, KW_FINALLY)) {
-        if (!p_force_colon(p))
-            return NULL;
+        if (!p_force_colon(p)) return NULL;
         s->u.try_.finalbody = p_block(p, f, "'finally' statement");
-        if (p->failed)
-            return NULL;
+        if (p->failed) return NULL;
         p_block_end(s, s->u.try_.finalbody);
     } else if (hs.len == 0) {
         return p_error_tok(p, p_peek(p), "expected 'except' or 'finally' block");
@@ -786,43 +678,36 @@ static AstStmt *p_try_stmt(Parser *p, Token *t)
     return s;
 }
 
-static bool p_with_item(Parser *p, AstWithItem *it)
-{
-    if (!(it->context_expr = p_expression(p)))
-        return false;
+static bool p_with_item(Parser *p, AstWithItem *it) {
+    if (!(it->context_expr = p_expression(p))) return false;
     if (p_accept_kw(p, KW_AS)) {
         Token *st = p_peek(p);
         AstExpr *tg;
         if (p_is_op(p, OP_STAR)) {
             p_next(p);
             AstExpr *v = p_bitwise_or(p);
-            if (!v || !(tg = p_new_expr(p, EXPR_STARRED, st)))
-                return false;
+            if (!v || !(tg = p_new_expr(p, EXPR_STARRED, st))) return false;
             tg->u.starred.value = v;
             p_set_end(p, &tg->pos);
         } else {
             tg = p_bitwise_or(p);
         }
-        if (!tg)
-            return false;
+        if (!tg) return false;
         if (!p_is_op(p, OP_COMMA) && !p_is_op(p, OP_COLON) && !p_is_op(p, OP_RPAR)) {
             p_syntax_error(p);
             return false;
         }
-        if (!p_check_target(p, tg, TARGETS_STAR))
-            return false;
+        if (!p_check_target(p, tg, TARGETS_STAR)) return false;
         p_set_ctx(tg, CTX_STORE);
         it->optional_vars = tg;
     }
     return true;
 }
 
-static AstStmt *p_with_stmt(Parser *p, Token *t, bool is_async)
-{
+static AstStmt *p_with_stmt(Parser *p, Token *t, bool is_async) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_WITH, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.with.is_async = is_async;
     ExprVec items = {0};
     bool done = false;
@@ -836,8 +721,7 @@ static AstStmt *p_with_stmt(Parser *p, Token *t, bool is_async)
         while (ok && !p_is_op(p, OP_RPAR)) {
             AstWithItem *it = ast_alloc(p->arena, sizeof *it);
             ok = it && p_with_item(p, it) && p_vec_push(p, &items, it);
-            if (ok && !p_accept_op(p, OP_COMMA))
-                break;
+            if (ok && !p_accept_op(p, OP_COMMA)) break;
         }
         ok = ok && items.len > 0 && p_accept_op(p, OP_RPAR) && p_is_op(p, OP_COLON);
         if (ok) {
@@ -853,108 +737,83 @@ static AstStmt *p_with_stmt(Parser *p, Token *t, bool is_async)
     if (!done) {
         do {
             AstWithItem *it = ast_alloc(p->arena, sizeof *it);
-            if (!it)
-                return p_nomem(p);
-            if (!p_with_item(p, it) || !p_vec_push(p, &items, it))
-                return NULL;
+            if (!it) return p_nomem(p);
+            if (!p_with_item(p, it) || !p_vec_push(p, &items, it)) return NULL;
         } while (p_accept_op(p, OP_COMMA));
     }
-    if (!p_expect_colon(p))
-        return NULL;
+    if (!p_expect_colon(p)) return NULL;
     s->u.with.items = ast_alloc(p->arena, sizeof(AstWithItem) * items.len);
-    if (!s->u.with.items)
-        return p_nomem(p);
+    if (!s->u.with.items) return p_nomem(p);
     for (int i = 0; i < items.len; i++)
         s->u.with.items[i] = *(AstWithItem *)items.items[i];
     s->u.with.nitems = items.len;
     s->u.with.body = p_block(p, t, "'with' statement");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.with.body);
     return s;
 }
 
-static AstStmt *p_funcdef(Parser *p, Token *t, bool is_async, AstExprList decorators)
-{
+static AstStmt *p_funcdef(Parser *p, Token *t, bool is_async, AstExprList decorators) {
     Token *deft = p_next(p); /* def */
     AstStmt *s = p_new_stmt(p, STMT_FUNCTIONDEF, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.funcdef.is_async = is_async;
     s->u.funcdef.decorators = decorators;
     Token *n = p_peek(p);
-    if (n->type != TK_NAME || n->op)
-        return p_syntax_error(p);
+    if (n->type != TK_NAME || n->op) return p_syntax_error(p);
     p_next(p);
     s->u.funcdef.name = p_token_str(p, n);
-    if (!p_is_op(p, OP_LPAR))
-        return p_error_tok(p, p_peek(p), "expected '('");
+    if (!p_is_op(p, OP_LPAR)) return p_error_tok(p, p_peek(p), "expected '('");
     p_next(p);
-    if (!(s->u.funcdef.args = p_parameters(p, false, OP_RPAR)))
-        return NULL;
+    if (!(s->u.funcdef.args = p_parameters(p, false, OP_RPAR))) return NULL;
     p_next(p); /* ) */
-    if (p_accept_op(p, OP_ARROW) && !(s->u.funcdef.returns = p_expression(p)))
-        return NULL;
-    if (!p_force_colon(p))
-        return NULL;
+    if (p_accept_op(p, OP_ARROW) && !(s->u.funcdef.returns = p_expression(p))) return NULL;
+    if (!p_force_colon(p)) return NULL;
     (void)deft;
     s->u.funcdef.body = p_block(p, t, "function definition");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.funcdef.body);
     return s;
 }
 
-static AstStmt *p_classdef(Parser *p, Token *t, AstExprList decorators)
-{
+static AstStmt *p_classdef(Parser *p, Token *t, AstExprList decorators) {
     p_next(p);
     AstStmt *s = p_new_stmt(p, STMT_CLASSDEF, t);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->u.classdef.decorators = decorators;
     Token *n = p_peek(p);
-    if (n->type != TK_NAME || n->op)
-        return p_syntax_error(p);
+    if (n->type != TK_NAME || n->op) return p_syntax_error(p);
     p_next(p);
     s->u.classdef.name = p_token_str(p, n);
     if (p_accept_op(p, OP_LPAR)) {
         AstExpr call;
         memset(&call, 0, sizeof call);
-        if (!p_enter(p))
-            return NULL;
+        if (!p_enter(p)) return NULL;
         bool ok = p_call_args(p, &call);
         p_leave(p);
-        if (!ok)
-            return NULL;
+        if (!ok) return NULL;
         s->u.classdef.bases = call.u.call.args;
         s->u.classdef.keywords = call.u.call.keywords;
         s->u.classdef.nkeywords = call.u.call.nkeywords;
     }
-    if (!p_expect_colon(p))
-        return NULL;
+    if (!p_expect_colon(p)) return NULL;
     s->u.classdef.body = p_block(p, t, "class definition");
-    if (p->failed)
-        return NULL;
+    if (p->failed) return NULL;
     p_block_end(s, s->u.classdef.body);
     return s;
 }
 
-static AstStmt *p_decorated(Parser *p)
-{
+static AstStmt *p_decorated(Parser *p) {
     ExprVec decs = {0};
     while (p_accept_op(p, OP_AT)) {
         AstExpr *e = p_named_expression(p);
-        if (!e || !p_vec_push(p, &decs, e))
-            return NULL;
-        if (p_peek(p)->type != TK_NEWLINE)
-            return p_syntax_error(p);
+        if (!e || !p_vec_push(p, &decs, e)) return NULL;
+        if (p_peek(p)->type != TK_NEWLINE) return p_syntax_error(p);
         p_next(p);
     }
     Token *t = p_peek(p);
-    if (p_is_kw(p, KW_DEF))
-        return p_funcdef(p, t, false, p_vec_list(&decs));
-    if (p_is_kw(p, KW_CLASS))
-        return p_classdef(p, t, p_vec_list(&decs));
+    if (p_is_kw(p, KW_DEF)) return p_funcdef(p, t, false, p_vec_list(&decs));
+    if (p_is_kw(p, KW_CLASS)) return p_classdef(p, t, p_vec_list(&decs));
     if (p_is_kw(p, KW_ASYNC) && p_peek_at(p, 1)->type == TK_NAME && p_peek_at(p, 1)->op == KW_DEF) {
         p_next(p);
         return p_funcdef(p, t, true, p_vec_list(&decs));
@@ -964,22 +823,19 @@ static AstStmt *p_decorated(Parser *p)
 
 /* `match` is a soft keyword: a statement is a match statement when `match subject:` follows
  * with a block of cases. We only need to recognise it to refuse it. */
-static bool p_is_match_stmt(Parser *p)
-{
-    if (!p_is_name(p, "match"))
-        return false;
+static bool p_is_match_stmt(Parser *p) {
+    if (!p_is_name(p, "match")) return false;
     Token *n = p_peek_at(p, 1);
-    if (n->type == TK_NEWLINE || (n->type == TK_OP && n->op != OP_LPAR && n->op != OP_LSQB &&
-                                  n->op != OP_LBRACE && n->op != OP_MINUS &&
-                                  n->op != OP_STAR && n->op != OP_TILDE && n->op != OP_PLUS))
+    if (n->type == TK_NEWLINE ||
+        (n->type == TK_OP && n->op != OP_LPAR && n->op != OP_LSQB && n->op != OP_LBRACE &&
+         n->op != OP_MINUS && n->op != OP_STAR && n->op != OP_TILDE && n->op != OP_PLUS))
         return false;
     int save = p->pos, depth = p->depth;
     SyntaxErrorInfo saved = *p->err;
     bool failed = p->failed;
     p_next(p);
     AstExpr *subj = p_star_expressions(p);
-    bool ok = subj && !p->failed && p_is_op(p, OP_COLON) &&
-              p_peek_at(p, 1)->type == TK_NEWLINE;
+    bool ok = subj && !p->failed && p_is_op(p, OP_COLON) && p_peek_at(p, 1)->type == TK_NEWLINE;
     *p->err = saved;
     p->failed = failed;
     p->pos = save;
@@ -987,13 +843,11 @@ static bool p_is_match_stmt(Parser *p)
     return ok;
 }
 
-static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out)
-{
+static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out) {
     Token *t = p_peek(p);
     AstStmt *s = NULL;
     AstExprList nodecs = {0};
-    if (!p_enter(p))
-        return NULL;
+    if (!p_enter(p)) return NULL;
     if (t->type == TK_NAME) {
         switch (t->op) {
         case KW_IF: s = p_if_stmt(p, t, "'if' statement"); goto compound;
@@ -1044,24 +898,20 @@ static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out)
     }
 compound:
     p_leave(p);
-    if (!s || p->failed || !p_vec_push(p, out, s))
-        return NULL;
+    if (!s || p->failed || !p_vec_push(p, out, s)) return NULL;
     return s;
 }
 
 /* PARSE_SINGLE (the REPL): one statement -- a simple statement line or a compound one. */
-bool p_single_input(Parser *p, ExprVec *out)
-{
+bool p_single_input(Parser *p, ExprVec *out) {
     while (p_peek(p)->type == TK_NEWLINE)
         p_next(p);
-    if (p_peek(p)->type == TK_ENDMARKER)
-        return true;
+    if (p_peek(p)->type == TK_ENDMARKER) return true;
     if (p_peek(p)->type == TK_INDENT || p_peek(p)->type == TK_ERROR) {
         p_syntax_error(p);
         return false;
     }
-    if (!p_compound_or_simple(p, out))
-        return false;
+    if (!p_compound_or_simple(p, out)) return false;
     while (p_peek(p)->type == TK_NEWLINE)
         p_next(p);
     if (p_peek(p)->type != TK_ENDMARKER) {
@@ -1075,12 +925,10 @@ bool p_single_input(Parser *p, ExprVec *out)
     return true;
 }
 
-bool p_statements_until(Parser *p, ExprVec *out, int end_type)
-{
+bool p_statements_until(Parser *p, ExprVec *out, int end_type) {
     for (;;) {
         Token *t = p_peek(p);
-        if ((int)t->type == end_type)
-            return true;
+        if ((int)t->type == end_type) return true;
         if (t->type == TK_ENDMARKER || t->type == TK_ERROR || t->type == TK_INDENT ||
             t->type == TK_DEDENT || t->type == TK_NEWLINE) {
             if (t->type == TK_NEWLINE && end_type == TK_ENDMARKER && p->mode == PARSE_SINGLE) {
@@ -1090,7 +938,6 @@ bool p_statements_until(Parser *p, ExprVec *out, int end_type)
             p_syntax_error(p);
             return false;
         }
-        if (!p_compound_or_simple(p, out))
-            return false;
+        if (!p_compound_or_simple(p, out)) return false;
     }
 }

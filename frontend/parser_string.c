@@ -11,22 +11,19 @@
 #include <string.h>
 
 typedef struct StrParts {
-    ExprVec parts;   /* EXPR_CONSTANT and EXPR_FORMATTED */
-    char *lit;       /* pending literal text */
+    ExprVec parts; /* EXPR_CONSTANT and EXPR_FORMATTED */
+    char *lit;     /* pending literal text */
     size_t lit_len, lit_cap;
     bool fstring;
     Token *tok;
 } StrParts;
 
-static bool sp_append(Parser *p, StrParts *sp, const char *s, size_t n)
-{
+static bool sp_append(Parser *p, StrParts *sp, const char *s, size_t n) {
     if (sp->lit_len + n + 1 > sp->lit_cap) {
         size_t ncap = (sp->lit_len + n + 1) * 2;
         char *nb = ast_alloc(p->arena, ncap);
-        if (!nb)
-            return p_nomem(p), false;
-        if (sp->lit_len)
-            memcpy(nb, sp->lit, sp->lit_len);
+        if (!nb) return p_nomem(p), false;
+        if (sp->lit_len) memcpy(nb, sp->lit, sp->lit_len);
         sp->lit = nb;
         sp->lit_cap = ncap;
     }
@@ -36,13 +33,10 @@ static bool sp_append(Parser *p, StrParts *sp, const char *s, size_t n)
     return true;
 }
 
-static bool sp_flush(Parser *p, StrParts *sp, ExprVec *into)
-{
-    if (sp->lit_len == 0)
-        return true;
+static bool sp_flush(Parser *p, StrParts *sp, ExprVec *into) {
+    if (sp->lit_len == 0) return true;
     AstExpr *c = p_new_expr(p, EXPR_CONSTANT, sp->tok);
-    if (!c)
-        return false;
+    if (!c) return false;
     c->u.constant.kind = CONST_STR;
     c->u.constant.str = ast_strdup(p->arena, sp->lit, sp->lit_len);
     c->u.constant.len = sp->lit_len;
@@ -52,8 +46,7 @@ static bool sp_flush(Parser *p, StrParts *sp, ExprVec *into)
     return c->u.constant.str && p_vec_push(p, into, c);
 }
 
-static void put_utf8(char *out, size_t *n, unsigned cp)
-{
+static void put_utf8(char *out, size_t *n, unsigned cp) {
     if (cp < 0x80) {
         out[(*n)++] = (char)cp;
     } else if (cp < 0x800) {
@@ -71,10 +64,8 @@ static void put_utf8(char *out, size_t *n, unsigned cp)
     }
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
+static int hexval(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
     c |= 0x20;
     return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
@@ -82,8 +73,7 @@ static int hexval(int c)
 /* Decode the escapes of s[0..n) into out (which has room for n bytes). Returns the decoded
  * length, or -1 after raising. The error is placed at the end of the literal's token, as
  * CPython places it. */
-static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool bytes, char *out)
-{
+static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool bytes, char *out) {
     size_t o = 0;
     /* CPython counts positions in the text after \-newline and raw parts; close enough */
     for (size_t i = 0; i < n;) {
@@ -108,8 +98,7 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
         switch (c) {
         case '\n': break;
         case '\r':
-            if (i < n && s[i] == '\n')
-                i++;
+            if (i < n && s[i] == '\n') i++;
             break;
         case '\\': out[o++] = '\\'; break;
         case '\'': out[o++] = '\''; break;
@@ -121,7 +110,14 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
         case 'r': out[o++] = '\r'; break;
         case 't': out[o++] = '\t'; break;
         case 'v': out[o++] = '\v'; break;
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7': {
             unsigned v = c - '0';
             for (int k = 0; k < 2 && i < n && s[i] >= '0' && s[i] <= '7'; k++)
                 v = v * 8 + (unsigned)(s[i++] - '0');
@@ -151,7 +147,9 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
                                    "(unicode error) 'unicodeescape' codec can't decode bytes in "
                                    "position %zu-%zu: truncated \\%s escape",
                                    start, i - 1,
-                                   c == 'x' ? "xXX" : c == 'u' ? "uXXXX" : "UXXXXXXXX");
+                                   c == 'x'   ? "xXX"
+                                   : c == 'u' ? "uXXXX"
+                                              : "UXXXXXXXX");
                     return -1;
                 }
                 if (v > 0x10FFFF) {
@@ -175,8 +173,7 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
                 const char *close = i < n && s[i] == '{' ? memchr(s + i, '}', n - i) : NULL;
                 long cp = close ? unicode_lookup_name(s + i + 1, (size_t)(close - s - i - 1)) : -1;
                 if (cp < 0) {
-                    p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line,
-                               t->end_col,
+                    p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line, t->end_col,
                                "(unicode error) 'unicodeescape' codec can't decode bytes in "
                                "position %zu-%zu: %s",
                                start, close ? (size_t)(close - s) : i - 1,
@@ -204,38 +201,30 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
 }
 
 /* Append literal text (escapes decoded unless raw) to the pending literal. */
-static bool sp_literal(Parser *p, StrParts *sp, Token *t, const char *s, size_t n, bool raw)
-{
-    if (n == 0)
-        return true;
-    if (raw)
-        return sp_append(p, sp, s, n);
+static bool sp_literal(Parser *p, StrParts *sp, Token *t, const char *s, size_t n, bool raw) {
+    if (n == 0) return true;
+    if (raw) return sp_append(p, sp, s, n);
     char stackbuf[256];
     char *buf = n <= sizeof stackbuf ? stackbuf : ast_alloc(p->arena, n);
-    if (!buf)
-        return p_nomem(p), false;
+    if (!buf) return p_nomem(p), false;
     long m = decode_escapes(p, t, s, n, false, buf);
     return m >= 0 && sp_append(p, sp, buf, (size_t)m);
 }
 
-static void *fs_error(Parser *p, Token *t, const char *msg)
-{
+static void *fs_error(Parser *p, Token *t, const char *msg) {
     return p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line, t->end_col, "%s",
                       msg);
 }
 
 /* Parse the expression text [s, e) of a replacement field with a sub-parser. */
-static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *e)
-{
+static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *e) {
     const char *q = s;
     while (q < e && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f'))
         q++;
-    if (q == e)
-        return fs_error(p, t, "f-string: empty expression not allowed");
+    if (q == e) return fs_error(p, t, "f-string: empty expression not allowed");
     size_t n = (size_t)(e - s);
     char *copy = ast_alloc(p->arena, n + 3);
-    if (!copy)
-        return p_nomem(p);
+    if (!copy) return p_nomem(p);
     copy[0] = '(';
     memcpy(copy + 1, s, n);
     copy[n + 1] = ')';
@@ -267,12 +256,9 @@ static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *
         r = p_yield_expr(&sub);
     else
         r = p_star_expressions(&sub);
-    if (r && p_peek(&sub)->type != TK_ENDMARKER)
-        r = p_comma_error(&sub, r, P_TOK(&sub, 0));
-    if (sub.nomem || (sub.failed && !sub.err->kind))
-        p_nomem(p);
-    if (sub.failed)
-        p->failed = true;
+    if (r && p_peek(&sub)->type != TK_ENDMARKER) r = p_comma_error(&sub, r, P_TOK(&sub, 0));
+    if (sub.nomem || (sub.failed && !sub.err->kind)) p_nomem(p);
+    if (sub.failed) p->failed = true;
     p_release(&sub);
     return p->failed ? NULL : r;
 }
@@ -282,19 +268,16 @@ static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const cha
 
 /* One replacement field; *pos is just after '{'. */
 static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end, bool raw,
-                         int recurse, StrParts *outer, ExprVec *into)
-{
+                         int recurse, StrParts *outer, ExprVec *into) {
     const char *s = *pos, *expr_start = s;
-    if (recurse >= 2)
-        return fs_error(p, t, "f-string: expressions nested too deeply");
+    if (recurse >= 2) return fs_error(p, t, "f-string: expressions nested too deeply");
     char stack[LEX_MAX_LEVEL];
     int depth = 0;
     char quote = 0;
     int qlen = 0;
     for (; s < end; s++) {
         char c = *s;
-        if (c == '\\')
-            return fs_error(p, t, "f-string expression part cannot include a backslash");
+        if (c == '\\') return fs_error(p, t, "f-string expression part cannot include a backslash");
         if (quote) {
             if (c == quote) {
                 if (qlen == 3) {
@@ -324,18 +307,14 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
             stack[depth++] = c;
             continue;
         }
-        if (c == '#')
-            return fs_error(p, t, "f-string expression part cannot include '#'");
-        if (depth == 0 && (c == '!' || c == ':' || c == '}' || c == '=' || c == '>' ||
-                           c == '<')) {
+        if (c == '#') return fs_error(p, t, "f-string expression part cannot include '#'");
+        if (depth == 0 && (c == '!' || c == ':' || c == '}' || c == '=' || c == '>' || c == '<')) {
             if (s + 1 < end && s[1] == '=' && c != ':' && c != '}') {
                 s++; /* ==, !=, <=, >= */
                 continue;
             }
-            if (c == '>' || c == '<')
-                continue;
-            if (c == '=' || c == '!' || c == ':' || c == '}')
-                break;
+            if (c == '>' || c == '<') continue;
+            if (c == '=' || c == '!' || c == ':' || c == '}') break;
         }
         if (c == ']' || c == ')' || c == '}') {
             if (depth == 0) {
@@ -355,16 +334,12 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
             }
         }
     }
-    if (quote)
-        return fs_error(p, t, "f-string: unterminated string");
-    if (depth)
-        return fs_error(p, t, "f-string: expecting '}'");
-    if (s >= end)
-        return fs_error(p, t, "f-string: expecting '}'");
+    if (quote) return fs_error(p, t, "f-string: unterminated string");
+    if (depth) return fs_error(p, t, "f-string: expecting '}'");
+    if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
     const char *expr_end = s;
     AstExpr *value = fs_compile_expr(p, t, expr_start, expr_end);
-    if (!value)
-        return NULL;
+    if (!value) return NULL;
     int conversion = -1;
     AstExpr *spec = NULL;
     bool equal = false;
@@ -372,48 +347,38 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
         s++;
         while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f'))
             s++;
-        if (s >= end)
-            return fs_error(p, t, "f-string: expecting '}'");
+        if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
         equal = true;
-        if (!sp_append(p, outer, expr_start, (size_t)(s - expr_start)))
-            return NULL;
+        if (!sp_append(p, outer, expr_start, (size_t)(s - expr_start))) return NULL;
     }
     if (*s == '!') {
         s++;
-        if (s >= end)
-            return fs_error(p, t, "f-string: expecting '}'");
+        if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
         conversion = (unsigned char)*s++;
         if (conversion != 's' && conversion != 'r' && conversion != 'a')
-            return fs_error(p, t, "f-string: invalid conversion character: expected 's', "
-                                  "'r', or 'a'");
+            return fs_error(p, t,
+                            "f-string: invalid conversion character: expected 's', "
+                            "'r', or 'a'");
     }
-    if (s >= end)
-        return fs_error(p, t, "f-string: expecting '}'");
+    if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
     if (*s == ':') {
         s++;
         StrParts inner = {0};
         inner.tok = t;
         ExprVec parts = {0};
-        if (!fs_parse(p, &inner, &parts, t, &s, end, raw, recurse + 1))
-            return NULL;
-        if (!sp_flush(p, &inner, &parts))
-            return NULL;
+        if (!fs_parse(p, &inner, &parts, t, &s, end, raw, recurse + 1)) return NULL;
+        if (!sp_flush(p, &inner, &parts)) return NULL;
         spec = p_new_expr(p, EXPR_JOINEDSTR, t);
-        if (!spec)
-            return NULL;
+        if (!spec) return NULL;
         spec->u.seq.elts = p_vec_list(&parts);
     }
-    if (s >= end || *s != '}')
-        return fs_error(p, t, "f-string: expecting '}'");
+    if (s >= end || *s != '}') return fs_error(p, t, "f-string: expecting '}'");
     s++;
-    if (equal && conversion < 0 && !spec)
-        conversion = 'r';
+    if (equal && conversion < 0 && !spec) conversion = 'r';
     *pos = s;
-    if (!sp_flush(p, outer, into))
-        return NULL;
+    if (!sp_flush(p, outer, into)) return NULL;
     AstExpr *f = p_new_expr(p, EXPR_FORMATTED, t);
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     f->u.formatted.value = value;
     f->u.formatted.conversion = conversion < 0 ? 0 : conversion;
     f->u.formatted.format_spec = spec;
@@ -423,8 +388,7 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
 /* Literal text and fields up to end, or (in a format spec, recurse > 0) up to the '}'
  * that closes the field, which is left for the caller. */
 static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const char **pos,
-                     const char *end, bool raw, int recurse)
-{
+                     const char *end, bool raw, int recurse) {
     const char *s = *pos;
     while (s < end) {
         const char *lit = s;
@@ -442,22 +406,17 @@ static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const cha
             }
             s++;
         }
-        if (!sp_literal(p, sp, t, lit, (size_t)(s - lit), raw))
-            return false;
-        if (s >= end)
-            break;
+        if (!sp_literal(p, sp, t, lit, (size_t)(s - lit), raw)) return false;
+        if (s >= end) break;
         if (*s == '{' && recurse == 0 && s + 1 < end && s[1] == '{') {
-            if (!sp_append(p, sp, "{", 1))
-                return false;
+            if (!sp_append(p, sp, "{", 1)) return false;
             s += 2;
             continue;
         }
         if (*s == '}') {
-            if (recurse > 0)
-                break;
+            if (recurse > 0) break;
             if (s + 1 < end && s[1] == '}') {
-                if (!sp_append(p, sp, "}", 1))
-                    return false;
+                if (!sp_append(p, sp, "}", 1)) return false;
                 s += 2;
                 continue;
             }
@@ -466,15 +425,13 @@ static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const cha
         }
         s++; /* { */
         AstExpr *f = fs_field(p, t, &s, end, raw, recurse, sp, into);
-        if (!f || !p_vec_push(p, into, f))
-            return false;
+        if (!f || !p_vec_push(p, into, f)) return false;
     }
     *pos = s;
     return true;
 }
 
-AstExpr *p_strings(Parser *p)
-{
+AstExpr *p_strings(Parser *p) {
     Token *first = p_peek(p);
     size_t total = 0;
     int ntok = 0;
@@ -485,10 +442,8 @@ AstExpr *p_strings(Parser *p)
         bool b = false;
         for (int i = 0; i < t->len && t->start[i] != '\'' && t->start[i] != '"'; i++) {
             int c = t->start[i] | 0x20;
-            if (c == 'b')
-                b = true;
-            if (c == 'f')
-                any_f = true;
+            if (c == 'b') b = true;
+            if (c == 'f') any_f = true;
         }
         if (b)
             any_bytes = true;
@@ -509,8 +464,7 @@ AstExpr *p_strings(Parser *p)
     size_t bytes_len = 0;
     if (any_bytes) {
         bytes_buf = ast_alloc(p->arena, total + 1);
-        if (!bytes_buf)
-            return p_nomem(p);
+        if (!bytes_buf) return p_nomem(p);
     }
     for (int k = 0; k < ntok; k++) {
         Token *t = p_next(p);
@@ -535,45 +489,38 @@ AstExpr *p_strings(Parser *p)
                 memcpy(bytes_buf + bytes_len, body, (size_t)(end - body));
                 bytes_len += (size_t)(end - body);
             } else {
-                long m = decode_escapes(p, t, body, (size_t)(end - body), true,
-                                        bytes_buf + bytes_len);
-                if (m < 0)
-                    return NULL;
+                long m =
+                    decode_escapes(p, t, body, (size_t)(end - body), true, bytes_buf + bytes_len);
+                if (m < 0) return NULL;
                 bytes_len += (size_t)m;
             }
         } else if (f) {
             sp.tok = t;
             const char *pos = body;
-            if (!fs_parse(p, &sp, &parts, t, &pos, end, raw, 0))
-                return NULL;
+            if (!fs_parse(p, &sp, &parts, t, &pos, end, raw, 0)) return NULL;
         } else {
-            if (!sp_literal(p, &sp, t, body, (size_t)(end - body), raw))
-                return NULL;
+            if (!sp_literal(p, &sp, t, body, (size_t)(end - body), raw)) return NULL;
         }
     }
     Token *last = p_prev(p);
     AstExpr *e;
     if (any_bytes) {
         e = p_new_expr(p, EXPR_CONSTANT, first);
-        if (!e)
-            return NULL;
+        if (!e) return NULL;
         e->u.constant.kind = CONST_BYTES;
         e->u.constant.str = bytes_buf;
         e->u.constant.len = bytes_len;
     } else if (!any_f) {
         e = p_new_expr(p, EXPR_CONSTANT, first);
-        if (!e)
-            return NULL;
+        if (!e) return NULL;
         e->u.constant.kind = CONST_STR;
         e->u.constant.str = sp.lit ? sp.lit : "";
         e->u.constant.len = sp.lit_len;
     } else {
         sp.tok = first;
-        if (!sp_flush(p, &sp, &parts))
-            return NULL;
+        if (!sp_flush(p, &sp, &parts)) return NULL;
         e = p_new_expr(p, EXPR_JOINEDSTR, first);
-        if (!e)
-            return NULL;
+        if (!e) return NULL;
         e->u.seq.elts = p_vec_list(&parts);
     }
     e->pos.end_line = last->end_line;

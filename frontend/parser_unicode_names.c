@@ -3692,11 +3692,9 @@ static const UnicodeName unicode_names[] = {
 };
 
 /* The code point named name[0..len) (case-insensitive, as CPython), or -1. */
-long unicode_lookup_name(const char *name, size_t len)
-{
+long unicode_lookup_name(const char *name, size_t len) {
     char key[128];
-    if (len == 0 || len >= sizeof key)
-        return -1;
+    if (len == 0 || len >= sizeof key) return -1;
     for (size_t i = 0; i < len; i++)
         key[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
     key[len] = 0;
@@ -3704,8 +3702,7 @@ long unicode_lookup_name(const char *name, size_t len)
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         int c = strcmp(unicode_names[mid].name, key);
-        if (c == 0)
-            return (long)unicode_names[mid].code;
+        if (c == 0) return (long)unicode_names[mid].code;
         if (c < 0)
             lo = mid + 1;
         else

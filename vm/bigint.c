@@ -1143,7 +1143,51 @@ static Value invalid_literal(Interp *I, const char *s, size_t len, int base, boo
 
 /* Parse into digit values, then build the magnitude: bit packing for power-of-two bases,
  * multiply-add by chunks of base^k (k digits at a time, k * log2(base) <= 30) otherwise. */
+/* int('٣') is 3: Unicode decimal digits and spaces become their ASCII forms. Returns a
+ * mem_alloc'd copy, or NULL when the text has other non-ASCII characters (then the caller
+ * parses the original and reports it as CPython does). */
+static char *int_text_to_ascii(Interp *I, const char *s, size_t len, size_t *outlen) {
+    char *buf = mem_alloc(I, len + 1);
+    if (!buf) {
+        err_clear(I);
+        return NULL;
+    }
+    size_t pos = 0, n = 0;
+    while (pos < len) {
+        unsigned char c = (unsigned char)s[pos];
+        if (c < 0x80) {
+            buf[n++] = (char)c;
+            pos++;
+            continue;
+        }
+        uint32_t cp = utf8_decode(s, &pos);
+        int d = uni_decimal_value(cp);
+        if (d >= 0) buf[n++] = (char)('0' + d);
+        else if (uni_isspace(cp)) buf[n++] = ' ';
+        else {
+            mem_free(I, buf, len + 1);
+            return NULL;
+        }
+    }
+    *outlen = n;
+    return buf;
+}
+
 Value int_from_text(Interp *I, const char *s, size_t len, int base, bool bytes) {
+    if (!bytes) {
+        size_t i = 0;
+        while (i < len && (unsigned char)s[i] < 0x80) i++;
+        if (i < len) {
+            size_t n;
+            char *ascii = int_text_to_ascii(I, s, len, &n);
+            if (ascii) {
+                Value r = int_from_text(I, ascii, n, base, true);
+                mem_free(I, ascii, len + 1);
+                if (!is_null(r) || !err_matches(I, TY_VALUE_ERROR)) return r;
+                err_clear(I); /* report the original text */
+            }
+        }
+    }
     if (base != 0 && (base < 2 || base > 36))
         return err_format(I, TY_VALUE_ERROR, "int() base must be >= 2 and <= 36, or 0");
     const char *p = s, *end = s + len;

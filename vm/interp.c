@@ -184,6 +184,7 @@ bool interp_init_types(Interp *I) {
         if (!t->name) return false;
         t->qualname = t->name;
         if (!fill_type_dict(I, t, bi.spec) || !build_mro(I, t)) return false;
+        if (id <= TY_BASE_EXCEPTION && !slot_wrappers_add(I, t, &bi.spec->slots)) return false;
     }
 
     I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));

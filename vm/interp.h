@@ -176,6 +176,9 @@ struct kr_interp {
 
 /* Interpreter lifecycle pieces used by api.c. */
 bool interp_init_types(Interp *I); /* interp.c: builds every builtin type from its spec */
+/* Adds the dunder methods (__len__, __add__, ...) for the slots a builtin type defines
+ * itself (slot_wrappers.c). */
+bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own);
 
 /* Output through the host's callbacks (default: stdout/stderr). */
 void io_write_out(Interp *I, const char *s, size_t n);

@@ -599,6 +599,8 @@ Value seq_index_method(Interp *I, int argc, Value *argv, Tuple *kwnames, Value *
         if (k < 0) return V_NULL;
         if (k > 0) return v_int(i);
     }
+    if (strcmp(what, "tuple") == 0) /* CPython words the two differently */
+        return err_format(I, TY_VALUE_ERROR, "tuple.index(x): x not in tuple");
     Value r = obj_repr(I, argv[1]);
     if (is_null(r)) return V_NULL;
     return err_format(I, TY_VALUE_ERROR, "%s is not in %s", as_str(r)->data, what);

@@ -17,29 +17,27 @@ typedef struct Out {
     bool positions; /* --positions: add each node's lineno/col_offset/end_... */
 } Out;
 
-static void out_put(Out *o, const char *s, size_t n)
-{
+static void out_put(Out *o, const char *s, size_t n) {
     if (o->len + n + 1 > o->cap) {
         o->cap = (o->len + n + 1) * 2;
         o->buf = realloc(o->buf, o->cap);
-        if (!o->buf)
-            exit(3);
+        if (!o->buf) exit(3);
     }
     memcpy(o->buf + o->len, s, n);
     o->len += n;
     o->buf[o->len] = 0;
 }
-static void out_s(Out *o, const char *s) { out_put(o, s, strlen(s)); }
+static void out_s(Out *o, const char *s) {
+    out_put(o, s, strlen(s));
+}
 
 static void dump_expr(Out *o, AstExpr *e);
 static void dump_stmts(Out *o, AstStmtList l);
 
 /* Turn the node just dumped, "Kind(...)", into "Kind(..., lineno=L, col_offset=C, ...)" as
  * ast.dump(include_attributes=True) prints it. */
-static void add_positions(Out *o, AstPos pos)
-{
-    if (!o->positions)
-        return;
+static void add_positions(Out *o, AstPos pos) {
+    if (!o->positions) return;
     char buf[128];
     o->len--; /* the closing parenthesis */
     snprintf(buf, sizeof buf, "%slineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d)",
@@ -49,10 +47,8 @@ static void add_positions(Out *o, AstPos pos)
 
 /* Python's str.isprintable for the characters tests use: not Cc, Cf, Zs (but space), Zl,
  * Zp, Cs, Co. */
-static bool printable(unsigned cp)
-{
-    if (cp < 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD)
-        return false;
+static bool printable(unsigned cp) {
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD) return false;
     if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
         (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0xFEFF ||
         (cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
@@ -62,12 +58,10 @@ static bool printable(unsigned cp)
     return true;
 }
 
-static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes)
-{
+static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes) {
     bool has_sq = memchr(s, '\'', n) != NULL, has_dq = memchr(s, '"', n) != NULL;
     char q = has_sq && !has_dq ? '"' : '\'';
-    if (bytes)
-        out_s(o, "b");
+    if (bytes) out_s(o, "b");
     out_put(o, &q, 1);
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
@@ -97,7 +91,10 @@ static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes)
                 cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
             if (!printable(cp)) {
                 snprintf(tmp, sizeof tmp,
-                         cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", cp);
+                         cp < 0x100     ? "\\x%02x"
+                         : cp < 0x10000 ? "\\u%04x"
+                                        : "\\U%08x",
+                         cp);
                 out_s(o, tmp);
             } else {
                 out_put(o, s + i, (size_t)len);
@@ -108,8 +105,7 @@ static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes)
     out_put(o, &q, 1);
 }
 
-static void dump_float(Out *o, double d)
-{
+static void dump_float(Out *o, double d) {
     char buf[64];
     if (isinf(d)) {
         out_s(o, d > 0 ? "inf" : "-inf");
@@ -122,27 +118,23 @@ static void dump_float(Out *o, double d)
     int prec;
     for (prec = 1; prec <= 17; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-        if (strtod(buf, NULL) == d)
-            break;
+        if (strtod(buf, NULL) == d) break;
     }
     /* buf = d.ddde[+-]XX */
     char digits[32];
     int nd = 0;
     const char *p = buf;
     bool neg = *p == '-';
-    if (neg)
-        p++;
+    if (neg) p++;
     for (; *p && *p != 'e'; p++)
-        if (*p != '.')
-            digits[nd++] = *p;
+        if (*p != '.') digits[nd++] = *p;
     int exp = atoi(p + 1);
     while (nd > 1 && digits[nd - 1] == '0')
         nd--;
     digits[nd] = 0;
     char res[64];
     int r = 0;
-    if (neg)
-        res[r++] = '-';
+    if (neg) res[r++] = '-';
     if (exp < -4 || exp >= 16) {
         res[r++] = digits[0];
         if (nd > 1) {
@@ -172,8 +164,7 @@ static void dump_float(Out *o, double d)
     out_s(o, res);
 }
 
-static void dump_bigint(Out *o, const char *digits, int base)
-{
+static void dump_bigint(Out *o, const char *digits, int base) {
     size_t n = strlen(digits);
     size_t cap = n * 2 + 2;
     unsigned char *dec = calloc(cap, 1); /* little-endian decimal digits */
@@ -201,8 +192,7 @@ static void dump_bigint(Out *o, const char *digits, int base)
     free(dec);
 }
 
-static void dump_constant(Out *o, AstConstant *c)
-{
+static void dump_constant(Out *o, AstConstant *c) {
     char buf[64];
     out_s(o, "Constant(value=");
     switch (c->kind) {
@@ -222,12 +212,10 @@ static void dump_constant(Out *o, AstConstant *c)
     out_s(o, ")");
 }
 
-static void dump_list(Out *o, AstExprList l)
-{
+static void dump_list(Out *o, AstExprList l) {
     out_s(o, "[");
     for (int i = 0; i < l.len; i++) {
-        if (i)
-            out_s(o, ", ");
+        if (i) out_s(o, ", ");
         if (l.items[i])
             dump_expr(o, l.items[i]);
         else
@@ -236,27 +224,23 @@ static void dump_list(Out *o, AstExprList l)
     out_s(o, "]");
 }
 
-static const char *ctx_name(AstCtx c)
-{
+static const char *ctx_name(AstCtx c) {
     return c == CTX_LOAD ? "Load()" : c == CTX_STORE ? "Store()" : "Del()";
 }
 
-static const char *binop_name(int op)
-{
-    static const char *const names[] = {"Add",  "Sub",    "Mult",   "MatMult", "Div",
-                                        "FloorDiv", "Mod", "Pow", "LShift", "RShift",
-                                        "BitAnd", "BitOr", "BitXor"};
-    static const int order[] = {BIN_ADD, BIN_SUB,    BIN_MUL,    BIN_MATMUL, BIN_TRUEDIV,
+static const char *binop_name(int op) {
+    static const char *const names[] = {"Add",      "Sub",   "Mult",  "MatMult", "Div",
+                                        "FloorDiv", "Mod",   "Pow",   "LShift",  "RShift",
+                                        "BitAnd",   "BitOr", "BitXor"};
+    static const int order[] = {BIN_ADD,      BIN_SUB, BIN_MUL, BIN_MATMUL, BIN_TRUEDIV,
                                 BIN_FLOORDIV, BIN_MOD, BIN_POW, BIN_LSHIFT, BIN_RSHIFT,
-                                BIN_AND, BIN_OR, BIN_XOR};
+                                BIN_AND,      BIN_OR,  BIN_XOR};
     for (int i = 0; i < 13; i++)
-        if (order[i] == op)
-            return names[i];
+        if (order[i] == op) return names[i];
     return "?";
 }
 
-static const char *cmp_name(int op)
-{
+static const char *cmp_name(int op) {
     switch (op) {
     case CMP_LT: return "Lt";
     case CMP_LE: return "LtE";
@@ -272,8 +256,7 @@ static const char *cmp_name(int op)
     return "?";
 }
 
-static void dump_arg(Out *o, AstArg *a)
-{
+static void dump_arg(Out *o, AstArg *a) {
     out_s(o, "arg(arg='");
     out_s(o, a->name);
     out_s(o, "'");
@@ -284,19 +267,16 @@ static void dump_arg(Out *o, AstArg *a)
     out_s(o, ")");
 }
 
-static void dump_args_list(Out *o, AstArg *a, int n)
-{
+static void dump_args_list(Out *o, AstArg *a, int n) {
     out_s(o, "[");
     for (int i = 0; i < n; i++) {
-        if (i)
-            out_s(o, ", ");
+        if (i) out_s(o, ", ");
         dump_arg(o, &a[i]);
     }
     out_s(o, "]");
 }
 
-static void dump_arguments(Out *o, AstArguments *a)
-{
+static void dump_arguments(Out *o, AstArguments *a) {
     out_s(o, "arguments(posonlyargs=");
     dump_args_list(o, a->posonly, a->nposonly);
     out_s(o, ", args=");
@@ -319,12 +299,10 @@ static void dump_arguments(Out *o, AstArguments *a)
     out_s(o, ")");
 }
 
-static void dump_keywords(Out *o, AstKeyword *k, int n)
-{
+static void dump_keywords(Out *o, AstKeyword *k, int n) {
     out_s(o, "[");
     for (int i = 0; i < n; i++) {
-        if (i)
-            out_s(o, ", ");
+        if (i) out_s(o, ", ");
         out_s(o, "keyword(");
         if (k[i].arg) {
             out_s(o, "arg='");
@@ -338,12 +316,10 @@ static void dump_keywords(Out *o, AstKeyword *k, int n)
     out_s(o, "]");
 }
 
-static void dump_generators(Out *o, AstComprehension *g, int n)
-{
+static void dump_generators(Out *o, AstComprehension *g, int n) {
     out_s(o, "[");
     for (int i = 0; i < n; i++) {
-        if (i)
-            out_s(o, ", ");
+        if (i) out_s(o, ", ");
         out_s(o, "comprehension(target=");
         dump_expr(o, g[i].target);
         out_s(o, ", iter=");
@@ -356,17 +332,16 @@ static void dump_generators(Out *o, AstComprehension *g, int n)
 }
 
 static void dump_expr_inner(Out *o, AstExpr *e);
-static void dump_expr(Out *o, AstExpr *e)
-{
+static void dump_expr(Out *o, AstExpr *e) {
     dump_expr_inner(o, e);
     add_positions(o, e->pos);
 }
 
-static void dump_expr_inner(Out *o, AstExpr *e)
-{
+static void dump_expr_inner(Out *o, AstExpr *e) {
     switch (e->kind) {
     case EXPR_BOOLOP:
-        out_s(o, e->u.boolop.op == AST_AND ? "BoolOp(op=And(), values=" : "BoolOp(op=Or(), values=");
+        out_s(o,
+              e->u.boolop.op == AST_AND ? "BoolOp(op=And(), values=" : "BoolOp(op=Or(), values=");
         dump_list(o, e->u.boolop.values);
         out_s(o, ")");
         break;
@@ -389,8 +364,10 @@ static void dump_expr_inner(Out *o, AstExpr *e)
     case EXPR_UNARYOP: {
         int op = e->u.unary.op;
         out_s(o, "UnaryOp(op=");
-        out_s(o, op == AST_NOT ? "Not()" : op == AST_USUB ? "USub()" : op == AST_UADD ? "UAdd()"
-                                                                                   : "Invert()");
+        out_s(o, op == AST_NOT    ? "Not()"
+                 : op == AST_USUB ? "USub()"
+                 : op == AST_UADD ? "UAdd()"
+                                  : "Invert()");
         out_s(o, ", operand=");
         dump_expr(o, e->u.unary.operand);
         out_s(o, ")");
@@ -427,8 +404,9 @@ static void dump_expr_inner(Out *o, AstExpr *e)
     case EXPR_LISTCOMP:
     case EXPR_SETCOMP:
     case EXPR_GENEXP:
-        out_s(o, e->kind == EXPR_LISTCOMP ? "ListComp(elt=" : e->kind == EXPR_SETCOMP ? "SetComp(elt="
-                                                                            : "GeneratorExp(elt=");
+        out_s(o, e->kind == EXPR_LISTCOMP  ? "ListComp(elt="
+                 : e->kind == EXPR_SETCOMP ? "SetComp(elt="
+                                           : "GeneratorExp(elt=");
         dump_expr(o, e->u.comp.elt);
         out_s(o, ", generators=");
         dump_generators(o, e->u.comp.generators, e->u.comp.ngenerators);
@@ -446,7 +424,9 @@ static void dump_expr_inner(Out *o, AstExpr *e)
     case EXPR_AWAIT:
     case EXPR_YIELD:
     case EXPR_YIELDFROM:
-        out_s(o, e->kind == EXPR_AWAIT ? "Await(" : e->kind == EXPR_YIELD ? "Yield(" : "YieldFrom(");
+        out_s(o, e->kind == EXPR_AWAIT   ? "Await("
+                 : e->kind == EXPR_YIELD ? "Yield("
+                                         : "YieldFrom(");
         if (e->u.value.value) {
             out_s(o, "value=");
             dump_expr(o, e->u.value.value);
@@ -458,8 +438,7 @@ static void dump_expr_inner(Out *o, AstExpr *e)
         dump_expr(o, e->u.compare.left);
         out_s(o, ", ops=[");
         for (int i = 0; i < e->u.compare.comparators.len; i++) {
-            if (i)
-                out_s(o, ", ");
+            if (i) out_s(o, ", ");
             out_s(o, cmp_name(e->u.compare.ops[i]));
             out_s(o, "()");
         }
@@ -561,21 +540,18 @@ static void dump_expr_inner(Out *o, AstExpr *e)
     }
 }
 
-static void dump_body(Out *o, const char *name, AstStmtList l)
-{
+static void dump_body(Out *o, const char *name, AstStmtList l) {
     out_s(o, name);
     dump_stmts(o, l);
 }
 
 static void dump_stmt_inner(Out *o, AstStmt *s);
-static void dump_stmt(Out *o, AstStmt *s)
-{
+static void dump_stmt(Out *o, AstStmt *s) {
     dump_stmt_inner(o, s);
     add_positions(o, s->pos);
 }
 
-static void dump_stmt_inner(Out *o, AstStmt *s)
-{
+static void dump_stmt_inner(Out *o, AstStmt *s) {
     char buf[64];
     switch (s->kind) {
     case STMT_FUNCTIONDEF:
@@ -664,8 +640,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s)
     case STMT_WITH:
         out_s(o, s->u.with.is_async ? "AsyncWith(items=[" : "With(items=[");
         for (int i = 0; i < s->u.with.nitems; i++) {
-            if (i)
-                out_s(o, ", ");
+            if (i) out_s(o, ", ");
             out_s(o, "withitem(context_expr=");
             dump_expr(o, s->u.with.items[i].context_expr);
             if (s->u.with.items[i].optional_vars) {
@@ -695,8 +670,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s)
         out_s(o, ", handlers=[");
         for (int i = 0; i < s->u.try_.nhandlers; i++) {
             AstHandler *h = &s->u.try_.handlers[i];
-            if (i)
-                out_s(o, ", ");
+            if (i) out_s(o, ", ");
             out_s(o, "ExceptHandler(");
             if (h->type) {
                 out_s(o, "type=");
@@ -739,8 +713,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s)
             out_s(o, "names=[");
         }
         for (int i = 0; i < s->u.import.nnames; i++) {
-            if (i)
-                out_s(o, ", ");
+            if (i) out_s(o, ", ");
             out_s(o, "alias(name='");
             out_s(o, s->u.import.names[i].name);
             out_s(o, "'");
@@ -762,8 +735,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s)
     case STMT_NONLOCAL:
         out_s(o, s->kind == STMT_GLOBAL ? "Global(names=[" : "Nonlocal(names=[");
         for (int i = 0; i < s->u.names.nnames; i++) {
-            if (i)
-                out_s(o, ", ");
+            if (i) out_s(o, ", ");
             out_s(o, "'");
             out_s(o, s->u.names.names[i]);
             out_s(o, "'");
@@ -781,19 +753,16 @@ static void dump_stmt_inner(Out *o, AstStmt *s)
     }
 }
 
-static void dump_stmts(Out *o, AstStmtList l)
-{
+static void dump_stmts(Out *o, AstStmtList l) {
     out_s(o, "[");
     for (int i = 0; i < l.len; i++) {
-        if (i)
-            out_s(o, ", ");
+        if (i) out_s(o, ", ");
         dump_stmt(o, l.items[i]);
     }
     out_s(o, "]");
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     bool incomplete = argc == 3 && strcmp(argv[1], "--incomplete") == 0;
     bool parse_only = argc == 3 && strcmp(argv[1], "--parse-only") == 0;
     bool with_positions = argc == 3 && strcmp(argv[1], "--positions") == 0;
@@ -809,11 +778,9 @@ int main(int argc, char **argv)
     size_t cap = 1 << 16, len = 0;
     char *src = malloc(cap);
     for (;;) {
-        if (len + 1 >= cap)
-            src = realloc(src, cap *= 2);
+        if (len + 1 >= cap) src = realloc(src, cap *= 2);
         size_t n = fread(src + len, 1, cap - len - 1, f);
-        if (n == 0)
-            break;
+        if (n == 0) break;
         len += n;
     }
     fclose(f);
@@ -828,8 +795,7 @@ int main(int argc, char **argv)
     AstModule *m = parse_source(&arena, src, len, PARSE_FILE, &err);
     if (!m) {
         printf("%s: %s (line %d, col %d)\n", err.kind, err.msg, err.line, err.col);
-        if (err.text)
-            free(err.text);
+        if (err.text) free(err.text);
     } else if (parse_only) {
         printf("ok\n");
     } else {
