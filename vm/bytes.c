@@ -12,6 +12,7 @@
 #include "number.h"
 #include "seq.h"
 #include "str.h"
+#include "bytes_impl.h"
 
 /* ---- construction ------------------------------------------------------------------ */
 
@@ -53,7 +54,7 @@ bool is_bytearray(Interp *I, Value v) {
 }
 
 /* A read-only view of a bytes-like value; false (no exception) for anything else. */
-static bool bytes_view(Interp *I, Value v, const unsigned char **p, size_t *n) {
+bool bytes_view(Interp *I, Value v, const unsigned char **p, size_t *n) {
     *p = (const unsigned char *)"";
     *n = 0;
     if (is_bytes(I, v)) {
@@ -69,7 +70,7 @@ static bool bytes_view(Interp *I, Value v, const unsigned char **p, size_t *n) {
     return false;
 }
 
-static Value make_like(Interp *I, Value self, const void *data, size_t len) {
+Value bytes_make_like(Interp *I, Value self, const void *data, size_t len) {
     if (is_bytearray(I, self)) {
         ByteArray *a = bytearray_new(I, data, len);
         return a ? v_obj(a) : V_NULL;
@@ -78,7 +79,7 @@ static Value make_like(Interp *I, Value self, const void *data, size_t len) {
     return b ? v_obj(b) : V_NULL;
 }
 
-static bool ba_reserve(Interp *I, ByteArray *a, size_t need) {
+bool bytearray_reserve(Interp *I, ByteArray *a, size_t need) {
     if (need <= a->cap) return true;
     size_t cap = a->cap ? a->cap : 16;
     while (cap < need)
@@ -383,7 +384,7 @@ static Value bytes_binop(Interp *I, Value a, Value b, int op) {
         sb_append(I, &sb, (const char *)p, n);
         sb_append(I, &sb, (const char *)q, m);
         if (sb.failed) return V_NULL;
-        Value r = make_like(I, a, sb.data ? sb.data : "", sb.len);
+        Value r = bytes_make_like(I, a, sb.data ? sb.data : "", sb.len);
         sb_free(I, &sb);
         return r;
     }
@@ -405,21 +406,47 @@ static Value bytes_binop(Interp *I, Value a, Value b, int op) {
         if (!buf) return V_NULL;
         for (int64_t j = 0; j < k; j++)
             memcpy(buf + (size_t)j * n, p, n);
-        Value r = make_like(I, seq, buf, total);
+        Value r = bytes_make_like(I, seq, buf, total);
         mem_free(I, buf, total + 1);
         return r;
+    }
+    if (op == BIN_MOD && ba) {
+        if (!is_bytearray(I, a)) return bytes_percent_format(I, p, n, b);
+        /* a copy: a __bytes__ method may resize the bytearray being read */
+        Bytes *fmt = bytes_new(I, p, n);
+        if (!fmt) return V_NULL;
+        Value r = bytes_percent_format(I, fmt->data, fmt->len, b);
+        if (is_null(r)) return r;
+        return bytes_make_like(I, a, as_bytes(r)->data, as_bytes(r)->len);
     }
     return v_notimpl(I);
 }
 
 static Value bytearray_inplace(Interp *I, Value a, Value b, int op) {
+    if (op == BIN_MUL && is_bytearray(I, a)) {
+        if (!is_int(I, b) && !type_of(I, b)->slots.index) return v_notimpl(I);
+        int64_t k;
+        if (obj_index(I, b, &k) < 0) return V_NULL;
+        ByteArray *x = as_bytearray(a);
+        size_t n = x->len;
+        if (k <= 0 || n == 0) {
+            x->len = 0;
+            return a;
+        }
+        if ((uint64_t)k > (uint64_t)INT64_MAX / n) return err_nomem(I);
+        if (!bytearray_reserve(I, x, n * (size_t)k)) return V_NULL;
+        for (int64_t j = 1; j < k; j++)
+            memcpy(x->data + (size_t)j * n, x->data, n);
+        x->len = n * (size_t)k;
+        return a;
+    }
     if (op != BIN_ADD || !is_bytearray(I, a)) return v_notimpl(I);
     const unsigned char *q;
     size_t m;
     if (!bytes_view(I, b, &q, &m))
         return err_format(I, TY_TYPE_ERROR, "can't concat %s to bytearray", type_name(I, b));
     ByteArray *x = as_bytearray(a);
-    if (!ba_reserve(I, x, x->len + m)) return V_NULL;
+    if (!bytearray_reserve(I, x, x->len + m)) return V_NULL;
     memmove(x->data + x->len, q, m);
     x->len += m;
     return a;
@@ -464,12 +491,12 @@ static Value bytes_getitem(Interp *I, Value self, Value key) {
         int64_t start, stop, step, len;
         if (!slice_indices(I, (Slice *)as_obj(key), (int64_t)n, &start, &stop, &step, &len))
             return V_NULL;
-        if (step == 1) return make_like(I, self, p + start, (size_t)len);
+        if (step == 1) return bytes_make_like(I, self, p + start, (size_t)len);
         unsigned char *buf = mem_alloc(I, (size_t)len + 1);
         if (!buf) return V_NULL;
         for (int64_t k = 0, i = start; k < len; k++, i += step)
             buf[k] = p[i];
-        Value r = make_like(I, self, buf, (size_t)len);
+        Value r = bytes_make_like(I, self, buf, (size_t)len);
         mem_free(I, buf, (size_t)len + 1);
         return r;
     }
@@ -490,7 +517,7 @@ static Value bytes_getitem(Interp *I, Value self, Value key) {
     return v_int(p[i]);
 }
 
-static bool byte_value(Interp *I, Value v, unsigned char *out) {
+bool bytes_byte_value(Interp *I, Value v, unsigned char *out) {
     if (!is_int(I, v) && !type_of(I, v)->slots.index) {
         err_format(I, TY_TYPE_ERROR, "'%s' object cannot be interpreted as an integer",
                    type_name(I, v));
@@ -507,7 +534,7 @@ static bool byte_value(Interp *I, Value v, unsigned char *out) {
 }
 
 /* Bytes of any iterable of ints (bytes(iterable), bytearray.extend). */
-static bool collect_bytes(Interp *I, Value src, StrBuf *out) {
+bool bytes_collect(Interp *I, Value src, StrBuf *out) {
     const unsigned char *p;
     size_t n;
     if (bytes_view(I, src, &p, &n)) return sb_append(I, out, (const char *)p, n);
@@ -517,7 +544,7 @@ static bool collect_bytes(Interp *I, Value src, StrBuf *out) {
         Value v = obj_next(I, it);
         if (is_null(v)) return !err_occurred(I);
         unsigned char c;
-        if (!byte_value(I, v, &c)) {
+        if (!bytes_byte_value(I, v, &c)) {
             if (err_matches(I, TY_VALUE_ERROR)) {
                 err_clear(I);
                 err_format(I, TY_VALUE_ERROR, "bytes must be in range(0, 256)");
@@ -542,7 +569,7 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
                            "can assign only bytes, buffers, or iterables of ints in range(0, 256)");
                 return -1;
             }
-            if (!collect_bytes(I, v, &src)) {
+            if (!bytes_collect(I, v, &src)) {
                 sb_free(I, &src);
                 return -1;
             }
@@ -551,7 +578,7 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
             if (stop < start) stop = start;
             size_t old = (size_t)(stop - start), nw = src.len;
             size_t nlen = a->len - old + nw;
-            if (!ba_reserve(I, a, nlen)) {
+            if (!bytearray_reserve(I, a, nlen)) {
                 sb_free(I, &src);
                 return -1;
             }
@@ -599,7 +626,7 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
         return 0;
     }
     unsigned char c;
-    if (!byte_value(I, v, &c)) return -1;
+    if (!bytes_byte_value(I, v, &c)) return -1;
     a->data[i] = c;
     return 0;
 }
@@ -647,7 +674,7 @@ static Value bytes_construct(Interp *I, Type *type, int argc, Value *argv, Tuple
         if (!t->slots.iter && !t->slots.getitem)
             return err_format(I, TY_TYPE_ERROR, "cannot convert '%s' object to %s",
                               type_name(I, src), fname);
-        if (!collect_bytes(I, src, &b)) {
+        if (!bytes_collect(I, src, &b)) {
             sb_free(I, &b);
             return V_NULL;
         }
@@ -733,7 +760,7 @@ const TypeSpec bytes_iter_spec = {
     size_t n;                                                                                      \
     bytes_view(I, argv[0], &p, &n)
 
-static bool need_view(Interp *I, Value v, const unsigned char **q, size_t *m) {
+bool bytes_need_view(Interp *I, Value v, const unsigned char **q, size_t *m) {
     if (bytes_view(I, v, q, m)) return true;
     err_format(I, TY_TYPE_ERROR, "a bytes-like object is required, not '%s'", type_name(I, v));
     return false;
@@ -836,12 +863,12 @@ static Value bm_join(Interp *I, int argc, Value *argv, Tuple *kw) {
         sb_append(I, &b, (const char *)q, m);
     }
     if (b.failed) return V_NULL;
-    Value r = make_like(I, argv[0], b.data ? b.data : "", b.len);
+    Value r = bytes_make_like(I, argv[0], b.data ? b.data : "", b.len);
     sb_free(I, &b);
     return r;
 }
 
-static bool is_ascii_space(unsigned char c) {
+bool bytes_isspace_c(unsigned char c) {
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
@@ -858,35 +885,35 @@ static Value bm_split(Interp *I, int argc, Value *argv, Tuple *kw) {
     size_t i = 0;
     if (is_null(a[0]) || is_none(a[0])) {
         while (maxsplit-- > 0) {
-            while (i < n && is_ascii_space(p[i]))
+            while (i < n && bytes_isspace_c(p[i]))
                 i++;
             if (i == n) break;
             size_t j = i;
-            while (i < n && !is_ascii_space(p[i]))
+            while (i < n && !bytes_isspace_c(p[i]))
                 i++;
-            Value piece = make_like(I, argv[0], p + j, i - j);
+            Value piece = bytes_make_like(I, argv[0], p + j, i - j);
             if (is_null(piece) || !list_append(I, l, piece)) return V_NULL;
         }
-        while (i < n && is_ascii_space(p[i]))
+        while (i < n && bytes_isspace_c(p[i]))
             i++;
         if (i < n) {
-            Value piece = make_like(I, argv[0], p + i, n - i);
+            Value piece = bytes_make_like(I, argv[0], p + i, n - i);
             if (is_null(piece) || !list_append(I, l, piece)) return V_NULL;
         }
         return v_obj(l);
     }
     const unsigned char *q;
     size_t m;
-    if (!need_view(I, a[0], &q, &m)) return V_NULL;
+    if (!bytes_need_view(I, a[0], &q, &m)) return V_NULL;
     if (m == 0) return err_format(I, TY_VALUE_ERROR, "empty separator");
     while (maxsplit-- > 0) {
         int64_t off = str_find_bytes((const char *)p + i, n - i, (const char *)q, m);
         if (off < 0) break;
-        Value piece = make_like(I, argv[0], p + i, (size_t)off);
+        Value piece = bytes_make_like(I, argv[0], p + i, (size_t)off);
         if (is_null(piece) || !list_append(I, l, piece)) return V_NULL;
         i += (size_t)off + m;
     }
-    Value piece = make_like(I, argv[0], p + i, n - i);
+    Value piece = bytes_make_like(I, argv[0], p + i, n - i);
     if (is_null(piece) || !list_append(I, l, piece)) return V_NULL;
     return v_obj(l);
 }
@@ -896,9 +923,9 @@ static Value strip_impl(Interp *I, int argc, Value *argv, bool left, bool right,
     VIEW_SELF;
     const unsigned char *q = NULL;
     size_t m = 0;
-    if (argc > 1 && !is_none(argv[1]) && !need_view(I, argv[1], &q, &m)) return V_NULL;
+    if (argc > 1 && !is_none(argv[1]) && !bytes_need_view(I, argv[1], &q, &m)) return V_NULL;
     size_t b0 = 0, b1 = n;
-#define STRIPPED(c) (q ? (m && memchr(q, (c), m) != NULL) : is_ascii_space(c))
+#define STRIPPED(c) (q ? (m && memchr(q, (c), m) != NULL) : bytes_isspace_c(c))
     if (left)
         while (b0 < b1 && STRIPPED(p[b0]))
             b0++;
@@ -906,7 +933,7 @@ static Value strip_impl(Interp *I, int argc, Value *argv, bool left, bool right,
         while (b1 > b0 && STRIPPED(p[b1 - 1]))
             b1--;
 #undef STRIPPED
-    return make_like(I, argv[0], p + b0, b1 - b0);
+    return bytes_make_like(I, argv[0], p + b0, b1 - b0);
 }
 
 static Value bm_strip(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -920,7 +947,7 @@ static Value bm_rstrip(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 /* start/end arguments, clamped as for str. */
-static bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, size_t *b1) {
+bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, size_t *b1) {
     int64_t st = 0, en = (int64_t)n;
     for (int k = 0; k < 2; k++) {
         if (2 + k >= argc || is_none(argv[2 + k])) continue;
@@ -942,7 +969,7 @@ static bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, 
 static Value affix_impl(Interp *I, int argc, Value *argv, bool ends, const char *name) {
     if (!arg_count(I, name, argc - 1, 1, 3)) return V_NULL;
     VIEW_SELF;
-    size_t b0, b1;
+    size_t b0 = 0, b1 = 0;
     bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
     if (err_occurred(I)) return V_NULL;
     Value arg = argv[1];
@@ -978,10 +1005,10 @@ static Value bm_endswith(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 /* The needle of find/count/index: bytes-like or an int in range(256). */
-static bool needle_of(Interp *I, Value v, const unsigned char **q, size_t *m, unsigned char *one) {
+bool bytes_needle_of(Interp *I, Value v, const unsigned char **q, size_t *m, unsigned char *one) {
     if (bytes_view(I, v, q, m)) return true;
     if (is_int(I, v) || type_of(I, v)->slots.index) {
-        if (!byte_value(I, v, one)) return false;
+        if (!bytes_byte_value(I, v, one)) return false;
         *q = one;
         *m = 1;
         return true;
@@ -997,8 +1024,8 @@ static Value find_impl(Interp *I, int argc, Value *argv, const char *name, bool 
     const unsigned char *q;
     size_t m;
     unsigned char one;
-    if (!needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
-    size_t b0, b1;
+    if (!bytes_needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
+    size_t b0 = 0, b1 = 0;
     bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
     if (err_occurred(I)) return V_NULL;
     int64_t r = -1;
@@ -1023,8 +1050,8 @@ static Value bm_count(Interp *I, int argc, Value *argv, Tuple *kw) {
     const unsigned char *q;
     size_t m;
     unsigned char one;
-    if (!needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
-    size_t b0, b1;
+    if (!bytes_needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
+    size_t b0 = 0, b1 = 0;
     bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
     if (err_occurred(I)) return V_NULL;
     if (!ok) return v_int(0);
@@ -1045,7 +1072,7 @@ static Value bm_replace(Interp *I, int argc, Value *argv, Tuple *kw) {
     VIEW_SELF;
     const unsigned char *o, *r;
     size_t on, rn;
-    if (!need_view(I, argv[1], &o, &on) || !need_view(I, argv[2], &r, &rn)) return V_NULL;
+    if (!bytes_need_view(I, argv[1], &o, &on) || !bytes_need_view(I, argv[2], &r, &rn)) return V_NULL;
     int64_t count = -1;
     if (argc > 3 && obj_index(I, argv[3], &count) < 0) return V_NULL;
     if (count < 0) count = INT64_MAX;
@@ -1071,7 +1098,7 @@ static Value bm_replace(Interp *I, int argc, Value *argv, Tuple *kw) {
         }
     sb_append(I, &b, (const char *)p + pos, n - pos);
     if (b.failed) return V_NULL;
-    Value res = make_like(I, argv[0], b.data ? b.data : "", b.len);
+    Value res = bytes_make_like(I, argv[0], b.data ? b.data : "", b.len);
     sb_free(I, &b);
     return res;
 }
@@ -1079,7 +1106,7 @@ static Value bm_replace(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value case_impl(Interp *I, int argc, Value *argv, bool upper, const char *name) {
     if (!arg_count(I, name, argc - 1, 0, 0)) return V_NULL;
     VIEW_SELF;
-    Value res = make_like(I, argv[0], p, n);
+    Value res = bytes_make_like(I, argv[0], p, n);
     if (is_null(res)) return V_NULL;
     unsigned char *d;
     size_t m;
@@ -1104,8 +1131,8 @@ static Value ba_append(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "append", argc - 1, 1, 1)) return V_NULL;
     ByteArray *a = as_bytearray(argv[0]);
     unsigned char c;
-    if (!byte_value(I, argv[1], &c)) return V_NULL;
-    if (!ba_reserve(I, a, a->len + 1)) return V_NULL;
+    if (!bytes_byte_value(I, argv[1], &c)) return V_NULL;
+    if (!bytearray_reserve(I, a, a->len + 1)) return V_NULL;
     a->data[a->len++] = c;
     return V_NONE;
 }
@@ -1117,11 +1144,11 @@ static Value ba_extend(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_TYPE_ERROR, "expected iterable of integers; got: 'str'");
     StrBuf b;
     sb_init(&b);
-    if (!collect_bytes(I, argv[1], &b)) {
+    if (!bytes_collect(I, argv[1], &b)) {
         sb_free(I, &b);
         return V_NULL;
     }
-    if (ba_reserve(I, a, a->len + b.len)) {
+    if (bytearray_reserve(I, a, a->len + b.len)) {
         if (b.len) memcpy(a->data + a->len, b.data, b.len);
         a->len += b.len;
     }
@@ -1166,7 +1193,8 @@ static Value ba_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
         {"endswith", bm_endswith, 0}, {"find", bm_find, 0}, {"index", bm_index, 0},                \
         {"count", bm_count, 0}, {"replace", bm_replace, 0}, {"upper", bm_upper, 0}, {              \
         "lower", bm_lower, 0                                                                       \
-    }
+    }                                                                                              \
+    , BYTES_EXTRA_METHODS
 
 static const MethodDef bytes_methods[] = {
     COMMON_METHODS,
@@ -1175,7 +1203,8 @@ static const MethodDef bytes_methods[] = {
 
 static const MethodDef bytearray_methods[] = {
     COMMON_METHODS,         {"append", ba_append, 0}, {"extend", ba_extend, 0}, {"pop", ba_pop, 0},
-    {"clear", ba_clear, 0}, {"copy", ba_copy, 0},     {NULL, NULL, 0},
+    {"clear", ba_clear, 0}, {"copy", ba_copy, 0},     {"insert", bytearraym_insert, 0},
+    {"remove", bytearraym_remove, 0}, {"reverse", bytearraym_reverse, 0}, {NULL, NULL, 0},
 };
 
 const TypeSpec bytes_spec = {

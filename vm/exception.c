@@ -254,7 +254,7 @@ static Value syntaxerror_str(Interp *I, Value self) {
     const char *file = NULL;
     if (is_str(I, fn)) {
         file = as_str(fn)->data;
-        const char *slash = strrchr(file, '/');
+        const char *slash = memrchr(file, '/', as_str(fn)->len);
         if (slash) file = slash + 1;
     }
     bool have_line = is_smallint(ln);

@@ -1,11 +1,8 @@
-/* gc.c: memory accounting and the precise mark-sweep collector.
- *
- * Every object is preceded by a hidden 16-byte prefix holding its allocation size, so the
- * sweep can hand the exact size back to the host's allocator (which, like Lua's, is told
- * the old size) without widening every object header. Marking uses an explicit gray stack
- * rather than C recursion, so a list nested a million deep cannot overflow the C stack; if
- * the gray stack itself cannot grow, marking degrades to rescanning the object list for
- * marked-but-untraced objects instead of failing.
+/* gc.c: memory accounting and the precise mark-sweep collector. Objects live in the pages
+ * of gc_heap.c. Marking uses an explicit gray stack rather than C recursion, so a list
+ * nested a million deep cannot overflow the C stack; if the gray stack itself cannot grow,
+ * marking degrades to rescanning the heap for marked-but-untraced objects instead of
+ * failing.
  *
  * Collection is triggered by bytes allocated since the last one (threshold = twice the
  * live size, at least 1 MB), or at every allocation in stress mode. Interned strings are
@@ -17,9 +14,7 @@
 
 #include "error.h"
 
-#define GC_PREFIX 16 /* size word + spare word (gc_prefix_dict); keeps 16-byte alignment */
 #define GC_MIN_THRESHOLD (1u << 20)
-#define GC_TRACED 2u /* children pushed; used by the overflow rescan */
 
 static void *raw_realloc(Interp *I, void *p, size_t old_size, size_t new_size) {
     return I->allocator.fn(I->allocator.ud, p, old_size, new_size);
@@ -79,27 +74,21 @@ bool gc_temp_push(Interp *I, Value v) {
     return true;
 }
 
-static inline size_t *obj_size_slot(Obj *o) { return (size_t *)((char *)o - GC_PREFIX); }
-
 void *gc_new(Interp *I, Type *type, size_t size) {
     if (!I->gc_running && !I->gc_disabled &&
         (I->gc_stress || I->bytes_allocated >= I->gc_threshold))
         gc_collect(I);
-    if (size > SIZE_MAX - GC_PREFIX) return err_nomem(I), NULL;
-    char *raw = alloc_with_retry(I, NULL, 0, size + GC_PREFIX);
-    if (!raw) {
+    Obj *o = heap_alloc(I, type, size);
+    if (!o && !I->gc_running && !I->gc_disabled) {
+        gc_collect(I);
+        o = heap_alloc(I, type, size);
+    }
+    if (!o) {
         err_nomem(I);
         return NULL;
     }
-    Obj *o = (Obj *)(raw + GC_PREFIX);
-    *obj_size_slot(o) = size + GC_PREFIX;
-    *gc_prefix_dict(o) = NULL;
-    memset(o, 0, size);
-    o->type = type;
-    o->gc_next = I->objects;
-    I->objects = o;
     if (!gc_temp_push(I, v_obj(o))) {
-        /* Still linked, so the next sweep frees it; report the failure now. */
+        /* Unrooted, so the next collection frees it; report the failure now. */
         err_nomem(I);
         return NULL;
     }
@@ -110,7 +99,10 @@ static void gray_push(Interp *I, Obj *o) {
     if (I->ngray == I->capgray) {
         size_t ncap = I->capgray ? I->capgray * 2 : 1024;
         Obj **ng = raw_realloc(I, I->gray, I->capgray * sizeof(Obj *), ncap * sizeof(Obj *));
-        if (!ng) return; /* left marked but untraced: found by the rescan */
+        if (!ng) { /* left marked but untraced: found by the rescan */
+            I->gray_overflow = true;
+            return;
+        }
         I->bytes_allocated += (ncap - I->capgray) * sizeof(Obj *);
         I->gray = ng;
         I->capgray = ncap;
@@ -135,19 +127,20 @@ static void trace_one(Interp *I, Obj *o) {
     if (o->type && (o->type->flags & TF_PREFIX_DICT)) gc_mark_obj(I, (Obj *)*gc_prefix_dict(o));
 }
 
-static void drain_gray(Interp *I) {
-    for (;;) {
+static void retrace_untraced(Interp *I, Obj *o) {
+    if ((o->gc_flags & GC_MARKED) && !(o->gc_flags & GC_TRACED)) {
+        trace_one(I, o);
         while (I->ngray) trace_one(I, I->gray[--I->ngray]);
-        /* Objects marked while the gray stack could not grow are marked but untraced. */
-        bool again = false;
-        for (Obj *o = I->objects; o; o = o->gc_next) {
-            if ((o->gc_flags & GC_MARKED) && !(o->gc_flags & GC_TRACED)) {
-                trace_one(I, o);
-                while (I->ngray) trace_one(I, I->gray[--I->ngray]);
-                again = true;
-            }
-        }
-        if (!again) return;
+    }
+}
+
+static void drain_gray(Interp *I) {
+    while (I->ngray) trace_one(I, I->gray[--I->ngray]);
+    /* Objects marked while the gray stack could not grow are marked but untraced; only
+     * then is the whole heap walked for them, until a walk finds none. */
+    while (I->gray_overflow) {
+        I->gray_overflow = false;
+        heap_each_live(I, retrace_untraced);
     }
 }
 
@@ -184,13 +177,6 @@ static void mark_interp_roots(Interp *I) {
     api_trace_roots(I);
 }
 
-static void free_object(Interp *I, Obj *o) {
-    if (o->type && o->type->slots.finalize) o->type->slots.finalize(I, o);
-    size_t size = *obj_size_slot(o);
-    raw_realloc(I, (char *)o - GC_PREFIX, size, 0);
-    I->bytes_allocated -= size;
-}
-
 void gc_collect(Interp *I) {
     if (I->gc_running) return;
     I->gc_running = true;
@@ -199,17 +185,7 @@ void gc_collect(Interp *I) {
     drain_gray(I);
 
     /* Sweep. Finalizers only release memory; they never allocate or run script code. */
-    Obj **link = &I->objects;
-    while (*link) {
-        Obj *o = *link;
-        if (o->gc_flags & GC_MARKED) {
-            o->gc_flags &= ~(GC_MARKED | GC_TRACED);
-            link = &o->gc_next;
-        } else {
-            *link = o->gc_next;
-            free_object(I, o);
-        }
-    }
+    heap_sweep(I);
     I->gc_collections++;
     size_t live = I->bytes_allocated;
     I->gc_threshold = live * 2 > GC_MIN_THRESHOLD ? live * 2 : GC_MIN_THRESHOLD;
@@ -218,18 +194,7 @@ void gc_collect(Interp *I) {
 
 void gc_free_all(Interp *I) {
     I->gc_running = true;
-    /* Finalize everything first, then free, so a finalizer never sees a freed type. */
-    for (Obj *o = I->objects; o; o = o->gc_next)
-        if (o->type && o->type->slots.finalize) o->type->slots.finalize(I, o);
-    Obj *o = I->objects;
-    while (o) {
-        Obj *next = o->gc_next;
-        size_t size = *obj_size_slot(o);
-        raw_realloc(I, (char *)o - GC_PREFIX, size, 0);
-        I->bytes_allocated -= size;
-        o = next;
-    }
-    I->objects = NULL;
+    heap_free_all(I);
     raw_realloc(I, I->gray, I->capgray * sizeof(Obj *), 0);
     I->bytes_allocated -= I->capgray * sizeof(Obj *);
     I->gray = NULL;

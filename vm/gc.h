@@ -14,6 +14,16 @@
 #include "interp.h"
 
 #define GC_MARKED 1u
+#define GC_TRACED 2u /* children pushed; used by the mark-stack overflow rescan */
+#define GC_LIVE 4u   /* the slot holds an object (gc_heap.c) */
+
+typedef struct GcHeap GcHeap;
+/* The object heap (gc_heap.c). heap_alloc returns a zeroed object with type set, or NULL
+ * without raising. */
+Obj *heap_alloc(Interp *I, Type *type, size_t size);
+void heap_sweep(Interp *I);
+void heap_free_all(Interp *I);
+void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o));
 
 /* Raw memory. mem_alloc returns NULL after raising MemoryError. */
 void *mem_alloc(Interp *I, size_t size);
@@ -24,8 +34,8 @@ void mem_free(Interp *I, void *p, size_t size);
  * header. NULL after raising MemoryError. */
 void *gc_new(Interp *I, Type *type, size_t size);
 
-/* The spare word of an object's hidden GC prefix, used as the instance dict of subclasses
- * of variable-size builtins (TF_PREFIX_DICT). */
+/* The last word of a large object's hidden prefix, used as the instance dict of subclasses
+ * of variable-size builtins (TF_PREFIX_DICT types are always allocated as large objects). */
 static inline Dict **gc_prefix_dict(Obj *o) { return (Dict **)((char *)o - 8); }
 
 /* For trace slots. */

@@ -111,9 +111,10 @@ struct kr_interp {
     size_t bytes_allocated; /* everything through mem_alloc, objects included */
     size_t gc_threshold;    /* collect when bytes_allocated passes this */
     size_t mem_limit;       /* 0: none; MemoryError past it */
-    Obj *objects;           /* every heap object, for the sweep */
+    struct GcHeap *heap;    /* the object pages and large objects (gc_heap.c) */
     Obj **gray;             /* mark stack */
     size_t ngray, capgray;
+    bool gray_overflow; /* a mark could not be pushed: rescan the heap */
     Value *temp_roots; /* objects allocated since the running frame's instruction began */
     size_t ntemp, captemp;
     bool gc_stress;  /* collect at every allocation */

@@ -35,11 +35,11 @@ typedef struct Value {
     } as;
 } Value;
 
-/* Every heap object starts with this header. gc_next links all objects for the sweep. */
+/* Every heap object starts with this 16-byte header. The collector finds objects through
+ * its pages (gc_heap.c), so no per-object link is needed. */
 struct Obj {
     Type *type;
-    Obj *gc_next;
-    uint32_t gc_flags; /* GC_MARKED, ... (gc.h) */
+    uint32_t gc_flags; /* GC_MARKED, GC_LIVE, ... (gc.h) */
     uint32_t obj_flags; /* free for the owning type's use (e.g. Str: interned) */
 };
 

@@ -1,0 +1,262 @@
+/* gc_heap.c: where objects live. Small objects (up to 512 bytes) are carved from 64 KB pages
+ * of one size class each; larger ones (and the rare objects that need a hidden prefix word)
+ * get their own block from the host allocator, linked in a list.
+ *
+ * Why pages: the sweep then walks memory linearly, slot after slot, instead of chasing a
+ * linked list through the whole heap (which cost a cache miss per object and dominated
+ * collection time), objects carry no per-object malloc header or list link, and freeing
+ * is pushing a slot on its page's free list. A page left empty by a sweep goes back to the
+ * host allocator. Page bytes, not object bytes, count toward the collector's trigger and
+ * the memory limit.
+ *
+ * Sanitizer builds (KRAIT_GC_NO_POOL) give every object its own block, so AddressSanitizer
+ * still sees use-after-free of objects. */
+#include <string.h>
+
+#include "gc.h"
+
+#define PAGE_BYTES (64u * 1024u)
+#define SMALL_MAX 512u
+#define NCLASSES 20 /* 16..256 by 16, then 320, 384, 448, 512 */
+#define LARGE_PREFIX 32 /* size, list link, spare, prefix dict (gc_prefix_dict is at -8) */
+
+typedef struct GcPage {
+    struct GcPage *next;       /* all pages of the class */
+    struct GcPage *next_avail; /* pages with free slots */
+    Obj *free;                 /* free slots, linked through their first word */
+    uint32_t slot_size, nslots, nfree;
+    bool avail;
+    char pad[7];
+    /* slots follow, 16-byte aligned */
+} GcPage;
+
+struct GcHeap {
+    GcPage *pages[NCLASSES];
+    GcPage *avail[NCLASSES];
+    Obj *large; /* linked through the prefix */
+    size_t npages;
+};
+
+static const uint32_t class_sizes[NCLASSES] = {
+    16,  32,  48,  64,  80,  96,  112, 128, 144, 160,
+    176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
+};
+
+static inline int size_class(size_t size) {
+    if (size <= 256) return size == 0 ? 0 : (int)((size + 15) / 16) - 1;
+    return 16 + (int)((size - 257) / 64);
+}
+
+static inline char *page_slots(GcPage *p) { return (char *)p + sizeof(GcPage); }
+
+static inline Obj **free_link(Obj *o) { return (Obj **)o; }
+
+/* Large-object prefix words. */
+static inline size_t *large_size(Obj *o) { return (size_t *)((char *)o - 32); }
+static inline Obj **large_next(Obj *o) { return (Obj **)((char *)o - 24); }
+
+static void *raw(Interp *I, void *p, size_t old_size, size_t new_size) {
+    return I->allocator.fn(I->allocator.ud, p, old_size, new_size);
+}
+
+static GcHeap *heap_get(Interp *I) {
+    if (!I->heap) {
+        I->heap = raw(I, NULL, 0, sizeof(GcHeap));
+        if (I->heap) memset(I->heap, 0, sizeof(GcHeap));
+    }
+    return I->heap;
+}
+
+static bool over_limit(Interp *I, size_t more) {
+    return I->mem_limit && I->bytes_allocated + more > I->mem_limit;
+}
+
+static GcPage *page_new(Interp *I, GcHeap *h, int c) {
+    if (over_limit(I, PAGE_BYTES)) return NULL;
+    GcPage *p = raw(I, NULL, 0, PAGE_BYTES);
+    if (!p) return NULL;
+    I->bytes_allocated += PAGE_BYTES;
+    h->npages++;
+    memset(p, 0, sizeof(GcPage));
+    p->slot_size = class_sizes[c];
+    p->nslots = (PAGE_BYTES - (uint32_t)sizeof(GcPage)) / p->slot_size;
+    p->nfree = p->nslots;
+    char *s = page_slots(p);
+    Obj *prev = NULL;
+    for (uint32_t i = p->nslots; i-- > 0;) {
+        Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
+        o->gc_flags = 0;
+        *free_link(o) = prev;
+        prev = o;
+    }
+    p->free = prev;
+    p->next = h->pages[c];
+    h->pages[c] = p;
+    p->next_avail = h->avail[c];
+    h->avail[c] = p;
+    p->avail = true;
+    return p;
+}
+
+static Obj *large_alloc(Interp *I, GcHeap *h, size_t size) {
+    size_t total = size + LARGE_PREFIX;
+    if (total < size || over_limit(I, total)) return NULL;
+    char *b = raw(I, NULL, 0, total);
+    if (!b) return NULL;
+    I->bytes_allocated += total;
+    Obj *o = (Obj *)(b + LARGE_PREFIX);
+    memset(b, 0, total);
+    *large_size(o) = total;
+    *large_next(o) = h->large;
+    h->large = o;
+    return o;
+}
+
+Obj *heap_alloc(Interp *I, Type *type, size_t size) {
+    GcHeap *h = heap_get(I);
+    if (!h) return NULL;
+    Obj *o;
+#ifdef KRAIT_GC_NO_POOL
+    bool small = false;
+#else
+    bool small = size <= SMALL_MAX && !(type && (type->flags & TF_PREFIX_DICT));
+#endif
+    if (small) {
+        int c = size_class(size);
+        GcPage *p = h->avail[c];
+        if (!p) p = page_new(I, h, c);
+        if (!p) return NULL;
+        o = p->free;
+        p->free = *free_link(o);
+        if (--p->nfree == 0) { /* full: off the available list (it is the head) */
+            h->avail[c] = p->next_avail;
+            p->avail = false;
+        }
+        memset(o, 0, p->slot_size);
+    } else {
+        o = large_alloc(I, h, size);
+        if (!o) return NULL;
+    }
+    o->type = type;
+    o->gc_flags = GC_LIVE;
+    return o;
+}
+
+static void finalize(Interp *I, Obj *o) {
+    if (o->type && o->type->slots.finalize) o->type->slots.finalize(I, o);
+}
+
+/* Visits every live object (used by the mark phase's overflow rescan). */
+void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o)) {
+    GcHeap *h = I->heap;
+    if (!h) return;
+    for (int c = 0; c < NCLASSES; c++) {
+        for (GcPage *p = h->pages[c]; p; p = p->next) {
+            char *s = page_slots(p);
+            for (uint32_t i = 0; i < p->nslots; i++) {
+                Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
+                if (o->gc_flags & GC_LIVE) fn(I, o);
+            }
+        }
+    }
+    for (Obj *o = h->large; o; o = *large_next(o)) fn(I, o);
+}
+
+/* Sweep in two passes: first finalize every unmarked object (a finalizer may still look at
+ * another dead object, so nothing is freed yet), then rebuild the free lists, release empty
+ * pages and free dead large objects. */
+void heap_sweep(Interp *I) {
+    GcHeap *h = I->heap;
+    if (!h) return;
+    for (int c = 0; c < NCLASSES; c++) {
+        for (GcPage *p = h->pages[c]; p; p = p->next) {
+            if (p->nfree == p->nslots) continue;
+            char *s = page_slots(p);
+            for (uint32_t i = 0; i < p->nslots; i++) {
+                Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
+                if ((o->gc_flags & (GC_LIVE | GC_MARKED)) == GC_LIVE) finalize(I, o);
+            }
+        }
+    }
+    for (Obj *o = h->large; o; o = *large_next(o))
+        if (!(o->gc_flags & GC_MARKED)) finalize(I, o);
+
+    for (int c = 0; c < NCLASSES; c++) {
+        GcPage **link = &h->pages[c];
+        h->avail[c] = NULL;
+        bool kept_empty = false;
+        while (*link) {
+            GcPage *p = *link;
+            char *s = page_slots(p);
+            Obj *free = NULL;
+            uint32_t nfree = 0;
+            for (uint32_t i = p->nslots; i-- > 0;) {
+                Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
+                if (o->gc_flags & GC_MARKED) {
+                    o->gc_flags &= ~(GC_MARKED | GC_TRACED);
+                } else {
+                    o->gc_flags = 0;
+                    *free_link(o) = free;
+                    free = o;
+                    nfree++;
+                }
+            }
+            /* Keep one empty page per class to avoid churn; release the others. */
+            if (nfree == p->nslots && kept_empty) {
+                *link = p->next;
+                raw(I, p, PAGE_BYTES, 0);
+                I->bytes_allocated -= PAGE_BYTES;
+                h->npages--;
+                continue;
+            }
+            if (nfree == p->nslots) kept_empty = true;
+            p->free = free;
+            p->nfree = nfree;
+            p->avail = nfree > 0;
+            if (p->avail) {
+                p->next_avail = h->avail[c];
+                h->avail[c] = p;
+            }
+            link = &p->next;
+        }
+    }
+    Obj **link = &h->large;
+    while (*link) {
+        Obj *o = *link;
+        if (o->gc_flags & GC_MARKED) {
+            o->gc_flags &= ~(GC_MARKED | GC_TRACED);
+            link = large_next(o);
+        } else {
+            *link = *large_next(o);
+            size_t total = *large_size(o);
+            raw(I, (char *)o - LARGE_PREFIX, total, 0);
+            I->bytes_allocated -= total;
+        }
+    }
+}
+
+void heap_free_all(Interp *I) {
+    GcHeap *h = I->heap;
+    if (!h) return;
+    /* Finalize everything first, then free, so no finalizer sees freed memory. */
+    heap_each_live(I, finalize);
+    for (int c = 0; c < NCLASSES; c++) {
+        GcPage *p = h->pages[c];
+        while (p) {
+            GcPage *next = p->next;
+            raw(I, p, PAGE_BYTES, 0);
+            I->bytes_allocated -= PAGE_BYTES;
+            p = next;
+        }
+    }
+    Obj *o = h->large;
+    while (o) {
+        Obj *next = *large_next(o);
+        size_t total = *large_size(o);
+        raw(I, (char *)o - LARGE_PREFIX, total, 0);
+        I->bytes_allocated -= total;
+        o = next;
+    }
+    raw(I, h, sizeof(GcHeap), 0);
+    I->heap = NULL;
+}
