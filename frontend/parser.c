@@ -195,8 +195,13 @@ static void p_take_lexer_error(Parser *p) {
  * it was opened on a line before the error's (_PyPegen_tokenize_full_source_to_check_for_
  * errors). */
 static void p_check_rest_of_source(Parser *p) {
-    if (p->lexer_failed || p->final_error || p->mode == PARSE_SINGLE || !p->err->kind ||
+    if (p->final_error || p->mode == PARSE_SINGLE || !p->err->kind ||
         strcmp(p->err->kind, "MemoryError") == 0 || strcmp(p->err->kind, "RecursionError") == 0)
+        return;
+    /* the error is the tokenizer's own (p->lexer_failed may have been set while
+     * backtracking, so compare the errors themselves) */
+    if (p->lexerr.kind && strcmp(p->err->msg, p->lexerr.msg) == 0 &&
+        p->err->line == p->lexerr.line && p->err->col == p->lexerr.col)
         return;
     int err_line = p->ntoks ? P_TOK(p, p->ntoks - 1)->line : 1;
     Lexer *lx = &p->lx;
@@ -211,6 +216,7 @@ static void p_check_rest_of_source(Parser *p) {
      * itself (the parser turns them into exceptions), so they do not replace the error */
     if (p->lexerr.kind && strcmp(p->lexerr.kind, "SyntaxError") == 0 &&
         strcmp(p->lexerr.msg, "unexpected EOF while parsing") != 0 &&
+        strcmp(p->lexerr.msg, "unexpected character after line continuation character") != 0 &&
         strcmp(p->lexerr.msg, "invalid syntax") != 0) {
         char *text = p->err->text;
         *p->err = p->lexerr;

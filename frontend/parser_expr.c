@@ -1166,7 +1166,7 @@ AstArguments *p_parameters(Parser *p, bool lambda, int close_op) {
                 if (def) {
                     seen_default = true;
                     if (!p_vec_push(p, &defaults, def)) return NULL;
-                } else if (seen_default) {
+                } else if (seen_default && (p_is_op(p, OP_COMMA) || p_is_op(p, close_op))) {
                     AstPos ap = arg.pos;
                     return p_error_node(p, ap, "non-default argument follows default argument");
                 }

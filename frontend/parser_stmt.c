@@ -90,14 +90,18 @@ AstStmtList p_block(Parser *p, Token *header, const char *what) {
             if (t->type == TK_ENDMARKER || (t->type == TK_DEDENT && t->start >= p->lx.end)) {
                 at = p_prev(p);
                 /* a last line of only blanks: CPython points past it */
-                const char *e = p->lx.end, *ls = e;
+                const char *e = p->lx.end, *ls;
+                if (e > p->lx.src && e[-1] == '\n') e--;
+                ls = e;
                 while (ls > p->lx.src && ls[-1] != '\n')
                     ls--;
                 bool blanks = ls < e;
                 for (const char *q = ls; q < e; q++)
                     if (*q != ' ' && *q != '\t' && *q != '\014') blanks = false;
                 if (blanks) {
-                    int line = at->line + 1;
+                    int line = 1;
+                    for (const char *q = p->lx.src; q < ls; q++)
+                        line += *q == '\n';
                     p_error_at(p, "IndentationError", line, (int)(e - ls), line, -1,
                                "expected an indented block after %s on line %d", what,
                                header->line);
@@ -505,7 +509,6 @@ static AstStmt *p_simple_stmt(Parser *p) {
             p_next(p);
             if (!(s = p_new_stmt(p, STMT_ASSERT, t))) return NULL;
             if (!(s->u.assert_.test = p_expression(p))) return NULL;
-            p_check_stray_equal(p, s->u.assert_.test);
             if (p_accept_op(p, OP_COMMA) && !(s->u.assert_.msg = p_expression(p))) return NULL;
             p_stmt_end(p, s);
             return s;

@@ -1,6 +1,7 @@
 /* device.c: the GpuState's life (creation, the lazy CUDA start, teardown), the backend
  * choice, error reporting and host memory. See gpu.h for the design. */
 #include "gpu.h"
+#include "kernels.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -211,6 +212,7 @@ void gpu_state_free(GpuState *G) {
         G->api.cuCtxSetCurrent(G->context);
         G->api.cuCtxSynchronize();
     }
+    gpu_kernels_free(G);
     jit_cache_free(G);
     if (G->device_state > 0) {
         G->api.cuStreamDestroy(G->stream);

@@ -66,6 +66,7 @@
 #include "../include/krait.h"
 #include "cuda.h"
 #include "jit.h"
+#include "kernel_cache.h"
 
 #define GPU_ERROR_SIZE 512
 
@@ -129,6 +130,7 @@ typedef struct GpuState {
     size_t log_size;
 
     JitCache jit;
+    KernelCache kernels; /* specialization key -> CUfunction (gpu/kernel_cache.c) */
 } GpuState;
 
 /* ---- lifecycle (device.c) ---- */

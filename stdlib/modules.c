@@ -17,6 +17,8 @@ const NativeModuleDef native_modules[] = {
     {"collections", collections_module_create},
     {"functools", functools_module_create},
     {"itertools", itertools_module_create},
+    {"gpu", gpu_module_create},
+    {"numpy", gpu_module_create},
     {NULL, NULL},
 };
 

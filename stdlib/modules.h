@@ -25,6 +25,7 @@ Module *json_module_create(Interp *I);        /* stdlib/json.c */
 Module *itertools_module_create(Interp *I);   /* stdlib/itertools.c */
 Module *functools_module_create(Interp *I);   /* stdlib/functools.c */
 Module *collections_module_create(Interp *I); /* stdlib/collections.c */
+Module *gpu_module_create(Interp *I);         /* stdlib/gpu_module.c (also "numpy") */
 /* The builtin open(file, mode='r', buffering=-1, encoding=None, ...): a file object of
  * io.c's TextIOWrapper/BufferedReader-like type. The builtins module adds it (not in the
  * sandbox). */

@@ -143,7 +143,7 @@ static Value bytearray_repr_slot(Interp *I, Value self) {
 /* ---- codecs ------------------------------------------------------------------------- */
 
 enum { CODEC_UTF8, CODEC_ASCII, CODEC_LATIN1 };
-enum { ERR_STRICT, ERR_REPLACE, ERR_IGNORE };
+enum { ERR_STRICT, ERR_REPLACE, ERR_IGNORE, ERR_BACKSLASH, ERR_XMLCHAR };
 
 static int codec_lookup(Interp *I, const char *name, const char **canon) {
     char norm[32];
@@ -176,6 +176,8 @@ static int errors_lookup(Interp *I, const char *errors) {
     if (!strcmp(errors, "strict")) return ERR_STRICT;
     if (!strcmp(errors, "replace")) return ERR_REPLACE;
     if (!strcmp(errors, "ignore")) return ERR_IGNORE;
+    if (!strcmp(errors, "backslashreplace")) return ERR_BACKSLASH;
+    if (!strcmp(errors, "xmlcharrefreplace")) return ERR_XMLCHAR;
     err_format(I, TY_LOOKUP_ERROR, "unknown error handler name '%s'", errors);
     return -1;
 }
@@ -273,6 +275,14 @@ Value bytes_decode(Interp *I, const unsigned char *d, size_t len, const char *en
             return decode_error(I, codec, d, i, i + run, why);
         }
         if (e == ERR_REPLACE) sb_append(I, &b, "\xEF\xBF\xBD", 3);
+        if (e == ERR_BACKSLASH)
+            for (size_t k = 0; k < run; k++)
+                sb_appendf(I, &b, "\\x%02x", d[i + k]);
+        if (e == ERR_XMLCHAR) {
+            sb_free(I, &b);
+            return err_format(I, TY_TYPE_ERROR,
+                              "don't know how to handle UnicodeDecodeError in error callback");
+        }
         i += run;
     }
     Str *s = sb_finish(I, &b);
@@ -330,6 +340,13 @@ Value str_encode(Interp *I, Str *s, const char *encoding, const char *errors) {
                               codec, index, end - 1, (unsigned)limit);
         } else if (e == ERR_REPLACE)
             sb_append_char(I, &b, '?');
+        else if (e == ERR_XMLCHAR)
+            sb_appendf(I, &b, "&#%u;", (unsigned)cp);
+        else if (e == ERR_BACKSLASH) {
+            char esc[16];
+            append_char_escape(esc, sizeof esc, cp);
+            sb_append_cstr(I, &b, esc);
+        }
         index++;
     }
     if (b.failed) {
@@ -676,6 +693,10 @@ static Value bytes_construct(Interp *I, Type *type, int argc, Value *argv, Tuple
                               type_name(I, src), fname);
         if (!bytes_collect(I, src, &b)) {
             sb_free(I, &b);
+            if (mutable && err_matches(I, TY_VALUE_ERROR)) {
+                err_clear(I);
+                err_format(I, TY_VALUE_ERROR, "byte must be in range(0, 256)");
+            }
             return V_NULL;
         }
     }
@@ -783,12 +804,38 @@ static Value bm_decode(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value bm_hex(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "hex", argc - 1, 0, 0)) return V_NULL;
+    static const char *const names[] = {"sep", "bytes_per_sep"};
+    Value a[2];
+    if (!arg_parse(I, "hex", argc - 1, argv + 1, kw, names, 2, 0, 2, a)) return V_NULL;
+    char sep = 0;
+    int64_t per = 1;
+    if (!is_null(a[0])) {
+        const char *sd;
+        size_t sl;
+        if (is_str(I, a[0])) {
+            sd = as_str(a[0])->data;
+            sl = as_str(a[0])->nchars;
+        } else if (!bytes_view(I, a[0], (const unsigned char **)&sd, &sl)) {
+            return err_format(I, TY_TYPE_ERROR, "object of type '%s' has no len()",
+                              type_name(I, a[0]));
+        }
+        if (sl != 1) return err_format(I, TY_VALUE_ERROR, "sep must be length 1.");
+        if ((unsigned char)sd[0] >= 0x80)
+            return err_format(I, TY_VALUE_ERROR, "sep must be ASCII.");
+        sep = sd[0];
+        if (!is_null(a[1]) && obj_index(I, a[1], &per) < 0) return V_NULL;
+    }
     VIEW_SELF;
     static const char digits[] = "0123456789abcdef";
+    size_t group = per < 0 ? (size_t)(-per) : (size_t)per;
     StrBuf b;
     sb_init(&b);
     for (size_t i = 0; i < n; i++) {
+        if (sep && group && i > 0) {
+            /* positive: groups counted from the right; negative: from the left */
+            bool cut = per > 0 ? (n - i) % group == 0 : i % group == 0;
+            if (cut) sb_append_char(I, &b, sep);
+        }
         sb_append_char(I, &b, digits[p[i] >> 4]);
         sb_append_char(I, &b, digits[p[i] & 15]);
     }
@@ -1142,10 +1189,19 @@ static Value ba_extend(Interp *I, int argc, Value *argv, Tuple *kw) {
     ByteArray *a = as_bytearray(argv[0]);
     if (is_str(I, argv[1]))
         return err_format(I, TY_TYPE_ERROR, "expected iterable of integers; got: 'str'");
+    if (!is_obj(argv[1]) || !type_of(I, argv[1])->slots.iter)
+        if (!bytes_view(I, argv[1], &(const unsigned char *){NULL}, &(size_t){0}) &&
+            !(is_obj(argv[1]) && type_of(I, argv[1])->slots.getitem))
+            return err_format(I, TY_TYPE_ERROR, "can't extend bytearray with %s",
+                              type_name(I, argv[1]));
     StrBuf b;
     sb_init(&b);
     if (!bytes_collect(I, argv[1], &b)) {
         sb_free(I, &b);
+        if (err_matches(I, TY_VALUE_ERROR)) {
+            err_clear(I);
+            err_format(I, TY_VALUE_ERROR, "byte must be in range(0, 256)");
+        }
         return V_NULL;
     }
     if (bytearray_reserve(I, a, a->len + b.len)) {

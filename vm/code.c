@@ -94,6 +94,15 @@ static Value code_get_firstlineno(Interp *I, Value self) {
 static Value code_get_argcount(Interp *I, Value self) {
     return v_int(((Code *)as_obj(self))->argcount);
 }
+static Value code_get_kwonlyargcount(Interp *I, Value self) {
+    return v_int(((Code *)as_obj(self))->kwonlyargcount);
+}
+static Value code_get_posonlyargcount(Interp *I, Value self) {
+    return v_int(((Code *)as_obj(self))->posonlyargcount);
+}
+static Value code_get_nlocals(Interp *I, Value self) {
+    return v_int(((Code *)as_obj(self))->nlocals);
+}
 static Value code_get_flags(Interp *I, Value self) {
     return v_int(((Code *)as_obj(self))->flags);
 }
@@ -124,7 +133,9 @@ static const GetSetDef code_getsets[] = {
     {"co_filename", code_get_filename, NULL}, {"co_firstlineno", code_get_firstlineno, NULL},
     {"co_argcount", code_get_argcount, NULL}, {"co_flags", code_get_flags, NULL},
     {"co_varnames", code_get_varnames, NULL}, {"co_freevars", code_get_freevars, NULL},
-    {"co_cellvars", code_get_cellvars, NULL}, {NULL, NULL, NULL},
+    {"co_cellvars", code_get_cellvars, NULL}, {"co_kwonlyargcount", code_get_kwonlyargcount, NULL},
+    {"co_posonlyargcount", code_get_posonlyargcount, NULL}, {"co_nlocals", code_get_nlocals, NULL},
+    {NULL, NULL, NULL},
 };
 
 const TypeSpec code_spec = {

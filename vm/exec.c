@@ -5,6 +5,7 @@
  * run the module code in the given globals with locals = globals. vm_trace_roots gives
  * the collector every running frame; suspended generator frames are reached through their
  * generator objects instead. */
+#include <stdio.h>
 #include <string.h>
 
 #include "../frontend/ast.h"
@@ -70,6 +71,18 @@ Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals) {
 static Value raise_syntax_error(Interp *I, SyntaxErrorInfo *err, Str *filename) {
     const char *kind = err->kind ? err->kind : "SyntaxError";
     if (strcmp(kind, "MemoryError") == 0) return err_nomem(I);
+    if (strcmp(kind, "RecursionError") == 0) return err_format(I, TY_RECURSION_ERROR, "%s", err->msg);
+    if (err->msg_has_filename) {
+        /* "Non-UTF-8 code ... in file %s on line 2 ...": CPython names the file and gives no
+         * location, so the traceback shows only the message. */
+        char msg[sizeof err->msg + 512];
+        const char *at = strstr(err->msg, "%s");
+        if (at) {
+            snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->msg), err->msg,
+                     filename->data, at + 2);
+            return err_format(I, TY_SYNTAX_ERROR, "%s", msg);
+        }
+    }
     TypeId id = TY_SYNTAX_ERROR;
     if (strcmp(kind, "IndentationError") == 0) id = TY_INDENTATION_ERROR;
     if (strcmp(kind, "TabError") == 0) id = TY_TAB_ERROR;

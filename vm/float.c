@@ -337,7 +337,25 @@ static bool parse_float_text(Interp *I, const char *s, size_t len, double *out) 
 
 static Value float_from_text(Interp *I, const char *s, size_t len, Value orig) {
     double d;
-    if (parse_float_text(I, s, len, &d)) return v_float(d);
+    bool parsed;
+    size_t hi = 0;
+    while (hi < len && (unsigned char)s[hi] < 0x80)
+        hi++;
+    if (hi < len && is_str(I, orig)) {
+        /* non-ASCII text: Unicode decimal digits and spaces count as their ASCII forms */
+        char *a = mem_alloc(I, len + 1);
+        if (!a) return V_NULL;
+        size_t pos = 0, k = 0;
+        while (pos < len) {
+            uint32_t cp = utf8_decode(s, &pos);
+            int dv = uni_decimal_value(cp);
+            a[k++] = cp < 0x80 ? (char)cp : dv >= 0 ? (char)('0' + dv) : uni_isspace(cp) ? ' ' : '?';
+        }
+        parsed = parse_float_text(I, a, k, &d);
+        mem_free(I, a, len + 1);
+    } else
+        parsed = parse_float_text(I, s, len, &d);
+    if (parsed) return v_float(d);
     if (err_occurred(I)) return V_NULL;
     Value r = obj_repr(I, orig);
     if (is_null(r)) return r;
@@ -445,6 +463,11 @@ static Value m_is_integer(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_conjugate(Interp *I, int argc, Value *argv, Tuple *kw) {
     NOARGS("conjugate");
     return v_float(float_value(argv[0]));
+}
+
+static Value m_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
+    NOARGS("__abs__");
+    return v_float(fabs(float_value(argv[0])));
 }
 
 static Value m_trunc(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -679,6 +702,7 @@ static const MethodDef float_methods[] = {
     {"__ceil__", m_ceil, 0},
     {"__int__", m_int, 0},
     {"__float__", m_float, 0},
+    {"__abs__", m_abs, 0},
     {"__format__", m_format, 0},
     {NULL, NULL, 0},
 };

@@ -302,16 +302,48 @@ static bool percent_number(Interp *I, PercentState *st, const char *f, size_t le
     return true;
 }
 
-Value str_percent_format(Interp *I, Str *fmt, Value args) {
+/* %s and %b of bytes formatting: the bytes of a bytes-like value or of __bytes__. */
+static bool percent_bytes_arg(Interp *I, StrBuf *b, Value arg, int flags, int64_t width,
+                              int64_t prec) {
+    Value v = arg;
+    if (!is_bytes(I, v) && !is_bytearray(I, v)) {
+        Str *bn = str_intern_cstr(I, "__bytes__");
+        Value m = bn && is_obj(v) ? obj_getattr_opt(I, v, bn) : V_NULL;
+        if (err_occurred(I)) return false;
+        if (is_null(m) || is_str(I, v)) {
+            err_format(I, TY_TYPE_ERROR,
+                       "%%b requires a bytes-like object, or an object that implements "
+                       "__bytes__, not '%s'",
+                       type_name(I, arg));
+            return false;
+        }
+        v = obj_call(I, m, 0, NULL, NULL);
+        if (is_null(v)) return false;
+        if (!is_bytes(I, v)) {
+            err_format(I, TY_TYPE_ERROR, "__bytes__ returned non-bytes (type %s)",
+                       type_name(I, v));
+            return false;
+        }
+    }
+    const char *d = is_bytes(I, v) ? (const char *)as_bytes(v)->data
+                                   : (const char *)as_bytearray(v)->data;
+    size_t n = is_bytes(I, v) ? as_bytes(v)->len : as_bytearray(v)->len;
+    if (!d) d = "";
+    if (prec >= 0 && (size_t)prec < n) n = (size_t)prec;
+    return pad_append(I, b, d, n, n, width, (flags & PF_MINUS) ? '<' : '>', ' ');
+}
+
+/* The one loop behind str % args and bytes % args (bmode: f and the result are raw bytes). */
+static Value percent_core(Interp *I, const char *f, size_t len, Value args, bool bmode) {
     PercentState st = {.args = args, .items = NULL, .nitems = -1, .next = 0, .mapping = V_NULL};
     Type *at = type_of(I, args);
     if (at == I->types[TY_TUPLE] || type_is_subtype(at, I->types[TY_TUPLE])) {
         st.items = as_tuple(args)->items;
         st.nitems = (int64_t)as_tuple(args)->len;
-    } else if (at->slots.getitem && !is_str(I, args))
+    } else if (at->slots.getitem && !is_str(I, args) && !is_bytes(I, args) &&
+               !is_bytearray(I, args))
         st.mapping = args;
-    const char *f = fmt->data;
-    size_t len = fmt->len, pos = 0;
+    size_t pos = 0;
     StrBuf b;
     sb_init(&b);
     while (pos < len) {
@@ -344,9 +376,16 @@ Value str_percent_format(Interp *I, Str *fmt, Value args) {
                 err_format(I, TY_VALUE_ERROR, "incomplete format key");
                 goto fail;
             }
-            Str *key = str_new(I, f + k0, pos - 1 - k0);
-            if (!key) goto fail;
-            arg = obj_getitem(I, st.mapping, v_obj(key));
+            Value key;
+            if (bmode) {
+                Bytes *kb = bytes_new(I, f + k0, pos - 1 - k0);
+                key = kb ? v_obj(kb) : V_NULL;
+            } else {
+                Str *ks = str_new(I, f + k0, pos - 1 - k0);
+                key = ks ? v_obj(ks) : V_NULL;
+            }
+            if (is_null(key)) goto fail;
+            arg = obj_getitem(I, st.mapping, key);
             if (is_null(arg)) goto fail;
             st.nitems = -1;
             st.next = -2; /* a key means the mapping is the only argument */
@@ -381,12 +420,51 @@ Value str_percent_format(Interp *I, Str *fmt, Value args) {
             goto fail;
         }
         size_t cpos = pos;
-        uint32_t conv = utf8_decode(f, &pos);
+        uint32_t conv = bmode ? (unsigned char)f[pos++] : utf8_decode(f, &pos);
         if (is_null(arg)) {
             arg = next_arg(I, &st);
             if (is_null(arg)) goto fail;
         }
         bool ok = true;
+        if (bmode && (conv == 's' || conv == 'b')) {
+            ok = percent_bytes_arg(I, &b, arg, flags, width, prec);
+            if (!ok) goto fail;
+            continue;
+        }
+        if (bmode && (conv == 'r' || conv == 'a')) {
+            Value t = obj_ascii(I, arg);
+            ok = !is_null(t) && percent_text(I, &b, as_str(t), flags, width, prec);
+            if (!ok) goto fail;
+            continue;
+        }
+        if (bmode && conv == 'c') {
+            char one;
+            if ((is_bytes(I, arg) && as_bytes(arg)->len == 1) ||
+                (is_bytearray(I, arg) && as_bytearray(arg)->len == 1)) {
+                one = (char)(is_bytes(I, arg) ? as_bytes(arg)->data[0]
+                                              : as_bytearray(arg)->data[0]);
+            } else {
+                int64_t x = -1;
+                if (is_int(I, arg) || is_bool(arg)) {
+                    if (!int_to_i64(I, arg, &x)) {
+                        err_clear(I);
+                        x = -1;
+                    }
+                    if (x < 0 || x > 255) {
+                        err_format(I, TY_OVERFLOW_ERROR, "%%c arg not in range(256)");
+                        goto fail;
+                    }
+                } else {
+                    err_format(I, TY_TYPE_ERROR,
+                               "%%c requires an integer in range(256) or a single byte");
+                    goto fail;
+                }
+                one = (char)x;
+            }
+            if (!pad_append(I, &b, &one, 1, 1, width, (flags & PF_MINUS) ? '<' : '>', ' '))
+                goto fail;
+            continue;
+        }
         switch (conv) {
         case 's':
         case 'r':
@@ -454,14 +532,21 @@ Value str_percent_format(Interp *I, Str *fmt, Value args) {
         default:
             err_format(I, TY_VALUE_ERROR, "unsupported format character '%c' (0x%x) at index %zu",
                        (conv >= 32 && conv <= 126) ? (char)conv : '?', (unsigned)conv,
-                       utf8_count(f, cpos));
+                       bmode ? cpos : utf8_count(f, cpos));
             ok = false;
         }
         if (!ok) goto fail;
     }
     if (st.nitems >= 0 ? st.next < st.nitems : (st.next != -2 && is_null(st.mapping))) {
-        err_format(I, TY_TYPE_ERROR, "not all arguments converted during string formatting");
+        err_format(I, TY_TYPE_ERROR, "not all arguments converted during %s formatting",
+                   bmode ? "bytes" : "string");
         goto fail;
+    }
+    if (bmode) {
+        if (b.failed) goto fail;
+        Bytes *r = bytes_new(I, b.data ? b.data : "", b.len);
+        sb_free(I, &b);
+        return r ? v_obj(r) : V_NULL;
     }
     {
         Str *r = sb_finish(I, &b);
@@ -470,6 +555,14 @@ Value str_percent_format(Interp *I, Str *fmt, Value args) {
 fail:
     sb_free(I, &b);
     return V_NULL;
+}
+
+Value str_percent_format(Interp *I, Str *fmt, Value args) {
+    return percent_core(I, fmt->data, fmt->len, args, false);
+}
+
+Value bytes_percent_format(Interp *I, const unsigned char *fmt, size_t len, Value args) {
+    return percent_core(I, (const char *)fmt, len, args, true);
 }
 
 /* ---- str.format ------------------------------------------------------------------------ */
@@ -553,7 +646,7 @@ static Value resolve_field(Interp *I, FormatCtx *c, const char *s, size_t n) {
             size_t a = ++k;
             while (k < n && s[k] != ']')
                 k++;
-            if (k >= n) return err_format(I, TY_VALUE_ERROR, "Missing ']' in format string");
+            if (k >= n) return err_format(I, TY_VALUE_ERROR, "expected '}' before end of string");
             if (k == a) return err_format(I, TY_VALUE_ERROR, "Empty attribute in format string");
             bool digits = true;
             for (size_t j = a; j < k; j++)

@@ -265,6 +265,48 @@ static Str *resolve_relative(Interp *I, Str *name, Value globals, int level) {
     return str_printf(I, "%.*s.%s", (int)len, package->data, name->data);
 }
 
+/* from package import a, b: imports the names that are not attributes yet as submodules;
+ * "*" does so for the names in the package's __all__ (as CPython's _handle_fromlist). */
+static bool import_fromlist(Interp *I, Value m, Str *absname, Value fromlist, bool in_all) {
+    if (!is_obj(fromlist) ||
+        (as_obj(fromlist)->type->id != TY_TUPLE && as_obj(fromlist)->type->id != TY_LIST))
+        return true;
+    bool is_tuple = as_obj(fromlist)->type->id == TY_TUPLE;
+    for (size_t i = 0;; i++) {
+        /* re-read each time: a list (__all__) may change under the imports */
+        size_t n = is_tuple ? as_tuple(fromlist)->len : as_list(fromlist)->len;
+        if (i >= n) break;
+        Value item = is_tuple ? as_tuple(fromlist)->items[i] : as_list(fromlist)->items[i];
+        if (!is_str(I, item)) continue;
+        Str *attr = as_str(item);
+        if (attr->data[0] == '*') {
+            if (in_all) continue;
+            Value all = obj_getattr_opt(I, m, I->names.all);
+            if (is_null(all)) {
+                if (err_occurred(I)) return false;
+                continue;
+            }
+            if (!import_fromlist(I, m, absname, all, true)) return false;
+            continue;
+        }
+        Value have = obj_getattr_opt(I, m, attr);
+        if (!is_null(have)) continue;
+        if (err_occurred(I)) return false;
+        Str *full = str_printf(I, "%s.%s", absname->data, attr->data);
+        if (!full) return false;
+        Value sub = import_one(I, full, m, attr->data);
+        if (is_null(sub)) {
+            /* A missing submodule is reported by IMPORT_FROM as "cannot import name". */
+            if (err_matches(I, TY_MODULE_NOT_FOUND_ERROR)) {
+                err_clear(I);
+                continue;
+            }
+            return false;
+        }
+    }
+    return true;
+}
+
 Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) {
     if (level < 0) return err_format(I, TY_VALUE_ERROR, "level must be >= 0");
     Str *absname = name;
@@ -288,30 +330,6 @@ Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) 
         if (err_occurred(I)) return V_NULL;
         return m;
     }
-    if (!is_obj(fromlist) ||
-        (as_obj(fromlist)->type->id != TY_TUPLE && as_obj(fromlist)->type->id != TY_LIST))
-        return m;
-    Value *items = as_obj(fromlist)->type->id == TY_TUPLE ? as_tuple(fromlist)->items
-                                                          : as_list(fromlist)->items;
-    size_t n =
-        as_obj(fromlist)->type->id == TY_TUPLE ? as_tuple(fromlist)->len : as_list(fromlist)->len;
-    for (size_t i = 0; i < n; i++) {
-        if (!is_str(I, items[i]) || as_str(items[i])->data[0] == '*') continue;
-        Str *attr = as_str(items[i]);
-        Value have = obj_getattr_opt(I, m, attr);
-        if (!is_null(have)) continue;
-        if (err_occurred(I)) return V_NULL;
-        Str *full = str_printf(I, "%s.%s", absname->data, attr->data);
-        if (!full) return V_NULL;
-        Value sub = import_one(I, full, m, attr->data);
-        if (is_null(sub)) {
-            /* A missing submodule is reported by IMPORT_FROM as "cannot import name". */
-            if (err_matches(I, TY_MODULE_NOT_FOUND_ERROR)) {
-                err_clear(I);
-                continue;
-            }
-            return V_NULL;
-        }
-    }
+    if (!import_fromlist(I, m, absname, fromlist, false)) return V_NULL;
     return m;
 }

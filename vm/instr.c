@@ -366,8 +366,8 @@ Value instr_make_function(Interp *I, Frame *f, uint32_t flags, Value *args) {
     return v_obj(fn);
 }
 
-/* BUILD_CLASS: args = [body, name, bases/keyword values...]. Keyword arguments to the
- * class statement (metaclass=, __init_subclass__ keywords) are outside the subset. */
+/* BUILD_CLASS: args = [body, name, bases/keyword values...]. Keywords other than
+ * metaclass= go to __init_subclass__; metaclasses are outside the subset. */
 Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwnames) {
     if (kwnames && kwnames->len) {
         for (size_t i = 0; i < kwnames->len; i++) {
@@ -375,8 +375,6 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
                 return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "metaclasses are not supported");
             }
         }
-        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
-                          "keyword arguments in a class statement are not supported");
     }
     if (!is_type_id(args[0], TY_FUNCTION)) {
         return err_format(I, TY_TYPE_ERROR, "__build_class__: func must be a function");
@@ -385,6 +383,7 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
         return err_format(I, TY_TYPE_ERROR, "__build_class__: name is not a string");
     }
     Function *body = (Function *)as_obj(args[0]);
+    n -= kwnames ? (uint32_t)kwnames->len : 0; /* the count includes keyword values */
     Tuple *bases;
     if (n == 0) {
         bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
@@ -406,7 +405,7 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
     Value cell = vm_run_frame(I, bf, false);
     frame_free(I, bf);
     if (is_null(cell)) return V_NULL;
-    Type *cls = type_new_heap(I, as_str(args[1]), bases, ns);
+    Type *cls = type_new_heap_kw(I, as_str(args[1]), bases, ns, args + 2 + n, kwnames);
     if (!cls) return V_NULL;
     if (is_type_id(cell, TY_CELL)) ((Cell *)as_obj(cell))->contents = v_obj(cls);
     return v_obj(cls);
@@ -511,7 +510,11 @@ Value instr_yield_from_step(Interp *I, Value sub, Value v, bool *returned) {
     if (is_generator_like(I, sub))
         return gen_resume(I, (Generator *)as_obj(sub), v, false, returned);
     Value r;
-    if (is_none(v)) {
+    if (is_none(v) && (type_of(I, sub)->flags & TF_HEAPTYPE)) {
+        /* A class's __next__ may end with StopIteration(value): keep the value, which the
+         * next slot would drop. */
+        r = obj_call_method(I, sub, I->names.next, 0, NULL);
+    } else if (is_none(v)) {
         r = obj_next(I, sub);
         if (is_null(r) && !err_occurred(I)) {
             *returned = true;

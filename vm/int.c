@@ -241,6 +241,11 @@ static Value m_self_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     return int_to_exact(I, argv[0]);
 }
 
+static Value m_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "__abs__", kw) || !arg_count(I, "__abs__", argc, 1, 1)) return V_NULL;
+    return int_abs(I, argv[0]);
+}
+
 static Value m_as_integer_ratio(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "as_integer_ratio", kw) || !arg_count(I, "as_integer_ratio", argc, 1, 1))
         return V_NULL;
@@ -454,6 +459,7 @@ static const MethodDef int_methods[] = {
     {"as_integer_ratio", m_as_integer_ratio, 0},
     {"__index__", m_self_int, 0},
     {"__int__", m_self_int, 0},
+    {"__abs__", m_abs, 0},
     {"__float__", m_float, 0},
     {"__round__", m_round, 0},
     {"__trunc__", m_self_int, 0},

@@ -194,7 +194,10 @@ struct Type {
     X(GENERATOR, generator_spec)                                                               \
     X(COROUTINE, coroutine_spec)                                                               \
     X(TRACEBACK, traceback_spec)                                                               \
-    X(FRAME, frame_spec)
+    X(FRAME, frame_spec)                                                                       \
+    X(ARRAY, array_spec)                                                                       \
+    X(DTYPE, dtype_spec)                                                                       \
+    X(ARRAY_ITER, array_iter_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                  \
@@ -478,6 +481,10 @@ Value type_getattr_opt(Interp *I, Value type, Str *name);
  * (copied; __qualname__ and __classcell__ are taken out of it, a __classcell__ cell gets the
  * new class). Calls __set_name__ and the bases' __init_subclass__. NULL after raising. */
 Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns);
+/* The same with the class statement's keywords (values kwv, names kwnames) passed to
+ * __init_subclass__. */
+Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
+                       Tuple *kwnames);
 /* A fresh instance of t (instance_size bytes), dict allocated lazily. Exception layouts get
  * args () and __cause__/__context__ None. A builtin type with TF_BASETYPE must allocate
  * type->instance_size bytes in its `new` slot (subclasses add a Dict* at the end); a class

@@ -128,11 +128,51 @@ static Value range_item(Interp *I, Range *r, Value i) {
     return int_add(I, r->start, t);
 }
 
+/* One bound of a slice over a length too big for int64, clamped to [lower, upper] as
+ * CPython's _PySlice_GetLongIndices does. */
+static Value range_slice_bound(Interp *I, Value v, Value dflt, Value len, Value lower,
+                               Value upper) {
+    if (is_none(v)) return dflt;
+    Value x = int_arg(I, v);
+    if (is_null(x)) return V_NULL;
+    if (int_sign(I, x) < 0) {
+        x = int_add(I, x, len);
+        if (is_null(x)) return V_NULL;
+        return int_compare(I, x, lower) < 0 ? lower : x;
+    }
+    return int_compare(I, x, upper) > 0 ? upper : x;
+}
+
+/* r[slice] when len(r) does not fit int64: the same arithmetic on int Values. */
+static Value range_big_slice(Interp *I, Range *r, Slice *sl) {
+    Value step = v_int(1);
+    if (!is_none(sl->step)) {
+        step = int_arg(I, sl->step);
+        if (is_null(step)) return V_NULL;
+        if (int_sign(I, step) == 0)
+            return err_format(I, TY_VALUE_ERROR, "slice step cannot be zero");
+    }
+    bool neg = int_sign(I, step) < 0;
+    Value lower = neg ? v_int(-1) : v_int(0);
+    Value upper = neg ? int_add(I, r->length, v_int(-1)) : r->length;
+    if (is_null(upper)) return V_NULL;
+    Value a = range_slice_bound(I, sl->start, neg ? upper : lower, r->length, lower, upper);
+    if (is_null(a)) return V_NULL;
+    Value b = range_slice_bound(I, sl->stop, neg ? lower : upper, r->length, lower, upper);
+    if (is_null(b)) return V_NULL;
+    Value ns = int_mul(I, r->step, step);
+    if (is_null(ns)) return V_NULL;
+    Value na = range_item(I, r, a);
+    if (is_null(na)) return V_NULL;
+    Value nb = range_item(I, r, b);
+    if (is_null(nb)) return V_NULL;
+    return range_new(I, na, nb, ns);
+}
+
 static Value range_getitem(Interp *I, Value self, Value key) {
     Range *r = as_range(self);
     if (is_obj(key) && as_obj(key)->type == I->types[TY_SLICE]) {
-        if (!is_smallint(r->length))
-            return err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C ssize_t");
+        if (!is_smallint(r->length)) return range_big_slice(I, r, (Slice *)as_obj(key));
         int64_t a, b, st, n;
         if (!slice_indices(I, (Slice *)as_obj(key), r->length.as.i, &a, &b, &st, &n)) return V_NULL;
         Value ns = int_mul(I, r->step, v_int(st));

@@ -49,6 +49,7 @@ void sb_free(Interp *I, StrBuf *b);
 /* ---- formatting ---- */
 Value str_format_spec(Interp *I, Str *s, const char *spec, size_t speclen); /* format(str, spec) */
 Value str_percent_format(Interp *I, Str *fmt, Value args);                  /* fmt % args */
+Value bytes_percent_format(Interp *I, const unsigned char *fmt, size_t len, Value args);
 /* fmt.format(*args, **kw): argv holds argc positional values, then one per kwnames name */
 Value str_format_method(Interp *I, Str *fmt, int argc, Value *argv, Tuple *kwnames);
 

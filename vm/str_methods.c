@@ -462,7 +462,7 @@ static bool get_fill(Interp *I, int argc, Value *argv, int at, const char *name,
     if (argc <= at) return true;
     Value f = argv[at];
     if (!is_str(I, f)) {
-        err_format(I, TY_TYPE_ERROR, "%s() argument %d must be str, not %s", name, at,
+        err_format(I, TY_TYPE_ERROR, "The fill character must be a unicode character, not %s",
                    type_name(I, f));
         return false;
     }

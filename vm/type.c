@@ -299,7 +299,9 @@ static Value object_delattr_native(Interp *I, int argc, Value *argv, Tuple *kw) 
 static Value object_init_subclass_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (excess_args(argc - 1, kw))
         return err_format(I, TY_TYPE_ERROR, "%s.__init_subclass__() takes no keyword arguments",
-                          type_name(I, argv[0]));
+                          type_is_subtype(type_of(I, argv[0]), I->types[TY_TYPE])
+                              ? ((Type *)argv[0].as.o)->name->data
+                              : type_name(I, argv[0]));
     return V_NONE;
 }
 
@@ -680,7 +682,9 @@ static Type *best_base(Interp *I, Tuple *bases) {
                 return NULL;
             }
         Type *s = solid_base(bt);
-        if (!winner || type_is_subtype(s, wsolid)) {
+        /* As CPython's best_base: a later base wins only with a strictly more derived
+         * solid base, so plain classes keep the first base as __base__. */
+        if (!winner || (type_is_subtype(s, wsolid) && s != wsolid)) {
             winner = bt;
             wsolid = s;
         } else if (!type_is_subtype(wsolid, s)) {
@@ -784,22 +788,34 @@ static bool type_call_set_name(Interp *I, Type *t) {
     return true;
 }
 
-static bool type_call_init_subclass(Interp *I, Type *t) {
+static bool type_call_init_subclass(Interp *I, Type *t, int kwc, Value *kwv, Tuple *kwnames) {
     Tuple *m = t->mro;
     for (size_t i = 1; i < m->len; i++) {
         Type *k = (Type *)m->items[i].as.o;
         Value f = dict_get_str(k->dict, I->names.init_subclass);
         if (is_null(f)) continue;
-        if (v_is(f, object_lookup_own(I, I->names.init_subclass))) return true;
+        if (v_is(f, object_lookup_own(I, I->names.init_subclass))) break;
         Value (*get)(Interp *, Value, Value, Type *) = type_of(I, f)->slots.descr_get;
         Value b = get ? get(I, f, V_NULL, t) : f;
         if (is_null(b)) return false;
-        return !is_null(obj_call(I, b, 0, NULL, NULL));
+        return !is_null(obj_call(I, b, 0, kwv, kwnames));
+    }
+    if (kwc) {
+        err_format(I, TY_TYPE_ERROR, "%s.__init_subclass__() takes no keyword arguments",
+                   t->name->data);
+        return false;
     }
     return true;
 }
 
 Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns) {
+    return type_new_heap_kw(I, name, bases, ns, NULL, NULL);
+}
+
+/* kwv holds the values of the class statement's keywords (named by kwnames), passed on to
+ * __init_subclass__. */
+Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
+                       Tuple *kwnames) {
     if (bases->len == 0) {
         bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
         if (!bases) return NULL;
@@ -822,6 +838,8 @@ Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns) {
     if (!t->mro) return NULL;
     if (!type_prepare_dict(I, t, t->dict)) return NULL;
     type_fixup_slots(I, t);
-    if (!type_call_set_name(I, t) || !type_call_init_subclass(I, t)) return NULL;
+    int kwc = kwnames ? (int)kwnames->len : 0;
+    if (!type_call_set_name(I, t) || !type_call_init_subclass(I, t, kwc, kwv, kwnames))
+        return NULL;
     return t;
 }

@@ -135,6 +135,9 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     Tuple *kwnames = NULL;
     Value retval;
     bool reraise = false;
+    /* An exception thrown in (gen.throw/close) is restored, not raised: like CPython it gets
+     * no __context__ from the handled exception. */
+    bool thrown_in = throwing;
 
 #define LOAD_FRAME()                                                                               \
     do {                                                                                           \
@@ -1218,10 +1221,11 @@ if (!I->exc) err_format(I, TY_SYSTEM_ERROR, "error return without exception set"
 SAVE_PC();
 if (!reraise) {
     ExcObj *e = (ExcObj *)I->exc;
-    if (!e->traceback && is_none(e->context)) instr_set_context(I, I->exc);
+    if (!e->traceback && is_none(e->context) && !thrown_in) instr_set_context(I, I->exc);
     traceback_add(I, I->exc, f); /* on OOM the entry is lost; unwinding goes on */
 }
 reraise = false;
+thrown_in = false;
 while (f->nblocks > 0) {
     Block *b = &f->blocks[--f->nblocks];
     sp = f->stack + b->level;

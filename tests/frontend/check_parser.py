@@ -6,7 +6,7 @@ Usage: check_parser.py AST_DUMP_BINARY [-v]
 For every tests/frontend/corpus/*.py and tests/lang/*.py, ast_dump's output must equal
 ast.dump(ast.parse(src)). For every snippet in BAD (and the generated stress cases), the
 syntax error's kind, message, line and column must equal what compile() raises. Exit status
-is the number of mismatches (capped at 100)."""
+is the number of mismatches (capped at 50; 77 means skipped: python3 is not 3.11)."""
 import ast
 import glob
 import os
@@ -149,6 +149,9 @@ def normalize(dump):
 
 
 def main():
+    if sys.version_info[:2] != (3, 11):
+        print("check_parser.py needs python 3.11 (its messages are the reference); skipped")
+        return 77
     tool = sys.argv[1]
     verbose = "-v" in sys.argv
     fails = 0
@@ -221,10 +224,10 @@ def main():
                 print("  got: ", got[:300])
                 print("  want:", want[:300])
         # truncation: every prefix of every corpus file must give an answer, never a crash
-        for path in files[:5]:
+        for path in files[:40]:
             with open(path, "rb") as f:
                 src = f.read()
-            for cut in range(0, len(src), max(1, len(src) // 50)):
+            for cut in range(0, len(src), max(1, len(src) // 25)):
                 p = os.path.join(tmp, "cut.py")
                 with open(p, "wb") as f:
                     f.write(src[:cut])
@@ -258,7 +261,7 @@ def main():
                 fails += 1
                 print("INCOMPLETE MISMATCH %r: got %s want %s" % (src, got, want))
     print("%d mismatches" % fails)
-    return min(fails, 100)
+    return min(fails, 50)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,745 @@
+/* array.c: the array type (gpu.ndarray): allocation, views, conversion from nested Python
+ * sequences, attributes, shape methods, host exchange and the protocol slots. Indexing is in
+ * array_index.c, arithmetic in array_ops.c, reductions in array_reduce.c. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "../vm/seq.h"
+#include "../vm/str.h"
+#include "array.h"
+
+static void array_trace(Interp *I, Obj *o) { gc_mark_obj(I, (Obj *)((Array *)o)->base); }
+static void array_finalize(Interp *I, Obj *o) {
+    Array *a = (Array *)o;
+    if (a->alloc) mem_free(I, a->alloc, a->alloc_size);
+    a->alloc = NULL;
+}
+
+static void set_contig_strides(Array *a) {
+    int64_t s = arr_dtypes[a->dtype].size;
+    a->size = 1;
+    for (int d = a->ndim - 1; d >= 0; d--) {
+        a->strides[d] = s;
+        s *= a->shape[d];
+        a->size *= a->shape[d];
+    }
+}
+
+Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
+    if (ndim > ARR_MAXDIM) {
+        err_format(I, TY_VALUE_ERROR, "maximum supported dimension for an ndarray is currently "
+                   "%d, found %d", ARR_MAXDIM, ndim);
+        return NULL;
+    }
+    int64_t size = 1;
+    for (int d = 0; d < ndim; d++) {
+        if (shape[d] < 0) {
+            err_format(I, TY_VALUE_ERROR, "negative dimensions are not allowed");
+            return NULL;
+        }
+        if (shape[d] && size > INT64_MAX / 16 / shape[d]) {
+            err_format(I, TY_VALUE_ERROR, "array is too big; `arr.size * arr.dtype.itemsize` "
+                       "is larger than the maximum possible size.");
+            return NULL;
+        }
+        size *= shape[d];
+    }
+    size_t bytes = (size_t)size * (size_t)arr_dtypes[dt].size;
+    char *mem = mem_alloc(I, bytes ? bytes : 1);
+    if (!mem) return NULL;
+    memset(mem, 0, bytes);
+    Array *a = gc_new(I, I->types[TY_ARRAY], sizeof(Array));
+    if (!a) {
+        mem_free(I, mem, bytes ? bytes : 1);
+        return NULL;
+    }
+    a->dtype = dt;
+    a->ndim = ndim;
+    if (ndim) memcpy(a->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    set_contig_strides(a);
+    a->data = a->alloc = mem;
+    a->alloc_size = bytes ? bytes : 1;
+    return a;
+}
+
+Array *arr_view(Interp *I, Array *src, int ndim, const int64_t *shape, const int64_t *strides,
+                char *data, int dt) {
+    Array *a = gc_new(I, I->types[TY_ARRAY], sizeof(Array));
+    if (!a) return NULL;
+    a->dtype = dt;
+    a->ndim = ndim;
+    a->size = 1;
+    for (int d = 0; d < ndim; d++) {
+        a->shape[d] = shape[d];
+        a->strides[d] = strides[d];
+        a->size *= shape[d];
+    }
+    a->data = data;
+    a->base = src->base ? src->base : src;
+    return a;
+}
+
+bool arr_is_contiguous(const Array *a) {
+    int64_t s = arr_dtypes[a->dtype].size;
+    for (int d = a->ndim - 1; d >= 0; d--) {
+        if (a->shape[d] != 1 && a->strides[d] != s) return false;
+        s *= a->shape[d];
+    }
+    return true;
+}
+
+void arr_iter_init(ArrIter *it, Array *a) {
+    it->ndim = a->ndim;
+    memset(it->idx, 0, sizeof(int64_t) * (size_t)a->ndim);
+    it->p = a->data;
+}
+
+void arr_iter_next(ArrIter *it, const Array *a) {
+    for (int d = a->ndim - 1; d >= 0; d--) {
+        if (++it->idx[d] < a->shape[d]) {
+            it->p += a->strides[d];
+            return;
+        }
+        it->idx[d] = 0;
+        it->p -= a->strides[d] * (a->shape[d] - 1);
+    }
+}
+
+Array *arr_copy(Interp *I, Array *a, int dt) {
+    Array *r = arr_new(I, dt, a->ndim, a->shape);
+    if (!r) return NULL;
+    if (dt == a->dtype && arr_is_contiguous(a)) {
+        memcpy(r->data, a->data, (size_t)a->size * (size_t)arr_dtypes[dt].size);
+        return r;
+    }
+    ArrIter it;
+    arr_iter_init(&it, a);
+    int isz = arr_dtypes[dt].size;
+    char *o = r->data;
+    bool fl = dt_is_float(a->dtype);
+    for (int64_t i = 0; i < a->size; i++, o += isz) {
+        if (fl) arr_store_f(o, dt, arr_load_f(it.p, a->dtype));
+        else arr_store_i(o, dt, arr_load_i(it.p, a->dtype));
+        arr_iter_next(&it, a);
+    }
+    return r;
+}
+
+/* ---- from Python values ---- */
+
+static bool is_seq(Interp *I, Value v) {
+    if (!is_obj(v)) return false;
+    Type *t = v.as.o->type;
+    return t == I->types[TY_LIST] || t == I->types[TY_TUPLE] || t == I->types[TY_RANGE] ||
+           t == I->types[TY_ARRAY];
+}
+
+/* Discover the shape and the dtype the values need. */
+static int discover(Interp *I, Value v, int depth, int *ndim, int64_t *shape, int *dt) {
+    if (is_array(I, v)) {
+        Array *a = as_array(v);
+        if (depth + a->ndim > ARR_MAXDIM) goto inhomog;
+        if (*ndim < 0) {
+            *ndim = depth + a->ndim;
+            memcpy(shape + depth, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+        } else if (*ndim != depth + a->ndim ||
+                   memcmp(shape + depth, a->shape, sizeof(int64_t) * (size_t)a->ndim)) {
+            goto inhomog;
+        }
+        *dt = *dt < 0 ? a->dtype : arr_promote(*dt, a->dtype);
+        return 0;
+    }
+    if (is_seq(I, v)) {
+        if (depth >= ARR_MAXDIM) goto inhomog;
+        int64_t n = obj_len(I, v);
+        if (n < 0) return -1;
+        if (*ndim >= 0 && (*ndim <= depth || shape[depth] != n)) goto inhomog;
+        if (*ndim < 0 && n == 0) {
+            *ndim = depth + 1;
+            shape[depth] = 0;
+            return 0;
+        }
+        shape[depth] = n;
+        for (int64_t i = 0; i < n; i++) {
+            Value item = obj_getitem(I, v, v_int(i));
+            if (is_null(item)) return -1;
+            if (i == 0 && *ndim < 0 && !is_seq(I, item)) *ndim = depth + 1;
+            if (discover(I, item, depth + 1, ndim, shape, dt) < 0) return -1;
+        }
+        return 0;
+    }
+    if (*ndim >= 0 && *ndim != depth) goto inhomog;
+    *ndim = depth;
+    int k;
+    if (is_bool(v)) k = DT_BOOL;
+    else if (is_int(I, v)) k = DT_INT64;
+    else if (is_float(v) || is_float_value(I, v)) k = DT_FLOAT64;
+    else {
+        err_format(I, TY_TYPE_ERROR, "float() argument must be a string or a real number, not "
+                   "'%s'", type_name(I, v));
+        return -1;
+    }
+    *dt = *dt < 0 ? k : arr_promote(*dt, k);
+    return 0;
+inhomog:
+    err_format(I, TY_VALUE_ERROR, "setting an array element with a sequence. The requested "
+               "array has an inhomogeneous shape after %d dimensions. The detected shape was "
+               "(%lld,) + inhomogeneous part.", depth, (long long)shape[0]);
+    return -1;
+}
+
+static int fill_from(Interp *I, Value v, Array *a, int depth, char *p) {
+    if (is_array(I, v)) {
+        Array *s = as_array(v);
+        Array *view = arr_view(I, a, s->ndim, s->shape, a->strides + depth, p, a->dtype);
+        return view ? arr_assign(I, view, v) : -1;
+    }
+    if (depth == a->ndim) return arr_store_value(I, p, a->dtype, v);
+    int64_t n = a->shape[depth];
+    for (int64_t i = 0; i < n; i++) {
+        Value item = obj_getitem(I, v, v_int(i));
+        if (is_null(item)) return -1;
+        if (fill_from(I, item, a, depth + 1, p + i * a->strides[depth]) < 0) return -1;
+    }
+    return 0;
+}
+
+Array *arr_from_value(Interp *I, Value v, int dt) {
+    if (is_array(I, v)) {
+        Array *a = as_array(v);
+        return dt < 0 || dt == a->dtype ? a : arr_copy(I, a, dt);
+    }
+    int ndim = -1, found = -1;
+    int64_t shape[ARR_MAXDIM] = {0};
+    if (discover(I, v, 0, &ndim, shape, &found) < 0) return NULL;
+    if (found < 0) found = DT_FLOAT64;
+    if (dt < 0) dt = found;
+    Array *a = arr_new(I, dt, ndim, shape);
+    if (!a) return NULL;
+    if (fill_from(I, v, a, 0, a->data) < 0) return NULL;
+    return a;
+}
+
+/* ---- dtypes ---- */
+
+Value arr_dtype_obj(Interp *I, int dt) {
+    DTypeObj *d = gc_new(I, I->types[TY_DTYPE], sizeof(DTypeObj));
+    if (!d) return V_NULL;
+    d->dtype = dt;
+    return v_obj(d);
+}
+
+int arr_dtype_arg(Interp *I, Value v, int dflt) {
+    if (is_null(v) || is_none(v)) return dflt;
+    if (is_obj(v) && v.as.o->type == I->types[TY_DTYPE]) return ((DTypeObj *)v.as.o)->dtype;
+    if (is_obj(v) && v.as.o == (Obj *)I->types[TY_FLOAT]) return DT_FLOAT64;
+    if (is_obj(v) && v.as.o == (Obj *)I->types[TY_INT]) return DT_INT64;
+    if (is_obj(v) && v.as.o == (Obj *)I->types[TY_BOOL]) return DT_BOOL;
+    if (is_str(I, v)) {
+        const char *s = ((Str *)v.as.o)->data;
+        static const struct { const char *alias; int dt; } aliases[] = {
+            {"float", DT_FLOAT64}, {"int", DT_INT64}, {"f4", DT_FLOAT32}, {"f8", DT_FLOAT64},
+            {"i4", DT_INT32}, {"i8", DT_INT64}, {"f2", DT_FLOAT16}, {"u1", DT_UINT8},
+            {"i1", DT_INT8}, {"i2", DT_INT16}, {"u4", DT_UINT32}, {"bool_", DT_BOOL},
+            {"?", DT_BOOL}, {"double", DT_FLOAT64}, {"half", DT_FLOAT16}, {"single", DT_FLOAT32}};
+        for (int i = 0; i < DT__COUNT; i++)
+            if (strcmp(s, arr_dtypes[i].name) == 0) return i;
+        for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+            if (strcmp(s, aliases[i].alias) == 0) return aliases[i].dt;
+        err_format(I, TY_TYPE_ERROR, "data type '%s' not understood", s);
+        return -1;
+    }
+    err_format(I, TY_TYPE_ERROR, "Cannot interpret '%s' as a data type", type_name(I, v));
+    return -1;
+}
+
+/* ---- shapes ---- */
+
+int arr_shape_arg(Interp *I, Value v, int64_t *shape) {
+    if (is_int(I, v)) {
+        if (!int_to_i64(I, v, &shape[0])) return -1;
+        return 1;
+    }
+    if (!is_obj(v) || (v.as.o->type != I->types[TY_TUPLE] && v.as.o->type != I->types[TY_LIST])) {
+        err_format(I, TY_TYPE_ERROR, "'%s' object cannot be interpreted as an integer",
+                   type_name(I, v));
+        return -1;
+    }
+    int64_t n = obj_len(I, v);
+    if (n > ARR_MAXDIM) {
+        err_format(I, TY_VALUE_ERROR, "maximum supported dimension for an ndarray is currently "
+                   "%d, found %lld", ARR_MAXDIM, (long long)n);
+        return -1;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        Value item = obj_getitem(I, v, v_int(i));
+        if (is_null(item) || obj_index(I, item, &shape[i]) < 0) return -1;
+    }
+    return (int)n;
+}
+
+static void shape_text(char *buf, size_t n, int ndim, const int64_t *shape) {
+    size_t k = (size_t)snprintf(buf, n, "(");
+    for (int i = 0; i < ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, i ? ", %lld" : "%lld", (long long)shape[i]);
+    if (k < n) snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
+}
+
+Array *arr_reshape(Interp *I, Array *a, int ndim, const int64_t *shape_in) {
+    int64_t shape[ARR_MAXDIM], known = 1;
+    int unknown = -1;
+    for (int d = 0; d < ndim; d++) {
+        shape[d] = shape_in[d];
+        if (shape[d] == -1) {
+            if (unknown >= 0) {
+                err_format(I, TY_VALUE_ERROR, "can only specify one unknown dimension");
+                return NULL;
+            }
+            unknown = d;
+        } else if (shape[d] < 0) {
+            err_format(I, TY_VALUE_ERROR, "negative dimensions not allowed");
+            return NULL;
+        } else {
+            known *= shape[d];
+        }
+    }
+    if (unknown >= 0 && known != 0 && a->size % known == 0) shape[unknown] = a->size / known;
+    else if (unknown >= 0) known = -1;
+    if ((unknown < 0 && known != a->size) || known < 0) {
+        char s[300];
+        shape_text(s, sizeof s, ndim, shape_in);
+        err_format(I, TY_VALUE_ERROR, "cannot reshape array of size %lld into shape %s",
+                   (long long)a->size, s);
+        return NULL;
+    }
+    Array *src = a;
+    if (!arr_is_contiguous(a)) {
+        src = arr_copy(I, a, a->dtype);
+        if (!src) return NULL;
+    }
+    int64_t st[ARR_MAXDIM], s = arr_dtypes[a->dtype].size;
+    for (int d = ndim - 1; d >= 0; d--) {
+        st[d] = s;
+        s *= shape[d];
+    }
+    return arr_view(I, src, ndim, shape, st, src->data, a->dtype);
+}
+
+Array *arr_transpose(Interp *I, Array *a, const int *perm) {
+    int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM];
+    for (int d = 0; d < a->ndim; d++) {
+        int k = perm ? perm[d] : a->ndim - 1 - d;
+        shape[d] = a->shape[k];
+        st[d] = a->strides[k];
+    }
+    return arr_view(I, a, a->ndim, shape, st, a->data, a->dtype);
+}
+
+static Value tolist_rec(Interp *I, Array *a, int depth, char *p) {
+    if (depth == a->ndim) return arr_scalar_value(I, p, a->dtype);
+    List *l = list_new(I, (size_t)a->shape[depth]);
+    if (!l) return V_NULL;
+    for (int64_t i = 0; i < a->shape[depth]; i++) {
+        Value v = tolist_rec(I, a, depth + 1, p + i * a->strides[depth]);
+        if (is_null(v) || !list_append(I, l, v)) return V_NULL;
+    }
+    return v_obj(l);
+}
+
+Value arr_tolist(Interp *I, Array *a) { return tolist_rec(I, a, 0, a->data); }
+
+/* ---- attributes ---- */
+
+static Value shape_tuple(Interp *I, int n, const int64_t *v) {
+    Tuple *t = tuple_new(I, (size_t)n);
+    if (!t) return V_NULL;
+    for (int i = 0; i < n; i++) t->items[i] = v_int(v[i]);
+    return v_obj(t);
+}
+
+static Value get_shape(Interp *I, Value self) {
+    return shape_tuple(I, as_array(self)->ndim, as_array(self)->shape);
+}
+static int set_shape(Interp *I, Value self, Value v) {
+    Array *a = as_array(self);
+    int64_t shape[ARR_MAXDIM];
+    int nd = arr_shape_arg(I, v, shape);
+    if (nd < 0) return -1;
+    if (!arr_is_contiguous(a)) {
+        err_format(I, TY_ATTRIBUTE_ERROR, "Incompatible shape for in-place modification. Use "
+                   "`.reshape()` to make a copy with the desired shape.");
+        return -1;
+    }
+    Array *r = arr_reshape(I, a, nd, shape);
+    if (!r) return -1;
+    a->ndim = r->ndim;
+    memcpy(a->shape, r->shape, sizeof a->shape);
+    memcpy(a->strides, r->strides, sizeof a->strides);
+    return 0;
+}
+static Value get_strides(Interp *I, Value self) {
+    return shape_tuple(I, as_array(self)->ndim, as_array(self)->strides);
+}
+static Value get_dtype(Interp *I, Value self) { return arr_dtype_obj(I, as_array(self)->dtype); }
+static Value get_ndim(Interp *I, Value self) { return v_int(as_array(self)->ndim); }
+static Value get_size(Interp *I, Value self) { return v_int(as_array(self)->size); }
+static Value get_itemsize(Interp *I, Value self) {
+    return v_int(arr_dtypes[as_array(self)->dtype].size);
+}
+static Value get_nbytes(Interp *I, Value self) {
+    return v_int(as_array(self)->size * arr_dtypes[as_array(self)->dtype].size);
+}
+static Value get_T(Interp *I, Value self) {
+    Array *r = arr_transpose(I, as_array(self), NULL);
+    return r ? v_obj(r) : V_NULL;
+}
+static Value get_flat(Interp *I, Value self) {
+    Array *a = as_array(self);
+    int64_t n = a->size;
+    Array *r = arr_reshape(I, a, 1, &n);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static const GetSetDef array_getsets[] = {
+    {"shape", get_shape, set_shape},
+    {"strides", get_strides, NULL},
+    {"dtype", get_dtype, NULL},
+    {"ndim", get_ndim, NULL},
+    {"size", get_size, NULL},
+    {"itemsize", get_itemsize, NULL},
+    {"nbytes", get_nbytes, NULL},
+    {"T", get_T, NULL},
+    {"flat", get_flat, NULL},
+    {NULL, NULL, NULL},
+};
+
+/* ---- methods ---- */
+
+/* Shape from either reshape(2, 3) or reshape((2, 3)). */
+static int shape_from_args(Interp *I, int argc, Value *argv, int64_t *shape) {
+    if (argc == 1) return arr_shape_arg(I, argv[0], shape);
+    if (argc > ARR_MAXDIM) return err_format(I, TY_VALUE_ERROR, "too many dimensions"), -1;
+    for (int i = 0; i < argc; i++)
+        if (obj_index(I, argv[i], &shape[i]) < 0) return -1;
+    return argc;
+}
+
+static Value m_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
+    int64_t shape[ARR_MAXDIM];
+    if (argc < 2) return err_format(I, TY_TYPE_ERROR, "reshape() takes exactly 1 argument (0 given)");
+    int nd = shape_from_args(I, argc - 1, argv + 1, shape);
+    if (nd < 0) return V_NULL;
+    Array *r = arr_reshape(I, as_array(argv[0]), nd, shape);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static Value m_ravel(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    int64_t n = a->size;
+    Array *r = arr_reshape(I, a, 1, &n);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static Value m_flatten(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = arr_copy(I, as_array(argv[0]), as_array(argv[0])->dtype);
+    if (!a) return V_NULL;
+    a->ndim = 1;
+    a->shape[0] = a->size;
+    a->strides[0] = arr_dtypes[a->dtype].size;
+    return v_obj(a);
+}
+
+static Value m_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    if (argc == 1 || (argc == 2 && is_none(argv[1]))) return get_T(I, argv[0]);
+    int64_t ax[ARR_MAXDIM];
+    int n = shape_from_args(I, argc - 1, argv + 1, ax);
+    if (n < 0) return V_NULL;
+    if (n != a->ndim) return err_format(I, TY_VALUE_ERROR, "axes don't match array");
+    int perm[ARR_MAXDIM], seen[ARR_MAXDIM] = {0};
+    for (int i = 0; i < n; i++) {
+        int64_t k = ax[i] < 0 ? ax[i] + n : ax[i];
+        if (k < 0 || k >= n)
+            return err_format(I, TY_VALUE_ERROR, "axis %lld is out of bounds for array of "
+                              "dimension %d", (long long)ax[i], n);
+        if (seen[k]++) return err_format(I, TY_VALUE_ERROR, "repeated axis in transpose");
+        perm[i] = (int)k;
+    }
+    Array *r = arr_transpose(I, a, perm);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static Value m_astype(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"dtype", "copy"};
+    Value out[2];
+    if (!arg_parse(I, "astype", argc - 1, argv + 1, kw, names, 2, 1, 2, out)) return V_NULL;
+    int dt = arr_dtype_arg(I, out[0], -1);
+    if (dt < 0) return V_NULL;
+    Array *r = arr_copy(I, as_array(argv[0]), dt);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static Value m_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *r = arr_copy(I, as_array(argv[0]), as_array(argv[0])->dtype);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static Value m_fill(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "fill", argc - 1, 1, 1)) return V_NULL;
+    return arr_assign(I, as_array(argv[0]), argv[1]) < 0 ? V_NULL : V_NONE;
+}
+
+static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    if (argc == 1) {
+        if (a->size != 1)
+            return err_format(I, TY_VALUE_ERROR, "can only convert an array of size 1 to a "
+                              "Python scalar");
+        ArrIter it;
+        arr_iter_init(&it, a);
+        return arr_scalar_value(I, it.p, a->dtype);
+    }
+    if (argc == 2 && is_int(I, argv[1])) {
+        int64_t i;
+        if (!int_to_i64(I, argv[1], &i)) return V_NULL;
+        if (i < 0) i += a->size;
+        if (i < 0 || i >= a->size)
+            return err_format(I, TY_INDEX_ERROR, "index %lld is out of bounds for size %lld",
+                              (long long)i, (long long)a->size);
+        ArrIter it;
+        arr_iter_init(&it, a);
+        while (i-- > 0) arr_iter_next(&it, a);
+        return arr_scalar_value(I, it.p, a->dtype);
+    }
+    Tuple *t = tuple_from_array(I, argv + 1, (size_t)argc - 1);
+    if (!t) return V_NULL;
+    Value r = arr_getitem(I, argv[0], v_obj(t));
+    if (is_array(I, r)) return err_format(I, TY_VALUE_ERROR, "incorrect number of indices for array");
+    return r;
+}
+
+static Value m_tolist(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return arr_tolist(I, as_array(argv[0]));
+}
+
+/* sum(axis=None, dtype=None, out=None, keepdims=False) and friends. */
+static Value reduce_method(Interp *I, const char *name, int kind, int argc, Value *argv,
+                           Tuple *kw) {
+    static const char *const names[] = {"axis", "dtype", "out", "keepdims", "ddof"};
+    Value out[5];
+    if (!arg_parse(I, name, argc - 1, argv + 1, kw, names, 5, 0, 5, out)) return V_NULL;
+    int dt = arr_dtype_arg(I, out[1], -1);
+    if (dt < 0 && err_occurred(I)) return V_NULL;
+    int64_t ddof = 0;
+    if (!is_null(out[4]) && obj_index(I, out[4], &ddof) < 0) return V_NULL;
+    bool keep = false;
+    if (!is_null(out[3])) {
+        int t = obj_truthy(I, out[3]);
+        if (t < 0) return V_NULL;
+        keep = t;
+    }
+    return arr_reduce(I, as_array(argv[0]), kind, out[0], keep, (int)ddof, dt);
+}
+
+#define REDUCE_METHOD(fn, name, kind)                                                          \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
+        return reduce_method(I, name, kind, argc, argv, kw);                                  \
+    }
+REDUCE_METHOD(m_sum, "sum", RED_SUM)
+REDUCE_METHOD(m_prod, "prod", RED_PROD)
+REDUCE_METHOD(m_min, "min", RED_MIN)
+REDUCE_METHOD(m_max, "max", RED_MAX)
+REDUCE_METHOD(m_mean, "mean", RED_MEAN)
+REDUCE_METHOD(m_var, "var", RED_VAR)
+REDUCE_METHOD(m_std, "std", RED_STD)
+REDUCE_METHOD(m_all, "all", RED_ALL)
+REDUCE_METHOD(m_any, "any", RED_ANY)
+REDUCE_METHOD(m_argmin, "argmin", RED_ARGMIN)
+REDUCE_METHOD(m_argmax, "argmax", RED_ARGMAX)
+REDUCE_METHOD(m_cumsum, "cumsum", RED_CUMSUM)
+REDUCE_METHOD(m_cumprod, "cumprod", RED_CUMPROD)
+
+static Value m_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "dot", argc - 1, 1, 1)) return V_NULL;
+    Array *b = arr_from_value(I, argv[1], -1);
+    return b ? arr_matmul(I, as_array(argv[0]), b) : V_NULL;
+}
+
+static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    int64_t axis = -1;
+    if (argc > 1 && obj_index(I, argv[1], &axis) < 0) return V_NULL;
+    Value r = arr_sort(I, a, (int)axis, false);
+    if (is_null(r)) return r;
+    return arr_assign(I, a, r) < 0 ? V_NULL : V_NONE;
+}
+static Value m_argsort(Interp *I, int argc, Value *argv, Tuple *kw) {
+    int64_t axis = -1;
+    if (argc > 1 && obj_index(I, argv[1], &axis) < 0) return V_NULL;
+    return arr_sort(I, as_array(argv[0]), (int)axis, true);
+}
+
+Value arr_round(Interp *I, Array *a, int decimals);
+static Value m_round(Interp *I, int argc, Value *argv, Tuple *kw) {
+    int64_t d = 0;
+    if (argc > 1 && obj_index(I, argv[1], &d) < 0) return V_NULL;
+    return arr_round(I, as_array(argv[0]), (int)d);
+}
+static Value m_clip(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "clip", argc - 1, 2, 2)) return V_NULL;
+    return arr_clip(I, argv[0], argv[1], argv[2]);
+}
+
+static Value array_float(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    if (a->size != 1)
+        return err_format(I, TY_TYPE_ERROR, "only length-1 arrays can be converted to Python "
+                          "scalars");
+    ArrIter it;
+    arr_iter_init(&it, a);
+    return v_float(arr_load_f(it.p, a->dtype));
+}
+static Value array_int(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Array *a = as_array(argv[0]);
+    if (a->size != 1)
+        return err_format(I, TY_TYPE_ERROR, "only length-1 arrays can be converted to Python "
+                          "scalars");
+    ArrIter it;
+    arr_iter_init(&it, a);
+    if (dt_is_float(a->dtype)) return int_from_double(I, arr_load_f(it.p, a->dtype));
+    return v_int(arr_load_i(it.p, a->dtype));
+}
+
+static const MethodDef array_methods[] = {
+    {"__float__", array_float, 0}, {"__int__", array_int, 0},
+    {"reshape", m_reshape, 0},   {"ravel", m_ravel, 0},     {"flatten", m_flatten, 0},
+    {"transpose", m_transpose, 0}, {"astype", m_astype, 0}, {"copy", m_copy, 0},
+    {"fill", m_fill, 0},         {"item", m_item, 0},       {"tolist", m_tolist, 0},
+    {"sum", m_sum, 0},           {"prod", m_prod, 0},       {"min", m_min, 0},
+    {"max", m_max, 0},           {"mean", m_mean, 0},       {"var", m_var, 0},
+    {"std", m_std, 0},           {"all", m_all, 0},         {"any", m_any, 0},
+    {"argmin", m_argmin, 0},     {"argmax", m_argmax, 0},   {"cumsum", m_cumsum, 0},
+    {"cumprod", m_cumprod, 0},   {"dot", m_dot, 0},         {"sort", m_sort, 0},
+    {"argsort", m_argsort, 0},   {"round", m_round, 0},     {"clip", m_clip, 0},
+    {NULL, NULL, 0},
+};
+
+/* ---- slots ---- */
+
+static Value array_binop(Interp *I, Value a, Value b, int op) {
+    if (op == BIN_MATMUL) {
+        Array *x = arr_from_value(I, a, -1), *y = x ? arr_from_value(I, b, -1) : NULL;
+        return y ? arr_matmul(I, x, y) : V_NULL;
+    }
+    return arr_binary(I, a, b, op, NULL);
+}
+
+static Value array_inplace(Interp *I, Value a, Value b, int op) {
+    if (op == BIN_MATMUL) return v_notimpl(I);
+    Value r = arr_binary(I, a, b, op, as_array(a));
+    if (is_null(r) || is_notimpl(I, r)) return r;
+    return a;
+}
+
+static Value array_richcompare(Interp *I, Value a, Value b, int op) {
+    return arr_compare(I, a, b, op);
+}
+
+static Value array_unop(Interp *I, Value a, int op) {
+    return arr_unary(I, a, op == UN_NEG ? ARR_U_NEG : op == UN_POS ? ARR_U_POS : ARR_U_INVERT,
+                     NULL);
+}
+
+static int array_truthy(Interp *I, Value self) {
+    Array *a = as_array(self);
+    if (a->size != 1) {
+        err_format(I, TY_VALUE_ERROR, "The truth value of an array with more than one element "
+                   "is ambiguous. Use a.any() or a.all()");
+        if (a->size == 0)
+            err_format(I, TY_VALUE_ERROR, "The truth value of an empty array is ambiguous. Use "
+                       "`array.size > 0` to check that an array is not empty.");
+        return -1;
+    }
+    return arr_load_f(a->data, a->dtype) != 0;
+}
+
+static int64_t array_len(Interp *I, Value self) {
+    Array *a = as_array(self);
+    if (a->ndim == 0) {
+        err_format(I, TY_TYPE_ERROR, "len() of unsized object");
+        return -1;
+    }
+    return a->shape[0];
+}
+
+typedef struct ArrayIterObj {
+    Obj hdr;
+    Array *a;
+    int64_t i;
+} ArrayIterObj;
+
+static void array_iter_trace(Interp *I, Obj *o) { gc_mark_obj(I, (Obj *)((ArrayIterObj *)o)->a); }
+
+static Value array_iter(Interp *I, Value self) {
+    Array *a = as_array(self);
+    if (a->ndim == 0) return err_format(I, TY_TYPE_ERROR, "iteration over a 0-d array");
+    ArrayIterObj *it = gc_new(I, I->types[TY_ARRAY_ITER], sizeof(ArrayIterObj));
+    if (!it) return V_NULL;
+    it->a = a;
+    return v_obj(it);
+}
+
+static Value array_iter_next(Interp *I, Value self) {
+    ArrayIterObj *it = (ArrayIterObj *)self.as.o;
+    if (it->i >= it->a->shape[0]) return V_NULL;
+    return arr_getitem(I, v_obj(it->a), v_int(it->i++));
+}
+
+static Value array_index_slot(Interp *I, Value self) {
+    Array *a = as_array(self);
+    if (a->ndim != 0 || !dt_is_int(a->dtype))
+        return err_format(I, TY_TYPE_ERROR, "only integer scalar arrays can be converted to a "
+                          "scalar index");
+    return v_int(arr_load_i(a->data, a->dtype));
+}
+
+static Value array_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    return err_format(I, TY_TYPE_ERROR, "use gpu.array() or gpu.empty() to make arrays");
+}
+
+const TypeSpec array_spec = {
+    .name = "ndarray",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(Array),
+    .slots = {.trace = array_trace,
+              .finalize = array_finalize,
+              .repr = arr_repr,
+              .str = arr_str,
+              .richcompare = array_richcompare,
+              .binop = array_binop,
+              .inplace = array_inplace,
+              .unop = array_unop,
+              .truthy = array_truthy,
+              .len = array_len,
+              .getitem = arr_getitem,
+              .setitem = arr_setitem,
+              .iter = array_iter,
+              .index = array_index_slot,
+              .new = array_new_slot},
+    .methods = array_methods,
+    .getsets = array_getsets,
+};
+static Value m_iter_self(Interp *I, int argc, Value *argv, Tuple *kw) { return argv[0]; }
+static const MethodDef array_iter_methods[] = {{"__iter__", m_iter_self, 0}, {NULL, NULL, 0}};
+
+const TypeSpec array_iter_spec = {
+    .name = "array_iterator",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(ArrayIterObj),
+    .slots = {.trace = array_iter_trace, .iter = NULL, .next = array_iter_next},
+    .methods = array_iter_methods,
+};

@@ -1,0 +1,772 @@
+/* array_ops.c: elementwise work on arrays for the CPU backend: element loads and stores for
+ * every dtype, NumPy's type promotion (NEP 50: Python scalars are "weak"), broadcasting, and
+ * the binary and unary ufuncs. Arithmetic runs in double for float results and in int64 for
+ * integer ones, then rounds or wraps on store: for + - * / and sqrt the double result rounds
+ * to the same float32 NumPy computes, and integer wrap-around matches NumPy's. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "array.h"
+
+const DTypeInfo arr_dtypes[DT__COUNT] = {
+#define X(id, name, size, kind, ctype) {name, size, kind},
+    DTYPES(X)
+#undef X
+};
+
+float arr_half_to_float(uint16_t h) {
+    uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023, bits;
+    if (exp == 31) {
+        bits = sign | 0x7f800000u | (man << 13);
+    } else if (exp == 0) {
+        float f = ldexpf((float)man, -24);
+        return sign ? -f : f;
+    } else {
+        bits = sign | ((exp + 112) << 23) | (man << 13);
+    }
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+uint16_t arr_float_to_half(float f) {
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+    uint32_t ax = x & 0x7fffffffu;
+    if (ax >= 0x7f800000u) return sign | 0x7c00 | (ax > 0x7f800000u ? 0x200 : 0);
+    if (ax >= 0x477ff000u) return sign | 0x7c00; /* rounds to inf */
+    if (ax < 0x38800000u) {                        /* subnormal half */
+        float a;
+        memcpy(&a, &ax, 4);
+        return sign | (uint16_t)lrintf(a * 16777216.0f); /* round half to even */
+    }
+    uint32_t r = ax + 0xfffu + ((ax >> 13) & 1); /* round to nearest even on 13 dropped bits */
+    return sign | (uint16_t)((r - 0x38000000u) >> 13);
+}
+
+static float bf16_to_float(uint16_t h) {
+    uint32_t b = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static uint16_t float_to_bf16(float f) {
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40);
+    x += 0x7fffu + ((x >> 16) & 1);
+    return (uint16_t)(x >> 16);
+}
+
+double arr_load_f(const char *p, int dt) {
+    switch (dt) {
+    case DT_BOOL: return *(const uint8_t *)p ? 1.0 : 0.0;
+    case DT_INT8: return *(const int8_t *)p;
+    case DT_INT16: { int16_t v; memcpy(&v, p, 2); return v; }
+    case DT_INT32: { int32_t v; memcpy(&v, p, 4); return v; }
+    case DT_INT64: { int64_t v; memcpy(&v, p, 8); return (double)v; }
+    case DT_UINT8: return *(const uint8_t *)p;
+    case DT_UINT32: { uint32_t v; memcpy(&v, p, 4); return v; }
+    case DT_FLOAT16: { uint16_t v; memcpy(&v, p, 2); return arr_half_to_float(v); }
+    case DT_BFLOAT16: { uint16_t v; memcpy(&v, p, 2); return bf16_to_float(v); }
+    case DT_FLOAT32: { float v; memcpy(&v, p, 4); return v; }
+    default: { double v; memcpy(&v, p, 8); return v; }
+    }
+}
+
+static int64_t double_to_i64(double d) {
+    if (d != d) return INT64_MIN;
+    if (d >= 9.2233720368547758e18 || d < -9.2233720368547758e18) return INT64_MIN;
+    return (int64_t)d;
+}
+
+int64_t arr_load_i(const char *p, int dt) {
+    switch (dt) {
+    case DT_BOOL: return *(const uint8_t *)p != 0;
+    case DT_INT8: return *(const int8_t *)p;
+    case DT_INT16: { int16_t v; memcpy(&v, p, 2); return v; }
+    case DT_INT32: { int32_t v; memcpy(&v, p, 4); return v; }
+    case DT_INT64: { int64_t v; memcpy(&v, p, 8); return v; }
+    case DT_UINT8: return *(const uint8_t *)p;
+    case DT_UINT32: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: return double_to_i64(arr_load_f(p, dt));
+    }
+}
+
+void arr_store_f(char *p, int dt, double x) {
+    switch (dt) {
+    case DT_BOOL: *(uint8_t *)p = x != 0; break;
+    case DT_FLOAT16: { uint16_t v = arr_float_to_half((float)x); memcpy(p, &v, 2); break; }
+    case DT_BFLOAT16: { uint16_t v = float_to_bf16((float)x); memcpy(p, &v, 2); break; }
+    case DT_FLOAT32: { float v = (float)x; memcpy(p, &v, 4); break; }
+    case DT_FLOAT64: memcpy(p, &x, 8); break;
+    default: arr_store_i(p, dt, double_to_i64(x)); break;
+    }
+}
+
+void arr_store_i(char *p, int dt, int64_t x) {
+    switch (dt) {
+    case DT_BOOL: *(uint8_t *)p = x != 0; break;
+    case DT_INT8: case DT_UINT8: *(uint8_t *)p = (uint8_t)x; break;
+    case DT_INT16: { uint16_t v = (uint16_t)x; memcpy(p, &v, 2); break; }
+    case DT_INT32: case DT_UINT32: { uint32_t v = (uint32_t)x; memcpy(p, &v, 4); break; }
+    case DT_INT64: memcpy(p, &x, 8); break;
+    default: arr_store_f(p, dt, (double)x); break;
+    }
+}
+
+Value arr_scalar_value(Interp *I, const char *p, int dt) {
+    if (dt == DT_BOOL) return v_bool(*(const uint8_t *)p != 0);
+    if (dt_is_float(dt)) return v_float(arr_load_f(p, dt));
+    return v_int(arr_load_i(p, dt));
+}
+
+int arr_store_value(Interp *I, char *p, int dt, Value v) {
+    if (is_bool(v) || is_smallint(v)) {
+        arr_store_i(p, dt, v.as.i);
+        return 0;
+    }
+    if (is_float(v)) {
+        if (dt_is_int(dt) && !isfinite(v.as.f)) {
+            err_format(I, TY_VALUE_ERROR, "cannot convert float %s to integer",
+                       isnan(v.as.f) ? "NaN" : "infinity");
+            return -1;
+        }
+        arr_store_f(p, dt, v.as.f);
+        return 0;
+    }
+    if (is_array(I, v) && as_array(v)->size == 1) {
+        Array *a = as_array(v);
+        ArrIter it;
+        arr_iter_init(&it, a);
+        if (dt_is_float(a->dtype)) arr_store_f(p, dt, arr_load_f(it.p, a->dtype));
+        else arr_store_i(p, dt, arr_load_i(it.p, a->dtype));
+        return 0;
+    }
+    double d;
+    if (is_int(I, v)) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer out of bounds for %s",
+                   arr_dtypes[dt].name);
+        return -1;
+    }
+    if (num_to_double(I, v, &d)) {
+        arr_store_f(p, dt, d);
+        return 0;
+    }
+    err_clear(I);
+    err_format(I, TY_TYPE_ERROR, "int() argument must be a string, a bytes-like object or a "
+                                 "real number, not '%s'", type_name(I, v));
+    return -1;
+}
+
+/* ---- promotion ---- */
+
+static int float_for_int(int dt) {
+    switch (dt) {
+    case DT_BOOL: case DT_INT8: case DT_UINT8: return DT_FLOAT16;
+    case DT_INT16: return DT_FLOAT32;
+    default: return DT_FLOAT64;
+    }
+}
+
+static int float_rank(int dt) {
+    return dt == DT_FLOAT16 ? 0 : dt == DT_BFLOAT16 ? 0 : dt == DT_FLOAT32 ? 1 : 2;
+}
+
+int arr_promote(int a, int b) {
+    if (a == b) return a;
+    if (a == DT_BOOL) return b;
+    if (b == DT_BOOL) return a;
+    bool fa = dt_is_float(a), fb = dt_is_float(b);
+    if (fa || fb) {
+        if (!fa) a = float_for_int(a) == DT_FLOAT16 && b == DT_BFLOAT16 ? b : float_for_int(a);
+        if (!fb) b = float_for_int(b) == DT_FLOAT16 && a == DT_BFLOAT16 ? a : float_for_int(b);
+        if (a == b) return a;
+        int ra = float_rank(a), rb = float_rank(b);
+        if (ra == rb) return DT_FLOAT32; /* float16 with bfloat16 */
+        return ra > rb ? a : b;
+    }
+    char ka = arr_dtypes[a].kind, kb = arr_dtypes[b].kind;
+    int sa = arr_dtypes[a].size, sb = arr_dtypes[b].size;
+    if (ka == kb) return sa >= sb ? a : b;
+    if (ka == 'u') { int t = a; a = b; b = t; t = sa; sa = sb; sb = t; }
+    /* a signed, b unsigned */
+    if (sa > sb) return a;
+    return sb == 1 ? DT_INT16 : DT_INT64;
+}
+
+/* The dtype an operand contributes, and whether it is weak (a Python scalar). */
+static int operand_kind(Interp *I, Value v, bool *weak) {
+    *weak = true;
+    if (is_bool(v)) return DT_BOOL;
+    if (is_smallint(v) || is_int(I, v)) return DT_INT64;
+    if (is_float(v) || is_float_value(I, v)) return DT_FLOAT64;
+    *weak = false;
+    if (is_array(I, v)) return as_array(v)->dtype;
+    return -1;
+}
+
+static int result_dtype(Interp *I, Value a, Value b) {
+    bool wa, wb;
+    int da = operand_kind(I, a, &wa), db = operand_kind(I, b, &wb);
+    if (da < 0 || db < 0) return -1;
+    if (wa && wb) return arr_promote(da, db);
+    if (wa) { Value t = a; a = b; b = t; int d = da; da = db; db = d; wa = wb; wb = true; }
+    if (!wb) return arr_promote(da, db);
+    /* b weak: it only decides the kind */
+    if (db == DT_BOOL) return da;
+    if (db == DT_INT64) return da == DT_BOOL ? DT_INT64 : da;
+    return dt_is_float(da) ? da : DT_FLOAT64;
+}
+
+/* ---- broadcasting ---- */
+
+static void shape_str(char *buf, size_t n, int ndim, const int64_t *shape) {
+    size_t k = (size_t)snprintf(buf, n, "(");
+    for (int i = 0; i < ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, i ? ",%lld" : "%lld", (long long)shape[i]);
+    if (k < n) snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
+}
+
+int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *shape) {
+    int nd = 0;
+    for (int i = 0; i < n; i++)
+        if (arrs[i]->ndim > nd) nd = arrs[i]->ndim;
+    for (int d = 0; d < nd; d++) shape[d] = 1;
+    for (int i = 0; i < n; i++) {
+        Array *a = arrs[i];
+        for (int d = 0; d < a->ndim; d++) {
+            int64_t s = a->shape[d], *t = &shape[nd - a->ndim + d];
+            if (s == *t || s == 1) continue;
+            if (*t == 1) { *t = s; continue; }
+            char msg[512];
+            size_t k = 0;
+            for (int j = 0; j < n; j++) {
+                char b[200];
+                shape_str(b, sizeof b, arrs[j]->ndim, arrs[j]->shape);
+                k += (size_t)snprintf(msg + k, sizeof msg - k, "%s ", b);
+                if (k >= sizeof msg) break;
+            }
+            err_format(I, TY_VALUE_ERROR, "operands could not be broadcast together with "
+                                          "shapes %s", msg);
+            return -1;
+        }
+    }
+    *ndim = nd;
+    return 0;
+}
+
+/* Strides of a broadcast to (nd, shape): 0 on the stretched axes. */
+static void bcast_strides(const Array *a, int nd, const int64_t *shape, int64_t *st) {
+    for (int d = 0; d < nd; d++) {
+        int k = d - (nd - a->ndim);
+        st[d] = (k < 0 || a->shape[k] == 1) ? 0 : a->strides[k];
+    }
+    (void)shape;
+}
+
+/* A Python scalar as a 0-d array of dt. */
+static Array *scalar_array(Interp *I, Value v, int dt) {
+    Array *a = arr_new(I, dt, 0, NULL);
+    if (!a) return NULL;
+    if (arr_store_value(I, a->data, dt, v) < 0) return NULL;
+    return a;
+}
+
+static int weak_check(Interp *I, Value v, int dt) {
+    if (!dt_is_int(dt) || !(is_smallint(v))) return 0;
+    int64_t x = v.as.i, lo, hi;
+    switch (dt) {
+    case DT_INT8: lo = -128; hi = 127; break;
+    case DT_INT16: lo = -32768; hi = 32767; break;
+    case DT_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
+    case DT_UINT8: lo = 0; hi = 255; break;
+    case DT_UINT32: lo = 0; hi = UINT32_MAX; break;
+    default: return 0;
+    }
+    if (x < lo || x > hi) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s",
+                   (long long)x, arr_dtypes[dt].name);
+        return -1;
+    }
+    return 0;
+}
+
+static Array *operand_array(Interp *I, Value v, int dt) {
+    if (is_array(I, v)) return as_array(v);
+    if (weak_check(I, v, dt) < 0) return NULL;
+    bool weak;
+    if (operand_kind(I, v, &weak) >= 0) return scalar_array(I, v, dt);
+    return arr_from_value(I, v, -1);
+}
+
+/* ---- the kernels ---- */
+
+static double f_floordiv(double a, double b) {
+    if (b == 0) return a / b;
+    double m = fmod(a, b), d = (a - m) / b;
+    if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
+    if (d == 0) return copysign(0.0, a / b);
+    double f = floor(d);
+    if (d - f > 0.5) f += 1;
+    return f;
+}
+static double f_mod(double a, double b) {
+    if (b == 0) return NAN;
+    double m = fmod(a, b);
+    if (m != 0) {
+        if ((b < 0) != (m < 0)) m += b;
+    } else {
+        m = copysign(0.0, b);
+    }
+    return m;
+}
+
+static double f_binop(int op, double a, double b) {
+    switch (op) {
+    case BIN_ADD: return a + b;
+    case BIN_SUB: return a - b;
+    case BIN_MUL: return a * b;
+    case BIN_TRUEDIV: return a / b;
+    case BIN_FLOORDIV: return f_floordiv(a, b);
+    case BIN_MOD: return f_mod(a, b);
+    case BIN_POW: return pow(a, b);
+    case ARR_OP_MAXIMUM: return (a != a || b != b) ? NAN : a > b ? a : b;
+    case ARR_OP_MINIMUM: return (a != a || b != b) ? NAN : a < b ? a : b;
+    case ARR_OP_ARCTAN2: return atan2(a, b);
+    case ARR_OP_LOGAND: return (a != 0) && (b != 0);
+    case ARR_OP_LOGOR: return (a != 0) || (b != 0);
+    }
+    return 0;
+}
+
+static int64_t i_pow(int64_t a, int64_t b) {
+    int64_t r = 1;
+    while (b > 0) {
+        if (b & 1) r = (int64_t)((uint64_t)r * (uint64_t)a);
+        a = (int64_t)((uint64_t)a * (uint64_t)a);
+        b >>= 1;
+    }
+    return r;
+}
+
+static int64_t i_binop(int op, int64_t a, int64_t b) {
+    switch (op) {
+    case BIN_ADD: return (int64_t)((uint64_t)a + (uint64_t)b);
+    case BIN_SUB: return (int64_t)((uint64_t)a - (uint64_t)b);
+    case BIN_MUL: return (int64_t)((uint64_t)a * (uint64_t)b);
+    case BIN_FLOORDIV: {
+        if (b == 0) return 0;
+        if (b == -1) return (int64_t)(0 - (uint64_t)a);
+        int64_t q = a / b;
+        if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+        return q;
+    }
+    case BIN_MOD: {
+        if (b == 0 || b == -1) return 0;
+        int64_t m = a % b;
+        if (m != 0 && ((m < 0) != (b < 0))) m += b;
+        return m;
+    }
+    case BIN_POW: return i_pow(a, b);
+    case BIN_LSHIFT: return (b < 0 || b >= 64) ? 0 : (int64_t)((uint64_t)a << b);
+    case BIN_RSHIFT: return (b < 0 || b >= 64) ? (a < 0 ? -1 : 0) : a >> b;
+    case BIN_AND: return a & b;
+    case BIN_OR: return a | b;
+    case BIN_XOR: return a ^ b;
+    case ARR_OP_MAXIMUM: return a > b ? a : b;
+    case ARR_OP_MINIMUM: return a < b ? a : b;
+    case ARR_OP_LOGAND: return (a != 0) && (b != 0);
+    case ARR_OP_LOGOR: return (a != 0) || (b != 0);
+    }
+    return 0;
+}
+
+static bool cmp_f(int op, double a, double b) {
+    switch (op) {
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+static bool cmp_i(int op, int64_t a, int64_t b) {
+    switch (op) {
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+
+static const char *const binop_ufunc[ARR_OP__COUNT] = {
+    "add", "subtract", "multiply", "matmul", "divide", "floor_divide", "remainder", "power",
+    "left_shift", "right_shift", "bitwise_and", "bitwise_or", "bitwise_xor", "maximum",
+    "minimum", "arctan2", "logical_and", "logical_or"};
+
+/* mode 0: arithmetic, 1: comparison (op is CMP_*) */
+static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out) {
+    int dt = result_dtype(I, av, bv);
+    if (dt < 0) {
+        /* a list or other array_like: convert and retry */
+        Array *a = is_array(I, av) || !is_obj(av) ? NULL : arr_from_value(I, av, -1);
+        if (a) return binary_impl(I, v_obj(a), bv, op, mode, out);
+        if (err_occurred(I)) return V_NULL;
+        Array *b = is_array(I, bv) || !is_obj(bv) ? NULL : arr_from_value(I, bv, -1);
+        if (b) return binary_impl(I, av, v_obj(b), op, mode, out);
+        if (err_occurred(I)) return V_NULL;
+        return v_notimpl(I);
+    }
+    int cdt = dt; /* the computation's dtype */
+    int rdt = dt;
+    if (mode == 1) rdt = DT_BOOL;
+    else if (op == BIN_TRUEDIV || op == ARR_OP_ARCTAN2) {
+        if (!dt_is_float(dt)) cdt = rdt = op == ARR_OP_ARCTAN2 ? float_for_int(dt) : DT_FLOAT64;
+    } else if (op == ARR_OP_LOGAND || op == ARR_OP_LOGOR) {
+        rdt = DT_BOOL;
+    } else if (op >= BIN_LSHIFT && op <= BIN_XOR) {
+        if (dt_is_float(dt)) {
+            return err_format(I, TY_TYPE_ERROR, "ufunc '%s' not supported for the input types, "
+                              "and the inputs could not be safely coerced to any supported "
+                              "types according to the casting rule ''safe''", binop_ufunc[op]);
+        }
+    } else if (dt == DT_BOOL && (op == BIN_SUB)) {
+        return err_format(I, TY_TYPE_ERROR, "numpy boolean subtract, the `-` operator, is not "
+                          "supported, use the bitwise_xor, the `^` operator, or the "
+                          "logical_xor function instead.");
+    } else if (dt == DT_BOOL && op != ARR_OP_MAXIMUM && op != ARR_OP_MINIMUM &&
+               op != BIN_MUL && op != BIN_ADD) {
+        cdt = rdt = DT_INT8;
+    }
+    if (mode == 0 && op == BIN_POW && dt_is_int(dt)) {
+        /* negative integer powers are an error in NumPy */
+        Value e = bv;
+        if (is_smallint(e) && e.as.i < 0)
+            return err_format(I, TY_VALUE_ERROR,
+                              "Integers to negative integer powers are not allowed.");
+    }
+    size_t mark = gc_temp_mark(I);
+    int cmpdt = mode == 1 ? dt : cdt;
+    Array *a = operand_array(I, av, cmpdt);
+    if (!a) return V_NULL;
+    Array *b = operand_array(I, bv, cmpdt);
+    if (!b) return V_NULL;
+    Array *ab[2] = {a, b};
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, 2, ab, &nd, shape) < 0) return V_NULL;
+    Array *r = out;
+    if (r) {
+        if (r->ndim != nd || memcmp(r->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+            char s1[200], s2[200];
+            shape_str(s1, sizeof s1, r->ndim, r->shape);
+            shape_str(s2, sizeof s2, nd, shape);
+            return err_format(I, TY_VALUE_ERROR, "non-broadcastable output operand with shape "
+                              "%s doesn't match the broadcast shape %s", s1, s2);
+        }
+        if (mode == 0 && dt_is_float(rdt) && !dt_is_float(r->dtype)) {
+            return err_format(I, TY_TYPE_ERROR, "Cannot cast ufunc '%s' output from dtype('%s')"
+                              " to dtype('%s') with casting rule 'same_kind'", binop_ufunc[op],
+                              arr_dtypes[rdt].name, arr_dtypes[r->dtype].name);
+        }
+    } else {
+        r = arr_new(I, rdt, nd, shape);
+        if (!r) return V_NULL;
+    }
+    int64_t sa[ARR_MAXDIM], sb[ARR_MAXDIM];
+    bcast_strides(a, nd, shape, sa);
+    bcast_strides(b, nd, shape, sb);
+    bool fl = dt_is_float(cmpdt);
+    int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
+    int64_t n = r->size;
+    /* fast path: contiguous float64 operands of the same shape */
+    if (mode == 0 && !out && adt == DT_FLOAT64 && bdt == DT_FLOAT64 && odt == DT_FLOAT64 &&
+        arr_is_contiguous(a) && arr_is_contiguous(b) && a->size == n && b->size == n &&
+        op <= BIN_TRUEDIV && op != BIN_MATMUL) {
+        const double *x = (const double *)a->data, *y = (const double *)b->data;
+        double *z = (double *)r->data;
+        switch (op) {
+        case BIN_ADD: for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i]; break;
+        case BIN_SUB: for (int64_t i = 0; i < n; i++) z[i] = x[i] - y[i]; break;
+        case BIN_MUL: for (int64_t i = 0; i < n; i++) z[i] = x[i] * y[i]; break;
+        default: for (int64_t i = 0; i < n; i++) z[i] = x[i] / y[i]; break;
+        }
+        gc_temp_reset(I, mark);
+        gc_temp_push(I, v_obj(r));
+        return v_obj(r);
+    }
+    int64_t idx[ARR_MAXDIM] = {0};
+    const char *pa = a->data, *pb = b->data;
+    ArrIter it;
+    arr_iter_init(&it, r);
+    for (int64_t i = 0; i < n; i++) {
+        if (mode == 1) {
+            bool c = fl ? cmp_f(op, arr_load_f(pa, adt), arr_load_f(pb, bdt))
+                        : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
+            arr_store_i(it.p, odt, c);
+        } else if (fl) {
+            arr_store_f(it.p, odt, f_binop(op, arr_load_f(pa, adt), arr_load_f(pb, bdt)));
+        } else {
+            int64_t x = arr_load_i(pa, adt), y = arr_load_i(pb, bdt);
+            if (cdt == DT_UINT32 || cdt == DT_UINT8) {
+                if (op == BIN_RSHIFT) { arr_store_i(it.p, odt, (int64_t)((uint64_t)x >> y)); goto adv; }
+            }
+            arr_store_i(it.p, odt, i_binop(op, x, y));
+        }
+    adv:
+        arr_iter_next(&it, r);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < shape[d]) {
+                pa += sa[d];
+                pb += sb[d];
+                break;
+            }
+            idx[d] = 0;
+            pa -= sa[d] * (shape[d] - 1);
+            pb -= sb[d] * (shape[d] - 1);
+        }
+    }
+    (void)mark;
+    return v_obj(r);
+}
+
+Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {
+    return binary_impl(I, a, b, op, 0, out);
+}
+Value arr_compare(Interp *I, Value a, Value b, int op) {
+    return binary_impl(I, a, b, op, 1, NULL);
+}
+
+static double f_round_half_even(double x) { return nearbyint(x); }
+
+static const char *const unary_ufunc[ARR_U__COUNT] = {
+    "negative", "positive", "invert", "absolute", "exp", "log", "log2", "log10", "sqrt", "sin",
+    "cos", "tan", "tanh", "arcsin", "arccos", "arctan", "sign", "floor", "ceil", "rint",
+    "isnan", "isinf", "isfinite", "logical_not"};
+
+Value arr_unary(Interp *I, Value av, int op, Array *out) {
+    Array *a = is_array(I, av) ? as_array(av) : arr_from_value(I, av, -1);
+    if (!a) return V_NULL;
+    int dt = a->dtype, rdt = dt;
+    bool fl = dt_is_float(dt);
+    if (op >= ARR_U_EXP && op <= ARR_U_ARCTAN) {
+        if (!fl) rdt = float_for_int(dt);
+        fl = true;
+    } else if (op >= ARR_U_ISNAN) {
+        rdt = DT_BOOL;
+    } else if (op == ARR_U_INVERT && fl) {
+        return err_format(I, TY_TYPE_ERROR, "ufunc 'invert' not supported for the input types, "
+                          "and the inputs could not be safely coerced to any supported types "
+                          "according to the casting rule ''safe''");
+    } else if (op == ARR_U_NEG && dt == DT_BOOL) {
+        return err_format(I, TY_TYPE_ERROR, "The numpy boolean negative, the `-` operator, is "
+                          "not supported, use the `~` operator or the logical_not function "
+                          "instead.");
+    } else if (dt == DT_BOOL && op == ARR_U_SIGN) {
+        return err_format(I, TY_TYPE_ERROR, "ufunc 'sign' did not contain a loop with "
+                          "signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
+    }
+    (void)unary_ufunc;
+    Array *r = out ? out : arr_new(I, rdt, a->ndim, a->shape);
+    if (!r) return V_NULL;
+    ArrIter ia, ir;
+    arr_iter_init(&ia, a);
+    arr_iter_init(&ir, r);
+    int odt = r->dtype;
+    for (int64_t i = 0; i < a->size; i++) {
+        if (fl) {
+            double x = arr_load_f(ia.p, dt), y = 0;
+            switch (op) {
+            case ARR_U_NEG: y = -x; break;
+            case ARR_U_POS: y = x; break;
+            case ARR_U_ABS: y = fabs(x); break;
+            case ARR_U_EXP: y = exp(x); break;
+            case ARR_U_LOG: y = log(x); break;
+            case ARR_U_LOG2: y = log2(x); break;
+            case ARR_U_LOG10: y = log10(x); break;
+            case ARR_U_SQRT: y = sqrt(x); break;
+            case ARR_U_SIN: y = sin(x); break;
+            case ARR_U_COS: y = cos(x); break;
+            case ARR_U_TAN: y = tan(x); break;
+            case ARR_U_TANH: y = tanh(x); break;
+            case ARR_U_ARCSIN: y = asin(x); break;
+            case ARR_U_ARCCOS: y = acos(x); break;
+            case ARR_U_ARCTAN: y = atan(x); break;
+            case ARR_U_SIGN: y = x != x ? x : x > 0 ? 1 : x < 0 ? -1 : 0; break;
+            case ARR_U_FLOOR: y = floor(x); break;
+            case ARR_U_CEIL: y = ceil(x); break;
+            case ARR_U_ROUND: y = f_round_half_even(x); break;
+            case ARR_U_ISNAN: y = isnan(x); break;
+            case ARR_U_ISINF: y = isinf(x); break;
+            case ARR_U_ISFINITE: y = isfinite(x); break;
+            case ARR_U_NOT: y = x == 0; break;
+            }
+            arr_store_f(ir.p, odt, y);
+        } else {
+            int64_t x = arr_load_i(ia.p, dt), y = x;
+            switch (op) {
+            case ARR_U_NEG: y = (int64_t)(0 - (uint64_t)x); break;
+            case ARR_U_ABS: y = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
+            case ARR_U_INVERT: y = dt == DT_BOOL ? !x : ~x; break;
+            case ARR_U_SIGN: y = x > 0 ? 1 : x < 0 ? -1 : 0; break;
+            case ARR_U_ISNAN: case ARR_U_ISINF: y = 0; break;
+            case ARR_U_ISFINITE: y = 1; break;
+            case ARR_U_NOT: y = x == 0; break;
+            default: break;
+            }
+            arr_store_i(ir.p, odt, y);
+        }
+        arr_iter_next(&ia, a);
+        arr_iter_next(&ir, r);
+    }
+    return v_obj(r);
+}
+
+/* Round to `decimals` places as NumPy does: multiply, round half to even, divide. */
+Value arr_round(Interp *I, Array *a, int decimals);
+Value arr_round(Interp *I, Array *a, int decimals) {
+    Array *r = arr_new(I, a->dtype, a->ndim, a->shape);
+    if (!r) return V_NULL;
+    ArrIter ia, ir;
+    arr_iter_init(&ia, a);
+    arr_iter_init(&ir, r);
+    double f = pow(10.0, decimals < 0 ? -decimals : decimals);
+    for (int64_t i = 0; i < a->size; i++) {
+        if (dt_is_float(a->dtype)) {
+            double x = arr_load_f(ia.p, a->dtype);
+            double y = decimals >= 0 ? nearbyint(x * f) / f : nearbyint(x / f) * f;
+            arr_store_f(ir.p, r->dtype, y);
+        } else {
+            int64_t x = arr_load_i(ia.p, a->dtype);
+            if (decimals < 0) x = (int64_t)(nearbyint((double)x / f) * f);
+            arr_store_i(ir.p, r->dtype, x);
+        }
+        arr_iter_next(&ia, a);
+        arr_iter_next(&ir, r);
+    }
+    return v_obj(r);
+}
+
+Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
+    Array *c = arr_from_value(I, cv, -1);
+    if (!c) return V_NULL;
+    int dt = result_dtype(I, xv, yv);
+    if (dt < 0) {
+        Array *x = arr_from_value(I, xv, -1), *y = x ? arr_from_value(I, yv, -1) : NULL;
+        if (!y) return V_NULL;
+        xv = v_obj(x);
+        yv = v_obj(y);
+        dt = arr_promote(x->dtype, y->dtype);
+    }
+    Array *x = operand_array(I, xv, dt), *y = x ? operand_array(I, yv, dt) : NULL;
+    if (!y) return V_NULL;
+    Array *all[3] = {c, x, y};
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, 3, all, &nd, shape) < 0) return V_NULL;
+    Array *r = arr_new(I, dt, nd, shape);
+    if (!r) return V_NULL;
+    int64_t st[3][ARR_MAXDIM], idx[ARR_MAXDIM] = {0};
+    const char *p[3];
+    for (int k = 0; k < 3; k++) {
+        bcast_strides(all[k], nd, shape, st[k]);
+        p[k] = all[k]->data;
+    }
+    char *o = r->data;
+    int isz = arr_dtypes[dt].size;
+    for (int64_t i = 0; i < r->size; i++, o += isz) {
+        bool t = arr_load_i(p[0], c->dtype) != 0 || (dt_is_float(c->dtype) &&
+                                                      arr_load_f(p[0], c->dtype) != 0);
+        Array *src = t ? x : y;
+        const char *sp = t ? p[1] : p[2];
+        if (dt_is_float(dt)) arr_store_f(o, dt, arr_load_f(sp, src->dtype));
+        else arr_store_i(o, dt, arr_load_i(sp, src->dtype));
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < shape[d]) {
+                for (int k = 0; k < 3; k++) p[k] += st[k][d];
+                break;
+            }
+            idx[d] = 0;
+            for (int k = 0; k < 3; k++) p[k] -= st[k][d] * (shape[d] - 1);
+        }
+    }
+    return v_obj(r);
+}
+
+Value arr_clip(Interp *I, Value a, Value lo, Value hi) {
+    Value r = a;
+    if (!is_none(lo)) {
+        r = arr_binary(I, r, lo, ARR_OP_MAXIMUM, NULL);
+        if (is_null(r)) return r;
+    }
+    if (!is_none(hi)) r = arr_binary(I, r, hi, ARR_OP_MINIMUM, NULL);
+    if (!is_null(r) && !is_array(I, r)) return V_NULL;
+    return r;
+}
+
+int arr_assign(Interp *I, Array *dst, Value src) {
+    Array *s;
+    if (is_array(I, src)) {
+        s = as_array(src);
+    } else {
+        bool weak;
+        if (operand_kind(I, src, &weak) >= 0) {
+            char tmp[8];
+            if (arr_store_value(I, tmp, dst->dtype, src) < 0) return -1;
+            ArrIter it;
+            arr_iter_init(&it, dst);
+            int sz = arr_dtypes[dst->dtype].size;
+            for (int64_t i = 0; i < dst->size; i++) {
+                memcpy(it.p, tmp, (size_t)sz);
+                arr_iter_next(&it, dst);
+            }
+            return 0;
+        }
+        s = arr_from_value(I, src, dst->dtype);
+        if (!s) return -1;
+    }
+    Array *both[2] = {dst, s};
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, 2, both, &nd, shape) < 0) return -1;
+    if (nd != dst->ndim || memcmp(shape, dst->shape, sizeof(int64_t) * (size_t)nd) != 0) {
+        char s1[200], s2[200];
+        shape_str(s1, sizeof s1, s->ndim, s->shape);
+        shape_str(s2, sizeof s2, dst->ndim, dst->shape);
+        err_format(I, TY_VALUE_ERROR, "could not broadcast input array from shape %s into "
+                   "shape %s", s1, s2);
+        return -1;
+    }
+    /* copy through a temporary when the source may overlap the destination */
+    if (s->base == dst->base || s == dst->base || s->base == dst) {
+        s = arr_copy(I, s, s->dtype);
+        if (!s) return -1;
+    }
+    int64_t ss[ARR_MAXDIM];
+    bcast_strides(s, nd, shape, ss);
+    Array view = *s;
+    view.ndim = nd;
+    memcpy(view.shape, shape, sizeof(int64_t) * (size_t)nd);
+    memcpy(view.strides, ss, sizeof(int64_t) * (size_t)nd);
+    view.size = dst->size;
+    ArrIter id, is;
+    arr_iter_init(&id, dst);
+    arr_iter_init(&is, &view);
+    bool fl = dt_is_float(s->dtype);
+    for (int64_t i = 0; i < dst->size; i++) {
+        if (fl) arr_store_f(id.p, dst->dtype, arr_load_f(is.p, s->dtype));
+        else arr_store_i(id.p, dst->dtype, arr_load_i(is.p, s->dtype));
+        arr_iter_next(&id, dst);
+        arr_iter_next(&is, &view);
+    }
+    return 0;
+}

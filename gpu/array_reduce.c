@@ -1,0 +1,510 @@
+/* array_reduce.c: reductions over any set of axes (sum, prod, min, max, mean, var, std, all,
+ * any, argmin, argmax), scans (cumsum, cumprod), matmul, sort/argsort, unique and the joins
+ * (concatenate, stack). Reductions move the kept axes first and the reduced ones last in a
+ * view, then walk each outer element's inner block; float sums accumulate in double. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "../vm/seq.h"
+#include "array.h"
+
+static int norm_axis(Interp *I, int64_t ax, int ndim) {
+    if (ax < -ndim || ax >= ndim) {
+        err_format(I, TY_VALUE_ERROR, "axis %lld is out of bounds for array of dimension %d",
+                   (long long)ax, ndim);
+        /* NumPy raises AxisError, a ValueError and IndexError subclass */
+        return -1;
+    }
+    return (int)(ax < 0 ? ax + ndim : ax);
+}
+
+/* Which axes an axis argument names; returns the count or -1. */
+static int axes_arg(Interp *I, Value axis, int ndim, bool *red) {
+    for (int d = 0; d < ndim; d++) red[d] = false;
+    if (is_null(axis) || is_none(axis)) {
+        for (int d = 0; d < ndim; d++) red[d] = true;
+        return ndim;
+    }
+    int n = 0;
+    if (is_obj(axis) && axis.as.o->type == I->types[TY_TUPLE]) {
+        Tuple *t = as_tuple(axis);
+        for (size_t i = 0; i < t->len; i++) {
+            int64_t ax;
+            if (obj_index(I, t->items[i], &ax) < 0) return -1;
+            int k = norm_axis(I, ax, ndim);
+            if (k < 0) return -1;
+            if (red[k]) return err_format(I, TY_VALUE_ERROR, "duplicate value in 'axis'"), -1;
+            red[k] = true;
+            n++;
+        }
+        return n;
+    }
+    int64_t ax;
+    if (obj_index(I, axis, &ax) < 0) return -1;
+    int k = norm_axis(I, ax, ndim);
+    if (k < 0) return -1;
+    red[k] = true;
+    return 1;
+}
+
+static int sum_dtype(int dt) {
+    if (dt == DT_BOOL || dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32) return DT_INT64;
+    if (dt == DT_UINT8) return DT_UINT32 == dt ? dt : DT_INT64;
+    if (dt == DT_UINT32) return DT_INT64;
+    return dt;
+}
+
+static Value finish(Interp *I, Array *r, bool scalar) {
+    if (scalar) return arr_scalar_value(I, r->data, r->dtype);
+    return v_obj(r);
+}
+
+static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
+    Array *src = a;
+    int ax;
+    if (is_null(axis) || is_none(axis)) {
+        int64_t n = a->size;
+        src = arr_reshape(I, a, 1, &n);
+        if (!src) return V_NULL;
+        ax = 0;
+    } else {
+        int64_t v;
+        if (obj_index(I, axis, &v) < 0) return V_NULL;
+        ax = norm_axis(I, v, a->ndim);
+        if (ax < 0) return V_NULL;
+    }
+    int rdt = dt >= 0 ? dt : sum_dtype(a->dtype);
+    Array *r = arr_copy(I, src, rdt);
+    if (!r) return V_NULL;
+    int64_t len = r->shape[ax], st = r->strides[ax];
+    Array ov = *r;
+    ov.shape[ax] = 1;
+    ov.size = len ? r->size / len : 0;
+    ArrIter it;
+    arr_iter_init(&it, &ov);
+    for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
+        if (dt_is_float(rdt)) {
+            double acc = kind == RED_CUMSUM ? 0 : 1;
+            for (int64_t j = 0; j < len; j++) {
+                double x = arr_load_f(it.p + j * st, rdt);
+                acc = kind == RED_CUMSUM ? acc + x : acc * x;
+                arr_store_f(it.p + j * st, rdt, acc);
+            }
+        } else {
+            int64_t acc = kind == RED_CUMSUM ? 0 : 1;
+            for (int64_t j = 0; j < len; j++) {
+                int64_t x = arr_load_i(it.p + j * st, rdt);
+                acc = kind == RED_CUMSUM ? (int64_t)((uint64_t)acc + (uint64_t)x)
+                                         : (int64_t)((uint64_t)acc * (uint64_t)x);
+                arr_store_i(it.p + j * st, rdt, acc);
+            }
+        }
+    }
+    return v_obj(r);
+}
+
+static const char *red_name(int kind) {
+    static const char *const n[] = {"sum", "prod", "minimum", "maximum", "mean", "var", "std",
+                                    "all", "any", "argmin", "argmax"};
+    return n[kind];
+}
+
+Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
+    if (kind == RED_CUMSUM || kind == RED_CUMPROD) return scan(I, a, kind, axis, dt);
+    bool red[ARR_MAXDIM];
+    bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
+    Array *src = a;
+    if (argk && (is_null(axis) || is_none(axis))) {
+        int64_t n = a->size;
+        src = arr_reshape(I, a, 1, &n);
+        if (!src) return V_NULL;
+        if (keepdims) {
+            /* keepdims with axis None keeps every axis as 1 */
+        }
+    }
+    if (axes_arg(I, argk && (is_null(axis) || is_none(axis)) ? v_int(0) : axis, src->ndim,
+                 red) < 0)
+        return V_NULL;
+    /* result shape and the permuted view */
+    int64_t rshape[ARR_MAXDIM], oshape[ARR_MAXDIM], vshape[ARR_MAXDIM], vst[ARR_MAXDIM];
+    int rnd = 0, ond = 0, vnd = 0;
+    int64_t inner = 1;
+    for (int d = 0; d < src->ndim; d++) {
+        if (!red[d]) {
+            oshape[ond++] = src->shape[d];
+            rshape[rnd++] = src->shape[d];
+            vshape[vnd] = src->shape[d];
+            vst[vnd++] = src->strides[d];
+        } else if (keepdims) {
+            rshape[rnd++] = 1;
+        }
+    }
+    int nouter = vnd;
+    for (int d = 0; d < src->ndim; d++) {
+        if (red[d]) {
+            vshape[vnd] = src->shape[d];
+            vst[vnd++] = src->strides[d];
+            inner *= src->shape[d];
+        }
+    }
+    if (argk && keepdims && (is_null(axis) || is_none(axis))) {
+        rnd = a->ndim;
+        for (int d = 0; d < rnd; d++) rshape[d] = 1;
+    }
+    if (inner == 0 && (kind == RED_MIN || kind == RED_MAX || argk)) {
+        if (argk)
+            return err_format(I, TY_VALUE_ERROR, "attempt to get %s of an empty sequence",
+                              red_name(kind));
+        return err_format(I, TY_VALUE_ERROR, "zero-size array to reduction operation %s which "
+                          "has no identity", red_name(kind));
+    }
+    int in_dt = a->dtype, rdt;
+    bool fl;
+    switch (kind) {
+    case RED_SUM: case RED_PROD: rdt = dt >= 0 ? dt : sum_dtype(in_dt); break;
+    case RED_MIN: case RED_MAX: rdt = in_dt; break;
+    case RED_ALL: case RED_ANY: rdt = DT_BOOL; break;
+    case RED_ARGMIN: case RED_ARGMAX: rdt = DT_INT64; break;
+    default: rdt = dt >= 0 ? dt : dt_is_float(in_dt) ? in_dt : DT_FLOAT64; break;
+    }
+    fl = dt_is_float(rdt) || dt_is_float(in_dt);
+    Array *r = arr_new(I, rdt, rnd, rshape);
+    if (!r) return V_NULL;
+    Array outer = *src, in = *src;
+    outer.ndim = nouter;
+    memcpy(outer.shape, vshape, sizeof(int64_t) * (size_t)nouter);
+    memcpy(outer.strides, vst, sizeof(int64_t) * (size_t)nouter);
+    outer.size = 1;
+    for (int d = 0; d < nouter; d++) outer.size *= vshape[d];
+    in.ndim = vnd - nouter;
+    memcpy(in.shape, vshape + nouter, sizeof(int64_t) * (size_t)in.ndim);
+    memcpy(in.strides, vst + nouter, sizeof(int64_t) * (size_t)in.ndim);
+    in.size = inner;
+    (void)ond;
+    (void)oshape;
+    ArrIter io;
+    arr_iter_init(&io, &outer);
+    char *o = r->data;
+    int osz = arr_dtypes[rdt].size;
+    for (int64_t i = 0; i < outer.size; i++, arr_iter_next(&io, &outer), o += osz) {
+        in.data = io.p;
+        ArrIter ii;
+        arr_iter_init(&ii, &in);
+        if (fl) {
+            double acc = kind == RED_PROD ? 1 : 0, best = 0, m2 = 0;
+            int64_t bi = 0;
+            bool flag = kind == RED_ALL;
+            for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
+                double x = arr_load_f(ii.p, in_dt);
+                switch (kind) {
+                case RED_SUM: case RED_MEAN: case RED_VAR: case RED_STD: acc += x; break;
+                case RED_PROD: acc *= x; break;
+                case RED_MIN: case RED_ARGMIN:
+                    if (k == 0 || x < best || (x != x && best == best)) { best = x; bi = k; }
+                    break;
+                case RED_MAX: case RED_ARGMAX:
+                    if (k == 0 || x > best || (x != x && best == best)) { best = x; bi = k; }
+                    break;
+                case RED_ALL: flag = flag && x != 0; break;
+                case RED_ANY: flag = flag || x != 0; break;
+                }
+            }
+            double res = acc;
+            if (kind == RED_MEAN || kind == RED_VAR || kind == RED_STD) {
+                double mean = acc / (double)inner;
+                res = mean;
+                if (kind != RED_MEAN) {
+                    arr_iter_init(&ii, &in);
+                    for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
+                        double dlt = arr_load_f(ii.p, in_dt) - mean;
+                        m2 += dlt * dlt;
+                    }
+                    res = m2 / (double)(inner - ddof);
+                    if (kind == RED_STD) res = sqrt(res);
+                }
+            } else if (kind == RED_MIN || kind == RED_MAX) {
+                res = best;
+            } else if (argk) {
+                arr_store_i(o, rdt, bi);
+                continue;
+            } else if (kind == RED_ALL || kind == RED_ANY) {
+                res = flag;
+            }
+            arr_store_f(o, rdt, res);
+        } else {
+            int64_t acc = kind == RED_PROD ? 1 : 0, best = 0, bi = 0;
+            bool flag = kind == RED_ALL;
+            for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
+                int64_t x = arr_load_i(ii.p, in_dt);
+                switch (kind) {
+                case RED_SUM: acc = (int64_t)((uint64_t)acc + (uint64_t)x); break;
+                case RED_PROD: acc = (int64_t)((uint64_t)acc * (uint64_t)x); break;
+                case RED_MIN: case RED_ARGMIN: if (k == 0 || x < best) { best = x; bi = k; } break;
+                case RED_MAX: case RED_ARGMAX: if (k == 0 || x > best) { best = x; bi = k; } break;
+                case RED_ALL: flag = flag && x != 0; break;
+                case RED_ANY: flag = flag || x != 0; break;
+                }
+            }
+            if (kind == RED_MIN || kind == RED_MAX) acc = best;
+            else if (argk) acc = bi;
+            else if (kind == RED_ALL || kind == RED_ANY) acc = flag;
+            arr_store_i(o, rdt, acc);
+        }
+    }
+    return finish(I, r, rnd == 0);
+}
+
+/* ---- matmul ---- */
+
+static void shp(char *buf, size_t n, Array *a) {
+    size_t k = (size_t)snprintf(buf, n, "(");
+    for (int i = 0; i < a->ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, i ? ",%lld" : "%lld", (long long)a->shape[i]);
+    if (k < n) snprintf(buf + k, n - k, a->ndim == 1 ? ",)" : ")");
+}
+
+Value arr_matmul(Interp *I, Array *a, Array *b) {
+    if (a->ndim == 0 || b->ndim == 0)
+        return err_format(I, TY_VALUE_ERROR, "matmul: Input operand %d does not have enough "
+                          "dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) "
+                          "requires 1)", a->ndim == 0 ? 0 : 1);
+    int dt = arr_promote(a->dtype, b->dtype);
+    bool va = a->ndim == 1, vb = b->ndim == 1;
+    int64_t one = 1;
+    Array *x = a, *y = b;
+    if (va) {
+        int64_t s[2] = {1, a->shape[0]};
+        x = arr_reshape(I, a, 2, s);
+    }
+    if (vb) {
+        int64_t s[2] = {b->shape[0], 1};
+        y = arr_reshape(I, b, 2, s);
+    }
+    if (!x || !y) return V_NULL;
+    (void)one;
+    int64_t n = x->shape[x->ndim - 2], k = x->shape[x->ndim - 1], m = y->shape[y->ndim - 1];
+    if (y->shape[y->ndim - 2] != k) {
+        char s1[100], s2[100];
+        shp(s1, sizeof s1, a);
+        shp(s2, sizeof s2, b);
+        return err_format(I, TY_VALUE_ERROR, "matmul: Input operand 1 has a mismatch in its core "
+                          "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld "
+                          "is different from %lld)", (long long)y->shape[y->ndim - 2],
+                          (long long)k);
+    }
+    /* batch dims broadcast */
+    Array bx = *x, by = *y;
+    bx.ndim -= 2;
+    by.ndim -= 2;
+    Array *bb[2] = {&bx, &by};
+    int bnd;
+    int64_t bshape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, 2, bb, &bnd, bshape) < 0) return V_NULL;
+    int64_t rshape[ARR_MAXDIM];
+    int rnd = 0;
+    for (int d = 0; d < bnd; d++) rshape[rnd++] = bshape[d];
+    if (!va) rshape[rnd++] = n;
+    if (!vb) rshape[rnd++] = m;
+    Array *r = arr_new(I, dt, rnd, rshape);
+    if (!r) return V_NULL;
+    int64_t batch = 1;
+    for (int d = 0; d < bnd; d++) batch *= bshape[d];
+    bool fl = dt_is_float(dt);
+    int osz = arr_dtypes[dt].size;
+    char *o = r->data;
+    for (int64_t bi = 0; bi < batch; bi++) {
+        /* batch offsets */
+        const char *px = x->data, *py = y->data;
+        int64_t rem = bi;
+        for (int d = bnd - 1; d >= 0; d--) {
+            int64_t id = rem % bshape[d];
+            rem /= bshape[d];
+            int kx = d - (bnd - bx.ndim), ky = d - (bnd - by.ndim);
+            if (kx >= 0 && x->shape[kx] != 1) px += id * x->strides[kx];
+            if (ky >= 0 && y->shape[ky] != 1) py += id * y->strides[ky];
+        }
+        int64_t xs0 = x->strides[x->ndim - 2], xs1 = x->strides[x->ndim - 1];
+        int64_t ys0 = y->strides[y->ndim - 2], ys1 = y->strides[y->ndim - 1];
+        for (int64_t i = 0; i < n; i++)
+            for (int64_t j = 0; j < m; j++, o += osz) {
+                if (fl) {
+                    double acc = 0;
+                    for (int64_t t = 0; t < k; t++)
+                        acc += arr_load_f(px + i * xs0 + t * xs1, x->dtype) *
+                               arr_load_f(py + t * ys0 + j * ys1, y->dtype);
+                    arr_store_f(o, dt, acc);
+                } else {
+                    int64_t acc = 0;
+                    for (int64_t t = 0; t < k; t++)
+                        acc += arr_load_i(px + i * xs0 + t * xs1, x->dtype) *
+                               arr_load_i(py + t * ys0 + j * ys1, y->dtype);
+                    arr_store_i(o, dt, dt == DT_BOOL ? acc != 0 : acc);
+                }
+            }
+    }
+    if (rnd == 0) return arr_scalar_value(I, r->data, dt);
+    return v_obj(r);
+}
+
+/* ---- sort ---- */
+
+typedef struct SortItem {
+    double f;
+    int64_t i;
+    int64_t pos;
+} SortItem;
+
+static int cmp_float_items(const void *pa, const void *pb) {
+    const SortItem *a = pa, *b = pb;
+    bool na = a->f != a->f, nb = b->f != b->f;
+    if (na != nb) return na ? 1 : -1; /* nan sorts last */
+    if (!na && a->f != b->f) return a->f < b->f ? -1 : 1;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+static int cmp_int_items(const void *pa, const void *pb) {
+    const SortItem *a = pa, *b = pb;
+    if (a->i != b->i) return a->i < b->i ? -1 : 1;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
+    if (a->ndim == 0) return err_format(I, TY_VALUE_ERROR, "Cannot sort a 0-d array");
+    int ax = norm_axis(I, axis_in, a->ndim);
+    if (ax < 0) return V_NULL;
+    Array *r = arr_copy(I, a, arg ? DT_INT64 : a->dtype);
+    Array *src = arr_copy(I, a, a->dtype);
+    if (!r || !src) return V_NULL;
+    int64_t len = a->shape[ax];
+    SortItem *items = mem_alloc(I, sizeof(SortItem) * (size_t)(len ? len : 1));
+    if (!items) return V_NULL;
+    Array ov = *src;
+    ov.shape[ax] = 1;
+    ov.size = len ? src->size / len : 0;
+    int64_t sst = src->strides[ax], rst = r->strides[ax];
+    bool fl = dt_is_float(a->dtype);
+    ArrIter it;
+    arr_iter_init(&it, &ov);
+    for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
+        for (int64_t j = 0; j < len; j++) {
+            const char *p = it.p + j * sst;
+            items[j].pos = j;
+            if (fl) items[j].f = arr_load_f(p, a->dtype);
+            else items[j].i = arr_load_i(p, a->dtype);
+        }
+        qsort(items, (size_t)len, sizeof(SortItem), fl ? cmp_float_items : cmp_int_items);
+        char *rp = r->data + (it.p - src->data);
+        for (int64_t j = 0; j < len; j++) {
+            if (arg) arr_store_i(rp + j * rst, DT_INT64, items[j].pos);
+            else if (fl) arr_store_f(rp + j * rst, a->dtype, items[j].f);
+            else arr_store_i(rp + j * rst, a->dtype, items[j].i);
+        }
+    }
+    mem_free(I, items, sizeof(SortItem) * (size_t)(len ? len : 1));
+    return v_obj(r);
+}
+
+Value arr_unique(Interp *I, Array *a) {
+    int64_t n = a->size;
+    Array *flat = arr_reshape(I, a, 1, &n);
+    if (!flat) return V_NULL;
+    Value sv = arr_sort(I, flat, 0, false);
+    if (is_null(sv)) return sv;
+    Array *s = as_array(sv);
+    int isz = arr_dtypes[s->dtype].size;
+    int64_t k = 0;
+    for (int64_t i = 0; i < n; i++) {
+        char *p = s->data + i * isz;
+        if (k > 0) {
+            char *q = s->data + (k - 1) * isz;
+            bool same = dt_is_float(s->dtype)
+                            ? (arr_load_f(p, s->dtype) == arr_load_f(q, s->dtype) ||
+                               (isnan(arr_load_f(p, s->dtype)) && isnan(arr_load_f(q, s->dtype))))
+                            : arr_load_i(p, s->dtype) == arr_load_i(q, s->dtype);
+            if (same) continue;
+        }
+        memmove(s->data + k * isz, p, (size_t)isz);
+        k++;
+    }
+    s->shape[0] = k;
+    s->size = k;
+    return v_obj(s);
+}
+
+/* ---- concatenate / stack ---- */
+
+Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
+    int64_t n = obj_len(I, seq);
+    if (n < 0) return V_NULL;
+    if (n == 0)
+        return err_format(I, TY_VALUE_ERROR, stack ? "need at least one array to stack"
+                                                   : "need at least one array to concatenate");
+    List *arrs = list_new(I, (size_t)n);
+    if (!arrs) return V_NULL;
+    int dt = -1;
+    for (int64_t i = 0; i < n; i++) {
+        Value item = obj_getitem(I, seq, v_int(i));
+        Array *x = is_null(item) ? NULL : arr_from_value(I, item, -1);
+        if (!x || !list_append(I, arrs, v_obj(x))) return V_NULL;
+        dt = dt < 0 ? x->dtype : arr_promote(dt, x->dtype);
+    }
+    Array *first = as_array(arrs->items[0]);
+    int nd = first->ndim + (stack ? 1 : 0);
+    if (nd == 0)
+        return err_format(I, TY_VALUE_ERROR, "zero-dimensional arrays cannot be concatenated");
+    int ax = norm_axis(I, axis_in, nd);
+    if (ax < 0) return V_NULL;
+    int64_t shape[ARR_MAXDIM];
+    for (int64_t i = 0; i < n; i++) {
+        Array *x = as_array(arrs->items[i]);
+        if (stack) {
+            if (x->ndim != first->ndim || memcmp(x->shape, first->shape,
+                                                 sizeof(int64_t) * (size_t)x->ndim))
+                return err_format(I, TY_VALUE_ERROR, "all input arrays must have the same shape");
+            continue;
+        }
+        if (x->ndim != first->ndim)
+            return err_format(I, TY_VALUE_ERROR, "all the input array dimensions except for the "
+                              "concatenation axis must match exactly, but along dimension 0, the "
+                              "array at index 0 has %d dimension(s) and the array at index %lld "
+                              "has %d dimension(s)", first->ndim, (long long)i, x->ndim);
+        for (int d = 0; d < nd; d++)
+            if (d != ax && x->shape[d] != first->shape[d])
+                return err_format(I, TY_VALUE_ERROR, "all the input array dimensions except for "
+                                  "the concatenation axis must match exactly, but along "
+                                  "dimension %d, the array at index 0 has size %lld and the "
+                                  "array at index %lld has size %lld", d,
+                                  (long long)first->shape[d], (long long)i,
+                                  (long long)x->shape[d]);
+    }
+    if (stack) {
+        for (int d = 0, s = 0; d < nd; d++) shape[d] = d == ax ? n : first->shape[s++];
+    } else {
+        for (int d = 0; d < nd; d++) shape[d] = first->shape[d];
+        shape[ax] = 0;
+        for (int64_t i = 0; i < n; i++) shape[ax] += as_array(arrs->items[i])->shape[ax];
+    }
+    Array *r = arr_new(I, dt, nd, shape);
+    if (!r) return V_NULL;
+    int64_t off = 0;
+    for (int64_t i = 0; i < n; i++) {
+        Array *x = as_array(arrs->items[i]);
+        int64_t vs[ARR_MAXDIM];
+        memcpy(vs, shape, sizeof vs);
+        vs[ax] = stack ? 1 : x->shape[ax];
+        Array *dst = arr_view(I, r, nd, vs, r->strides, r->data + off * r->strides[ax], dt);
+        if (!dst) return V_NULL;
+        Array *srcv = x;
+        if (stack) {
+            srcv = arr_reshape(I, x, nd, vs);
+            if (!srcv) return V_NULL;
+        }
+        if (arr_assign(I, dst, v_obj(srcv)) < 0) return V_NULL;
+        off += vs[ax];
+    }
+    return v_obj(r);
+}

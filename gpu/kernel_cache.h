@@ -1,0 +1,44 @@
+/* kernel_cache.h: the map from a kernel's specialization key to its loaded CUfunction,
+ * one per GpuState (G->kernels), used by the kernel library (gpu/kernels*.c).
+ *
+ * The JIT cache (jit.h) is keyed by SHA-256 of the generated source: right for a disk cache
+ * shared across runs, too slow for every launch. This map sits in front of it: the key is
+ * a few dozen bytes the launcher builds on the stack (operation, dtypes, layout classes),
+ * hashed with FNV-1a and compared with memcmp, so a cached launch formats no string and
+ * hashes no source. Entries hold only host memory; the CUfunctions belong to the JIT's
+ * modules. */
+#ifndef KRAIT_GPU_KERNEL_CACHE_H
+#define KRAIT_GPU_KERNEL_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda.h"
+
+struct GpuState;
+
+typedef struct KernelCacheEntry {
+    uint64_t hash; /* 0: empty slot */
+    uint8_t *key;
+    size_t key_size;
+    CUfunction function;
+} KernelCacheEntry;
+
+typedef struct KernelCache {
+    KernelCacheEntry *slots; /* open addressing, cap a power of two */
+    size_t cap, count;
+    size_t hits, misses;
+    void *cublas;        /* dlopen handle of libcublas, if found (kernels_matmul.c) */
+    void *cublas_handle; /* its cublasHandle_t */
+    int8_t cublas_state; /* 0: not tried, 1: loaded, -1: absent */
+    void *cublas_fn[4];  /* the few cuBLAS entry points used */
+} KernelCache;
+
+uint64_t kcache_hash(const void *key, size_t size);
+/* The cached function for key, or NULL. */
+CUfunction kcache_find(struct GpuState *G, const void *key, size_t size, uint64_t hash);
+/* Remember f for key (copies the key). 0, or -1 with G's error set. */
+int kcache_insert(struct GpuState *G, const void *key, size_t size, uint64_t hash, CUfunction f);
+void kcache_free(struct GpuState *G);
+
+#endif

@@ -1,0 +1,239 @@
+/* kernels.h: the CUDA kernel library behind gpu arrays: fused elementwise expressions,
+ * reductions, matmul, strided copies, fill and arange. It knows nothing about the
+ * interpreter: it sees device pointers with a dtype, a shape and strides (GpuTensor), and
+ * reports errors the runtime's way (return -1, message in G->err, see gpu.h).
+ *
+ * How it works, for the array module's engineer:
+ *
+ * - Every entry point generates CUDA C for the exact case at hand (dtypes, operation, input
+ *   layouts), compiles it with gpu/jit (NVRTC -> CUBIN, memory + disk cache) the first time
+ *   and keeps the CUfunction in G->kernels, a hash map keyed by a compact binary
+ *   specialization key built on the stack (no string formatting, no SHA-256 per launch).
+ *   Values that vary between calls of one specialization (scalar constants, sizes, shapes,
+ *   strides, pointers) are kernel arguments, so `a*2` and `a*3` share one kernel.
+ *
+ * - Shapes: every input of gpu_fused_elementwise is broadcast to out's shape by its strides:
+ *   an input with fewer dimensions is right-aligned, and a dimension of size 1 (or stride 0)
+ *   is repeated. The caller checks broadcast compatibility (and raises NumPy's error); the
+ *   kernels trust the tensors they get. Strides are in elements and may be negative or 0.
+ *
+ * - Layouts: adjacent dimensions that are contiguous in every operand are merged first, so
+ *   a contiguous array of any rank is one flat run. When out and every non-scalar input
+ *   are contiguous and aligned, the kernel loads and stores 16 bytes per access (float4 /
+ *   int4) in a grid-stride loop; inputs whose strides are all 0 are loaded once per thread.
+ *   Anything else (transposes, slices with steps, broadcasts) takes the strided path, which
+ *   decomposes the C-order index (32-bit arithmetic when every offset fits, else 64-bit).
+ *
+ * - All work is queued on the given stream (NULL: G->stream) and is asynchronous.
+ *   Temporary device buffers (reduction partials) come from the stream-ordered pool and are
+ *   freed on the same stream.
+ */
+#ifndef KRAIT_GPU_KERNELS_H
+#define KRAIT_GPU_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "gpu.h"
+
+#define GPU_MAX_DIMS 8
+
+/* A view of device memory. Strides are in elements (NumPy's byte strides / itemsize). */
+typedef struct GpuTensor {
+    CUdeviceptr ptr; /* the element at index (0, ..., 0) */
+    DType dtype;
+    int ndim; /* 0..GPU_MAX_DIMS; 0 is a scalar (one element) */
+    int64_t shape[GPU_MAX_DIMS];
+    int64_t strides[GPU_MAX_DIMS];
+} GpuTensor;
+
+/* ---- fused elementwise expressions ---- */
+
+/* The operations of a FuseNode. Semantics are NumPy's, computed in the node's dtype
+ * ("compute dtype"): operands are converted to it first (a C cast; float16/bfloat16 are
+ * computed in float and rounded back to their type after every node, as NumPy does per
+ * ufunc). Exceptions, where the compute dtype is the operands' NumPy promotion and the
+ * node's dtype is the result's:
+ *   comparisons and isnan/isinf/isfinite: node dtype BOOL;
+ *   logical and/or/xor/not: operands tested against 0, node dtype BOOL;
+ *   where: a is the condition (tested against 0), b and c are converted to the node dtype.
+ * Integer semantics: floordiv and mod follow Python's signs (floor), and division or mod by
+ * 0 gives 0 (NumPy's value; the warning is not printed); shifts by >= the bit width give
+ * 0 (or -1 for a negative value shifted right); pow with a negative integer exponent gives
+ * 0 except for bases 1 and -1 (NumPy raises; the caller must check if it cares); abs and
+ * neg wrap. invert of BOOL is logical not. Float semantics are IEEE: x/0 is inf or nan;
+ * floordiv and mod match NumPy's npy_divmod (mod takes the divisor's sign); maximum,
+ * minimum and clip propagate NaN; sign(nan) is nan; round is rint (half to even); floor,
+ * ceil, rint, trunc of an integer dtype are the identity. */
+#define FUSE_OPS(X)                                                                                \
+    X(INPUT, 0) /* leaf: inputs[node.input] */                                                     \
+    X(CONST, 0) /* leaf: node.scalar (float dtypes) or node.iscalar (bool and integers) */         \
+    X(CAST, 1)                                                                                     \
+    X(ADD, 2)                                                                                      \
+    X(SUB, 2)                                                                                      \
+    X(MUL, 2)                                                                                      \
+    X(TRUEDIV, 2)                                                                                  \
+    X(FLOORDIV, 2)                                                                                 \
+    X(MOD, 2)                                                                                      \
+    X(POW, 2)                                                                                      \
+    X(NEG, 1)                                                                                      \
+    X(ABS, 1)                                                                                      \
+    X(EQ, 2)                                                                                       \
+    X(NE, 2)                                                                                       \
+    X(LT, 2)                                                                                       \
+    X(LE, 2)                                                                                       \
+    X(GT, 2)                                                                                       \
+    X(GE, 2)                                                                                       \
+    X(LOGICAL_AND, 2)                                                                              \
+    X(LOGICAL_OR, 2)                                                                               \
+    X(LOGICAL_XOR, 2)                                                                              \
+    X(LOGICAL_NOT, 1)                                                                              \
+    X(BIT_AND, 2)                                                                                  \
+    X(BIT_OR, 2)                                                                                   \
+    X(BIT_XOR, 2)                                                                                  \
+    X(INVERT, 1)                                                                                   \
+    X(LSHIFT, 2)                                                                                   \
+    X(RSHIFT, 2)                                                                                   \
+    X(MAXIMUM, 2)                                                                                  \
+    X(MINIMUM, 2)                                                                                  \
+    X(WHERE, 3)                                                                                    \
+    X(EXP, 1)                                                                                      \
+    X(EXPM1, 1)                                                                                    \
+    X(LOG, 1)                                                                                      \
+    X(LOG1P, 1)                                                                                    \
+    X(LOG2, 1)                                                                                     \
+    X(LOG10, 1)                                                                                    \
+    X(SQRT, 1)                                                                                     \
+    X(SQUARE, 1)                                                                                   \
+    X(RECIPROCAL, 1)                                                                               \
+    X(SIN, 1)                                                                                      \
+    X(COS, 1)                                                                                      \
+    X(TAN, 1)                                                                                      \
+    X(SINH, 1)                                                                                     \
+    X(COSH, 1)                                                                                     \
+    X(TANH, 1)                                                                                     \
+    X(ARCSIN, 1)                                                                                   \
+    X(ARCCOS, 1)                                                                                   \
+    X(ARCTAN, 1)                                                                                   \
+    X(ARCTAN2, 2)                                                                                  \
+    X(HYPOT, 2)                                                                                    \
+    X(FLOOR, 1)                                                                                    \
+    X(CEIL, 1)                                                                                     \
+    X(RINT, 1)                                                                                     \
+    X(TRUNC, 1)                                                                                    \
+    X(SIGN, 1)                                                                                     \
+    X(ISNAN, 1)                                                                                    \
+    X(ISINF, 1)                                                                                    \
+    X(ISFINITE, 1)                                                                                 \
+    X(CLIP, 3) /* clip(a, lo=b, hi=c) = minimum(maximum(a, b), c) */
+
+typedef enum FuseOp {
+#define X(name, arity) FUSE_##name,
+    FUSE_OPS(X)
+#undef X
+        FUSE__COUNT
+} FuseOp;
+
+/* One node of an expression DAG. Operands are indexes of earlier nodes (a node may be
+ * shared by several users: it is computed once). */
+typedef struct FuseNode {
+    int op;          /* FuseOp */
+    DType dtype;     /* the node's result dtype (see FUSE_OPS for the compute dtype) */
+    int a, b, c;     /* operand node indexes, -1 if unused */
+    int input;       /* FUSE_INPUT: index into inputs[] */
+    double scalar;   /* FUSE_CONST of a float dtype */
+    int64_t iscalar; /* FUSE_CONST of bool / integer dtypes */
+} FuseNode;
+
+/* Limits of one fused kernel (the caller evaluates a graph early when it grows past them). */
+#define FUSE_MAX_NODES  96
+#define FUSE_MAX_INPUTS 16
+
+/* out[...] = nodes[root] over every element of out (out may be strided; its dtype may
+ * differ from the root's: the value is cast). inputs may alias out only elementwise
+ * (in-place a += b is fine; overlapping shifted views are not). */
+int gpu_fused_elementwise(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                          const GpuTensor *inputs, int ninputs, GpuTensor *out, CUstream s);
+
+/* The arity of a FuseOp (0 for leaves), -1 for an unknown op. */
+int gpu_fuse_arity(int op);
+
+/* ---- reductions ---- */
+
+typedef enum GpuReduceOp {
+    GPU_REDUCE_SUM,
+    GPU_REDUCE_PROD,
+    GPU_REDUCE_MIN, /* NaN propagates, as NumPy's */
+    GPU_REDUCE_MAX,
+    GPU_REDUCE_ARGMIN, /* out INT64; the first index of the extreme (or of the first NaN) */
+    GPU_REDUCE_ARGMAX,
+    GPU_REDUCE_ANY, /* out BOOL */
+    GPU_REDUCE_ALL,
+    GPU_REDUCE_MEAN, /* the sum divided by the count, in out's dtype (a float dtype) */
+} GpuReduceOp;
+
+/* Reduce `in` over every element (axis -1: out has one element) or over one axis (out is
+ * contiguous with in's shape minus that axis, or with that axis kept as size 1). The
+ * caller chooses out's dtype NumPy's way (sum of bool/int8/int16/int32 -> INT64, of
+ * UINT8/UINT32 -> the caller's choice, of floats -> the same float); the kernel
+ * accumulates in out's compute type: int64 for integer outputs, double for FLOAT64, float
+ * for FLOAT32/FLOAT16/BFLOAT16 (each thread sums its elements in float, then a warp/block
+ * tree and a tree over blocks combine the partial sums, so the error grows like a pairwise
+ * sum's across threads and linearly within a thread's share of about n/65536 elements);
+ * MEAN of an integer input accumulates in double. Results are deterministic: full
+ * reductions write per-block partials that a second pass combines in a fixed order (no
+ * atomics). An empty reduction gives the identity (0, 1, +inf for min?): MIN/MAX/ARGMIN/
+ * ARGMAX over zero elements are the caller's error to raise (NumPy raises ValueError). */
+int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s);
+
+/* ---- matmul ---- */
+
+/* out = a @ b for FLOAT32, FLOAT64, FLOAT16, BFLOAT16 (a, b and out of one dtype; 16-bit
+ * types accumulate in float). a is (..., M, K), b is (..., K, N), out is (..., M, N), with
+ * the batch dimensions already broadcast to out's by the caller (a stride of 0 repeats a
+ * matrix). Any strides work; transposed views are read in place. */
+int gpu_matmul(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out, CUstream s);
+
+/* ---- copies and creation (kernels_misc.c) ---- */
+
+/* dst[...] = src[...] with dst's dtype (a cast when they differ), any layouts of one shape
+ * (src broadcast to dst's shape as in gpu_fused_elementwise). Use it for
+ * ascontiguousarray, astype, copy, tolist staging and assignment through views. */
+int gpu_copy_strided(GpuState *G, const GpuTensor *src, GpuTensor *dst, CUstream s);
+
+/* Every element of out (any layout) set to value (float dtypes) or ivalue (bool and
+ * integer dtypes; bool is ivalue != 0). */
+int gpu_fill(GpuState *G, GpuTensor *out, double value, int64_t ivalue, CUstream s);
+
+/* out (1-D, contiguous or strided) [i] = start + i * step: float dtypes use (start, step),
+ * integer dtypes (istart, istep), as NumPy's arange computes them. */
+int gpu_arange(GpuState *G, GpuTensor *out, double start, double step, int64_t istart,
+               int64_t istep, CUstream s);
+
+/* ---- compiling without a GPU, and teardown ---- */
+
+/* NVRTC-compile representative kernels of every family (elementwise in every dtype, the
+ * strided and broadcast paths, every reduction, matmul, arange) to CUBIN for arch
+ * ("sm_90a"), without a device. Returns the number of kernels compiled, or -1 with G's
+ * error (and the failing source's NVRTC log in G->log) at the first failure. If
+ * verbose, prints one line per kernel to stdout. */
+int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose);
+
+/* Free the specialization cache's host memory (the CUfunctions belong to the JIT's
+ * modules, which jit_cache_free unloads). gpu_state_free should call it. */
+void gpu_kernels_free(GpuState *G);
+
+/* ---- helpers shared by the kernel files ---- */
+
+/* The bytes of one element of dt, and whether it is a float / integer / bool type. */
+int gpu_dtype_size(DType dt);
+char gpu_dtype_kind(DType dt); /* 'b', 'i', 'u', 'f' */
+const char *gpu_dtype_name(DType dt);
+/* Number of elements of t (1 for ndim 0). */
+int64_t gpu_tensor_size(const GpuTensor *t);
+bool gpu_tensor_is_contiguous(const GpuTensor *t);
+/* NumPy's result dtype of a binary operation between arrays of dtypes a and b. */
+DType gpu_dtype_promote(DType a, DType b);
+
+#endif

@@ -1,0 +1,194 @@
+/* kernels_misc.c: strided copies and casts, fill and arange, and gpu_kernels_compile_all.
+ * Copies and fills are one-node fused graphs (an input leaf, a constant leaf), so they
+ * share the elementwise engine's vectorized and strided paths and its cache. */
+#include "kernels_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int kernels_fuse_compile(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                         const GpuTensor *inputs, int ninputs, GpuTensor *out, const char *arch);
+int kernels_reduce_compile(GpuState *G, int op, DType in, DType out, const char *arch);
+int kernels_matmul_compile(GpuState *G, DType dt, const char *arch);
+
+int gpu_copy_strided(GpuState *G, const GpuTensor *src, GpuTensor *dst, CUstream s) {
+    FuseNode n = {FUSE_INPUT, src->dtype, -1, -1, -1, 0, 0.0, 0};
+    return gpu_fused_elementwise(G, &n, 1, 0, src, 1, dst, s);
+}
+
+int gpu_fill(GpuState *G, GpuTensor *out, double value, int64_t ivalue, CUstream s) {
+    FuseNode n = {FUSE_CONST, out->dtype, -1, -1, -1, -1, value, ivalue};
+    if (out->dtype == DT_BOOL) n.iscalar = ivalue != 0;
+    return gpu_fused_elementwise(G, &n, 1, 0, NULL, 0, out, s);
+}
+
+static const char arange_body[] =
+    "extern \"C\" __global__ void kr_arange(const KrArgs p) {\n"
+    "    T *out = (T *)p.w[0];\n"
+    "    const i64 n = (i64)p.w[1], st = (i64)p.w[4];\n"
+    "    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n;\n"
+    "         i += (i64)gridDim.x * blockDim.x) {\n"
+    "#if KR_FLOAT\n"
+    "        double v = __longlong_as_double((i64)p.w[2]) + (double)i * "
+    "__longlong_as_double((i64)p.w[3]);\n"
+    "#else\n"
+    "        i64 v = (i64)p.w[2] + i * (i64)p.w[3];\n"
+    "#endif\n"
+    "        out[i * st] = KR_STORE(v);\n"
+    "    }\n"
+    "}\n";
+
+static int arange_function(GpuState *G, DType dt, const char *arch, CUfunction *f) {
+    uint8_t key[4] = {'A', (uint8_t)dt, 0, 0};
+    uint64_t h = kcache_hash(key, sizeof key);
+    if (!arch && (*f = kcache_find(G, key, sizeof key, h))) return 0;
+    KSource s;
+    ksrc_init(&s, G);
+    ksrc_puts(&s, kernels_prelude);
+    ksrc_puts(&s, "struct KrArgs { u64 w[8]; };\n");
+    ksrc_printf(&s, "typedef %s T;\n#define KR_FLOAT %d\n#define KR_STORE(v) ", kdtype_storage(dt),
+                gpu_dtype_kind(dt) == 'f');
+    ksrc_store_expr(&s, dt, "v");
+    ksrc_puts(&s, "\n");
+    ksrc_puts(&s, arange_body);
+    int rc = kernels_build(G, &s, "kr_arange", arch, f);
+    ksrc_free(&s);
+    if (rc < 0 || arch) return rc;
+    return kcache_insert(G, key, sizeof key, h, *f);
+}
+
+int gpu_arange(GpuState *G, GpuTensor *out, double start, double step, int64_t istart,
+               int64_t istep, CUstream s) {
+    if (gpu_ensure(G) < 0) return -1;
+    if (out->ndim > 1) return gpu_set_error(G, GPU_ERR_CUDA, "arange: output must be 1-D");
+    int64_t n = gpu_tensor_size(out);
+    CUfunction f;
+    if (arange_function(G, out->dtype, NULL, &f) < 0) return -1;
+    if (n == 0) return 0;
+    bool fl = gpu_dtype_kind(out->dtype) == 'f';
+    uint64_t w[8] = {out->ptr,
+                     (uint64_t)n,
+                     fl ? kword_f64(start) : (uint64_t)istart,
+                     fl ? kword_f64(step) : (uint64_t)istep,
+                     out->ndim == 1 ? (uint64_t)out->strides[0] : 1,
+                     0,
+                     0,
+                     0};
+    return kernels_launch(G, f, kernels_grid(G, n, 256), 256, 0, s, w, 8);
+}
+
+/* ---- compiling every family without a device ---- */
+
+static GpuTensor ktensor(DType dt, int ndim, const int64_t *shape, const int64_t *strides) {
+    GpuTensor t;
+    memset(&t, 0, sizeof t);
+    t.dtype = dt;
+    t.ndim = ndim;
+    t.ptr = 256; /* aligned: selects the vector path where the layout allows */
+    for (int d = 0; d < ndim; d++) {
+        t.shape[d] = shape[d];
+        t.strides[d] = strides[d];
+    }
+    return t;
+}
+
+static int compile_note(int rc, bool verbose, const char *what, int *count) {
+    if (rc < 0) return -1;
+    (*count)++;
+    if (verbose) printf("compiled %s\n", what);
+    return 0;
+}
+
+int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
+    int count = 0;
+    char what[96];
+    int64_t sh1[1] = {1000}, st1[1] = {1};
+    int64_t sh2[2] = {30, 40}, st2[2] = {40, 1}, st2t[2] = {1, 30}, st2b[2] = {0, 1};
+    /* Elementwise: a + b and a unary function in every dtype, contiguous. */
+    for (int dt = 0; dt < DT__COUNT; dt++) {
+        GpuTensor in[2] = {ktensor((DType)dt, 1, sh1, st1), ktensor((DType)dt, 1, sh1, st1)};
+        GpuTensor out = ktensor((DType)dt, 1, sh1, st1);
+        FuseNode add[3] = {{FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0},
+                           {FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0},
+                           {FUSE_ADD, (DType)dt, 0, 1, -1, 0, 0, 0}};
+        snprintf(what, sizeof what, "fuse add %s", gpu_dtype_name((DType)dt));
+        if (compile_note(kernels_fuse_compile(G, add, 3, 2, in, 2, &out, arch), verbose, what,
+                         &count) < 0)
+            return -1;
+        /* Every operator on this dtype (float math on float dtypes only); each node's
+         * operands are the two inputs and a constant. */
+        FuseNode all[FUSE_MAX_NODES];
+        int nn = 0;
+        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0};
+        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0};
+        all[nn++] = (FuseNode){FUSE_CONST, (DType)dt, -1, -1, -1, 0, 2.0, 2};
+        bool isf = gpu_dtype_kind((DType)dt) == 'f';
+        int acc = 0;
+        for (int op = FUSE_CAST; op < FUSE__COUNT && nn < FUSE_MAX_NODES; op++) {
+            bool bitwise = op == FUSE_BIT_AND || op == FUSE_BIT_OR || op == FUSE_BIT_XOR ||
+                           op == FUSE_INVERT || op == FUSE_LSHIFT || op == FUSE_RSHIFT;
+            if (isf && bitwise) continue;
+            if (!isf && op >= FUSE_EXP && op <= FUSE_HYPOT) continue;
+            if (dt == DT_BOOL && (op == FUSE_LSHIFT || op == FUSE_RSHIFT)) continue;
+            DType rdt = (op >= FUSE_EQ && op <= FUSE_LOGICAL_NOT) || op == FUSE_ISNAN ||
+                                op == FUSE_ISINF || op == FUSE_ISFINITE
+                            ? DT_BOOL
+                            : (DType)dt;
+            if (op == FUSE_WHERE) {
+                all[nn] = (FuseNode){op, (DType)dt, 0, 1, 2, 0, 0, 0};
+            } else {
+                all[nn] = (FuseNode){op, rdt, 0, 1, 2, 0, 0, 0};
+            }
+            acc = nn++; /* every node is generated, reachable from the root or not */
+        }
+        GpuTensor out2 = ktensor((DType)dt, 2, sh2, st2);
+        GpuTensor in2[2] = {ktensor((DType)dt, 2, sh2, st2t), ktensor((DType)dt, 2, sh2, st2b)};
+        snprintf(what, sizeof what, "fuse every op %s, strided+broadcast",
+                 gpu_dtype_name((DType)dt));
+        if (compile_note(kernels_fuse_compile(G, all, nn, acc, in2, 2, &out2, arch), verbose, what,
+                         &count) < 0)
+            return -1;
+        snprintf(what, sizeof what, "arange %s", gpu_dtype_name((DType)dt));
+        CUfunction f;
+        if (compile_note(arange_function(G, (DType)dt, arch, &f), verbose, what, &count) < 0)
+            return -1;
+    }
+    /* Casts between every pair, through the copy path. */
+    for (int a = 0; a < DT__COUNT; a++) {
+        GpuTensor in = ktensor((DType)a, 2, sh2, st2t);
+        FuseNode n = {FUSE_INPUT, (DType)a, -1, -1, -1, 0, 0, 0};
+        for (int b = 0; b < DT__COUNT; b++) {
+            (void)b;
+        }
+        GpuTensor out = ktensor(a == DT_FLOAT64 ? DT_FLOAT16 : DT_FLOAT64, 2, sh2, st2);
+        snprintf(what, sizeof what, "copy/cast %s strided", gpu_dtype_name((DType)a));
+        if (compile_note(kernels_fuse_compile(G, &n, 1, 0, &in, 1, &out, arch), verbose, what,
+                         &count) < 0)
+            return -1;
+    }
+    /* Reductions. */
+    static const DType red_dts[] = {DT_BOOL,    DT_INT32,    DT_INT64,   DT_UINT8,
+                                    DT_FLOAT16, DT_BFLOAT16, DT_FLOAT32, DT_FLOAT64};
+    for (size_t i = 0; i < sizeof red_dts / sizeof red_dts[0]; i++) {
+        DType in = red_dts[i];
+        for (int op = GPU_REDUCE_SUM; op <= GPU_REDUCE_MEAN; op++) {
+            DType out = in;
+            if (op == GPU_REDUCE_SUM || op == GPU_REDUCE_PROD)
+                out = gpu_dtype_kind(in) == 'f' ? in : DT_INT64;
+            if (op == GPU_REDUCE_ARGMIN || op == GPU_REDUCE_ARGMAX) out = DT_INT64;
+            if (op == GPU_REDUCE_ANY || op == GPU_REDUCE_ALL) out = DT_BOOL;
+            if (op == GPU_REDUCE_MEAN) out = gpu_dtype_kind(in) == 'f' ? in : DT_FLOAT64;
+            snprintf(what, sizeof what, "reduce op %d %s", op, gpu_dtype_name(in));
+            if (compile_note(kernels_reduce_compile(G, op, in, out, arch), verbose, what, &count) <
+                0)
+                return -1;
+        }
+    }
+    static const DType mm_dts[] = {DT_FLOAT32, DT_FLOAT64, DT_FLOAT16, DT_BFLOAT16};
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(what, sizeof what, "matmul %s", gpu_dtype_name(mm_dts[i]));
+        if (compile_note(kernels_matmul_compile(G, mm_dts[i], arch), verbose, what, &count) < 0)
+            return -1;
+    }
+    return count;
+}

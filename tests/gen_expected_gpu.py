@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Regenerates tests/gpu/NAME.exp from real NumPy 2 under CPython 3.11 for every
+tests/gpu/NAME.py (`import numpy as np` scripts that krait runs with its gpu module).
+
+The .exp format and the way a script is run are those of tests/gen_expected.py (cwd is
+tests/gpu, the bare file name, the same environment); run_test.cmake compares krait's output.
+
+    python3 tests/gen_expected_gpu.py            # rewrite every .exp (needs numpy 2)
+    python3 tests/gen_expected_gpu.py NAME ...   # only these
+    python3 tests/gen_expected_gpu.py --check    # list scripts whose output changed
+"""
+import os
+import subprocess
+import sys
+
+import gen_expected
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GPU = os.path.join(HERE, "gpu")
+
+
+def main(argv):
+    check = "--check" in argv
+    out = subprocess.run([gen_expected.PYTHON, "-c", "import numpy; print(numpy.__version__)"],
+                         capture_output=True, text=True).stdout.strip()
+    if not out.startswith("2."):
+        sys.exit("gen_expected_gpu.py: the reference needs NumPy 2 (found %r)" % out)
+    gen_expected.LANG = GPU  # run_reference and all_names read it
+    names = [a[:-3] if a.endswith(".py") else a for a in argv if a != "--check"]
+    names = names or gen_expected.all_names()
+    bad = 0
+    for name in names:
+        text = gen_expected.run_reference(name)
+        exp_path = os.path.join(GPU, name + ".exp")
+        if check:
+            old = open(exp_path, "rb").read() if os.path.exists(exp_path) else None
+            if old != text:
+                print("DIFFERS:", name)
+                bad += 1
+        else:
+            with open(exp_path, "wb") as f:
+                f.write(text)
+    print("%d scripts %s" % (len(names), "checked, %d differ" % bad if check else "regenerated"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,5 @@
+import sys as _sys
+x = 1
+y = 2
+_z = 3
+def fn(): return "fn"

@@ -1,0 +1,3 @@
+__all__ = ["one", "mod"]
+one = 1
+two = 2

@@ -1,0 +1,6 @@
+print(hash(0), hash(1), hash(-1), hash(-2), hash(True), hash(2**61 - 1), hash(2**61), hash(-2**61))
+print(hash(1.5), hash(0.0), hash(-0.0), hash(1e20) == hash(10**20), hash(float('inf')))
+print(hash((1,)) == hash((1,)), hash(frozenset()) == hash(frozenset()))
+print(hash(()) , hash((1, 2)), hash((1, (2, 3))))
+print(hash(frozenset([1, 2, 3])))
+print(hash(None) == hash(None))

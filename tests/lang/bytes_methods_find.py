@@ -1,0 +1,18 @@
+b = b"hello world hello"
+print(b.find(b"hello"), b.find(b"hello", 1), b.find(b"zz"), b.rfind(b"hello"), b.rfind(b"o"))
+print(b.index(b"world"), b.rindex(b"l"), b.find(111), b.rfind(111), b.count(b"l"), b.count(108), b.count(b""))
+print(b.find(b"o", -5), b.find(b"", 100), b.count(b"l", 3, 10))
+try: b.index(b"zz")
+except ValueError as e: print(type(e).__name__, e)
+try: b.rindex(b"zz")
+except ValueError as e: print(type(e).__name__, e)
+try: b.find(300)
+except ValueError as e: print(type(e).__name__, e)
+try: b.find("h")
+except TypeError as e: print(type(e).__name__, e)
+print(b.startswith(b"hello"), b.endswith(b"llo"), b.startswith((b"x", b"he")), b.endswith(b"wor", 0, 9))
+try: b.startswith("h")
+except TypeError as e: print(type(e).__name__, e)
+print(b"ab" in b"xaby", 97 in b"abc", 120 in b"abc", b"" in b"")
+try: 300 in b"abc"
+except ValueError as e: print(type(e).__name__, e)

@@ -1,0 +1,7 @@
+print(b"abc".center(9), b"abc".center(8, b"*"), b"abc".ljust(6), b"abc".rjust(6, b"."), b"abc".ljust(1))
+print(b"42".zfill(5), b"-42".zfill(5), b"a\tb".expandtabs(), b"a\tb".expandtabs(4))
+try: b"a".center(5, b"ab")
+except TypeError as e: print(type(e).__name__, e)
+try: b"a".center(5, "a")
+except TypeError as e: print(type(e).__name__, e)
+print(bytearray(b"ab").center(6, b"-"), bytearray(b"1").zfill(3))

@@ -1,0 +1,5 @@
+print(b"  abc  ".strip(), b"  abc  ".lstrip(), b"  abc  ".rstrip(), b"xxaxx".strip(b"x"))
+print(b"\t\n\x0b\x0c\r abc".strip(), b"abc".strip(b"ac"), b"abc".lstrip(b"ba"), b"abc".rstrip(b"cb"))
+print(bytearray(b" x ").strip(), b"".strip())
+try: b"a".strip("a")
+except TypeError as e: print(type(e).__name__, e)

@@ -1,0 +1,4 @@
+try:
+    {}["x"]
+except KeyError:
+    raise AttributeError("clean") from None

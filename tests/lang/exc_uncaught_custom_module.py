@@ -1,0 +1,5 @@
+class MyError(Exception):
+    pass
+def f():
+    raise MyError("custom", 42)
+f()

@@ -1,0 +1,6 @@
+def f():
+    try:
+        raise ValueError("first")
+    finally:
+        raise TypeError("second")
+f()

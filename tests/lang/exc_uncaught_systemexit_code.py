@@ -1,0 +1,2 @@
+print("x")
+raise SystemExit(3)

@@ -1,0 +1,7 @@
+print(format(65, "c"), format(0x263a, "c"), format(97, ">3c"), "{:c}{:c}".format(104, 105), "%c" % 10 == "\n")
+try: format(-1, "c")
+except (OverflowError, ValueError) as e: print(type(e).__name__, e)
+try: format(0x110000, "c")
+except (OverflowError, ValueError) as e: print(type(e).__name__, e)
+try: format(65, "+c")
+except ValueError as e: print(type(e).__name__, e)

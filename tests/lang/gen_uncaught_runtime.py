@@ -1,0 +1,5 @@
+def g():
+    yield 1
+    raise StopIteration
+for x in g():
+    print(x)

@@ -1,0 +1,1 @@
+from _imp_mod_all import missing_name

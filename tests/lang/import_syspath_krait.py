@@ -1,0 +1,3 @@
+import sys
+print(type(sys.path[0]).__name__)
+print(sys.path[0].endswith("lang"))

@@ -1,0 +1,5 @@
+print(1 < 2, 2**100 > 2**99, -(2**100) < 0, 2**64 == 2**64, 2**64 != 2**64 + 1)
+print(1 == 1.0, 2**53 + 1 == 2.0**53, 2**53 + 1 > 2.0**53, 10**400 > 1e308, 10**400 < float("inf"), -10**400 > float("-inf"))
+print(1 < float("nan"), 1 == float("nan"), 0 == -0.0, True == 1, False == 0, True + True)
+print(max(1, 2.5), min(2**70, 1e30), sorted([3, 1.5, 2**65, -1, True]))
+print(hash(1) == hash(1.0), hash(2**70) == hash(float(2**70)), hash(-1), hash(0))

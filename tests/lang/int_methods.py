@@ -1,0 +1,11 @@
+for v in [0, 1, -1, 255, -256, 2**64, 10**30]:
+    print(v.bit_length(), v.bit_count(), v.to_bytes(16, "big", signed=True).hex(), v.conjugate(), v.real, v.imag, v.numerator, v.denominator)
+print((255).to_bytes(2, "little"), (1).to_bytes(1, "big"), (0).to_bytes(0, "big"), (-1).to_bytes(2, "big", signed=True))
+try: (256).to_bytes(1, "big")
+except OverflowError as e: print(type(e).__name__, e)
+try: (-1).to_bytes(1, "big")
+except OverflowError as e: print(type(e).__name__, e)
+print(int.from_bytes(b"\x01\x00", "big"), int.from_bytes(b"\x01\x00", "little"), int.from_bytes(b"\xff", "big", signed=True))
+print(int.from_bytes(b"", "big"), int.from_bytes([1, 2, 3], "big"), int.from_bytes(b"\xff" * 20, "little"))
+print((10).as_integer_ratio(), (5).__index__(), (-5).__abs__(), (3).__neg__(), int.__name__)
+print((7).__floordiv__(2), (7).__mod__(2), (2).__pow__(3), (3).__rsub__(10), (3).__add__(1.0))

@@ -1,0 +1,11 @@
+print(2**10, 2**0, 0**0, (-2)**3, (-2)**4, 2**-1, 2**-2, (-2)**-1, 10**-3)
+print(pow(2, 10), pow(2, 10, 1000), pow(3, 200, 10**9 + 7), pow(-3, 3, 7), pow(3, -1, 7), pow(2, 0, 1))
+try: pow(2, -1, 4)
+except ValueError as e: print(type(e).__name__, e)
+try: pow(2, 2, 0)
+except ValueError as e: print(type(e).__name__, e)
+try: 0 ** -1
+except ZeroDivisionError as e: print(type(e).__name__, e)
+print(pow(2, 3, -5), pow(-2, 5, 9), 7 ** 77)
+try: pow(2.0, 2, 3)
+except TypeError as e: print(type(e).__name__, e)

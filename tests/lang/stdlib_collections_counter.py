@@ -1,0 +1,23 @@
+from collections import Counter
+c = Counter('abracadabra')
+print(c)
+print(c['a'], c['z'], c.most_common(2), c.most_common())
+print(sorted(c.elements()))
+c.update('aaz')
+print(c)
+c.subtract({'a': 10})
+print(c)
+print(+c, -c)
+d = Counter(a=3, b=1)
+e = Counter(a=1, b=2, c=1)
+print(d + e, d - e, d | e, d & e)
+print(Counter(), Counter([1, 1, 2]), Counter({'x': 2}), repr(Counter()))
+print(sum(c.values()), c.total(), len(c))
+del c['z']
+print('z' in c, c)
+print(Counter('aab') == Counter('aba'), dict(Counter('ab')))
+print(isinstance(c, dict), type(c).__name__)
+c2 = c.copy()
+c2['q'] = 5
+print('q' in c)
+print(Counter(['x', 'y', 'x']).most_common(1)[0])

@@ -1,0 +1,8 @@
+print(str(b"abc"), str(b"abc", "utf-8"), str(b"\xc3\xa9", encoding="utf-8"))
+print(str(b"\xff", "utf-8", "replace"), str(b"\xff", "latin-1"), str(b"a\xffb", "ascii", "ignore"))
+try: str(b"\xff", "utf-8")
+except UnicodeDecodeError as e: print(type(e).__name__, e)
+try: str(1, "utf-8")
+except TypeError as e: print(type(e).__name__, e)
+print(str(object=5), repr(str(bytearray(b"x"), "ascii")))
+print(type(str()).__name__, str.__name__)

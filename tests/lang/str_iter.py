@@ -1,0 +1,6 @@
+for c in "héllo": print(c, ord(c), end=" ")
+print()
+it = iter("ab")
+print(next(it), next(it), next(it, "end"))
+print(list(enumerate("xy")), list(zip("ab", "cd")), list(reversed("abc")), "".join(reversed("héllo")))
+print([c * 2 for c in "abc"], {c for c in "aab"} == {"a", "b"}, dict.fromkeys("ab", 0))

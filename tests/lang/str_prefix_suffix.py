@@ -1,0 +1,7 @@
+print("prefix_body".removeprefix("prefix_"))
+print("prefix_body".removeprefix("x"))
+print("body.py".removesuffix(".py"))
+print("body.py".removesuffix(""))
+print("".removeprefix(""))
+try: "a".removeprefix(1)
+except TypeError as e: print(type(e).__name__, e)

@@ -1,0 +1,7 @@
+print("a\nb\r\nc\rd".splitlines())
+print("a\nb\r\nc\rd\n".splitlines(True))
+print("".splitlines())
+print("\n".splitlines())
+print("abc".splitlines(keepends=True))
+print("a\x0bb\x0cc\x1cd\x1de\x1ef\x85g\u2028h\u2029i".splitlines())
+print("\n\n".splitlines(True))

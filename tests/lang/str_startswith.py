@@ -1,0 +1,12 @@
+s = "hello world"
+print(s.startswith("hello"), s.startswith("world"), s.startswith("world", 6))
+print(s.endswith("world"), s.endswith("hello", 0, 5), s.endswith(("x", "ld")))
+print(s.startswith(("a", "h")), s.startswith(()), s.startswith(""))
+print(s.startswith("h", -11), s.endswith("o", -100, -6))
+print("".startswith(""), "".endswith(""), "a".startswith("", 2))
+try: s.startswith(1)
+except TypeError as e: print(type(e).__name__, e)
+try: s.endswith([1])
+except TypeError as e: print(type(e).__name__, e)
+try: s.startswith((1,))
+except TypeError as e: print(type(e).__name__, e)
