@@ -15,7 +15,7 @@
 
 #include "gc.h"
 
-#define PAGE_BYTES (64u * 1024u)
+#define PAGE_BYTES (16u * 1024u)
 #define SMALL_MAX 512u
 #define NCLASSES 20 /* 16..256 by 16, then 320, 384, 448, 512 */
 #define LARGE_PREFIX 32 /* size, list link, spare, prefix dict (gc_prefix_dict is at -8) */
@@ -23,10 +23,11 @@
 typedef struct GcPage {
     struct GcPage *next;       /* all pages of the class */
     struct GcPage *next_avail; /* pages with free slots */
-    Obj *free;                 /* free slots, linked through their first word */
+    Obj *free;                 /* free slots below `bump`, linked through their first word */
     uint32_t slot_size, nslots, nfree;
+    uint32_t bump; /* slots ever handed out; those above were never touched (no RSS) */
     bool avail;
-    char pad[7];
+    char pad[3];
     /* slots follow, 16-byte aligned */
 } GcPage;
 
@@ -68,6 +69,7 @@ static GcHeap *heap_get(Interp *I) {
 }
 
 static bool over_limit(Interp *I, size_t more) {
+    /* A page is checked whole against the limit even though it is counted as touched. */
     return I->mem_limit && I->bytes_allocated + more > I->mem_limit;
 }
 
@@ -75,21 +77,16 @@ static GcPage *page_new(Interp *I, GcHeap *h, int c) {
     if (over_limit(I, PAGE_BYTES)) return NULL;
     GcPage *p = raw(I, NULL, 0, PAGE_BYTES);
     if (!p) return NULL;
-    I->bytes_allocated += PAGE_BYTES;
+    /* Memory is counted as slots are first touched, not per page: untouched slots cost no
+     * resident memory, and a small interpreter should not look like 20 full pages. */
+    I->bytes_allocated += sizeof(GcPage);
     h->npages++;
     memset(p, 0, sizeof(GcPage));
     p->slot_size = class_sizes[c];
     p->nslots = (PAGE_BYTES - (uint32_t)sizeof(GcPage)) / p->slot_size;
     p->nfree = p->nslots;
-    char *s = page_slots(p);
-    Obj *prev = NULL;
-    for (uint32_t i = p->nslots; i-- > 0;) {
-        Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
-        o->gc_flags = 0;
-        *free_link(o) = prev;
-        prev = o;
-    }
-    p->free = prev;
+    p->bump = 0;
+    p->free = NULL;
     p->next = h->pages[c];
     h->pages[c] = p;
     p->next_avail = h->avail[c];
@@ -126,8 +123,13 @@ Obj *heap_alloc(Interp *I, Type *type, size_t size) {
         GcPage *p = h->avail[c];
         if (!p) p = page_new(I, h, c);
         if (!p) return NULL;
-        o = p->free;
-        p->free = *free_link(o);
+        if (p->free) {
+            o = p->free;
+            p->free = *free_link(o);
+        } else {
+            o = (Obj *)(page_slots(p) + (size_t)p->bump++ * p->slot_size);
+            I->bytes_allocated += p->slot_size;
+        }
         if (--p->nfree == 0) { /* full: off the available list (it is the head) */
             h->avail[c] = p->next_avail;
             p->avail = false;
@@ -153,7 +155,7 @@ void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o)) {
     for (int c = 0; c < NCLASSES; c++) {
         for (GcPage *p = h->pages[c]; p; p = p->next) {
             char *s = page_slots(p);
-            for (uint32_t i = 0; i < p->nslots; i++) {
+            for (uint32_t i = 0; i < p->bump; i++) {
                 Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
                 if (o->gc_flags & GC_LIVE) fn(I, o);
             }
@@ -172,7 +174,7 @@ void heap_sweep(Interp *I) {
         for (GcPage *p = h->pages[c]; p; p = p->next) {
             if (p->nfree == p->nslots) continue;
             char *s = page_slots(p);
-            for (uint32_t i = 0; i < p->nslots; i++) {
+            for (uint32_t i = 0; i < p->bump; i++) {
                 Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
                 if ((o->gc_flags & (GC_LIVE | GC_MARKED)) == GC_LIVE) finalize(I, o);
             }
@@ -189,8 +191,8 @@ void heap_sweep(Interp *I) {
             GcPage *p = *link;
             char *s = page_slots(p);
             Obj *free = NULL;
-            uint32_t nfree = 0;
-            for (uint32_t i = p->nslots; i-- > 0;) {
+            uint32_t nfree = p->nslots - p->bump;
+            for (uint32_t i = p->bump; i-- > 0;) {
                 Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
                 if (o->gc_flags & GC_MARKED) {
                     o->gc_flags &= ~(GC_MARKED | GC_TRACED);
@@ -204,8 +206,8 @@ void heap_sweep(Interp *I) {
             /* Keep one empty page per class to avoid churn; release the others. */
             if (nfree == p->nslots && kept_empty) {
                 *link = p->next;
+                I->bytes_allocated -= sizeof(GcPage) + (size_t)p->bump * p->slot_size;
                 raw(I, p, PAGE_BYTES, 0);
-                I->bytes_allocated -= PAGE_BYTES;
                 h->npages--;
                 continue;
             }
@@ -244,8 +246,8 @@ void heap_free_all(Interp *I) {
         GcPage *p = h->pages[c];
         while (p) {
             GcPage *next = p->next;
+            I->bytes_allocated -= sizeof(GcPage) + (size_t)p->bump * p->slot_size;
             raw(I, p, PAGE_BYTES, 0);
-            I->bytes_allocated -= PAGE_BYTES;
             p = next;
         }
     }
