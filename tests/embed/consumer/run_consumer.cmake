@@ -29,13 +29,15 @@ if(PKG_CONFIG)
     message(FATAL_ERROR "pkg-config does not find krait")
   endif()
   separate_arguments(flags UNIX_COMMAND "${flags}")
-  execute_process(COMMAND ${CC} ${SRC}/main.c -o ${WORK}/consumer_pc ${flags} -static-libgcc
-                          -Wl,-Bstatic -lkrait -Wl,-Bdynamic -lm -ldl -lpthread
+  # pkg-config's -lkrait picks the shared library; run it from the install prefix.
+  execute_process(COMMAND ${CC} ${SRC}/main.c -o ${WORK}/consumer_pc ${flags}
                   RESULT_VARIABLE rc)
   if(rc)
     message(FATAL_ERROR "building the consumer with pkg-config flags failed")
   endif()
-  execute_process(COMMAND ${WORK}/consumer_pc RESULT_VARIABLE rc)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env
+                          LD_LIBRARY_PATH=${WORK}/prefix/lib:${WORK}/prefix/lib64 ${WORK}/consumer_pc
+                  RESULT_VARIABLE rc)
   if(rc)
     message(FATAL_ERROR "the pkg-config-built consumer failed")
   endif()
