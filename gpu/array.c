@@ -12,7 +12,9 @@
 #include "../vm/str.h"
 #include "array.h"
 
-static void array_trace(Interp *I, Obj *o) { gc_mark_obj(I, (Obj *)((Array *)o)->base); }
+static void array_trace(Interp *I, Obj *o) {
+    gc_mark_obj(I, (Obj *)((Array *)o)->base);
+}
 static void array_finalize(Interp *I, Obj *o) {
     Array *a = (Array *)o;
     if (a->alloc) mem_free(I, a->alloc, a->alloc_size);
@@ -31,8 +33,10 @@ static void set_contig_strides(Array *a) {
 
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
     if (ndim > ARR_MAXDIM) {
-        err_format(I, TY_VALUE_ERROR, "maximum supported dimension for an ndarray is currently "
-                   "%d, found %d", ARR_MAXDIM, ndim);
+        err_format(I, TY_VALUE_ERROR,
+                   "maximum supported dimension for an ndarray is currently "
+                   "%d, found %d",
+                   ARR_MAXDIM, ndim);
         return NULL;
     }
     int64_t size = 1;
@@ -42,7 +46,8 @@ Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
             return NULL;
         }
         if (shape[d] && size > INT64_MAX / 16 / shape[d]) {
-            err_format(I, TY_VALUE_ERROR, "array is too big; `arr.size * arr.dtype.itemsize` "
+            err_format(I, TY_VALUE_ERROR,
+                       "array is too big; `arr.size * arr.dtype.itemsize` "
                        "is larger than the maximum possible size.");
             return NULL;
         }
@@ -122,8 +127,10 @@ Array *arr_copy(Interp *I, Array *a, int dt) {
     char *o = r->data;
     bool fl = dt_is_float(a->dtype);
     for (int64_t i = 0; i < a->size; i++, o += isz) {
-        if (fl) arr_store_f(o, dt, arr_load_f(it.p, a->dtype));
-        else arr_store_i(o, dt, arr_load_i(it.p, a->dtype));
+        if (fl)
+            arr_store_f(o, dt, arr_load_f(it.p, a->dtype));
+        else
+            arr_store_i(o, dt, arr_load_i(it.p, a->dtype));
         arr_iter_next(&it, a);
     }
     return r;
@@ -175,20 +182,27 @@ static int discover(Interp *I, Value v, int depth, int *ndim, int64_t *shape, in
     if (*ndim >= 0 && *ndim != depth) goto inhomog;
     *ndim = depth;
     int k;
-    if (is_bool(v)) k = DT_BOOL;
-    else if (is_int(I, v)) k = DT_INT64;
-    else if (is_float(v) || is_float_value(I, v)) k = DT_FLOAT64;
+    if (is_bool(v))
+        k = DT_BOOL;
+    else if (is_int(I, v))
+        k = DT_INT64;
+    else if (is_float(v) || is_float_value(I, v))
+        k = DT_FLOAT64;
     else {
-        err_format(I, TY_TYPE_ERROR, "float() argument must be a string or a real number, not "
-                   "'%s'", type_name(I, v));
+        err_format(I, TY_TYPE_ERROR,
+                   "float() argument must be a string or a real number, not "
+                   "'%s'",
+                   type_name(I, v));
         return -1;
     }
     *dt = *dt < 0 ? k : arr_promote(*dt, k);
     return 0;
 inhomog:
-    err_format(I, TY_VALUE_ERROR, "setting an array element with a sequence. The requested "
+    err_format(I, TY_VALUE_ERROR,
+               "setting an array element with a sequence. The requested "
                "array has an inhomogeneous shape after %d dimensions. The detected shape was "
-               "(%lld,) + inhomogeneous part.", depth, (long long)shape[0]);
+               "(%lld,) + inhomogeneous part.",
+               depth, (long long)shape[0]);
     return -1;
 }
 
@@ -241,11 +255,15 @@ int arr_dtype_arg(Interp *I, Value v, int dflt) {
     if (is_obj(v) && v.as.o == (Obj *)I->types[TY_BOOL]) return DT_BOOL;
     if (is_str(I, v)) {
         const char *s = ((Str *)v.as.o)->data;
-        static const struct { const char *alias; int dt; } aliases[] = {
-            {"float", DT_FLOAT64}, {"int", DT_INT64}, {"f4", DT_FLOAT32}, {"f8", DT_FLOAT64},
-            {"i4", DT_INT32}, {"i8", DT_INT64}, {"f2", DT_FLOAT16}, {"u1", DT_UINT8},
-            {"i1", DT_INT8}, {"i2", DT_INT16}, {"u4", DT_UINT32}, {"bool_", DT_BOOL},
-            {"?", DT_BOOL}, {"double", DT_FLOAT64}, {"half", DT_FLOAT16}, {"single", DT_FLOAT32}};
+        static const struct {
+            const char *alias;
+            int dt;
+        } aliases[] = {{"float", DT_FLOAT64}, {"int", DT_INT64},      {"f4", DT_FLOAT32},
+                       {"f8", DT_FLOAT64},    {"i4", DT_INT32},       {"i8", DT_INT64},
+                       {"f2", DT_FLOAT16},    {"u1", DT_UINT8},       {"i1", DT_INT8},
+                       {"i2", DT_INT16},      {"u4", DT_UINT32},      {"bool_", DT_BOOL},
+                       {"?", DT_BOOL},        {"double", DT_FLOAT64}, {"half", DT_FLOAT16},
+                       {"single", DT_FLOAT32}};
         for (int i = 0; i < DT__COUNT; i++)
             if (strcmp(s, arr_dtypes[i].name) == 0) return i;
         for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
@@ -271,8 +289,10 @@ int arr_shape_arg(Interp *I, Value v, int64_t *shape) {
     }
     int64_t n = obj_len(I, v);
     if (n > ARR_MAXDIM) {
-        err_format(I, TY_VALUE_ERROR, "maximum supported dimension for an ndarray is currently "
-                   "%d, found %lld", ARR_MAXDIM, (long long)n);
+        err_format(I, TY_VALUE_ERROR,
+                   "maximum supported dimension for an ndarray is currently "
+                   "%d, found %lld",
+                   ARR_MAXDIM, (long long)n);
         return -1;
     }
     for (int64_t i = 0; i < n; i++) {
@@ -307,11 +327,17 @@ Array *arr_reshape(Interp *I, Array *a, int ndim, const int64_t *shape_in) {
             known *= shape[d];
         }
     }
-    if (unknown >= 0 && known != 0 && a->size % known == 0) shape[unknown] = a->size / known;
-    else if (unknown >= 0) known = -1;
+    if (unknown >= 0 && known != 0 && a->size % known == 0)
+        shape[unknown] = a->size / known;
+    else if (unknown >= 0)
+        known = -1;
     if ((unknown < 0 && known != a->size) || known < 0) {
         char s[300];
         shape_text(s, sizeof s, ndim, shape_in);
+        for (char *c = s, *w = s;; c++) { /* NumPy writes this shape without spaces */
+            if (*c != ' ') *w++ = *c;
+            if (!*c) break;
+        }
         err_format(I, TY_VALUE_ERROR, "cannot reshape array of size %lld into shape %s",
                    (long long)a->size, s);
         return NULL;
@@ -350,14 +376,17 @@ static Value tolist_rec(Interp *I, Array *a, int depth, char *p) {
     return v_obj(l);
 }
 
-Value arr_tolist(Interp *I, Array *a) { return tolist_rec(I, a, 0, a->data); }
+Value arr_tolist(Interp *I, Array *a) {
+    return tolist_rec(I, a, 0, a->data);
+}
 
 /* ---- attributes ---- */
 
 static Value shape_tuple(Interp *I, int n, const int64_t *v) {
     Tuple *t = tuple_new(I, (size_t)n);
     if (!t) return V_NULL;
-    for (int i = 0; i < n; i++) t->items[i] = v_int(v[i]);
+    for (int i = 0; i < n; i++)
+        t->items[i] = v_int(v[i]);
     return v_obj(t);
 }
 
@@ -370,7 +399,8 @@ static int set_shape(Interp *I, Value self, Value v) {
     int nd = arr_shape_arg(I, v, shape);
     if (nd < 0) return -1;
     if (!arr_is_contiguous(a)) {
-        err_format(I, TY_ATTRIBUTE_ERROR, "Incompatible shape for in-place modification. Use "
+        err_format(I, TY_ATTRIBUTE_ERROR,
+                   "Incompatible shape for in-place modification. Use "
                    "`.reshape()` to make a copy with the desired shape.");
         return -1;
     }
@@ -384,9 +414,15 @@ static int set_shape(Interp *I, Value self, Value v) {
 static Value get_strides(Interp *I, Value self) {
     return shape_tuple(I, as_array(self)->ndim, as_array(self)->strides);
 }
-static Value get_dtype(Interp *I, Value self) { return arr_dtype_obj(I, as_array(self)->dtype); }
-static Value get_ndim(Interp *I, Value self) { return v_int(as_array(self)->ndim); }
-static Value get_size(Interp *I, Value self) { return v_int(as_array(self)->size); }
+static Value get_dtype(Interp *I, Value self) {
+    return arr_dtype_obj(I, as_array(self)->dtype);
+}
+static Value get_ndim(Interp *I, Value self) {
+    return v_int(as_array(self)->ndim);
+}
+static Value get_size(Interp *I, Value self) {
+    return v_int(as_array(self)->size);
+}
 static Value get_itemsize(Interp *I, Value self) {
     return v_int(arr_dtypes[as_array(self)->dtype].size);
 }
@@ -405,16 +441,11 @@ static Value get_flat(Interp *I, Value self) {
 }
 
 static const GetSetDef array_getsets[] = {
-    {"shape", get_shape, set_shape},
-    {"strides", get_strides, NULL},
-    {"dtype", get_dtype, NULL},
-    {"ndim", get_ndim, NULL},
-    {"size", get_size, NULL},
-    {"itemsize", get_itemsize, NULL},
-    {"nbytes", get_nbytes, NULL},
-    {"T", get_T, NULL},
-    {"flat", get_flat, NULL},
-    {NULL, NULL, NULL},
+    {"shape", get_shape, set_shape}, {"strides", get_strides, NULL},
+    {"dtype", get_dtype, NULL},      {"ndim", get_ndim, NULL},
+    {"size", get_size, NULL},        {"itemsize", get_itemsize, NULL},
+    {"nbytes", get_nbytes, NULL},    {"T", get_T, NULL},
+    {"flat", get_flat, NULL},        {NULL, NULL, NULL},
 };
 
 /* ---- methods ---- */
@@ -430,7 +461,8 @@ static int shape_from_args(Interp *I, int argc, Value *argv, int64_t *shape) {
 
 static Value m_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t shape[ARR_MAXDIM];
-    if (argc < 2) return err_format(I, TY_TYPE_ERROR, "reshape() takes exactly 1 argument (0 given)");
+    if (argc < 2)
+        return err_format(I, TY_TYPE_ERROR, "reshape() takes exactly 1 argument (0 given)");
     int nd = shape_from_args(I, argc - 1, argv + 1, shape);
     if (nd < 0) return V_NULL;
     Array *r = arr_reshape(I, as_array(argv[0]), nd, shape);
@@ -464,8 +496,10 @@ static Value m_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
     for (int i = 0; i < n; i++) {
         int64_t k = ax[i] < 0 ? ax[i] + n : ax[i];
         if (k < 0 || k >= n)
-            return err_format(I, TY_VALUE_ERROR, "axis %lld is out of bounds for array of "
-                              "dimension %d", (long long)ax[i], n);
+            return err_format(I, TY_VALUE_ERROR,
+                              "axis %lld is out of bounds for array of "
+                              "dimension %d",
+                              (long long)ax[i], n);
         if (seen[k]++) return err_format(I, TY_VALUE_ERROR, "repeated axis in transpose");
         perm[i] = (int)k;
     }
@@ -497,7 +531,8 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = as_array(argv[0]);
     if (argc == 1) {
         if (a->size != 1)
-            return err_format(I, TY_VALUE_ERROR, "can only convert an array of size 1 to a "
+            return err_format(I, TY_VALUE_ERROR,
+                              "can only convert an array of size 1 to a "
                               "Python scalar");
         ArrIter it;
         arr_iter_init(&it, a);
@@ -512,13 +547,15 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
                               (long long)i, (long long)a->size);
         ArrIter it;
         arr_iter_init(&it, a);
-        while (i-- > 0) arr_iter_next(&it, a);
+        while (i-- > 0)
+            arr_iter_next(&it, a);
         return arr_scalar_value(I, it.p, a->dtype);
     }
     Tuple *t = tuple_from_array(I, argv + 1, (size_t)argc - 1);
     if (!t) return V_NULL;
     Value r = arr_getitem(I, argv[0], v_obj(t));
-    if (is_array(I, r)) return err_format(I, TY_VALUE_ERROR, "incorrect number of indices for array");
+    if (is_array(I, r))
+        return err_format(I, TY_VALUE_ERROR, "incorrect number of indices for array");
     return r;
 }
 
@@ -545,9 +582,9 @@ static Value reduce_method(Interp *I, const char *name, int kind, int argc, Valu
     return arr_reduce(I, as_array(argv[0]), kind, out[0], keep, (int)ddof, dt);
 }
 
-#define REDUCE_METHOD(fn, name, kind)                                                          \
-    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
-        return reduce_method(I, name, kind, argc, argv, kw);                                  \
+#define REDUCE_METHOD(fn, name, kind)                                                              \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
+        return reduce_method(I, name, kind, argc, argv, kw);                                       \
     }
 REDUCE_METHOD(m_sum, "sum", RED_SUM)
 REDUCE_METHOD(m_prod, "prod", RED_PROD)
@@ -596,35 +633,61 @@ static Value m_clip(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value array_float(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = as_array(argv[0]);
-    if (a->size != 1)
-        return err_format(I, TY_TYPE_ERROR, "only length-1 arrays can be converted to Python "
-                          "scalars");
+    if (a->ndim != 0)
+        return err_format(I, TY_TYPE_ERROR,
+                          "only 0-dimensional arrays can be converted to "
+                          "Python scalars");
     ArrIter it;
     arr_iter_init(&it, a);
     return v_float(arr_load_f(it.p, a->dtype));
 }
 static Value array_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = as_array(argv[0]);
-    if (a->size != 1)
-        return err_format(I, TY_TYPE_ERROR, "only length-1 arrays can be converted to Python "
-                          "scalars");
+    if (a->ndim != 0)
+        return err_format(I, TY_TYPE_ERROR,
+                          "only 0-dimensional arrays can be converted to "
+                          "Python scalars");
     ArrIter it;
     arr_iter_init(&it, a);
     if (dt_is_float(a->dtype)) return int_from_double(I, arr_load_f(it.p, a->dtype));
     return v_int(arr_load_i(it.p, a->dtype));
 }
 
+static Value array_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return arr_unary(I, argv[0], ARR_U_ABS, NULL);
+}
+
 static const MethodDef array_methods[] = {
-    {"__float__", array_float, 0}, {"__int__", array_int, 0},
-    {"reshape", m_reshape, 0},   {"ravel", m_ravel, 0},     {"flatten", m_flatten, 0},
-    {"transpose", m_transpose, 0}, {"astype", m_astype, 0}, {"copy", m_copy, 0},
-    {"fill", m_fill, 0},         {"item", m_item, 0},       {"tolist", m_tolist, 0},
-    {"sum", m_sum, 0},           {"prod", m_prod, 0},       {"min", m_min, 0},
-    {"max", m_max, 0},           {"mean", m_mean, 0},       {"var", m_var, 0},
-    {"std", m_std, 0},           {"all", m_all, 0},         {"any", m_any, 0},
-    {"argmin", m_argmin, 0},     {"argmax", m_argmax, 0},   {"cumsum", m_cumsum, 0},
-    {"cumprod", m_cumprod, 0},   {"dot", m_dot, 0},         {"sort", m_sort, 0},
-    {"argsort", m_argsort, 0},   {"round", m_round, 0},     {"clip", m_clip, 0},
+    {"__abs__", array_abs, 0},
+    {"__float__", array_float, 0},
+    {"__int__", array_int, 0},
+    {"reshape", m_reshape, 0},
+    {"ravel", m_ravel, 0},
+    {"flatten", m_flatten, 0},
+    {"transpose", m_transpose, 0},
+    {"astype", m_astype, 0},
+    {"copy", m_copy, 0},
+    {"fill", m_fill, 0},
+    {"item", m_item, 0},
+    {"tolist", m_tolist, 0},
+    {"sum", m_sum, 0},
+    {"prod", m_prod, 0},
+    {"min", m_min, 0},
+    {"max", m_max, 0},
+    {"mean", m_mean, 0},
+    {"var", m_var, 0},
+    {"std", m_std, 0},
+    {"all", m_all, 0},
+    {"any", m_any, 0},
+    {"argmin", m_argmin, 0},
+    {"argmax", m_argmax, 0},
+    {"cumsum", m_cumsum, 0},
+    {"cumprod", m_cumprod, 0},
+    {"dot", m_dot, 0},
+    {"sort", m_sort, 0},
+    {"argsort", m_argsort, 0},
+    {"round", m_round, 0},
+    {"clip", m_clip, 0},
     {NULL, NULL, 0},
 };
 
@@ -650,17 +713,22 @@ static Value array_richcompare(Interp *I, Value a, Value b, int op) {
 }
 
 static Value array_unop(Interp *I, Value a, int op) {
-    return arr_unary(I, a, op == UN_NEG ? ARR_U_NEG : op == UN_POS ? ARR_U_POS : ARR_U_INVERT,
+    return arr_unary(I, a,
+                     op == UN_NEG   ? ARR_U_NEG
+                     : op == UN_POS ? ARR_U_POS
+                                    : ARR_U_INVERT,
                      NULL);
 }
 
 static int array_truthy(Interp *I, Value self) {
     Array *a = as_array(self);
     if (a->size != 1) {
-        err_format(I, TY_VALUE_ERROR, "The truth value of an array with more than one element "
+        err_format(I, TY_VALUE_ERROR,
+                   "The truth value of an array with more than one element "
                    "is ambiguous. Use a.any() or a.all()");
         if (a->size == 0)
-            err_format(I, TY_VALUE_ERROR, "The truth value of an empty array is ambiguous. Use "
+            err_format(I, TY_VALUE_ERROR,
+                       "The truth value of an empty array is ambiguous. Use "
                        "`array.size > 0` to check that an array is not empty.");
         return -1;
     }
@@ -682,7 +750,9 @@ typedef struct ArrayIterObj {
     int64_t i;
 } ArrayIterObj;
 
-static void array_iter_trace(Interp *I, Obj *o) { gc_mark_obj(I, (Obj *)((ArrayIterObj *)o)->a); }
+static void array_iter_trace(Interp *I, Obj *o) {
+    gc_mark_obj(I, (Obj *)((ArrayIterObj *)o)->a);
+}
 
 static Value array_iter(Interp *I, Value self) {
     Array *a = as_array(self);
@@ -702,7 +772,8 @@ static Value array_iter_next(Interp *I, Value self) {
 static Value array_index_slot(Interp *I, Value self) {
     Array *a = as_array(self);
     if (a->ndim != 0 || !dt_is_int(a->dtype))
-        return err_format(I, TY_TYPE_ERROR, "only integer scalar arrays can be converted to a "
+        return err_format(I, TY_TYPE_ERROR,
+                          "only integer scalar arrays can be converted to a "
                           "scalar index");
     return v_int(arr_load_i(a->data, a->dtype));
 }
@@ -733,7 +804,9 @@ const TypeSpec array_spec = {
     .methods = array_methods,
     .getsets = array_getsets,
 };
-static Value m_iter_self(Interp *I, int argc, Value *argv, Tuple *kw) { return argv[0]; }
+static Value m_iter_self(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return argv[0];
+}
 static const MethodDef array_iter_methods[] = {{"__iter__", m_iter_self, 0}, {NULL, NULL, 0}};
 
 const TypeSpec array_iter_spec = {

@@ -45,13 +45,19 @@ typedef struct DTypeInfo {
 } DTypeInfo;
 extern const DTypeInfo arr_dtypes[DT__COUNT];
 
-static inline bool dt_is_float(int dt) { return arr_dtypes[dt].kind == 'f'; }
-static inline bool dt_is_int(int dt) { return arr_dtypes[dt].kind == 'i' || arr_dtypes[dt].kind == 'u'; }
+static inline bool dt_is_float(int dt) {
+    return arr_dtypes[dt].kind == 'f';
+}
+static inline bool dt_is_int(int dt) {
+    return arr_dtypes[dt].kind == 'i' || arr_dtypes[dt].kind == 'u';
+}
 
 static inline bool is_array(Interp *I, Value v) {
     return is_obj(v) && v.as.o->type == I->types[TY_ARRAY];
 }
-static inline Array *as_array(Value v) { return (Array *)v.as.o; }
+static inline Array *as_array(Value v) {
+    return (Array *)v.as.o;
+}
 
 /* ---- element access (array_ops.c) ---- */
 double arr_load_f(const char *p, int dt);
@@ -95,7 +101,7 @@ void arr_iter_next(ArrIter *it, const Array *a);
 int arr_promote(int a, int b);
 /* The result dtype of a (array or Python scalar) with b, NEP 50 rules; -1 after raising. */
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out); /* BIN_*, and ARR_OP_* */
-Value arr_compare(Interp *I, Value a, Value b, int op);             /* CMP_* */
+Value arr_compare(Interp *I, Value a, Value b, int op);            /* CMP_* */
 Value arr_unary(Interp *I, Value a, int op, Array *out);           /* ARR_U_* */
 Value arr_where(Interp *I, Value c, Value x, Value y);
 Value arr_clip(Interp *I, Value a, Value lo, Value hi);
@@ -138,8 +144,21 @@ enum {
 };
 
 /* ---- reductions and friends (array_reduce.c) ---- */
-enum { RED_SUM, RED_PROD, RED_MIN, RED_MAX, RED_MEAN, RED_VAR, RED_STD, RED_ALL, RED_ANY,
-       RED_ARGMIN, RED_ARGMAX, RED_CUMSUM, RED_CUMPROD };
+enum {
+    RED_SUM,
+    RED_PROD,
+    RED_MIN,
+    RED_MAX,
+    RED_MEAN,
+    RED_VAR,
+    RED_STD,
+    RED_ALL,
+    RED_ANY,
+    RED_ARGMIN,
+    RED_ARGMAX,
+    RED_CUMSUM,
+    RED_CUMPROD
+};
 /* axis: V_NULL/None for all; ddof for var/std. Returns an array or a scalar. */
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_matmul(Interp *I, Array *a, Array *b);

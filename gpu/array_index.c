@@ -10,7 +10,9 @@
 #include "../vm/seq.h"
 #include "array.h"
 
-static bool is_ellipsis(Interp *I, Value v) { return is_obj(v) && v.as.o == I->ellipsis; }
+static bool is_ellipsis(Interp *I, Value v) {
+    return is_obj(v) && v.as.o == I->ellipsis;
+}
 static bool is_slice(Interp *I, Value v) {
     return is_obj(v) && v.as.o->type == I->types[TY_SLICE];
 }
@@ -43,8 +45,10 @@ static Array *basic_index(Interp *I, Array *a, Value key, int *adv_axis, Value *
         }
     }
     if (consumed > a->ndim) {
-        err_format(I, TY_INDEX_ERROR, "too many indices for array: array is %d-dimensional, "
-                   "but %d were indexed", a->ndim, consumed);
+        err_format(I, TY_INDEX_ERROR,
+                   "too many indices for array: array is %d-dimensional, "
+                   "but %d were indexed",
+                   a->ndim, consumed);
         return NULL;
     }
     int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM];
@@ -84,9 +88,11 @@ static Array *basic_index(Interp *I, Array *a, Value key, int *adv_axis, Value *
             st[nd++] = a->strides[src++];
         } else {
             int64_t idx;
-            if (is_float(k) || (!is_int(I, k) && !(is_obj(k) && !is_null(type_lookup(
-                                    type_of(I, k), I->names.index))))) {
-                err_format(I, TY_INDEX_ERROR, "only integers, slices (`:`), ellipsis (`...`), "
+            if (is_float(k) ||
+                (!is_int(I, k) &&
+                 !(is_obj(k) && !is_null(type_lookup(type_of(I, k), I->names.index))))) {
+                err_format(I, TY_INDEX_ERROR,
+                           "only integers, slices (`:`), ellipsis (`...`), "
                            "numpy.newaxis (`None`) and integer or boolean arrays are valid "
                            "indices");
                 return NULL;
@@ -94,8 +100,10 @@ static Array *basic_index(Interp *I, Array *a, Value key, int *adv_axis, Value *
             if (obj_index(I, k, &idx) < 0) return NULL;
             int64_t dim = a->shape[src];
             if (idx < -dim || idx >= dim) {
-                err_format(I, TY_INDEX_ERROR, "index %lld is out of bounds for axis %d with "
-                           "size %lld", (long long)idx, src, (long long)dim);
+                err_format(I, TY_INDEX_ERROR,
+                           "index %lld is out of bounds for axis %d with "
+                           "size %lld",
+                           (long long)idx, src, (long long)dim);
                 return NULL;
             }
             if (idx < 0) idx += dim;
@@ -110,15 +118,15 @@ static Array *basic_index(Interp *I, Array *a, Value key, int *adv_axis, Value *
 }
 
 /* The positions an advanced index selects along an axis of length dim. */
-static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *view,
-                            bool *is_mask) {
+static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *view, bool *is_mask) {
     Array *ix = arr_from_value(I, k, -1);
     if (!ix) return NULL;
     *is_mask = ix->dtype == DT_BOOL;
     if (ix->dtype == DT_BOOL) {
         if (ix->ndim == view->ndim - axis && ix->ndim > 1) return ix; /* full mask */
         if (ix->ndim != 1 || ix->shape[0] != dim) {
-            err_format(I, TY_INDEX_ERROR, "boolean index did not match indexed array along axis "
+            err_format(I, TY_INDEX_ERROR,
+                       "boolean index did not match indexed array along axis "
                        "%d; size of axis is %lld but size of corresponding boolean axis is %lld",
                        axis, (long long)dim, (long long)(ix->ndim ? ix->shape[0] : 1));
             return NULL;
@@ -126,7 +134,8 @@ static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *vi
         int64_t cnt = 0;
         ArrIter it;
         arr_iter_init(&it, ix);
-        for (int64_t i = 0; i < ix->size; i++, arr_iter_next(&it, ix)) cnt += *it.p != 0;
+        for (int64_t i = 0; i < ix->size; i++, arr_iter_next(&it, ix))
+            cnt += *it.p != 0;
         Array *pos = arr_new(I, DT_INT64, 1, &cnt);
         if (!pos) return NULL;
         int64_t *o = (int64_t *)pos->data;
@@ -137,7 +146,8 @@ static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *vi
     }
     if (!dt_is_int(ix->dtype)) {
         if (ix->size == 0) return arr_copy(I, ix, DT_INT64);
-        err_format(I, TY_INDEX_ERROR, "arrays used as indices must be of integer (or boolean) "
+        err_format(I, TY_INDEX_ERROR,
+                   "arrays used as indices must be of integer (or boolean) "
                    "type");
         return NULL;
     }
@@ -146,8 +156,10 @@ static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *vi
     int64_t *q = (int64_t *)pos->data;
     for (int64_t i = 0; i < pos->size; i++) {
         if (q[i] < -dim || q[i] >= dim) {
-            err_format(I, TY_INDEX_ERROR, "index %lld is out of bounds for axis %d with size "
-                       "%lld", (long long)q[i], axis, (long long)dim);
+            err_format(I, TY_INDEX_ERROR,
+                       "index %lld is out of bounds for axis %d with size "
+                       "%lld",
+                       (long long)q[i], axis, (long long)dim);
             return NULL;
         }
         if (q[i] < 0) q[i] += dim;
@@ -160,7 +172,8 @@ static Array *mask_flat(Interp *I, Array *view, int axis, Array *mask, Array **p
     int md = mask->ndim;
     for (int d = 0; d < md; d++) {
         if (mask->shape[d] != view->shape[axis + d]) {
-            err_format(I, TY_INDEX_ERROR, "boolean index did not match indexed array along axis "
+            err_format(I, TY_INDEX_ERROR,
+                       "boolean index did not match indexed array along axis "
                        "%d; size of axis is %lld but size of corresponding boolean axis is %lld",
                        axis + d, (long long)view->shape[axis + d], (long long)mask->shape[d]);
             return NULL;
@@ -171,9 +184,11 @@ static Array *mask_flat(Interp *I, Array *view, int axis, Array *mask, Array **p
     if (!c) return NULL;
     int64_t shape[ARR_MAXDIM];
     int nd = 0;
-    for (int d = 0; d < axis; d++) shape[nd++] = c->shape[d];
+    for (int d = 0; d < axis; d++)
+        shape[nd++] = c->shape[d];
     shape[nd++] = mask->size;
-    for (int d = axis + md; d < c->ndim; d++) shape[nd++] = c->shape[d];
+    for (int d = axis + md; d < c->ndim; d++)
+        shape[nd++] = c->shape[d];
     Array *flat = arr_reshape(I, c, nd, shape);
     int64_t n = mask->size;
     Array *m1 = flat ? arr_reshape(I, mask, 1, &n) : NULL;
@@ -204,15 +219,20 @@ Value arr_getitem(Interp *I, Value self, Value key) {
     int64_t shape[ARR_MAXDIM];
     int nd = 0;
     if (v->ndim - 1 + pos->ndim > ARR_MAXDIM) return err_format(I, TY_INDEX_ERROR, "too many dims");
-    for (int d = 0; d < axis; d++) shape[nd++] = v->shape[d];
-    for (int d = 0; d < pos->ndim; d++) shape[nd++] = pos->shape[d];
-    for (int d = axis + 1; d < v->ndim; d++) shape[nd++] = v->shape[d];
+    for (int d = 0; d < axis; d++)
+        shape[nd++] = v->shape[d];
+    for (int d = 0; d < pos->ndim; d++)
+        shape[nd++] = pos->shape[d];
+    for (int d = axis + 1; d < v->ndim; d++)
+        shape[nd++] = v->shape[d];
     Array *r = arr_new(I, v->dtype, nd, shape);
     if (!r) return V_NULL;
     /* for each outer index, each position, copy the inner block */
     int64_t outer = 1, inner_n = 1;
-    for (int d = 0; d < axis; d++) outer *= v->shape[d];
-    for (int d = axis + 1; d < v->ndim; d++) inner_n *= v->shape[d];
+    for (int d = 0; d < axis; d++)
+        outer *= v->shape[d];
+    for (int d = axis + 1; d < v->ndim; d++)
+        inner_n *= v->shape[d];
     const int64_t *q = (const int64_t *)pos->data;
     int isz = arr_dtypes[v->dtype].size;
     char *o = r->data;
@@ -254,7 +274,8 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
     if (!pos) return -1;
     if (mask && pos->dtype == DT_BOOL) {
         if (!arr_is_contiguous(v)) {
-            err_format(I, TY_INDEX_ERROR, "krait: multi-dimensional mask assignment needs a "
+            err_format(I, TY_INDEX_ERROR,
+                       "krait: multi-dimensional mask assignment needs a "
                        "contiguous array");
             return -1;
         }
@@ -264,14 +285,19 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
     /* Build the indexed shape, broadcast the value to it, then scatter element blocks. */
     int64_t shape[ARR_MAXDIM];
     int nd = 0;
-    for (int d = 0; d < axis; d++) shape[nd++] = v->shape[d];
-    for (int d = 0; d < pos->ndim; d++) shape[nd++] = pos->shape[d];
-    for (int d = axis + 1; d < v->ndim; d++) shape[nd++] = v->shape[d];
+    for (int d = 0; d < axis; d++)
+        shape[nd++] = v->shape[d];
+    for (int d = 0; d < pos->ndim; d++)
+        shape[nd++] = pos->shape[d];
+    for (int d = axis + 1; d < v->ndim; d++)
+        shape[nd++] = v->shape[d];
     Array *src = arr_new(I, v->dtype, nd, shape);
     if (!src || arr_assign(I, src, val) < 0) return -1;
     int64_t outer = 1, inner_n = 1;
-    for (int d = 0; d < axis; d++) outer *= v->shape[d];
-    for (int d = axis + 1; d < v->ndim; d++) inner_n *= v->shape[d];
+    for (int d = 0; d < axis; d++)
+        outer *= v->shape[d];
+    for (int d = axis + 1; d < v->ndim; d++)
+        inner_n *= v->shape[d];
     const int64_t *q = (const int64_t *)pos->data;
     int isz = arr_dtypes[v->dtype].size;
     const char *s = src->data;

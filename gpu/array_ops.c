@@ -40,7 +40,7 @@ uint16_t arr_float_to_half(float f) {
     uint32_t ax = x & 0x7fffffffu;
     if (ax >= 0x7f800000u) return sign | 0x7c00 | (ax > 0x7f800000u ? 0x200 : 0);
     if (ax >= 0x477ff000u) return sign | 0x7c00; /* rounds to inf */
-    if (ax < 0x38800000u) {                        /* subnormal half */
+    if (ax < 0x38800000u) {                      /* subnormal half */
         float a;
         memcpy(&a, &ax, 4);
         return sign | (uint16_t)lrintf(a * 16777216.0f); /* round half to even */
@@ -67,15 +67,47 @@ double arr_load_f(const char *p, int dt) {
     switch (dt) {
     case DT_BOOL: return *(const uint8_t *)p ? 1.0 : 0.0;
     case DT_INT8: return *(const int8_t *)p;
-    case DT_INT16: { int16_t v; memcpy(&v, p, 2); return v; }
-    case DT_INT32: { int32_t v; memcpy(&v, p, 4); return v; }
-    case DT_INT64: { int64_t v; memcpy(&v, p, 8); return (double)v; }
+    case DT_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case DT_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case DT_INT64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return (double)v;
+    }
     case DT_UINT8: return *(const uint8_t *)p;
-    case DT_UINT32: { uint32_t v; memcpy(&v, p, 4); return v; }
-    case DT_FLOAT16: { uint16_t v; memcpy(&v, p, 2); return arr_half_to_float(v); }
-    case DT_BFLOAT16: { uint16_t v; memcpy(&v, p, 2); return bf16_to_float(v); }
-    case DT_FLOAT32: { float v; memcpy(&v, p, 4); return v; }
-    default: { double v; memcpy(&v, p, 8); return v; }
+    case DT_UINT32: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case DT_FLOAT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return arr_half_to_float(v);
+    }
+    case DT_BFLOAT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return bf16_to_float(v);
+    }
+    case DT_FLOAT32: {
+        float v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        double v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     }
 }
 
@@ -89,11 +121,27 @@ int64_t arr_load_i(const char *p, int dt) {
     switch (dt) {
     case DT_BOOL: return *(const uint8_t *)p != 0;
     case DT_INT8: return *(const int8_t *)p;
-    case DT_INT16: { int16_t v; memcpy(&v, p, 2); return v; }
-    case DT_INT32: { int32_t v; memcpy(&v, p, 4); return v; }
-    case DT_INT64: { int64_t v; memcpy(&v, p, 8); return v; }
+    case DT_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case DT_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case DT_INT64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     case DT_UINT8: return *(const uint8_t *)p;
-    case DT_UINT32: { uint32_t v; memcpy(&v, p, 4); return v; }
+    case DT_UINT32: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
     default: return double_to_i64(arr_load_f(p, dt));
     }
 }
@@ -101,9 +149,21 @@ int64_t arr_load_i(const char *p, int dt) {
 void arr_store_f(char *p, int dt, double x) {
     switch (dt) {
     case DT_BOOL: *(uint8_t *)p = x != 0; break;
-    case DT_FLOAT16: { uint16_t v = arr_float_to_half((float)x); memcpy(p, &v, 2); break; }
-    case DT_BFLOAT16: { uint16_t v = float_to_bf16((float)x); memcpy(p, &v, 2); break; }
-    case DT_FLOAT32: { float v = (float)x; memcpy(p, &v, 4); break; }
+    case DT_FLOAT16: {
+        uint16_t v = arr_float_to_half((float)x);
+        memcpy(p, &v, 2);
+        break;
+    }
+    case DT_BFLOAT16: {
+        uint16_t v = float_to_bf16((float)x);
+        memcpy(p, &v, 2);
+        break;
+    }
+    case DT_FLOAT32: {
+        float v = (float)x;
+        memcpy(p, &v, 4);
+        break;
+    }
     case DT_FLOAT64: memcpy(p, &x, 8); break;
     default: arr_store_i(p, dt, double_to_i64(x)); break;
     }
@@ -112,13 +172,25 @@ void arr_store_f(char *p, int dt, double x) {
 void arr_store_i(char *p, int dt, int64_t x) {
     switch (dt) {
     case DT_BOOL: *(uint8_t *)p = x != 0; break;
-    case DT_INT8: case DT_UINT8: *(uint8_t *)p = (uint8_t)x; break;
-    case DT_INT16: { uint16_t v = (uint16_t)x; memcpy(p, &v, 2); break; }
-    case DT_INT32: case DT_UINT32: { uint32_t v = (uint32_t)x; memcpy(p, &v, 4); break; }
+    case DT_INT8:
+    case DT_UINT8: *(uint8_t *)p = (uint8_t)x; break;
+    case DT_INT16: {
+        uint16_t v = (uint16_t)x;
+        memcpy(p, &v, 2);
+        break;
+    }
+    case DT_INT32:
+    case DT_UINT32: {
+        uint32_t v = (uint32_t)x;
+        memcpy(p, &v, 4);
+        break;
+    }
     case DT_INT64: memcpy(p, &x, 8); break;
     default: arr_store_f(p, dt, (double)x); break;
     }
 }
+
+static int weak_check(Interp *I, Value v, int dt);
 
 Value arr_scalar_value(Interp *I, const char *p, int dt) {
     if (dt == DT_BOOL) return v_bool(*(const uint8_t *)p != 0);
@@ -127,6 +199,7 @@ Value arr_scalar_value(Interp *I, const char *p, int dt) {
 }
 
 int arr_store_value(Interp *I, char *p, int dt, Value v) {
+    if (is_smallint(v) && weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);
         return 0;
@@ -144,8 +217,10 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         Array *a = as_array(v);
         ArrIter it;
         arr_iter_init(&it, a);
-        if (dt_is_float(a->dtype)) arr_store_f(p, dt, arr_load_f(it.p, a->dtype));
-        else arr_store_i(p, dt, arr_load_i(it.p, a->dtype));
+        if (dt_is_float(a->dtype))
+            arr_store_f(p, dt, arr_load_f(it.p, a->dtype));
+        else
+            arr_store_i(p, dt, arr_load_i(it.p, a->dtype));
         return 0;
     }
     double d;
@@ -159,8 +234,10 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         return 0;
     }
     err_clear(I);
-    err_format(I, TY_TYPE_ERROR, "int() argument must be a string, a bytes-like object or a "
-                                 "real number, not '%s'", type_name(I, v));
+    err_format(I, TY_TYPE_ERROR,
+               "int() argument must be a string, a bytes-like object or a "
+               "real number, not '%s'",
+               type_name(I, v));
     return -1;
 }
 
@@ -168,7 +245,9 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
 
 static int float_for_int(int dt) {
     switch (dt) {
-    case DT_BOOL: case DT_INT8: case DT_UINT8: return DT_FLOAT16;
+    case DT_BOOL:
+    case DT_INT8:
+    case DT_UINT8: return DT_FLOAT16;
     case DT_INT16: return DT_FLOAT32;
     default: return DT_FLOAT64;
     }
@@ -194,7 +273,14 @@ int arr_promote(int a, int b) {
     char ka = arr_dtypes[a].kind, kb = arr_dtypes[b].kind;
     int sa = arr_dtypes[a].size, sb = arr_dtypes[b].size;
     if (ka == kb) return sa >= sb ? a : b;
-    if (ka == 'u') { int t = a; a = b; b = t; t = sa; sa = sb; sb = t; }
+    if (ka == 'u') {
+        int t = a;
+        a = b;
+        b = t;
+        t = sa;
+        sa = sb;
+        sb = t;
+    }
     /* a signed, b unsigned */
     if (sa > sb) return a;
     return sb == 1 ? DT_INT16 : DT_INT64;
@@ -216,7 +302,16 @@ static int result_dtype(Interp *I, Value a, Value b) {
     int da = operand_kind(I, a, &wa), db = operand_kind(I, b, &wb);
     if (da < 0 || db < 0) return -1;
     if (wa && wb) return arr_promote(da, db);
-    if (wa) { Value t = a; a = b; b = t; int d = da; da = db; db = d; wa = wb; wb = true; }
+    if (wa) {
+        Value t = a;
+        a = b;
+        b = t;
+        int d = da;
+        da = db;
+        db = d;
+        wa = wb;
+        wb = true;
+    }
     if (!wb) return arr_promote(da, db);
     /* b weak: it only decides the kind */
     if (db == DT_BOOL) return da;
@@ -237,13 +332,17 @@ int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *sha
     int nd = 0;
     for (int i = 0; i < n; i++)
         if (arrs[i]->ndim > nd) nd = arrs[i]->ndim;
-    for (int d = 0; d < nd; d++) shape[d] = 1;
+    for (int d = 0; d < nd; d++)
+        shape[d] = 1;
     for (int i = 0; i < n; i++) {
         Array *a = arrs[i];
         for (int d = 0; d < a->ndim; d++) {
             int64_t s = a->shape[d], *t = &shape[nd - a->ndim + d];
             if (s == *t || s == 1) continue;
-            if (*t == 1) { *t = s; continue; }
+            if (*t == 1) {
+                *t = s;
+                continue;
+            }
             char msg[512];
             size_t k = 0;
             for (int j = 0; j < n; j++) {
@@ -252,8 +351,10 @@ int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *sha
                 k += (size_t)snprintf(msg + k, sizeof msg - k, "%s ", b);
                 if (k >= sizeof msg) break;
             }
-            err_format(I, TY_VALUE_ERROR, "operands could not be broadcast together with "
-                                          "shapes %s", msg);
+            err_format(I, TY_VALUE_ERROR,
+                       "operands could not be broadcast together with "
+                       "shapes %s",
+                       msg);
             return -1;
         }
     }
@@ -282,16 +383,31 @@ static int weak_check(Interp *I, Value v, int dt) {
     if (!dt_is_int(dt) || !(is_smallint(v))) return 0;
     int64_t x = v.as.i, lo, hi;
     switch (dt) {
-    case DT_INT8: lo = -128; hi = 127; break;
-    case DT_INT16: lo = -32768; hi = 32767; break;
-    case DT_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
-    case DT_UINT8: lo = 0; hi = 255; break;
-    case DT_UINT32: lo = 0; hi = UINT32_MAX; break;
+    case DT_INT8:
+        lo = -128;
+        hi = 127;
+        break;
+    case DT_INT16:
+        lo = -32768;
+        hi = 32767;
+        break;
+    case DT_INT32:
+        lo = INT32_MIN;
+        hi = INT32_MAX;
+        break;
+    case DT_UINT8:
+        lo = 0;
+        hi = 255;
+        break;
+    case DT_UINT32:
+        lo = 0;
+        hi = UINT32_MAX;
+        break;
     default: return 0;
     }
     if (x < lo || x > hi) {
-        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s",
-                   (long long)x, arr_dtypes[dt].name);
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s", (long long)x,
+                   arr_dtypes[dt].name);
         return -1;
     }
     return 0;
@@ -408,10 +524,79 @@ static bool cmp_i(int op, int64_t a, int64_t b) {
     }
 }
 
+/* Loops the compiler vectorizes: x and y step by sx/sy elements (0 for a scalar operand). */
+#define FAST_LOOP(T, NAME)                                                                         \
+    static void NAME(int op, Array *a, Array *b, Array *r, int64_t n) {                            \
+        const T *x = (const T *)a->data, *y = (const T *)b->data;                                  \
+        T *z = (T *)r->data;                                                                       \
+        if (a->size == n && b->size == n) {                                                        \
+            switch (op) {                                                                          \
+            case BIN_ADD:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] + y[i];                                                            \
+                break;                                                                             \
+            case BIN_SUB:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] - y[i];                                                            \
+                break;                                                                             \
+            case BIN_MUL:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] * y[i];                                                            \
+                break;                                                                             \
+            default:                                                                               \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] / y[i];                                                            \
+                break;                                                                             \
+            }                                                                                      \
+        } else if (b->size != n) {                                                                 \
+            T c = y[0];                                                                            \
+            switch (op) {                                                                          \
+            case BIN_ADD:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] + c;                                                               \
+                break;                                                                             \
+            case BIN_SUB:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] - c;                                                               \
+                break;                                                                             \
+            case BIN_MUL:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] * c;                                                               \
+                break;                                                                             \
+            default:                                                                               \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = x[i] / c;                                                               \
+                break;                                                                             \
+            }                                                                                      \
+        } else {                                                                                   \
+            T c = x[0];                                                                            \
+            switch (op) {                                                                          \
+            case BIN_ADD:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = c + y[i];                                                               \
+                break;                                                                             \
+            case BIN_SUB:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = c - y[i];                                                               \
+                break;                                                                             \
+            case BIN_MUL:                                                                          \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = c * y[i];                                                               \
+                break;                                                                             \
+            default:                                                                               \
+                for (int64_t i = 0; i < n; i++)                                                    \
+                    z[i] = c / y[i];                                                               \
+                break;                                                                             \
+            }                                                                                      \
+        }                                                                                          \
+    }
+FAST_LOOP(double, fast_f64)
+FAST_LOOP(float, fast_f32)
+
 static const char *const binop_ufunc[ARR_OP__COUNT] = {
-    "add", "subtract", "multiply", "matmul", "divide", "floor_divide", "remainder", "power",
-    "left_shift", "right_shift", "bitwise_and", "bitwise_or", "bitwise_xor", "maximum",
-    "minimum", "arctan2", "logical_and", "logical_or"};
+    "add",         "subtract", "multiply",   "matmul",      "divide",      "floor_divide",
+    "remainder",   "power",    "left_shift", "right_shift", "bitwise_and", "bitwise_or",
+    "bitwise_xor", "maximum",  "minimum",    "arctan2",     "logical_and", "logical_or"};
 
 /* mode 0: arithmetic, 1: comparison (op is CMP_*) */
 static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out) {
@@ -428,23 +613,27 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     }
     int cdt = dt; /* the computation's dtype */
     int rdt = dt;
-    if (mode == 1) rdt = DT_BOOL;
+    if (mode == 1)
+        rdt = DT_BOOL;
     else if (op == BIN_TRUEDIV || op == ARR_OP_ARCTAN2) {
         if (!dt_is_float(dt)) cdt = rdt = op == ARR_OP_ARCTAN2 ? float_for_int(dt) : DT_FLOAT64;
     } else if (op == ARR_OP_LOGAND || op == ARR_OP_LOGOR) {
         rdt = DT_BOOL;
     } else if (op >= BIN_LSHIFT && op <= BIN_XOR) {
         if (dt_is_float(dt)) {
-            return err_format(I, TY_TYPE_ERROR, "ufunc '%s' not supported for the input types, "
+            return err_format(I, TY_TYPE_ERROR,
+                              "ufunc '%s' not supported for the input types, "
                               "and the inputs could not be safely coerced to any supported "
-                              "types according to the casting rule ''safe''", binop_ufunc[op]);
+                              "types according to the casting rule ''safe''",
+                              binop_ufunc[op]);
         }
     } else if (dt == DT_BOOL && (op == BIN_SUB)) {
-        return err_format(I, TY_TYPE_ERROR, "numpy boolean subtract, the `-` operator, is not "
+        return err_format(I, TY_TYPE_ERROR,
+                          "numpy boolean subtract, the `-` operator, is not "
                           "supported, use the bitwise_xor, the `^` operator, or the "
                           "logical_xor function instead.");
-    } else if (dt == DT_BOOL && op != ARR_OP_MAXIMUM && op != ARR_OP_MINIMUM &&
-               op != BIN_MUL && op != BIN_ADD) {
+    } else if (dt == DT_BOOL && op != ARR_OP_MAXIMUM && op != ARR_OP_MINIMUM && op != BIN_MUL &&
+               op != BIN_ADD) {
         cdt = rdt = DT_INT8;
     }
     if (mode == 0 && op == BIN_POW && dt_is_int(dt)) {
@@ -470,13 +659,16 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
             char s1[200], s2[200];
             shape_str(s1, sizeof s1, r->ndim, r->shape);
             shape_str(s2, sizeof s2, nd, shape);
-            return err_format(I, TY_VALUE_ERROR, "non-broadcastable output operand with shape "
-                              "%s doesn't match the broadcast shape %s", s1, s2);
+            return err_format(I, TY_VALUE_ERROR,
+                              "non-broadcastable output operand with shape "
+                              "%s doesn't match the broadcast shape %s",
+                              s1, s2);
         }
         if (mode == 0 && dt_is_float(rdt) && !dt_is_float(r->dtype)) {
-            return err_format(I, TY_TYPE_ERROR, "Cannot cast ufunc '%s' output from dtype('%s')"
-                              " to dtype('%s') with casting rule 'same_kind'", binop_ufunc[op],
-                              arr_dtypes[rdt].name, arr_dtypes[r->dtype].name);
+            return err_format(I, TY_TYPE_ERROR,
+                              "Cannot cast ufunc '%s' output from dtype('%s')"
+                              " to dtype('%s') with casting rule 'same_kind'",
+                              binop_ufunc[op], arr_dtypes[rdt].name, arr_dtypes[r->dtype].name);
         }
     } else {
         r = arr_new(I, rdt, nd, shape);
@@ -488,18 +680,16 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     bool fl = dt_is_float(cmpdt);
     int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
     int64_t n = r->size;
-    /* fast path: contiguous float64 operands of the same shape */
-    if (mode == 0 && !out && adt == DT_FLOAT64 && bdt == DT_FLOAT64 && odt == DT_FLOAT64 &&
-        arr_is_contiguous(a) && arr_is_contiguous(b) && a->size == n && b->size == n &&
-        op <= BIN_TRUEDIV && op != BIN_MATMUL) {
-        const double *x = (const double *)a->data, *y = (const double *)b->data;
-        double *z = (double *)r->data;
-        switch (op) {
-        case BIN_ADD: for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i]; break;
-        case BIN_SUB: for (int64_t i = 0; i < n; i++) z[i] = x[i] - y[i]; break;
-        case BIN_MUL: for (int64_t i = 0; i < n; i++) z[i] = x[i] * y[i]; break;
-        default: for (int64_t i = 0; i < n; i++) z[i] = x[i] / y[i]; break;
-        }
+    /* fast paths: contiguous float32/float64 operands of the result's shape, or scalars */
+    if (mode == 0 && adt == odt && bdt == odt && (odt == DT_FLOAT64 || odt == DT_FLOAT32) &&
+        (op == BIN_ADD || op == BIN_SUB || op == BIN_MUL || op == BIN_TRUEDIV) &&
+        arr_is_contiguous(r) && (a->size == 1 || (arr_is_contiguous(a) && a->size == n)) &&
+        (b->size == 1 || (arr_is_contiguous(b) && b->size == n)) &&
+        (a->size == n || b->size == n || n == 1)) {
+        if (odt == DT_FLOAT64)
+            fast_f64(op, a, b, r, n);
+        else
+            fast_f32(op, a, b, r, n);
         gc_temp_reset(I, mark);
         gc_temp_push(I, v_obj(r));
         return v_obj(r);
@@ -518,7 +708,10 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
         } else {
             int64_t x = arr_load_i(pa, adt), y = arr_load_i(pb, bdt);
             if (cdt == DT_UINT32 || cdt == DT_UINT8) {
-                if (op == BIN_RSHIFT) { arr_store_i(it.p, odt, (int64_t)((uint64_t)x >> y)); goto adv; }
+                if (op == BIN_RSHIFT) {
+                    arr_store_i(it.p, odt, (int64_t)((uint64_t)x >> y));
+                    goto adv;
+                }
             }
             arr_store_i(it.p, odt, i_binop(op, x, y));
         }
@@ -546,12 +739,14 @@ Value arr_compare(Interp *I, Value a, Value b, int op) {
     return binary_impl(I, a, b, op, 1, NULL);
 }
 
-static double f_round_half_even(double x) { return nearbyint(x); }
+static double f_round_half_even(double x) {
+    return nearbyint(x);
+}
 
 static const char *const unary_ufunc[ARR_U__COUNT] = {
-    "negative", "positive", "invert", "absolute", "exp", "log", "log2", "log10", "sqrt", "sin",
-    "cos", "tan", "tanh", "arcsin", "arccos", "arctan", "sign", "floor", "ceil", "rint",
-    "isnan", "isinf", "isfinite", "logical_not"};
+    "negative", "positive", "invert", "absolute", "exp",   "log",    "log2",     "log10",
+    "sqrt",     "sin",      "cos",    "tan",      "tanh",  "arcsin", "arccos",   "arctan",
+    "sign",     "floor",    "ceil",   "rint",     "isnan", "isinf",  "isfinite", "logical_not"};
 
 Value arr_unary(Interp *I, Value av, int op, Array *out) {
     Array *a = is_array(I, av) ? as_array(av) : arr_from_value(I, av, -1);
@@ -564,15 +759,18 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
     } else if (op >= ARR_U_ISNAN) {
         rdt = DT_BOOL;
     } else if (op == ARR_U_INVERT && fl) {
-        return err_format(I, TY_TYPE_ERROR, "ufunc 'invert' not supported for the input types, "
+        return err_format(I, TY_TYPE_ERROR,
+                          "ufunc 'invert' not supported for the input types, "
                           "and the inputs could not be safely coerced to any supported types "
                           "according to the casting rule ''safe''");
     } else if (op == ARR_U_NEG && dt == DT_BOOL) {
-        return err_format(I, TY_TYPE_ERROR, "The numpy boolean negative, the `-` operator, is "
+        return err_format(I, TY_TYPE_ERROR,
+                          "The numpy boolean negative, the `-` operator, is "
                           "not supported, use the `~` operator or the logical_not function "
                           "instead.");
     } else if (dt == DT_BOOL && op == ARR_U_SIGN) {
-        return err_format(I, TY_TYPE_ERROR, "ufunc 'sign' did not contain a loop with "
+        return err_format(I, TY_TYPE_ERROR,
+                          "ufunc 'sign' did not contain a loop with "
                           "signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
     }
     (void)unary_ufunc;
@@ -618,7 +816,8 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
             case ARR_U_ABS: y = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
             case ARR_U_INVERT: y = dt == DT_BOOL ? !x : ~x; break;
             case ARR_U_SIGN: y = x > 0 ? 1 : x < 0 ? -1 : 0; break;
-            case ARR_U_ISNAN: case ARR_U_ISINF: y = 0; break;
+            case ARR_U_ISNAN:
+            case ARR_U_ISINF: y = 0; break;
             case ARR_U_ISFINITE: y = 1; break;
             case ARR_U_NOT: y = x == 0; break;
             default: break;
@@ -684,19 +883,23 @@ Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
     char *o = r->data;
     int isz = arr_dtypes[dt].size;
     for (int64_t i = 0; i < r->size; i++, o += isz) {
-        bool t = arr_load_i(p[0], c->dtype) != 0 || (dt_is_float(c->dtype) &&
-                                                      arr_load_f(p[0], c->dtype) != 0);
+        bool t = arr_load_i(p[0], c->dtype) != 0 ||
+                 (dt_is_float(c->dtype) && arr_load_f(p[0], c->dtype) != 0);
         Array *src = t ? x : y;
         const char *sp = t ? p[1] : p[2];
-        if (dt_is_float(dt)) arr_store_f(o, dt, arr_load_f(sp, src->dtype));
-        else arr_store_i(o, dt, arr_load_i(sp, src->dtype));
+        if (dt_is_float(dt))
+            arr_store_f(o, dt, arr_load_f(sp, src->dtype));
+        else
+            arr_store_i(o, dt, arr_load_i(sp, src->dtype));
         for (int d = nd - 1; d >= 0; d--) {
             if (++idx[d] < shape[d]) {
-                for (int k = 0; k < 3; k++) p[k] += st[k][d];
+                for (int k = 0; k < 3; k++)
+                    p[k] += st[k][d];
                 break;
             }
             idx[d] = 0;
-            for (int k = 0; k < 3; k++) p[k] -= st[k][d] * (shape[d] - 1);
+            for (int k = 0; k < 3; k++)
+                p[k] -= st[k][d] * (shape[d] - 1);
         }
     }
     return v_obj(r);
@@ -734,22 +937,36 @@ int arr_assign(Interp *I, Array *dst, Value src) {
         s = arr_from_value(I, src, dst->dtype);
         if (!s) return -1;
     }
-    Array *both[2] = {dst, s};
-    int nd;
-    int64_t shape[ARR_MAXDIM];
-    if (arr_broadcast_shapes(I, 2, both, &nd, shape) < 0) return -1;
-    if (nd != dst->ndim || memcmp(shape, dst->shape, sizeof(int64_t) * (size_t)nd) != 0) {
+    int nd = dst->ndim;
+    const int64_t *shape = dst->shape;
+    bool fits = true;
+    for (int d = 0; d < s->ndim; d++) {
+        int k = d - (s->ndim - nd);
+        if (k < 0 ? s->shape[d] != 1 : (s->shape[d] != 1 && s->shape[d] != shape[k])) fits = false;
+    }
+    if (!fits) {
         char s1[200], s2[200];
         shape_str(s1, sizeof s1, s->ndim, s->shape);
         shape_str(s2, sizeof s2, dst->ndim, dst->shape);
-        err_format(I, TY_VALUE_ERROR, "could not broadcast input array from shape %s into "
-                   "shape %s", s1, s2);
+        err_format(I, TY_VALUE_ERROR,
+                   "could not broadcast input array from shape %s into "
+                   "shape %s",
+                   s1, s2);
         return -1;
     }
     /* copy through a temporary when the source may overlap the destination */
-    if (s->base == dst->base || s == dst->base || s->base == dst) {
+    if ((s->base && s->base == dst->base) || s == dst->base || s->base == dst) {
         s = arr_copy(I, s, s->dtype);
         if (!s) return -1;
+    }
+    Array trimmed;
+    if (s->ndim > nd) { /* leading length-1 axes of the source */
+        trimmed = *s;
+        int drop = s->ndim - nd;
+        trimmed.ndim = nd;
+        memmove(trimmed.shape, s->shape + drop, sizeof(int64_t) * (size_t)nd);
+        memmove(trimmed.strides, s->strides + drop, sizeof(int64_t) * (size_t)nd);
+        s = &trimmed;
     }
     int64_t ss[ARR_MAXDIM];
     bcast_strides(s, nd, shape, ss);
@@ -763,8 +980,10 @@ int arr_assign(Interp *I, Array *dst, Value src) {
     arr_iter_init(&is, &view);
     bool fl = dt_is_float(s->dtype);
     for (int64_t i = 0; i < dst->size; i++) {
-        if (fl) arr_store_f(id.p, dst->dtype, arr_load_f(is.p, s->dtype));
-        else arr_store_i(id.p, dst->dtype, arr_load_i(is.p, s->dtype));
+        if (fl)
+            arr_store_f(id.p, dst->dtype, arr_load_f(is.p, s->dtype));
+        else
+            arr_store_i(id.p, dst->dtype, arr_load_i(is.p, s->dtype));
         arr_iter_next(&id, dst);
         arr_iter_next(&is, &view);
     }

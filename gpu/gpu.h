@@ -131,6 +131,13 @@ typedef struct GpuState {
 
     JitCache jit;
     KernelCache kernels; /* specialization key -> CUfunction (gpu/kernel_cache.c) */
+
+    /* ---- matmul (gpu/kernels_matmul.c, gpu/cublaslt.c) ---- */
+    bool matmul_tf32;             /* float32 matmul may round inputs to TF32 (default off) */
+    int8_t matmul_own;            /* 1: never use cuBLASLt; 0: from KRAIT_MATMUL=own at load */
+    const char *matmul_path;      /* which path ran last: "cublaslt", "own" or "simple" */
+    CUdeviceptr matmul_workspace; /* cuBLASLt's workspace (32 MB), on krait's stream */
+    size_t matmul_workspace_size;
 } GpuState;
 
 /* ---- lifecycle (device.c) ---- */

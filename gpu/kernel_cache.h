@@ -28,10 +28,11 @@ typedef struct KernelCache {
     KernelCacheEntry *slots; /* open addressing, cap a power of two */
     size_t cap, count;
     size_t hits, misses;
-    void *cublas;        /* dlopen handle of libcublas, if found (kernels_matmul.c) */
-    void *cublas_handle; /* its cublasHandle_t */
-    int8_t cublas_state; /* 0: not tried, 1: loaded, -1: absent */
-    void *cublas_fn[4];  /* the few cuBLAS entry points used */
+    /* cuBLASLt (gpu/cublaslt.c): the library, its handle and the per-shape plans (matrix
+     * descriptors + the heuristic's algorithm), loaded on the first matmul. The plans live
+     * beside the CUfunction map, not in it, because a plan is ~600 bytes of state. */
+    struct GpuCublasLt *lt;
+    int8_t lt_state; /* 0: not tried, 1: loaded, -1: absent (the own kernels run) */
 } KernelCache;
 
 uint64_t kcache_hash(const void *key, size_t size);

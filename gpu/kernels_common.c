@@ -1,6 +1,7 @@
 /* kernels_common.c: the pieces every kernel family shares: the generated-source buffer, the
  * CUDA C prelude, dtype names for generated code, compiling through the JIT, launching
  * with packed arguments, and small tensor helpers. */
+#include "cublaslt.h"
 #include "kernels_internal.h"
 
 #include <stdio.h>
@@ -343,5 +344,6 @@ DType gpu_dtype_promote(DType a, DType b) {
 }
 
 void gpu_kernels_free(GpuState *G) {
+    gpu_cublaslt_free(G); /* before the cache that holds its plans */
     kcache_free(G);
 }

@@ -15,12 +15,12 @@
 
 #define PRINT_PRECISION 8
 #define PRINT_THRESHOLD 1000
-#define PRINT_EDGE 3
-#define PRINT_WIDTH 75
+#define PRINT_EDGE      3
+#define PRINT_WIDTH     75
 
 typedef struct Fmt {
     int dt;
-    int width;     /* ints and bools */
+    int width; /* ints and bools */
     bool exp_format;
     int pad_left, pad_right, precision, exp_size;
     bool any_finite;
@@ -48,7 +48,8 @@ static int shortest(double x, int dt, char *digits, int *exp10) {
     char *e = strchr(buf, 'e');
     for (char *c = buf; c < e; c++)
         if (*c != '.') digits[n++] = *c;
-    while (n > 1 && digits[n - 1] == '0') n--;
+    while (n > 1 && digits[n - 1] == '0')
+        n--;
     digits[n] = 0;
     *exp10 = atoi(e + 1);
     return n;
@@ -70,12 +71,16 @@ static void positional(double x, int dt, int precision, char *ip, char *fp) {
         if (e < 0) {
             buf[k++] = '0';
             buf[k++] = '.';
-            for (int i = 0; i < -e - 1; i++) buf[k++] = '0';
-            for (int i = 0; i < n; i++) buf[k++] = d[i];
+            for (int i = 0; i < -e - 1; i++)
+                buf[k++] = '0';
+            for (int i = 0; i < n; i++)
+                buf[k++] = d[i];
         } else {
-            for (int i = 0; i <= e; i++) buf[k++] = i < n ? d[i] : '0';
+            for (int i = 0; i <= e; i++)
+                buf[k++] = i < n ? d[i] : '0';
             buf[k++] = '.';
-            for (int i = e + 1; i < n; i++) buf[k++] = d[i];
+            for (int i = e + 1; i < n; i++)
+                buf[k++] = d[i];
         }
         buf[k] = 0;
     }
@@ -90,7 +95,8 @@ static void positional(double x, int dt, int precision, char *ip, char *fp) {
     sprintf(ip, "%s%s", sign, buf);
     strcpy(fp, dot + 1);
     size_t l = strlen(fp);
-    while (l > 0 && fp[l - 1] == '0') fp[--l] = 0;
+    while (l > 0 && fp[l - 1] == '0')
+        fp[--l] = 0;
 }
 
 /* Scientific: mantissa integer digit, fraction (trailing zeros trimmed) and exponent. */
@@ -106,7 +112,8 @@ static void scientific(double x, int dt, int precision, char *ip, char *fp, int 
         n = 0;
         for (char *c = buf; c < ep; c++)
             if (*c != '.') d[n++] = *c;
-        while (n > 1 && d[n - 1] == '0') n--;
+        while (n > 1 && d[n - 1] == '0')
+            n--;
         d[n] = 0;
     }
     sprintf(ip, "%s%c", signbit(x) ? "-" : "", d[0]);
@@ -116,7 +123,10 @@ static void scientific(double x, int dt, int precision, char *ip, char *fp, int 
 
 static int exp_len(int e) {
     int a = abs(e), k = 0;
-    do { k++; a /= 10; } while (a);
+    do {
+        k++;
+        a /= 10;
+    } while (a);
     return k < 2 ? 2 : k;
 }
 
@@ -141,7 +151,11 @@ static void fmt_fit(Fmt *f, const double *vals, int64_t n) {
         if (a > maxv) maxv = a;
         if (a < minv) minv = a;
     }
-    if (maxv > 0 && (maxv >= 1e8 || minv < 0.0001 || maxv / minv > 1000.0)) f->exp_format = true;
+    double cutoff = f->dt == DT_FLOAT16    ? 1e3
+                    : f->dt == DT_BFLOAT16 ? 1e2
+                    : f->dt == DT_FLOAT32  ? 1e6
+                                           : 1e8; /* 10**min(8, finfo.precision) */
+    if (maxv > 0 && (maxv >= cutoff || minv < 0.0001 || maxv / minv > 1000.0)) f->exp_format = true;
     char ip[400], fp[400];
     if (!f->any_finite) {
         f->pad_left = f->pad_right = 0;
@@ -177,7 +191,9 @@ static void fmt_fit(Fmt *f, const double *vals, int64_t n) {
     }
 }
 
-static int clampn(int n) { return n < 0 ? 0 : n > 511 ? 511 : n; }
+static int clampn(int n) {
+    return n < 0 ? 0 : n > 511 ? 511 : n;
+}
 
 static int fmt_float(const Fmt *f, double x, char *out) {
     if (!isfinite(x)) {
@@ -190,11 +206,18 @@ static int fmt_float(const Fmt *f, double x, char *out) {
     if (f->exp_format) {
         int e;
         scientific(x, f->dt, f->precision, ip, fp, &e);
-        size_t l = strlen(fp);
-        while ((int)l < f->precision) fp[l++] = '0';
-        fp[l] = 0;
+        if ((int)strlen(fp) < f->precision) {
+            /* Dragon4 with min_digits goes on with the exact value's digits, not zeros */
+            char buf[64];
+            snprintf(buf, sizeof buf, "%.*e", f->precision, fabs(x));
+            char *ep = strchr(buf, 'e');
+            e = atoi(ep + 1);
+            *ep = 0;
+            sprintf(ip, "%s%c", signbit(x) ? "-" : "", buf[0]);
+            strcpy(fp, buf + 2);
+        }
         return clampn(snprintf(out, 512, "%*s.%se%c%0*d", f->pad_left, ip, fp, e < 0 ? '-' : '+',
-                       f->exp_size, abs(e)));
+                               f->exp_size, abs(e)));
     }
     positional(x, f->dt, f->precision, ip, fp);
     return clampn(snprintf(out, 512, "%*s.%-*s", f->pad_left, ip, f->pad_right, fp));
@@ -284,7 +307,8 @@ static bool extend_line(Printer *P, Line *s, Line *line, const char *word, size_
     if ((int64_t)line->len <= (int64_t)strlen(indent)) wrap = false;
     if (wrap) {
         size_t l = line->len;
-        while (l > 0 && line->s[l - 1] == ' ') l--;
+        while (l > 0 && line->s[l - 1] == ' ')
+            l--;
         if (!ln_add(P->I, s, line->s, l) || !ln_add(P->I, s, "\n", 1)) return false;
         line->len = 0;
         if (!ln_add(P->I, line, indent, strlen(indent))) return false;
@@ -317,14 +341,15 @@ static bool recurse(Printer *P, int axis, const char *p, const char *indent, int
     const char *sep = P->sep;
     size_t seplen = strlen(sep);
     size_t sep_rstrip = seplen;
-    while (sep_rstrip > 0 && sep[sep_rstrip - 1] == ' ') sep_rstrip--;
+    while (sep_rstrip > 0 && sep[sep_rstrip - 1] == ' ')
+        sep_rstrip--;
     if (axes_left == 1) {
         int64_t elem_width = width - (int64_t)(sep_rstrip > 1 ? sep_rstrip : 1);
         ok = ln_add(I, &line, indent, il);
         for (int64_t i = 0; ok && i < lead; i++) {
             w.len = 0;
-            ok = ln_add(I, &w, "", 0) && recurse(P, axis + 1, p + i * a->strides[axis],
-                                                next_indent, next_width, &w) &&
+            ok = ln_add(I, &w, "", 0) &&
+                 recurse(P, axis + 1, p + i * a->strides[axis], next_indent, next_width, &w) &&
                  extend_line(P, &s, &line, w.s, w.len, elem_width, indent) &&
                  ln_add(I, &line, sep, seplen);
         }
@@ -333,41 +358,44 @@ static bool recurse(Printer *P, int axis, const char *p, const char *indent, int
                  ln_add(I, &line, sep, seplen);
         for (int64_t i = trail; ok && i > 1; i--) {
             w.len = 0;
-            ok = ln_add(I, &w, "", 0) && recurse(P, axis + 1, p + (n - i) * a->strides[axis],
-                                                next_indent, next_width, &w) &&
-                 extend_line(P, &s, &line, w.s, w.len, elem_width, indent) &&
-                 ln_add(I, &line, sep, seplen);
+            ok =
+                ln_add(I, &w, "", 0) &&
+                recurse(P, axis + 1, p + (n - i) * a->strides[axis], next_indent, next_width, &w) &&
+                extend_line(P, &s, &line, w.s, w.len, elem_width, indent) &&
+                ln_add(I, &line, sep, seplen);
         }
         if (ok && n > 0) {
             w.len = 0;
-            ok = ln_add(I, &w, "", 0) && recurse(P, axis + 1, p + (n - 1) * a->strides[axis],
-                                                next_indent, next_width, &w) &&
-                 extend_line(P, &s, &line, w.s, w.len, elem_width, indent);
+            ok =
+                ln_add(I, &w, "", 0) &&
+                recurse(P, axis + 1, p + (n - 1) * a->strides[axis], next_indent, next_width, &w) &&
+                extend_line(P, &s, &line, w.s, w.len, elem_width, indent);
         }
         if (ok) ok = ln_add(I, &s, line.s, line.len);
     } else {
         char line_sep[64];
         size_t lsl = sep_rstrip;
         memcpy(line_sep, sep, sep_rstrip);
-        for (int k = 0; k < axes_left - 1 && lsl < 60; k++) line_sep[lsl++] = '\n';
+        for (int k = 0; k < axes_left - 1 && lsl < 60; k++)
+            line_sep[lsl++] = '\n';
         line_sep[lsl] = 0;
         for (int64_t i = 0; ok && i < lead; i++) {
-            ok = ln_add(I, &s, indent, il) && recurse(P, axis + 1, p + i * a->strides[axis],
-                                                      next_indent, next_width, &s) &&
+            ok = ln_add(I, &s, indent, il) &&
+                 recurse(P, axis + 1, p + i * a->strides[axis], next_indent, next_width, &s) &&
                  ln_add(I, &s, line_sep, lsl);
         }
-        if (ok && sum) ok = ln_add(I, &s, indent, il) && ln_add(I, &s, "...", 3) &&
-                            ln_add(I, &s, line_sep, lsl);
-        for (int64_t i = trail; ok && i > 1; i--) {
-            ok = ln_add(I, &s, indent, il) &&
-                 recurse(P, axis + 1, p + (n - i) * a->strides[axis], next_indent, next_width,
-                         &s) &&
+        if (ok && sum)
+            ok = ln_add(I, &s, indent, il) && ln_add(I, &s, "...", 3) &&
                  ln_add(I, &s, line_sep, lsl);
+        for (int64_t i = trail; ok && i > 1; i--) {
+            ok =
+                ln_add(I, &s, indent, il) &&
+                recurse(P, axis + 1, p + (n - i) * a->strides[axis], next_indent, next_width, &s) &&
+                ln_add(I, &s, line_sep, lsl);
         }
         if (ok && n > 0)
             ok = ln_add(I, &s, indent, il) &&
-                 recurse(P, axis + 1, p + (n - 1) * a->strides[axis], next_indent, next_width,
-                         &s);
+                 recurse(P, axis + 1, p + (n - 1) * a->strides[axis], next_indent, next_width, &s);
     }
     if (ok) {
         ok = ln_add(I, res, "[", 1);
@@ -382,8 +410,8 @@ static bool recurse(Printer *P, int axis, const char *p, const char *indent, int
 }
 
 /* array2string(a, separator, prefix) into res. */
-static bool array2string(Interp *I, Array *a, const char *sep, const char *prefix,
-                         int64_t width, Line *res) {
+static bool array2string(Interp *I, Array *a, const char *sep, const char *prefix, int64_t width,
+                         Line *res) {
     Printer P = {0};
     P.I = I;
     P.a = a;
@@ -394,10 +422,12 @@ static bool array2string(Interp *I, Array *a, const char *sep, const char *prefi
     if (P.failed) return false;
     if (a->dtype == DT_BOOL) {
         P.fmt.width = 5;
-        if (a->ndim == 0) P.fmt.width = 0;
+        if (a->ndim == 0)
+            P.fmt.width = 0;
         else {
             bool any_false = false;
-            for (int64_t i = 0; i < P.nvals; i++) any_false |= P.vals[i] == 0;
+            for (int64_t i = 0; i < P.nvals; i++)
+                any_false |= P.vals[i] == 0;
             (void)any_false;
         }
     } else if (dt_is_int(a->dtype)) {
@@ -422,8 +452,10 @@ Value arr_repr(Interp *I, Value self) {
     Array *a = as_array(self);
     Line l = {0};
     bool ok = ln_add(I, &l, "array(", 6);
-    if (ok && a->size == 0 && a->ndim > 0) ok = ln_add(I, &l, "[]", 2);
-    else if (ok) ok = array2string(I, a, ", ", "array(", PRINT_WIDTH - 1, &l);
+    if (ok && a->size == 0 && a->ndim > 0)
+        ok = ln_add(I, &l, "[]", 2);
+    else if (ok)
+        ok = array2string(I, a, ", ", "array(", PRINT_WIDTH - 1, &l);
     char extra[300];
     size_t k = 0;
     extra[0] = 0;
@@ -443,8 +475,9 @@ Value arr_repr(Interp *I, Value self) {
         for (size_t i = 0; i < l.len; i++)
             if (l.s[i] == '\n') nl = i + 1;
         size_t last = l.len - nl;
-        if (ok) ok = (last + k + 2 > PRINT_WIDTH) ? ln_add(I, &l, "\n      ", 7)
-                                                   : ln_add(I, &l, " ", 1);
+        if (ok)
+            ok =
+                (last + k + 2 > PRINT_WIDTH) ? ln_add(I, &l, "\n      ", 7) : ln_add(I, &l, " ", 1);
         if (ok) ok = ln_add(I, &l, extra, k);
     }
     if (ok) ok = ln_add(I, &l, ")", 1);

@@ -53,7 +53,8 @@ static bool draw_setup(Interp *I, Value st, Value size, Draw *d) {
         if (d->ndim < 0) return false;
     }
     d->n = 1;
-    for (int i = 0; i < d->ndim; i++) d->n *= d->shape[i];
+    for (int i = 0; i < d->ndim; i++)
+        d->n *= d->shape[i];
     return true;
 }
 

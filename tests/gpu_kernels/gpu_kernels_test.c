@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../gpu/cublaslt.h"
 #include "../../gpu/kernels.h"
 
 static int failures, checks;
@@ -248,37 +249,6 @@ static void test_reduce(GpuState *G) {
     gpu_mem_free(G, dout, 8 * (R + C), NULL);
 }
 
-static void test_matmul(GpuState *G) {
-    enum { M = 67, K = 45, N = 83 };
-    float *a = malloc(4 * M * K), *b = malloc(4 * K * N), *c = malloc(4 * M * N);
-    for (int i = 0; i < M * K; i++)
-        a[i] = (float)(i % 13) - 6;
-    for (int i = 0; i < K * N; i++)
-        b[i] = (float)(i % 11) - 5;
-    CUdeviceptr da = upload(G, a, 4 * M * K), db = upload(G, b, 4 * K * N), dc;
-    gpu_mem_alloc(G, 4 * M * N, NULL, &dc);
-    int64_t sa[2] = {M, K}, sb[2] = {K, N}, sc[2] = {M, N};
-    GpuTensor ta = tensor(da, DT_FLOAT32, 2, sa), tb = tensor(db, DT_FLOAT32, 2, sb);
-    GpuTensor tc = tensor(dc, DT_FLOAT32, 2, sc);
-    report(G, gpu_matmul(G, &ta, &tb, &tc, NULL), "matmul");
-    download(G, c, dc, 4 * M * N);
-    int bad = 0;
-    for (int i = 0; i < M; i++)
-        for (int j = 0; j < N; j++) {
-            float s = 0;
-            for (int k = 0; k < K; k++)
-                s += a[i * K + k] * b[k * N + j];
-            if (c[i * N + j] != s) bad++;
-        }
-    CHECK(bad == 0, "matmul: %d mismatches", bad);
-    free(a);
-    free(b);
-    free(c);
-    gpu_mem_free(G, da, 4 * M * K, NULL);
-    gpu_mem_free(G, db, 4 * K * N, NULL);
-    gpu_mem_free(G, dc, 4 * M * N, NULL);
-}
-
 /* ---- benchmarks ---- */
 
 typedef int (*BenchFn)(GpuState *G, void *ctx);
@@ -366,22 +336,6 @@ static void benchmarks(GpuState *G) {
     c.op = GPU_REDUCE_MAX;
     ms = bench_ms(G, run_reduce, &c, 20);
     printf("BENCH max_f32_2^28 %.3f TB/s\n", 4.0 * n / ms / 1e9);
-    /* matmul 8192 f32 and bf16 (reuses the 2^28-float buffers: 8192^2 * 4 bytes = 2^28) */
-    int64_t ms2[2] = {8192, 8192};
-    DType mdt[2] = {DT_FLOAT32, DT_BFLOAT16};
-    for (int k = 0; k < 2; k++) {
-        gpu_memset32(G, a, 0x3f803f80u, (size_t)n, NULL);
-        Ctx m = {NULL,
-                 0,
-                 0,
-                 2,
-                 {tensor(a, mdt[k], 2, ms2), tensor(b, mdt[k], 2, ms2)},
-                 tensor(o, mdt[k], 2, ms2),
-                 0};
-        double t = bench_ms(G, run_matmul, &m, 2);
-        printf("BENCH matmul_8192_%s %.2f TFLOP/s\n", gpu_dtype_name(mdt[k]),
-               2.0 * 8192.0 * 8192.0 * 8192.0 / t / 1e9);
-    }
     /* launch latency of a 16-element add */
     int64_t s16[1] = {16};
     c.nodes = add;
@@ -423,6 +377,227 @@ static void benchmarks(GpuState *G) {
     gpu_mem_free(G, a, (size_t)n * 4, NULL);
     gpu_mem_free(G, b, (size_t)n * 4, NULL);
     gpu_mem_free(G, o, (size_t)n * 4, NULL);
+}
+
+/* ---- matmul: every path and dtype against a CPU reference ---- */
+
+static uint16_t mm_f16_bits(float f) { /* exact for the small integers the test uses */
+    if (f == 0) return 0;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    uint16_t sign = (uint16_t)((u >> 16) & 0x8000);
+    int e = (int)((u >> 23) & 0xff) - 127 + 15;
+    return (uint16_t)(sign | (uint16_t)(e << 10) | (uint16_t)((u >> 13) & 0x3ff));
+}
+
+static float mm_f16_value(uint16_t h) {
+    int e = (h >> 10) & 0x1f, mant = h & 0x3ff;
+    float v = e == 0    ? ldexpf((float)mant, -24)
+              : e == 31 ? (mant ? NAN : INFINITY)
+                        : ldexpf((float)(mant | 0x400), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+static void mm_store(DType dt, void *buf, int64_t i, double v) {
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    switch (dt) {
+    case DT_FLOAT64: ((double *)buf)[i] = v; break;
+    case DT_FLOAT32: ((float *)buf)[i] = f; break;
+    case DT_FLOAT16: ((uint16_t *)buf)[i] = mm_f16_bits(f); break;
+    default: ((uint16_t *)buf)[i] = (uint16_t)(u >> 16); break;
+    }
+}
+
+static double mm_load(DType dt, const void *buf, int64_t i) {
+    switch (dt) {
+    case DT_FLOAT64: return ((const double *)buf)[i];
+    case DT_FLOAT32: return ((const float *)buf)[i];
+    case DT_FLOAT16: return mm_f16_value(((const uint16_t *)buf)[i]);
+    default: {
+        uint32_t u = (uint32_t)((const uint16_t *)buf)[i] << 16;
+        float f;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    }
+}
+
+/* out[bt] = a[bt] @ b[bt or 0] for batch x (M x K) @ (K x N); b_bcast: one b for the batch;
+ * a_trans: a is stored as (K x M) and passed as a transposed view. Returns the path. */
+static const char *mm_case(GpuState *G, DType dt, int64_t batch, int64_t M, int64_t K, int64_t N,
+                           bool b_bcast, bool a_trans) {
+    int es = gpu_dtype_size(dt);
+    int64_t nb = b_bcast ? 1 : batch;
+    size_t na = (size_t)(batch * M * K), nbb = (size_t)(nb * K * N), nc = (size_t)(batch * M * N);
+    void *ha = malloc(na * es), *hb = malloc(nbb * es), *hc = malloc(nc * es);
+    double *ref = malloc(nc * sizeof(double));
+    /* small integers: exact in every dtype, so float32/float64 results must be exact */
+    for (size_t i = 0; i < na; i++)
+        mm_store(dt, ha, (int64_t)i, (double)((int)(i * 7 % 9) - 4));
+    for (size_t i = 0; i < nbb; i++)
+        mm_store(dt, hb, (int64_t)i, (double)((int)(i * 5 % 7) - 3));
+    for (int64_t t = 0; t < batch; t++)
+        for (int64_t i = 0; i < M; i++)
+            for (int64_t j = 0; j < N; j++) {
+                double s = 0;
+                for (int64_t k = 0; k < K; k++) {
+                    int64_t ia = a_trans ? t * M * K + k * M + i : t * M * K + i * K + k;
+                    s += mm_load(dt, ha, ia) *
+                         mm_load(dt, hb, (b_bcast ? 0 : t * K * N) + k * N + j);
+                }
+                ref[t * M * N + i * N + j] = s;
+            }
+    CUdeviceptr da = upload(G, ha, na * es), db = upload(G, hb, nbb * es), dc = 0;
+    gpu_mem_alloc(G, nc * es, NULL, &dc);
+    gpu_memset8(G, dc, 0xff, nc * es, NULL); /* NaN: a missed element shows */
+    int64_t sa[3] = {batch, M, K}, sb[3] = {batch, K, N}, sc[3] = {batch, M, N};
+    GpuTensor ta = tensor(da, dt, 3, sa), tb = tensor(db, dt, 3, sb), tc = tensor(dc, dt, 3, sc);
+    if (a_trans) {
+        ta.strides[1] = 1;
+        ta.strides[2] = M;
+    }
+    if (b_bcast) tb.strides[0] = 0;
+    G->matmul_path = "none";
+    char what[160];
+    snprintf(what, sizeof what, "matmul %s %lldx(%lldx%lld @ %lldx%lld)%s%s", gpu_dtype_name(dt),
+             (long long)batch, (long long)M, (long long)K, (long long)K, (long long)N,
+             b_bcast ? " b broadcast" : "", a_trans ? " a transposed" : "");
+    report(G, gpu_matmul(G, &ta, &tb, &tc, NULL), what);
+    const char *path = G->matmul_path;
+    download(G, hc, dc, nc * es);
+    double tol = dt == DT_BFLOAT16 ? 8e-3 : dt == DT_FLOAT16 ? 1e-3 : 0;
+    int bad = 0;
+    for (size_t i = 0; i < nc; i++) {
+        double got = mm_load(dt, hc, (int64_t)i);
+        if (!(fabs(got - ref[i]) <= tol * fabs(ref[i]))) {
+            if (bad < 3) printf("  %s [%zu]: got %g, want %g\n", what, i, got, ref[i]);
+            bad++;
+        }
+    }
+    CHECK(bad == 0, "%s via %s: %d mismatches", what, path, bad);
+    printf("matmul %s -> %s\n", what, path);
+    free(ha);
+    free(hb);
+    free(hc);
+    free(ref);
+    gpu_mem_free(G, da, na * es, NULL);
+    gpu_mem_free(G, db, nbb * es, NULL);
+    gpu_mem_free(G, dc, nc * es, NULL);
+    return path;
+}
+
+static void test_matmul(GpuState *G) {
+    static const DType dts[4] = {DT_FLOAT32, DT_FLOAT64, DT_FLOAT16, DT_BFLOAT16};
+    int8_t saved = G->matmul_own;
+    int lt = gpu_cublaslt_load(G) > 0;
+    if (lt)
+        printf("cuBLASLt: %s (version %zu)\n", gpu_cublaslt_path(G), gpu_cublaslt_version(G));
+    else
+        printf("cuBLASLt: not found (own kernels only)\n");
+    for (int own = lt ? 0 : 1; own <= 1; own++) {
+        G->matmul_own = (int8_t)own;
+        for (int i = 0; i < 4; i++) {
+            DType dt = dts[i];
+            bool tc = dt == DT_FLOAT16 || dt == DT_BFLOAT16;
+            const char *want = own ? "simple" : "cublaslt";
+            const char *p = mm_case(G, dt, 1, 1, 1, 1, false, false);
+            CHECK(!own ? strcmp(p, want) == 0 : true, "1x1 path %s", p);
+            mm_case(G, dt, 1, 17, 33, 65, false, false);
+            mm_case(G, dt, 1, 17, 33, 65, false, true);
+            p = mm_case(G, dt, 1, 130, 72, 136, false, false);
+            want = own ? (tc ? "own" : "simple") : "cublaslt";
+            CHECK(strcmp(p, want) == 0, "130x72x136 %s: path %s, want %s", gpu_dtype_name(dt), p,
+                  want);
+            p = mm_case(G, dt, 3, 40, 24, 56, false, false);
+            CHECK(strcmp(p, want) == 0, "batched %s: path %s, want %s", gpu_dtype_name(dt), p,
+                  want);
+            mm_case(G, dt, 4, 33, 40, 24, true, false);
+            mm_case(G, dt, 2, 256, 264, 200, false, false);
+        }
+    }
+    if (lt) { /* TF32: small integers stay exact (10-bit mantissa), so the check is exact */
+        G->matmul_own = 0;
+        G->matmul_tf32 = true;
+        mm_case(G, DT_FLOAT32, 2, 64, 96, 80, false, false);
+        G->matmul_tf32 = false;
+    }
+    G->matmul_own = saved;
+}
+
+/* matmul 8192: every dtype through every available path */
+/* Fills a device buffer with values of magnitude 0.5..1 and random signs and mantissas. */
+static bool fill_random(GpuState *G, CUdeviceptr dst, DType dt, size_t bytes) {
+    uint32_t *h = malloc(bytes);
+    if (!h) return false;
+    uint64_t x = 0x9e3779b97f4a7c15ull ^ (uint64_t)dt;
+    for (size_t i = 0; i < bytes / 4; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint32_t r = (uint32_t)(x >> 16);
+        if (dt == DT_FLOAT32) {
+            h[i] = ((r & 1u) << 31) | (0x7eu << 23) | ((r >> 1) & 0x7fffffu);
+        } else {
+            uint32_t e = dt == DT_BFLOAT16 ? (0x7eu << 7) : (0x0eu << 10);
+            uint32_t m = dt == DT_BFLOAT16 ? 0x7fu : 0x3ffu;
+            uint32_t lo = ((r & 1u) << 15) | e | ((r >> 1) & m);
+            uint32_t hi = ((r >> 15) & 1u) << 15 | e | ((r >> 16) & m);
+            h[i] = lo | (hi << 16);
+        }
+    }
+    int rc = gpu_copy_to_device(G, dst, h, bytes, NULL);
+    free(h);
+    return rc == 0;
+}
+
+static void bench_matmul(GpuState *G) {
+    const int64_t n = 8192;
+    size_t bytes = (size_t)(n * n * 4);
+    CUdeviceptr a, b, o;
+    if (gpu_mem_alloc(G, bytes, NULL, &a) < 0 || gpu_mem_alloc(G, bytes, NULL, &b) < 0 ||
+        gpu_mem_alloc(G, bytes, NULL, &o) < 0) {
+        printf("SKIP matmul benchmarks: %s\n", G->err);
+        return;
+    }
+    int64_t sh[2] = {n, n};
+    static const DType dts[3] = {DT_FLOAT32, DT_BFLOAT16, DT_FLOAT16};
+    int lt = gpu_cublaslt_load(G) > 0;
+    int8_t saved = G->matmul_own;
+    for (int own = lt ? 0 : 1; own <= 1; own++) {
+        G->matmul_own = (int8_t)own;
+        for (int tf32 = 0; tf32 <= (own ? 0 : 1); tf32++) {
+            G->matmul_tf32 = tf32;
+            for (int i = 0; i < 3; i++) {
+                if (tf32 && dts[i] != DT_FLOAT32) continue;
+                /* Random operands: tensor cores run measurably faster on constant data,
+                 * and the peer figures were taken on random data. */
+                if (!fill_random(G, a, dts[i], bytes) || !fill_random(G, b, dts[i], bytes)) {
+                    printf("SKIP matmul benchmarks: no host memory\n");
+                    continue;
+                }
+                Ctx m = {NULL,
+                         0,
+                         0,
+                         2,
+                         {tensor(a, dts[i], 2, sh), tensor(b, dts[i], 2, sh)},
+                         tensor(o, dts[i], 2, sh),
+                         0};
+                G->matmul_path = "none";
+                int rc = run_matmul(G, &m);
+                report(G, rc, "matmul 8192");
+                if (rc < 0) continue;
+                const char *path = G->matmul_path;
+                double t = bench_ms(G, run_matmul, &m, own && dts[i] == DT_FLOAT32 ? 3 : 10);
+                printf("BENCH matmul_8192_%s%s_%s %.2f TFLOP/s\n", gpu_dtype_name(dts[i]),
+                       tf32 ? "_tf32" : "", path, 2.0 * n * n * n / t / 1e9);
+            }
+        }
+    }
+    G->matmul_tf32 = false;
+    G->matmul_own = saved;
+    gpu_mem_free(G, a, bytes, NULL);
+    gpu_mem_free(G, b, bytes, NULL);
+    gpu_mem_free(G, o, bytes, NULL);
 }
 
 static void bench_disk_hit(const char *dir) {
@@ -474,8 +649,10 @@ int main(int argc, char **argv) {
         test_reduce(G);
         test_matmul(G);
         benchmarks(G);
+        bench_matmul(G);
         bench_disk_hit(dir);
     }
+    gpu_cublaslt_free(G); /* idempotent: gpu_kernels_free should call it too */
     gpu_kernels_free(G);
     gpu_state_free(G);
     printf("%d checks, %d failures\n", checks, failures);
