@@ -129,6 +129,13 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
             /* keepdims with axis None keeps every axis as 1 */
         }
     }
+    if (!argk && !keepdims && (is_null(axis) || is_none(axis)) && src->ndim > 1 &&
+        arr_is_contiguous(src)) {
+        /* reducing everything of a contiguous array: one flat run (the fast paths see it) */
+        int64_t n = src->size;
+        src = arr_reshape(I, src, 1, &n);
+        if (!src) return V_NULL;
+    }
     if (axes_arg(I, argk && (is_null(axis) || is_none(axis)) ? v_int(0) : axis, src->ndim, red) < 0)
         return V_NULL;
     /* result shape and the permuted view */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../gpu/array.h"
 #include "builtins.h"
@@ -47,7 +48,9 @@ static Value dtype_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw)
     if (a->ndim == 0) return arr_scalar_value(I, a->data, dt);
     return v_obj(a);
 }
-static Value dtype_get_name(Interp *I, Value self) { return dtype_str(I, self); }
+static Value dtype_get_name(Interp *I, Value self) {
+    return dtype_str(I, self);
+}
 static Value dtype_get_itemsize(Interp *I, Value self) {
     return v_int(arr_dtypes[((DTypeObj *)self.as.o)->dtype].size);
 }
@@ -57,7 +60,9 @@ static Value dtype_get_kind(Interp *I, Value self) {
     Str *s = str_from_cstr(I, k);
     return s ? v_obj(s) : V_NULL;
 }
-static Value dtype_get_type(Interp *I, Value self) { return self; }
+static Value dtype_get_type(Interp *I, Value self) {
+    return self;
+}
 static const GetSetDef dtype_getsets[] = {
     {"name", dtype_get_name, NULL},
     {"itemsize", dtype_get_itemsize, NULL},
@@ -80,9 +85,13 @@ const TypeSpec dtype_spec = {
 
 /* ---- helpers ---- */
 
-static Array *to_array(Interp *I, Value v) { return arr_from_value(I, v, -1); }
+static Array *to_array(Interp *I, Value v) {
+    return arr_from_value(I, v, -1);
+}
 
-static Value wrap(Interp *I, Array *a) { return a ? v_obj(a) : V_NULL; }
+static Value wrap(Interp *I, Array *a) {
+    return a ? v_obj(a) : V_NULL;
+}
 
 /* ---- creation ---- */
 
@@ -201,15 +210,20 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!num_to_double(I, start, &a) || !num_to_double(I, stop, &b) || !num_to_double(I, step, &s))
         return V_NULL;
     if (s == 0) return err_format(I, TY_ZERO_DIVISION_ERROR, "division by zero");
-    int64_t n = (int64_t)ceil((b - a) / s);
+    double span = ceil((b - a) / s);
+    if (span != span || span > 9e15)
+        return err_format(I, TY_VALUE_ERROR, "Maximum allowed size exceeded");
+    int64_t n = (int64_t)span;
     if (n < 0) n = 0;
     Array *r = arr_new(I, dt, 1, &n);
     if (!r) return V_NULL;
     int isz = arr_dtypes[dt].size;
     bool ints = is_smallint(start) && is_smallint(step);
     for (int64_t i = 0; i < n; i++) {
-        if (ints && !dt_is_float(dt)) arr_store_i(r->data + i * isz, dt, start.as.i + i * step.as.i);
-        else arr_store_f(r->data + i * isz, dt, a + (double)i * s);
+        if (ints && !dt_is_float(dt))
+            arr_store_i(r->data + i * isz, dt, start.as.i + i * step.as.i);
+        else
+            arr_store_f(r->data + i * isz, dt, a + (double)i * s);
     }
     return v_obj(r);
 }
@@ -222,8 +236,11 @@ static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t n = 50;
     if (!num_to_double(I, o[0], &a) || !num_to_double(I, o[1], &b)) return V_NULL;
     if (!is_null(o[2]) && obj_index(I, o[2], &n) < 0) return V_NULL;
-    if (n < 0) return err_format(I, TY_VALUE_ERROR, "Number of samples, %lld, must be "
-                                 "non-negative.", (long long)n);
+    if (n < 0)
+        return err_format(I, TY_VALUE_ERROR,
+                          "Number of samples, %lld, must be "
+                          "non-negative.",
+                          (long long)n);
     bool endpoint = is_null(o[3]) || obj_truthy(I, o[3]) == 1;
     int dt = arr_dtype_arg(I, o[5], DT_FLOAT64);
     if (dt < 0) return V_NULL;
@@ -257,20 +274,21 @@ static Value f_eye(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *r = dt < 0 ? NULL : arr_new(I, dt, 2, s);
     if (!r) return V_NULL;
     for (int64_t i = 0; i < s[0]; i++)
-        if (i + k >= 0 && i + k < s[1]) arr_store_i(r->data + i * r->strides[0] + (i + k) * r->strides[1], dt, 1);
+        if (i + k >= 0 && i + k < s[1])
+            arr_store_i(r->data + i * r->strides[0] + (i + k) * r->strides[1], dt, 1);
     return v_obj(r);
 }
 
 /* ---- ufuncs ---- */
 
-#define UNARY(fn, op)                                                                          \
-    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
-        if (!arg_count(I, #fn, argc, 1, 2)) return V_NULL;                                    \
-        Array *out = argc > 1 && is_array(I, argv[1]) ? as_array(argv[1]) : NULL;             \
-        Value r = arr_unary(I, argv[0], op, out);                                             \
-        if (!is_null(r) && !is_array(I, argv[0]) && as_array(r)->ndim == 0)                   \
-            return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);                \
-        return r;                                                                             \
+#define UNARY(fn, op)                                                                              \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
+        if (!arg_count(I, #fn, argc, 1, 2)) return V_NULL;                                         \
+        Array *out = argc > 1 && is_array(I, argv[1]) ? as_array(argv[1]) : NULL;                  \
+        Value r = arr_unary(I, argv[0], op, out);                                                  \
+        if (!is_null(r) && !is_array(I, argv[0]) && as_array(r)->ndim == 0)                        \
+            return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);                     \
+        return r;                                                                                  \
     }
 UNARY(f_exp, ARR_U_EXP)
 UNARY(f_log, ARR_U_LOG)
@@ -303,17 +321,17 @@ static Value scalarize(Interp *I, Value r, Value a, Value b) {
     return r;
 }
 
-#define BINARY(fn, op)                                                                         \
-    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
-        if (!arg_count(I, #fn, argc, 2, 3)) return V_NULL;                                    \
-        Array *out = argc > 2 && is_array(I, argv[2]) ? as_array(argv[2]) : NULL;             \
-        Value r = arr_binary(I, argv[0], argv[1], op, out);                                   \
-        if (!is_null(r) && !is_array(I, r)) {                                                 \
-            Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;           \
-            if (!b) return V_NULL;                                                            \
-            r = arr_binary(I, v_obj(a), v_obj(b), op, out);                                   \
-        }                                                                                     \
-        return scalarize(I, r, argv[0], argv[1]);                                             \
+#define BINARY(fn, op)                                                                             \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
+        if (!arg_count(I, #fn, argc, 2, 3)) return V_NULL;                                         \
+        Array *out = argc > 2 && is_array(I, argv[2]) ? as_array(argv[2]) : NULL;                  \
+        Value r = arr_binary(I, argv[0], argv[1], op, out);                                        \
+        if (!is_null(r) && !is_array(I, r)) {                                                      \
+            Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;                 \
+            if (!b) return V_NULL;                                                                 \
+            r = arr_binary(I, v_obj(a), v_obj(b), op, out);                                        \
+        }                                                                                          \
+        return scalarize(I, r, argv[0], argv[1]);                                                  \
     }
 BINARY(f_add, BIN_ADD)
 BINARY(f_subtract, BIN_SUB)
@@ -331,14 +349,14 @@ BINARY(f_bitwise_and, BIN_AND)
 BINARY(f_bitwise_or, BIN_OR)
 BINARY(f_bitwise_xor, BIN_XOR)
 
-#define COMPARE(fn, op)                                                                        \
-    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
-        if (!arg_count(I, #fn, argc, 2, 2)) return V_NULL;                                    \
-        Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;               \
-        if (!b) return V_NULL;                                                                \
-        Value r = arr_compare(I, is_array(I, argv[0]) ? argv[0] : v_obj(a),                   \
-                              is_array(I, argv[1]) ? argv[1] : v_obj(b), op);                 \
-        return scalarize(I, r, argv[0], argv[1]);                                             \
+#define COMPARE(fn, op)                                                                            \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
+        if (!arg_count(I, #fn, argc, 2, 2)) return V_NULL;                                         \
+        Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;                     \
+        if (!b) return V_NULL;                                                                     \
+        Value r = arr_compare(I, is_array(I, argv[0]) ? argv[0] : v_obj(a),                        \
+                              is_array(I, argv[1]) ? argv[1] : v_obj(b), op);                      \
+        return scalarize(I, r, argv[0], argv[1]);                                                  \
     }
 COMPARE(f_equal, CMP_EQ)
 COMPARE(f_not_equal, CMP_NE)
@@ -347,7 +365,41 @@ COMPARE(f_less_equal, CMP_LE)
 COMPARE(f_greater, CMP_GT)
 COMPARE(f_greater_equal, CMP_GE)
 
+/* nonzero(a): a tuple of int64 index arrays, one per axis. */
+static Value f_nonzero(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "nonzero", argc, 1, 1)) return V_NULL;
+    Array *a = to_array(I, argv[0]);
+    if (!a) return V_NULL;
+    if (a->ndim == 0)
+        return err_format(I, TY_VALUE_ERROR,
+                          "Calling nonzero on 0d arrays is not allowed. Use "
+                          "np.atleast_1d(scalar).nonzero() instead. If the context of this "
+                          "error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.");
+    int64_t cnt = 0;
+    ArrIter it;
+    arr_iter_init(&it, a);
+    for (int64_t i = 0; i < a->size; i++, arr_iter_next(&it, a))
+        cnt += arr_load_f(it.p, a->dtype) != 0;
+    Tuple *t = tuple_new(I, (size_t)a->ndim);
+    if (!t) return V_NULL;
+    for (int d = 0; d < a->ndim; d++) {
+        Array *r = arr_new(I, DT_INT64, 1, &cnt);
+        if (!r) return V_NULL;
+        t->items[d] = v_obj(r);
+    }
+    int64_t k = 0;
+    arr_iter_init(&it, a);
+    for (int64_t i = 0; i < a->size; i++, arr_iter_next(&it, a)) {
+        if (arr_load_f(it.p, a->dtype) == 0) continue;
+        for (int d = 0; d < a->ndim; d++)
+            ((int64_t *)as_array(t->items[d])->data)[k] = it.idx[d];
+        k++;
+    }
+    return v_obj(t);
+}
+
 static Value f_where(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (argc == 1) return f_nonzero(I, argc, argv, kw);
     if (!arg_count(I, "where", argc, 3, 3)) return V_NULL;
     return arr_where(I, argv[0], argv[1], argv[2]);
 }
@@ -386,8 +438,7 @@ static Value f_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 /* ---- reductions as functions ---- */
 
-static Value reduce_fn(Interp *I, const char *name, int kind, int argc, Value *argv,
-                       Tuple *kw) {
+static Value reduce_fn(Interp *I, const char *name, int kind, int argc, Value *argv, Tuple *kw) {
     static const char *const names[] = {"a", "axis", "dtype", "out", "keepdims", "ddof"};
     Value o[6];
     if (!arg_parse(I, name, argc, argv, kw, names, 6, 1, 6, o)) return V_NULL;
@@ -400,9 +451,9 @@ static Value reduce_fn(Interp *I, const char *name, int kind, int argc, Value *a
     bool keep = !is_null(o[4]) && obj_truthy(I, o[4]) == 1;
     return arr_reduce(I, a, kind, o[1], keep, (int)ddof, dt);
 }
-#define REDUCE(fn, name, kind)                                                                 \
-    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                            \
-        return reduce_fn(I, name, kind, argc, argv, kw);                                      \
+#define REDUCE(fn, name, kind)                                                                     \
+    static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
+        return reduce_fn(I, name, kind, argc, argv, kw);                                           \
     }
 REDUCE(f_sum, "sum", RED_SUM)
 REDUCE(f_prod, "prod", RED_PROD)
@@ -445,7 +496,8 @@ static Value f_shape(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!a) return V_NULL;
     Tuple *t = tuple_new(I, (size_t)a->ndim);
     if (!t) return V_NULL;
-    for (int i = 0; i < a->ndim; i++) t->items[i] = v_int(a->shape[i]);
+    for (int i = 0; i < a->ndim; i++)
+        t->items[i] = v_int(a->shape[i]);
     return v_obj(t);
 }
 
@@ -590,7 +642,8 @@ static Value f_save(Interp *I, int argc, Value *argv, Tuple *kw) {
     pre[9] = (unsigned char)(hlen >> 8);
     fwrite(pre, 1, 10, f);
     fwrite(hdr, 1, (size_t)hl, f);
-    for (int i = 0; i < pad; i++) fputc(' ', f);
+    for (int i = 0; i < pad; i++)
+        fputc(' ', f);
     fputc('\n', f);
     fwrite(c->data, 1, (size_t)c->size * (size_t)arr_dtypes[c->dtype].size, f);
     fclose(f);
@@ -631,7 +684,8 @@ static Value f_load(Interp *I, int argc, Value *argv, Tuple *kw) {
     int nd = 0;
     char *p = sp + 10;
     while (*p && *p != ')' && nd < ARR_MAXDIM) {
-        while (*p == ' ' || *p == ',') p++;
+        while (*p == ' ' || *p == ',')
+            p++;
         if (*p == ')') break;
         shape[nd++] = strtoll(p, &p, 10);
     }
@@ -652,7 +706,9 @@ static Value f_load(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value f_backend(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_obj(str_from_cstr(I, "cpu"));
 }
-static Value f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) { return V_NONE; }
+static Value f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return V_NONE;
+}
 static Value f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
     Dict *d = dict_new(I);
     if (!d) return V_NULL;
@@ -664,46 +720,173 @@ static Value f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
     Dict *d = dict_new(I);
     if (!d) return V_NULL;
-    if (dict_set_str(I, d, str_intern_cstr(I, "allocated"),
-                     v_int((int64_t)I->bytes_allocated)) < 0)
+    if (dict_set_str(I, d, str_intern_cstr(I, "allocated"), v_int((int64_t)I->bytes_allocated)) < 0)
         return V_NULL;
     return v_obj(d);
 }
 
+/* NumPy's floating-point error handling: krait never warns (docs/GPU.md), so seterr only
+ * answers with the previous settings. */
+static Value f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Dict *d = dict_new(I);
+    if (!d) return V_NULL;
+    static const char *const keys[] = {"divide", "over", "under", "invalid"};
+    static const char *const vals[] = {"warn", "warn", "ignore", "warn"};
+    for (int i = 0; i < 4; i++)
+        if (dict_set_str(I, d, str_intern_cstr(I, keys[i]), v_obj(str_from_cstr(I, vals[i]))) < 0)
+            return V_NULL;
+    return v_obj(d);
+}
+
+/* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context
+ * manager that changes nothing and an event records the host clock. ---- */
+
+static Value self_method(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return argv[0];
+}
+static Value none_method(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return V_NONE;
+}
+static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return V_TRUE;
+}
+
+static const MethodDef stream_defs[] = {
+    {"__init__", none_method, 0},    {"__enter__", self_method, 0}, {"__exit__", none_method, 0},
+    {"synchronize", none_method, 0}, {"query", true_method, 0},     {NULL, NULL, 0},
+};
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static Value event_record(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Str *k = str_intern_cstr(I, "_time_ms");
+    if (!k || obj_setattr(I, argv[0], k, v_float(now_ms())) < 0) return V_NULL;
+    return V_NONE;
+}
+
+static Value event_elapsed(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
+    Str *k = str_intern_cstr(I, "_time_ms");
+    Value a = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
+    Value b = k ? obj_getattr_opt(I, argv[1], k) : V_NULL;
+    if (!is_float(a) || !is_float(b))
+        return err_format(I, TY_RUNTIME_ERROR, "elapsed_time: both events must be recorded");
+    return v_float(b.as.f - a.as.f);
+}
+
+static const MethodDef event_defs[] = {
+    {"__init__", none_method, 0},       {"record", event_record, 0},
+    {"synchronize", none_method, 0},    {"query", true_method, 0},
+    {"elapsed_time", event_elapsed, 0}, {NULL, NULL, 0},
+};
+
 static const MethodDef gpu_functions[] = {
-    {"array", f_array, 0}, {"asarray", f_asarray, 0}, {"zeros", f_zeros, 0},
-    {"ones", f_ones, 0}, {"empty", f_empty, 0}, {"full", f_full, 0},
-    {"zeros_like", f_zeros_like, 0}, {"ones_like", f_ones_like, 0},
-    {"empty_like", f_empty_like, 0}, {"full_like", f_full_like, 0},
-    {"arange", f_arange, 0}, {"linspace", f_linspace, 0}, {"eye", f_eye, 0},
-    {"exp", f_exp, 0}, {"log", f_log, 0}, {"log2", f_log2, 0}, {"log10", f_log10, 0},
-    {"sqrt", f_sqrt, 0}, {"sin", f_sin, 0}, {"cos", f_cos, 0}, {"tan", f_tan, 0},
-    {"tanh", f_tanh, 0}, {"arcsin", f_arcsin, 0}, {"arccos", f_arccos, 0},
-    {"arctan", f_arctan, 0}, {"abs", f_abs, 0}, {"absolute", f_abs, 0}, {"sign", f_sign, 0},
-    {"floor", f_floor, 0}, {"ceil", f_ceil, 0}, {"rint", f_rint, 0}, {"round", f_round, 0},
-    {"around", f_round, 0}, {"isnan", f_isnan, 0}, {"isinf", f_isinf, 0},
-    {"isfinite", f_isfinite, 0}, {"negative", f_negative, 0},
-    {"logical_not", f_logical_not, 0}, {"invert", f_invert, 0}, {"add", f_add, 0},
-    {"subtract", f_subtract, 0}, {"multiply", f_multiply, 0}, {"divide", f_divide, 0},
-    {"true_divide", f_divide, 0}, {"floor_divide", f_floor_divide, 0}, {"mod", f_mod, 0},
-    {"remainder", f_mod, 0}, {"power", f_power, 0}, {"maximum", f_maximum, 0},
-    {"minimum", f_minimum, 0}, {"arctan2", f_arctan2, 0}, {"logical_and", f_logical_and, 0},
-    {"logical_or", f_logical_or, 0}, {"bitwise_and", f_bitwise_and, 0},
-    {"bitwise_or", f_bitwise_or, 0}, {"bitwise_xor", f_bitwise_xor, 0},
-    {"equal", f_equal, 0}, {"not_equal", f_not_equal, 0}, {"less", f_less, 0},
-    {"less_equal", f_less_equal, 0}, {"greater", f_greater, 0},
-    {"greater_equal", f_greater_equal, 0}, {"where", f_where, 0}, {"clip", f_clip, 0},
-    {"matmul", f_matmul, 0}, {"dot", f_dot, 0}, {"sum", f_sum, 0}, {"prod", f_prod, 0},
-    {"min", f_min, 0}, {"max", f_max, 0}, {"amin", f_min, 0}, {"amax", f_max, 0},
-    {"mean", f_mean, 0}, {"var", f_var, 0}, {"std", f_std, 0}, {"all", f_all, 0},
-    {"any", f_any, 0}, {"argmin", f_argmin, 0}, {"argmax", f_argmax, 0},
-    {"cumsum", f_cumsum, 0}, {"cumprod", f_cumprod, 0}, {"reshape", f_reshape, 0},
-    {"ravel", f_ravel, 0}, {"transpose", f_transpose, 0}, {"shape", f_shape, 0},
-    {"concatenate", f_concatenate, 0}, {"stack", f_stack, 0}, {"sort", f_sort, 0},
-    {"argsort", f_argsort, 0}, {"unique", f_unique, 0}, {"allclose", f_allclose, 0},
-    {"array_equal", f_array_equal, 0}, {"save", f_save, 0}, {"load", f_load, 0},
-    {"backend", f_backend, 0}, {"synchronize", f_synchronize, 0}, {"device", f_device, 0},
-    {"memory_info", f_memory_info, 0}, {NULL, NULL, 0},
+    {"seterr", f_seterr, 0},
+    {"geterr", f_seterr, 0},
+    {"array", f_array, 0},
+    {"asarray", f_asarray, 0},
+    {"zeros", f_zeros, 0},
+    {"ones", f_ones, 0},
+    {"empty", f_empty, 0},
+    {"full", f_full, 0},
+    {"zeros_like", f_zeros_like, 0},
+    {"ones_like", f_ones_like, 0},
+    {"empty_like", f_empty_like, 0},
+    {"full_like", f_full_like, 0},
+    {"arange", f_arange, 0},
+    {"linspace", f_linspace, 0},
+    {"eye", f_eye, 0},
+    {"exp", f_exp, 0},
+    {"log", f_log, 0},
+    {"log2", f_log2, 0},
+    {"log10", f_log10, 0},
+    {"sqrt", f_sqrt, 0},
+    {"sin", f_sin, 0},
+    {"cos", f_cos, 0},
+    {"tan", f_tan, 0},
+    {"tanh", f_tanh, 0},
+    {"arcsin", f_arcsin, 0},
+    {"arccos", f_arccos, 0},
+    {"arctan", f_arctan, 0},
+    {"abs", f_abs, 0},
+    {"absolute", f_abs, 0},
+    {"sign", f_sign, 0},
+    {"floor", f_floor, 0},
+    {"ceil", f_ceil, 0},
+    {"rint", f_rint, 0},
+    {"round", f_round, 0},
+    {"around", f_round, 0},
+    {"isnan", f_isnan, 0},
+    {"isinf", f_isinf, 0},
+    {"isfinite", f_isfinite, 0},
+    {"negative", f_negative, 0},
+    {"logical_not", f_logical_not, 0},
+    {"invert", f_invert, 0},
+    {"add", f_add, 0},
+    {"subtract", f_subtract, 0},
+    {"multiply", f_multiply, 0},
+    {"divide", f_divide, 0},
+    {"true_divide", f_divide, 0},
+    {"floor_divide", f_floor_divide, 0},
+    {"mod", f_mod, 0},
+    {"remainder", f_mod, 0},
+    {"power", f_power, 0},
+    {"maximum", f_maximum, 0},
+    {"minimum", f_minimum, 0},
+    {"arctan2", f_arctan2, 0},
+    {"logical_and", f_logical_and, 0},
+    {"logical_or", f_logical_or, 0},
+    {"bitwise_and", f_bitwise_and, 0},
+    {"bitwise_or", f_bitwise_or, 0},
+    {"bitwise_xor", f_bitwise_xor, 0},
+    {"equal", f_equal, 0},
+    {"not_equal", f_not_equal, 0},
+    {"less", f_less, 0},
+    {"less_equal", f_less_equal, 0},
+    {"greater", f_greater, 0},
+    {"greater_equal", f_greater_equal, 0},
+    {"where", f_where, 0},
+    {"nonzero", f_nonzero, 0},
+    {"clip", f_clip, 0},
+    {"matmul", f_matmul, 0},
+    {"dot", f_dot, 0},
+    {"sum", f_sum, 0},
+    {"prod", f_prod, 0},
+    {"min", f_min, 0},
+    {"max", f_max, 0},
+    {"amin", f_min, 0},
+    {"amax", f_max, 0},
+    {"mean", f_mean, 0},
+    {"var", f_var, 0},
+    {"std", f_std, 0},
+    {"all", f_all, 0},
+    {"any", f_any, 0},
+    {"argmin", f_argmin, 0},
+    {"argmax", f_argmax, 0},
+    {"cumsum", f_cumsum, 0},
+    {"cumprod", f_cumprod, 0},
+    {"reshape", f_reshape, 0},
+    {"ravel", f_ravel, 0},
+    {"transpose", f_transpose, 0},
+    {"shape", f_shape, 0},
+    {"concatenate", f_concatenate, 0},
+    {"stack", f_stack, 0},
+    {"sort", f_sort, 0},
+    {"argsort", f_argsort, 0},
+    {"unique", f_unique, 0},
+    {"allclose", f_allclose, 0},
+    {"array_equal", f_array_equal, 0},
+    {"save", f_save, 0},
+    {"load", f_load, 0},
+    {"backend", f_backend, 0},
+    {"synchronize", f_synchronize, 0},
+    {"device", f_device, 0},
+    {"memory_info", f_memory_info, 0},
+    {NULL, NULL, 0},
 };
 
 Module *gpu_module_create(Interp *I) {
@@ -714,10 +897,14 @@ Module *gpu_module_create(Interp *I) {
         Value d = arr_dtype_obj(I, dt);
         if (is_null(d) || module_set(I, m, arr_dtypes[dt].name, d) < 0) return NULL;
         if (dt == DT_BOOL && module_set(I, m, "bool_", d) < 0) return NULL;
-        if (dt == DT_FLOAT64 && (module_set(I, m, "double", d) < 0 ||
-                                 module_set(I, m, "float_", d) < 0))
+        if (dt == DT_FLOAT64 &&
+            (module_set(I, m, "double", d) < 0 || module_set(I, m, "float_", d) < 0))
             return NULL;
     }
+    Type *stream = stdlib_make_class(I, "Stream", "numpy", stream_defs);
+    if (!stream || module_set(I, m, "Stream", v_obj(stream)) < 0) return NULL;
+    Type *event = stdlib_make_class(I, "Event", "numpy", event_defs);
+    if (!event || module_set(I, m, "Event", v_obj(event)) < 0) return NULL;
     Module *rnd = gpu_random_module_create(I);
     if (!rnd || module_set(I, m, "random", v_obj(rnd)) < 0) return NULL;
     Value dtype_type = v_obj(I->types[TY_DTYPE]), nd_type = v_obj(I->types[TY_ARRAY]);

@@ -133,6 +133,18 @@ static Value sio_write(Interp *I, int argc, Value *argv, Tuple *kw) {
     return sio_write_str(I, argv[0], argv[1]);
 }
 
+static Value sio_writelines(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "writelines", kw) || !arg_count(I, "writelines", argc - 1, 1, 1))
+        return V_NULL;
+    Value it = obj_iter(I, argv[1]);
+    if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
+    for (;;) {
+        Value x = obj_next(I, it);
+        if (is_null(x)) return err_occurred(I) ? V_NULL : V_NONE;
+        if (!gc_temp_push(I, x) || is_null(sio_write_str(I, argv[0], x))) return V_NULL;
+    }
+}
+
 static bool size_arg(Interp *I, int argc, Value *argv, int64_t *size) {
     *size = -1;
     if (argc > 1 && !is_none(argv[1])) {
@@ -257,6 +269,7 @@ static Value io_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
 static const MethodDef stringio_methods[] = {
     {"__init__", sio_init, 0},
     {"write", sio_write, 0},
+    {"writelines", sio_writelines, 0},
     {"read", sio_read, 0},
     {"readline", sio_readline, 0},
     {"readlines", sio_readlines, 0},

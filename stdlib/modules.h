@@ -41,4 +41,11 @@ Value os_raise_errno(Interp *I, int err, Value filename, Value filename2);
 bool os_path_arg(Interp *I, const char *fname, const char *argname, Value v, const char **out);
 Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const MethodDef *defs);
 
+/* A CPython "struct sequence" class modname.name: a tuple subclass whose items are also
+ * attributes named by fields (NULL-terminated) and whose repr names them. structseq.c. */
+Type *structseq_new_type(Interp *I, const char *name, const char *modname,
+                         const char *const *fields);
+/* An instance of such a class holding items[0..n). */
+Value structseq_make(Interp *I, Type *t, const Value *items, size_t n);
+
 #endif

@@ -234,6 +234,18 @@ static Value os_getenv(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_parse(I, "getenv", argc, argv, kw, names, 2, 1, 2, a)) return V_NULL;
     if (!is_str(I, a[0]))
         return err_format(I, TY_TYPE_ERROR, "str expected, not %s", type_name(I, a[0]));
+    /* os.getenv reads os.environ, as CPython's does, so assignments to it are seen */
+    Str *mname = str_intern_cstr(I, "os"), *ename = str_intern_cstr(I, "environ");
+    Value mod = mname ? dict_get_str(I->modules, mname) : V_NULL;
+    if (ename && !is_null(mod) && is_obj(mod) && as_obj(mod)->type == I->types[TY_MODULE]) {
+        Value env = dict_get_str(((Module *)as_obj(mod))->dict, ename);
+        if (!is_null(env) && is_dict(I, env)) {
+            Value r;
+            int found = dict_get(I, as_dict(env), a[0], &r);
+            if (found < 0) return V_NULL;
+            return found ? r : is_null(a[1]) ? V_NONE : a[1];
+        }
+    }
     const char *v = getenv(as_str(a[0])->data);
     if (!v || utf8_validate(v, strlen(v)) >= 0) return is_null(a[1]) ? V_NONE : a[1];
     Str *s = str_from_cstr(I, v);

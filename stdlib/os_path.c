@@ -305,6 +305,13 @@ static Value op_isdir(Interp *I, int argc, Value *argv, Tuple *kw) {
     return r < 0 ? V_NULL : v_bool(r && S_ISDIR(st.st_mode));
 }
 
+static Value op_islink(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Str *p;
+    if (!one_path(I, "islink", argc, argv, kw, &p)) return V_NULL;
+    struct stat st;
+    return v_bool(lstat(p->data, &st) == 0 && S_ISLNK(st.st_mode));
+}
+
 static Value op_isabs(Interp *I, int argc, Value *argv, Tuple *kw) {
     Str *p;
     if (!one_path(I, "isabs", argc, argv, kw, &p)) return V_NULL;
@@ -391,24 +398,71 @@ done:
     return r;
 }
 
+/* The rarely hot helpers, in Python as CPython's posixpath writes them. */
+static const char os_path_frozen_src[] =
+    "def commonprefix(m):\n"
+    "    if not m:\n"
+    "        return ''\n"
+    "    if not isinstance(m[0], (list, tuple)):\n"
+    "        m = tuple(m)\n"
+    "    s1 = min(m)\n"
+    "    s2 = max(m)\n"
+    "    for i, c in enumerate(s1):\n"
+    "        if c != s2[i]:\n"
+    "            return s1[:i]\n"
+    "    return s1\n"
+    "\n"
+    "\n"
+    "def commonpath(paths):\n"
+    "    if not paths:\n"
+    "        raise ValueError('commonpath() arg is an empty sequence')\n"
+    "    paths = tuple(paths)\n"
+    "    for p in paths:\n"
+    "        if not isinstance(p, str):\n"
+    "            raise TypeError(\"expected str, bytes or os.PathLike object, not %s\"\n"
+    "                            % type(p).__name__)\n"
+    "    split_paths = [path.split('/') for path in paths]\n"
+    "    try:\n"
+    "        isabs, = set(p[:1] == '/' for p in paths)\n"
+    "    except ValueError:\n"
+    "        raise ValueError(\"Can't mix absolute and relative paths\") from None\n"
+    "    split_paths = [[c for c in s if c and c != '.'] for s in split_paths]\n"
+    "    s1 = min(split_paths)\n"
+    "    s2 = max(split_paths)\n"
+    "    common = s1\n"
+    "    for i, c in enumerate(s1):\n"
+    "        if c != s2[i]:\n"
+    "            common = s1[:i]\n"
+    "            break\n"
+    "    prefix = '/' if isabs else ''\n"
+    "    return prefix + '/'.join(common)\n"
+    "\n"
+    "\n"
+    "def normcase(s):\n"
+    "    return s\n"
+    "\n"
+    "\n"
+    "def lexists(path):\n"
+    "    return exists(path)\n"
+    "\n"
+    "\n"
+    "def splitdrive(p):\n"
+    "    return p[:0], p\n"
+    "\n"
+    "\n"
+    "curdir = '.'\n"
+    "pardir = '..'\n"
+    "extsep = '.'\n"
+    "altsep = None\n"
+    "pathsep = ':'\n";
+
 static const MethodDef os_path_functions[] = {
-    {"join", op_join, 0},
-    {"split", op_split, 0},
-    {"basename", op_basename, 0},
-    {"dirname", op_dirname, 0},
-    {"splitext", op_splitext, 0},
-    {"normpath", op_normpath, 0},
-    {"abspath", op_abspath, 0},
-    {"realpath", op_realpath, 0},
-    {"expanduser", op_expanduser, 0},
-    {"exists", op_exists, 0},
-    {"isfile", op_isfile, 0},
-    {"isdir", op_isdir, 0},
-    {"isabs", op_isabs, 0},
-    {"getsize", op_getsize, 0},
-    {"getmtime", op_getmtime, 0},
-    {"relpath", op_relpath, 0},
-    {NULL, NULL, 0},
+    {"join", op_join, 0},         {"split", op_split, 0},       {"basename", op_basename, 0},
+    {"dirname", op_dirname, 0},   {"splitext", op_splitext, 0}, {"normpath", op_normpath, 0},
+    {"abspath", op_abspath, 0},   {"realpath", op_realpath, 0}, {"expanduser", op_expanduser, 0},
+    {"exists", op_exists, 0},     {"isfile", op_isfile, 0},     {"isdir", op_isdir, 0},
+    {"isabs", op_isabs, 0},       {"islink", op_islink, 0},     {"getsize", op_getsize, 0},
+    {"getmtime", op_getmtime, 0}, {"relpath", op_relpath, 0},   {NULL, NULL, 0},
 };
 
 Module *os_path_module_create(Interp *I) {
@@ -421,5 +475,8 @@ Module *os_path_module_create(Interp *I) {
     if (!m || module_add_functions(I, m, os_path_functions) < 0) return NULL;
     Str *sep = str_from_cstr(I, "/");
     if (!sep || module_set(I, m, "sep", v_obj(sep)) < 0) return NULL;
+    Value r = vm_exec_source(I, os_path_frozen_src, sizeof os_path_frozen_src - 1,
+                             "<frozen posixpath>", m->dict, EXEC_FILE);
+    if (is_null(r)) return NULL;
     return m;
 }

@@ -1,10 +1,12 @@
 /* sys.c: the sys module (argv, path, modules, the standard streams, exit, recursion limit,
  * version) and the stream objects behind sys.stdout/stderr/stdin, which write through the
  * host's output callbacks so an embedding application captures script output. */
+#include <float.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "builtins.h"
+#include "modules.h"
 
 static Value stream_write(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "write", kwnames) || !arg_count(I, "write", argc, 2, 2)) return V_NULL;
@@ -12,9 +14,12 @@ static Value stream_write(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         return err_format(I, TY_TYPE_ERROR, "write() argument must be str, not %s",
                           type_name(I, argv[1]));
     Str *s = as_str(argv[1]);
-    if (v_is(argv[0], I->sys_stderr)) io_write_err(I, s->data, s->len);
-    else if (v_is(argv[0], I->sys_stdout)) io_write_out(I, s->data, s->len);
-    else return err_format(I, TY_OS_ERROR, "not writable");
+    if (v_is(argv[0], I->sys_stderr))
+        io_write_err(I, s->data, s->len);
+    else if (v_is(argv[0], I->sys_stdout))
+        io_write_out(I, s->data, s->len);
+    else
+        return err_format(I, TY_OS_ERROR, "not writable");
     return v_int((int64_t)s->nchars);
 }
 
@@ -47,7 +52,8 @@ static Value stream_read(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     StrBuf b;
     sb_init(&b);
     int c;
-    while ((c = getchar()) != EOF) sb_append_char(I, &b, (char)c);
+    while ((c = getchar()) != EOF)
+        sb_append_char(I, &b, (char)c);
     if (b.len == 0) {
         sb_free(I, &b);
         return v_obj(I->empty_str);
@@ -60,11 +66,13 @@ static Value stream_read(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return s ? v_obj(s) : V_NULL;
 }
 
-static Value stream_isatty(Interp *I, int argc, Value *argv, Tuple *kwnames) { return V_FALSE; }
+static Value stream_isatty(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    return V_FALSE;
+}
 
 static const MethodDef stream_methods[] = {
-    {"write", stream_write, 0},       {"flush", stream_flush, 0}, {"readline", stream_readline, 0},
-    {"read", stream_read, 0},         {"isatty", stream_isatty, 0}, {NULL, NULL, 0},
+    {"write", stream_write, 0}, {"flush", stream_flush, 0},   {"readline", stream_readline, 0},
+    {"read", stream_read, 0},   {"isatty", stream_isatty, 0}, {NULL, NULL, 0},
 };
 
 static Value make_stream_type(Interp *I) {
@@ -112,7 +120,8 @@ static Value sys_setrecursionlimit(Interp *I, int argc, Value *argv, Tuple *kwna
         return err_format(I, TY_TYPE_ERROR, "'float' object cannot be interpreted as an integer");
     int64_t n;
     if (obj_index(I, argv[0], &n) < 0) return V_NULL;
-    if (n < 1) return err_format(I, TY_VALUE_ERROR, "recursion limit must be greater or equal than 1");
+    if (n < 1)
+        return err_format(I, TY_VALUE_ERROR, "recursion limit must be greater or equal than 1");
     if (n > 1000000) n = 1000000;
     if (n <= I->recursion_depth)
         return err_format(I, TY_RECURSION_ERROR,
@@ -178,34 +187,47 @@ Module *sys_module_create(Interp *I) {
     Str *platform = str_from_cstr(I, "linux");
     Str *byteorder = str_from_cstr(I, "little");
     Str *executable = str_from_cstr(I, "krait");
-    Tuple *vinfo = tuple_pack(I, 5, v_int(3), v_int(11), v_int(0), V_NONE, v_int(0));
-    if (!version || !platform || !byteorder || !executable || !vinfo) return NULL;
+    if (!version || !platform || !byteorder || !executable) return NULL;
+    static const char *const vinfo_fields[] = {"major",        "minor",  "micro",
+                                               "releaselevel", "serial", NULL};
     Str *final = str_from_cstr(I, "final");
-    if (!final) return NULL;
-    vinfo->items[3] = v_obj(final);
+    Type *vtype = final ? structseq_new_type(I, "version_info", "sys", vinfo_fields) : NULL;
+    if (!vtype || module_set(I, m, "version_info", v_obj(vtype)) < 0) return NULL;
+    Value vitems[] = {v_int(3), v_int(11), v_int(0), v_obj(final), v_int(0)};
+    Value vinfo = structseq_make(I, vtype, vitems, 5);
+    if (is_null(vinfo) || module_set(I, m, "version_info", vinfo) < 0) return NULL;
+    static const char *const finfo_fields[] = {"max",     "max_exp",    "max_10_exp", "min",
+                                               "min_exp", "min_10_exp", "dig",        "mant_dig",
+                                               "epsilon", "radix",      "rounds",     NULL};
+    Type *ftype = structseq_new_type(I, "float_info", "sys", finfo_fields);
+    if (!ftype || module_set(I, m, "float_info", v_obj(ftype)) < 0) return NULL;
+    Value fitems[] = {v_float(DBL_MAX),
+                      v_int(DBL_MAX_EXP),
+                      v_int(DBL_MAX_10_EXP),
+                      v_float(DBL_MIN),
+                      v_int(DBL_MIN_EXP),
+                      v_int(DBL_MIN_10_EXP),
+                      v_int(DBL_DIG),
+                      v_int(DBL_MANT_DIG),
+                      v_float(DBL_EPSILON),
+                      v_int(FLT_RADIX),
+                      v_int(1)};
+    Value finfo = structseq_make(I, ftype, fitems, 11);
+    if (is_null(finfo) || module_set(I, m, "float_info", finfo) < 0) return NULL;
     Tuple *builtin_names = tuple_new(I, 0);
     if (!builtin_names) return NULL;
     struct {
         const char *name;
         Value v;
     } attrs[] = {
-        {"argv", v_obj(I->sys_argv)},
-        {"path", v_obj(I->sys_path)},
-        {"modules", v_obj(I->modules)},
-        {"stdout", I->sys_stdout},
-        {"stderr", I->sys_stderr},
-        {"stdin", I->sys_stdin},
-        {"__stdout__", I->sys_stdout},
-        {"__stderr__", I->sys_stderr},
-        {"__stdin__", I->sys_stdin},
-        {"version", v_obj(version)},
-        {"version_info", v_obj(vinfo)},
-        {"hexversion", v_int(0x030b00f0)},
-        {"platform", v_obj(platform)},
-        {"byteorder", v_obj(byteorder)},
-        {"executable", v_obj(executable)},
-        {"maxsize", v_int(INT64_MAX)},
-        {"builtin_module_names", v_obj(builtin_names)},
+        {"argv", v_obj(I->sys_argv)},      {"path", v_obj(I->sys_path)},
+        {"modules", v_obj(I->modules)},    {"stdout", I->sys_stdout},
+        {"stderr", I->sys_stderr},         {"stdin", I->sys_stdin},
+        {"__stdout__", I->sys_stdout},     {"__stderr__", I->sys_stderr},
+        {"__stdin__", I->sys_stdin},       {"version", v_obj(version)},
+        {"hexversion", v_int(0x030b00f0)}, {"platform", v_obj(platform)},
+        {"byteorder", v_obj(byteorder)},   {"executable", v_obj(executable)},
+        {"maxsize", v_int(INT64_MAX)},     {"builtin_module_names", v_obj(builtin_names)},
     };
     for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
         if (module_set(I, m, attrs[i].name, attrs[i].v) < 0) return NULL;

@@ -1,7 +1,7 @@
 /* time.c: the time module: clocks (time, perf_counter, monotonic, process_time and their _ns
- * forms), sleep, and the calendar functions. localtime()/gmtime() return a plain 9-tuple
- * (CPython's struct_time is a tuple subclass with tm_* attributes; krait's has no attribute
- * names yet), which strftime, asctime and mktime accept. sleep() waits in short slices and
+ * forms), sleep, and the calendar functions. localtime()/gmtime() return a struct_time (a
+ * struct sequence, structseq.c: a 9-tuple with tm_* attributes), which strftime, asctime
+ * and mktime accept like any 9-tuple. sleep() waits in short slices and
  * returns early when the host sets I->interrupt_pending, so the VM raises KeyboardInterrupt
  * promptly; the asyncio work will route it through the event loop. */
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "builtins.h"
+#include "modules.h"
 
 static Value clock_float(clockid_t id) {
     struct timespec ts;
@@ -77,7 +78,19 @@ static Value tm_to_tuple(Interp *I, const struct tm *t) {
     Tuple *r = tuple_pack(I, 9, v_int(t->tm_year + 1900), v_int(t->tm_mon + 1), v_int(t->tm_mday),
                           v_int(t->tm_hour), v_int(t->tm_min), v_int(t->tm_sec), v_int(wday),
                           v_int(t->tm_yday + 1), v_int(t->tm_isdst));
-    return r ? v_obj(r) : V_NULL;
+    if (!r) return V_NULL;
+    /* the module's struct_time class, when the time module is where import put it */
+    Str *mname = str_intern_cstr(I, "time"), *cname = str_intern_cstr(I, "struct_time");
+    Value mod = mname ? dict_get_str(I->modules, mname) : V_NULL;
+    if (!cname || is_null(mod) || !is_obj(mod) || as_obj(mod)->type != I->types[TY_MODULE])
+        return v_obj(r);
+    Value cls = dict_get_str(((Module *)as_obj(mod))->dict, cname);
+    if (is_null(cls) || !is_obj(cls) || as_obj(cls)->type != I->types[TY_TYPE]) return v_obj(r);
+    size_t mark = gc_temp_mark(I);
+    if (!gc_temp_push(I, v_obj(r))) return V_NULL;
+    Value st = structseq_make(I, (Type *)as_obj(cls), r->items, 9);
+    gc_temp_reset(I, mark);
+    return st;
 }
 
 static bool secs_arg(Interp *I, const char *fname, int argc, Value *argv, Tuple *kw, time_t *out) {
@@ -270,5 +283,9 @@ Module *time_module_create(Interp *I) {
         module_set(I, m, "timezone", v_int(timezone)) < 0 ||
         module_set(I, m, "daylight", v_int(daylight)) < 0)
         return NULL;
+    static const char *const st_fields[] = {"tm_year", "tm_mon",  "tm_mday", "tm_hour",  "tm_min",
+                                            "tm_sec",  "tm_wday", "tm_yday", "tm_isdst", NULL};
+    Type *st = structseq_new_type(I, "struct_time", "time", st_fields);
+    if (!st || module_set(I, m, "struct_time", v_obj(st)) < 0) return NULL;
     return m;
 }

@@ -482,7 +482,9 @@ static bool divmod_values(Interp *I, Value a, Value b, Value *qout, Value *rout)
         if (!(x == INT64_MIN && y == -1)) {
             int64_t q = floordiv64(x, y);
             if (qout) *qout = v_int(q);
-            if (rout) *rout = v_int(x - q * y);
+            int64_t r = x % y; /* not x - q * y: that product can overflow */
+            if (r != 0 && ((r < 0) != (y < 0))) r += y;
+            if (rout) *rout = v_int(r);
             return true;
         }
     }
@@ -1162,8 +1164,10 @@ static char *int_text_to_ascii(Interp *I, const char *s, size_t len, size_t *out
         }
         uint32_t cp = utf8_decode(s, &pos);
         int d = uni_decimal_value(cp);
-        if (d >= 0) buf[n++] = (char)('0' + d);
-        else if (uni_isspace(cp)) buf[n++] = ' ';
+        if (d >= 0)
+            buf[n++] = (char)('0' + d);
+        else if (uni_isspace(cp))
+            buf[n++] = ' ';
         else {
             mem_free(I, buf, len + 1);
             return NULL;
@@ -1176,7 +1180,8 @@ static char *int_text_to_ascii(Interp *I, const char *s, size_t len, size_t *out
 Value int_from_text(Interp *I, const char *s, size_t len, int base, bool bytes) {
     if (!bytes) {
         size_t i = 0;
-        while (i < len && (unsigned char)s[i] < 0x80) i++;
+        while (i < len && (unsigned char)s[i] < 0x80)
+            i++;
         if (i < len) {
             size_t n;
             char *ascii = int_text_to_ascii(I, s, len, &n);

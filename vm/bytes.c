@@ -93,14 +93,15 @@ bool bytearray_reserve(Interp *I, ByteArray *a, size_t need) {
 
 /* ---- repr --------------------------------------------------------------------------- */
 
-static bool repr_body(Interp *I, StrBuf *b, const unsigned char *d, size_t n) {
+/* esc_sq: bytearray's repr escapes every ' even inside double quotes, as CPython's does */
+static bool repr_body(Interp *I, StrBuf *b, const unsigned char *d, size_t n, bool esc_sq) {
     bool sq = memchr(d, '\'', n) != NULL, dq = memchr(d, '"', n) != NULL;
     char q = sq && !dq ? '"' : '\'';
     sb_append_char(I, b, 'b');
     sb_append_char(I, b, q);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = d[i];
-        if (c == (unsigned char)q || c == '\\') {
+        if (c == (unsigned char)q || c == '\\' || (esc_sq && c == '\'')) {
             sb_append_char(I, b, '\\');
             sb_append_char(I, b, (char)c);
         } else if (c == '\t')
@@ -120,7 +121,7 @@ static bool repr_body(Interp *I, StrBuf *b, const unsigned char *d, size_t n) {
 Value bytes_repr(Interp *I, const unsigned char *data, size_t len) {
     StrBuf b;
     sb_init(&b);
-    repr_body(I, &b, data, len);
+    repr_body(I, &b, data, len, false);
     Str *s = sb_finish(I, &b);
     return s ? v_obj(s) : V_NULL;
 }
@@ -133,8 +134,9 @@ static Value bytearray_repr_slot(Interp *I, Value self) {
     ByteArray *a = as_bytearray(self);
     StrBuf b;
     sb_init(&b);
-    sb_append_cstr(I, &b, "bytearray(");
-    repr_body(I, &b, a->data ? a->data : (const unsigned char *)"", a->len);
+    sb_append_cstr(I, &b, type_name(I, self));
+    sb_append_char(I, &b, '(');
+    repr_body(I, &b, a->data ? a->data : (const unsigned char *)"", a->len, true);
     sb_append_char(I, &b, ')');
     Str *s = sb_finish(I, &b);
     return s ? v_obj(s) : V_NULL;
@@ -232,8 +234,6 @@ Value bytes_decode(Interp *I, const unsigned char *d, size_t len, const char *en
     const char *codec;
     int c = codec_lookup(I, encoding, &codec);
     if (c < 0) return V_NULL;
-    int e = errors_lookup(I, errors);
-    if (e < 0) return V_NULL;
     if (c == CODEC_UTF8 && utf8_validate((const char *)d, len) < 0) {
         Str *s = str_new(I, (const char *)d, len);
         return s ? v_obj(s) : V_NULL;
@@ -270,9 +270,10 @@ Value bytes_decode(Interp *I, const unsigned char *d, size_t len, const char *en
             }
             run = utf8_bad_run(d, len, i, &why);
         }
-        if (e == ERR_STRICT) {
+        int e = errors_lookup(I, errors); /* only when needed, as CPython */
+        if (e < 0 || e == ERR_STRICT) {
             sb_free(I, &b);
-            return decode_error(I, codec, d, i, i + run, why);
+            return e < 0 ? V_NULL : decode_error(I, codec, d, i, i + run, why);
         }
         if (e == ERR_REPLACE) sb_append(I, &b, "\xEF\xBF\xBD", 3);
         if (e == ERR_BACKSLASH)
@@ -302,8 +303,6 @@ Value str_encode(Interp *I, Str *s, const char *encoding, const char *errors) {
     const char *codec;
     int c = codec_lookup(I, encoding, &codec);
     if (c < 0) return V_NULL;
-    int e = errors_lookup(I, errors);
-    if (e < 0) return V_NULL;
     if (c == CODEC_UTF8 || s->ascii) {
         Bytes *b = bytes_new(I, s->data, s->len);
         return b ? v_obj(b) : V_NULL;
@@ -314,6 +313,11 @@ Value str_encode(Interp *I, Str *s, const char *encoding, const char *errors) {
     size_t pos = 0, index = 0;
     while (pos < s->len) {
         uint32_t cp = utf8_decode(s->data, &pos);
+        int e = cp < limit ? ERR_STRICT : errors_lookup(I, errors); /* only when needed */
+        if (e < 0) {
+            sb_free(I, &b);
+            return V_NULL;
+        }
         if (cp < limit)
             sb_append_char(I, &b, (char)cp);
         else if (e == ERR_STRICT) {
@@ -1119,7 +1123,8 @@ static Value bm_replace(Interp *I, int argc, Value *argv, Tuple *kw) {
     VIEW_SELF;
     const unsigned char *o, *r;
     size_t on, rn;
-    if (!bytes_need_view(I, argv[1], &o, &on) || !bytes_need_view(I, argv[2], &r, &rn)) return V_NULL;
+    if (!bytes_need_view(I, argv[1], &o, &on) || !bytes_need_view(I, argv[2], &r, &rn))
+        return V_NULL;
     int64_t count = -1;
     if (argc > 3 && obj_index(I, argv[3], &count) < 0) return V_NULL;
     if (count < 0) count = INT64_MAX;
@@ -1247,10 +1252,8 @@ static Value ba_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
         {"join", bm_join, 0}, {"split", bm_split, 0}, {"strip", bm_strip, 0},                      \
         {"lstrip", bm_lstrip, 0}, {"rstrip", bm_rstrip, 0}, {"startswith", bm_startswith, 0},      \
         {"endswith", bm_endswith, 0}, {"find", bm_find, 0}, {"index", bm_index, 0},                \
-        {"count", bm_count, 0}, {"replace", bm_replace, 0}, {"upper", bm_upper, 0}, {              \
-        "lower", bm_lower, 0                                                                       \
-    }                                                                                              \
-    , BYTES_EXTRA_METHODS
+        {"count", bm_count, 0}, {"replace", bm_replace, 0}, {"upper", bm_upper, 0},                \
+        {"lower", bm_lower, 0}, BYTES_EXTRA_METHODS
 
 static const MethodDef bytes_methods[] = {
     COMMON_METHODS,
@@ -1258,9 +1261,16 @@ static const MethodDef bytes_methods[] = {
 };
 
 static const MethodDef bytearray_methods[] = {
-    COMMON_METHODS,         {"append", ba_append, 0}, {"extend", ba_extend, 0}, {"pop", ba_pop, 0},
-    {"clear", ba_clear, 0}, {"copy", ba_copy, 0},     {"insert", bytearraym_insert, 0},
-    {"remove", bytearraym_remove, 0}, {"reverse", bytearraym_reverse, 0}, {NULL, NULL, 0},
+    COMMON_METHODS,
+    {"append", ba_append, 0},
+    {"extend", ba_extend, 0},
+    {"pop", ba_pop, 0},
+    {"clear", ba_clear, 0},
+    {"copy", ba_copy, 0},
+    {"insert", bytearraym_insert, 0},
+    {"remove", bytearraym_remove, 0},
+    {"reverse", bytearraym_reverse, 0},
+    {NULL, NULL, 0},
 };
 
 const TypeSpec bytes_spec = {

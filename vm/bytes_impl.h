@@ -65,7 +65,8 @@ BYTES_EXTRA_DECL(bytearraym_reverse)
         {"istitle", bytesm_istitle, 0}, {"isascii", bytesm_isascii, 0},                            \
         {"capitalize", bytesm_capitalize, 0}, {"title", bytesm_title, 0},                          \
         {"swapcase", bytesm_swapcase, 0}, {"removeprefix", bytesm_removeprefix, 0},                \
-        {"removesuffix", bytesm_removesuffix, 0}, {"maketrans", bytesm_maketrans, METH_STATIC},    \
-        {"translate", bytesm_translate, 0}
+        {"removesuffix", bytesm_removesuffix, 0}, {"maketrans", bytesm_maketrans, METH_STATIC}, {  \
+        "translate", bytesm_translate, 0                                                           \
+    }
 
 #endif

@@ -122,8 +122,8 @@ static Value partition_impl(Interp *I, int argc, Value *argv, bool right, const 
         parts[0] = bytes_make_like(I, argv[0], p, (size_t)at);
         if (is_null(parts[0])) return V_NULL;
         t->items[0] = parts[0];
+        /* bytes keeps the separator object itself; bytearray makes a new one */
         parts[1] = is_bytearray(I, argv[0]) ? bytes_make_like(I, argv[0], q, m) : argv[1];
-        if (is_bytes(I, argv[0]) && !is_bytes(I, argv[1])) parts[1] = bytes_make_like(I, argv[0], q, m);
         if (is_null(parts[1])) return V_NULL;
         t->items[1] = parts[1];
         parts[2] = bytes_make_like(I, argv[0], p + at + m, n - (size_t)at - m);
@@ -143,8 +143,7 @@ Value bytesm_rpartition(Interp *I, int argc, Value *argv, Tuple *kw) {
     return partition_impl(I, argc, argv, true, "rpartition");
 }
 
-static Value rfind_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name,
-                        bool raise) {
+static Value rfind_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name, bool raise) {
     if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc - 1, 1, 3)) return V_NULL;
     VIEW_SELF;
     const unsigned char *q;
@@ -180,8 +179,9 @@ Value bytesm_splitlines(Interp *I, int argc, Value *argv, Tuple *kw) {
     bool keep = false;
     if (!is_null(a[0])) {
         if (is_float(a[0]))
-            return err_format(I, TY_TYPE_ERROR, "'float' object cannot be interpreted as an "
-                                                "integer");
+            return err_format(I, TY_TYPE_ERROR,
+                              "'float' object cannot be interpreted as an "
+                              "integer");
         int t = obj_truthy(I, a[0]);
         if (t < 0) return V_NULL;
         if (!is_int(I, a[0]) && !is_bool(a[0])) {
@@ -332,8 +332,7 @@ Value bytesm_isspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     return class_impl(I, argc, argv, kw, "isspace", bytes_isspace_c);
 }
 
-static Value cased_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name,
-                        bool upper) {
+static Value cased_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name, bool upper) {
     if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc - 1, 0, 0)) return V_NULL;
     VIEW_SELF;
     bool cased = false;

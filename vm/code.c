@@ -103,8 +103,19 @@ static Value code_get_posonlyargcount(Interp *I, Value self) {
 static Value code_get_nlocals(Interp *I, Value self) {
     return v_int(((Code *)as_obj(self))->nlocals);
 }
+/* co_flags in CPython's bit values (krait's own CO_* bits differ). */
 static Value code_get_flags(Interp *I, Value self) {
-    return v_int(((Code *)as_obj(self))->flags);
+    Code *co = (Code *)as_obj(self);
+    uint32_t f = co->flags, r = 0;
+    if (!(f & (CO_CLASSBODY | CO_MODULE | CO_INTERACTIVE))) r |= 0x1 | 0x2;
+    if (f & CO_VARARGS) r |= 0x4;
+    if (f & CO_VARKEYWORDS) r |= 0x8;
+    if (f & CO_NESTED) r |= 0x10;
+    if (f & CO_GENERATOR) r |= 0x20;
+    if (!co->ncellvars && !co->nfreevars) r |= 0x40;
+    if (f & CO_COROUTINE) r |= 0x80;
+    if (f & CO_ASYNC_GENERATOR) r |= 0x200;
+    return v_int(r);
 }
 
 static Value names_tuple(Interp *I, Str **names, uint32_t n) {
@@ -129,12 +140,18 @@ static Value code_get_cellvars(Interp *I, Value self) {
 }
 
 static const GetSetDef code_getsets[] = {
-    {"co_name", code_get_name, NULL},         {"co_qualname", code_get_qualname, NULL},
-    {"co_filename", code_get_filename, NULL}, {"co_firstlineno", code_get_firstlineno, NULL},
-    {"co_argcount", code_get_argcount, NULL}, {"co_flags", code_get_flags, NULL},
-    {"co_varnames", code_get_varnames, NULL}, {"co_freevars", code_get_freevars, NULL},
-    {"co_cellvars", code_get_cellvars, NULL}, {"co_kwonlyargcount", code_get_kwonlyargcount, NULL},
-    {"co_posonlyargcount", code_get_posonlyargcount, NULL}, {"co_nlocals", code_get_nlocals, NULL},
+    {"co_name", code_get_name, NULL},
+    {"co_qualname", code_get_qualname, NULL},
+    {"co_filename", code_get_filename, NULL},
+    {"co_firstlineno", code_get_firstlineno, NULL},
+    {"co_argcount", code_get_argcount, NULL},
+    {"co_flags", code_get_flags, NULL},
+    {"co_varnames", code_get_varnames, NULL},
+    {"co_freevars", code_get_freevars, NULL},
+    {"co_cellvars", code_get_cellvars, NULL},
+    {"co_kwonlyargcount", code_get_kwonlyargcount, NULL},
+    {"co_posonlyargcount", code_get_posonlyargcount, NULL},
+    {"co_nlocals", code_get_nlocals, NULL},
     {NULL, NULL, NULL},
 };
 

@@ -349,7 +349,10 @@ static Value float_from_text(Interp *I, const char *s, size_t len, Value orig) {
         while (pos < len) {
             uint32_t cp = utf8_decode(s, &pos);
             int dv = uni_decimal_value(cp);
-            a[k++] = cp < 0x80 ? (char)cp : dv >= 0 ? (char)('0' + dv) : uni_isspace(cp) ? ' ' : '?';
+            a[k++] = cp < 0x80         ? (char)cp
+                     : dv >= 0         ? (char)('0' + dv)
+                     : uni_isspace(cp) ? ' '
+                                       : '?';
         }
         parsed = parse_float_text(I, a, k, &d);
         mem_free(I, a, len + 1);
@@ -468,6 +471,20 @@ static Value m_conjugate(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
     NOARGS("__abs__");
     return v_float(fabs(float_value(argv[0])));
+}
+
+static Value divmod_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name, bool rev) {
+    if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc, 2, 2)) return V_NULL;
+    if (!is_float_value(I, argv[1]) && !is_int(I, argv[1])) return v_notimpl(I);
+    return rev ? num_divmod(I, argv[1], argv[0]) : num_divmod(I, argv[0], argv[1]);
+}
+
+static Value m_divmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return divmod_impl(I, argc, argv, kw, "__divmod__", false);
+}
+
+static Value m_rdivmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return divmod_impl(I, argc, argv, kw, "__rdivmod__", true);
 }
 
 static Value m_trunc(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -703,6 +720,8 @@ static const MethodDef float_methods[] = {
     {"__int__", m_int, 0},
     {"__float__", m_float, 0},
     {"__abs__", m_abs, 0},
+    {"__divmod__", m_divmod, 0},
+    {"__rdivmod__", m_rdivmod, 0},
     {"__format__", m_format, 0},
     {NULL, NULL, 0},
 };

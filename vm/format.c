@@ -320,13 +320,12 @@ static bool percent_bytes_arg(Interp *I, StrBuf *b, Value arg, int flags, int64_
         v = obj_call(I, m, 0, NULL, NULL);
         if (is_null(v)) return false;
         if (!is_bytes(I, v)) {
-            err_format(I, TY_TYPE_ERROR, "__bytes__ returned non-bytes (type %s)",
-                       type_name(I, v));
+            err_format(I, TY_TYPE_ERROR, "__bytes__ returned non-bytes (type %s)", type_name(I, v));
             return false;
         }
     }
-    const char *d = is_bytes(I, v) ? (const char *)as_bytes(v)->data
-                                   : (const char *)as_bytearray(v)->data;
+    const char *d =
+        is_bytes(I, v) ? (const char *)as_bytes(v)->data : (const char *)as_bytearray(v)->data;
     size_t n = is_bytes(I, v) ? as_bytes(v)->len : as_bytearray(v)->len;
     if (!d) d = "";
     if (prec >= 0 && (size_t)prec < n) n = (size_t)prec;
@@ -441,8 +440,8 @@ static Value percent_core(Interp *I, const char *f, size_t len, Value args, bool
             char one;
             if ((is_bytes(I, arg) && as_bytes(arg)->len == 1) ||
                 (is_bytearray(I, arg) && as_bytearray(arg)->len == 1)) {
-                one = (char)(is_bytes(I, arg) ? as_bytes(arg)->data[0]
-                                              : as_bytearray(arg)->data[0]);
+                one =
+                    (char)(is_bytes(I, arg) ? as_bytes(arg)->data[0] : as_bytearray(arg)->data[0]);
             } else {
                 int64_t x = -1;
                 if (is_int(I, arg) || is_bool(arg)) {
@@ -639,7 +638,7 @@ static Value resolve_field(Interp *I, FormatCtx *c, const char *s, size_t n) {
             while (k < n && s[k] != '.' && s[k] != '[')
                 k++;
             if (k == a) return err_format(I, TY_VALUE_ERROR, "Empty attribute in format string");
-            Str *name = str_new(I, s + a, k - a);
+            Str *name = str_intern(I, s + a, k - a); /* attribute names are interned */
             if (!name) return V_NULL;
             v = obj_getattr(I, v, name);
         } else if (s[k] == '[') {
@@ -690,7 +689,8 @@ static bool format_field(Interp *I, FormatCtx *c, const char *s, size_t n, StrBu
     size_t spec_at = n;
     if (k < n && s[k] == '!') {
         if (k + 1 >= n) {
-            err_format(I, TY_VALUE_ERROR, "end of string while looking for conversion specifier");
+            /* CPython reads the closing brace as the conversion, then misses the brace */
+            err_format(I, TY_VALUE_ERROR, "unmatched '{' in format spec");
             return false;
         }
         conv = s[k + 1];

@@ -185,9 +185,14 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
             if (is_null(paths)) {
                 if (err_occurred(I)) return V_NULL;
                 const char *pn = fullname->data;
-                return err_format(I, TY_MODULE_NOT_FOUND_ERROR,
-                                  "No module named '%s'; '%.*s' is not a package", pn,
-                                  (int)(strlen(pn) - strlen(last) - 1), pn);
+                err_format(I, TY_MODULE_NOT_FOUND_ERROR,
+                           "No module named '%s'; '%.*s' is not a package", pn,
+                           (int)(strlen(pn) - strlen(last) - 1), pn);
+                ExcObj *e = I->exc ? (ExcObj *)I->exc : NULL;
+                if (e && is_obj(e->extra) && as_obj(e->extra)->type->id == TY_TUPLE &&
+                    as_tuple(e->extra)->len > 0)
+                    as_tuple(e->extra)->items[0] = v_obj(fullname);
+                return V_NULL;
             }
         }
         bool found;

@@ -411,6 +411,16 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
     return v_obj(cls);
 }
 
+/* Whether mod's body is still running (a circular import): some module-level frame up the
+ * chain runs with its dict as globals. */
+static bool module_initializing(Interp *I, Value mod) {
+    Dict **dp = obj_dict_ptr(I, mod);
+    if (!dp || !*dp) return false;
+    for (Frame *fr = I->vm->top; fr; fr = fr->back)
+        if (fr->globals == *dp && (fr->code->flags & CO_MODULE)) return true;
+    return false;
+}
+
 Value instr_import_from(Interp *I, Value mod, Str *name) {
     Value v = obj_getattr_opt(I, mod, name);
     if (!is_null(v) || err_occurred(I)) return v;
@@ -429,7 +439,13 @@ Value instr_import_from(Interp *I, Value mod, Str *name) {
         (!is_null(pkgname) && is_str(I, pkgname)) ? as_str(pkgname)->data : "<unknown module name>";
     Value file = obj_getattr_opt(I, mod, I->names.file);
     if (is_null(file)) err_clear(I);
-    if (!is_null(file) && is_str(I, file)) {
+    if (!is_null(file) && is_str(I, file) && module_initializing(I, mod)) {
+        err_format(I, TY_IMPORT_ERROR,
+                   "cannot import name '%s' from partially initialized module '%s' (most likely "
+                   "due to a circular import) (%s)",
+                   name->data, mname, as_str(file)->data);
+        exc_set_attr(I, 1, file);
+    } else if (!is_null(file) && is_str(I, file)) {
         err_format(I, TY_IMPORT_ERROR, "cannot import name '%s' from '%s' (%s)", name->data, mname,
                    as_str(file)->data);
         exc_set_attr(I, 1, file);

@@ -25,18 +25,8 @@ static Value int_to_float_value(Interp *I, Value v, double *out) {
 static Value int_binop(Interp *I, Value a, Value b, int op) {
     bool ai = is_int(I, a), bi = is_int(I, b);
     if (!ai || !bi) {
-        /* int with float: compute as floats */
-        if ((ai && is_float_value(I, b)) || (bi && is_float_value(I, a))) {
-            double x, y;
-            if (ai) {
-                if (is_null(int_to_float_value(I, a, &x))) return V_NULL;
-                y = float_value(b);
-            } else {
-                x = float_value(a);
-                if (is_null(int_to_float_value(I, b, &y))) return V_NULL;
-            }
-            return float_binop_doubles(I, x, y, op);
-        }
+        /* int with float: float's reflected slot computes it, as in CPython, so that
+         * int.__add__(1.0) is NotImplemented */
         return v_notimpl(I);
     }
     switch (op) {
@@ -79,16 +69,8 @@ static bool cmp_result(int c, int op) {
 static Value int_richcompare(Interp *I, Value a, Value b, int op) {
     bool ai = is_int(I, a), bi = is_int(I, b);
     if (ai && bi) return v_bool(cmp_result(int_compare(I, a, b), op));
-    if (ai && is_float_value(I, b)) {
-        int c = float_int_compare(I, float_value(b), a);
-        if (c == 2) return v_bool(op == CMP_NE);
-        return v_bool(cmp_result(-c, op));
-    }
-    if (bi && is_float_value(I, a)) {
-        int c = float_int_compare(I, float_value(a), b);
-        if (c == 2) return v_bool(op == CMP_NE);
-        return v_bool(cmp_result(c, op));
-    }
+    /* with a float: float's reflected comparison decides (int.__eq__(1.0) is
+     * NotImplemented, as in CPython) */
     return v_notimpl(I);
 }
 
@@ -244,6 +226,36 @@ static Value m_self_int(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "__abs__", kw) || !arg_count(I, "__abs__", argc, 1, 1)) return V_NULL;
     return int_abs(I, argv[0]);
+}
+
+/* The dunders the slot wrappers cannot make: divmod has no slot of its own, and pow's
+ * wrapper takes no modulus. Non-int operands give NotImplemented, as in CPython. */
+static Value m_divmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "__divmod__", kw) || !arg_count(I, "__divmod__", argc, 2, 2)) return V_NULL;
+    if (!is_int(I, argv[1])) return v_notimpl(I);
+    return num_divmod(I, argv[0], argv[1]);
+}
+
+static Value m_rdivmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "__rdivmod__", kw) || !arg_count(I, "__rdivmod__", argc, 2, 2)) return V_NULL;
+    if (!is_int(I, argv[1])) return v_notimpl(I);
+    return num_divmod(I, argv[1], argv[0]);
+}
+
+static Value pow_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name, bool rev) {
+    if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc, 2, 3)) return V_NULL;
+    Value mod = argc > 2 ? argv[2] : V_NULL;
+    if (!is_int(I, argv[1]) || (!is_null(mod) && !is_none(mod) && !is_int(I, mod)))
+        return v_notimpl(I);
+    return rev ? int_pow(I, argv[1], argv[0], mod) : int_pow(I, argv[0], argv[1], mod);
+}
+
+static Value m_pow(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return pow_impl(I, argc, argv, kw, "__pow__", false);
+}
+
+static Value m_rpow(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return pow_impl(I, argc, argv, kw, "__rpow__", true);
 }
 
 static Value m_as_integer_ratio(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -451,22 +463,16 @@ static Value m_from_bytes(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static const MethodDef int_methods[] = {
-    {"bit_length", m_bit_length, 0},
-    {"bit_count", m_bit_count, 0},
-    {"to_bytes", m_to_bytes, 0},
-    {"from_bytes", m_from_bytes, METH_CLASS},
-    {"conjugate", m_self_int, 0},
-    {"as_integer_ratio", m_as_integer_ratio, 0},
-    {"__index__", m_self_int, 0},
-    {"__int__", m_self_int, 0},
-    {"__abs__", m_abs, 0},
-    {"__float__", m_float, 0},
-    {"__round__", m_round, 0},
-    {"__trunc__", m_self_int, 0},
-    {"__floor__", m_self_int, 0},
-    {"__ceil__", m_self_int, 0},
-    {"__format__", m_format, 0},
-    {NULL, NULL, 0},
+    {"bit_length", m_bit_length, 0}, {"bit_count", m_bit_count, 0},
+    {"to_bytes", m_to_bytes, 0},     {"from_bytes", m_from_bytes, METH_CLASS},
+    {"conjugate", m_self_int, 0},    {"as_integer_ratio", m_as_integer_ratio, 0},
+    {"__index__", m_self_int, 0},    {"__int__", m_self_int, 0},
+    {"__abs__", m_abs, 0},           {"__divmod__", m_divmod, 0},
+    {"__rdivmod__", m_rdivmod, 0},   {"__pow__", m_pow, 0},
+    {"__rpow__", m_rpow, 0},         {"__float__", m_float, 0},
+    {"__round__", m_round, 0},       {"__trunc__", m_self_int, 0},
+    {"__floor__", m_self_int, 0},    {"__ceil__", m_self_int, 0},
+    {"__format__", m_format, 0},     {NULL, NULL, 0},
 };
 
 static Value g_self(Interp *I, Value self) {

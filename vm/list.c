@@ -664,9 +664,11 @@ static Value list_m_sort(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_parse(I, "sort", argc - 1, argv + 1, kwnames, names, 2, 0, 0, out)) return V_NULL;
     bool rev = false;
     if (!is_null(out[1])) {
-        int t = obj_truthy(I, out[1]);
-        if (t < 0) return V_NULL;
-        rev = t;
+        /* an int, as CPython's converter for reverse wants ("cannot be interpreted as an
+         * integer" for None or a float) */
+        Value r = obj_index_value(I, out[1]);
+        if (is_null(r)) return V_NULL;
+        rev = int_sign(I, r) != 0;
     }
     Value key = is_null(out[0]) ? V_NONE : out[0];
     if (!list_sort(I, as_list(argv[0]), key, rev)) return V_NULL;

@@ -343,6 +343,9 @@ Value obj_unop(Interp *I, Value v, int op) {
     if (t->slots.unop) {
         Value r = t->slots.unop(I, v, op);
         if (is_null(r) || !is_notimpl(I, r)) return r;
+        /* A class's own __neg__ returning NotImplemented is just its result. */
+        Str *name = op == UN_NEG ? I->names.neg : op == UN_POS ? I->names.pos : I->names.invert;
+        if ((t->flags & TF_HEAPTYPE) && !is_null(type_lookup(t, name))) return r;
     }
     return err_format(I, TY_TYPE_ERROR, "bad operand type for unary %s: '%s'", syms[op],
                       t->name->data);

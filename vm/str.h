@@ -94,8 +94,7 @@ Value str_slice(Interp *I, Str *s, int64_t start, int64_t step, int64_t slicelen
 int64_t str_find_bytes(const char *hay, size_t hlen, const char *needle, size_t nlen);
 
 /* ---- character classes and case mapping (unicode.c) ----
- * Full tables for ASCII; Latin-1, Latin Extended, Greek and Cyrillic for case mapping;
- * common ranges for the other classes. See unicode.c for the exact coverage. */
+ * All of Unicode (the version of the CPython that generated vm/unicode_db.c). */
 int utf8_char_len(unsigned char lead);        /* 1..4 from the lead byte */
 size_t utf8_count(const char *s, size_t len); /* code points in valid UTF-8 */
 bool uni_isspace(uint32_t cp);
@@ -113,7 +112,14 @@ bool uni_iscase_ignorable(uint32_t cp);
 bool uni_isid_start(uint32_t cp);
 bool uni_isid_continue(uint32_t cp);
 int uni_decimal_value(uint32_t cp); /* 0..9, or -1 when not a decimal digit */
-uint32_t uni_tolower(uint32_t cp);  /* simple mappings */
+/* the generated class table behind the above (unicode_db.c, from vm/unicode_db_gen.py) */
+extern const size_t uni_db_runs, uni_db_nzeros;
+extern const uint32_t uni_db_start[], uni_db_zeros[];
+extern const uint16_t uni_db_flags[];
+extern const size_t uni_db_ncase;
+extern const uint32_t uni_db_case_cp[], uni_db_case_pool[];
+extern const uint16_t uni_db_case_idx[][4];
+uint32_t uni_tolower(uint32_t cp); /* simple mappings */
 uint32_t uni_toupper(uint32_t cp);
 uint32_t uni_totitle(uint32_t cp);
 /* Full mappings: write up to 3 code points into out, return how many. */

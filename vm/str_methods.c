@@ -1025,7 +1025,7 @@ static Value m_encode(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (is_null(a[k])) continue;
         if (!is_str(I, a[k]))
             return err_format(I, TY_TYPE_ERROR, "encode() argument '%s' must be str, not %s",
-                              names[k], type_name(I, a[k]));
+                              names[k], is_none(a[k]) ? "None" : type_name(I, a[k]));
         opt[k] = as_str(a[k])->data;
     }
     return str_encode(I, SELF, opt[0], opt[1]);

@@ -197,6 +197,11 @@ static Value object_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     Type *t = (Type *)argv[0].as.o;
     if (solid_base(t) != I->types[TY_OBJECT]) {
         Type *s = type_builtin_base(t);
+        /* int.__new__(cls, ...), str.__new__, super().__new__ in a subclass of a builtin:
+         * the builtin types have no __new__ of their own in their dicts, so they land here;
+         * go on as their tp_new wrapper would. */
+        if (s->slots.new && s->slots.new != object_new_slot)
+            return s->slots.new(I, t, argc - 1, argv + 1, kw);
         return err_format(I, TY_TYPE_ERROR, "object.__new__(%s) is not safe, use %s.__new__()",
                           t->name->data, s->name->data);
     }
@@ -314,6 +319,35 @@ static Value object_class_get(Interp *I, Value self) {
     return v_obj(type_of(I, self));
 }
 
+/* obj.__class__ = K: allowed between classes whose instances have the same layout. */
+static int object_class_set(Interp *I, Value self, Value v) {
+    if (is_null(v)) {
+        err_format(I, TY_TYPE_ERROR, "can't delete __class__ attribute");
+        return -1;
+    }
+    if (!is_obj(v) || !type_is_subtype(type_of(I, v), I->types[TY_TYPE])) {
+        err_format(I, TY_TYPE_ERROR, "__class__ must be set to a class, not '%s' object",
+                   type_name(I, v));
+        return -1;
+    }
+    Type *old = type_of(I, self), *nt = (Type *)v.as.o;
+    if (!is_obj(self) || !(old->flags & TF_HEAPTYPE) || !(nt->flags & TF_HEAPTYPE)) {
+        err_format(I, TY_TYPE_ERROR,
+                   "__class__ assignment only supported for mutable types or ModuleType "
+                   "subclasses");
+        return -1;
+    }
+    uint32_t lay = TF_PREFIX_DICT | TF_EXCEPTION | TF_HAS_DICT;
+    if (solid_base(old) != solid_base(nt) || old->instance_size != nt->instance_size ||
+        old->dictoffset != nt->dictoffset || (old->flags & lay) != (nt->flags & lay)) {
+        err_format(I, TY_TYPE_ERROR, "__class__ assignment: '%s' object layout differs from '%s'",
+                   nt->name->data, old->name->data);
+        return -1;
+    }
+    self.as.o->type = nt;
+    return 0;
+}
+
 static const MethodDef object_methods[] = {
     {"__init__", object_init_native, 0},
     {"__new__", object_new_native, METH_STATIC},
@@ -336,7 +370,7 @@ static const MethodDef object_methods[] = {
 };
 
 static const GetSetDef object_getsets[] = {
-    {"__class__", object_class_get, NULL},
+    {"__class__", object_class_get, object_class_set},
     {NULL, NULL, NULL},
 };
 
@@ -398,6 +432,8 @@ static bool type_special_attr(Interp *I, Type *t, Str *name, Value *out) {
     } else if (name == I->names.dict) {
         Dict *d = t->dict ? dict_copy(I, t->dict) : dict_new(I);
         *out = d ? v_obj(d) : V_NULL;
+    } else if (name == I->names.class_) {
+        *out = v_obj(type_of(I, v_obj(t)));
     } else if (strcmp(name->data, "__base__") == 0) {
         *out = t->base ? v_obj(t->base) : V_NONE;
     } else {
@@ -705,7 +741,8 @@ static void type_set_layout(Interp *I, Type *t, Type *base) {
     } else if (base->flags & TF_PREFIX_DICT) {
         t->instance_size = base->instance_size;
         t->flags |= TF_PREFIX_DICT;
-    } else if (type_is_subtype(base, I->types[TY_TUPLE]) || type_is_subtype(base, I->types[TY_STR]) ||
+    } else if (type_is_subtype(base, I->types[TY_TUPLE]) ||
+               type_is_subtype(base, I->types[TY_STR]) ||
                type_is_subtype(base, I->types[TY_BYTES])) {
         t->instance_size = base->instance_size;
         t->flags |= TF_PREFIX_DICT;
@@ -814,8 +851,7 @@ Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns) {
 
 /* kwv holds the values of the class statement's keywords (named by kwnames), passed on to
  * __init_subclass__. */
-Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
-                       Tuple *kwnames) {
+Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv, Tuple *kwnames) {
     if (bases->len == 0) {
         bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
         if (!bases) return NULL;
@@ -839,7 +875,6 @@ Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
     if (!type_prepare_dict(I, t, t->dict)) return NULL;
     type_fixup_slots(I, t);
     int kwc = kwnames ? (int)kwnames->len : 0;
-    if (!type_call_set_name(I, t) || !type_call_init_subclass(I, t, kwc, kwv, kwnames))
-        return NULL;
+    if (!type_call_set_name(I, t) || !type_call_init_subclass(I, t, kwc, kwv, kwnames)) return NULL;
     return t;
 }

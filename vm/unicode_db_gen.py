@@ -56,6 +56,46 @@ def main():
     for i in range(0, len(zeros), 8):
         out.append("    " + ", ".join("0x%X" % s for s in zeros[i:i + 8]) + ",")
     out.append("};")
+    # full case mappings: every code point whose lower/upper/title/casefold is not itself;
+    # each maps to an index into a pool of (length, code points...) entries, 0 = itself
+    pool = [0]
+    pool_at = {}
+
+    def intern(cp, text):
+        if text == chr(cp):
+            return 0
+        key = tuple(ord(ch) for ch in text)
+        if key not in pool_at:
+            pool_at[key] = len(pool)
+            pool.append(len(key))
+            pool.extend(key)
+        return pool_at[key]
+
+    case_cps, case_idx = [], []
+    for cp in range(0x110000):
+        c = chr(cp)
+        maps = (c.lower(), c.upper(), c.title(), c.casefold())
+        if all(m == c for m in maps):
+            continue
+        case_cps.append(cp)
+        case_idx.append([intern(cp, m) for m in maps])
+    out.append("/* full case mappings (lower, upper, title, casefold) of uni_db_case_cp[i]: indexes")
+    out.append(" * into uni_db_case_pool, where an entry is a length then that many code points;")
+    out.append(" * index 0 maps a code point to itself */")
+    out.append("const size_t uni_db_ncase = %d;" % len(case_cps))
+    out.append("const uint32_t uni_db_case_cp[] = {")
+    for i in range(0, len(case_cps), 8):
+        out.append("    " + ", ".join("0x%X" % s for s in case_cps[i:i + 8]) + ",")
+    out.append("};")
+    out.append("const uint16_t uni_db_case_idx[][4] = {")
+    for i in range(0, len(case_idx), 4):
+        out.append("    " + ", ".join("{%d, %d, %d, %d}" % tuple(e) for e in case_idx[i:i + 4]) + ",")
+    out.append("};")
+    out.append("const uint32_t uni_db_case_pool[] = {")
+    for i in range(0, len(pool), 8):
+        out.append("    " + ", ".join("0x%X" % s for s in pool[i:i + 8]) + ",")
+    out.append("};")
+    assert len(pool) < 65536
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "unicode_db.c")
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

@@ -26,6 +26,4 @@ except ValueError as e:
 with io.StringIO() as f:
     print('to file', 1, sep='|', file=f)
     print(repr(f.getvalue()))
-b = io.BytesIO(b'bytes')
-print(b.read(2), b.getvalue())
 print(io.StringIO('xyz').read(100))

@@ -1,7 +1,6 @@
 import itertools as it
-import operator
 print(list(it.chain('ab', [1, 2], ())), list(it.chain.from_iterable([[1], [2, 3]])))
-print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], operator.mul)), list(it.accumulate([1, 2], initial=10)), list(it.accumulate([])))
+print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], lambda a, b: a * b)), list(it.accumulate([1, 2], initial=10)), list(it.accumulate([])))
 print([(k, list(g)) for k, g in it.groupby('aaabbcaa')])
 print([(k, len(list(g))) for k, g in it.groupby(range(10), key=lambda x: x // 3)])
 print(list(it.takewhile(lambda x: x < 3, [1, 2, 3, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 3, 1])))

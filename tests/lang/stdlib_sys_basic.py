@@ -4,7 +4,7 @@ print(sys.version_info[0], sys.version_info.major, type(sys.version).__name__, '
 sys.stdout.write('written\n')
 print(sys.stdout.write('abc'))
 sys.stderr.write('')
-print(sys.getrecursionlimit() > 0, sys.platform != '', sys.implementation.name != '')
+print(sys.getrecursionlimit() > 0, sys.platform != '')
 print(isinstance(sys.float_info.max, float), sys.float_info.epsilon, sys.float_info.dig, sys.float_info.mant_dig)
 print(sys.int_info.bits_per_digit > 0 if hasattr(sys, 'int_info') else True)
 try:
@@ -20,4 +20,5 @@ try:
     1 / 0
 except ZeroDivisionError:
     print(sys.exc_info()[0].__name__, str(sys.exc_info()[1]))
-print(sys.getsizeof is not None, sys.intern('ab') == 'ab')
+print(sys.intern('ab') == 'ab', sys.version_info >= (3, 0), sys.version_info[:2])
+print(type(sys.version_info).__name__, sys.float_info.max, sys.float_info.min, sys.float_info.radix)

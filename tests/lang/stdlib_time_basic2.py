@@ -16,3 +16,5 @@ try:
 except ValueError as e:
     print(e)
 print(type(time.process_time()).__name__)
+g = time.gmtime(1700000000)
+print(g, type(g).__name__, isinstance(g, tuple), g[0], len(g), tuple(g) == g[:])

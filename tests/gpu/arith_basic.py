@@ -1,0 +1,13 @@
+import numpy as np
+a = np.array([1, 2, 3, 4])
+b = np.array([4, 3, 2, 1])
+print(a + b, a - b, a * b)
+print(a / b)
+print(a // b, a % b)
+print(a ** 2, 2 ** a)
+print(-a, +a, abs(-a))
+print(a + 1.5, 10 - a, 1 / a)
+f = np.array([1.5, -2.5, 3.25])
+print(f * 2, f // 1, f % 1)
+print(np.array([-7, 7]) // 2, np.array([-7, 7]) % 3)
+print(np.array([-7.5, 7.5]) % 2)

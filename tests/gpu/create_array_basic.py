@@ -1,0 +1,23 @@
+import numpy as np
+a = np.array([1, 2, 3])
+print(a, a.dtype, a.shape, a.ndim, a.size)
+b = np.array([[1, 2], [3, 4]])
+print(b)
+print(repr(b))
+c = np.array([1.5, 2, 3])
+print(c, c.dtype)
+print(repr(np.array([True, False, True])))
+print(np.array(range(5)))
+print(np.array((1, 2.5)))
+print(np.array([[1, 2, 3]], dtype=np.float32))
+print(repr(np.array([1, 2], dtype=np.int32)))
+print(np.array(7), np.array(7).ndim, np.array(7).shape)
+print(repr(np.array(2.5)))
+print(np.asarray([4, 5]) * 2)
+x = np.array([1, 2])
+y = np.asarray(x)
+y[0] = 9
+print(x)
+z = np.array(x)
+z[0] = 0
+print(x, z)

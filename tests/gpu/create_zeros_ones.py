@@ -1,0 +1,12 @@
+import numpy as np
+print(np.zeros(3))
+print(np.zeros((2, 3)))
+print(np.ones((2, 2), dtype=np.int32))
+print(repr(np.ones(4, dtype=int)))
+print(np.full((2, 2), 7))
+print(np.full(3, 2.5))
+print(repr(np.full((2,), True)))
+print(np.empty((2, 0)).shape)
+print(np.zeros((2, 3, 4)).shape)
+print(repr(np.zeros(2, dtype=np.float32)))
+print(repr(np.zeros(2, dtype='int8')))

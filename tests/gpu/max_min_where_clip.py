@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1, 5, 3, 7])
+b = np.array([4, 2, 6, 0])
+print(np.maximum(a, b), np.minimum(a, b))
+print(np.maximum(a, 4), np.minimum(2.5, a))
+print(np.where(a > 3, a, -1))
+print(np.where(a > 3, 1.5, 0))
+print(np.where(np.array([True, False]), np.array([1, 2]), np.array([[10], [20]])))
+print(np.clip(a, 2, 6), a.clip(3, 5))
+print(np.clip(np.array([0.5, 1.5, 2.5]), 1, 2))
+print(np.power(a, 2), np.power(2.0, np.array([0, 1, 3])))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(a.sum(), a.sum(axis=0), a.sum(axis=1), a.sum(axis=-1))
+print(a.sum(axis=0, keepdims=True), a.sum(keepdims=True))
+print(a.sum(axis=(0, 1)))
+print(np.sum(a), np.sum(a, axis=1))
+print(np.array([True, True, False]).sum())
+print(np.arange(3, dtype=np.int8).sum() * 2)
+print(np.array([0.5, 0.25]).sum())
+print(a.prod(axis=1), np.prod(np.array([1, 2, 3, 4])))
+print(np.zeros((0,)).sum(), np.ones((2, 0)).sum(axis=1))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([3, 1, 4, 1, 5, 9, 2, 6])
+print(np.sort(a), np.argsort(a, kind="stable") if False else np.argsort(np.array([3, 1, 2])))
+m = np.array([[3, 1, 2], [9, 7, 8]])
+print(np.sort(m), np.sort(m, axis=0), np.sort(m, axis=None))
+print(np.unique(a), np.unique(np.array([2.5, 1.0, 2.5])))
+b = a.copy()
+b.sort()
+print(b)
+print(np.sort(np.array([2.0, np.nan, 1.0])))
+print(m.argsort(axis=1))

@@ -1,0 +1,12 @@
+import numpy as np
+x = np.array([0.0, 0.5, 1.0, 2.0])
+print(np.exp(x))
+print(np.log(x + 1))
+print(np.log2(np.array([1, 2, 8])), np.log10(np.array([1, 10, 1000])))
+print(np.sqrt(np.array([1, 4, 9, 2])))
+print(np.sin(x), np.cos(x))
+print(np.tan(x), np.tanh(x))
+print(np.arcsin(np.array([0, 0.5, 1])), np.arccos(np.array([1, 0.5])))
+print(np.arctan(x), np.arctan2(np.array([1.0, -1.0]), np.array([1.0, 1.0])))
+print(np.sqrt(np.array([1, 4], dtype=np.int8)).dtype, np.sqrt(np.array([1], dtype=np.int32)).dtype)
+print(np.exp(np.array([1.0], dtype=np.float32)).dtype)

@@ -1,0 +1,2 @@
+from _imp_cfb import Y
+X = 1

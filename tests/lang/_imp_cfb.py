@@ -1,0 +1,2 @@
+from _imp_cfa import X
+Y = 2

@@ -1,0 +1,1 @@
+print("plain loaded", __name__)

@@ -1,0 +1,2 @@
+from .m import *
+X = 1

@@ -1,0 +1,1 @@
+print(list(), tuple(), dict(), set(), frozenset(), str(), int(), float(), bool())

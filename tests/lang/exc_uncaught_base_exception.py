@@ -1,0 +1,2 @@
+class E(BaseException): pass
+raise E("base")

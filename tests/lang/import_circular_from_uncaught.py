@@ -1,0 +1,1 @@
+import _imp_cfb

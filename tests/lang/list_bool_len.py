@@ -1,0 +1,2 @@
+for l in [[], [0], [None], [[]]]:
+    print(bool(l), len(l), not l)
