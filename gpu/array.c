@@ -12,11 +12,15 @@
 #include "../vm/str.h"
 #include "array.h"
 
+void arr_cuda_trace(Interp *I, Array *a);
 static void array_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)((Array *)o)->base);
+    if (((Array *)o)->pend) arr_cuda_trace(I, (Array *)o);
 }
+void arr_cuda_finalize(Interp *I, Array *a);
 static void array_finalize(Interp *I, Obj *o) {
     Array *a = (Array *)o;
+    if (a->interp) arr_cuda_finalize(I, a);
     if (a->alloc) mem_free(I, a->alloc, a->alloc_size);
     a->alloc = NULL;
 }
@@ -31,7 +35,15 @@ static void set_contig_strides(Array *a) {
     }
 }
 
+static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, bool zero);
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
+    return new_owner(I, dt, ndim, shape, true);
+}
+Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape) {
+    return new_owner(I, dt, ndim, shape, false);
+}
+
+static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, bool zero) {
     if (ndim > ARR_MAXDIM) {
         err_format(I, TY_VALUE_ERROR,
                    "maximum supported dimension for an ndarray is currently "
@@ -56,7 +68,7 @@ Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
     size_t bytes = (size_t)size * (size_t)arr_dtypes[dt].size;
     char *mem = mem_alloc(I, bytes ? bytes : 1);
     if (!mem) return NULL;
-    memset(mem, 0, bytes);
+    if (zero) memset(mem, 0, bytes);
     Array *a = gc_new(I, I->types[TY_ARRAY], sizeof(Array));
     if (!a) {
         mem_free(I, mem, bytes ? bytes : 1);
@@ -112,6 +124,17 @@ void arr_iter_next(ArrIter *it, const Array *a) {
         it->idx[d] = 0;
         it->p -= a->strides[d] * (a->shape[d] - 1);
     }
+}
+
+/* astype and copy: on CUDA a lazy cast (one node of a fused expression). */
+Value arr_astype(Interp *I, Array *a, int dt) {
+    if (arr_on_cuda(I)) {
+        Value r = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, dt, NULL);
+        if (!is_null(r) || err_occurred(I)) return r;
+        if (arr_host(I, a) < 0) return V_NULL;
+    }
+    Array *r = arr_copy(I, a, dt);
+    return r ? v_obj(r) : V_NULL;
 }
 
 Array *arr_copy(Interp *I, Array *a, int dt) {
@@ -513,13 +536,11 @@ static Value m_astype(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_parse(I, "astype", argc - 1, argv + 1, kw, names, 2, 1, 2, out)) return V_NULL;
     int dt = arr_dtype_arg(I, out[0], -1);
     if (dt < 0) return V_NULL;
-    Array *r = arr_copy(I, as_array(argv[0]), dt);
-    return r ? v_obj(r) : V_NULL;
+    return arr_astype(I, arr_raw(argv[0]), dt);
 }
 
 static Value m_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Array *r = arr_copy(I, as_array(argv[0]), as_array(argv[0])->dtype);
-    return r ? v_obj(r) : V_NULL;
+    return arr_astype(I, arr_raw(argv[0]), arr_raw(argv[0])->dtype);
 }
 
 static Value m_fill(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -579,7 +600,7 @@ static Value reduce_method(Interp *I, const char *name, int kind, int argc, Valu
         if (t < 0) return V_NULL;
         keep = t;
     }
-    return arr_reduce(I, as_array(argv[0]), kind, out[0], keep, (int)ddof, dt);
+    return arr_reduce(I, arr_raw(argv[0]), kind, out[0], keep, (int)ddof, dt);
 }
 
 #define REDUCE_METHOD(fn, name, kind)                                                              \
@@ -602,8 +623,8 @@ REDUCE_METHOD(m_cumprod, "cumprod", RED_CUMPROD)
 
 static Value m_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "dot", argc - 1, 1, 1)) return V_NULL;
-    Array *b = arr_from_value(I, argv[1], -1);
-    return b ? arr_matmul(I, as_array(argv[0]), b) : V_NULL;
+    Array *b = is_array(I, argv[1]) ? arr_raw(argv[1]) : arr_from_value(I, argv[1], -1);
+    return b ? arr_matmul(I, arr_raw(argv[0]), b) : V_NULL;
 }
 
 static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -695,7 +716,8 @@ static const MethodDef array_methods[] = {
 
 static Value array_binop(Interp *I, Value a, Value b, int op) {
     if (op == BIN_MATMUL) {
-        Array *x = arr_from_value(I, a, -1), *y = x ? arr_from_value(I, b, -1) : NULL;
+        Array *x = is_array(I, a) ? arr_raw(a) : arr_from_value(I, a, -1);
+        Array *y = !x ? NULL : is_array(I, b) ? arr_raw(b) : arr_from_value(I, b, -1);
         return y ? arr_matmul(I, x, y) : V_NULL;
     }
     return arr_binary(I, a, b, op, NULL);
@@ -703,7 +725,7 @@ static Value array_binop(Interp *I, Value a, Value b, int op) {
 
 static Value array_inplace(Interp *I, Value a, Value b, int op) {
     if (op == BIN_MATMUL) return v_notimpl(I);
-    Value r = arr_binary(I, a, b, op, as_array(a));
+    Value r = arr_binary(I, a, b, op, arr_raw(a));
     if (is_null(r) || is_notimpl(I, r)) return r;
     return a;
 }

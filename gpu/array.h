@@ -31,6 +31,14 @@ typedef struct Array {
     struct Array *base; /* the owner of the memory for views, NULL for owners */
     char *alloc;        /* owned memory (owners only) */
     size_t alloc_size;
+    /* The CUDA backend (gpu/backend_cuda.c); all zero on the CPU backend. On CUDA the host
+     * memory above is a mirror of the device buffer, valid when !host_stale; views find
+     * their device address at the same offset from the owner's as their host address. */
+    Interp *interp;          /* set on owners that have device state */
+    uint64_t dptr;           /* owners: the device buffer (CUdeviceptr), 0: none yet */
+    bool host_stale;         /* owners: the host mirror is out of date */
+    bool dev_valid;          /* owners: the device buffer holds the current data */
+    struct ArrPending *pend; /* owners: an unevaluated fused expression (lazy result) */
 } Array;
 
 typedef struct DTypeObj {
@@ -55,7 +63,17 @@ static inline bool dt_is_int(int dt) {
 static inline bool is_array(Interp *I, Value v) {
     return is_obj(v) && v.as.o->type == I->types[TY_ARRAY];
 }
+/* The CUDA backend's host mirror is brought up to date on every as_array, so the CPU code
+ * (the fallback for what has no CUDA path) always reads current data. arr_raw skips that:
+ * the CUDA paths use it to read the descriptor only. */
+void arr_sync_host_slow(Array *owner);
 static inline Array *as_array(Value v) {
+    Array *a = (Array *)v.as.o;
+    Array *o = a->base ? a->base : a;
+    if (o->host_stale) arr_sync_host_slow(o);
+    return a;
+}
+static inline Array *arr_raw(Value v) {
     return (Array *)v.as.o;
 }
 
@@ -76,6 +94,7 @@ Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape); /* C-contiguo
 Array *arr_view(Interp *I, Array *src, int ndim, const int64_t *shape, const int64_t *strides,
                 char *data, int dt);
 Array *arr_copy(Interp *I, Array *a, int dt); /* contiguous copy, converted to dt */
+Value arr_astype(Interp *I, Array *a, int dt);  /* the same; lazy on CUDA */
 bool arr_is_contiguous(const Array *a);
 /* Any array_like (array, nested list/tuple/range, scalar) as an Array; dt -1: inferred. */
 Array *arr_from_value(Interp *I, Value v, int dt);
@@ -173,5 +192,36 @@ Value arr_str(Interp *I, Value self);
 /* ---- indexing (array_index.c) ---- */
 Value arr_getitem(Interp *I, Value self, Value key);
 int arr_setitem(Interp *I, Value self, Value key, Value v);
+
+/* ---- the CUDA backend (gpu/backend_cuda.c, gpu/backend_cuda_ops.c) ---- */
+/* Whether arrays live on the device; decides the backend at the first call (KRAIT_DEVICE,
+ * then whether CUDA starts). Never raises: a forced CUDA that fails is reported by
+ * arr_backend_check, which `import gpu` and gpu.backend() call. */
+bool arr_cuda_slow(Interp *I);
+static inline bool arr_on_cuda(Interp *I) {
+    return arr_cuda_slow(I);
+}
+int arr_backend_check(Interp *I); /* 1 cuda, 0 cpu, -1 after raising */
+/* Make the host mirror of a's owner current (0, or -1 after raising). */
+int arr_host(Interp *I, Array *a);
+/* Before the CPU code writes into a: evaluate pending readers, sync the host, mark the
+ * device copy stale. */
+int arr_host_write(Interp *I, Array *a);
+/* Elementwise hooks: return the result, or V_NULL without an error when the CUDA path does
+ * not handle the case (the caller runs the CPU code). */
+Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
+                      Array *out);
+Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int dt);
+Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
+/* zeros/ones/full on the device; NULL without error when not handled. */
+Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);
+Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
+/* An owner with no host data yet (device results): the mirror is allocated, not zeroed. */
+Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape);
+/* The module's device functions (backend_cuda_ops.c). */
+Value arr_cuda_device_info(Interp *I);
+int arr_cuda_synchronize(Interp *I);
+void gpu_module_shutdown(Interp *I);
 
 #endif

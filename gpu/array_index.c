@@ -260,6 +260,7 @@ Value arr_getitem(Interp *I, Value self, Value key) {
 
 int arr_setitem(Interp *I, Value self, Value key, Value val) {
     Array *a = as_array(self);
+    if (arr_host_write(I, a) < 0) return -1;
     if (is_null(val)) {
         err_format(I, TY_VALUE_ERROR, "cannot delete array elements");
         return -1;

@@ -293,7 +293,7 @@ static int operand_kind(Interp *I, Value v, bool *weak) {
     if (is_smallint(v) || is_int(I, v)) return DT_INT64;
     if (is_float(v) || is_float_value(I, v)) return DT_FLOAT64;
     *weak = false;
-    if (is_array(I, v)) return as_array(v)->dtype;
+    if (is_array(I, v)) return arr_raw(v)->dtype;
     return -1;
 }
 
@@ -643,8 +643,15 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
             return err_format(I, TY_VALUE_ERROR,
                               "Integers to negative integer powers are not allowed.");
     }
-    size_t mark = gc_temp_mark(I);
     int cmpdt = mode == 1 ? dt : cdt;
+    if (arr_on_cuda(I)) {
+        if (!is_array(I, av) && weak_check(I, av, cmpdt) < 0) return V_NULL;
+        if (!is_array(I, bv) && weak_check(I, bv, cmpdt) < 0) return V_NULL;
+        Value r = arr_cuda_binary(I, av, bv, op, mode, cmpdt, rdt, out);
+        if (!is_null(r) || err_occurred(I)) return r;
+        if (out && arr_host_write(I, out) < 0) return V_NULL;
+    }
+    size_t mark = gc_temp_mark(I);
     Array *a = operand_array(I, av, cmpdt);
     if (!a) return V_NULL;
     Array *b = operand_array(I, bv, cmpdt);
@@ -749,7 +756,7 @@ static const char *const unary_ufunc[ARR_U__COUNT] = {
     "sign",     "floor",    "ceil",   "rint",     "isnan", "isinf",  "isfinite", "logical_not"};
 
 Value arr_unary(Interp *I, Value av, int op, Array *out) {
-    Array *a = is_array(I, av) ? as_array(av) : arr_from_value(I, av, -1);
+    Array *a = is_array(I, av) ? arr_raw(av) : arr_from_value(I, av, -1);
     if (!a) return V_NULL;
     int dt = a->dtype, rdt = dt;
     bool fl = dt_is_float(dt);
@@ -774,6 +781,13 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
                           "signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
     }
     (void)unary_ufunc;
+    if (arr_on_cuda(I)) {
+        int cdt = op >= ARR_U_ISNAN && op != ARR_U_NOT ? dt : rdt;
+        if (op == ARR_U_NOT) cdt = dt;
+        Value rv = arr_cuda_unary(I, a, op, cdt, rdt, out);
+        if (!is_null(rv) || err_occurred(I)) return rv;
+        if (arr_host(I, a) < 0 || (out && arr_host_write(I, out) < 0)) return V_NULL;
+    }
     Array *r = out ? out : arr_new(I, rdt, a->ndim, a->shape);
     if (!r) return V_NULL;
     ArrIter ia, ir;
@@ -917,6 +931,7 @@ Value arr_clip(Interp *I, Value a, Value lo, Value hi) {
 }
 
 int arr_assign(Interp *I, Array *dst, Value src) {
+    if (arr_host_write(I, dst) < 0) return -1;
     Array *s;
     if (is_array(I, src)) {
         s = as_array(src);

@@ -117,6 +117,11 @@ static const char *red_name(int kind) {
 }
 
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
+    if (arr_on_cuda(I)) {
+        Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, dt);
+        if (!is_null(r) || err_occurred(I)) return r;
+        if (arr_host(I, a) < 0) return V_NULL;
+    }
     if (kind == RED_CUMSUM || kind == RED_CUMPROD) return scan(I, a, kind, axis, dt);
     bool red[ARR_MAXDIM];
     bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
@@ -327,6 +332,11 @@ static void shp(char *buf, size_t n, Array *a) {
 }
 
 Value arr_matmul(Interp *I, Array *a, Array *b) {
+    if (arr_on_cuda(I)) {
+        Value r = arr_cuda_matmul(I, a, b);
+        if (!is_null(r) || err_occurred(I)) return r;
+        if (arr_host(I, a) < 0 || arr_host(I, b) < 0) return V_NULL;
+    }
     if (a->ndim == 0 || b->ndim == 0)
         return err_format(I, TY_VALUE_ERROR,
                           "matmul: Input operand %d does not have enough "

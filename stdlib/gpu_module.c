@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "../gpu/array.h"
+#include "../gpu/backend_cuda.h"
 #include "builtins.h"
 
 Value arr_round(Interp *I, Array *a, int decimals);
@@ -89,6 +90,13 @@ static Array *to_array(Interp *I, Value v) {
     return arr_from_value(I, v, -1);
 }
 
+/* The same, without bringing a CUDA array's host copy up to date: for the functions whose
+ * entry points (arr_binary, arr_reduce, arr_matmul, ...) have a CUDA path and sync the
+ * host themselves when they fall back to the CPU code. */
+static Array *to_array_dev(Interp *I, Value v) {
+    return is_array(I, v) ? arr_raw(v) : arr_from_value(I, v, -1);
+}
+
 static Value wrap(Interp *I, Array *a) {
     return a ? v_obj(a) : V_NULL;
 }
@@ -123,6 +131,10 @@ static Value filled(Interp *I, const char *fname, int argc, Value *argv, Tuple *
     int nd = arr_shape_arg(I, o[0], shape);
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[1], DT_FLOAT64);
     if (dt < 0) return V_NULL;
+    if (arr_on_cuda(I)) {
+        Array *d = arr_cuda_full(I, dt, nd, shape, v_int(what == 1));
+        if (d || err_occurred(I)) return wrap(I, d);
+    }
     Array *a = arr_new(I, dt, nd, shape);
     if (a && what == 1 && arr_assign(I, a, v_int(1)) < 0) return V_NULL;
     return wrap(I, a);
@@ -152,6 +164,10 @@ static Value f_full(Interp *I, int argc, Value *argv, Tuple *kw) {
     int nd = arr_shape_arg(I, o[0], shape);
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[2], scalar_dtype(I, o[1]));
     if (dt < 0) return V_NULL;
+    if (arr_on_cuda(I)) {
+        Array *d = arr_cuda_full(I, dt, nd, shape, o[1]);
+        if (d || err_occurred(I)) return wrap(I, d);
+    }
     Array *a = arr_new(I, dt, nd, shape);
     if (a && arr_assign(I, a, o[1]) < 0) return V_NULL;
     return wrap(I, a);
@@ -215,10 +231,15 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_VALUE_ERROR, "Maximum allowed size exceeded");
     int64_t n = (int64_t)span;
     if (n < 0) n = 0;
+    bool ints = is_smallint(start) && is_smallint(step);
+    if (arr_on_cuda(I) && ints != dt_is_float(dt) && dt != DT_BOOL) {
+        Array *d = arr_cuda_arange(I, dt, n, ints ? (double)start.as.i : a,
+                                   ints ? (double)step.as.i : s);
+        if (d || err_occurred(I)) return wrap(I, d);
+    }
     Array *r = arr_new(I, dt, 1, &n);
     if (!r) return V_NULL;
     int isz = arr_dtypes[dt].size;
-    bool ints = is_smallint(start) && is_smallint(step);
     for (int64_t i = 0; i < n; i++) {
         if (ints && !dt_is_float(dt))
             arr_store_i(r->data + i * isz, dt, start.as.i + i * step.as.i);
@@ -284,9 +305,9 @@ static Value f_eye(Interp *I, int argc, Value *argv, Tuple *kw) {
 #define UNARY(fn, op)                                                                              \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
         if (!arg_count(I, #fn, argc, 1, 2)) return V_NULL;                                         \
-        Array *out = argc > 1 && is_array(I, argv[1]) ? as_array(argv[1]) : NULL;                  \
+        Array *out = argc > 1 && is_array(I, argv[1]) ? arr_raw(argv[1]) : NULL;                   \
         Value r = arr_unary(I, argv[0], op, out);                                                  \
-        if (!is_null(r) && !is_array(I, argv[0]) && as_array(r)->ndim == 0)                        \
+        if (!is_null(r) && !is_array(I, argv[0]) && arr_raw(r)->ndim == 0)                         \
             return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);                     \
         return r;                                                                                  \
     }
@@ -316,7 +337,7 @@ UNARY(f_invert, ARR_U_INVERT)
 
 static Value scalarize(Interp *I, Value r, Value a, Value b) {
     if (!is_null(r) && is_array(I, r) && !is_array(I, a) && !is_array(I, b) &&
-        as_array(r)->ndim == 0)
+        arr_raw(r)->ndim == 0)
         return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);
     return r;
 }
@@ -324,7 +345,7 @@ static Value scalarize(Interp *I, Value r, Value a, Value b) {
 #define BINARY(fn, op)                                                                             \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
         if (!arg_count(I, #fn, argc, 2, 3)) return V_NULL;                                         \
-        Array *out = argc > 2 && is_array(I, argv[2]) ? as_array(argv[2]) : NULL;                  \
+        Array *out = argc > 2 && is_array(I, argv[2]) ? arr_raw(argv[2]) : NULL;                   \
         Value r = arr_binary(I, argv[0], argv[1], op, out);                                        \
         if (!is_null(r) && !is_array(I, r)) {                                                      \
             Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;                 \
@@ -352,7 +373,7 @@ BINARY(f_bitwise_xor, BIN_XOR)
 #define COMPARE(fn, op)                                                                            \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
         if (!arg_count(I, #fn, argc, 2, 2)) return V_NULL;                                         \
-        Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;                     \
+        Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;             \
         if (!b) return V_NULL;                                                                     \
         Value r = arr_compare(I, is_array(I, argv[0]) ? argv[0] : v_obj(a),                        \
                               is_array(I, argv[1]) ? argv[1] : v_obj(b), op);                      \
@@ -406,7 +427,7 @@ static Value f_where(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value f_clip(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "clip", argc, 3, 3)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
+    Array *a = to_array_dev(I, argv[0]);
     return a ? arr_clip(I, v_obj(a), argv[1], argv[2]) : V_NULL;
 }
 
@@ -424,13 +445,13 @@ static Value f_round(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value f_matmul(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "matmul", argc, 2, 2)) return V_NULL;
-    Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;
+    Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;
     return b ? arr_matmul(I, a, b) : V_NULL;
 }
 
 static Value f_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "dot", argc, 2, 2)) return V_NULL;
-    Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;
+    Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;
     if (!b) return V_NULL;
     if (a->ndim == 0 || b->ndim == 0) return arr_binary(I, v_obj(a), v_obj(b), BIN_MUL, NULL);
     return arr_matmul(I, a, b);
@@ -442,7 +463,7 @@ static Value reduce_fn(Interp *I, const char *name, int kind, int argc, Value *a
     static const char *const names[] = {"a", "axis", "dtype", "out", "keepdims", "ddof"};
     Value o[6];
     if (!arg_parse(I, name, argc, argv, kw, names, 6, 1, 6, o)) return V_NULL;
-    Array *a = to_array(I, o[0]);
+    Array *a = to_array_dev(I, o[0]);
     if (!a) return V_NULL;
     int dt = arr_dtype_arg(I, o[2], -1);
     if (dt < 0 && err_occurred(I)) return V_NULL;
@@ -704,18 +725,15 @@ static Value f_load(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* ---- device controls ---- */
 
 static Value f_backend(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return v_obj(str_from_cstr(I, "cpu"));
+    int b = arr_backend_check(I);
+    if (b < 0) return V_NULL;
+    return v_obj(str_from_cstr(I, b ? "cuda" : "cpu"));
 }
 static Value f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return V_NONE;
+    return arr_cuda_synchronize(I) < 0 ? V_NULL : V_NONE;
 }
 static Value f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Dict *d = dict_new(I);
-    if (!d) return V_NULL;
-    if (dict_set_str(I, d, str_intern_cstr(I, "name"), v_obj(str_from_cstr(I, "cpu"))) < 0 ||
-        dict_set_str(I, d, str_intern_cstr(I, "backend"), v_obj(str_from_cstr(I, "cpu"))) < 0)
-        return V_NULL;
-    return v_obj(d);
+    return arr_cuda_device_info(I);
 }
 static Value f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
     Dict *d = dict_new(I);
@@ -741,19 +759,68 @@ static Value f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context
  * manager that changes nothing and an event records the host clock. ---- */
 
-static Value self_method(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return argv[0];
-}
-static Value none_method(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return V_NONE;
-}
 static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
     return V_TRUE;
 }
 
+/* On CUDA a Stream or Event holds its driver handle in the attribute _handle (an int);
+ * the handles are destroyed with the interpreter (gpu_module_shutdown). */
+static bool handle_of(Interp *I, Value self, void **out) {
+    Str *k = str_intern_cstr(I, "_handle");
+    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
+    if (!is_smallint(h)) return false;
+    *out = (void *)(intptr_t)h.as.i;
+    return true;
+}
+static int set_handle(Interp *I, Value self, const char *name, void *h) {
+    Str *k = str_intern_cstr(I, name);
+    return k ? obj_setattr(I, self, k, v_int((int64_t)(intptr_t)h)) : -1;
+}
+static bool grow_handles(Interp *I, void **arr, int n, int *cap, size_t size) {
+    if (n < *cap) return true;
+    int nc = *cap ? *cap * 2 : 8;
+    void *p = mem_realloc(I, *arr, size * (size_t)*cap, size * (size_t)nc);
+    if (!p) return false;
+    *arr = p;
+    *cap = nc;
+    return true;
+}
+
+static Value stream_init(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (!grow_handles(I, (void **)&c->streams, c->nstreams, &c->capstreams, sizeof(CUstream)))
+        return V_NULL;
+    CUstream st;
+    if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), V_NULL;
+    c->streams[c->nstreams++] = st;
+    return set_handle(I, argv[0], "_handle", st) < 0 ? V_NULL : V_NONE;
+}
+static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return argv[0];
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
+    c->cur = h;
+    return argv[0];
+}
+static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    Str *k = str_intern_cstr(I, "_prev");
+    Value p = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
+    if (is_smallint(p)) c->cur = (CUstream)(intptr_t)p.as.i;
+    return V_NONE;
+}
+static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+
 static const MethodDef stream_defs[] = {
-    {"__init__", none_method, 0},    {"__enter__", self_method, 0}, {"__exit__", none_method, 0},
-    {"synchronize", none_method, 0}, {"query", true_method, 0},     {NULL, NULL, 0},
+    {"__init__", stream_init, 0},    {"__enter__", stream_enter, 0}, {"__exit__", stream_exit, 0},
+    {"synchronize", stream_sync, 0}, {"query", true_method, 0},      {NULL, NULL, 0},
 };
 
 static double now_ms(void) {
@@ -778,10 +845,46 @@ static Value event_elapsed(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_float(b.as.f - a.as.f);
 }
 
+static Value event_init(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
+        return V_NULL;
+    CUevent ev;
+    if (gpu_event_create(I->gpu, true, &ev) < 0) return arr_gpu_raise(I), V_NULL;
+    c->events[c->nevents++] = ev;
+    return set_handle(I, argv[0], "_handle", ev) < 0 ? V_NULL : V_NONE;
+}
+static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *h, *st = NULL;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return event_record(I, argc, argv, kw);
+    ArrCuda *c = I->gpu->allocator.ud;
+    st = c->cur;
+    if (argc > 1 && !is_none(argv[1]) && !handle_of(I, argv[1], &st))
+        return err_format(I, TY_TYPE_ERROR, "record() expects a gpu.Stream");
+    return gpu_event_record(I->gpu, h, st) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+static Value event_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    return gpu_event_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+static Value event_elapsed_any(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *a, *b;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &a)) return event_elapsed(I, argc, argv, kw);
+    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
+    if (!handle_of(I, argv[1], &b))
+        return err_format(I, TY_TYPE_ERROR, "elapsed_time() expects a gpu.Event");
+    float ms = 0;
+    if (gpu_event_synchronize(I->gpu, b) < 0 || gpu_event_elapsed_ms(I->gpu, a, b, &ms) < 0)
+        return arr_gpu_raise(I), V_NULL;
+    return v_float(ms);
+}
+
 static const MethodDef event_defs[] = {
-    {"__init__", none_method, 0},       {"record", event_record, 0},
-    {"synchronize", none_method, 0},    {"query", true_method, 0},
-    {"elapsed_time", event_elapsed, 0}, {NULL, NULL, 0},
+    {"__init__", event_init, 0},            {"record", event_record_any, 0},
+    {"synchronize", event_sync, 0},         {"query", true_method, 0},
+    {"elapsed_time", event_elapsed_any, 0}, {NULL, NULL, 0},
 };
 
 static const MethodDef gpu_functions[] = {
@@ -890,6 +993,10 @@ static const MethodDef gpu_functions[] = {
 };
 
 Module *gpu_module_create(Interp *I) {
+    /* a forced backend is checked at import, so a missing GPU is reported there; otherwise
+     * the first array operation decides (the driver loads only when arrays are used) */
+    const char *dev = getenv("KRAIT_DEVICE");
+    if (dev && *dev && strcmp(dev, "cpu") != 0 && arr_backend_check(I) < 0) return NULL;
     Str *name = str_intern_cstr(I, "numpy");
     Module *m = name ? module_new(I, name) : NULL;
     if (!m || module_add_functions(I, m, gpu_functions) < 0) return NULL;

@@ -275,6 +275,7 @@ void kr_free(kr_interp *I) {
     if (!I) return;
     if (I->vm) vm_free(I);
     gc_free_all(I);
+    gpu_module_shutdown(I); /* device state, after the arrays that hold device memory */
     api_state_free(I);
     for (int i = 0; i < 3; i++) {
         if (I->error_text[i])

@@ -585,7 +585,7 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
         StrBuf src;
         sb_init(&src);
         if (!is_null(v)) {
-            if (is_int(I, v)) {
+            if (is_int(I, v) || is_str(I, v)) {
                 err_format(I, TY_TYPE_ERROR,
                            "can assign only bytes, buffers, or iterables of ints in range(0, 256)");
                 return -1;
@@ -706,13 +706,39 @@ static Value bytes_construct(Interp *I, Type *type, int argc, Value *argv, Tuple
     }
     if (b.failed) return V_NULL;
     Value r;
+    /* a subclass instance is allocated as its own type from the start: the type decides
+     * the size (a dict slot) and, for bytes, the hidden dict prefix gc_new adds */
     if (mutable) {
-        ByteArray *x = bytearray_new(I, b.data, b.len);
-        if (x && type != I->types[TY_BYTEARRAY]) x->hdr.type = type;
+        ByteArray *x = NULL;
+        if (type == I->types[TY_BYTEARRAY])
+            x = bytearray_new(I, b.data, b.len);
+        else {
+            size_t size =
+                type->instance_size > sizeof(ByteArray) ? type->instance_size : sizeof(ByteArray);
+            x = gc_new(I, type, size);
+            if (x && b.len) {
+                x->data = mem_alloc(I, b.len);
+                if (x->data) {
+                    memcpy(x->data, b.data, b.len);
+                    x->cap = x->len = b.len;
+                }
+            }
+            if (x && b.len && !x->data) x = NULL;
+        }
         r = x ? v_obj(x) : V_NULL;
     } else {
-        Bytes *x = bytes_new(I, b.data ? b.data : "", b.len);
-        if (x && type != I->types[TY_BYTES]) x->hdr.type = type;
+        Bytes *x = NULL;
+        if (type == I->types[TY_BYTES])
+            x = bytes_new(I, b.data ? b.data : "", b.len);
+        else {
+            x = gc_new(I, type, sizeof(Bytes) + b.len + 1);
+            if (x) {
+                x->hash = -1;
+                x->len = b.len;
+                if (b.len) memcpy(x->data, b.data, b.len);
+                x->data[b.len] = 0;
+            }
+        }
         r = x ? v_obj(x) : V_NULL;
     }
     sb_free(I, &b);

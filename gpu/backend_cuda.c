@@ -1,0 +1,570 @@
+/* backend_cuda.c: the CUDA backend of the array module: choosing the backend, the
+ * per-interpreter state (hung off the GpuState's allocator), device buffers with a host
+ * mirror kept coherent by two flags, and lazy fusion of elementwise operations.
+ *
+ * Coherence: an owner Array has host memory (the mirror, allocated but untouched until
+ * needed) and, on CUDA, a device buffer. host_stale says the mirror is out of date;
+ * dev_valid says the device buffer is current. as_array() (array.h) refreshes the mirror,
+ * so the CPU code, which runs everything without a CUDA path, always sees current data;
+ * its writes go through arr_host_write, which marks the device copy stale. A CUDA path
+ * uploads a host-only array when it first reads it.
+ *
+ * Fusion: an elementwise operation on CUDA arrays returns an owner whose `pend` holds a
+ * FuseNode graph over already-evaluated inputs (a pending operand's graph is copied in).
+ * The graph runs as one gpu_fused_elementwise launch when the value is needed (any device
+ * read, a host read, or a write to one of its inputs: every pending array sits on a list,
+ * and a write first evaluates those that read the written buffer). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "array.h"
+#include "backend_cuda.h"
+
+/* ---- the state ---- */
+
+static void *route_alloc(void *ud, void *p, size_t old_size, size_t new_size) {
+    ArrCuda *c = ud;
+    kr_allocator al = c->I->allocator;
+    if (al.fn) return al.fn(al.ud, p, old_size, new_size);
+    if (new_size == 0) {
+        free(p);
+        return NULL;
+    }
+    return realloc(p, new_size);
+}
+
+ArrCuda *arr_cuda_state(Interp *I) {
+    if (I->gpu) return I->gpu->allocator.ud;
+    ArrCuda *c = mem_alloc(I, sizeof(ArrCuda));
+    if (!c) return NULL;
+    memset(c, 0, sizeof *c);
+    c->I = I;
+    kr_allocator al = {route_alloc, c};
+    I->gpu = gpu_state_new(al);
+    if (!I->gpu) {
+        mem_free(I, c, sizeof(ArrCuda));
+        err_format(I, TY_MEMORY_ERROR, "cannot allocate the GPU state");
+        return NULL;
+    }
+    return c;
+}
+
+int arr_backend_check(Interp *I) {
+    ArrCuda *c = arr_cuda_state(I);
+    if (!c) return -1;
+    if (!c->backend) {
+        GpuBackend b = gpu_backend(I->gpu);
+        if (b == GPU_BACKEND_UNDECIDED) {
+            err_format(I, TY_RUNTIME_ERROR, "%s", I->gpu->err);
+            return -1;
+        }
+        c->backend = b == GPU_BACKEND_CUDA ? 2 : 1;
+    }
+    return c->backend == 2;
+}
+
+bool arr_cuda_slow(Interp *I) {
+    if (I->gpu) {
+        ArrCuda *c = I->gpu->allocator.ud;
+        if (c->backend) return c->backend == 2;
+    }
+    size_t mark = gc_temp_mark(I);
+    (void)mark;
+    int r = arr_backend_check(I);
+    if (r < 0) {
+        /* KRAIT_DEVICE=cuda without a device: `import gpu` reported it; run on the CPU */
+        err_clear(I);
+        ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
+        if (c) c->backend = 1;
+        return false;
+    }
+    return r == 1;
+}
+
+CUstream arr_stream(Interp *I) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    return c->cur;
+}
+
+/* Turn the runtime's error into a Python exception; returns -1. */
+int arr_gpu_raise(Interp *I) {
+    GpuState *G = I->gpu;
+    if (G->err_kind == GPU_ERR_OUT_OF_MEMORY) {
+        err_format(I, TY_MEMORY_ERROR,
+                   "CUDA out of memory: tried to allocate %zu bytes with %zu bytes free on "
+                   "the device",
+                   G->oom_requested, G->oom_free);
+    } else if (G->err_kind == GPU_ERR_HOST_MEMORY) {
+        err_format(I, TY_MEMORY_ERROR, "%s", G->err);
+    } else {
+        err_format(I, TY_RUNTIME_ERROR, "%s", G->err);
+    }
+    return -1;
+}
+
+/* Device memory, after the collector and a trim when the pool is exhausted. */
+int arr_dev_alloc(Interp *I, size_t bytes, CUdeviceptr *out) {
+    GpuState *G = I->gpu;
+    if (gpu_mem_alloc(G, bytes, arr_stream(I), out) == 0) return 0;
+    if (G->err_kind == GPU_ERR_OUT_OF_MEMORY) {
+        if (!I->gc_running) gc_collect(I);
+        gpu_mem_trim(G, 0);
+        if (gpu_mem_alloc(G, bytes, arr_stream(I), out) == 0) return 0;
+    }
+    return arr_gpu_raise(I);
+}
+
+void arr_cuda_finalize(Interp *I, Array *a) {
+    if (a->pend) {
+        arr_pending_unlink(I, a);
+        mem_free(I, a->pend, sizeof(ArrPending));
+        a->pend = NULL;
+    }
+    if (a->dptr && I->gpu) gpu_mem_free(I->gpu, a->dptr, a->alloc_size, arr_stream(I));
+    a->dptr = 0;
+}
+
+void arr_cuda_trace(Interp *I, Array *a) {
+    for (int i = 0; i < a->pend->ninputs; i++)
+        gc_mark_obj(I, (Obj *)a->pend->inputs[i]);
+}
+
+void gpu_module_shutdown(Interp *I) {
+    if (!I->gpu) return;
+    ArrCuda *c = I->gpu->allocator.ud;
+    for (int i = 0; i < c->nstreams; i++)
+        gpu_stream_destroy(I->gpu, c->streams[i]);
+    for (int i = 0; i < c->nevents; i++)
+        gpu_event_destroy(I->gpu, c->events[i]);
+    if (c->streams) mem_free(I, c->streams, sizeof(CUstream) * (size_t)c->capstreams);
+    if (c->events) mem_free(I, c->events, sizeof(CUevent) * (size_t)c->capevents);
+    gpu_state_free(I->gpu);
+    I->gpu = NULL;
+    mem_free(I, c, sizeof(ArrCuda));
+}
+
+/* ---- coherence ---- */
+
+static Array *owner_of(Array *a) {
+    return a->base ? a->base : a;
+}
+
+static int upload(Interp *I, Array *o) {
+    if (!o->dptr) {
+        CUdeviceptr p;
+        if (arr_dev_alloc(I, o->alloc_size, &p) < 0) return -1;
+        o->dptr = p;
+        o->interp = I;
+    }
+    if (gpu_copy_to_device(I->gpu, o->dptr, o->alloc, o->alloc_size, arr_stream(I)) < 0)
+        return arr_gpu_raise(I);
+    o->dev_valid = true;
+    return 0;
+}
+
+/* Give an owner created on the host (arr_new) a device buffer it is about to receive. */
+int arr_dev_own(Interp *I, Array *o) {
+    if (!o->dptr) {
+        CUdeviceptr p;
+        if (arr_dev_alloc(I, o->alloc_size, &p) < 0) return -1;
+        o->dptr = p;
+    }
+    o->interp = I;
+    o->dev_valid = true;
+    o->host_stale = true;
+    return 0;
+}
+
+/* Make a's owner current on the device. */
+int arr_dev_ready(Interp *I, Array *a) {
+    Array *o = owner_of(a);
+    if (o->pend) return arr_materialize(I, o);
+    if (o->dev_valid) return 0;
+    return upload(I, o);
+}
+
+int arr_tensor(Interp *I, Array *a, GpuTensor *t) {
+    if (arr_dev_ready(I, a) < 0) return -1;
+    Array *o = owner_of(a);
+    int isz = arr_dtypes[a->dtype].size;
+    t->ptr = o->dptr + (CUdeviceptr)(a->data - o->alloc);
+    t->dtype = (DType)a->dtype;
+    t->ndim = a->ndim;
+    for (int d = 0; d < a->ndim; d++) {
+        t->shape[d] = a->shape[d];
+        t->strides[d] = a->strides[d] / isz;
+    }
+    return 0;
+}
+
+int arr_host(Interp *I, Array *a) {
+    Array *o = owner_of(a);
+    if (!o->host_stale) return 0;
+    if (o->pend && arr_materialize(I, o) < 0) return -1;
+    GpuState *G = I->gpu;
+    if (gpu_copy_to_host(G, o->alloc, o->dptr, o->alloc_size, arr_stream(I)) < 0 ||
+        gpu_stream_synchronize(G, arr_stream(I)) < 0)
+        return arr_gpu_raise(I);
+    o->host_stale = false;
+    return 0;
+}
+
+void arr_sync_host_slow(Array *o) {
+    Interp *I = o->interp;
+    if (!I) {
+        o->host_stale = false;
+        return;
+    }
+    /* as_array cannot report a failure: the exception stays set for the caller to see */
+    if (arr_host(I, o) < 0) o->host_stale = false;
+}
+
+/* Evaluate every pending array that reads o's buffer (before o is written). */
+static int flush_readers(Interp *I, Array *o) {
+    if (!I->gpu) return 0;
+    ArrCuda *c = I->gpu->allocator.ud;
+again:
+    for (Array *p = c->pending; p; p = p->pend->next) {
+        for (int i = 0; i < p->pend->ninputs; i++) {
+            if (owner_of(p->pend->inputs[i]) != o) continue;
+            if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
+            goto again;
+        }
+    }
+    return 0;
+}
+
+int arr_host_write(Interp *I, Array *a) {
+    Array *o = owner_of(a);
+    if (!o->interp) return 0;
+    if (o->dptr && flush_readers(I, o) < 0) return -1;
+    if (arr_host(I, o) < 0) return -1;
+    o->dev_valid = false;
+    return 0;
+}
+
+/* Before a CUDA path writes into a. */
+int arr_dev_write(Interp *I, Array *a) {
+    Array *o = owner_of(a);
+    if (o->dptr && flush_readers(I, o) < 0) return -1;
+    if (arr_dev_ready(I, o) < 0) return -1;
+    o->host_stale = true;
+    return 0;
+}
+
+/* ---- pending expressions ---- */
+
+void arr_pending_unlink(Interp *I, Array *a) {
+    ArrPending *p = a->pend;
+    if (!I->gpu) return;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (p->prev)
+        p->prev->pend->next = p->next;
+    else if (c->pending == a)
+        c->pending = p->next;
+    if (p->next) p->next->pend->prev = p->prev;
+    p->prev = p->next = NULL;
+}
+
+static int run_graph(Interp *I, const ArrPending *g, GpuTensor *out) {
+    GpuTensor ins[ARR_FUSE_INPUTS];
+    for (int i = 0; i < g->ninputs; i++)
+        if (arr_tensor(I, g->inputs[i], &ins[i]) < 0) return -1;
+    if (gpu_fused_elementwise(I->gpu, g->nodes, g->nnodes, g->root, ins, g->ninputs, out,
+                              arr_stream(I)) < 0)
+        return arr_gpu_raise(I);
+    return 0;
+}
+
+int arr_materialize(Interp *I, Array *a) {
+    ArrPending *g = a->pend;
+    if (!g) return 0;
+    if (!a->dptr) {
+        CUdeviceptr p;
+        if (arr_dev_alloc(I, a->alloc_size, &p) < 0) return -1;
+        a->dptr = p;
+    }
+    GpuTensor out;
+    out.ptr = a->dptr;
+    out.dtype = (DType)a->dtype;
+    out.ndim = a->ndim;
+    int isz = arr_dtypes[a->dtype].size;
+    for (int d = 0; d < a->ndim; d++) {
+        out.shape[d] = a->shape[d];
+        out.strides[d] = a->strides[d] / isz;
+    }
+    if (run_graph(I, g, &out) < 0) return -1;
+    arr_pending_unlink(I, a);
+    a->pend = NULL;
+    mem_free(I, g, sizeof(ArrPending));
+    a->dev_valid = true;
+    a->host_stale = true;
+    return 0;
+}
+
+/* Builder: add an operand as a node (converted to cdt); -1 after raising, -2: not handled. */
+static int add_input(Interp *I, ArrPending *g, Array *x) {
+    for (int i = 0; i < g->ninputs; i++)
+        if (g->inputs[i] == x) return i;
+    if (g->ninputs >= ARR_FUSE_INPUTS) return -2;
+    if (arr_dev_ready(I, x) < 0) return -1;
+    g->inputs[g->ninputs] = x;
+    return g->ninputs++;
+}
+
+static int add_node(ArrPending *g, int op, int dt, int a, int b, int c) {
+    if (g->nnodes >= ARR_FUSE_NODES) return -2;
+    FuseNode *n = &g->nodes[g->nnodes];
+    memset(n, 0, sizeof *n);
+    n->op = op;
+    n->dtype = (DType)dt;
+    n->a = a;
+    n->b = b;
+    n->c = c;
+    n->input = -1;
+    return g->nnodes++;
+}
+
+static int add_cast(ArrPending *g, int node, int dt) {
+    if (node < 0 || (int)g->nodes[node].dtype == dt) return node;
+    return add_node(g, FUSE_CAST, dt, node, -1, -1);
+}
+
+/* Copy x's graph into g; the index of its root in g, or -2 when it does not fit. */
+static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
+    if (g->nnodes + x->nnodes > ARR_FUSE_NODES) return -2;
+    int map_in[ARR_FUSE_INPUTS];
+    int nin = g->ninputs;
+    for (int i = 0; i < x->ninputs; i++) {
+        int k = -1;
+        for (int j = 0; j < nin; j++)
+            if (g->inputs[j] == x->inputs[i]) k = j;
+        if (k < 0) {
+            if (nin >= ARR_FUSE_INPUTS) return -2;
+            k = nin++;
+        }
+        map_in[i] = k;
+    }
+    for (int i = 0; i < x->ninputs; i++)
+        g->inputs[map_in[i]] = x->inputs[i];
+    g->ninputs = nin;
+    int base = g->nnodes;
+    for (int i = 0; i < x->nnodes; i++) {
+        FuseNode n = x->nodes[i];
+        if (n.op == FUSE_INPUT) n.input = map_in[n.input];
+        if (n.a >= 0) n.a += base;
+        if (n.b >= 0) n.b += base;
+        if (n.c >= 0) n.c += base;
+        g->nodes[g->nnodes++] = n;
+    }
+    (void)I;
+    return base + x->root;
+}
+
+static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
+    if (is_array(I, v)) {
+        Array *x = arr_raw(v);
+        if (x->ndim > GPU_MAX_DIMS) return -2;
+        Array *o = owner_of(x);
+        if (o != x && o->pend && arr_materialize(I, o) < 0) return -1;
+        if (x->pend) {
+            int r = inline_graph(I, g, x->pend);
+            if (r != -2) return add_cast(g, r, cdt);
+            if (arr_materialize(I, x) < 0) return -1;
+        }
+        int k = add_input(I, g, x);
+        if (k < 0) return k;
+        int n = add_node(g, FUSE_INPUT, x->dtype, -1, -1, -1);
+        if (n < 0) return n;
+        g->nodes[n].input = k;
+        return add_cast(g, n, cdt);
+    }
+    int n = add_node(g, FUSE_CONST, cdt, -1, -1, -1);
+    if (n < 0) return n;
+    FuseNode *c = &g->nodes[n];
+    if (is_bool(v)) {
+        c->iscalar = v.as.i ? 1 : 0;
+        c->scalar = (double)c->iscalar;
+    } else if (is_smallint(v)) {
+        c->iscalar = v.as.i;
+        c->scalar = (double)v.as.i;
+    } else if (is_float(v)) {
+        if (!dt_is_float(cdt)) return -2;
+        c->scalar = v.as.f;
+    } else {
+        return -2;
+    }
+    return n;
+}
+
+static int bin_fuse_op(int op, int mode) {
+    if (mode == 1) {
+        switch (op) {
+        case CMP_LT: return FUSE_LT;
+        case CMP_LE: return FUSE_LE;
+        case CMP_EQ: return FUSE_EQ;
+        case CMP_NE: return FUSE_NE;
+        case CMP_GT: return FUSE_GT;
+        case CMP_GE: return FUSE_GE;
+        default: return -1;
+        }
+    }
+    switch (op) {
+    case BIN_ADD: return FUSE_ADD;
+    case BIN_SUB: return FUSE_SUB;
+    case BIN_MUL: return FUSE_MUL;
+    case BIN_TRUEDIV: return FUSE_TRUEDIV;
+    case BIN_FLOORDIV: return FUSE_FLOORDIV;
+    case BIN_MOD: return FUSE_MOD;
+    case BIN_POW: return FUSE_POW;
+    case BIN_LSHIFT: return FUSE_LSHIFT;
+    case BIN_RSHIFT: return FUSE_RSHIFT;
+    case BIN_AND: return FUSE_BIT_AND;
+    case BIN_OR: return FUSE_BIT_OR;
+    case BIN_XOR: return FUSE_BIT_XOR;
+    case ARR_OP_MAXIMUM: return FUSE_MAXIMUM;
+    case ARR_OP_MINIMUM: return FUSE_MINIMUM;
+    case ARR_OP_ARCTAN2: return FUSE_ARCTAN2;
+    case ARR_OP_LOGAND: return FUSE_LOGICAL_AND;
+    case ARR_OP_LOGOR: return FUSE_LOGICAL_OR;
+    default: return -1;
+    }
+}
+
+static bool operand_ok(Interp *I, Value v) {
+    if (is_array(I, v)) {
+        Array *a = arr_raw(v);
+        return a->ndim <= GPU_MAX_DIMS;
+    }
+    return is_bool(v) || is_smallint(v) || is_float(v);
+}
+
+/* Finish: the graph becomes a pending result, or runs into out. */
+static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd,
+                          const int64_t *shape, Array *out) {
+    g->root = root;
+    if (out) {
+        GpuTensor t;
+        if (arr_tensor(I, out, &t) < 0 || run_graph(I, g, &t) < 0) return V_NULL;
+        owner_of(out)->host_stale = true;
+        return v_obj(out);
+    }
+    Array *r = arr_new_uninit(I, rdt, nd, shape);
+    if (!r) return V_NULL;
+    ArrPending *p = mem_alloc(I, sizeof(ArrPending));
+    if (!p) return V_NULL;
+    memcpy(p, g, sizeof *p);
+    p->prev = NULL;
+    ArrCuda *c = I->gpu->allocator.ud;
+    p->next = c->pending;
+    if (c->pending) c->pending->pend->prev = r;
+    c->pending = r;
+    r->pend = p;
+    r->interp = I;
+    r->host_stale = true;
+    return v_obj(r);
+}
+
+static int result_shape(Interp *I, Value a, Value b, int *nd, int64_t *shape) {
+    Array *arrs[2];
+    int n = 0;
+    if (is_array(I, a)) arrs[n++] = arr_raw(a);
+    if (is_array(I, b)) arrs[n++] = arr_raw(b);
+    return arr_broadcast_shapes(I, n, arrs, nd, shape);
+}
+
+static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int mode, int cdt,
+                        int rdt, Array *out, int nd, const int64_t *shape) {
+    int fop = bin_fuse_op(op, mode);
+    int na = add_operand(I, g, a, cdt);
+    if (na == -1) return V_NULL;
+    int nb = na < 0 ? na : add_operand(I, g, b, cdt);
+    if (nb == -1) return V_NULL;
+    if (na < 0 || nb < 0) return v_notimpl(I); /* retry after evaluating operands */
+    int node = add_node(g, fop, mode == 1 ? DT_BOOL : rdt, na, nb, -1);
+    if (node < 0) return v_notimpl(I);
+    return finish_graph(I, g, node, rdt, nd, shape, out);
+}
+
+Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
+                      Array *out) {
+    if (!operand_ok(I, a) || !operand_ok(I, b) || bin_fuse_op(op, mode) < 0) return V_NULL;
+    if (mode == 0 && op == BIN_POW && dt_is_int(cdt) && !is_smallint(b)) return V_NULL;
+    if (out && out->ndim > GPU_MAX_DIMS) return V_NULL;
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (result_shape(I, a, b, &nd, shape) < 0) return V_NULL;
+    if (nd > GPU_MAX_DIMS) return V_NULL;
+    int64_t size = 1;
+    for (int d = 0; d < nd; d++)
+        size *= shape[d];
+    if (size == 0) return V_NULL;
+    if (out) {
+        if (out->ndim != nd || memcmp(out->shape, shape, sizeof(int64_t) * (size_t)nd))
+            return V_NULL; /* the CPU code raises NumPy's error */
+        if (mode == 0 && dt_is_float(rdt) && !dt_is_float(out->dtype)) return V_NULL;
+        if (arr_dev_write(I, out) < 0) return V_NULL;
+    }
+    ArrPending g;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        g.nnodes = g.ninputs = 0;
+        Value r = binary_try(I, &g, a, b, op, mode, cdt, rdt, out, nd, shape);
+        if (is_null(r) || !is_notimpl(I, r)) return r;
+        /* too big to fuse: evaluate the pending operands and retry with them as inputs */
+        if (is_array(I, a) && arr_materialize(I, arr_raw(a)) < 0) return V_NULL;
+        if (is_array(I, b) && arr_materialize(I, arr_raw(b)) < 0) return V_NULL;
+    }
+    return V_NULL;
+}
+
+static int unary_fuse_op(int op) {
+    switch (op) {
+    case ARR_U_NEG: return FUSE_NEG;
+    case ARR_U_POS: return FUSE_CAST;
+    case ARR_U_INVERT: return FUSE_INVERT;
+    case ARR_U_ABS: return FUSE_ABS;
+    case ARR_U_EXP: return FUSE_EXP;
+    case ARR_U_LOG: return FUSE_LOG;
+    case ARR_U_LOG2: return FUSE_LOG2;
+    case ARR_U_LOG10: return FUSE_LOG10;
+    case ARR_U_SQRT: return FUSE_SQRT;
+    case ARR_U_SIN: return FUSE_SIN;
+    case ARR_U_COS: return FUSE_COS;
+    case ARR_U_TAN: return FUSE_TAN;
+    case ARR_U_TANH: return FUSE_TANH;
+    case ARR_U_ARCSIN: return FUSE_ARCSIN;
+    case ARR_U_ARCCOS: return FUSE_ARCCOS;
+    case ARR_U_ARCTAN: return FUSE_ARCTAN;
+    case ARR_U_SIGN: return FUSE_SIGN;
+    case ARR_U_FLOOR: return FUSE_FLOOR;
+    case ARR_U_CEIL: return FUSE_CEIL;
+    case ARR_U_ROUND: return FUSE_RINT;
+    case ARR_U_ISNAN: return FUSE_ISNAN;
+    case ARR_U_ISINF: return FUSE_ISINF;
+    case ARR_U_ISFINITE: return FUSE_ISFINITE;
+    case ARR_U_NOT: return FUSE_LOGICAL_NOT;
+    default: return -1;
+    }
+}
+
+Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
+    int fop = unary_fuse_op(op);
+    if (fop < 0 || a->ndim > GPU_MAX_DIMS || a->size == 0) return V_NULL;
+    if (out && (out->ndim != a->ndim ||
+                memcmp(out->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim)))
+        return V_NULL;
+    if (out && arr_dev_write(I, out) < 0) return V_NULL;
+    ArrPending g;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        g.nnodes = g.ninputs = 0;
+        int n = add_operand(I, &g, v_obj(a), cdt);
+        if (n == -1) return V_NULL;
+        int node = n < 0 ? n : add_node(&g, fop, rdt, n, -1, -1);
+        if (node >= 0) return finish_graph(I, &g, node, rdt, a->ndim, a->shape, out);
+        if (arr_materialize(I, a) < 0) return V_NULL;
+    }
+    return V_NULL;
+}

@@ -1,0 +1,251 @@
+/* backend_cuda_ops.c: the CUDA backend's reductions, matmul and creation (gpu_reduce,
+ * gpu_matmul, gpu_fill, gpu_arange), and the device queries of the gpu module. Each entry
+ * returns V_NULL (NULL) without an error for a case it leaves to the CPU code, which then
+ * runs on the host mirror and raises NumPy's errors. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "../vm/str.h"
+#include "../vm/dict.h"
+#include "array.h"
+#include "backend_cuda.h"
+
+static void contig_tensor(GpuTensor *t, CUdeviceptr p, int dt, int nd, const int64_t *shape) {
+    t->ptr = p;
+    t->dtype = (DType)dt;
+    t->ndim = nd;
+    int64_t s = 1;
+    for (int d = nd - 1; d >= 0; d--) {
+        t->shape[d] = shape[d];
+        t->strides[d] = s;
+        s *= shape[d];
+    }
+}
+
+/* A new owner whose device buffer the caller fills now. */
+static Array *dev_new(Interp *I, int dt, int nd, const int64_t *shape) {
+    Array *r = arr_new_uninit(I, dt, nd, shape);
+    if (!r || arr_dev_own(I, r) < 0) return NULL;
+    return r;
+}
+
+static int red_op(int kind) {
+    switch (kind) {
+    case RED_SUM: return GPU_REDUCE_SUM;
+    case RED_PROD: return GPU_REDUCE_PROD;
+    case RED_MIN: return GPU_REDUCE_MIN;
+    case RED_MAX: return GPU_REDUCE_MAX;
+    case RED_MEAN: return GPU_REDUCE_MEAN;
+    case RED_ALL: return GPU_REDUCE_ALL;
+    case RED_ANY: return GPU_REDUCE_ANY;
+    case RED_ARGMIN: return GPU_REDUCE_ARGMIN;
+    case RED_ARGMAX: return GPU_REDUCE_ARGMAX;
+    default: return -1;
+    }
+}
+
+static int red_dtype(int kind, int dt) {
+    switch (kind) {
+    case RED_SUM:
+    case RED_PROD:
+        return dt == DT_BOOL || dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32 ||
+                       dt == DT_UINT8 || dt == DT_UINT32
+                   ? DT_INT64
+                   : dt;
+    case RED_MEAN: return dt_is_float(dt) ? dt : DT_FLOAT64;
+    case RED_ALL:
+    case RED_ANY: return DT_BOOL;
+    case RED_ARGMIN:
+    case RED_ARGMAX: return DT_INT64;
+    default: return dt;
+    }
+}
+
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int dt) {
+    int op = red_op(kind);
+    if (op < 0 || a->size == 0 || a->ndim > GPU_MAX_DIMS || a->ndim == 0) return V_NULL;
+    int odt = red_dtype(kind, a->dtype);
+    if (dt >= 0 && dt != odt) return V_NULL;
+    int ax = -1;
+    if (!is_null(axis) && !is_none(axis)) {
+        if (!is_smallint(axis)) return V_NULL;
+        int64_t v = axis.as.i;
+        if (v < -a->ndim || v >= a->ndim) return V_NULL;
+        ax = (int)(v < 0 ? v + a->ndim : v);
+    }
+    bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
+    if (argk && keepdims && ax < 0) return V_NULL;
+    GpuTensor in, out;
+    if (arr_tensor(I, a, &in) < 0) return V_NULL;
+    int64_t rshape[ARR_MAXDIM];
+    int rnd = 0;
+    for (int d = 0; d < a->ndim; d++) {
+        if (ax < 0 || d == ax) {
+            if (keepdims) rshape[rnd++] = 1;
+        } else {
+            rshape[rnd++] = a->shape[d];
+        }
+    }
+    if (rnd == 0) {
+        /* a scalar: one element back to the host */
+        CUdeviceptr p;
+        if (arr_dev_alloc(I, 8, &p) < 0) return V_NULL;
+        contig_tensor(&out, p, odt, 0, rshape);
+        char buf[8];
+        GpuState *G = I->gpu;
+        int rc = gpu_reduce(G, op, &in, -1, &out, arr_stream(I));
+        if (rc == 0) rc = gpu_copy_to_host(G, buf, p, (size_t)arr_dtypes[odt].size, arr_stream(I));
+        if (rc == 0) rc = gpu_stream_synchronize(G, arr_stream(I));
+        if (rc < 0) {
+            arr_gpu_raise(I);
+            gpu_mem_free(G, p, 8, arr_stream(I));
+            return V_NULL;
+        }
+        gpu_mem_free(G, p, 8, arr_stream(I));
+        return arr_scalar_value(I, buf, odt);
+    }
+    Array *r = dev_new(I, odt, rnd, rshape);
+    if (!r) return V_NULL;
+    contig_tensor(&out, r->dptr, odt, rnd, rshape);
+    if (ax < 0) out.ndim = 0;
+    if (gpu_reduce(I->gpu, op, &in, ax, &out, arr_stream(I)) < 0) {
+        arr_gpu_raise(I);
+        return V_NULL;
+    }
+    return v_obj(r);
+}
+
+Value arr_cuda_matmul(Interp *I, Array *a, Array *b) {
+    int dt = a->dtype;
+    if (a->ndim < 2 || b->ndim < 2 || b->dtype != dt || a->ndim > GPU_MAX_DIMS ||
+        b->ndim > GPU_MAX_DIMS || a->size == 0 || b->size == 0)
+        return V_NULL;
+    if (dt != DT_FLOAT32 && dt != DT_FLOAT64 && dt != DT_FLOAT16 && dt != DT_BFLOAT16)
+        return V_NULL;
+    int64_t n = a->shape[a->ndim - 2], k = a->shape[a->ndim - 1], m = b->shape[b->ndim - 1];
+    if (b->shape[b->ndim - 2] != k) return V_NULL;
+    /* batch dims broadcast */
+    int bnd = (a->ndim > b->ndim ? a->ndim : b->ndim) - 2;
+    int64_t bshape[GPU_MAX_DIMS];
+    for (int d = 0; d < bnd; d++) {
+        int ia = d - (bnd - (a->ndim - 2)), ib = d - (bnd - (b->ndim - 2));
+        int64_t sa = ia < 0 ? 1 : a->shape[ia], sb = ib < 0 ? 1 : b->shape[ib];
+        if (sa != sb && sa != 1 && sb != 1) return V_NULL;
+        bshape[d] = sa == 1 ? sb : sa;
+    }
+    GpuTensor ta, tb, to;
+    if (arr_tensor(I, a, &ta) < 0 || arr_tensor(I, b, &tb) < 0) return V_NULL;
+    GpuTensor xa = ta, xb = tb;
+    xa.ndim = xb.ndim = bnd + 2;
+    for (int d = 0; d < bnd; d++) {
+        int ia = d - (bnd - (a->ndim - 2)), ib = d - (bnd - (b->ndim - 2));
+        xa.shape[d] = bshape[d];
+        xa.strides[d] = ia < 0 || a->shape[ia] == 1 ? 0 : ta.strides[ia];
+        xb.shape[d] = bshape[d];
+        xb.strides[d] = ib < 0 || b->shape[ib] == 1 ? 0 : tb.strides[ib];
+    }
+    for (int j = 0; j < 2; j++) {
+        xa.shape[bnd + j] = ta.shape[a->ndim - 2 + j];
+        xa.strides[bnd + j] = ta.strides[a->ndim - 2 + j];
+        xb.shape[bnd + j] = tb.shape[b->ndim - 2 + j];
+        xb.strides[bnd + j] = tb.strides[b->ndim - 2 + j];
+    }
+    int64_t rshape[GPU_MAX_DIMS];
+    memcpy(rshape, bshape, sizeof(int64_t) * (size_t)bnd);
+    rshape[bnd] = n;
+    rshape[bnd + 1] = m;
+    Array *r = dev_new(I, dt, bnd + 2, rshape);
+    if (!r) return V_NULL;
+    contig_tensor(&to, r->dptr, dt, bnd + 2, rshape);
+    if (gpu_matmul(I->gpu, &xa, &xb, &to, arr_stream(I)) < 0) {
+        arr_gpu_raise(I);
+        return V_NULL;
+    }
+    return v_obj(r);
+}
+
+Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill) {
+    if (ndim > GPU_MAX_DIMS) return NULL;
+    double f = 0;
+    int64_t iv = 0;
+    if (is_bool(fill) || is_smallint(fill)) {
+        iv = fill.as.i;
+        f = (double)iv;
+    } else if (is_float(fill)) {
+        f = fill.as.f;
+        if (!dt_is_float(dt)) return NULL;
+    } else {
+        return NULL;
+    }
+    int64_t size = 1;
+    for (int d = 0; d < ndim; d++)
+        size *= shape[d];
+    if (size <= 0) return NULL;
+    Array *r = dev_new(I, dt, ndim, shape);
+    if (!r) return NULL;
+    GpuTensor t;
+    contig_tensor(&t, r->dptr, dt, ndim, shape);
+    if (gpu_fill(I->gpu, &t, f, iv, arr_stream(I)) < 0) {
+        arr_gpu_raise(I);
+        return NULL;
+    }
+    return r;
+}
+
+Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step) {
+    if (n <= 0) return NULL;
+    Array *r = dev_new(I, dt, 1, &n);
+    if (!r) return NULL;
+    GpuTensor t;
+    contig_tensor(&t, r->dptr, dt, 1, &n);
+    if (gpu_arange(I->gpu, &t, start, step, (int64_t)start, (int64_t)step, arr_stream(I)) < 0) {
+        arr_gpu_raise(I);
+        return NULL;
+    }
+    return r;
+}
+
+int arr_cuda_synchronize(Interp *I) {
+    if (!arr_on_cuda(I)) return 0;
+    if (gpu_synchronize(I->gpu) < 0) return arr_gpu_raise(I);
+    return 0;
+}
+
+static int set_item(Interp *I, Dict *d, const char *k, Value v) {
+    Str *s = str_intern_cstr(I, k);
+    return !s || is_null(v) ? -1 : dict_set_str(I, d, s, v);
+}
+
+Value arr_cuda_device_info(Interp *I) {
+    Dict *d = dict_new(I);
+    if (!d) return V_NULL;
+    if (!gc_temp_push(I, v_obj(d))) return V_NULL;
+    int b = arr_backend_check(I);
+    if (b < 0) return V_NULL;
+    GpuState *G = I->gpu;
+    if (b == 0) {
+        if (set_item(I, d, "name", v_obj(str_from_cstr(I, "cpu"))) < 0 ||
+            set_item(I, d, "backend", v_obj(str_from_cstr(I, "cpu"))) < 0)
+            return V_NULL;
+        if (G->init_error[0] &&
+            set_item(I, d, "cuda_error", v_obj(str_from_cstr(I, G->init_error))) < 0)
+            return V_NULL;
+        return v_obj(d);
+    }
+    char cc[32];
+    snprintf(cc, sizeof cc, "%d.%d", G->cc_major, G->cc_minor);
+    size_t fr = 0, tot = G->total_memory;
+    gpu_mem_info(G, &fr, &tot);
+    if (set_item(I, d, "name", v_obj(str_from_cstr(I, G->device_name))) < 0 ||
+        set_item(I, d, "backend", v_obj(str_from_cstr(I, "cuda"))) < 0 ||
+        set_item(I, d, "compute_capability", v_obj(str_from_cstr(I, cc))) < 0 ||
+        set_item(I, d, "arch", v_obj(str_from_cstr(I, G->arch))) < 0 ||
+        set_item(I, d, "total_memory", v_int((int64_t)tot)) < 0 ||
+        set_item(I, d, "free_memory", v_int((int64_t)fr)) < 0 ||
+        set_item(I, d, "multiprocessors", v_int(G->sm_count)) < 0)
+        return V_NULL;
+    return v_obj(d);
+}

@@ -1,0 +1,123 @@
+a = bytearray(b"0123456789")
+ops = r'''
+a[2:5]
+a[-3:]
+a[::3]
+a.__setitem__(slice(0, 3), b"")
+bytes(a)
+a.__setitem__(slice(None, None, -1), bytearray(reversed(a)))
+bytes(a)
+a.__delitem__(slice(1, None, 2))
+bytes(a)
+a.__setitem__(-1, 65)
+bytes(a)
+a.__setitem__(slice(5, 5), b"ins")
+bytes(a)
+a.__setitem__(slice(0, 2), [1, 2, 3])
+bytes(a)
+a.__setitem__(slice(0, 2), "ab")
+a.__setitem__(slice(0, 2), 5)
+a.__setitem__(slice(0, 2), range(3))
+bytes(a)
+a.__setitem__(slice(0, 2), (x for x in b"zz"))
+bytes(a)
+a.extend(x for x in range(3))
+len(a)
+a.find(0)
+a.count(1)
+a.index(2)
+a.rindex(b"z")
+a.startswith(b"zz")
+a.pop(-1)
+a.pop(100)
+a.insert(-100, 48)
+bytes(a[:3])
+a.remove(48)
+bytes(a[:3])
+a == a.copy()
+a is a.copy()
+bytearray(b"a") < bytearray(b"b")
+bytearray(b"a") + b"b"
+b"a" + bytearray(b"b")
+type(b"a" + bytearray(b"b")).__name__
+bytearray(b"ab") * 2
+bytearray(b"xyz").replace(b"y", b"")
+bytearray(b"x y").split()
+bytearray(b"hello").title()
+bytearray(b"hello").center(9, b"*")
+bytearray(b"  x  ").strip()
+bytearray.fromhex("ff 00")
+bytearray(b"\x00").hex()
+bytearray(b"ab").reverse()
+bytearray(3).__len__()
+bytearray(range(256))[250:]
+bytearray(b"abc")[1]
+bytearray(b"abc")[-1]
+list(bytearray(b"ab"))
+bytearray(b"abc").__contains__(b"bc")
+bytearray([1, 2, 3]).__iter__().__next__()
+sum(bytearray(b"\x01\x02"))
+bytearray(b"abc").decode()
+bytearray("abc", "utf-8")
+bytearray(b"x").__repr__()
+bytearray(b"abc").endswith(b"bc")
+bytearray(b"abc").translate(bytes.maketrans(b"a", b"A"))
+bytearray.maketrans(b"a", b"b")[97]
+bytes.maketrans(b"", b"")[:4]
+b"abc".translate(None)
+b"a-b_c".translate(None, b"-_")
+b"abc".ljust(5, bytearray(b"!"))
+bytes(range(250, 256)).hex()
+bytes(reversed(b"abc"))
+bytes(map(ord, "hey"))
+bytes(filter(None, [0, 1, 2]))
+bytes([True, False])
+bytes(b"".join([b"a", b"b"]))
+bytes.fromhex("aB cD")
+bytes.fromhex("a")
+bytes.fromhex("0g")
+bytes.fromhex("  ")
+bytes.fromhex("01 02 ")
+bytes.fromhex("0 1")
+b"abc".hex(":", 0) if False else 0
+b"".join((b"a", bytearray(b"b"), memoryview(b"c"))) if False else 0
+b"x" * 0 == b""
+b"abc" < b"abd" < b"abe"
+b"\xff" > b"\x7f"
+min(b"zab")
+b"a" in b"abc"
+b"abc".find(b"c", -1)
+b"abc".count(b"", 1, 2)
+b"aaa".count(b"a", -2)
+b"abc".index(b"", 3)
+b"abc".rfind(b"", 1)
+b"abc".rfind(b"")
+b"ab\x00cd".split(b"\x00")
+b"1,2,,3".split(b",", -1)
+b"  \t\n a".lstrip()
+b"xyxzyx".strip(b"xy")
+b"abc".split(b"abc")
+b"aXbXc".rsplit(b"X", 1)
+b"hello".upper().lower()
+b"MiXeD".swapcase()
+b"abc".zfill(6)
+b"+1".zfill(4)
+b"tab\there".expandtabs(4)
+b"one\ntwo\r\nthree\rfour".splitlines()
+b"one\ntwo\r\n".splitlines(keepends=True)
+b"abc".isalnum()
+b"a b".isalnum()
+b"ABC DEF".isupper()
+b"Abc".istitle()
+b"Abc Abc".istitle()
+b"ABC".istitle()
+b"12".isdigit()
+b"1.2".isdigit()
+'''
+for line in ops.split("\n"):
+    line = line.strip()
+    if not line: continue
+    try:
+        print(line, "=>", repr(eval(line)))
+    except Exception as e:
+        print(line, "=> EXC", type(e).__name__, e)
