@@ -212,7 +212,8 @@ int arr_host_write(Interp *I, Array *a);
 Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                       Array *out);
 Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
-Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int dt);
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+                      int dt);
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
 /* zeros/ones/full on the device; NULL without error when not handled. */
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

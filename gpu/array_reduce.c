@@ -118,7 +118,7 @@ static const char *red_name(int kind) {
 
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
     if (arr_on_cuda(I)) {
-        Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, dt);
+        Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
         if (!is_null(r) || err_occurred(I)) return r;
         if (arr_host(I, a) < 0) return V_NULL;
     }

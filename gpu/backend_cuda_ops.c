@@ -2,6 +2,7 @@
  * gpu_matmul, gpu_fill, gpu_arange), and the device queries of the gpu module. Each entry
  * returns V_NULL (NULL) without an error for a case it leaves to the CPU code, which then
  * runs on the host mirror and raises NumPy's errors. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,7 +65,45 @@ static int red_dtype(int kind, int dt) {
     }
 }
 
-Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int dt) {
+/* var and std: mean (kept dims), the squared deviations as one fused expression, their
+ * sum, then the division (and the root) on the device or, for a scalar, on the host. */
+static Value var_std(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
+    int fdt = dt_is_float(a->dtype) ? a->dtype : DT_FLOAT64;
+    if ((dt >= 0 && dt != fdt) || a->size == 0 || a->ndim == 0 || a->ndim > GPU_MAX_DIMS)
+        return V_NULL;
+    int64_t n = a->size;
+    if (!is_null(axis) && !is_none(axis)) {
+        if (!is_smallint(axis) || axis.as.i < -a->ndim || axis.as.i >= a->ndim) return V_NULL;
+        n = a->shape[axis.as.i < 0 ? axis.as.i + a->ndim : axis.as.i];
+    }
+    if (ddof < 0 || n - ddof <= 0) return V_NULL;
+    Value m = arr_cuda_reduce(I, a, RED_MEAN, axis, true, 0, -1);
+    if (is_null(m)) return V_NULL;
+    if (!gc_temp_push(I, m)) return V_NULL;
+    Value d = arr_cuda_binary(I, v_obj(a), m, BIN_SUB, 0, fdt, fdt, NULL);
+    if (is_null(d) || !gc_temp_push(I, d)) return V_NULL;
+    Value sq = arr_cuda_binary(I, d, d, BIN_MUL, 0, fdt, fdt, NULL);
+    if (is_null(sq) || !gc_temp_push(I, sq)) return V_NULL;
+    Value s = arr_cuda_reduce(I, arr_raw(sq), RED_SUM, axis, keepdims, 0, -1);
+    if (is_null(s)) return V_NULL;
+    double div = (double)(n - ddof);
+    if (!is_array(I, s)) {
+        double v = (is_float(s) ? s.as.f : 0) / div;
+        char buf[8];
+        arr_store_f(buf, fdt, v);
+        if (kind == RED_STD) arr_store_f(buf, fdt, sqrt(arr_load_f(buf, fdt)));
+        return arr_scalar_value(I, buf, fdt);
+    }
+    if (!gc_temp_push(I, s)) return V_NULL;
+    Value r = arr_cuda_binary(I, s, v_float(div), BIN_TRUEDIV, 0, fdt, fdt, NULL);
+    if (is_null(r) || kind != RED_STD) return r;
+    if (!gc_temp_push(I, r)) return V_NULL;
+    return arr_cuda_unary(I, arr_raw(r), ARR_U_SQRT, fdt, fdt, NULL);
+}
+
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+                      int dt) {
+    if (kind == RED_VAR || kind == RED_STD) return var_std(I, a, kind, axis, keepdims, ddof, dt);
     int op = red_op(kind);
     if (op < 0 || a->size == 0 || a->ndim > GPU_MAX_DIMS || a->ndim == 0) return V_NULL;
     int odt = red_dtype(kind, a->dtype);

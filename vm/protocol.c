@@ -256,9 +256,11 @@ int obj_compare_bool(Interp *I, Value a, Value b, int op) {
 }
 
 int obj_eq(Interp *I, Value a, Value b) {
-    /* Identity implies equality for containers, as CPython's PyObject_RichCompareBool; floats
-     * are unboxed, so they compare by value (nan != nan). */
-    if (a.tag != KR_TFLOAT && v_is(a, b)) return 1;
+    /* Identity implies equality for containers, as CPython's PyObject_RichCompareBool.
+     * Floats are unboxed, so two floats with the same bits count as the same object: then
+     * `x = nan; x in [x]` is True as in CPython (a nan computed twice also matches, where
+     * CPython's two objects would not -- docs/LANGUAGE.md). */
+    if (v_is(a, b)) return 1;
     if (is_obj(a) && is_obj(b) && a.as.o->type == b.as.o->type && a.as.o->type == I->types[TY_STR])
         return str_eq(as_str(a), as_str(b));
     return obj_compare_bool(I, a, b, CMP_EQ);
