@@ -22,7 +22,9 @@ static Value bi_abs(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (is_float(v)) return v_float(fabs(v.as.f));
     if (is_bool(v)) return v_int(v.as.i);
     if (is_smallint(v) && v.as.i >= 0) return v;
-    if (is_int(I, v)) return int_sign(I, v) < 0 ? int_neg(I, v) : v;
+    /* Exact ints only: a subclass's abs() goes through __abs__ and returns a plain int. */
+    if (is_smallint(v) || (is_obj(v) && as_obj(v)->type == I->types[TY_INT]))
+        return int_sign(I, v) < 0 ? int_neg(I, v) : v;
     bool found;
     Value r = call_dunder(I, v, I->names.abs, 0, NULL, &found);
     if (!found)
@@ -66,10 +68,22 @@ static Value bi_pow(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Value a[3];
     if (!arg_parse(I, "pow", argc, argv, kwnames, names, 3, 2, 3, a)) return V_NULL;
     if (is_null(a[2]) || is_none(a[2])) return obj_binop(I, a[0], a[1], BIN_POW);
-    if (!is_int(I, a[0]) || !is_int(I, a[1]) || !is_int(I, a[2]))
+    if (is_int(I, a[0]) && is_int(I, a[1]) && is_int(I, a[2])) return int_pow(I, a[0], a[1], a[2]);
+    /* Three-argument pow of other objects: type(base).__pow__(base, exp, mod). */
+    Type *t = type_of(I, a[0]);
+    if (t->flags & TF_HEAPTYPE) {
+        Str *name = str_intern_cstr(I, "__pow__");
+        if (!name) return V_NULL;
+        if (!is_null(type_lookup(t, name))) {
+            Value r = obj_call_method(I, a[0], name, 2, &a[1]);
+            if (is_null(r) || !is_notimpl(I, r)) return r;
+        }
         return err_format(I, TY_TYPE_ERROR,
-                          "pow() 3rd argument not allowed unless all arguments are integers");
-    return int_pow(I, a[0], a[1], a[2]);
+                          "unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'",
+                          type_name(I, a[0]), type_name(I, a[1]), type_name(I, a[2]));
+    }
+    return err_format(I, TY_TYPE_ERROR,
+                      "pow() 3rd argument not allowed unless all arguments are integers");
 }
 
 static Value int_with_prefix(Interp *I, int argc, Value *argv, Tuple *kwnames, const char *name,
