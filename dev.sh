@@ -59,6 +59,8 @@ test)
         passed=$((passed + t - f))
     done
     rm -f "$log"
+    # tee hides ctest's status inside the pipelines above, so the counts decide.
+    [ "$failed" -eq 0 ] || status=1
     echo "$passed passed, $failed failed"
     exit $status
     ;;
