@@ -146,6 +146,21 @@ static bool lex_is_printable(int cp) {
              cp == 0xAD);
 }
 
+/* A character no token can start with, at p; a printable ASCII one is plain "invalid
+ * syntax" when ascii_is_syntax, as CPython says for stray punctuation such as '$'. */
+static Token lex_bad_char(Lexer *lx, const char *p, bool ascii_is_syntax) {
+    int n;
+    int cp = lex_decode_utf8(p, lx->end, &n);
+    char msg[80];
+    if (!lex_is_printable(cp))
+        snprintf(msg, sizeof msg, "invalid non-printable character U+%04X", cp);
+    else if (ascii_is_syntax)
+        snprintf(msg, sizeof msg, "invalid syntax");
+    else
+        snprintf(msg, sizeof msg, "invalid character '%.*s' (U+%04X)", n, p, cp);
+    return lex_fail(lx, p + 1, msg);
+}
+
 static Token lex_make(Lexer *lx, TokType type, int op, const char *start, const char *end,
                       int start_line, const char *start_line_ptr) {
     Token t;
@@ -597,16 +612,7 @@ again:
                 q++;
             }
         }
-        if (q == p) {
-            int n;
-            int cp = lex_decode_utf8(q, lx->end, &n);
-            char msg[80];
-            if (!lex_is_printable(cp))
-                snprintf(msg, sizeof msg, "invalid non-printable character U+%04X", cp);
-            else
-                snprintf(msg, sizeof msg, "invalid character '%.*s' (U+%04X)", n, q, cp);
-            return lex_fail(lx, q + 1, msg);
-        }
+        if (q == p) return lex_bad_char(lx, q, false);
         lx->cur = q;
         t = lex_make(lx, TK_NAME, lex_keyword(p, (int)(q - p)), p, q, lx->line, lx->line_start);
         return t;
@@ -657,15 +663,5 @@ again:
             return t;
         }
     }
-    {
-        int n;
-        int cp = lex_decode_utf8(p, lx->end, &n);
-        char msg[80];
-        if (!lex_is_printable(cp))
-            snprintf(msg, sizeof msg, "invalid non-printable character U+%04X", cp);
-        else
-            snprintf(msg, sizeof msg, "invalid character '%.*s' (U+%04X)", n, p, cp);
-        if (c < 128 && lex_is_printable(cp)) snprintf(msg, sizeof msg, "invalid syntax");
-        return lex_fail(lx, p + 1, msg);
-    }
+    return lex_bad_char(lx, p, c < 128);
 }

@@ -285,14 +285,18 @@ void p_leave(Parser *p) {
 
 /* ---- nodes ---- */
 
+static void p_pos_of_token(AstPos *pos, const Token *t) {
+    pos->line = t->line;
+    pos->col = t->col;
+    pos->end_line = t->end_line;
+    pos->end_col = t->end_col;
+}
+
 AstExpr *p_new_expr(Parser *p, AstExprKind kind, Token *start) {
     AstExpr *e = ast_alloc(p->arena, sizeof *e);
     if (!e) return p_nomem(p);
     e->kind = kind;
-    e->pos.line = start->line;
-    e->pos.col = start->col;
-    e->pos.end_line = start->end_line;
-    e->pos.end_col = start->end_col;
+    p_pos_of_token(&e->pos, start);
     return e;
 }
 
@@ -300,10 +304,7 @@ AstStmt *p_new_stmt(Parser *p, AstStmtKind kind, Token *start) {
     AstStmt *s = ast_alloc(p->arena, sizeof *s);
     if (!s) return p_nomem(p);
     s->kind = kind;
-    s->pos.line = start->line;
-    s->pos.col = start->col;
-    s->pos.end_line = start->end_line;
-    s->pos.end_col = start->end_col;
+    p_pos_of_token(&s->pos, start);
     return s;
 }
 

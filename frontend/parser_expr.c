@@ -187,6 +187,29 @@ static bool p_display_rest(Parser *p, ExprVec *v, int close) {
     return true;
 }
 
+/* A comprehension after its element (and a dict's value), up to the closing bracket. */
+static AstExpr *p_comp_display(Parser *p, AstExprKind kind, Token *open, AstExpr *elt,
+                               AstExpr *value, int close) {
+    if (elt->kind == EXPR_STARRED)
+        return p_error_node(p, elt->pos, "iterable unpacking cannot be used in comprehension");
+    AstExpr *c = p_make_comp(p, kind, open, elt, value);
+    if (!c) return NULL;
+    if (!p_is_op(p, close)) return p_syntax_error(p);
+    p_next(p);
+    p_set_end(p, &c->pos);
+    return c;
+}
+
+/* A tuple, list or set display whose closing bracket is current. */
+static AstExpr *p_seq_close(Parser *p, AstExprKind kind, Token *open, ExprVec *v) {
+    p_next(p);
+    AstExpr *e = p_new_expr(p, kind, open);
+    if (!e) return NULL;
+    e->u.seq.elts = p_vec_list(v);
+    p_set_end(p, &e->pos);
+    return e;
+}
+
 static AstExpr *p_paren(Parser *p, Token *open) {
     if (p_accept_op(p, OP_RPAR)) {
         AstExpr *e = p_new_expr(p, EXPR_TUPLE, open);
@@ -201,26 +224,11 @@ static AstExpr *p_paren(Parser *p, Token *open) {
     Token *st = p_peek(p);
     AstExpr *first = p_star_named_expression(p);
     if (!first) return NULL;
-    if (p_is_for(p)) {
-        if (first->kind == EXPR_STARRED)
-            return p_error_node(p, first->pos,
-                                "iterable unpacking cannot be used in comprehension");
-        AstExpr *g = p_make_comp(p, EXPR_GENEXP, open, first, NULL);
-        if (!g) return NULL;
-        if (!p_is_op(p, OP_RPAR)) return p_syntax_error(p);
-        p_next(p);
-        p_set_end(p, &g->pos);
-        return g;
-    }
+    if (p_is_for(p)) return p_comp_display(p, EXPR_GENEXP, open, first, NULL, OP_RPAR);
     if (p_is_op(p, OP_COMMA)) {
         ExprVec v = {0};
         if (!p_vec_push(p, &v, first) || !p_display_rest(p, &v, OP_RPAR)) return NULL;
-        p_next(p);
-        AstExpr *e = p_new_expr(p, EXPR_TUPLE, open);
-        if (!e) return NULL;
-        e->u.seq.elts = p_vec_list(&v);
-        p_set_end(p, &e->pos);
-        return e;
+        return p_seq_close(p, EXPR_TUPLE, open, &v);
     }
     if (!p_is_op(p, OP_RPAR)) {
         if (first->kind == EXPR_NAMEDEXPR || first->kind == EXPR_STARRED) return p_syntax_error(p);
@@ -238,27 +246,12 @@ static AstExpr *p_list(Parser *p, Token *open) {
         Token *st = p_peek(p);
         AstExpr *first = p_star_named_expression(p);
         if (!first) return NULL;
-        if (p_is_for(p)) {
-            if (first->kind == EXPR_STARRED)
-                return p_error_node(p, first->pos,
-                                    "iterable unpacking cannot be used in comprehension");
-            AstExpr *c = p_make_comp(p, EXPR_LISTCOMP, open, first, NULL);
-            if (!c) return NULL;
-            if (!p_is_op(p, OP_RSQB)) return p_syntax_error(p);
-            p_next(p);
-            p_set_end(p, &c->pos);
-            return c;
-        }
+        if (p_is_for(p)) return p_comp_display(p, EXPR_LISTCOMP, open, first, NULL, OP_RSQB);
         if (!p_vec_push(p, &v, first)) return NULL;
         if (!p_is_op(p, OP_COMMA) && !p_is_op(p, OP_RSQB)) return p_comma_error(p, first, st);
         if (!p_display_rest(p, &v, OP_RSQB)) return NULL;
     }
-    p_next(p);
-    AstExpr *e = p_new_expr(p, EXPR_LIST, open);
-    if (!e) return NULL;
-    e->u.seq.elts = p_vec_list(&v);
-    p_set_end(p, &e->pos);
-    return e;
+    return p_seq_close(p, EXPR_LIST, open, &v);
 }
 
 static AstExpr *p_dict_or_set(Parser *p, Token *open) {
@@ -295,27 +288,15 @@ static AstExpr *p_dict_or_set(Parser *p, Token *open) {
             return p_error_at(p, "SyntaxError", st->line, st->col, fvalue->pos.end_line,
                               fvalue->pos.end_col,
                               "dict unpacking cannot be used in dict comprehension");
-        if (first->kind == EXPR_STARRED)
-            return p_error_node(p, first->pos,
-                                "iterable unpacking cannot be used in comprehension");
-        AstExpr *c = p_make_comp(p, is_dict ? EXPR_DICTCOMP : EXPR_SETCOMP, open, first, fvalue);
-        if (!c) return NULL;
-        if (!p_is_op(p, OP_RBRACE)) return p_syntax_error(p);
-        p_next(p);
-        p_set_end(p, &c->pos);
-        return c;
+        return p_comp_display(p, is_dict ? EXPR_DICTCOMP : EXPR_SETCOMP, open, first, fvalue,
+                              OP_RBRACE);
     }
     if (!is_dict) {
         ExprVec v = {0};
         if (!p_vec_push(p, &v, first)) return NULL;
         if (!p_is_op(p, OP_COMMA) && !p_is_op(p, OP_RBRACE)) return p_comma_error(p, first, st);
         if (!p_display_rest(p, &v, OP_RBRACE)) return NULL;
-        p_next(p);
-        AstExpr *e = p_new_expr(p, EXPR_SET, open);
-        if (!e) return NULL;
-        e->u.seq.elts = p_vec_list(&v);
-        p_set_end(p, &e->pos);
-        return e;
+        return p_seq_close(p, EXPR_SET, open, &v);
     }
     if (!p_vec_push(p, &keys, first) || !p_vec_push(p, &values, fvalue)) return NULL;
     while (p_accept_op(p, OP_COMMA)) {
@@ -350,6 +331,15 @@ static AstExpr *p_dict_or_set(Parser *p, Token *open) {
     return e;
 }
 
+/* A display opened by the bracket t (already current), parsed one nesting level deeper. */
+static AstExpr *p_bracketed(Parser *p, Token *t, AstExpr *(*display)(Parser *, Token *)) {
+    if (!p_enter(p)) return NULL;
+    p_next(p);
+    AstExpr *e = display(p, t);
+    p_leave(p);
+    return e;
+}
+
 static AstExpr *p_atom(Parser *p) {
     Token *t = p_peek(p);
     switch (t->type) {
@@ -377,27 +367,9 @@ static AstExpr *p_atom(Parser *p) {
     case TK_STRING: return p_strings(p);
     case TK_OP:
         switch (t->op) {
-        case OP_LPAR: {
-            if (!p_enter(p)) return NULL;
-            p_next(p);
-            AstExpr *e = p_paren(p, t);
-            p_leave(p);
-            return e;
-        }
-        case OP_LSQB: {
-            if (!p_enter(p)) return NULL;
-            p_next(p);
-            AstExpr *e = p_list(p, t);
-            p_leave(p);
-            return e;
-        }
-        case OP_LBRACE: {
-            if (!p_enter(p)) return NULL;
-            p_next(p);
-            AstExpr *e = p_dict_or_set(p, t);
-            p_leave(p);
-            return e;
-        }
+        case OP_LPAR: return p_bracketed(p, t, p_paren);
+        case OP_LSQB: return p_bracketed(p, t, p_list);
+        case OP_LBRACE: return p_bracketed(p, t, p_dict_or_set);
         case OP_ELLIPSIS: {
             p_next(p);
             AstExpr *e = p_new_expr(p, EXPR_CONSTANT, t);

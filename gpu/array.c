@@ -367,6 +367,7 @@ Array *arr_reshape(Interp *I, Array *a, int ndim, const int64_t *shape_in) {
     }
     Array *src = a;
     if (!arr_is_contiguous(a)) {
+        if (arr_host(I, a) < 0) return NULL;
         src = arr_copy(I, a, a->dtype);
         if (!src) return NULL;
     }
@@ -376,6 +377,18 @@ Array *arr_reshape(Interp *I, Array *a, int ndim, const int64_t *shape_in) {
         s *= shape[d];
     }
     return arr_view(I, src, ndim, shape, st, src->data, a->dtype);
+}
+
+/* reshape and ravel as methods: on CUDA a non-contiguous array is copied on the device
+ * (a lazy cast), not through the host. arr_reshape itself stays host-side: the CPU code
+ * calls it and reads the result's data. */
+static Array *reshape_method(Interp *I, Array *a, int ndim, const int64_t *shape) {
+    if (!arr_is_contiguous(a) && a->size > 0 && arr_on_cuda(I)) {
+        Value c = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, a->dtype, NULL);
+        if (is_null(c) && err_occurred(I)) return NULL;
+        if (!is_null(c)) return arr_reshape(I, arr_raw(c), ndim, shape);
+    }
+    return arr_reshape(I, a, ndim, shape);
 }
 
 Array *arr_transpose(Interp *I, Array *a, const int *perm) {
@@ -414,7 +427,7 @@ static Value shape_tuple(Interp *I, int n, const int64_t *v) {
 }
 
 static Value get_shape(Interp *I, Value self) {
-    return shape_tuple(I, as_array(self)->ndim, as_array(self)->shape);
+    return shape_tuple(I, arr_raw(self)->ndim, arr_raw(self)->shape);
 }
 static int set_shape(Interp *I, Value self, Value v) {
     Array *a = as_array(self);
@@ -435,25 +448,25 @@ static int set_shape(Interp *I, Value self, Value v) {
     return 0;
 }
 static Value get_strides(Interp *I, Value self) {
-    return shape_tuple(I, as_array(self)->ndim, as_array(self)->strides);
+    return shape_tuple(I, arr_raw(self)->ndim, arr_raw(self)->strides);
 }
 static Value get_dtype(Interp *I, Value self) {
-    return arr_dtype_obj(I, as_array(self)->dtype);
+    return arr_dtype_obj(I, arr_raw(self)->dtype);
 }
 static Value get_ndim(Interp *I, Value self) {
-    return v_int(as_array(self)->ndim);
+    return v_int(arr_raw(self)->ndim);
 }
 static Value get_size(Interp *I, Value self) {
-    return v_int(as_array(self)->size);
+    return v_int(arr_raw(self)->size);
 }
 static Value get_itemsize(Interp *I, Value self) {
-    return v_int(arr_dtypes[as_array(self)->dtype].size);
+    return v_int(arr_dtypes[arr_raw(self)->dtype].size);
 }
 static Value get_nbytes(Interp *I, Value self) {
-    return v_int(as_array(self)->size * arr_dtypes[as_array(self)->dtype].size);
+    return v_int(arr_raw(self)->size * arr_dtypes[arr_raw(self)->dtype].size);
 }
 static Value get_T(Interp *I, Value self) {
-    Array *r = arr_transpose(I, as_array(self), NULL);
+    Array *r = arr_transpose(I, arr_raw(self), NULL);
     return r ? v_obj(r) : V_NULL;
 }
 static Value get_flat(Interp *I, Value self) {
@@ -488,14 +501,14 @@ static Value m_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_TYPE_ERROR, "reshape() takes exactly 1 argument (0 given)");
     int nd = shape_from_args(I, argc - 1, argv + 1, shape);
     if (nd < 0) return V_NULL;
-    Array *r = arr_reshape(I, as_array(argv[0]), nd, shape);
+    Array *r = reshape_method(I, arr_raw(argv[0]), nd, shape);
     return r ? v_obj(r) : V_NULL;
 }
 
 static Value m_ravel(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Array *a = as_array(argv[0]);
+    Array *a = arr_raw(argv[0]);
     int64_t n = a->size;
-    Array *r = arr_reshape(I, a, 1, &n);
+    Array *r = reshape_method(I, a, 1, &n);
     return r ? v_obj(r) : V_NULL;
 }
 
@@ -509,7 +522,7 @@ static Value m_flatten(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value m_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Array *a = as_array(argv[0]);
+    Array *a = arr_raw(argv[0]);
     if (argc == 1 || (argc == 2 && is_none(argv[1]))) return get_T(I, argv[0]);
     int64_t ax[ARR_MAXDIM];
     int n = shape_from_args(I, argc - 1, argv + 1, ax);
@@ -758,7 +771,7 @@ static int array_truthy(Interp *I, Value self) {
 }
 
 static int64_t array_len(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
     if (a->ndim == 0) {
         err_format(I, TY_TYPE_ERROR, "len() of unsized object");
         return -1;
@@ -777,7 +790,7 @@ static void array_iter_trace(Interp *I, Obj *o) {
 }
 
 static Value array_iter(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
     if (a->ndim == 0) return err_format(I, TY_TYPE_ERROR, "iteration over a 0-d array");
     ArrayIterObj *it = gc_new(I, I->types[TY_ARRAY_ITER], sizeof(ArrayIterObj));
     if (!it) return V_NULL;

@@ -93,8 +93,8 @@ int arr_store_value(Interp *I, char *p, int dt, Value v);
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape); /* C-contiguous, zeroed */
 Array *arr_view(Interp *I, Array *src, int ndim, const int64_t *shape, const int64_t *strides,
                 char *data, int dt);
-Array *arr_copy(Interp *I, Array *a, int dt); /* contiguous copy, converted to dt */
-Value arr_astype(Interp *I, Array *a, int dt);  /* the same; lazy on CUDA */
+Array *arr_copy(Interp *I, Array *a, int dt);  /* contiguous copy, converted to dt */
+Value arr_astype(Interp *I, Array *a, int dt); /* the same; lazy on CUDA */
 bool arr_is_contiguous(const Array *a);
 /* Any array_like (array, nested list/tuple/range, scalar) as an Array; dt -1: inferred. */
 Array *arr_from_value(Interp *I, Value v, int dt);
@@ -204,16 +204,17 @@ static inline bool arr_on_cuda(Interp *I) {
 int arr_backend_check(Interp *I); /* 1 cuda, 0 cpu, -1 after raising */
 /* Make the host mirror of a's owner current (0, or -1 after raising). */
 int arr_host(Interp *I, Array *a);
+/* The one element of a 0-d view into buf (one element from the device when the host copy
+ * is stale). */
+int arr_fetch_scalar(Interp *I, Array *v, char *buf);
 /* Before the CPU code writes into a: evaluate pending readers, sync the host, mark the
  * device copy stale. */
 int arr_host_write(Interp *I, Array *a);
 /* Elementwise hooks: return the result, or V_NULL without an error when the CUDA path does
  * not handle the case (the caller runs the CPU code). */
-Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
-                      Array *out);
+Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out);
 Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
-Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
-                      int dt);
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
 /* zeros/ones/full on the device; NULL without error when not handled. */
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

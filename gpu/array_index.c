@@ -199,15 +199,22 @@ static Array *mask_flat(Interp *I, Array *view, int axis, Array *mask, Array **p
 }
 
 Value arr_getitem(Interp *I, Value self, Value key) {
-    Array *a = as_array(self);
+    /* views share the device buffer; only a scalar result or advanced indexing (which runs
+     * on the host) needs the data */
+    Array *a = arr_raw(self);
     int axis;
     Value adv = V_NULL;
     Array *v = basic_index(I, a, key, &axis, &adv);
     if (!v) return V_NULL;
     if (axis < 0) {
-        if (v->ndim == 0) return arr_scalar_value(I, v->data, v->dtype);
+        if (v->ndim == 0) {
+            char buf[8];
+            if (arr_fetch_scalar(I, v, buf) < 0) return V_NULL;
+            return arr_scalar_value(I, buf, v->dtype);
+        }
         return v_obj(v);
     }
+    if (arr_host(I, a) < 0) return V_NULL;
     bool mask;
     Array *pos = adv_positions(I, adv, v->shape[axis], axis, v, &mask);
     if (!pos) return V_NULL;

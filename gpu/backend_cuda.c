@@ -212,6 +212,22 @@ int arr_host(Interp *I, Array *a) {
     return 0;
 }
 
+int arr_fetch_scalar(Interp *I, Array *v, char *buf) {
+    Array *o = owner_of(v);
+    size_t isz = (size_t)arr_dtypes[v->dtype].size;
+    if (o->host_stale) {
+        if (o->pend && arr_materialize(I, o) < 0) return -1;
+        GpuState *G = I->gpu;
+        CUdeviceptr p = o->dptr + (CUdeviceptr)(v->data - o->alloc);
+        if (gpu_copy_to_host(G, buf, p, isz, arr_stream(I)) < 0 ||
+            gpu_stream_synchronize(G, arr_stream(I)) < 0)
+            return arr_gpu_raise(I);
+        return 0;
+    }
+    memcpy(buf, v->data, isz);
+    return 0;
+}
+
 void arr_sync_host_slow(Array *o) {
     Interp *I = o->interp;
     if (!I) {
@@ -443,8 +459,8 @@ static bool operand_ok(Interp *I, Value v) {
 }
 
 /* Finish: the graph becomes a pending result, or runs into out. */
-static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd,
-                          const int64_t *shape, Array *out) {
+static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, const int64_t *shape,
+                          Array *out) {
     g->root = root;
     if (out) {
         GpuTensor t;
@@ -489,8 +505,7 @@ static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int 
     return finish_graph(I, g, node, rdt, nd, shape, out);
 }
 
-Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
-                      Array *out) {
+Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out) {
     if (!operand_ok(I, a) || !operand_ok(I, b) || bin_fuse_op(op, mode) < 0) return V_NULL;
     if (mode == 0 && op == BIN_POW && dt_is_int(cdt) && !is_smallint(b)) return V_NULL;
     if (out && out->ndim > GPU_MAX_DIMS) return V_NULL;
@@ -553,8 +568,8 @@ static int unary_fuse_op(int op) {
 Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
     int fop = unary_fuse_op(op);
     if (fop < 0 || a->ndim > GPU_MAX_DIMS || a->size == 0) return V_NULL;
-    if (out && (out->ndim != a->ndim ||
-                memcmp(out->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim)))
+    if (out &&
+        (out->ndim != a->ndim || memcmp(out->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim)))
         return V_NULL;
     if (out && arr_dev_write(I, out) < 0) return V_NULL;
     ArrPending g;

@@ -23,9 +23,9 @@ typedef struct ArrPending {
 
 typedef struct ArrCuda {
     Interp *I;
-    int backend;     /* 0: undecided, 1: cpu, 2: cuda */
-    CUstream cur;    /* the stream of `with gpu.Stream()`, NULL: krait's default */
-    Array *pending;  /* head of the pending list */
+    int backend;       /* 0: undecided, 1: cpu, 2: cuda */
+    CUstream cur;      /* the stream of `with gpu.Stream()`, NULL: krait's default */
+    Array *pending;    /* head of the pending list */
     CUstream *streams; /* created by gpu.Stream(), destroyed at shutdown */
     int nstreams, capstreams;
     CUevent *events;

@@ -101,8 +101,7 @@ static Value var_std(Interp *I, Array *a, int kind, Value axis, bool keepdims, i
     return arr_cuda_unary(I, arr_raw(r), ARR_U_SQRT, fdt, fdt, NULL);
 }
 
-Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
-                      int dt) {
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
     if (kind == RED_VAR || kind == RED_STD) return var_std(I, a, kind, axis, keepdims, ddof, dt);
     int op = red_op(kind);
     if (op < 0 || a->size == 0 || a->ndim > GPU_MAX_DIMS || a->ndim == 0) return V_NULL;

@@ -376,6 +376,28 @@ static void fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int roo
 }
 
 /* The whole kernel "kr_fuse" for the plan's path. */
+/* The value stored for element i: kr_eval(p, operands) converted to the output dtype. A
+ * contiguous input is in<k>[i] (lane j of the vector a<k> when lane), a broadcast scalar
+ * s<k>, a strided one in<k>[o<k+1>]. */
+static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt, bool lane) {
+    KSource call;
+    ksrc_init(&call, s->G);
+    ksrc_puts(&call, "kr_eval(p");
+    for (int k = 0; k < nin; k++) {
+        if (p->layout[k + 1] == LAYOUT_CONTIG && lane)
+            ksrc_printf(&call, ", kr_ld(a%d.v[j])", k);
+        else if (p->layout[k + 1] == LAYOUT_CONTIG)
+            ksrc_printf(&call, ", kr_ld(in%d[i])", k);
+        else if (p->layout[k + 1] == LAYOUT_SCALAR)
+            ksrc_printf(&call, ", s%d", k);
+        else
+            ksrc_printf(&call, ", kr_ld(in%d[o%d])", k, k + 1);
+    }
+    ksrc_puts(&call, ")");
+    ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
+    ksrc_free(&call);
+}
+
 static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p, int nwords,
                      int const_base, int shape_base) {
@@ -409,34 +431,12 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
             ksrc_printf(s, "        kr_vec<%s, %d> r;\n", ot, V);
             ksrc_printf(s, "#pragma unroll\n        for (int j = 0; j < %d; j++) {\n", V);
             ksrc_puts(s, "            r.v[j] = ");
-            KSource call;
-            ksrc_init(&call, s->G);
-            ksrc_puts(&call, "kr_eval(p");
-            for (int k = 0; k < nin; k++) {
-                if (p->layout[k + 1] == LAYOUT_CONTIG)
-                    ksrc_printf(&call, ", kr_ld(a%d.v[j])", k);
-                else
-                    ksrc_printf(&call, ", s%d", k);
-            }
-            ksrc_puts(&call, ")");
-            ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
-            ksrc_free(&call);
+            fuse_store_eval(s, p, nin, out_dt, true);
             ksrc_printf(s, ";\n        }\n        ((kr_vec<%s, %d> *)out)[v] = r;\n    }\n", ot, V);
         }
         ksrc_printf(s, "    for (i64 i = nv * %d + t0; i < n; i += stride) {\n", V);
         ksrc_puts(s, "        out[i] = ");
-        KSource call;
-        ksrc_init(&call, s->G);
-        ksrc_puts(&call, "kr_eval(p");
-        for (int k = 0; k < nin; k++) {
-            if (p->layout[k + 1] == LAYOUT_CONTIG)
-                ksrc_printf(&call, ", kr_ld(in%d[i])", k);
-            else
-                ksrc_printf(&call, ", s%d", k);
-        }
-        ksrc_puts(&call, ")");
-        ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
-        ksrc_free(&call);
+        fuse_store_eval(s, p, nin, out_dt, false);
         ksrc_puts(s, ";\n    }\n}\n");
         return;
     }
@@ -468,20 +468,7 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_puts(s, "        }\n");
     }
     ksrc_printf(s, "        out[%s] = ", p->layout[0] == LAYOUT_STRIDED ? "o0" : "i");
-    KSource call;
-    ksrc_init(&call, s->G);
-    ksrc_puts(&call, "kr_eval(p");
-    for (int k = 0; k < nin; k++) {
-        if (p->layout[k + 1] == LAYOUT_CONTIG)
-            ksrc_printf(&call, ", kr_ld(in%d[i])", k);
-        else if (p->layout[k + 1] == LAYOUT_SCALAR)
-            ksrc_printf(&call, ", s%d", k);
-        else
-            ksrc_printf(&call, ", kr_ld(in%d[o%d])", k, k + 1);
-    }
-    ksrc_puts(&call, ")");
-    ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
-    ksrc_free(&call);
+    fuse_store_eval(s, p, nin, out_dt, false);
     ksrc_puts(s, ";\n    }\n}\n");
 }
 
@@ -555,7 +542,7 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     if (fuse_validate(G, nodes, nnodes, root, nin) < 0) return -1;
     if (out->ndim < 0 || out->ndim > GPU_MAX_DIMS)
         return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: bad output rank");
-    FusePlan p;
+    FusePlan p = {0};
     uint64_t w[FUSE_MAX_WORDS + 8];
     int const_base, shape_base;
     int nw = fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &shape_base);

@@ -14,7 +14,8 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     for (int i = 0; i < nkw; i++) {
         Str *k = as_str(kwnames->items[i]);
         int j = 0;
-        while (j < 4 && strcmp(k->data, names[j]) != 0) j++;
+        while (j < 4 && strcmp(k->data, names[j]) != 0)
+            j++;
         if (j == 4)
             return err_format(I, TY_TYPE_ERROR, "'%s' is an invalid keyword argument for print()",
                               k->data);
@@ -41,8 +42,10 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     sb_init(&b);
     for (int i = 0; i < argc; i++) {
         if (i) {
-            if (sep) sb_append_str(I, &b, sep);
-            else sb_append_char(I, &b, ' ');
+            if (sep)
+                sb_append_str(I, &b, sep);
+            else
+                sb_append_char(I, &b, ' ');
         }
         Value s = is_str(I, argv[i]) ? argv[i] : obj_str(I, argv[i]);
         if (is_null(s)) {
@@ -51,15 +54,19 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         }
         sb_append_str(I, &b, as_str(s));
     }
-    if (end) sb_append_str(I, &b, end);
-    else sb_append_char(I, &b, '\n');
+    if (end)
+        sb_append_str(I, &b, end);
+    else
+        sb_append_char(I, &b, '\n');
     if (b.failed) {
         sb_free(I, &b);
         return V_NULL;
     }
     if (direct || to_err) {
-        if (to_err) io_write_err(I, b.data, b.len);
-        else io_write_out(I, b.data, b.len);
+        if (to_err)
+            io_write_err(I, b.data, b.len);
+        else
+            io_write_out(I, b.data, b.len);
         sb_free(I, &b);
     } else {
         Str *text = sb_finish(I, &b);
@@ -138,7 +145,8 @@ static Value bi_chr(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         }
         return V_NULL;
     }
-    if (c < 0 || c > 0x10ffff) return err_format(I, TY_VALUE_ERROR, "chr() arg not in range(0x110000)");
+    if (c < 0 || c > 0x10ffff)
+        return err_format(I, TY_VALUE_ERROR, "chr() arg not in range(0x110000)");
     if (c < 128) return v_obj(I->char_cache[c]);
     if (c >= 0xd800 && c <= 0xdfff)
         return err_format(I, TY_VALUE_ERROR, "krait: lone surrogates are not supported in str");
@@ -160,8 +168,8 @@ static Value bi_ord(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     }
     if (is_bytes(I, v) || (is_obj(v) && as_obj(v)->type == I->types[TY_BYTEARRAY])) {
         size_t len = is_bytes(I, v) ? ((Bytes *)as_obj(v))->len : ((ByteArray *)as_obj(v))->len;
-        const unsigned char *d = is_bytes(I, v) ? ((Bytes *)as_obj(v))->data
-                                                : ((ByteArray *)as_obj(v))->data;
+        const unsigned char *d =
+            is_bytes(I, v) ? ((Bytes *)as_obj(v))->data : ((ByteArray *)as_obj(v))->data;
         if (len != 1)
             return err_format(I, TY_TYPE_ERROR,
                               "ord() expected a character, but string of length %zu found", len);
@@ -240,7 +248,8 @@ static int class_check(Interp *I, Value cls, Value target, bool instance, const 
         if (!c_recursion_enter(I, " in __instancecheck__")) return -1;
         Tuple *t = as_tuple(target);
         int r = 0;
-        for (size_t i = 0; i < t->len && r == 0; i++) r = class_check(I, cls, t->items[i], instance, fname);
+        for (size_t i = 0; i < t->len && r == 0; i++)
+            r = class_check(I, cls, t->items[i], instance, fname);
         c_recursion_leave(I);
         return r;
     }
@@ -422,8 +431,8 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 }
 
 /* eval/exec of source strings (code objects from compile() are outside the subset). */
-static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv,
-                             Tuple *kwnames, int mode) {
+static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnames,
+                             int mode) {
     static const char *const names[] = {"source", "globals", "locals"};
     Value a[3];
     if (!arg_parse(I, fname, argc, argv, kwnames, names, 3, 1, 3, a)) return V_NULL;
@@ -434,8 +443,8 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
             if (!s) return V_NULL;
             a[0] = v_obj(s);
         } else {
-            return err_format(I, TY_TYPE_ERROR,
-                              "%s() arg 1 must be a string, bytes or code object", fname);
+            return err_format(I, TY_TYPE_ERROR, "%s() arg 1 must be a string, bytes or code object",
+                              fname);
         }
     }
     Dict *g;
@@ -448,15 +457,16 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
         return err_format(I, TY_TYPE_ERROR, "%s() globals must be a dict, not %s", fname,
                           type_name(I, a[1]));
     }
-    if (!is_null(a[2]) && !is_none(a[2]) && !(is_obj(a[2]) && is_dict(I, a[2]) &&
-                                               as_dict(a[2]) == g))
+    if (!is_null(a[2]) && !is_none(a[2]) &&
+        !(is_obj(a[2]) && is_dict(I, a[2]) && as_dict(a[2]) == g))
         return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
                           "krait: %s() with a separate locals mapping is not supported", fname);
     Str *src = as_str(a[0]);
     const char *p = src->data;
     size_t n = src->len;
     if (mode == EXEC_EVAL) { /* eval strips leading spaces and tabs, as CPython */
-        while (n && (*p == ' ' || *p == '\t')) p++, n--;
+        while (n && (*p == ' ' || *p == '\t'))
+            p++, n--;
     }
     Value r = vm_exec_source(I, p, n, "<string>", g, mode);
     if (is_null(r)) return V_NULL;
@@ -494,7 +504,8 @@ static Value bi_exit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 }
 
 static Value bi_open(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    if (I->sandbox) return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "open() is disabled in the sandbox");
+    if (I->sandbox)
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "open() is disabled in the sandbox");
     return io_open(I, argc, argv, kwnames);
 }
 
@@ -536,18 +547,30 @@ static const struct {
     const char *name;
     int id;
 } builtin_type_names[] = {
-    {"object", TY_OBJECT},       {"type", TY_TYPE},
-    {"int", TY_INT},             {"bool", TY_BOOL},
-    {"float", TY_FLOAT},         {"str", TY_STR},
-    {"bytes", TY_BYTES},         {"bytearray", TY_BYTEARRAY},
-    {"list", TY_LIST},           {"tuple", TY_TUPLE},
-    {"dict", TY_DICT},           {"set", TY_SET},
-    {"frozenset", TY_FROZENSET}, {"range", TY_RANGE},
-    {"slice", TY_SLICE},         {"enumerate", TY_ENUMERATE},
-    {"zip", TY_ZIP},             {"map", TY_MAP},
-    {"filter", TY_FILTER},       {"reversed", TY_REVERSED},
-    {"property", TY_PROPERTY},   {"staticmethod", TY_STATICMETHOD},
-    {"classmethod", TY_CLASSMETHOD}, {"super", TY_SUPER},
+    {"object", TY_OBJECT},
+    {"type", TY_TYPE},
+    {"int", TY_INT},
+    {"bool", TY_BOOL},
+    {"float", TY_FLOAT},
+    {"str", TY_STR},
+    {"bytes", TY_BYTES},
+    {"bytearray", TY_BYTEARRAY},
+    {"list", TY_LIST},
+    {"tuple", TY_TUPLE},
+    {"dict", TY_DICT},
+    {"set", TY_SET},
+    {"frozenset", TY_FROZENSET},
+    {"range", TY_RANGE},
+    {"slice", TY_SLICE},
+    {"enumerate", TY_ENUMERATE},
+    {"zip", TY_ZIP},
+    {"map", TY_MAP},
+    {"filter", TY_FILTER},
+    {"reversed", TY_REVERSED},
+    {"property", TY_PROPERTY},
+    {"staticmethod", TY_STATICMETHOD},
+    {"classmethod", TY_CLASSMETHOD},
+    {"super", TY_SUPER},
 };
 
 Module *builtins_module_create(Interp *I) {

@@ -10,8 +10,10 @@ static Value minmax(Interp *I, int argc, Value *argv, Tuple *kwnames, int op, co
     int nkw = kwnames ? (int)kwnames->len : 0;
     for (int i = 0; i < nkw; i++) {
         const char *k = as_str(kwnames->items[i])->data;
-        if (strcmp(k, "key") == 0) key = argv[argc + i];
-        else if (strcmp(k, "default") == 0) deflt = argv[argc + i];
+        if (strcmp(k, "key") == 0)
+            key = argv[argc + i];
+        else if (strcmp(k, "default") == 0)
+            deflt = argv[argc + i];
         else
             return err_format(I, TY_TYPE_ERROR, "'%s' is an invalid keyword argument for %s()", k,
                               name);
@@ -113,8 +115,7 @@ static Value bi_sum(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 
 static Value bi_sorted(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     int nkw = kwnames ? (int)kwnames->len : 0;
-    if (argc != 1)
-        return err_format(I, TY_TYPE_ERROR, "sorted expected 1 argument, got %d", argc);
+    if (argc != 1) return err_format(I, TY_TYPE_ERROR, "sorted expected 1 argument, got %d", argc);
     Value key = V_NONE;
     bool reverse = false;
     for (int i = 0; i < nkw; i++) {
@@ -166,6 +167,6 @@ static Value bi_all(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 }
 
 const MethodDef builtin_iter_functions[] = {
-    {"min", bi_min, 0},   {"max", bi_max, 0}, {"sum", bi_sum, 0}, {"sorted", bi_sorted, 0},
-    {"any", bi_any, 0},   {"all", bi_all, 0}, {NULL, NULL, 0},
+    {"min", bi_min, 0}, {"max", bi_max, 0}, {"sum", bi_sum, 0}, {"sorted", bi_sorted, 0},
+    {"any", bi_any, 0}, {"all", bi_all, 0}, {NULL, NULL, 0},
 };

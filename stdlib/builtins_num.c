@@ -5,7 +5,9 @@
 
 #include "builtins.h"
 
-static bool is_number(Interp *I, Value v) { return is_float(v) || is_int(I, v); }
+static bool is_number(Interp *I, Value v) {
+    return is_float(v) || is_int(I, v);
+}
 
 static Value call_dunder(Interp *I, Value self, Str *name, int argc, Value *args, bool *found) {
     Value m = type_lookup(type_of(I, self), name);
@@ -47,8 +49,7 @@ static Value bi_round(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 
 static Value bi_divmod(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "divmod", kwnames)) return V_NULL;
-    if (argc != 2)
-        return err_format(I, TY_TYPE_ERROR, "divmod expected 2 arguments, got %d", argc);
+    if (argc != 2) return err_format(I, TY_TYPE_ERROR, "divmod expected 2 arguments, got %d", argc);
     Value a = argv[0], b = argv[1];
     if (is_number(I, a) && is_number(I, b)) return num_divmod(I, a, b);
     bool found;

@@ -724,9 +724,6 @@ Module *collections_module_create(Interp *I) {
     Value r = vm_exec_source(I, collections_frozen_src, sizeof collections_frozen_src - 1,
                              "<frozen collections>", m->dict, EXEC_FILE);
     if (is_null(r)) return NULL;
-    Value deque = dict_get_str(m->dict, str_intern_cstr(I, "deque"));
-    if (is_null(deque) || !is_obj(deque) || as_obj(deque)->type != I->types[TY_TYPE])
-        return (Module *)NULL;
-    if (!class_add_native_methods(I, (Type *)as_obj(deque), deque_native_methods)) return NULL;
+    if (!module_class_add_native_methods(I, m, "deque", deque_native_methods)) return NULL;
     return m;
 }

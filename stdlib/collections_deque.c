@@ -269,3 +269,9 @@ bool class_add_native_methods(Interp *I, Type *t, const MethodDef *defs) {
     type_fixup_slots(I, t);
     return true;
 }
+
+bool module_class_add_native_methods(Interp *I, Module *m, const char *cls, const MethodDef *defs) {
+    Value c = dict_get_str(m->dict, str_intern_cstr(I, cls));
+    if (is_null(c) || !is_obj(c) || as_obj(c)->type != I->types[TY_TYPE]) return false;
+    return class_add_native_methods(I, (Type *)as_obj(c), defs);
+}

@@ -5,7 +5,8 @@
 #include "builtins.h"
 
 extern const MethodDef deque_native_methods[]; /* collections_deque.c */
-/* Add native methods (owner t) to class t and recompute its slots (collections_deque.c). */
-bool class_add_native_methods(Interp *I, Type *t, const MethodDef *defs);
+/* class_add_native_methods (modules.h) for the class named cls that module m's frozen
+ * source defined; false also when m has no such class (collections_deque.c). */
+bool module_class_add_native_methods(Interp *I, Module *m, const char *cls, const MethodDef *defs);
 
 #endif

@@ -410,8 +410,7 @@ Module *functools_module_create(Interp *I) {
     Value r = vm_exec_source(I, functools_frozen_src, sizeof functools_frozen_src - 1,
                              "<frozen functools>", m->dict, EXEC_FILE);
     if (is_null(r)) return NULL;
-    Value w = dict_get_str(m->dict, str_intern_cstr(I, "_lru_cache_wrapper"));
-    if (is_null(w) || !is_obj(w) || as_obj(w)->type != I->types[TY_TYPE]) return (Module *)NULL;
-    if (!class_add_native_methods(I, (Type *)as_obj(w), lru_wrapper_methods)) return NULL;
+    if (!module_class_add_native_methods(I, m, "_lru_cache_wrapper", lru_wrapper_methods))
+        return NULL;
     return m;
 }

@@ -232,9 +232,9 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t n = (int64_t)span;
     if (n < 0) n = 0;
     bool ints = is_smallint(start) && is_smallint(step);
-    if (arr_on_cuda(I) && ints != dt_is_float(dt) && dt != DT_BOOL) {
-        Array *d = arr_cuda_arange(I, dt, n, ints ? (double)start.as.i : a,
-                                   ints ? (double)step.as.i : s);
+    if (arr_on_cuda(I) && (ints || dt_is_float(dt)) && dt != DT_BOOL) {
+        Array *d =
+            arr_cuda_arange(I, dt, n, ints ? (double)start.as.i : a, ints ? (double)step.as.i : s);
         if (d || err_occurred(I)) return wrap(I, d);
     }
     Array *r = arr_new(I, dt, 1, &n);
@@ -765,6 +765,13 @@ static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 /* On CUDA a Stream or Event holds its driver handle in the attribute _handle (an int);
  * the handles are destroyed with the interpreter (gpu_module_shutdown). */
+static bool handle_of_name(Interp *I, Value self, const char *name, void **out) {
+    Str *k = str_intern_cstr(I, name);
+    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
+    if (!is_smallint(h)) return false;
+    *out = (void *)(intptr_t)h.as.i;
+    return true;
+}
 static bool handle_of(Interp *I, Value self, void **out) {
     Str *k = str_intern_cstr(I, "_handle");
     Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
@@ -791,16 +798,36 @@ static Value stream_init(Interp *I, int argc, Value *argv, Tuple *kw) {
     ArrCuda *c = I->gpu->allocator.ud;
     if (!grow_handles(I, (void **)&c->streams, c->nstreams, &c->capstreams, sizeof(CUstream)))
         return V_NULL;
+    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
+        return V_NULL;
     CUstream st;
     if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), V_NULL;
     c->streams[c->nstreams++] = st;
-    return set_handle(I, argv[0], "_handle", st) < 0 ? V_NULL : V_NONE;
+    CUevent ev;
+    if (gpu_event_create(I->gpu, false, &ev) < 0) return arr_gpu_raise(I), V_NULL;
+    c->events[c->nevents++] = ev;
+    if (set_handle(I, argv[0], "_handle", st) < 0 || set_handle(I, argv[0], "_order", ev) < 0)
+        return V_NULL;
+    return V_NONE;
+}
+
+/* Order `to` after the work queued so far on `from` (entering and leaving a block), so
+ * arrays made before the block are ready in it, and arrays the block used are not freed or
+ * reused by the stream after it too early (frees are stream-ordered on the current stream). */
+static int stream_order(Interp *I, Value self, CUstream from, CUstream to) {
+    void *ev;
+    if (!handle_of_name(I, self, "_order", &ev)) return 0;
+    GpuState *G = I->gpu;
+    if (gpu_event_record(G, ev, from) < 0 || gpu_stream_wait_event(G, to, ev) < 0)
+        return arr_gpu_raise(I);
+    return 0;
 }
 static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
     void *h;
     if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return argv[0];
     ArrCuda *c = I->gpu->allocator.ud;
     if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
+    if (stream_order(I, argv[0], c->cur, h) < 0) return V_NULL;
     c->cur = h;
     return argv[0];
 }
@@ -809,7 +836,10 @@ static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
     ArrCuda *c = I->gpu->allocator.ud;
     Str *k = str_intern_cstr(I, "_prev");
     Value p = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
-    if (is_smallint(p)) c->cur = (CUstream)(intptr_t)p.as.i;
+    if (!is_smallint(p)) return V_NONE;
+    CUstream prev = (CUstream)(intptr_t)p.as.i;
+    if (stream_order(I, argv[0], c->cur, prev) < 0) return V_NULL;
+    c->cur = prev;
     return V_NONE;
 }
 static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -882,9 +912,12 @@ static Value event_elapsed_any(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static const MethodDef event_defs[] = {
-    {"__init__", event_init, 0},            {"record", event_record_any, 0},
-    {"synchronize", event_sync, 0},         {"query", true_method, 0},
-    {"elapsed_time", event_elapsed_any, 0}, {NULL, NULL, 0},
+    {"__init__", event_init, 0},
+    {"record", event_record_any, 0},
+    {"synchronize", event_sync, 0},
+    {"query", true_method, 0},
+    {"elapsed_time", event_elapsed_any, 0},
+    {NULL, NULL, 0},
 };
 
 static const MethodDef gpu_functions[] = {

@@ -38,6 +38,34 @@ Value itertools_done(Interp *I) {
     Value var = obj_next(I, it);                                                                   \
     if (is_null(var)) return err_occurred(I) ? V_NULL : itertools_done(I)
 
+/* next() on the iterator in st->items[slot], which becomes None once exhausted so that
+ * later calls stop without touching it again. V_NULL: exhausted or an error. */
+static Value next_or_close(Interp *I, List *st, size_t slot) {
+    Value x = obj_next(I, st->items[slot]);
+    if (is_null(x) && !err_occurred(I)) st->items[slot] = V_NONE;
+    return x;
+}
+
+/* The common __init__ prologue: exactly nargs positional arguments and no keywords, the
+ * last argument an iterable whose iterator goes in slot `slot` of fresh nstate-slot state. */
+static List *init_with_iter(Interp *I, const char *name, int argc, Value *argv, Tuple *kwnames,
+                            int nargs, size_t nstate, size_t slot) {
+    if (!arg_no_kw(I, name, kwnames) || !arg_count(I, name, argc - 1, nargs, nargs)) return NULL;
+    Value it = obj_iter(I, argv[nargs]);
+    List *st = is_null(it) ? NULL : itertools_new_state(I, argv[0], nstate);
+    if (st) st->items[slot] = it;
+    return st;
+}
+
+/* __init__'s end for a class whose state is the two values [a, b]. */
+static Value init_state2(Interp *I, Value self, Value a, Value b) {
+    List *st = itertools_new_state(I, self, 2);
+    if (!st) return V_NULL;
+    st->items[0] = a;
+    st->items[1] = b;
+    return V_NONE;
+}
+
 static Value iter_self(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return argv[0];
 }
@@ -54,11 +82,7 @@ static Value count_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         err_clear(I);
         return err_format(I, TY_TYPE_ERROR, "a number is required");
     }
-    List *st = itertools_new_state(I, argv[0], 2);
-    if (!st) return V_NULL;
-    st->items[0] = start;
-    st->items[1] = step;
-    return V_NONE;
+    return init_state2(I, argv[0], start, step);
 }
 
 static Value count_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -102,12 +126,9 @@ static const MethodDef count_methods[] = {{"__init__", count_init, 0},
 /* ---- cycle: [iterator or None once exhausted, saved list, index] --------------------- */
 
 static Value cycle_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    if (!arg_no_kw(I, "cycle", kwnames) || !arg_count(I, "cycle", argc - 1, 1, 1)) return V_NULL;
-    Value it = obj_iter(I, argv[1]);
-    List *saved = is_null(it) ? NULL : list_new(I, 0);
-    List *st = saved ? itertools_new_state(I, argv[0], 3) : NULL;
-    if (!st) return V_NULL;
-    st->items[0] = it;
+    List *st = init_with_iter(I, "cycle", argc, argv, kwnames, 1, 3, 0);
+    List *saved = st ? list_new(I, 0) : NULL;
+    if (!saved) return V_NULL;
     st->items[1] = v_obj(saved);
     st->items[2] = v_int(0);
     return V_NONE;
@@ -144,11 +165,7 @@ static Value repeat_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (obj_index(I, a[1], &n) < 0) return V_NULL;
         times = v_int(n < 0 ? 0 : n);
     }
-    List *st = itertools_new_state(I, argv[0], 2);
-    if (!st) return V_NULL;
-    st->items[0] = a[0];
-    st->items[1] = times;
-    return V_NONE;
+    return init_state2(I, argv[0], a[0], times);
 }
 
 static Value repeat_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -270,12 +287,8 @@ static Value chain_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             if (err_occurred(I)) return V_NULL;
             st->items[1] = V_NONE;
         }
-        Value next_iterable = obj_next(I, st->items[0]);
-        if (is_null(next_iterable)) {
-            if (err_occurred(I)) return V_NULL;
-            st->items[0] = V_NONE;
-            return itertools_done(I);
-        }
+        Value next_iterable = next_or_close(I, st, 0);
+        if (is_null(next_iterable)) return err_occurred(I) ? V_NULL : itertools_done(I);
         Value it = obj_iter(I, next_iterable);
         if (is_null(it)) return V_NULL;
         st->items[1] = it;
@@ -295,11 +308,7 @@ static Value compress_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_parse(I, "compress", argc - 1, argv + 1, kwnames, names, 2, 2, 2, a)) return V_NULL;
     Value d = obj_iter(I, a[0]);
     Value s = is_null(d) ? V_NULL : obj_iter(I, a[1]);
-    List *st = is_null(s) ? NULL : itertools_new_state(I, argv[0], 2);
-    if (!st) return V_NULL;
-    st->items[0] = d;
-    st->items[1] = s;
-    return V_NONE;
+    return is_null(s) ? V_NULL : init_state2(I, argv[0], d, s);
 }
 
 static Value compress_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -321,12 +330,9 @@ static const MethodDef compress_methods[] = {
 /* ---- dropwhile, takewhile, filterfalse: [predicate, iterator, flag] ------------------ */
 
 static Value pred_init(Interp *I, int argc, Value *argv, Tuple *kwnames, const char *name) {
-    if (!arg_no_kw(I, name, kwnames) || !arg_count(I, name, argc - 1, 2, 2)) return V_NULL;
-    Value it = obj_iter(I, argv[2]);
-    List *st = is_null(it) ? NULL : itertools_new_state(I, argv[0], 3);
+    List *st = init_with_iter(I, name, argc, argv, kwnames, 2, 3, 1);
     if (!st) return V_NULL;
     st->items[0] = argv[1];
-    st->items[1] = it;
     st->items[2] = V_FALSE;
     return V_NONE;
 }
@@ -462,12 +468,8 @@ static Value islice_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             st->items[0] = V_NONE;
             return itertools_done(I);
         }
-        Value x = obj_next(I, st->items[0]);
-        if (is_null(x)) {
-            if (err_occurred(I)) return V_NULL;
-            st->items[0] = V_NONE;
-            return itertools_done(I);
-        }
+        Value x = next_or_close(I, st, 0);
+        if (is_null(x)) return err_occurred(I) ? V_NULL : itertools_done(I);
         st->items[4] = v_int(seen + 1);
         if (seen == want) {
             st->items[1] = v_int(want + step);
@@ -482,13 +484,9 @@ static const MethodDef islice_methods[] = {
 /* ---- starmap: [function, iterator] -------------------------------------------------- */
 
 static Value starmap_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    if (!arg_no_kw(I, "starmap", kwnames) || !arg_count(I, "starmap", argc - 1, 2, 2))
-        return V_NULL;
-    Value it = obj_iter(I, argv[2]);
-    List *st = is_null(it) ? NULL : itertools_new_state(I, argv[0], 2);
+    List *st = init_with_iter(I, "starmap", argc, argv, kwnames, 2, 2, 1);
     if (!st) return V_NULL;
     st->items[0] = argv[1];
-    st->items[1] = it;
     return V_NONE;
 }
 
@@ -573,12 +571,8 @@ static const MethodDef zip_longest_methods[] = {
 /* ---- pairwise: [iterator, previous item, have previous] ------------------------------ */
 
 static Value pairwise_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    if (!arg_no_kw(I, "pairwise", kwnames) || !arg_count(I, "pairwise", argc - 1, 1, 1))
-        return V_NULL;
-    Value it = obj_iter(I, argv[1]);
-    List *st = is_null(it) ? NULL : itertools_new_state(I, argv[0], 3);
+    List *st = init_with_iter(I, "pairwise", argc, argv, kwnames, 1, 3, 0);
     if (!st) return V_NULL;
-    st->items[0] = it;
     st->items[2] = V_FALSE;
     return V_NONE;
 }
@@ -588,21 +582,13 @@ static Value pairwise_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!st) return V_NULL;
     if (is_none(st->items[0])) return itertools_done(I);
     if (!st->items[2].as.i) {
-        Value first = obj_next(I, st->items[0]);
-        if (is_null(first)) {
-            if (err_occurred(I)) return V_NULL;
-            st->items[0] = V_NONE;
-            return itertools_done(I);
-        }
+        Value first = next_or_close(I, st, 0);
+        if (is_null(first)) return err_occurred(I) ? V_NULL : itertools_done(I);
         st->items[1] = first;
         st->items[2] = V_TRUE;
     }
-    Value x = obj_next(I, st->items[0]);
-    if (is_null(x)) {
-        if (err_occurred(I)) return V_NULL;
-        st->items[0] = V_NONE;
-        return itertools_done(I);
-    }
+    Value x = next_or_close(I, st, 0);
+    if (is_null(x)) return err_occurred(I) ? V_NULL : itertools_done(I);
     Tuple *t = tuple_pack(I, 2, st->items[1], x);
     if (!t) return V_NULL;
     st->items[1] = x;

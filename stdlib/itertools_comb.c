@@ -38,32 +38,41 @@ static bool r_arg(Interp *I, Value v, int64_t *out) {
 }
 
 /* combinations, combinations_with_replacement, permutations share their set-up. */
-static Value comb_init(Interp *I, int argc, Value *argv, Tuple *kwnames, const char *name,
+static List *comb_init(Interp *I, int argc, Value *argv, Tuple *kwnames, const char *name,
                        bool r_required) {
     static const char *const names[] = {"iterable", "r"};
     Value a[2];
     if (!arg_parse(I, name, argc - 1, argv + 1, kwnames, names, 2, r_required ? 2 : 1, 2, a))
-        return V_NULL;
+        return NULL;
     Tuple *pool = tuple_from_iter(I, a[0]);
-    if (!pool || !gc_temp_push(I, v_obj(pool))) return V_NULL;
+    if (!pool || !gc_temp_push(I, v_obj(pool))) return NULL;
     int64_t r = (int64_t)pool->len;
-    if (!is_null(a[1]) && !is_none(a[1]) && !r_arg(I, a[1], &r)) return V_NULL;
+    if (!is_null(a[1]) && !is_none(a[1]) && !r_arg(I, a[1], &r)) return NULL;
     List *st = itertools_new_state(I, argv[0], S__COUNT);
-    if (!st) return V_NULL;
+    if (!st) return NULL;
     st->items[S_POOL] = v_obj(pool);
     st->items[S_PHASE] = v_int(0);
     st->items[S_R] = v_int(r);
-    return V_NONE;
+    return st;
 }
 
-static Value combinations_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    Value r = comb_init(I, argc, argv, kwnames, "combinations", true);
-    if (is_null(r)) return r;
-    List *st = itertools_state(I, argv[0]);
-    List *idx = st ? index_list(I, (size_t)st->items[S_R].as.i, 0, true) : NULL;
+/* combinations and combinations_with_replacement: r indices, 0..r-1 or all 0. */
+static Value comb_init_indices(Interp *I, int argc, Value *argv, Tuple *kwnames, const char *name,
+                               bool ascending) {
+    List *st = comb_init(I, argc, argv, kwnames, name, true);
+    List *idx = st ? index_list(I, (size_t)st->items[S_R].as.i, 0, ascending) : NULL;
     if (!idx) return V_NULL;
     st->items[S_IDX] = v_obj(idx);
     return V_NONE;
+}
+
+static Value comb_exhausted(Interp *I, List *st) {
+    st->items[S_PHASE] = v_int(2);
+    return itertools_done(I);
+}
+
+static Value combinations_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    return comb_init_indices(I, argc, argv, kwnames, "combinations", true);
 }
 
 static Value combinations_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -81,10 +90,7 @@ static Value combinations_next(Interp *I, int argc, Value *argv, Tuple *kwnames)
     int64_t i = r - 1;
     while (i >= 0 && IDX(idx, i) == i + n - r)
         i--;
-    if (i < 0) {
-        st->items[S_PHASE] = v_int(2);
-        return itertools_done(I);
-    }
+    if (i < 0) return comb_exhausted(I, st);
     IDX(idx, i)++;
     for (int64_t j = i + 1; j < r; j++)
         IDX(idx, j) = IDX(idx, j - 1) + 1;
@@ -92,13 +98,7 @@ static Value combinations_next(Interp *I, int argc, Value *argv, Tuple *kwnames)
 }
 
 static Value cwr_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    Value r = comb_init(I, argc, argv, kwnames, "combinations_with_replacement", true);
-    if (is_null(r)) return r;
-    List *st = itertools_state(I, argv[0]);
-    List *idx = st ? index_list(I, (size_t)st->items[S_R].as.i, 0, false) : NULL;
-    if (!idx) return V_NULL;
-    st->items[S_IDX] = v_obj(idx);
-    return V_NONE;
+    return comb_init_indices(I, argc, argv, kwnames, "combinations_with_replacement", false);
 }
 
 static Value cwr_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -116,10 +116,7 @@ static Value cwr_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     int64_t i = r - 1;
     while (i >= 0 && IDX(idx, i) == n - 1)
         i--;
-    if (i < 0) {
-        st->items[S_PHASE] = v_int(2);
-        return itertools_done(I);
-    }
+    if (i < 0) return comb_exhausted(I, st);
     int64_t v = IDX(idx, i) + 1;
     for (int64_t j = i; j < r; j++)
         IDX(idx, j) = v;
@@ -127,9 +124,7 @@ static Value cwr_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 }
 
 static Value permutations_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    Value r = comb_init(I, argc, argv, kwnames, "permutations", false);
-    if (is_null(r)) return r;
-    List *st = itertools_state(I, argv[0]);
+    List *st = comb_init(I, argc, argv, kwnames, "permutations", false);
     if (!st) return V_NULL;
     int64_t n = (int64_t)as_tuple(st->items[S_POOL])->len, rr = st->items[S_R].as.i;
     List *idx = index_list(I, (size_t)n, 0, true);
@@ -154,10 +149,7 @@ static Value permutations_next(Interp *I, int argc, Value *argv, Tuple *kwnames)
         st->items[S_PHASE] = v_int(1);
         return result_from_indices(I, pool, idx, (size_t)r);
     }
-    if (n == 0) {
-        st->items[S_PHASE] = v_int(2);
-        return itertools_done(I);
-    }
+    if (n == 0) return comb_exhausted(I, st);
     for (int64_t i = r - 1; i >= 0; i--) {
         IDX(cyc, i)--;
         if (IDX(cyc, i) == 0) {
@@ -175,8 +167,7 @@ static Value permutations_next(Interp *I, int argc, Value *argv, Tuple *kwnames)
             return result_from_indices(I, pool, idx, (size_t)r);
         }
     }
-    st->items[S_PHASE] = v_int(2);
-    return itertools_done(I);
+    return comb_exhausted(I, st);
 }
 
 /* product: S_POOL holds a tuple of pools (tuples). */
@@ -225,10 +216,7 @@ static Value product_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (phase == 2) return itertools_done(I);
     if (phase == 0) {
         for (size_t i = 0; i < pools->len; i++)
-            if (as_tuple(pools->items[i])->len == 0) {
-                st->items[S_PHASE] = v_int(2);
-                return itertools_done(I);
-            }
+            if (as_tuple(pools->items[i])->len == 0) return comb_exhausted(I, st);
         st->items[S_PHASE] = v_int(1);
         return product_result(I, pools, idx);
     }
@@ -238,10 +226,7 @@ static Value product_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if ((size_t)IDX(idx, i) < as_tuple(pools->items[i])->len) break;
         IDX(idx, i) = 0;
     }
-    if (i < 0) {
-        st->items[S_PHASE] = v_int(2);
-        return itertools_done(I);
-    }
+    if (i < 0) return comb_exhausted(I, st);
     return product_result(I, pools, idx);
 }
 

@@ -214,9 +214,7 @@ static bool abspath_into(Interp *I, Str *p, StrBuf *b) {
     return ok;
 }
 
-static Value op_abspath(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Str *p;
-    if (!one_path(I, "abspath", argc, argv, kw, &p)) return V_NULL;
+static Value abspath_value(Interp *I, Str *p) {
     StrBuf b;
     sb_init(&b);
     if (!abspath_into(I, p, &b)) {
@@ -224,6 +222,12 @@ static Value op_abspath(Interp *I, int argc, Value *argv, Tuple *kw) {
         return V_NULL;
     }
     return finish(I, &b);
+}
+
+static Value op_abspath(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Str *p;
+    if (!one_path(I, "abspath", argc, argv, kw, &p)) return V_NULL;
+    return abspath_value(I, p);
 }
 
 static Value op_realpath(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -236,13 +240,7 @@ static Value op_realpath(Interp *I, int argc, Value *argv, Tuple *kw) {
         return r ? v_obj(r) : V_NULL;
     }
     /* a path that does not exist resolves lexically, as posixpath does past the last link */
-    StrBuf b;
-    sb_init(&b);
-    if (!abspath_into(I, p, &b)) {
-        sb_free(I, &b);
-        return V_NULL;
-    }
-    return finish(I, &b);
+    return abspath_value(I, p);
 }
 
 static Value op_expanduser(Interp *I, int argc, Value *argv, Tuple *kw) {

@@ -899,18 +899,8 @@ Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const 
     Tuple *bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
     if (!bases) return NULL;
     Type *t = type_new_heap(I, tname, bases, ns);
-    if (!t) return NULL;
-    for (const MethodDef *m = defs; m->name; m++) {
-        Value f = native_func_new(I, m->name, m->fn, m->flags, NULL);
-        if (is_null(f)) return NULL;
-        ((NativeFunc *)as_obj(f))->owner = t;
-        Str *mn = str_intern_cstr(I, m->name);
-        if (!mn || dict_set_str(I, t->dict, mn, f) < 0) return NULL;
-    }
-    /* the dunders were added after creation: recompute the protocol slots from them */
-    t->version++;
-    type_fixup_slots(I, t);
-    return t;
+    /* the dunders are added after creation: that recomputes the protocol slots */
+    return t && class_add_native_methods(I, t, defs) ? t : NULL;
 }
 
 Module *random_module_create(Interp *I) {

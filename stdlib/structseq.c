@@ -88,16 +88,7 @@ static Type *structseq_build(Interp *I, const char *name, const char *modname,
     if (!bases) return NULL;
     Type *t = type_new_heap(I, tname, bases, ns);
     if (!t || !gc_temp_push(I, v_obj(t))) return NULL;
-    for (const MethodDef *m = sseq_methods; m->name; m++) {
-        Value f = native_func_new(I, m->name, m->fn, m->flags, NULL);
-        if (is_null(f) || !gc_temp_push(I, f)) return NULL;
-        ((NativeFunc *)as_obj(f))->owner = t;
-        Str *mn = str_intern_cstr(I, m->name);
-        if (!mn || dict_set_str(I, t->dict, mn, f) < 0) return NULL;
-    }
-    t->version++;
-    type_fixup_slots(I, t);
-    return t;
+    return class_add_native_methods(I, t, sseq_methods) ? t : NULL;
 }
 
 Type *structseq_new_type(Interp *I, const char *name, const char *modname,

@@ -77,19 +77,20 @@ def all_names():
     return sorted(f[:-3] for f in os.listdir(LANG) if f.endswith(".py") and not f.startswith("_"))
 
 
-def main(argv):
-    check = "--check" in argv
-    names = [a[:-3] if a.endswith(".py") else a for a in argv if a != "--check"]
-    out = subprocess.run([PYTHON, "-c", "import sys; print(sys.version_info[:2])"],
-                         capture_output=True, text=True).stdout.strip()
-    if out != "(3, 11)":
-        sys.exit("gen_expected.py: the reference must be CPython 3.11, %s is %s" % (PYTHON, out))
-    subprocess.run([PYTHON, os.path.join(HERE, "gen_inputs.py")], check=True)
+def names_from_argv(argv):
+    """The NAME or NAME.py arguments, minus --check."""
+    return [a[:-3] if a.endswith(".py") else a for a in argv if a != "--check"]
+
+
+def regenerate(names, check):
+    """Writes LANG/NAME.exp for each name (all when empty), or with check only lists those
+    whose output differs; the exit status for main. Shared with gen_expected_gpu.py."""
     names = names or all_names()
     bad = 0
     for name in names:
         if not os.path.exists(os.path.join(LANG, name + ".py")):
-            sys.exit("no such test: tests/lang/%s.py" % name)
+            sys.exit("no such test: %s/%s.py" % (os.path.relpath(LANG, os.path.dirname(HERE)),
+                                                 name))
         text = run_reference(name)
         exp_path = os.path.join(LANG, name + ".exp")
         if check:
@@ -102,6 +103,15 @@ def main(argv):
                 f.write(text)
     print("%d scripts %s" % (len(names), "checked, %d differ" % bad if check else "regenerated"))
     return 1 if bad else 0
+
+
+def main(argv):
+    out = subprocess.run([PYTHON, "-c", "import sys; print(sys.version_info[:2])"],
+                         capture_output=True, text=True).stdout.strip()
+    if out != "(3, 11)":
+        sys.exit("gen_expected.py: the reference must be CPython 3.11, %s is %s" % (PYTHON, out))
+    subprocess.run([PYTHON, os.path.join(HERE, "gen_inputs.py")], check=True)
+    return regenerate(names_from_argv(argv), "--check" in argv)
 
 
 if __name__ == "__main__":

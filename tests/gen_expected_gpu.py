@@ -20,28 +20,12 @@ GPU = os.path.join(HERE, "gpu")
 
 
 def main(argv):
-    check = "--check" in argv
     out = subprocess.run([gen_expected.PYTHON, "-c", "import numpy; print(numpy.__version__)"],
                          capture_output=True, text=True).stdout.strip()
     if not out.startswith("2."):
         sys.exit("gen_expected_gpu.py: the reference needs NumPy 2 (found %r)" % out)
-    gen_expected.LANG = GPU  # run_reference and all_names read it
-    names = [a[:-3] if a.endswith(".py") else a for a in argv if a != "--check"]
-    names = names or gen_expected.all_names()
-    bad = 0
-    for name in names:
-        text = gen_expected.run_reference(name)
-        exp_path = os.path.join(GPU, name + ".exp")
-        if check:
-            old = open(exp_path, "rb").read() if os.path.exists(exp_path) else None
-            if old != text:
-                print("DIFFERS:", name)
-                bad += 1
-        else:
-            with open(exp_path, "wb") as f:
-                f.write(text)
-    print("%d scripts %s" % (len(names), "checked, %d differ" % bad if check else "regenerated"))
-    return 1 if bad else 0
+    gen_expected.LANG = GPU  # run_reference, all_names and regenerate read it
+    return gen_expected.regenerate(gen_expected.names_from_argv(argv), "--check" in argv)
 
 
 if __name__ == "__main__":

@@ -232,6 +232,12 @@ static bool init_modules(Interp *I) {
     return true;
 }
 
+/* The dicts built at start-up are mostly read-only: give back their spare room (a new
+ * interpreter's size matters to embedders running many). Failure only leaves it. */
+static void shrink_startup_dict(Interp *I, Obj *o) {
+    if (o->type == I->types[TY_DICT] && !dict_shrink_to_fit(I, (Dict *)o)) err_clear(I);
+}
+
 kr_interp *kr_new(const kr_config *cfg) {
     kr_config defaults;
     if (!cfg) {
@@ -257,6 +263,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->gc_disabled = true;
     bool ok = api_state_init(I) && interp_init_types(I) && init_modules(I) && vm_init(I) &&
               api_native_init(I);
+    if (ok) heap_each_live(I, shrink_startup_dict);
     I->gc_disabled = false;
     if (!ok) {
         kr_free(I);

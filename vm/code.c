@@ -3,8 +3,7 @@
  *
  * A Code owns its arrays (allocated by the compiler through mem_alloc, sized exactly by the
  * counts in the struct), so the finalizer frees them with those counts; trace marks every
- * object the code refers to. The per-instruction caches belong to the VM, which frees them
- * itself before the code dies (they are not traced here). */
+ * object the code refers to, the dicts in the VM's GlobalCache array (code.h) included. */
 #include "code.h"
 
 #include <stdio.h>
@@ -45,6 +44,13 @@ static void code_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)co->qualname);
     gc_mark_obj(I, (Obj *)co->filename);
     gc_mark_obj(I, (Obj *)co->source);
+    GlobalCache *gc = co->caches;
+    if (gc) {
+        for (uint32_t i = 0; i < co->nnames; i++) {
+            gc_mark_obj(I, (Obj *)gc[i].globals);
+            gc_mark_obj(I, (Obj *)gc[i].found);
+        }
+    }
 }
 
 static void code_finalize(Interp *I, Obj *o) {
@@ -57,6 +63,8 @@ static void code_finalize(Interp *I, Obj *o) {
     if (co->cellvars) mem_free(I, co->cellvars, co->ncellvars * sizeof(Str *));
     if (co->freevars) mem_free(I, co->freevars, co->nfreevars * sizeof(Str *));
     if (co->cell2arg) mem_free(I, co->cell2arg, co->ncellvars * sizeof(int32_t));
+    if (co->caches) mem_free(I, co->caches, co->nnames * sizeof(GlobalCache));
+    co->caches = NULL;
     co->instrs = NULL;
     co->lines = NULL;
     co->consts = NULL;

@@ -52,8 +52,23 @@ typedef struct Code {
     Str *filename;
     int firstlineno;
     Str *source; /* the whole source text for tracebacks, or NULL (-c, <stdin>) */
-    void *caches;   /* per-instruction inline caches, owned by the VM (may stay NULL) */
+    void *caches;   /* NULL, or nnames GlobalCache entries (the VM's, allocated lazily) */
 } Code;
+
+/* The VM's caches, one per name of the code. LOAD_GLOBAL (and module-level LOAD_NAME): the
+ * entry index where the name was found, in `found` (globals, or builtins while globals has
+ * not changed since: gver). LOAD_ATTR/STORE_ATTR on an instance dict: attr_ix, the entry
+ * index the name had in the last instance dict (instances of a class fill their dicts in
+ * the same order). An index is used only while that dict entry still has the name as its
+ * key, so value updates and resizes need no invalidation. The dicts are traced by the code
+ * object, so their addresses cannot be reused while cached; code.c frees the array. */
+typedef struct GlobalCache {
+    Dict *globals;
+    Dict *found;
+    uint64_t gver;
+    uint32_t ix;
+    uint32_t attr_ix;
+} GlobalCache;
 
 /* Allocate an empty code object; the compiler fills the arrays with mem_alloc'd memory that
  * the code's finalizer frees (sizes are the counts above). */

@@ -125,6 +125,39 @@ static bool dict_resize(Interp *I, Dict *d, size_t minsize) {
     return true;
 }
 
+/* Rebuild with the smallest index that holds the entries and no spare entry room: the
+ * dicts filled at start-up (type dicts, builtins) are mostly read-only, and their spare room
+ * was a good part of a fresh interpreter's memory. The next insert grows it as usual. */
+bool dict_shrink_to_fit(Interp *I, Dict *d) {
+    if (d->len == 0 || d->nentries == 0) return true;
+    size_t size = DICT_MINSIZE;
+    while (size * 2 / 3 < d->len)
+        size <<= 1;
+    size_t cap = d->len;
+    if (size == d->index_cap && cap == d->entries_cap) return true;
+    DictEntry *ents = mem_alloc(I, cap * sizeof(DictEntry));
+    if (!ents) return false;
+    int32_t *index = mem_alloc(I, size * sizeof(int32_t));
+    if (!index) {
+        mem_free(I, ents, cap * sizeof(DictEntry));
+        return false;
+    }
+    memset(index, 0xff, size * sizeof(int32_t)); /* all IX_EMPTY */
+    size_t n = 0;
+    for (size_t k = 0; k < d->nentries; k++)
+        if (!is_null(d->entries[k].key)) ents[n++] = d->entries[k];
+    mem_free(I, d->entries, d->entries_cap * sizeof(DictEntry));
+    if (d->index) mem_free(I, d->index, d->index_cap * sizeof(int32_t));
+    d->entries = ents;
+    d->entries_cap = cap;
+    d->index = index;
+    d->index_cap = size;
+    d->nentries = n;
+    for (size_t k = 0; k < n; k++)
+        index[dict_empty_slot(d, ents[k].hash)] = (int32_t)k;
+    return true;
+}
+
 /* Insert a key known to be absent. */
 static int dict_insert_new(Interp *I, Dict *d, Value key, int64_t hash, Value value) {
     if (d->nentries >= d->entries_cap && !dict_resize(I, d, d->len * 3)) return -1;
@@ -203,6 +236,30 @@ Value dict_get_str(Dict *d, Str *key) {
                 if (ent->hash == hash && k->hdr.type == key->hdr.type && k->len == key->len &&
                     memcmp(k->data, key->data, key->len) == 0)
                     return ent->value;
+            }
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
+int64_t dict_index_str(Dict *d, Str *key) {
+    if (d->index_cap == 0) return -1;
+    int64_t hash = str_hash(key);
+    size_t mask = d->index_cap - 1;
+    size_t i = (size_t)hash & mask;
+    uint64_t perturb = (uint64_t)hash;
+    for (;;) {
+        int32_t e = d->index[i];
+        if (e == IX_EMPTY) return -1;
+        if (e >= 0) {
+            DictEntry *ent = &d->entries[e];
+            if (ent->key.tag == KR_TOBJ) {
+                Str *k = (Str *)ent->key.as.o;
+                if (k == key) return e;
+                if (ent->hash == hash && k->hdr.type == key->hdr.type && k->len == key->len &&
+                    memcmp(k->data, key->data, key->len) == 0)
+                    return e;
             }
         }
         perturb >>= 5;

@@ -7,12 +7,16 @@
 #include "interp.h"
 
 Dict *dict_new(Interp *I);
+/* Drop spare room (start-up's mostly read-only dicts); false after raising MemoryError. */
+bool dict_shrink_to_fit(Interp *I, Dict *d);
 /* 1 found (*out set), 0 missing, -1 error (unhashable key, or __eq__ raised). */
 int dict_get(Interp *I, Dict *d, Value key, Value *out);
 int dict_set(Interp *I, Dict *d, Value key, Value value); /* 0 ok, -1 error */
 int dict_del(Interp *I, Dict *d, Value key);              /* 1 deleted, 0 missing, -1 error */
 /* Fast paths for str keys (attribute and global lookups). Never raise. */
 Value dict_get_str(Dict *d, Str *key); /* V_NULL if missing */
+/* The index in d->entries of key's entry, -1 if missing (the VM's global-name cache). */
+int64_t dict_index_str(Dict *d, Str *key);
 int dict_set_str(Interp *I, Dict *d, Str *key, Value value);
 int dict_get_cstr(Interp *I, Dict *d, const char *key, Value *out);
 /* Iterate: start with *pos = 0; returns false at the end. */

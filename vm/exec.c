@@ -19,13 +19,7 @@
 bool vm_init(Interp *I) {
     VM *vm = mem_alloc(I, sizeof(VM));
     if (!vm) return false;
-    memset(vm, 0, sizeof *vm);
-    vm->attr_cache = mem_alloc(I, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
-    if (!vm->attr_cache) {
-        mem_free(I, vm, sizeof(VM));
-        return false;
-    }
-    memset(vm->attr_cache, 0, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
+    memset(vm, 0, sizeof *vm); /* attr_cache comes with the first type lookup */
     I->vm = vm;
     return true;
 }
@@ -42,13 +36,14 @@ void vm_free(Interp *I) {
             f = next;
         }
     }
-    mem_free(I, vm->attr_cache, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
+    if (vm->attr_cache) mem_free(I, vm->attr_cache, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
     mem_free(I, vm, sizeof(VM));
 }
 
 void vm_trace_roots(Interp *I) {
     for (Frame *f = I->vm->top; f; f = f->back)
         frame_trace(I, f);
+    if (!I->vm->attr_cache) return;
     for (size_t i = 0; i < VM_ATTR_CACHE_SIZE; i++) {
         AttrCacheEntry *e = &I->vm->attr_cache[i];
         if (!e->type) continue;

@@ -11,67 +11,8 @@
 #include "error.h"
 #include "vm.h"
 
-static int frame_size_class(size_t size, size_t *rounded) {
-    if (size <= 256) {
-        *rounded = 256;
-        return 0;
-    }
-#if defined(__GNUC__)
-    int cls = (int)(64 - __builtin_clzll((unsigned long long)(size - 1))) - 8;
-    *rounded = (size_t)256 << cls;
-    return cls;
-#else
-    int cls = 0;
-    size_t s = 256;
-    while (s < size) {
-        s <<= 1;
-        cls++;
-    }
-    *rounded = s;
-    return cls;
-#endif
-}
-
-Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals) {
-    VM *vm = I->vm;
-    uint32_t ncells = co->ncellvars + co->nfreevars;
-    uint32_t nslots = co->nlocals + ncells + co->stacksize + 1;
-    size_t need = sizeof(Frame) + nslots * sizeof(Value) + (co->maxblocks + 1) * sizeof(Block);
-    size_t size;
-    int cls = frame_size_class(need, &size);
-    Frame *f;
-    if (cls < VM_FRAME_CLASSES && vm->free_frames[cls]) {
-        f = vm->free_frames[cls];
-        vm->free_frames[cls] = f->back;
-    } else {
-        f = mem_alloc(I, size);
-        if (!f) return NULL;
-    }
-    f->back = NULL;
-    f->code = co;
-    f->func = fn;
-    f->globals = globals;
-    f->builtins = fn ? fn->builtins : NULL;
-    if (!f->builtins) f->builtins = I->builtins ? I->builtins->dict : NULL;
-    f->locals = locals;
-    f->fast = (Value *)(f + 1);
-    f->cells = f->fast + co->nlocals;
-    f->stack = f->cells + ncells;
-    f->sp = f->stack;
-    /* Every slot starts empty: the collector traces all of them, stale stack slots included
-     * (see vm.c), so none may hold garbage from the block's previous use. */
-    for (uint32_t i = 0; i < nslots; i++)
-        f->fast[i] = V_NULL; /* short: cheaper than memset */
-    f->blocks = (Block *)(f->fast + nslots);
-    f->nblocks = 0;
-    f->pc = 0;
-    f->temp_mark = I->ntemp;
-    f->gen = NULL;
-    f->state = FRAME_FRESH;
-    f->is_entry = false;
-    f->nslots = nslots;
-    f->alloc_size = size;
-    return f;
+Frame *frame_alloc_slow(Interp *I, size_t size) {
+    return mem_alloc(I, size);
 }
 
 void frame_free(Interp *I, Frame *f) {
@@ -188,6 +129,17 @@ bool vm_super_zero_args(Interp *I, Type **type, Value *obj) {
 
 Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
     Value v = type_lookup(t, name);
+    if (!e) {
+        /* Allocation failure just leaves the cache off: lookups stay correct, only slower. */
+        VM *vm = I->vm;
+        Obj *pending = err_fetch(I); /* a lookup may run while an exception is pending */
+        vm->attr_cache = mem_alloc(I, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
+        err_clear(I);
+        if (pending) err_restore(I, pending);
+        if (!vm->attr_cache) return v;
+        memset(vm->attr_cache, 0, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
+        e = &vm->attr_cache[vm_attr_cache_slot(t, name)];
+    }
     Tuple *mro = t->mro;
     if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
     for (size_t i = 0; i < mro->len; i++) {

@@ -75,15 +75,23 @@ typedef struct VM {
     Frame *top;                           /* the running frame, NULL when no Python code runs */
     Frame *free_frames[VM_FRAME_CLASSES]; /* recycled frames by size class (power of 2) */
     int reentry_depth;                    /* nested vm_run activations from C */
-    AttrCacheEntry *attr_cache;           /* VM_ATTR_CACHE_SIZE entries */
+    AttrCacheEntry *attr_cache;           /* VM_ATTR_CACHE_SIZE entries; NULL until first use */
 } VM;
 
+/* e: the entry to fill, NULL when the cache is not allocated yet (it is then allocated,
+ * 73 KB that a fresh interpreter that never looks up an attribute does not pay for). */
 Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e);
+
+static inline uint32_t vm_attr_cache_slot(Type *t, Str *name) {
+    uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 3);
+    return (uint32_t)(h & (VM_ATTR_CACHE_SIZE - 1));
+}
 
 /* type_lookup through the cache. */
 static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
-    uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 3);
-    AttrCacheEntry *e = &I->vm->attr_cache[h & (VM_ATTR_CACHE_SIZE - 1)];
+    AttrCacheEntry *c = I->vm->attr_cache;
+    if (!c) return vm_type_lookup_slow(I, t, name, NULL);
+    AttrCacheEntry *e = &c[vm_attr_cache_slot(t, name)];
     if (e->type == t && e->name == name) {
         Value *mro = t->mro->items;
         uint32_t i = 0;
@@ -99,8 +107,76 @@ static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
  * natives in between, so 2000 keeps well inside an 8 MiB stack. */
 #define VM_C_REENTRY_LIMIT 2000
 
-/* ---- frames (frame.c) ---- */
-Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals);
+/* ---- frames (frame.c; frame_new is inline: it is most of a call's cost) ---- */
+Frame *frame_alloc_slow(Interp *I, size_t size); /* mem_alloc: no recycled block */
+
+static inline int frame_size_class(size_t size, size_t *rounded) {
+    if (size <= 256) {
+        *rounded = 256;
+        return 0;
+    }
+#if defined(__GNUC__)
+    int cls = (int)(64 - __builtin_clzll((unsigned long long)(size - 1))) - 8;
+    *rounded = (size_t)256 << cls;
+    return cls;
+#else
+    int cls = 0;
+    size_t s = 256;
+    while (s < size) {
+        s <<= 1;
+        cls++;
+    }
+    *rounded = s;
+    return cls;
+#endif
+}
+
+/* A frame is one block whose size is rounded up to a power of two, so frames of nearby
+ * sizes share a free list (vm->free_frames[class]) and a recursive function reuses the
+ * same few blocks call after call. */
+static inline Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals) {
+    VM *vm = I->vm;
+    uint32_t ncells = co->ncellvars + co->nfreevars;
+    uint32_t nslots = co->nlocals + ncells + co->stacksize + 1;
+    size_t need = sizeof(Frame) + nslots * sizeof(Value) + (co->maxblocks + 1) * sizeof(Block);
+    size_t size;
+    int cls = frame_size_class(need, &size);
+    Frame *f;
+    if (cls < VM_FRAME_CLASSES && vm->free_frames[cls]) {
+        f = vm->free_frames[cls];
+        vm->free_frames[cls] = f->back;
+    } else {
+        f = frame_alloc_slow(I, size);
+        if (!f) return NULL;
+    }
+    f->back = NULL;
+    f->code = co;
+    f->func = fn;
+    f->globals = globals;
+    f->builtins = fn ? fn->builtins : NULL;
+    if (!f->builtins) f->builtins = I->builtins ? I->builtins->dict : NULL;
+    f->locals = locals;
+    f->fast = (Value *)(f + 1);
+    f->cells = f->fast + co->nlocals;
+    f->stack = f->cells + ncells;
+    f->sp = f->stack;
+    /* Every slot starts empty: the collector traces all of them, stale stack slots included
+     * (see vm.c), so none may hold garbage from the block's previous use. The tag alone
+     * decides (an empty slot's payload is never read), and storing only it stays a short
+     * loop rather than a memset call. */
+    for (uint32_t i = 0; i < nslots; i++)
+        f->fast[i].tag = KR_TNULL;
+    f->blocks = (Block *)(f->fast + nslots);
+    f->nblocks = 0;
+    f->pc = 0;
+    f->temp_mark = I->ntemp;
+    f->gen = NULL;
+    f->state = FRAME_FRESH;
+    f->is_entry = false;
+    f->nslots = nslots;
+    f->alloc_size = size;
+    return f;
+}
 void frame_free(Interp *I, Frame *f);
 void frame_trace(Interp *I, Frame *f);
 /* The exception being handled (innermost EXCEPT_HANDLER block up the running chain), NULL

@@ -39,8 +39,10 @@ void *gc_new(Interp *I, Type *type, size_t size);
 static inline Dict **gc_prefix_dict(Obj *o) { return (Dict **)((char *)o - 8); }
 
 /* For trace slots. */
-void gc_mark_value(Interp *I, Value v);
 void gc_mark_obj(Interp *I, Obj *o); /* o may be NULL */
+static inline void gc_mark_value(Interp *I, Value v) {
+    if (v.tag == KR_TOBJ) gc_mark_obj(I, v.as.o);
+}
 
 /* Temporary roots. */
 static inline size_t gc_temp_mark(Interp *I) { return I->ntemp; }

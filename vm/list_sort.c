@@ -6,7 +6,8 @@
  * is one of the permutations CPython allows. Like CPython, the list is emptied while the
  * sort runs so that mutation from a key or __lt__ is detected ("list modified during
  * sort"). Runs that are already ordered are detected by the merge step, so sorted input
- * costs n-1 comparisons; homogeneous lists of small ints, floats or strs compare in C. */
+ * costs n-1 comparisons; homogeneous lists of small ints, floats or strs compare in C, and
+ * so do tuples by a small-int first item until two tie. */
 #include <string.h>
 
 #include "error.h"
@@ -15,60 +16,74 @@
 #include "seq.h"
 #include "str.h"
 
-enum { SORT_GENERIC, SORT_INT, SORT_FLOAT, SORT_STR };
+enum { SORT_GENERIC, SORT_INT, SORT_FLOAT, SORT_STR, SORT_TUPLE_INT };
+
+/* One item being sorted: its index in the values/keys tuples, with the part of its key
+ * the C comparisons need copied alongside, so comparing does not chase the index. */
+typedef struct SortEnt {
+    union {
+        int64_t i; /* SORT_INT; SORT_TUPLE_INT: the tuple's first item */
+        double f;
+        Str *s;
+    } k;
+    size_t idx;
+} SortEnt;
 
 typedef struct Sorter {
     Interp *I;
     const Value *keys;
     int kind;
-    size_t *tmp;
+    SortEnt *tmp;
 } Sorter;
 
-/* keys[a] < keys[b]: 1, 0, or -1 on error. */
-static inline int sort_lt(Sorter *s, size_t a, size_t b) {
-    Value x = s->keys[a], y = s->keys[b];
+/* a's key < b's key: 1, 0, or -1 on error. */
+static inline int sort_lt(Sorter *s, const SortEnt *a, const SortEnt *b) {
     switch (s->kind) {
-    case SORT_INT: return x.as.i < y.as.i;
-    case SORT_FLOAT: return x.as.f < y.as.f;
-    case SORT_STR: return str_compare(as_str(x), as_str(y)) < 0;
-    default: return obj_compare_bool(s->I, x, y, CMP_LT);
+    case SORT_INT: return a->k.i < b->k.i;
+    case SORT_FLOAT: return a->k.f < b->k.f;
+    case SORT_STR: return str_compare(a->k.s, b->k.s) < 0;
+    case SORT_TUPLE_INT:
+        /* Tuples compare at their first differing item: only a tie needs the rest. */
+        if (a->k.i != b->k.i) return a->k.i < b->k.i;
+        return obj_compare_bool(s->I, s->keys[a->idx], s->keys[b->idx], CMP_LT);
+    default: return obj_compare_bool(s->I, s->keys[a->idx], s->keys[b->idx], CMP_LT);
     }
 }
 
-static bool sort_insertion(Sorter *s, size_t *p, size_t n) {
+static bool sort_insertion(Sorter *s, SortEnt *p, size_t n) {
     for (size_t i = 1; i < n; i++) {
-        size_t v = p[i];
+        SortEnt v = p[i];
         /* binary search for the insertion point after equal elements (stability) */
         size_t lo = 0, hi = i;
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
-            int k = sort_lt(s, v, p[mid]);
+            int k = sort_lt(s, &v, &p[mid]);
             if (k < 0) return false;
             if (k)
                 hi = mid;
             else
                 lo = mid + 1;
         }
-        memmove(p + lo + 1, p + lo, (i - lo) * sizeof(size_t));
+        memmove(p + lo + 1, p + lo, (i - lo) * sizeof(SortEnt));
         p[lo] = v;
     }
     return true;
 }
 
-static bool sort_merge(Sorter *s, size_t *p, size_t n) {
+static bool sort_merge(Sorter *s, SortEnt *p, size_t n) {
     if (n <= 16) return sort_insertion(s, p, n);
     size_t h = n / 2;
     if (!sort_merge(s, p, h) || !sort_merge(s, p + h, n - h)) return false;
-    int k = sort_lt(s, p[h], p[h - 1]);
+    int k = sort_lt(s, &p[h], &p[h - 1]);
     if (k <= 0) return k == 0; /* already in order */
-    memcpy(s->tmp, p, h * sizeof(size_t));
+    memcpy(s->tmp, p, h * sizeof(SortEnt));
     size_t i = 0, j = h, o = 0;
     while (i < h && j < n) {
-        k = sort_lt(s, p[j], s->tmp[i]);
+        k = sort_lt(s, &p[j], &s->tmp[i]);
         if (k < 0) {
             /* put the pending left items back so p stays a permutation */
-            memcpy(p + o, s->tmp + i, (h - i) * sizeof(size_t));
-            memmove(p + o + (h - i), p + j, (n - j) * sizeof(size_t));
+            memcpy(p + o, s->tmp + i, (h - i) * sizeof(SortEnt));
+            memmove(p + o + (h - i), p + j, (n - j) * sizeof(SortEnt));
             return false;
         }
         p[o++] = k ? p[j++] : s->tmp[i++];
@@ -76,6 +91,12 @@ static bool sort_merge(Sorter *s, size_t *p, size_t n) {
     while (i < h)
         p[o++] = s->tmp[i++];
     return true;
+}
+
+static bool is_tuple_int_key(Interp *I, Value v) {
+    if (!is_obj(v) || as_obj(v)->type != I->types[TY_TUPLE]) return false;
+    Tuple *t = (Tuple *)as_obj(v);
+    return t->len > 0 && is_smallint(t->items[0]);
 }
 
 static int sort_kind(Interp *I, const Value *keys, size_t n) {
@@ -96,6 +117,11 @@ static int sort_kind(Interp *I, const Value *keys, size_t n) {
             if (!is_obj(keys[i]) || as_obj(keys[i])->type != strt) return SORT_GENERIC;
         return SORT_STR;
     }
+    if (is_tuple_int_key(I, keys[0])) {
+        for (size_t i = 1; i < n; i++)
+            if (!is_tuple_int_key(I, keys[i])) return SORT_GENERIC;
+        return SORT_TUPLE_INT;
+    }
     return SORT_GENERIC;
 }
 
@@ -113,7 +139,7 @@ bool list_sort(Interp *I, List *l, Value key, bool reverse) {
     l->items = NULL;
     l->len = l->cap = 0;
     bool ok = false;
-    size_t *perm = NULL, *tmp = NULL;
+    SortEnt *perm = NULL, *tmp = NULL;
 
     if (!is_none(key)) {
         keyt = tuple_new(I, n);
@@ -124,13 +150,23 @@ bool list_sort(Interp *I, List *l, Value key, bool reverse) {
             keyt->items[i] = k;
         }
     }
-    perm = mem_alloc(I, (n ? n : 1) * sizeof(size_t));
-    tmp = mem_alloc(I, (n / 2 + 1) * sizeof(size_t));
+    perm = mem_alloc(I, (n ? n : 1) * sizeof(SortEnt));
+    tmp = mem_alloc(I, (n / 2 + 1) * sizeof(SortEnt));
     if (!perm || !tmp) goto done;
-    /* reverse=True: sort the reversed sequence stably, then reverse back (as CPython) */
-    for (size_t i = 0; i < n; i++)
-        perm[i] = reverse ? n - 1 - i : i;
     Sorter s = {I, keyt->items, sort_kind(I, keyt->items, n), tmp};
+    /* reverse=True: sort the reversed sequence stably, then reverse back (as CPython) */
+    for (size_t i = 0; i < n; i++) {
+        size_t ix = reverse ? n - 1 - i : i;
+        Value k = keyt->items[ix];
+        perm[i].idx = ix;
+        switch (s.kind) {
+        case SORT_INT: perm[i].k.i = k.as.i; break;
+        case SORT_FLOAT: perm[i].k.f = k.as.f; break;
+        case SORT_STR: perm[i].k.s = as_str(k); break;
+        case SORT_TUPLE_INT: perm[i].k.i = ((Tuple *)as_obj(k))->items[0].as.i; break;
+        default: perm[i].k.i = 0; break;
+        }
+    }
     if (!sort_merge(&s, perm, n)) goto done;
     ok = true;
 
@@ -145,9 +181,9 @@ done:
     l->len = n;
     if (ok) {
         for (size_t i = 0; i < n; i++)
-            l->items[reverse ? n - 1 - i : i] = vals->items[perm[i]];
+            l->items[reverse ? n - 1 - i : i] = vals->items[perm[i].idx];
     }
-    if (perm) mem_free(I, perm, (n ? n : 1) * sizeof(size_t));
-    if (tmp) mem_free(I, tmp, (n / 2 + 1) * sizeof(size_t));
+    if (perm) mem_free(I, perm, (n ? n : 1) * sizeof(SortEnt));
+    if (tmp) mem_free(I, tmp, (n / 2 + 1) * sizeof(SortEnt));
     return ok;
 }

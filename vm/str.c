@@ -7,6 +7,7 @@
  * The methods live in str_methods.c and formatting in format.c. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "error.h"
@@ -22,7 +23,9 @@ Str *str_alloc(Interp *I, Type *type, size_t len) {
         err_nomem(I);
         return NULL;
     }
-    Str *s = gc_new(I, type, sizeof(Str) + len + 1);
+    /* The text starts inside sizeof(Str)'s tail padding: sizing from offsetof puts the many
+     * short strs (up to 6 bytes) in the 48-byte class rather than 64. */
+    Str *s = gc_new(I, type, offsetof(Str, data) + len + 1);
     if (!s) return NULL;
     s->hash = -1;
     s->len = len;

@@ -101,6 +101,93 @@ static inline bool method_is_unbound_callable(Value m) {
     return false;
 }
 
+/* The global-name cache (code.h's GlobalCache): V_NULL on a miss. */
+static inline Value global_cached(Code *co, uint32_t i, Dict *globals, Dict *builtins, Str *name) {
+    GlobalCache *c = co->caches;
+    if (!c || c[i].globals != globals) return V_NULL;
+    c += i;
+    Dict *d = c->found;
+    if (d != globals && (d != builtins || globals->version != c->gver)) return V_NULL;
+    if (c->ix >= d->nentries) return V_NULL;
+    DictEntry *e = &d->entries[c->ix];
+    if (e->key.tag != KR_TOBJ || e->key.as.o != (Obj *)name) return V_NULL;
+    return e->value;
+}
+
+/* The code's GlobalCache array, allocated on first use; NULL if that fails (the caches are
+ * only a speed-up, so nothing is raised). */
+static GlobalCache *name_caches(Interp *I, Code *co) {
+    if (!co->caches && co->nnames) {
+        Obj *pending = err_fetch(I);
+        co->caches = mem_alloc(I, co->nnames * sizeof(GlobalCache));
+        err_clear(I);
+        if (pending) err_restore(I, pending);
+        if (co->caches) memset(co->caches, 0, co->nnames * sizeof(GlobalCache));
+    }
+    return co->caches;
+}
+
+/* The lookup behind a miss: globals, then builtins; fills the cache. V_NULL (nothing
+ * raised) when neither has the name. */
+static Value global_lookup_fill(Interp *I, Code *co, uint32_t i, Dict *globals, Dict *builtins,
+                                Str *name) {
+    Dict *found = globals;
+    int64_t ix = dict_index_str(globals, name);
+    if (ix < 0 && builtins) {
+        found = builtins;
+        ix = dict_index_str(builtins, name);
+    }
+    if (ix < 0) return V_NULL;
+    Value v = found->entries[ix].value;
+    GlobalCache *c = name_caches(I, co);
+    if (!c || ix > (int64_t)UINT32_MAX) return v;
+    c += i;
+    c->globals = globals;
+    c->found = found;
+    c->gver = globals->version;
+    c->ix = (uint32_t)ix;
+    return v;
+}
+
+/* globals[name] = v through the cache: an existing entry is updated in place as dict_set_str
+ * would (the version is bumped); a new one is inserted and cached. False after raising. */
+static inline bool global_store(Interp *I, Code *co, uint32_t i, Dict *g, Str *name, Value v) {
+    GlobalCache *c = co->caches;
+    if (c && c[i].globals == g && c[i].found == g && c[i].ix < g->nentries) {
+        DictEntry *e = &g->entries[c[i].ix];
+        if (e->key.tag == KR_TOBJ && e->key.as.o == (Obj *)name) {
+            e->value = v;
+            g->version++;
+            return true;
+        }
+    }
+    if (dict_set_str(I, g, name, v) < 0) return false;
+    int64_t ix = dict_index_str(g, name);
+    if (ix >= 0 && ix <= (int64_t)UINT32_MAX && (c = name_caches(I, co))) {
+        c[i].globals = g;
+        c[i].found = g;
+        c[i].gver = g->version;
+        c[i].ix = (uint32_t)ix;
+    }
+    return true;
+}
+
+/* The instance-dict entry of name, through the attr_ix hint: its index in d->entries, or
+ * -1 when d lacks the name. */
+static inline int64_t attr_index(Interp *I, Code *co, uint32_t i, Dict *d, Str *name) {
+    GlobalCache *c = co->caches;
+    if (c) {
+        uint32_t ix = c[i].attr_ix;
+        if (ix < d->nentries && d->entries[ix].key.tag == KR_TOBJ &&
+            d->entries[ix].key.as.o == (Obj *)name)
+            return ix;
+    }
+    int64_t ix = dict_index_str(d, name);
+    if (ix >= 0 && ix <= (int64_t)UINT32_MAX && (c = name_caches(I, co)))
+        c[i].attr_ix = (uint32_t)ix;
+    return ix;
+}
+
 /* ---- the loop --------------------------------------------------------------------------- */
 
 Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
@@ -277,6 +364,18 @@ dispatch:
     }
     TARGET(LOAD_NAME) {
         Str *name = names[oparg];
+        if (f->locals == f->globals) { /* module code: LOAD_GLOBAL's lookup and cache */
+            Value v = global_cached(co, oparg, f->globals, f->builtins, name);
+            if (v.tag == KR_TNULL) {
+                v = global_lookup_fill(I, co, oparg, f->globals, f->builtins, name);
+                if (v.tag == KR_TNULL) {
+                    instr_err_name(I, name);
+                    goto error;
+                }
+            }
+            PUSH(v);
+            DISPATCH();
+        }
         /* Names are interned strs and namespaces have str keys: the str fast path. */
         Value v = f->locals ? dict_get_str(f->locals, name) : V_NULL;
         if (is_null(v) && f->locals != f->globals) v = dict_get_str(f->globals, name);
@@ -290,7 +389,11 @@ dispatch:
     }
     TARGET(STORE_NAME) {
         Dict *d = f->locals ? f->locals : f->globals;
-        if (dict_set_str(I, d, names[oparg], TOP()) < 0) goto error;
+        if (d == f->globals) {
+            if (!global_store(I, co, oparg, d, names[oparg], TOP())) goto error;
+        } else if (dict_set_str(I, d, names[oparg], TOP()) < 0) {
+            goto error;
+        }
         sp--;
         DISPATCH();
     }
@@ -306,9 +409,9 @@ dispatch:
     }
     TARGET(LOAD_GLOBAL) {
         Str *name = names[oparg];
-        Value v = dict_get_str(f->globals, name);
+        Value v = global_cached(co, oparg, f->globals, f->builtins, name);
         if (v.tag == KR_TNULL) {
-            if (f->builtins) v = dict_get_str(f->builtins, name);
+            v = global_lookup_fill(I, co, oparg, f->globals, f->builtins, name);
             if (v.tag == KR_TNULL) {
                 instr_err_name(I, name);
                 goto error;
@@ -318,7 +421,7 @@ dispatch:
         DISPATCH();
     }
     TARGET(STORE_GLOBAL) {
-        if (dict_set_str(I, f->globals, names[oparg], TOP()) < 0) goto error;
+        if (!global_store(I, co, oparg, f->globals, names[oparg], TOP())) goto error;
         sp--;
         DISPATCH();
     }
@@ -342,9 +445,9 @@ dispatch:
                 is_null(vm_type_lookup(I, t, name))) {
                 Dict **dp = obj_dict_ptr(I, obj);
                 if (dp && *dp) {
-                    Value v = dict_get_str(*dp, name);
-                    if (v.tag != KR_TNULL) {
-                        sp[-1] = v;
+                    int64_t ix = attr_index(I, co, oparg, *dp, name);
+                    if (ix >= 0) {
+                        sp[-1] = (*dp)->entries[ix].value;
                         DISPATCH();
                     }
                 }
@@ -366,7 +469,14 @@ dispatch:
                 if (is_null(d) || !type_of(I, d)->slots.descr_set) {
                     Dict **dp = obj_dict_ptr(I, obj);
                     if (dp && *dp) {
-                        if (dict_set_str(I, *dp, name, PEEK(2)) < 0) goto error;
+                        Dict *d = *dp;
+                        int64_t ix = attr_index(I, co, oparg, d, name);
+                        if (ix >= 0) { /* dict_set_str's update of an existing key */
+                            d->entries[ix].value = PEEK(2);
+                            d->version++;
+                        } else if (dict_set_str(I, d, name, PEEK(2)) < 0) {
+                            goto error;
+                        }
                         sp -= 2;
                         DISPATCH();
                     }
@@ -604,6 +714,44 @@ dispatch:
         DISPATCH();
     }
     TARGET(BUILD_SLICE) {
+        /* x[a:b] on an exact str, list or tuple with int/None bounds: slice at once, without
+         * the slice object (BUILD_SLICE and BINARY_SUBSCR fused). */
+        if (oparg == 2 && INSTR_OP(*ip) == OP_BINARY_SUBSCR && sp[-3].tag == KR_TOBJ &&
+            (sp[-2].tag == KR_TINT || sp[-2].tag == KR_TNONE) &&
+            (sp[-1].tag == KR_TINT || sp[-1].tag == KR_TNONE)) {
+            Obj *o = sp[-3].as.o;
+            int id = o->type->id;
+            int64_t len = id == TY_STR     ? (int64_t)((Str *)o)->nchars
+                          : id == TY_LIST  ? (int64_t)((List *)o)->len
+                          : id == TY_TUPLE ? (int64_t)((Tuple *)o)->len
+                                           : -1;
+            if (len >= 0) {
+                int64_t lo = sp[-2].tag == KR_TINT ? sp[-2].as.i : 0;
+                int64_t hi = sp[-1].tag == KR_TINT ? sp[-1].as.i : len;
+                if (lo < 0) lo = lo + len < 0 ? 0 : lo + len;
+                if (lo > len) lo = len;
+                if (hi < 0) hi = hi + len < 0 ? 0 : hi + len;
+                if (hi > len) hi = len;
+                int64_t n = hi > lo ? hi - lo : 0;
+                Value r;
+                if (id == TY_STR) {
+                    r = str_slice(I, (Str *)o, lo, 1, n);
+                } else if (id == TY_LIST) {
+                    List *l = list_from_array(I, ((List *)o)->items + lo, (size_t)n);
+                    r = l ? v_obj(l) : V_NULL;
+                } else if (n == len) {
+                    r = sp[-3]; /* t[:] is t */
+                } else {
+                    Tuple *t = tuple_from_array(I, ((Tuple *)o)->items + lo, (size_t)n);
+                    r = t ? v_obj(t) : V_NULL;
+                }
+                if (is_null(r)) goto error;
+                sp -= 2;
+                sp[-1] = r;
+                ip++;
+                DISPATCH();
+            }
+        }
         Value step = oparg == 3 ? POP() : V_NONE;
         Value stop = POP();
         Value start = TOP();
@@ -1084,7 +1232,23 @@ dispatch:
             DISPATCH();
         }
     call_function : {
-        Frame *nf = call_bind(I, fn, self, argc, argv, kw);
+        Code *fco = fn->code;
+        Frame *nf;
+        /* The common call: exactly the positionals of a plain function without cells, bound
+         * here rather than through call_bind's general path. */
+        if (!kw && (uint32_t)argc + (self.tag != KR_TNULL) == fco->argcount &&
+            fco->kwonlyargcount == 0 && (fco->ncellvars | fco->nfreevars) == 0 &&
+            !(fco->flags &
+              (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))) {
+            nf = frame_new(I, fco, fn, fn->globals, NULL);
+            if (!nf) goto error;
+            Value *dst = nf->fast;
+            if (self.tag != KR_TNULL) *dst++ = self;
+            for (int i = 0; i < argc; i++)
+                dst[i] = argv[i];
+            goto call_push_frame;
+        }
+        nf = call_bind(I, fn, self, argc, argv, kw);
         if (!nf) goto error;
         if (fn->code->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) {
             Value g = generator_new(I, nf, fn);
@@ -1096,6 +1260,7 @@ dispatch:
             PUSH(g);
             DISPATCH();
         }
+    call_push_frame:
         if (I->recursion_depth >= I->recursion_limit) {
             frame_free(I, nf);
             instr_err_recursion(I, "");

@@ -20,6 +20,15 @@ static void capture(void *ud, const char *data, size_t len) {
     o->buf[o->len] = '\0';
 }
 
+/* A fresh interpreter whose standard output collects in *out. */
+static kr_interp *new_capturing(Out *out) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.write_out = capture;
+    cfg.write_ud = out;
+    return kr_new(&cfg);
+}
+
 static int c_add(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs, kr_value **result,
                  void *ud) {
     long long a, b, scale = 1;
@@ -52,28 +61,31 @@ static int finalized;
 static void counter_fin(void *data, void *ud) {
     finalized++;
 }
+/* self's Counter, or NULL after raising TypeError when self is not an instance of the type
+ * that ud points at. */
+static Counter *counter_self(kr_interp *I, kr_value *const *argv, void *ud) {
+    Counter *c = kr_instance_data(I, argv[0], *(kr_value **)ud);
+    if (!c) kr_raise(I, "TypeError", "not a Counter");
+    return c;
+}
 static int counter_init(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                         kr_value **result, void *ud) {
-    Counter *c = kr_instance_data(I, argv[0], *(kr_value **)ud);
-    if (!c) return kr_raise(I, "TypeError", "not a Counter");
+    Counter *c = counter_self(I, argv, ud);
+    if (!c) return KR_ERROR;
     if (argc > 1 && kr_to_int(I, argv[1], &c->n)) return KR_ERROR;
     return KR_OK;
 }
 static int counter_incr(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                         kr_value **result, void *ud) {
-    Counter *c = kr_instance_data(I, argv[0], *(kr_value **)ud);
-    if (!c) return kr_raise(I, "TypeError", "not a Counter");
+    Counter *c = counter_self(I, argv, ud);
+    if (!c) return KR_ERROR;
     *result = kr_int(I, ++c->n);
     return KR_OK;
 }
 
 static void test_values(void) {
     Out out = {0};
-    kr_config cfg;
-    kr_config_init(&cfg);
-    cfg.write_out = capture;
-    cfg.write_ud = &out;
-    kr_interp *I = kr_new(&cfg);
+    kr_interp *I = new_capturing(&out);
     CHECK(I);
     size_t mark = kr_scope_push(I);
     kr_value *i = kr_int(I, 42), *f = kr_float(I, 2.5), *s = kr_str(I, "héllo");
@@ -161,11 +173,7 @@ static void test_values(void) {
 
 static void test_run_and_errors(void) {
     Out out = {0}, err = {0};
-    kr_config cfg;
-    kr_config_init(&cfg);
-    cfg.write_out = capture;
-    cfg.write_ud = &out;
-    kr_interp *I = kr_new(&cfg);
+    kr_interp *I = new_capturing(&out);
     CHECK(I);
     CHECK(kr_run_string(I, "x = 6 * 7\nprint('hi', x)\ndef f(a, b=1, *, c=0): return a*10+b+c\n",
                         "<t>") == KR_OK);
@@ -233,6 +241,7 @@ static void test_run_and_errors(void) {
     CHECK(kr_raise_value(I, l) == KR_ERROR && strcmp(kr_error_type(I), "TypeError") == 0);
     /* print_error goes to the error stream */
     kr_free(I);
+    kr_config cfg;
     kr_config_init(&cfg);
     cfg.write_err = capture;
     cfg.write_ud = &err;
@@ -245,11 +254,7 @@ static void test_run_and_errors(void) {
 
 static void test_natives(void) {
     Out out = {0};
-    kr_config cfg;
-    kr_config_init(&cfg);
-    cfg.write_out = capture;
-    cfg.write_ud = &out;
-    kr_interp *I = kr_new(&cfg);
+    kr_interp *I = new_capturing(&out);
     int bonus = 1000;
     CHECK(kr_register_function(I, "add", c_add, NULL) == KR_OK);
     CHECK(kr_register_function(I, "fail", c_fail_silently, NULL) == KR_OK);
@@ -316,8 +321,8 @@ static void test_natives(void) {
 
 static int c_methods_self(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                           kr_value **result, void *ud) {
-    Counter *c = kr_instance_data(I, argv[0], *(kr_value **)ud);
-    if (!c) return kr_raise(I, "TypeError", "not a Counter");
+    Counter *c = counter_self(I, argv, ud);
+    if (!c) return KR_ERROR;
     *result = kr_int(I, c->n += 10);
     return KR_OK;
 }

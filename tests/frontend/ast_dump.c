@@ -228,6 +228,19 @@ static const char *ctx_name(AstCtx c) {
     return c == CTX_LOAD ? "Load()" : c == CTX_STORE ? "Store()" : "Del()";
 }
 
+/* label followed by the dump of e: one "name=value" field of a node. */
+static void dump_field(Out *o, const char *label, AstExpr *e) {
+    out_s(o, label);
+    dump_expr(o, e);
+}
+
+/* The ", ctx=...)" that ends a Name-like node. */
+static void dump_ctx_end(Out *o, AstCtx c) {
+    out_s(o, ", ctx=");
+    out_s(o, ctx_name(c));
+    out_s(o, ")");
+}
+
 static const char *binop_name(int op) {
     static const char *const names[] = {"Add",      "Sub",   "Mult",  "MatMult", "Div",
                                         "FloorDiv", "Mod",   "Pow",   "LShift",  "RShift",
@@ -261,8 +274,7 @@ static void dump_arg(Out *o, AstArg *a) {
     out_s(o, a->name);
     out_s(o, "'");
     if (a->annotation) {
-        out_s(o, ", annotation=");
-        dump_expr(o, a->annotation);
+        dump_field(o, ", annotation=", a->annotation);
     }
     out_s(o, ")");
 }
@@ -309,8 +321,7 @@ static void dump_keywords(Out *o, AstKeyword *k, int n) {
             out_s(o, k[i].arg);
             out_s(o, "', ");
         }
-        out_s(o, "value=");
-        dump_expr(o, k[i].value);
+        dump_field(o, "value=", k[i].value);
         out_s(o, ")");
     }
     out_s(o, "]");
@@ -320,10 +331,8 @@ static void dump_generators(Out *o, AstComprehension *g, int n) {
     out_s(o, "[");
     for (int i = 0; i < n; i++) {
         if (i) out_s(o, ", ");
-        out_s(o, "comprehension(target=");
-        dump_expr(o, g[i].target);
-        out_s(o, ", iter=");
-        dump_expr(o, g[i].iter);
+        dump_field(o, "comprehension(target=", g[i].target);
+        dump_field(o, ", iter=", g[i].iter);
         out_s(o, ", ifs=");
         dump_list(o, g[i].ifs);
         out_s(o, g[i].is_async ? ", is_async=1)" : ", is_async=0)");
@@ -346,19 +355,15 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         out_s(o, ")");
         break;
     case EXPR_NAMEDEXPR:
-        out_s(o, "NamedExpr(target=");
-        dump_expr(o, e->u.named.target);
-        out_s(o, ", value=");
-        dump_expr(o, e->u.named.value);
+        dump_field(o, "NamedExpr(target=", e->u.named.target);
+        dump_field(o, ", value=", e->u.named.value);
         out_s(o, ")");
         break;
     case EXPR_BINOP:
-        out_s(o, "BinOp(left=");
-        dump_expr(o, e->u.binop.left);
+        dump_field(o, "BinOp(left=", e->u.binop.left);
         out_s(o, ", op=");
         out_s(o, binop_name(e->u.binop.op));
-        out_s(o, "(), right=");
-        dump_expr(o, e->u.binop.right);
+        dump_field(o, "(), right=", e->u.binop.right);
         out_s(o, ")");
         break;
     case EXPR_UNARYOP: {
@@ -368,25 +373,20 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
                  : op == AST_USUB ? "USub()"
                  : op == AST_UADD ? "UAdd()"
                                   : "Invert()");
-        out_s(o, ", operand=");
-        dump_expr(o, e->u.unary.operand);
+        dump_field(o, ", operand=", e->u.unary.operand);
         out_s(o, ")");
         break;
     }
     case EXPR_LAMBDA:
         out_s(o, "Lambda(args=");
         dump_arguments(o, e->u.lambda.args);
-        out_s(o, ", body=");
-        dump_expr(o, e->u.lambda.body);
+        dump_field(o, ", body=", e->u.lambda.body);
         out_s(o, ")");
         break;
     case EXPR_IFEXP:
-        out_s(o, "IfExp(test=");
-        dump_expr(o, e->u.ifexp.test);
-        out_s(o, ", body=");
-        dump_expr(o, e->u.ifexp.body);
-        out_s(o, ", orelse=");
-        dump_expr(o, e->u.ifexp.orelse);
+        dump_field(o, "IfExp(test=", e->u.ifexp.test);
+        dump_field(o, ", body=", e->u.ifexp.body);
+        dump_field(o, ", orelse=", e->u.ifexp.orelse);
         out_s(o, ")");
         break;
     case EXPR_DICT:
@@ -413,10 +413,8 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         out_s(o, ")");
         break;
     case EXPR_DICTCOMP:
-        out_s(o, "DictComp(key=");
-        dump_expr(o, e->u.comp.elt);
-        out_s(o, ", value=");
-        dump_expr(o, e->u.comp.value);
+        dump_field(o, "DictComp(key=", e->u.comp.elt);
+        dump_field(o, ", value=", e->u.comp.value);
         out_s(o, ", generators=");
         dump_generators(o, e->u.comp.generators, e->u.comp.ngenerators);
         out_s(o, ")");
@@ -428,14 +426,12 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
                  : e->kind == EXPR_YIELD ? "Yield("
                                          : "YieldFrom(");
         if (e->u.value.value) {
-            out_s(o, "value=");
-            dump_expr(o, e->u.value.value);
+            dump_field(o, "value=", e->u.value.value);
         }
         out_s(o, ")");
         break;
     case EXPR_COMPARE:
-        out_s(o, "Compare(left=");
-        dump_expr(o, e->u.compare.left);
+        dump_field(o, "Compare(left=", e->u.compare.left);
         out_s(o, ", ops=[");
         for (int i = 0; i < e->u.compare.comparators.len; i++) {
             if (i) out_s(o, ", ");
@@ -447,8 +443,7 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         out_s(o, ")");
         break;
     case EXPR_CALL:
-        out_s(o, "Call(func=");
-        dump_expr(o, e->u.call.func);
+        dump_field(o, "Call(func=", e->u.call.func);
         out_s(o, ", args=");
         dump_list(o, e->u.call.args);
         out_s(o, ", keywords=");
@@ -457,14 +452,12 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         break;
     case EXPR_FORMATTED: {
         char buf[32];
-        out_s(o, "FormattedValue(value=");
-        dump_expr(o, e->u.formatted.value);
+        dump_field(o, "FormattedValue(value=", e->u.formatted.value);
         snprintf(buf, sizeof buf, ", conversion=%d",
                  e->u.formatted.conversion ? e->u.formatted.conversion : -1);
         out_s(o, buf);
         if (e->u.formatted.format_spec) {
-            out_s(o, ", format_spec=");
-            dump_expr(o, e->u.formatted.format_spec);
+            dump_field(o, ", format_spec=", e->u.formatted.format_spec);
         }
         out_s(o, ")");
         break;
@@ -476,8 +469,7 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         break;
     case EXPR_CONSTANT: dump_constant(o, &e->u.constant); break;
     case EXPR_ATTRIBUTE:
-        out_s(o, "Attribute(value=");
-        dump_expr(o, e->u.attribute.value);
+        dump_field(o, "Attribute(value=", e->u.attribute.value);
         out_s(o, ", attr='");
         out_s(o, e->u.attribute.attr);
         out_s(o, "', ctx=");
@@ -485,20 +477,13 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         out_s(o, ")");
         break;
     case EXPR_SUBSCRIPT:
-        out_s(o, "Subscript(value=");
-        dump_expr(o, e->u.subscript.value);
-        out_s(o, ", slice=");
-        dump_expr(o, e->u.subscript.slice);
-        out_s(o, ", ctx=");
-        out_s(o, ctx_name(e->u.subscript.ctx));
-        out_s(o, ")");
+        dump_field(o, "Subscript(value=", e->u.subscript.value);
+        dump_field(o, ", slice=", e->u.subscript.slice);
+        dump_ctx_end(o, e->u.subscript.ctx);
         break;
     case EXPR_STARRED:
-        out_s(o, "Starred(value=");
-        dump_expr(o, e->u.starred.value);
-        out_s(o, ", ctx=");
-        out_s(o, ctx_name(e->u.starred.ctx));
-        out_s(o, ")");
+        dump_field(o, "Starred(value=", e->u.starred.value);
+        dump_ctx_end(o, e->u.starred.ctx);
         break;
     case EXPR_NAME:
         out_s(o, "Name(id='");
@@ -511,28 +496,23 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
     case EXPR_TUPLE:
         out_s(o, e->kind == EXPR_LIST ? "List(elts=" : "Tuple(elts=");
         dump_list(o, e->u.seq.elts);
-        out_s(o, ", ctx=");
-        out_s(o, ctx_name(e->u.seq.ctx));
-        out_s(o, ")");
+        dump_ctx_end(o, e->u.seq.ctx);
         break;
     case EXPR_SLICE: {
         out_s(o, "Slice(");
         const char *sep = "";
         if (e->u.slice.lower) {
-            out_s(o, "lower=");
-            dump_expr(o, e->u.slice.lower);
+            dump_field(o, "lower=", e->u.slice.lower);
             sep = ", ";
         }
         if (e->u.slice.upper) {
             out_s(o, sep);
-            out_s(o, "upper=");
-            dump_expr(o, e->u.slice.upper);
+            dump_field(o, "upper=", e->u.slice.upper);
             sep = ", ";
         }
         if (e->u.slice.step) {
             out_s(o, sep);
-            out_s(o, "step=");
-            dump_expr(o, e->u.slice.step);
+            dump_field(o, "step=", e->u.slice.step);
         }
         out_s(o, ")");
         break;
@@ -563,8 +543,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
         out_s(o, ", decorator_list=");
         dump_list(o, s->u.funcdef.decorators);
         if (s->u.funcdef.returns) {
-            out_s(o, ", returns=");
-            dump_expr(o, s->u.funcdef.returns);
+            dump_field(o, ", returns=", s->u.funcdef.returns);
         }
         out_s(o, ")");
         break;
@@ -583,8 +562,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
     case STMT_RETURN:
         out_s(o, "Return(");
         if (s->u.value.value) {
-            out_s(o, "value=");
-            dump_expr(o, s->u.value.value);
+            dump_field(o, "value=", s->u.value.value);
         }
         out_s(o, ")");
         break;
@@ -596,35 +574,28 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
     case STMT_ASSIGN:
         out_s(o, "Assign(targets=");
         dump_list(o, s->u.assign.targets);
-        out_s(o, ", value=");
-        dump_expr(o, s->u.assign.value);
+        dump_field(o, ", value=", s->u.assign.value);
         out_s(o, ")");
         break;
     case STMT_AUGASSIGN:
-        out_s(o, "AugAssign(target=");
-        dump_expr(o, s->u.augassign.target);
+        dump_field(o, "AugAssign(target=", s->u.augassign.target);
         out_s(o, ", op=");
         out_s(o, binop_name(s->u.augassign.op));
-        out_s(o, "(), value=");
-        dump_expr(o, s->u.augassign.value);
+        dump_field(o, "(), value=", s->u.augassign.value);
         out_s(o, ")");
         break;
     case STMT_ANNASSIGN:
-        out_s(o, "AnnAssign(target=");
-        dump_expr(o, s->u.annassign.target);
-        out_s(o, ", annotation=");
-        dump_expr(o, s->u.annassign.annotation);
+        dump_field(o, "AnnAssign(target=", s->u.annassign.target);
+        dump_field(o, ", annotation=", s->u.annassign.annotation);
         if (s->u.annassign.value) {
-            out_s(o, ", value=");
-            dump_expr(o, s->u.annassign.value);
+            dump_field(o, ", value=", s->u.annassign.value);
         }
         out_s(o, s->u.annassign.simple ? ", simple=1)" : ", simple=0)");
         break;
     case STMT_FOR:
         out_s(o, s->u.for_.is_async ? "AsyncFor(target=" : "For(target=");
         dump_expr(o, s->u.for_.target);
-        out_s(o, ", iter=");
-        dump_expr(o, s->u.for_.iter);
+        dump_field(o, ", iter=", s->u.for_.iter);
         dump_body(o, ", body=", s->u.for_.body);
         dump_body(o, ", orelse=", s->u.for_.orelse);
         out_s(o, ")");
@@ -641,11 +612,9 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
         out_s(o, s->u.with.is_async ? "AsyncWith(items=[" : "With(items=[");
         for (int i = 0; i < s->u.with.nitems; i++) {
             if (i) out_s(o, ", ");
-            out_s(o, "withitem(context_expr=");
-            dump_expr(o, s->u.with.items[i].context_expr);
+            dump_field(o, "withitem(context_expr=", s->u.with.items[i].context_expr);
             if (s->u.with.items[i].optional_vars) {
-                out_s(o, ", optional_vars=");
-                dump_expr(o, s->u.with.items[i].optional_vars);
+                dump_field(o, ", optional_vars=", s->u.with.items[i].optional_vars);
             }
             out_s(o, ")");
         }
@@ -656,12 +625,10 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
     case STMT_RAISE:
         out_s(o, "Raise(");
         if (s->u.raise.exc) {
-            out_s(o, "exc=");
-            dump_expr(o, s->u.raise.exc);
+            dump_field(o, "exc=", s->u.raise.exc);
         }
         if (s->u.raise.cause) {
-            out_s(o, ", cause=");
-            dump_expr(o, s->u.raise.cause);
+            dump_field(o, ", cause=", s->u.raise.cause);
         }
         out_s(o, ")");
         break;
@@ -673,8 +640,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
             if (i) out_s(o, ", ");
             out_s(o, "ExceptHandler(");
             if (h->type) {
-                out_s(o, "type=");
-                dump_expr(o, h->type);
+                dump_field(o, "type=", h->type);
                 out_s(o, ", ");
             }
             if (h->name) {
@@ -691,11 +657,9 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
         out_s(o, ")");
         break;
     case STMT_ASSERT:
-        out_s(o, "Assert(test=");
-        dump_expr(o, s->u.assert_.test);
+        dump_field(o, "Assert(test=", s->u.assert_.test);
         if (s->u.assert_.msg) {
-            out_s(o, ", msg=");
-            dump_expr(o, s->u.assert_.msg);
+            dump_field(o, ", msg=", s->u.assert_.msg);
         }
         out_s(o, ")");
         break;
@@ -743,8 +707,7 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
         out_s(o, "])");
         break;
     case STMT_EXPR:
-        out_s(o, "Expr(value=");
-        dump_expr(o, s->u.value.value);
+        dump_field(o, "Expr(value=", s->u.value.value);
         out_s(o, ")");
         break;
     case STMT_PASS: out_s(o, "Pass()"); break;

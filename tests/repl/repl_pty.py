@@ -178,6 +178,14 @@ class Session:
         self.send(s + "\r")
         return m
 
+    def enter(self, s, pattern, what=None):
+        """Type a line and wait for the screen after it to match the regex."""
+        return self.wait_for(pattern, what, self.line(s))
+
+    def run(self, s):
+        """Type a line and wait for the next '>>> ' prompt."""
+        return self.prompt(self.line(s))
+
     def wait_exit(self):
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -239,73 +247,50 @@ def case_banner(krait, env):
 
 def case_arith_echo(krait, env):
     s = start(krait, env)
-    m = s.line("6 * 7")
-    s.wait_for(r"^6 \* 7\n42\n>>> \Z", "42 echoed", m)
-    m = s.line("None")
-    s.wait_for(r"^None\n>>> \Z", "None not echoed", m)
-    m = s.line("_ + 1")
-    s.wait_for(r"^_ \+ 1\n43\n>>> \Z", "_ holds the last value", m)
-    m = s.line("'a' + 'b'")
-    s.wait_for(r"^'a' \+ 'b'\n'ab'\n>>> \Z", "repr echoed", m)
+    s.enter("6 * 7", r"^6 \* 7\n42\n>>> \Z", "42 echoed")
+    s.enter("None", r"^None\n>>> \Z", "None not echoed")
+    s.enter("_ + 1", r"^_ \+ 1\n43\n>>> \Z", "_ holds the last value")
+    s.enter("'a' + 'b'", r"^'a' \+ 'b'\n'ab'\n>>> \Z", "repr echoed")
 
 
 def case_multiline_def(krait, env):
     s = start(krait, env)
-    m = s.line("def f(x):")
-    s.wait_for(r"^\.\.\. \Z", "the ... prompt", m)
-    m = s.line("    return x * 2")
-    s.wait_for(r"^\.\.\. \Z", "still ... inside the block", m)
-    m = s.line("")
-    s.prompt(m)
-    m = s.line("f(21)")
-    s.wait_for(r"^f\(21\)\n42\n>>> \Z", "the function ran", m)
-    m = s.line("[1,")
-    s.wait_for(r"^\.\.\. \Z", "an open bracket continues", m)
-    m = s.line(" 2]")
-    s.wait_for(r"^ 2\]\n\[1, 2\]\n>>> \Z", "the list echoed", m)
-    m = s.line('"""a')
-    s.wait_for(r"^\.\.\. \Z", "a triple-quoted string continues", m)
-    m = s.line('b"""')
-    s.wait_for(r"'a\\nb'\n>>> \Z", "the string echoed", m)
+    s.enter("def f(x):", r"^\.\.\. \Z", "the ... prompt")
+    s.enter("    return x * 2", r"^\.\.\. \Z", "still ... inside the block")
+    s.run("")
+    s.enter("f(21)", r"^f\(21\)\n42\n>>> \Z", "the function ran")
+    s.enter("[1,", r"^\.\.\. \Z", "an open bracket continues")
+    s.enter(" 2]", r"^ 2\]\n\[1, 2\]\n>>> \Z", "the list echoed")
+    s.enter('"""a', r"^\.\.\. \Z", "a triple-quoted string continues")
+    s.enter('b"""', r"'a\\nb'\n>>> \Z", "the string echoed")
 
 
 def case_syntax_error(krait, env):
     s = start(krait, env)
-    m = s.line("1 +* 2")
-    s.wait_for(r'File "<stdin>", line 1\n.*\n.*\nSyntaxError: invalid syntax\n>>> \Z',
-               "SyntaxError at once", m)
-    m = s.line("if True")
-    s.wait_for(r"SyntaxError: expected ':'\n>>> \Z", "missing colon reported at once", m)
-    m = s.line("x = 5")
-    s.prompt(m)
-    m = s.line("x")
-    s.wait_for(r"^x\n5\n>>> \Z", "the session goes on", m)
+    s.enter("1 +* 2", r'File "<stdin>", line 1\n.*\n.*\nSyntaxError: invalid syntax\n>>> \Z',
+            "SyntaxError at once")
+    s.enter("if True", r"SyntaxError: expected ':'\n>>> \Z", "missing colon reported at once")
+    s.run("x = 5")
+    s.enter("x", r"^x\n5\n>>> \Z", "the session goes on")
 
 
 def case_traceback(krait, env):
     s = start(krait, env)
-    m = s.line("def g():")
-    s.wait_for(r"^\.\.\. \Z", "the ... prompt", m)
-    m = s.line("    return 1 / 0")
-    s.wait_for(r"^\.\.\. \Z", "the ... prompt", m)
-    m = s.line("")
-    s.prompt(m)
-    m = s.line("g()")
-    s.wait_for(r'Traceback \(most recent call last\):\n  File "<stdin>", line 1, in <module>\n'
-               r'(.*\n)*  File "<stdin>", line 2, in g\n(.*\n)*'
-               r"ZeroDivisionError: division by zero\n>>> \Z", "the traceback", m)
-    m = s.line("1 + 1")
-    s.wait_for(r"^1 \+ 1\n2\n>>> \Z", "the session goes on", m)
+    s.enter("def g():", r"^\.\.\. \Z", "the ... prompt")
+    s.enter("    return 1 / 0", r"^\.\.\. \Z", "the ... prompt")
+    s.run("")
+    s.enter("g()", r'Traceback \(most recent call last\):\n  File "<stdin>", line 1, in <module>\n'
+            r'(.*\n)*  File "<stdin>", line 2, in g\n(.*\n)*'
+            r"ZeroDivisionError: division by zero\n>>> \Z", "the traceback")
+    s.enter("1 + 1", r"^1 \+ 1\n2\n>>> \Z", "the session goes on")
 
 
 def case_complete_math(krait, env):
     s = start(krait, env)
-    m = s.line("import math")
-    s.prompt(m)
+    s.run("import math")
     s.send("math.sq\t")
     s.wait_for(r"^>>> math\.sqrt\($", "math.sq completed to math.sqrt(")
-    m = s.line("16)")
-    s.wait_for(r"^4\.0\n>>> \Z", "the completed call ran", m)
+    s.enter("16)", r"^4\.0\n>>> \Z", "the completed call ran")
     s.send("pri\t")
     s.wait_for(r"^>>> print\($", "builtins complete")
     s.send("\x15")  # Ctrl-U: clear the line
@@ -314,18 +299,15 @@ def case_complete_math(krait, env):
     s.wait_for(r"^>>> 'x'\.upp$", "no completion for a literal (no code runs)")
     s.send("\x15")
     s.prompt()
-    m = s.line("word = 'abc'")
-    s.prompt(m)
+    s.run("word = 'abc'")
     s.send("word.upp\t")
     s.wait_for(r"^>>> word\.upper\($", "methods of a builtin type")
-    m = s.line(")")
-    s.wait_for(r"^'ABC'\n>>> \Z", "the method ran", m)
+    s.enter(")", r"^'ABC'\n>>> \Z", "the method ran")
 
 
 def case_history(krait, env):
     s = start(krait, env)
-    m = s.line("21 * 2")
-    s.wait_for(r"^42\n>>> \Z", "first session ran", m)
+    s.enter("21 * 2", r"^42\n>>> \Z", "first session ran")
     s.send("\x04")
     expect(s.wait_exit() == 0, "Ctrl-D exits with 0")
     histfile = env["KRAIT_HISTFILE"]
@@ -334,16 +316,13 @@ def case_history(krait, env):
     s2 = start(krait, env)
     s2.send("\x1b[A")  # up arrow
     s2.wait_for(r"^>>> 21 \* 2$", "the previous session's line recalled")
-    m = s2.line("")
-    s2.wait_for(r"^42\n>>> \Z", "the recalled line ran", m)
+    s2.enter("", r"^42\n>>> \Z", "the recalled line ran")
 
 
 def case_ctrl_c(krait, env):
     s = start(krait, env)
-    m = s.line("n = 0")
-    s.prompt(m)
-    m = s.line("while True: n += 1")
-    s.wait_for(r"^\.\.\. \Z", "the ... prompt", m)
+    s.run("n = 0")
+    s.enter("while True: n += 1", r"^\.\.\. \Z", "the ... prompt")
     s.line("")
     # Let it run a moment: wait until the loop has clearly started counting.
     m = s.mark()
@@ -351,10 +330,8 @@ def case_ctrl_c(krait, env):
     s.send("\x03")
     s.wait_for(r'Traceback \(most recent call last\):\n  File "<stdin>", line 1, in <module>\n'
                r"(.*\n)*KeyboardInterrupt\n>>> \Z", "KeyboardInterrupt raised", m)
-    m = s.line("n > 0")
-    s.wait_for(r"^True\n>>> \Z", "the interpreter kept its state", m)
-    m = s.line("import time")
-    s.prompt(m)
+    s.enter("n > 0", r"^True\n>>> \Z", "the interpreter kept its state")
+    s.run("import time")
     m = s.line("time.sleep(600)")
     time.sleep(0.2)
     s.send("\x03")
@@ -364,8 +341,7 @@ def case_ctrl_c(krait, env):
     m = s.mark()
     s.send("\x03")
     s.wait_for(r"\nKeyboardInterrupt\n>>> \Z", "Ctrl-C at the prompt clears the line", m)
-    m = s.line("7")
-    s.wait_for(r"^7\n>>> \Z", "the cleared line is gone", m)
+    s.enter("7", r"^7\n>>> \Z", "the cleared line is gone")
 
 
 def case_ctrl_d(krait, env):
@@ -393,8 +369,7 @@ def case_inspect(krait, env):
     CURRENT.append(s)
     s.prompt()
     expect("[CPU]" not in s.screen.text(), "no banner with -i FILE")
-    m = s.line("answer")
-    s.wait_for(r"^answer\n42\n>>> \Z", "the script's globals", m)
+    s.enter("answer", r"^answer\n42\n>>> \Z", "the script's globals")
 
 
 def case_pipe_stdin(krait, env):
