@@ -173,6 +173,9 @@ bool list_sort(Interp *I, List *l, Value key, bool reverse) {
 done:
     if (l->items != NULL || l->len != 0) {
         if (l->items) mem_free(I, l->items, l->cap * sizeof(Value));
+        /* err_format allocates: the collector must not trace the freed array. */
+        l->items = NULL;
+        l->len = l->cap = 0;
         if (ok) err_format(I, TY_VALUE_ERROR, "list modified during sort");
         ok = false;
     }

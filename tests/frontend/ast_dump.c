@@ -45,18 +45,9 @@ static void add_positions(Out *o, AstPos pos) {
     out_s(o, buf);
 }
 
-/* Python's str.isprintable for the characters tests use: not Cc, Cf, Zs (but space), Zl,
- * Zp, Cs, Co. */
-static bool printable(unsigned cp) {
-    if (cp < 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD) return false;
-    if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
-        (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0xFEFF ||
-        (cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
-        (cp >= 0xE0000 && cp <= 0xE0FFF) || cp >= 0xF0000 || (cp >= 0x600 && cp <= 0x605) ||
-        cp == 0x61C || cp == 0x6DD || cp == 0x70F || cp == 0x180E)
-        return false;
-    return true;
-}
+/* Python's str.isprintable, from krait's Unicode tables (vm/unicode.c, CPython's data). */
+bool uni_isprintable(uint32_t cp);
+static bool printable(unsigned cp) { return uni_isprintable(cp); }
 
 static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes) {
     bool has_sq = memchr(s, '\'', n) != NULL, has_dq = memchr(s, '"', n) != NULL;
