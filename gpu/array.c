@@ -138,12 +138,9 @@ Value arr_astype(Interp *I, Array *a, int dt) {
 }
 
 Array *arr_copy(Interp *I, Array *a, int dt) {
-    Array *r = arr_new(I, dt, a->ndim, a->shape);
+    Array *r = arr_new_uninit(I, dt, a->ndim, a->shape); /* every element is written */
     if (!r) return NULL;
-    if (dt == a->dtype && arr_is_contiguous(a)) {
-        memcpy(r->data, a->data, (size_t)a->size * (size_t)arr_dtypes[dt].size);
-        return r;
-    }
+    if (arr_fast_cast(a, r)) return r;
     ArrIter it;
     arr_iter_init(&it, a);
     int isz = arr_dtypes[dt].size;

@@ -162,6 +162,20 @@ enum {
     ARR_U__COUNT
 };
 
+/* ---- typed fast paths (array_fast.c) ---- */
+/* Each returns 1 when it computed the result into r, 0 when the case is not one of its
+ * (contiguous operands of r's size or one-element ones, supported dtypes): the caller runs
+ * the generic loop; -1 after raising. cdt is the computation's dtype, mode 1 comparisons. */
+int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Array *r);
+int arr_fast_unary(Interp *I, int op, Array *a, Array *r);
+int arr_fast_where(Interp *I, Array *c, Array *x, Array *y, Array *r);
+bool arr_fast_cast(const Array *a, Array *r); /* a converted into r, same size */
+/* Boolean masks over contiguous memory: the number of true bytes; the blocks of `block`
+ * bytes at the true positions packed into dst; the element val stored at them. */
+int64_t arr_mask_count(const uint8_t *m, int64_t n);
+void arr_mask_gather(char *dst, const char *src, const uint8_t *m, int64_t n, size_t block);
+void arr_mask_fill(char *dst, const char *val, const uint8_t *m, int64_t n, size_t isz);
+
 /* ---- reductions and friends (array_reduce.c) ---- */
 enum {
     RED_SUM,
@@ -181,6 +195,9 @@ enum {
 /* axis: V_NULL/None for all; ddof for var/std. Returns an array or a scalar. */
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_matmul(Interp *I, Array *a, Array *b);
+/* np.percentile (q array_like in [0, 100], linear interpolation) and np.median (q unused);
+ * axis None/NULL or an int (array_quantile.c). */
+Value arr_quantile(Interp *I, Array *a, Value q, Value axis, bool median);
 Value arr_sort(Interp *I, Array *a, int axis, bool arg);
 Value arr_unique(Interp *I, Array *a);
 Value arr_concatenate(Interp *I, Value seq, int axis, bool stack);

@@ -123,7 +123,15 @@ static Array *adv_positions(Interp *I, Value k, int64_t dim, int axis, Array *vi
     if (!ix) return NULL;
     *is_mask = ix->dtype == DT_BOOL;
     if (ix->dtype == DT_BOOL) {
-        if (ix->ndim == view->ndim - axis && ix->ndim > 1) return ix; /* full mask */
+        /* a k-d mask selects over k axes from `axis` on (mask_flat checks the sizes) */
+        if (ix->ndim > 1 && ix->ndim <= view->ndim - axis) return ix;
+        if (ix->ndim > view->ndim - axis) {
+            err_format(I, TY_INDEX_ERROR,
+                       "too many indices for array: array is %d-dimensional, but %d were "
+                       "indexed",
+                       view->ndim, axis + ix->ndim);
+            return NULL;
+        }
         if (ix->ndim != 1 || ix->shape[0] != dim) {
             err_format(I, TY_INDEX_ERROR,
                        "boolean index did not match indexed array along axis "
@@ -198,6 +206,35 @@ static Array *mask_flat(Interp *I, Array *view, int axis, Array *mask, Array **p
     return *pos_out ? flat : NULL;
 }
 
+/* A boolean mask array over the leading axes of v, both contiguous: the typed gather and
+ * fill loops apply. */
+static Array *simple_mask(Interp *I, Array *v, int axis, Value adv) {
+    if (axis != 0 || !is_array(I, adv)) return NULL;
+    Array *m = as_array(adv);
+    if (m->dtype != DT_BOOL || m->ndim < 1 || m->ndim > v->ndim || !arr_is_contiguous(m) ||
+        !arr_is_contiguous(v))
+        return NULL;
+    for (int d = 0; d < m->ndim; d++)
+        if (m->shape[d] != v->shape[d]) return NULL;
+    return m;
+}
+
+static Value mask_gather(Interp *I, Array *v, Array *m) {
+    int64_t cnt = arr_mask_count((const uint8_t *)m->data, m->size);
+    int64_t shape[ARR_MAXDIM];
+    int nd = 0;
+    shape[nd++] = cnt;
+    size_t block = (size_t)arr_dtypes[v->dtype].size;
+    for (int d = m->ndim; d < v->ndim; d++) {
+        shape[nd++] = v->shape[d];
+        block *= (size_t)v->shape[d];
+    }
+    Array *r = arr_new_uninit(I, v->dtype, nd, shape);
+    if (!r) return V_NULL;
+    arr_mask_gather(r->data, v->data, (const uint8_t *)m->data, m->size, block);
+    return v_obj(r);
+}
+
 Value arr_getitem(Interp *I, Value self, Value key) {
     /* views share the device buffer; only a scalar result or advanced indexing (which runs
      * on the host) needs the data */
@@ -215,6 +252,8 @@ Value arr_getitem(Interp *I, Value self, Value key) {
         return v_obj(v);
     }
     if (arr_host(I, a) < 0) return V_NULL;
+    Array *sm = simple_mask(I, v, axis, adv);
+    if (sm) return mask_gather(I, v, sm);
     bool mask;
     Array *pos = adv_positions(I, adv, v->shape[axis], axis, v, &mask);
     if (!pos) return V_NULL;
@@ -277,6 +316,14 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
     Array *v = basic_index(I, a, key, &axis, &adv);
     if (!v) return -1;
     if (axis < 0) return arr_assign(I, v, val);
+    Array *sm = simple_mask(I, v, axis, adv);
+    if (sm && sm->ndim == v->ndim && (is_float(val) || is_smallint(val) || is_bool(val))) {
+        char buf[8];
+        if (arr_store_value(I, buf, v->dtype, val) < 0) return -1;
+        arr_mask_fill(v->data, buf, (const uint8_t *)sm->data, sm->size,
+                      (size_t)arr_dtypes[v->dtype].size);
+        return 0;
+    }
     bool mask;
     Array *pos = adv_positions(I, adv, v->shape[axis], axis, v, &mask);
     if (!pos) return -1;

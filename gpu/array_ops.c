@@ -413,6 +413,39 @@ static int weak_check(Interp *I, Value v, int dt) {
     return 0;
 }
 
+/* The bytes an array's elements span: [*lo, *hi). */
+static void mem_extent(const Array *a, const char **lo, const char **hi) {
+    const char *l = a->data, *h = a->data;
+    for (int d = 0; d < a->ndim; d++) {
+        if (a->shape[d] == 0) {
+            *lo = *hi = a->data;
+            return;
+        }
+        int64_t span = a->strides[d] * (a->shape[d] - 1);
+        if (span < 0)
+            l += span;
+        else
+            h += span;
+    }
+    *lo = l;
+    *hi = h + arr_dtypes[a->dtype].size;
+}
+
+/* An input that overlaps the output other than element for element (x[1:] += x[:-1]) is
+ * read from a copy, as NumPy does, so no element sees an already updated one. */
+static Array *unalias(Interp *I, Array *in, const Array *out) {
+    if (in == out || in->size <= 1) return in;
+    const char *l1, *h1, *l2, *h2;
+    mem_extent(in, &l1, &h1);
+    mem_extent(out, &l2, &h2);
+    if (h1 <= l2 || h2 <= l1) return in;
+    if (in->data == out->data && in->ndim == out->ndim && in->dtype == out->dtype &&
+        memcmp(in->shape, out->shape, sizeof(int64_t) * (size_t)in->ndim) == 0 &&
+        memcmp(in->strides, out->strides, sizeof(int64_t) * (size_t)in->ndim) == 0)
+        return in;
+    return arr_copy(I, in, in->dtype);
+}
+
 static Array *operand_array(Interp *I, Value v, int dt) {
     if (is_array(I, v)) return as_array(v);
     if (weak_check(I, v, dt) < 0) return NULL;
@@ -524,75 +557,6 @@ static bool cmp_i(int op, int64_t a, int64_t b) {
     }
 }
 
-/* Loops the compiler vectorizes: x and y step by sx/sy elements (0 for a scalar operand). */
-#define FAST_LOOP(T, NAME)                                                                         \
-    static void NAME(int op, Array *a, Array *b, Array *r, int64_t n) {                            \
-        const T *x = (const T *)a->data, *y = (const T *)b->data;                                  \
-        T *z = (T *)r->data;                                                                       \
-        if (a->size == n && b->size == n) {                                                        \
-            switch (op) {                                                                          \
-            case BIN_ADD:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] + y[i];                                                            \
-                break;                                                                             \
-            case BIN_SUB:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] - y[i];                                                            \
-                break;                                                                             \
-            case BIN_MUL:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] * y[i];                                                            \
-                break;                                                                             \
-            default:                                                                               \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] / y[i];                                                            \
-                break;                                                                             \
-            }                                                                                      \
-        } else if (b->size != n) {                                                                 \
-            T c = y[0];                                                                            \
-            switch (op) {                                                                          \
-            case BIN_ADD:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] + c;                                                               \
-                break;                                                                             \
-            case BIN_SUB:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] - c;                                                               \
-                break;                                                                             \
-            case BIN_MUL:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] * c;                                                               \
-                break;                                                                             \
-            default:                                                                               \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = x[i] / c;                                                               \
-                break;                                                                             \
-            }                                                                                      \
-        } else {                                                                                   \
-            T c = x[0];                                                                            \
-            switch (op) {                                                                          \
-            case BIN_ADD:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = c + y[i];                                                               \
-                break;                                                                             \
-            case BIN_SUB:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = c - y[i];                                                               \
-                break;                                                                             \
-            case BIN_MUL:                                                                          \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = c * y[i];                                                               \
-                break;                                                                             \
-            default:                                                                               \
-                for (int64_t i = 0; i < n; i++)                                                    \
-                    z[i] = c / y[i];                                                               \
-                break;                                                                             \
-            }                                                                                      \
-        }                                                                                          \
-    }
-FAST_LOOP(double, fast_f64)
-FAST_LOOP(float, fast_f32)
-
 static const char *const binop_ufunc[ARR_OP__COUNT] = {
     "add",         "subtract", "multiply",   "matmul",      "divide",      "floor_divide",
     "remainder",   "power",    "left_shift", "right_shift", "bitwise_and", "bitwise_or",
@@ -677,8 +641,11 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
                               " to dtype('%s') with casting rule 'same_kind'",
                               binop_ufunc[op], arr_dtypes[rdt].name, arr_dtypes[r->dtype].name);
         }
+        a = unalias(I, a, r);
+        b = a ? unalias(I, b, r) : NULL;
+        if (!b) return V_NULL;
     } else {
-        r = arr_new(I, rdt, nd, shape);
+        r = arr_new_uninit(I, rdt, nd, shape); /* every element is written below */
         if (!r) return V_NULL;
     }
     int64_t sa[ARR_MAXDIM], sb[ARR_MAXDIM];
@@ -687,16 +654,10 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     bool fl = dt_is_float(cmpdt);
     int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
     int64_t n = r->size;
-    /* fast paths: contiguous float32/float64 operands of the result's shape, or scalars */
-    if (mode == 0 && adt == odt && bdt == odt && (odt == DT_FLOAT64 || odt == DT_FLOAT32) &&
-        (op == BIN_ADD || op == BIN_SUB || op == BIN_MUL || op == BIN_TRUEDIV) &&
-        arr_is_contiguous(r) && (a->size == 1 || (arr_is_contiguous(a) && a->size == n)) &&
-        (b->size == 1 || (arr_is_contiguous(b) && b->size == n)) &&
-        (a->size == n || b->size == n || n == 1)) {
-        if (odt == DT_FLOAT64)
-            fast_f64(op, a, b, r, n);
-        else
-            fast_f32(op, a, b, r, n);
+    /* typed loops for contiguous same-shape or scalar operands (array_fast.c) */
+    int fast = arr_fast_binary(I, op, mode, cmpdt, a, b, r);
+    if (fast < 0) return V_NULL;
+    if (fast) {
         gc_temp_reset(I, mark);
         gc_temp_push(I, v_obj(r));
         return v_obj(r);
@@ -788,8 +749,10 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
         if (!is_null(rv) || err_occurred(I)) return rv;
         if (arr_host(I, a) < 0 || (out && arr_host_write(I, out) < 0)) return V_NULL;
     }
-    Array *r = out ? out : arr_new(I, rdt, a->ndim, a->shape);
+    Array *r = out ? out : arr_new_uninit(I, rdt, a->ndim, a->shape);
     if (!r) return V_NULL;
+    int fast = arr_fast_unary(I, op, a, r);
+    if (fast) return fast < 0 ? V_NULL : v_obj(r);
     ArrIter ia, ir;
     arr_iter_init(&ia, a);
     arr_iter_init(&ir, r);
@@ -886,8 +849,10 @@ Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
     int nd;
     int64_t shape[ARR_MAXDIM];
     if (arr_broadcast_shapes(I, 3, all, &nd, shape) < 0) return V_NULL;
-    Array *r = arr_new(I, dt, nd, shape);
+    Array *r = arr_new_uninit(I, dt, nd, shape);
     if (!r) return V_NULL;
+    int fast = arr_fast_where(I, c, x, y, r);
+    if (fast) return fast < 0 ? V_NULL : v_obj(r);
     int64_t st[3][ARR_MAXDIM], idx[ARR_MAXDIM] = {0};
     const char *p[3];
     for (int k = 0; k < 3; k++) {

@@ -490,6 +490,21 @@ REDUCE(f_argmax, "argmax", RED_ARGMAX)
 REDUCE(f_cumsum, "cumsum", RED_CUMSUM)
 REDUCE(f_cumprod, "cumprod", RED_CUMPROD)
 
+static Value f_median(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"a", "axis"};
+    Value o[2];
+    if (!arg_parse(I, "median", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
+    return a ? arr_quantile(I, a, V_NULL, o[1], true) : V_NULL;
+}
+static Value f_percentile(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"a", "q", "axis"};
+    Value o[3];
+    if (!arg_parse(I, "percentile", argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
+    return a ? arr_quantile(I, a, o[1], o[2], false) : V_NULL;
+}
+
 /* ---- shape functions ---- */
 
 static Value f_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -941,6 +956,8 @@ static const MethodDef gpu_functions[] = {
     {"log2", f_log2, 0},
     {"log10", f_log10, 0},
     {"sqrt", f_sqrt, 0},
+    {"median", f_median, 0},
+    {"percentile", f_percentile, 0},
     {"sin", f_sin, 0},
     {"cos", f_cos, 0},
     {"tan", f_tan, 0},
