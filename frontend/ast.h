@@ -39,8 +39,8 @@ typedef struct AstStmtList {
 } AstStmtList;
 
 typedef struct AstPos {
-    int line;     /* 1-based */
-    int col;      /* 0-based, in bytes of the UTF-8 line, as CPython's col_offset */
+    int line; /* 1-based */
+    int col;  /* 0-based, in bytes of the UTF-8 line, as CPython's col_offset */
     int end_line;
     int end_col;
 } AstPos;
@@ -139,57 +139,104 @@ struct AstExpr {
     AstExprKind kind;
     AstPos pos;
     union {
-        struct { int op; AstExprList values; } boolop;
-        struct { AstExpr *target, *value; } named;
-        struct { AstExpr *left; int op; AstExpr *right; } binop;
-        struct { int op; AstExpr *operand; } unary;
-        struct { AstArguments *args; AstExpr *body; } lambda;
-        struct { AstExpr *test, *body, *orelse; } ifexp;
-        struct { AstExprList keys, values; } dict;
-        struct { AstExprList elts; AstCtx ctx; } seq;
+        struct {
+            int op;
+            AstExprList values;
+        } boolop;
+        struct {
+            AstExpr *target, *value;
+        } named;
+        struct {
+            AstExpr *left;
+            int op;
+            AstExpr *right;
+        } binop;
+        struct {
+            int op;
+            AstExpr *operand;
+        } unary;
+        struct {
+            AstArguments *args;
+            AstExpr *body;
+        } lambda;
+        struct {
+            AstExpr *test, *body, *orelse;
+        } ifexp;
+        struct {
+            AstExprList keys, values;
+        } dict;
+        struct {
+            AstExprList elts;
+            AstCtx ctx;
+        } seq;
         struct {
             AstExpr *elt, *value; /* value only for dict comprehensions */
             AstComprehension *generators;
             int ngenerators;
         } comp;
-        struct { AstExpr *value; } value;
-        struct { AstExpr *left; int *ops; AstExprList comparators; } compare;
+        struct {
+            AstExpr *value;
+        } value;
+        struct {
+            AstExpr *left;
+            int *ops;
+            AstExprList comparators;
+        } compare;
         struct {
             AstExpr *func;
             AstExprList args;
             AstKeyword *keywords;
             int nkeywords;
         } call;
-        struct { AstExpr *value; int conversion; AstExpr *format_spec; } formatted;
+        struct {
+            AstExpr *value;
+            int conversion;
+            AstExpr *format_spec;
+        } formatted;
         AstConstant constant;
-        struct { AstExpr *value; const char *attr; AstCtx ctx; } attribute;
-        struct { AstExpr *value, *slice; AstCtx ctx; } subscript;
-        struct { AstExpr *value; AstCtx ctx; } starred;
-        struct { const char *id; AstCtx ctx; } name;
-        struct { AstExpr *lower, *upper, *step; } slice;
+        struct {
+            AstExpr *value;
+            const char *attr;
+            AstCtx ctx;
+        } attribute;
+        struct {
+            AstExpr *value, *slice;
+            AstCtx ctx;
+        } subscript;
+        struct {
+            AstExpr *value;
+            AstCtx ctx;
+        } starred;
+        struct {
+            const char *id;
+            AstCtx ctx;
+        } name;
+        struct {
+            AstExpr *lower, *upper, *step;
+        } slice;
     } u;
 };
 
 typedef enum AstStmtKind {
     STMT_FUNCTIONDEF, /* funcdef (is_async distinguishes async def) */
     STMT_CLASSDEF,
-    STMT_RETURN,    /* value: value (NULL) */
-    STMT_DELETE,    /* targets */
-    STMT_ASSIGN,    /* assign: targets (a = b = v has two), value */
-    STMT_AUGASSIGN, /* augassign: target, op (BIN_*), value */
-    STMT_ANNASSIGN, /* annassign: target, annotation, value (NULL), simple */
-    STMT_FOR,       /* for_: target, iter, body, orelse, is_async */
-    STMT_WHILE,     /* while_: test, body, orelse */
-    STMT_IF,        /* if_: test, body, orelse (elif is a nested If in orelse) */
-    STMT_WITH,      /* with: items, body, is_async */
-    STMT_RAISE,     /* raise: exc (NULL), cause (NULL) */
-    STMT_TRY,       /* try_: body, handlers, orelse, finalbody */
-    STMT_ASSERT,    /* assert_: test, msg (NULL) */
-    STMT_IMPORT,    /* import: names */
+    STMT_RETURN,     /* value: value (NULL) */
+    STMT_DELETE,     /* targets */
+    STMT_ASSIGN,     /* assign: targets (a = b = v has two), value */
+    STMT_AUGASSIGN,  /* augassign: target, op (BIN_*), value */
+    STMT_ANNASSIGN,  /* annassign: target, annotation, value (NULL), simple */
+    STMT_FOR,        /* for_: target, iter, body, orelse, is_async */
+    STMT_WHILE,      /* while_: test, body, orelse */
+    STMT_IF,         /* if_: test, body, orelse (elif is a nested If in orelse) */
+    STMT_WITH,       /* with: items, body, is_async */
+    STMT_RAISE,      /* raise: exc (NULL), cause (NULL) */
+    STMT_TRY,        /* try_: body, handlers, orelse, finalbody */
+    STMT_ASSERT,     /* assert_: test, msg (NULL) */
+    STMT_IMPORT,     /* import: names */
     STMT_IMPORTFROM, /* import: module (NULL for `from . import x`), names, level */
-    STMT_GLOBAL,    /* names: names */
-    STMT_NONLOCAL,  /* names: names */
-    STMT_EXPR,      /* value: value */
+    STMT_GLOBAL,     /* names: names */
+    STMT_NONLOCAL,   /* names: names */
+    STMT_EXPR,       /* value: value */
     STMT_PASS,
     STMT_BREAK,
     STMT_CONTINUE,
@@ -233,39 +280,66 @@ struct AstStmt {
             AstStmtList body;
             AstExprList decorators;
         } classdef;
-        struct { AstExpr *value; } value;
-        struct { AstExprList targets; } del;
-        struct { AstExprList targets; AstExpr *value; } assign;
-        struct { AstExpr *target; int op; AstExpr *value; } augassign;
-        struct { AstExpr *target, *annotation, *value; bool simple; } annassign;
+        struct {
+            AstExpr *value;
+        } value;
+        struct {
+            AstExprList targets;
+        } del;
+        struct {
+            AstExprList targets;
+            AstExpr *value;
+        } assign;
+        struct {
+            AstExpr *target;
+            int op;
+            AstExpr *value;
+        } augassign;
+        struct {
+            AstExpr *target, *annotation, *value;
+            bool simple;
+        } annassign;
         struct {
             AstExpr *target, *iter;
             AstStmtList body, orelse;
             bool is_async;
         } for_;
-        struct { AstExpr *test; AstStmtList body, orelse; } while_;
-        struct { AstExpr *test; AstStmtList body, orelse; } if_;
+        struct {
+            AstExpr *test;
+            AstStmtList body, orelse;
+        } while_;
+        struct {
+            AstExpr *test;
+            AstStmtList body, orelse;
+        } if_;
         struct {
             AstWithItem *items;
             int nitems;
             AstStmtList body;
             bool is_async;
         } with;
-        struct { AstExpr *exc, *cause; } raise;
+        struct {
+            AstExpr *exc, *cause;
+        } raise;
         struct {
             AstStmtList body;
             AstHandler *handlers;
             int nhandlers;
             AstStmtList orelse, finalbody;
         } try_;
-        struct { AstExpr *test, *msg; } assert_;
+        struct {
+            AstExpr *test, *msg;
+        } assert_;
         struct {
             const char *module;
             AstAlias *names;
             int nnames;
             int level;
         } import;
-        struct { const char **names; int nnames; } names;
+        struct {
+            const char **names;
+            int nnames;
+        } names;
     } u;
 };
 

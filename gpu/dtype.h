@@ -6,18 +6,18 @@
 
 #include <stddef.h>
 
-#define DTYPES(X)                                                                              \
-    /*  id        name        size  kind  C type for CUDA  */                                    \
-    X(BOOL, "bool", 1, 'b', "bool")                                                            \
-    X(INT8, "int8", 1, 'i', "signed char")                                                     \
-    X(INT16, "int16", 2, 'i', "short")                                                         \
-    X(INT32, "int32", 4, 'i', "int")                                                           \
-    X(INT64, "int64", 8, 'i', "long long")                                                     \
-    X(UINT8, "uint8", 1, 'u', "unsigned char")                                                 \
-    X(UINT32, "uint32", 4, 'u', "unsigned int")                                                \
-    X(FLOAT16, "float16", 2, 'f', "__half")                                                    \
-    X(BFLOAT16, "bfloat16", 2, 'f', "__nv_bfloat16")                                           \
-    X(FLOAT32, "float32", 4, 'f', "float")                                                     \
+#define DTYPES(X)                                                                                  \
+    /*  id        name        size  kind  C type for CUDA  */                                      \
+    X(BOOL, "bool", 1, 'b', "bool")                                                                \
+    X(INT8, "int8", 1, 'i', "signed char")                                                         \
+    X(INT16, "int16", 2, 'i', "short")                                                             \
+    X(INT32, "int32", 4, 'i', "int")                                                               \
+    X(INT64, "int64", 8, 'i', "long long")                                                         \
+    X(UINT8, "uint8", 1, 'u', "unsigned char")                                                     \
+    X(UINT32, "uint32", 4, 'u', "unsigned int")                                                    \
+    X(FLOAT16, "float16", 2, 'f', "__half")                                                        \
+    X(BFLOAT16, "bfloat16", 2, 'f', "__nv_bfloat16")                                               \
+    X(FLOAT32, "float32", 4, 'f', "float")                                                         \
     X(FLOAT64, "float64", 8, 'f', "double")
 
 typedef enum DType {

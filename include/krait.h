@@ -10,9 +10,9 @@
 extern "C" {
 #endif
 
-#define KR_VERSION_MAJOR 0
-#define KR_VERSION_MINOR 1
-#define KR_VERSION_PATCH 0
+#define KR_VERSION_MAJOR  0
+#define KR_VERSION_MINOR  1
+#define KR_VERSION_PATCH  0
 #define KR_VERSION_STRING "0.1.0"
 
 #if defined(__GNUC__) && !defined(KR_STATIC_BUILD)
@@ -40,9 +40,9 @@ typedef struct kr_config {
     kr_write_fn write_out;  /* NULL: the process's stdout */
     kr_write_fn write_err;  /* NULL: the process's stderr */
     void *write_ud;
-    size_t memory_limit;  /* bytes, 0: no limit */
-    int recursion_limit;  /* 0: 1000, as CPython */
-    int sandbox;          /* non-zero: no open, os, sys.exit or file imports */
+    size_t memory_limit; /* bytes, 0: no limit */
+    int recursion_limit; /* 0: 1000, as CPython */
+    int sandbox;         /* non-zero: no open, os, sys.exit or file imports */
     /* Run limits, per top-level call (kr_run_*, kr_exec, kr_call...). A "step" is a loop
      * iteration (backward jump) or a call: code without either is finite, so a step limit
      * bounds any script. The clock is read every check_interval steps. A run that passes a
@@ -135,12 +135,12 @@ KR_API kr_value *kr_none(kr_interp *I);
 KR_API kr_value *kr_bool(kr_interp *I, int b);
 KR_API kr_value *kr_int(kr_interp *I, long long i);
 KR_API kr_value *kr_float(kr_interp *I, double d);
-KR_API kr_value *kr_str(kr_interp *I, const char *utf8);             /* NUL-terminated */
+KR_API kr_value *kr_str(kr_interp *I, const char *utf8);              /* NUL-terminated */
 KR_API kr_value *kr_strn(kr_interp *I, const char *utf8, size_t len); /* must be UTF-8 */
 KR_API kr_value *kr_bytes(kr_interp *I, const void *data, size_t len);
-KR_API kr_value *kr_list(kr_interp *I);                                /* empty */
+KR_API kr_value *kr_list(kr_interp *I); /* empty */
 KR_API kr_value *kr_tuple(kr_interp *I, int n, kr_value *const *items);
-KR_API kr_value *kr_dict(kr_interp *I);                                /* empty */
+KR_API kr_value *kr_dict(kr_interp *I); /* empty */
 
 /* ---- inspecting values ---- */
 enum {
@@ -166,9 +166,9 @@ KR_API const char *kr_type_name(kr_interp *I, kr_value *v);
 KR_API int kr_is(kr_interp *I, kr_value *a, kr_value *b);
 
 /* ---- converting to C: KR_OK, or KR_ERROR (TypeError, OverflowError) ---- */
-KR_API int kr_to_int(kr_interp *I, kr_value *v, long long *out);  /* int or bool, exact */
-KR_API int kr_to_float(kr_interp *I, kr_value *v, double *out);   /* int, float or bool */
-KR_API int kr_to_bool(kr_interp *I, kr_value *v, int *out);       /* truth value: may run code */
+KR_API int kr_to_int(kr_interp *I, kr_value *v, long long *out); /* int or bool, exact */
+KR_API int kr_to_float(kr_interp *I, kr_value *v, double *out);  /* int, float or bool */
+KR_API int kr_to_bool(kr_interp *I, kr_value *v, int *out);      /* truth value: may run code */
 /* A str's UTF-8 bytes (NUL-terminated; *len may be NULL). TypeError for other types. */
 KR_API int kr_get_str(kr_interp *I, kr_value *v, const char **utf8, size_t *len);
 /* A bytes or bytearray's contents. A bytearray's pointer is valid only until the script
@@ -218,12 +218,10 @@ KR_API int kr_eval(kr_interp *I, const char *expr, kr_value **result);
 
 /* ---- calling ---- */
 /* fn(*argv); result may be NULL. KR_OK, KR_ERROR, KR_EXIT or KR_LIMIT. */
-KR_API int kr_call(kr_interp *I, kr_value *fn, int argc, kr_value *const *argv,
-                   kr_value **result);
+KR_API int kr_call(kr_interp *I, kr_value *fn, int argc, kr_value *const *argv, kr_value **result);
 /* fn(*argv, **{kwnames[i]: kwvalues[i]}). */
 KR_API int kr_call_kw(kr_interp *I, kr_value *fn, int argc, kr_value *const *argv, int nkw,
-                      const char *const *kwnames, kr_value *const *kwvalues,
-                      kr_value **result);
+                      const char *const *kwnames, kr_value *const *kwvalues, kr_value **result);
 /* obj.name(*argv). */
 KR_API int kr_call_method(kr_interp *I, kr_value *obj, const char *name, int argc,
                           kr_value *const *argv, kr_value **result);
@@ -265,8 +263,8 @@ KR_API int kr_register_function(kr_interp *I, const char *name, kr_cfunction fn,
 /* A native module scripts can `import name`, holding the functions of fns (which may be
  * NULL), each called with ud. *module (may be NULL) receives it, to add constants with
  * kr_set_attr. Replaces an earlier module of the same name. */
-KR_API int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fns,
-                              void *ud, kr_value **module);
+KR_API int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fns, void *ud,
+                              kr_value **module);
 
 /* ---- native types ---- */
 /* Frees what an instance's data owns (not the data itself). Called once, when the instance
@@ -331,8 +329,8 @@ KR_API void kr_interrupt_clear(kr_interp *I);
  * The dotted chain is resolved by looking names up only: no Python code runs. cb is
  * called once per candidate with a string valid during the call. Returns KR_OK, KR_ERROR
  * (bad arguments) or KR_NOMEM. */
-KR_API int kr_complete(kr_interp *I, const char *text,
-                       void (*cb)(void *ud, const char *candidate), void *ud);
+KR_API int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, const char *candidate),
+                       void *ud);
 
 #ifdef __cplusplus
 }

@@ -47,7 +47,9 @@ static void add_positions(Out *o, AstPos pos) {
 
 /* Python's str.isprintable, from krait's Unicode tables (vm/unicode.c, CPython's data). */
 bool uni_isprintable(uint32_t cp);
-static bool printable(unsigned cp) { return uni_isprintable(cp); }
+static bool printable(unsigned cp) {
+    return uni_isprintable(cp);
+}
 
 static void dump_str_repr(Out *o, const char *s, size_t n, bool bytes) {
     bool has_sq = memchr(s, '\'', n) != NULL, has_dq = memchr(s, '"', n) != NULL;
