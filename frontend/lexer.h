@@ -27,35 +27,36 @@ typedef enum TokType {
     X(OP_ELLIPSIS, "...")                                                                          \
     X(OP_DOUBLESTAREQUAL, "**=")                                                                   \
     X(OP_DOUBLESLASHEQUAL, "//=")                                                                  \
-    X(OP_LSHIFTEQUAL, "<<=") X(OP_RSHIFTEQUAL, ">>=") X(OP_ARROW, "->") X(OP_COLONEQUAL, ":=")     \
-        X(OP_PLUSEQUAL, "+=") X(OP_MINEQUAL, "-=") X(OP_STAREQUAL, "*=") X(OP_SLASHEQUAL, "/=")    \
-            X(OP_PERCENTEQUAL, "%=") X(OP_AMPEREQUAL, "&=") X(OP_VBAREQUAL, "|=") X(               \
-                OP_CIRCUMFLEXEQUAL, "^=") X(OP_ATEQUAL, "@=") X(OP_DOUBLESTAR, "**")               \
-                X(OP_DOUBLESLASH, "//") X(OP_LSHIFT, "<<") X(OP_RSHIFT, ">>") X(OP_EQEQUAL, "==")  \
-                    X(OP_NOTEQUAL, "!=") X(OP_LESSEQUAL, "<=") X(OP_GREATEREQUAL, ">=")            \
-                        X(OP_LPAR, "(") X(OP_RPAR, ")") X(OP_LSQB, "[") X(OP_RSQB, "]")            \
-                            X(OP_LBRACE, "{") X(OP_RBRACE, "}") X(OP_COLON, ":") X(OP_COMMA, ",")  \
-                                X(OP_SEMI, ";") X(OP_PLUS, "+") X(OP_MINUS, "-") X(OP_STAR, "*")   \
-                                    X(OP_SLASH, "/") X(OP_VBAR, "|") X(OP_AMPER, "&")              \
-                                        X(OP_LESS, "<") X(OP_GREATER, ">") X(OP_EQUAL, "=")        \
-                                            X(OP_DOT, ".") X(OP_PERCENT, "%") X(OP_TILDE, "~")     \
-                                                X(OP_CIRCUMFLEX, "^") X(OP_AT, "@")                \
-                                                    X(OP_EXCLAMATION, "!")
+    X(OP_LSHIFTEQUAL, "<<=")                                                                       \
+    X(OP_RSHIFTEQUAL, ">>=") X(OP_ARROW, "->") X(OP_COLONEQUAL, ":=") X(OP_PLUSEQUAL, "+=")        \
+        X(OP_MINEQUAL, "-=") X(OP_STAREQUAL, "*=") X(OP_SLASHEQUAL, "/=") X(OP_PERCENTEQUAL, "%=") \
+            X(OP_AMPEREQUAL, "&=") X(OP_VBAREQUAL, "|=") X(OP_CIRCUMFLEXEQUAL, "^=")               \
+                X(OP_ATEQUAL, "@=") X(OP_DOUBLESTAR, "**") X(OP_DOUBLESLASH, "//")                 \
+                    X(OP_LSHIFT, "<<") X(OP_RSHIFT, ">>") X(OP_EQEQUAL, "==") X(OP_NOTEQUAL, "!=") \
+                        X(OP_LESSEQUAL, "<=") X(OP_GREATEREQUAL, ">=") X(OP_LPAR, "(")             \
+                            X(OP_RPAR, ")") X(OP_LSQB, "[") X(OP_RSQB, "]") X(OP_LBRACE, "{")      \
+                                X(OP_RBRACE, "}") X(OP_COLON, ":") X(OP_COMMA, ",")                \
+                                    X(OP_SEMI, ";") X(OP_PLUS, "+") X(OP_MINUS, "-")               \
+                                        X(OP_STAR, "*") X(OP_SLASH, "/") X(OP_VBAR, "|")           \
+                                            X(OP_AMPER, "&") X(OP_LESS, "<") X(OP_GREATER, ">")    \
+                                                X(OP_EQUAL, "=") X(OP_DOT, ".") X(OP_PERCENT, "%") \
+                                                    X(OP_TILDE, "~") X(OP_CIRCUMFLEX, "^")         \
+                                                        X(OP_AT, "@") X(OP_EXCLAMATION, "!")
 
 #define LEX_KEYWORDS(X)                                                                            \
     X(KW_FALSE, "False")                                                                           \
     X(KW_NONE, "None")                                                                             \
     X(KW_TRUE, "True")                                                                             \
-    X(KW_AND, "and") X(KW_AS, "as") X(KW_ASSERT, "assert") X(KW_ASYNC, "async")                    \
-        X(KW_AWAIT, "await") X(KW_BREAK, "break") X(KW_CLASS, "class") X(KW_CONTINUE, "continue")  \
-            X(KW_DEF, "def") X(KW_DEL, "del") X(KW_ELIF, "elif") X(KW_ELSE, "else")                \
-                X(KW_EXCEPT, "except") X(KW_FINALLY, "finally") X(KW_FOR, "for")                   \
-                    X(KW_FROM, "from") X(KW_GLOBAL, "global") X(KW_IF, "if")                       \
-                        X(KW_IMPORT, "import") X(KW_IN, "in") X(KW_IS, "is")                       \
-                            X(KW_LAMBDA, "lambda") X(KW_NONLOCAL, "nonlocal") X(KW_NOT, "not")     \
-                                X(KW_OR, "or") X(KW_PASS, "pass") X(KW_RAISE, "raise")             \
-                                    X(KW_RETURN, "return") X(KW_TRY, "try") X(KW_WHILE, "while")   \
-                                        X(KW_WITH, "with") X(KW_YIELD, "yield")
+    X(KW_AND, "and")                                                                               \
+    X(KW_AS, "as") X(KW_ASSERT, "assert") X(KW_ASYNC, "async") X(KW_AWAIT, "await")                \
+        X(KW_BREAK, "break") X(KW_CLASS, "class") X(KW_CONTINUE, "continue") X(KW_DEF, "def")      \
+            X(KW_DEL, "del") X(KW_ELIF, "elif") X(KW_ELSE, "else") X(KW_EXCEPT, "except")          \
+                X(KW_FINALLY, "finally") X(KW_FOR, "for") X(KW_FROM, "from")                       \
+                    X(KW_GLOBAL, "global") X(KW_IF, "if") X(KW_IMPORT, "import") X(KW_IN, "in")    \
+                        X(KW_IS, "is") X(KW_LAMBDA, "lambda") X(KW_NONLOCAL, "nonlocal")           \
+                            X(KW_NOT, "not") X(KW_OR, "or") X(KW_PASS, "pass")                     \
+                                X(KW_RAISE, "raise") X(KW_RETURN, "return") X(KW_TRY, "try")       \
+                                    X(KW_WHILE, "while") X(KW_WITH, "with") X(KW_YIELD, "yield")
 
 #define LEX_ENUM(name, text) name,
 enum { OP_NONE_, LEX_OPERATORS(LEX_ENUM) OP__COUNT };

@@ -41,7 +41,7 @@ typedef struct Code {
     Str **freevars;
     uint32_t nfreevars;
     int32_t *cell2arg; /* ncellvars entries: the arg index held by that cell, or -1 */
-    uint32_t argcount;        /* positional, posonly included */
+    uint32_t argcount; /* positional, posonly included */
     uint32_t posonlyargcount;
     uint32_t kwonlyargcount;
     uint32_t flags;
@@ -51,8 +51,8 @@ typedef struct Code {
     Str *qualname;
     Str *filename;
     int firstlineno;
-    Str *source; /* the whole source text for tracebacks, or NULL (-c, <stdin>) */
-    void *caches;   /* NULL, or nnames GlobalCache entries (the VM's, allocated lazily) */
+    Str *source;  /* the whole source text for tracebacks, or NULL (-c, <stdin>) */
+    void *caches; /* NULL, or nnames GlobalCache entries (the VM's, allocated lazily) */
 } Code;
 
 /* The VM's caches, one per name of the code. LOAD_GLOBAL (and module-level LOAD_NAME): the
@@ -86,10 +86,10 @@ typedef struct Function {
     Obj hdr;
     Code *code;
     Dict *globals;
-    Dict *builtins; /* the builtins dict at creation, for fast LOAD_GLOBAL */
-    Tuple *defaults;  /* NULL if none */
-    Dict *kwdefaults; /* NULL if none */
-    Tuple *closure;   /* tuple of Cells, NULL if none */
+    Dict *builtins;    /* the builtins dict at creation, for fast LOAD_GLOBAL */
+    Tuple *defaults;   /* NULL if none */
+    Dict *kwdefaults;  /* NULL if none */
+    Tuple *closure;    /* tuple of Cells, NULL if none */
     Dict *annotations; /* NULL if none */
     Dict *dict;        /* function attributes, lazily */
     Str *name;
@@ -112,7 +112,7 @@ Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *sourc
  * compiler and the symbol table. (frontend/compile.c) */
 Value syntax_error_new(Interp *I, const char *kind, const char *msg, Str *filename, int line,
                        int col, const char *text);
-Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename,
-                             int line, int col, int end_line, int end_col, const char *text);
+Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename, int line,
+                             int col, int end_line, int end_col, const char *text);
 
 #endif

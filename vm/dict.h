@@ -24,7 +24,9 @@ bool dict_next(Dict *d, size_t *pos, Value *key, Value *value);
 Dict *dict_copy(Interp *I, Dict *d);
 int dict_update(Interp *I, Dict *d, Value other); /* dict.update(other) semantics */
 void dict_clear(Interp *I, Dict *d);
-static inline Dict *as_dict(Value v) { return (Dict *)v.as.o; }
+static inline Dict *as_dict(Value v) {
+    return (Dict *)v.as.o;
+}
 bool is_dict(Interp *I, Value v);
 
 Set *set_new(Interp *I, bool frozen);
@@ -42,6 +44,6 @@ int set_update_value(Interp *I, Set *s, Value other);
 int set_difference_update_value(Interp *I, Set *s, Value other);
 int set_symmetric_difference_update_value(Interp *I, Set *s, Value other);
 Value set_intersection_value(Interp *I, Set *s, Value other); /* a new set */
-bool is_anyset(Interp *I, Value v); /* set, frozenset or a subclass */
+bool is_anyset(Interp *I, Value v);                           /* set, frozenset or a subclass */
 
 #endif

@@ -82,8 +82,8 @@ Value err_keyerror(Interp *I, Value key) {
 }
 
 Value err_stopiteration(Interp *I, Value value) {
-    Value e = exc_new(I, I->types[TY_STOP_ITERATION], (is_null(value) || is_none(value)) ? 0 : 1,
-                      &value);
+    Value e =
+        exc_new(I, I->types[TY_STOP_ITERATION], (is_null(value) || is_none(value)) ? 0 : 1, &value);
     if (!is_null(e)) I->exc = e.as.o;
     return V_NULL;
 }

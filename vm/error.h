@@ -10,8 +10,7 @@
 #include "interp.h"
 
 /* Raise a new exception of builtin type `id` with a formatted message. Returns V_NULL. */
-Value err_format(Interp *I, TypeId id, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+Value err_format(Interp *I, TypeId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value err_str(Interp *I, TypeId id, Str *msg); /* message as a Str */
 Value err_set_value(Interp *I, Value exc);     /* raise an instance (or a type: instantiated) */
 Value err_nomem(Interp *I);                    /* MemoryError, never allocates */
@@ -21,8 +20,8 @@ Value err_attribute(Interp *I, Value obj, Str *name); /* "'T' object has no attr
 
 bool err_occurred(Interp *I);
 bool err_matches(Interp *I, TypeId id); /* the pending exception is an instance of id */
-Obj *err_fetch(Interp *I);             /* take the pending exception, clearing it */
-void err_restore(Interp *I, Obj *exc); /* make exc pending again */
+Obj *err_fetch(Interp *I);              /* take the pending exception, clearing it */
+void err_restore(Interp *I, Obj *exc);  /* make exc pending again */
 void err_clear(Interp *I);
 
 /* Build an exception instance without raising it. */

@@ -66,15 +66,16 @@ Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals) {
 static Value raise_syntax_error(Interp *I, SyntaxErrorInfo *err, Str *filename) {
     const char *kind = err->kind ? err->kind : "SyntaxError";
     if (strcmp(kind, "MemoryError") == 0) return err_nomem(I);
-    if (strcmp(kind, "RecursionError") == 0) return err_format(I, TY_RECURSION_ERROR, "%s", err->msg);
+    if (strcmp(kind, "RecursionError") == 0)
+        return err_format(I, TY_RECURSION_ERROR, "%s", err->msg);
     if (err->msg_has_filename) {
         /* "Non-UTF-8 code ... in file %s on line 2 ...": CPython names the file and gives no
          * location, so the traceback shows only the message. */
         char msg[sizeof err->msg + 512];
         const char *at = strstr(err->msg, "%s");
         if (at) {
-            snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->msg), err->msg,
-                     filename->data, at + 2);
+            snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->msg), err->msg, filename->data,
+                     at + 2);
             return err_format(I, TY_SYNTAX_ERROR, "%s", msg);
         }
     }

@@ -134,12 +134,14 @@ static void trace_one(Interp *I, Obj *o) {
 static void retrace_untraced(Interp *I, Obj *o) {
     if ((o->gc_flags & GC_MARKED) && !(o->gc_flags & GC_TRACED)) {
         trace_one(I, o);
-        while (I->ngray) trace_one(I, I->gray[--I->ngray]);
+        while (I->ngray)
+            trace_one(I, I->gray[--I->ngray]);
     }
 }
 
 static void drain_gray(Interp *I) {
-    while (I->ngray) trace_one(I, I->gray[--I->ngray]);
+    while (I->ngray)
+        trace_one(I, I->gray[--I->ngray]);
     /* Objects marked while the gray stack could not grow are marked but untraced; only
      * then is the whole heap walked for them, until a walk finds none. */
     while (I->gray_overflow) {
@@ -149,7 +151,8 @@ static void drain_gray(Interp *I) {
 }
 
 static void mark_interp_roots(Interp *I) {
-    for (int i = 0; i < TY__COUNT; i++) gc_mark_obj(I, (Obj *)I->types[i]);
+    for (int i = 0; i < TY__COUNT; i++)
+        gc_mark_obj(I, (Obj *)I->types[i]);
 #define X(field, text) gc_mark_obj(I, (Obj *)I->names.field);
     COMMON_NAMES(X)
 #undef X
@@ -158,8 +161,10 @@ static void mark_interp_roots(Interp *I) {
         gc_mark_obj(I, (Obj *)I->binop_names.rop[i]);
         gc_mark_obj(I, (Obj *)I->binop_names.iop[i]);
     }
-    for (size_t i = 0; i < I->interned.cap; i++) gc_mark_obj(I, (Obj *)I->interned.slots[i]);
-    for (int i = 0; i < 128; i++) gc_mark_obj(I, (Obj *)I->char_cache[i]);
+    for (size_t i = 0; i < I->interned.cap; i++)
+        gc_mark_obj(I, (Obj *)I->interned.slots[i]);
+    for (int i = 0; i < 128; i++)
+        gc_mark_obj(I, (Obj *)I->char_cache[i]);
     gc_mark_obj(I, I->not_implemented);
     gc_mark_obj(I, I->ellipsis);
     gc_mark_obj(I, (Obj *)I->empty_tuple);
@@ -177,7 +182,8 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_value(I, I->sys_stdout);
     gc_mark_value(I, I->sys_stderr);
     gc_mark_value(I, I->sys_stdin);
-    for (size_t i = 0; i < I->ntemp; i++) gc_mark_value(I, I->temp_roots[i]);
+    for (size_t i = 0; i < I->ntemp; i++)
+        gc_mark_value(I, I->temp_roots[i]);
     api_trace_roots(I);
 }
 

@@ -15,7 +15,7 @@
 
 #define GC_MARKED 1u
 #define GC_TRACED 2u /* children pushed; used by the mark-stack overflow rescan */
-#define GC_LIVE 4u   /* the slot holds an object (gc_heap.c) */
+#define GC_LIVE   4u /* the slot holds an object (gc_heap.c) */
 
 typedef struct GcHeap GcHeap;
 /* The object heap (gc_heap.c). heap_alloc returns a zeroed object with type set, or NULL
@@ -36,7 +36,9 @@ void *gc_new(Interp *I, Type *type, size_t size);
 
 /* The last word of a large object's hidden prefix, used as the instance dict of subclasses
  * of variable-size builtins (TF_PREFIX_DICT types are always allocated as large objects). */
-static inline Dict **gc_prefix_dict(Obj *o) { return (Dict **)((char *)o - 8); }
+static inline Dict **gc_prefix_dict(Obj *o) {
+    return (Dict **)((char *)o - 8);
+}
 
 /* For trace slots. */
 void gc_mark_obj(Interp *I, Obj *o); /* o may be NULL */
@@ -45,8 +47,12 @@ static inline void gc_mark_value(Interp *I, Value v) {
 }
 
 /* Temporary roots. */
-static inline size_t gc_temp_mark(Interp *I) { return I->ntemp; }
-static inline void gc_temp_reset(Interp *I, size_t mark) { I->ntemp = mark; }
+static inline size_t gc_temp_mark(Interp *I) {
+    return I->ntemp;
+}
+static inline void gc_temp_reset(Interp *I, size_t mark) {
+    I->ntemp = mark;
+}
 bool gc_temp_push(Interp *I, Value v); /* root a value across allocations; false on OOM */
 
 void gc_collect(Interp *I);

@@ -15,9 +15,9 @@
 
 #include "gc.h"
 
-#define PAGE_BYTES (16u * 1024u)
-#define SMALL_MAX 512u
-#define NCLASSES 20 /* 16..256 by 16, then 320, 384, 448, 512 */
+#define PAGE_BYTES   (16u * 1024u)
+#define SMALL_MAX    512u
+#define NCLASSES     20 /* 16..256 by 16, then 320, 384, 448, 512 */
 #define LARGE_PREFIX 32 /* size, list link, spare, prefix dict (gc_prefix_dict is at -8) */
 
 typedef struct GcPage {
@@ -39,8 +39,7 @@ struct GcHeap {
 };
 
 static const uint32_t class_sizes[NCLASSES] = {
-    16,  32,  48,  64,  80,  96,  112, 128, 144, 160,
-    176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
+    16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
 };
 
 static inline int size_class(size_t size) {
@@ -48,13 +47,21 @@ static inline int size_class(size_t size) {
     return 16 + (int)((size - 257) / 64);
 }
 
-static inline char *page_slots(GcPage *p) { return (char *)p + sizeof(GcPage); }
+static inline char *page_slots(GcPage *p) {
+    return (char *)p + sizeof(GcPage);
+}
 
-static inline Obj **free_link(Obj *o) { return (Obj **)o; }
+static inline Obj **free_link(Obj *o) {
+    return (Obj **)o;
+}
 
 /* Large-object prefix words. */
-static inline size_t *large_size(Obj *o) { return (size_t *)((char *)o - 32); }
-static inline Obj **large_next(Obj *o) { return (Obj **)((char *)o - 24); }
+static inline size_t *large_size(Obj *o) {
+    return (size_t *)((char *)o - 32);
+}
+static inline Obj **large_next(Obj *o) {
+    return (Obj **)((char *)o - 24);
+}
 
 static void *raw(Interp *I, void *p, size_t old_size, size_t new_size) {
     return I->allocator.fn(I->allocator.ud, p, old_size, new_size);
@@ -161,7 +168,8 @@ void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o)) {
             }
         }
     }
-    for (Obj *o = h->large; o; o = *large_next(o)) fn(I, o);
+    for (Obj *o = h->large; o; o = *large_next(o))
+        fn(I, o);
 }
 
 /* Sweep in two passes: first finalize every unmarked object (a finalizer may still look at

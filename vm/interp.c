@@ -28,19 +28,19 @@ typedef struct BuiltinTypeInfo {
 static BuiltinTypeInfo builtin_info(int id) {
     BuiltinTypeInfo bi = {0};
     switch (id) {
-#define X(tid, tspec)                                                                          \
-    case TY_##tid:                                                                             \
-        bi.spec = &tspec;                                                                      \
-        bi.base = tspec.base;                                                                  \
-        bi.name = tspec.name;                                                                  \
+#define X(tid, tspec)                                                                              \
+    case TY_##tid:                                                                                 \
+        bi.spec = &tspec;                                                                          \
+        bi.base = tspec.base;                                                                      \
+        bi.name = tspec.name;                                                                      \
         break;
         BUILTIN_TYPES(X)
 #undef X
-#define X(tid, tname, tbase)                                                                   \
-    case TY_##tid:                                                                             \
-        bi.spec = exception_spec_for(TY_##tid);                                                \
-        bi.base = TY_##tbase;                                                                  \
-        bi.name = tname;                                                                       \
+#define X(tid, tname, tbase)                                                                       \
+    case TY_##tid:                                                                                 \
+        bi.spec = exception_spec_for(TY_##tid);                                                    \
+        bi.base = TY_##tbase;                                                                      \
+        bi.name = tname;                                                                           \
         break;
         BUILTIN_EXCEPTIONS(X)
 #undef X
@@ -53,10 +53,11 @@ static BuiltinTypeInfo builtin_info(int id) {
  * inherited along the exception hierarchy: an iterator type must not become constructible
  * just because object is. `hash` is not inherited by the mutable containers, which CPython
  * marks unhashable. */
-#define INHERITED_SLOTS(X)                                                                     \
-    X(trace) X(finalize) X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy)   \
-    X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr)     \
-    X(descr_get) X(descr_set) X(index)
+#define INHERITED_SLOTS(X)                                                                         \
+    X(trace)                                                                                       \
+    X(finalize) X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len)         \
+        X(getitem) X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr)            \
+            X(descr_get) X(descr_set) X(index)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -72,7 +73,7 @@ static bool unhashable_builtin(int id) {
 }
 
 static void inherit_slots(Type *t, Type *base, int id) {
-#define X(slot)                                                                                \
+#define X(slot)                                                                                    \
     if (!t->slots.slot) t->slots.slot = base->slots.slot;
     INHERITED_SLOTS(X)
 #undef X
@@ -114,11 +115,13 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
 
 static bool build_mro(Interp *I, Type *t) {
     size_t n = 0;
-    for (Type *b = t; b; b = b->base) n++;
+    for (Type *b = t; b; b = b->base)
+        n++;
     t->mro = tuple_new(I, n);
     if (!t->mro) return false;
     size_t i = 0;
-    for (Type *b = t; b; b = b->base) t->mro->items[i++] = v_obj(b);
+    for (Type *b = t; b; b = b->base)
+        t->mro->items[i++] = v_obj(b);
     if (t->base) {
         t->bases = tuple_pack(I, 1, v_obj(t->base));
     } else {
@@ -128,12 +131,12 @@ static bool build_mro(Interp *I, Type *t) {
 }
 
 static const char *const binop_dunders[BIN__COUNT] = {
-    "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
-    "pow", "lshift", "rshift", "and", "or", "xor",
+    "add", "sub",    "mul",    "matmul", "truediv", "floordiv", "mod",
+    "pow", "lshift", "rshift", "and",    "or",      "xor",
 };
 
 static bool intern_names(Interp *I) {
-#define X(field, text)                                                                         \
+#define X(field, text)                                                                             \
     if (!(I->names.field = str_intern_cstr(I, text))) return false;
     COMMON_NAMES(X)
 #undef X
@@ -169,7 +172,8 @@ bool interp_init_types(Interp *I) {
         BuiltinTypeInfo bi = builtin_info(id);
         t->base = bi.base >= 0 ? I->types[bi.base] : NULL;
         if (t->base) inherit_slots(t, t->base, id);
-        if ((t->flags & TF_HAS_DICT) && !t->dictoffset && t->base) t->dictoffset = t->base->dictoffset;
+        if ((t->flags & TF_HAS_DICT) && !t->dictoffset && t->base)
+            t->dictoffset = t->base->dictoffset;
     }
     /* Exceptions carry their dict at a fixed place. */
     for (int id = TY_BASE_EXCEPTION; id < TY__COUNT; id++)
@@ -214,7 +218,9 @@ bool c_recursion_enter(Interp *I, const char *where) {
     return true;
 }
 
-void c_recursion_leave(Interp *I) { I->c_recursion_depth--; }
+void c_recursion_leave(Interp *I) {
+    I->c_recursion_depth--;
+}
 
 void io_write_out(Interp *I, const char *s, size_t n) {
     if (n) I->write_out(I->write_ud, s, n);

@@ -12,80 +12,80 @@
 #include "object.h"
 
 /* Interned names the VM and the type code use often; I->names.init is "__init__". */
-#define COMMON_NAMES(X)                                                                        \
-    X(init, "__init__")                                                                        \
-    X(new_, "__new__")                                                                         \
-    X(repr, "__repr__")                                                                        \
-    X(str, "__str__")                                                                          \
-    X(hash, "__hash__")                                                                        \
-    X(eq, "__eq__")                                                                            \
-    X(ne, "__ne__")                                                                            \
-    X(lt, "__lt__")                                                                            \
-    X(le, "__le__")                                                                            \
-    X(gt, "__gt__")                                                                            \
-    X(ge, "__ge__")                                                                            \
-    X(len, "__len__")                                                                          \
-    X(bool_, "__bool__")                                                                       \
-    X(getitem, "__getitem__")                                                                  \
-    X(setitem, "__setitem__")                                                                  \
-    X(delitem, "__delitem__")                                                                  \
-    X(contains, "__contains__")                                                                \
-    X(iter, "__iter__")                                                                        \
-    X(next, "__next__")                                                                        \
-    X(call, "__call__")                                                                        \
-    X(getattr, "__getattr__")                                                                  \
-    X(getattribute, "__getattribute__")                                                        \
-    X(setattr, "__setattr__")                                                                  \
-    X(delattr, "__delattr__")                                                                  \
-    X(get, "__get__")                                                                          \
-    X(set, "__set__")                                                                          \
-    X(delete, "__delete__")                                                                    \
-    X(enter, "__enter__")                                                                      \
-    X(exit, "__exit__")                                                                        \
-    X(neg, "__neg__")                                                                          \
-    X(pos, "__pos__")                                                                          \
-    X(invert, "__invert__")                                                                    \
-    X(abs, "__abs__")                                                                          \
-    X(index, "__index__")                                                                      \
-    X(int_, "__int__")                                                                         \
-    X(float_, "__float__")                                                                     \
-    X(round, "__round__")                                                                      \
-    X(format, "__format__")                                                                    \
-    X(name, "__name__")                                                                        \
-    X(qualname, "__qualname__")                                                                \
-    X(module, "__module__")                                                                    \
-    X(doc, "__doc__")                                                                          \
-    X(dict, "__dict__")                                                                        \
-    X(class_, "__class__")                                                                     \
-    X(bases, "__bases__")                                                                      \
-    X(mro, "__mro__")                                                                          \
-    X(annotations, "__annotations__")                                                          \
-    X(builtins, "__builtins__")                                                                \
-    X(main, "__main__")                                                                        \
-    X(file, "__file__")                                                                        \
-    X(all, "__all__")                                                                          \
-    X(path, "__path__")                                                                        \
-    X(await_, "__await__")                                                                     \
-    X(aiter, "__aiter__")                                                                      \
-    X(anext, "__anext__")                                                                      \
-    X(aenter, "__aenter__")                                                                    \
-    X(aexit, "__aexit__")                                                                      \
-    X(init_subclass, "__init_subclass__")                                                      \
-    X(set_name, "__set_name__")                                                                \
-    X(missing, "__missing__")                                                                  \
-    X(reversed, "__reversed__")                                                                \
-    X(length_hint, "__length_hint__")                                                          \
-    X(self, "self")                                                                            \
-    X(args, "args")                                                                            \
-    X(send, "send")                                                                            \
-    X(throw, "throw")                                                                          \
-    X(close, "close")                                                                          \
-    X(write, "write")                                                                          \
-    X(flush, "flush")                                                                          \
-    X(keys, "keys")                                                                            \
-    X(items, "items")                                                                          \
-    X(values, "values")                                                                        \
-    X(lambda, "<lambda>")                                                                      \
+#define COMMON_NAMES(X)                                                                            \
+    X(init, "__init__")                                                                            \
+    X(new_, "__new__")                                                                             \
+    X(repr, "__repr__")                                                                            \
+    X(str, "__str__")                                                                              \
+    X(hash, "__hash__")                                                                            \
+    X(eq, "__eq__")                                                                                \
+    X(ne, "__ne__")                                                                                \
+    X(lt, "__lt__")                                                                                \
+    X(le, "__le__")                                                                                \
+    X(gt, "__gt__")                                                                                \
+    X(ge, "__ge__")                                                                                \
+    X(len, "__len__")                                                                              \
+    X(bool_, "__bool__")                                                                           \
+    X(getitem, "__getitem__")                                                                      \
+    X(setitem, "__setitem__")                                                                      \
+    X(delitem, "__delitem__")                                                                      \
+    X(contains, "__contains__")                                                                    \
+    X(iter, "__iter__")                                                                            \
+    X(next, "__next__")                                                                            \
+    X(call, "__call__")                                                                            \
+    X(getattr, "__getattr__")                                                                      \
+    X(getattribute, "__getattribute__")                                                            \
+    X(setattr, "__setattr__")                                                                      \
+    X(delattr, "__delattr__")                                                                      \
+    X(get, "__get__")                                                                              \
+    X(set, "__set__")                                                                              \
+    X(delete, "__delete__")                                                                        \
+    X(enter, "__enter__")                                                                          \
+    X(exit, "__exit__")                                                                            \
+    X(neg, "__neg__")                                                                              \
+    X(pos, "__pos__")                                                                              \
+    X(invert, "__invert__")                                                                        \
+    X(abs, "__abs__")                                                                              \
+    X(index, "__index__")                                                                          \
+    X(int_, "__int__")                                                                             \
+    X(float_, "__float__")                                                                         \
+    X(round, "__round__")                                                                          \
+    X(format, "__format__")                                                                        \
+    X(name, "__name__")                                                                            \
+    X(qualname, "__qualname__")                                                                    \
+    X(module, "__module__")                                                                        \
+    X(doc, "__doc__")                                                                              \
+    X(dict, "__dict__")                                                                            \
+    X(class_, "__class__")                                                                         \
+    X(bases, "__bases__")                                                                          \
+    X(mro, "__mro__")                                                                              \
+    X(annotations, "__annotations__")                                                              \
+    X(builtins, "__builtins__")                                                                    \
+    X(main, "__main__")                                                                            \
+    X(file, "__file__")                                                                            \
+    X(all, "__all__")                                                                              \
+    X(path, "__path__")                                                                            \
+    X(await_, "__await__")                                                                         \
+    X(aiter, "__aiter__")                                                                          \
+    X(anext, "__anext__")                                                                          \
+    X(aenter, "__aenter__")                                                                        \
+    X(aexit, "__aexit__")                                                                          \
+    X(init_subclass, "__init_subclass__")                                                          \
+    X(set_name, "__set_name__")                                                                    \
+    X(missing, "__missing__")                                                                      \
+    X(reversed, "__reversed__")                                                                    \
+    X(length_hint, "__length_hint__")                                                              \
+    X(self, "self")                                                                                \
+    X(args, "args")                                                                                \
+    X(send, "send")                                                                                \
+    X(throw, "throw")                                                                              \
+    X(close, "close")                                                                              \
+    X(write, "write")                                                                              \
+    X(flush, "flush")                                                                              \
+    X(keys, "keys")                                                                                \
+    X(items, "items")                                                                              \
+    X(values, "values")                                                                            \
+    X(lambda, "<lambda>")                                                                          \
     X(module_name, "<module>")
 
 /* Binary operator dunders, indexed by BIN_*: forward, reflected and in-place names. */
@@ -101,8 +101,8 @@ typedef struct InternTable {
     size_t count;
 } InternTable;
 
-struct VM;      /* vm/vm.h: frames, value stack, call machinery */
-struct Loop;    /* the libuv loop, later */
+struct VM;   /* vm/vm.h: frames, value stack, call machinery */
+struct Loop; /* the libuv loop, later */
 struct GpuState;
 
 struct kr_interp {
@@ -115,7 +115,7 @@ struct kr_interp {
     Obj **gray;             /* mark stack */
     size_t ngray, capgray;
     bool gray_overflow; /* a mark could not be pushed: rescan the heap */
-    Value *temp_roots; /* objects allocated since the running frame's instruction began */
+    Value *temp_roots;  /* objects allocated since the running frame's instruction began */
     size_t ntemp, captemp;
     bool gc_stress;  /* collect at every allocation */
     bool gc_running; /* no allocation may collect while true */
@@ -137,7 +137,7 @@ struct kr_interp {
     Str *char_cache[128]; /* one-character ASCII strings */
 
     /* ---- exceptions ---- */
-    Obj *exc; /* the raised exception (an ExcObj or subclass), NULL when none */
+    Obj *exc;             /* the raised exception (an ExcObj or subclass), NULL when none */
     ExcObj *memory_error; /* preallocated, raised when even that allocation fails */
 
     /* ---- modules ---- */
@@ -152,7 +152,7 @@ struct kr_interp {
     struct VM *vm;
     int recursion_depth;
     int recursion_limit;
-    int c_recursion_depth; /* native recursion (repr, eq, hash of nested data; the parser) */
+    int c_recursion_depth;        /* native recursion (repr, eq, hash of nested data; the parser) */
     atomic_int interrupt_pending; /* set from a signal handler or another thread */
     uint64_t instr_budget;        /* instructions between host checks, 0: none */
     List *repr_stack;             /* objects whose repr is in progress, for [...] */
@@ -161,7 +161,7 @@ struct kr_interp {
     kr_write_fn write_out, write_err;
     void *write_ud;
     bool sandbox;
-    Obj *last_error;   /* the exception the last kr_run_* ended with */
+    Obj *last_error;     /* the exception the last kr_run_* ended with */
     char *error_text[3]; /* kr_error_type/message/traceback results, mem_alloc'd */
     size_t error_text_size[3];
     int exit_code;

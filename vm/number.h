@@ -7,10 +7,10 @@
 #include "interp.h"
 
 #define HASH_MODULUS ((int64_t)((1ULL << 61) - 1)) /* CPython's numeric hash modulus */
-#define HASH_INF 314159
+#define HASH_INF     314159
 
 /* ---- int ---- */
-bool is_int(Interp *I, Value v);      /* small int, BigInt or bool (bool is an int) */
+bool is_int(Interp *I, Value v); /* small int, BigInt or bool (bool is an int) */
 bool is_bigint(Interp *I, Value v);
 Value int_from_i64(Interp *I, int64_t x);
 Value int_from_u64(Interp *I, uint64_t x);
@@ -23,11 +23,11 @@ Value int_from_str(Interp *I, const char *s, size_t len, int base);
  * convert to C long"). */
 bool int_to_i64(Interp *I, Value v, int64_t *out);
 double int_to_double(Interp *I, Value v, bool *overflow); /* overflow: too large for double */
-Value int_to_str(Interp *I, Value v, int base); /* base 2, 8, 10, 16; no prefix; "-" sign.
-                                                  Base 10 beyond 4300 digits raises
-                                                  ValueError as CPython 3.11 does. */
-int int_sign(Interp *I, Value v); /* -1, 0, 1 */
-int int_compare(Interp *I, Value a, Value b); /* -1, 0, 1 for two ints */
+Value int_to_str(Interp *I, Value v, int base);           /* base 2, 8, 10, 16; no prefix; "-" sign.
+                                                            Base 10 beyond 4300 digits raises
+                                                            ValueError as CPython 3.11 does. */
+int int_sign(Interp *I, Value v);                         /* -1, 0, 1 */
+int int_compare(Interp *I, Value a, Value b);             /* -1, 0, 1 for two ints */
 Value int_add(Interp *I, Value a, Value b);
 Value int_sub(Interp *I, Value a, Value b);
 Value int_mul(Interp *I, Value a, Value b);
@@ -68,7 +68,7 @@ typedef struct FloatObj {
 uint32_t *bigint_digits(BigInt *b);
 
 #define INT_SHIFT 30
-#define INT_MASK ((uint32_t)((1u << INT_SHIFT) - 1))
+#define INT_MASK  ((uint32_t)((1u << INT_SHIFT) - 1))
 
 /* A read-only view of any int value (small, bool, BigInt, int subclass) as sign-magnitude
  * digits. d may point into the view itself: never copy a view. */
@@ -95,7 +95,7 @@ size_t int_bit_count(Interp *I, Value v);
 int float_int_compare(Interp *I, double d, Value iv);
 Value float_binop_doubles(Interp *I, double a, double b, int op);
 Value float_pow(Interp *I, double a, double b);
-double float_value(Value v); /* a float immediate or float subclass instance */
+double float_value(Value v);             /* a float immediate or float subclass instance */
 bool is_float_value(Interp *I, Value v); /* float immediate or float subclass instance */
 Value int_new_value(Interp *I, Value x, Value base); /* int(x[, base]); base V_NULL: none */
 #define INT_MAX_STR_DIGITS 4300

@@ -55,8 +55,8 @@ typedef struct TypeSlots {
     void (*trace)(Interp *I, Obj *o);    /* mark every Value/Obj the object holds (gc.h) */
     void (*finalize)(Interp *I, Obj *o); /* release memory the object owns (not the object) */
     Value (*repr)(Interp *I, Value self);
-    Value (*str)(Interp *I, Value self); /* NULL: use repr */
-    int (*hash)(Interp *I, Value self, int64_t *out);     /* NULL: unhashable */
+    Value (*str)(Interp *I, Value self);                       /* NULL: use repr */
+    int (*hash)(Interp *I, Value self, int64_t *out);          /* NULL: unhashable */
     Value (*richcompare)(Interp *I, Value a, Value b, int op); /* may return NotImplemented */
     /* Binary operators: called as binop(a, b, op) first on type(a) then, if that returns
      * NotImplemented, on type(b) with the same (a, b) order; so a slot must accept self on
@@ -64,11 +64,11 @@ typedef struct TypeSlots {
     Value (*binop)(Interp *I, Value a, Value b, int op);
     Value (*inplace)(Interp *I, Value a, Value b, int op); /* NULL or NotImplemented: binop */
     Value (*unop)(Interp *I, Value a, int op);
-    int (*truthy)(Interp *I, Value self); /* NULL: len if present, else true */
+    int (*truthy)(Interp *I, Value self);  /* NULL: len if present, else true */
     int64_t (*len)(Interp *I, Value self); /* -1 on error */
     Value (*getitem)(Interp *I, Value self, Value key);
     int (*setitem)(Interp *I, Value self, Value key, Value v); /* v V_NULL: delete */
-    int (*contains)(Interp *I, Value self, Value item);         /* 1, 0, -1 */
+    int (*contains)(Interp *I, Value self, Value item);        /* 1, 0, -1 */
     Value (*iter)(Interp *I, Value self);
     Value (*next)(Interp *I, Value self); /* V_NULL, no exception: exhausted */
     Value (*call)(Interp *I, Value self, int argc, Value *argv, Tuple *kwnames);
@@ -135,118 +135,118 @@ struct Type {
     size_t instance_size;
     size_t dictoffset; /* 0: no instance dict */
     TypeSlots slots;
-    int id; /* TypeId for builtins, -1 for heap types */
+    int id;           /* TypeId for builtins, -1 for heap types */
     uint64_t version; /* bumped when dict or bases change; for inline caches */
 };
 
 /* Builtin types. X(ID, spec) where spec is the extern const TypeSpec of the owning file.
  * Order is start-up order; a type's base must come before it. */
-#define BUILTIN_TYPES(X)                                                                       \
-    X(OBJECT, object_spec)                                                                     \
-    X(TYPE, type_spec)                                                                         \
-    X(NONE, none_spec)                                                                         \
-    X(NOTIMPL, notimpl_spec)                                                                   \
-    X(ELLIPSIS, ellipsis_spec)                                                                 \
-    X(INT, int_spec)                                                                           \
-    X(BOOL, bool_spec)                                                                         \
-    X(FLOAT, float_spec)                                                                       \
-    X(STR, str_spec)                                                                           \
-    X(BYTES, bytes_spec)                                                                       \
-    X(BYTEARRAY, bytearray_spec)                                                               \
-    X(LIST, list_spec)                                                                         \
-    X(TUPLE, tuple_spec)                                                                       \
-    X(DICT, dict_spec)                                                                         \
-    X(SET, set_spec)                                                                           \
-    X(FROZENSET, frozenset_spec)                                                               \
-    X(RANGE, range_spec)                                                                       \
-    X(SLICE, slice_spec)                                                                       \
-    X(STR_ITER, str_iter_spec)                                                                 \
-    X(BYTES_ITER, bytes_iter_spec)                                                             \
-    X(LIST_ITER, list_iter_spec)                                                               \
-    X(LIST_REVITER, list_reviter_spec)                                                         \
-    X(TUPLE_ITER, tuple_iter_spec)                                                             \
-    X(RANGE_ITER, range_iter_spec)                                                             \
-    X(DICT_KEYS, dict_keys_spec)                                                               \
-    X(DICT_VALUES, dict_values_spec)                                                           \
-    X(DICT_ITEMS, dict_items_spec)                                                             \
-    X(DICT_KEYITER, dict_keyiter_spec)                                                         \
-    X(DICT_VALUEITER, dict_valueiter_spec)                                                     \
-    X(DICT_ITEMITER, dict_itemiter_spec)                                                       \
-    X(SET_ITER, set_iter_spec)                                                                 \
-    X(SEQ_ITER, seq_iter_spec)                                                                 \
-    X(ENUMERATE, enumerate_spec)                                                               \
-    X(ZIP, zip_spec)                                                                           \
-    X(MAP, map_spec)                                                                           \
-    X(FILTER, filter_spec)                                                                     \
-    X(REVERSED, reversed_spec)                                                                 \
-    X(CALLABLE_ITER, callable_iter_spec)                                                       \
-    X(MODULE, module_spec)                                                                     \
-    X(NATIVE_FUNC, native_func_spec)                                                           \
-    X(BOUND_METHOD, bound_method_spec)                                                         \
-    X(PROPERTY, property_spec)                                                                 \
-    X(STATICMETHOD, staticmethod_spec)                                                         \
-    X(CLASSMETHOD, classmethod_spec)                                                           \
-    X(GETSET, getset_spec)                                                                     \
-    X(SUPER, super_spec)                                                                       \
-    X(FUNCTION, function_spec)                                                                 \
-    X(CODE, code_spec)                                                                         \
-    X(CELL, cell_spec)                                                                         \
-    X(GENERATOR, generator_spec)                                                               \
-    X(COROUTINE, coroutine_spec)                                                               \
-    X(TRACEBACK, traceback_spec)                                                               \
-    X(FRAME, frame_spec)                                                                       \
-    X(ARRAY, array_spec)                                                                       \
-    X(DTYPE, dtype_spec)                                                                       \
+#define BUILTIN_TYPES(X)                                                                           \
+    X(OBJECT, object_spec)                                                                         \
+    X(TYPE, type_spec)                                                                             \
+    X(NONE, none_spec)                                                                             \
+    X(NOTIMPL, notimpl_spec)                                                                       \
+    X(ELLIPSIS, ellipsis_spec)                                                                     \
+    X(INT, int_spec)                                                                               \
+    X(BOOL, bool_spec)                                                                             \
+    X(FLOAT, float_spec)                                                                           \
+    X(STR, str_spec)                                                                               \
+    X(BYTES, bytes_spec)                                                                           \
+    X(BYTEARRAY, bytearray_spec)                                                                   \
+    X(LIST, list_spec)                                                                             \
+    X(TUPLE, tuple_spec)                                                                           \
+    X(DICT, dict_spec)                                                                             \
+    X(SET, set_spec)                                                                               \
+    X(FROZENSET, frozenset_spec)                                                                   \
+    X(RANGE, range_spec)                                                                           \
+    X(SLICE, slice_spec)                                                                           \
+    X(STR_ITER, str_iter_spec)                                                                     \
+    X(BYTES_ITER, bytes_iter_spec)                                                                 \
+    X(LIST_ITER, list_iter_spec)                                                                   \
+    X(LIST_REVITER, list_reviter_spec)                                                             \
+    X(TUPLE_ITER, tuple_iter_spec)                                                                 \
+    X(RANGE_ITER, range_iter_spec)                                                                 \
+    X(DICT_KEYS, dict_keys_spec)                                                                   \
+    X(DICT_VALUES, dict_values_spec)                                                               \
+    X(DICT_ITEMS, dict_items_spec)                                                                 \
+    X(DICT_KEYITER, dict_keyiter_spec)                                                             \
+    X(DICT_VALUEITER, dict_valueiter_spec)                                                         \
+    X(DICT_ITEMITER, dict_itemiter_spec)                                                           \
+    X(SET_ITER, set_iter_spec)                                                                     \
+    X(SEQ_ITER, seq_iter_spec)                                                                     \
+    X(ENUMERATE, enumerate_spec)                                                                   \
+    X(ZIP, zip_spec)                                                                               \
+    X(MAP, map_spec)                                                                               \
+    X(FILTER, filter_spec)                                                                         \
+    X(REVERSED, reversed_spec)                                                                     \
+    X(CALLABLE_ITER, callable_iter_spec)                                                           \
+    X(MODULE, module_spec)                                                                         \
+    X(NATIVE_FUNC, native_func_spec)                                                               \
+    X(BOUND_METHOD, bound_method_spec)                                                             \
+    X(PROPERTY, property_spec)                                                                     \
+    X(STATICMETHOD, staticmethod_spec)                                                             \
+    X(CLASSMETHOD, classmethod_spec)                                                               \
+    X(GETSET, getset_spec)                                                                         \
+    X(SUPER, super_spec)                                                                           \
+    X(FUNCTION, function_spec)                                                                     \
+    X(CODE, code_spec)                                                                             \
+    X(CELL, cell_spec)                                                                             \
+    X(GENERATOR, generator_spec)                                                                   \
+    X(COROUTINE, coroutine_spec)                                                                   \
+    X(TRACEBACK, traceback_spec)                                                                   \
+    X(FRAME, frame_spec)                                                                           \
+    X(ARRAY, array_spec)                                                                           \
+    X(DTYPE, dtype_spec)                                                                           \
     X(ARRAY_ITER, array_iter_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
-#define BUILTIN_EXCEPTIONS(X)                                                                  \
-    X(BASE_EXCEPTION, "BaseException", OBJECT)                                                 \
-    X(SYSTEM_EXIT, "SystemExit", BASE_EXCEPTION)                                               \
-    X(KEYBOARD_INTERRUPT, "KeyboardInterrupt", BASE_EXCEPTION)                                 \
-    X(GENERATOR_EXIT, "GeneratorExit", BASE_EXCEPTION)                                         \
-    X(EXCEPTION, "Exception", BASE_EXCEPTION)                                                  \
-    X(STOP_ITERATION, "StopIteration", EXCEPTION)                                              \
-    X(STOP_ASYNC_ITERATION, "StopAsyncIteration", EXCEPTION)                                   \
-    X(ARITHMETIC_ERROR, "ArithmeticError", EXCEPTION)                                          \
-    X(FLOATING_POINT_ERROR, "FloatingPointError", ARITHMETIC_ERROR)                            \
-    X(OVERFLOW_ERROR, "OverflowError", ARITHMETIC_ERROR)                                       \
-    X(ZERO_DIVISION_ERROR, "ZeroDivisionError", ARITHMETIC_ERROR)                              \
-    X(ASSERTION_ERROR, "AssertionError", EXCEPTION)                                            \
-    X(ATTRIBUTE_ERROR, "AttributeError", EXCEPTION)                                            \
-    X(BUFFER_ERROR, "BufferError", EXCEPTION)                                                  \
-    X(EOF_ERROR, "EOFError", EXCEPTION)                                                        \
-    X(IMPORT_ERROR, "ImportError", EXCEPTION)                                                  \
-    X(MODULE_NOT_FOUND_ERROR, "ModuleNotFoundError", IMPORT_ERROR)                             \
-    X(LOOKUP_ERROR, "LookupError", EXCEPTION)                                                  \
-    X(INDEX_ERROR, "IndexError", LOOKUP_ERROR)                                                 \
-    X(KEY_ERROR, "KeyError", LOOKUP_ERROR)                                                     \
-    X(MEMORY_ERROR, "MemoryError", EXCEPTION)                                                  \
-    X(NAME_ERROR, "NameError", EXCEPTION)                                                      \
-    X(UNBOUND_LOCAL_ERROR, "UnboundLocalError", NAME_ERROR)                                    \
-    X(OS_ERROR, "OSError", EXCEPTION)                                                          \
-    X(FILE_NOT_FOUND_ERROR, "FileNotFoundError", OS_ERROR)                                     \
-    X(FILE_EXISTS_ERROR, "FileExistsError", OS_ERROR)                                          \
-    X(PERMISSION_ERROR, "PermissionError", OS_ERROR)                                           \
-    X(IS_A_DIRECTORY_ERROR, "IsADirectoryError", OS_ERROR)                                     \
-    X(NOT_A_DIRECTORY_ERROR, "NotADirectoryError", OS_ERROR)                                   \
-    X(TIMEOUT_ERROR, "TimeoutError", OS_ERROR)                                                 \
-    X(REFERENCE_ERROR, "ReferenceError", EXCEPTION)                                            \
-    X(RUNTIME_ERROR, "RuntimeError", EXCEPTION)                                                \
-    X(NOT_IMPLEMENTED_ERROR, "NotImplementedError", RUNTIME_ERROR)                             \
-    X(RECURSION_ERROR, "RecursionError", RUNTIME_ERROR)                                        \
-    X(SYNTAX_ERROR, "SyntaxError", EXCEPTION)                                                  \
-    X(INDENTATION_ERROR, "IndentationError", SYNTAX_ERROR)                                     \
-    X(TAB_ERROR, "TabError", INDENTATION_ERROR)                                                \
-    X(SYSTEM_ERROR, "SystemError", EXCEPTION)                                                  \
-    X(TYPE_ERROR, "TypeError", EXCEPTION)                                                      \
-    X(VALUE_ERROR, "ValueError", EXCEPTION)                                                    \
-    X(UNICODE_ERROR, "UnicodeError", VALUE_ERROR)                                              \
-    X(UNICODE_DECODE_ERROR, "UnicodeDecodeError", UNICODE_ERROR)                               \
-    X(UNICODE_ENCODE_ERROR, "UnicodeEncodeError", UNICODE_ERROR)                               \
-    X(WARNING, "Warning", EXCEPTION)                                                           \
-    X(DEPRECATION_WARNING, "DeprecationWarning", WARNING)                                      \
-    X(RUNTIME_WARNING, "RuntimeWarning", WARNING)                                              \
+#define BUILTIN_EXCEPTIONS(X)                                                                      \
+    X(BASE_EXCEPTION, "BaseException", OBJECT)                                                     \
+    X(SYSTEM_EXIT, "SystemExit", BASE_EXCEPTION)                                                   \
+    X(KEYBOARD_INTERRUPT, "KeyboardInterrupt", BASE_EXCEPTION)                                     \
+    X(GENERATOR_EXIT, "GeneratorExit", BASE_EXCEPTION)                                             \
+    X(EXCEPTION, "Exception", BASE_EXCEPTION)                                                      \
+    X(STOP_ITERATION, "StopIteration", EXCEPTION)                                                  \
+    X(STOP_ASYNC_ITERATION, "StopAsyncIteration", EXCEPTION)                                       \
+    X(ARITHMETIC_ERROR, "ArithmeticError", EXCEPTION)                                              \
+    X(FLOATING_POINT_ERROR, "FloatingPointError", ARITHMETIC_ERROR)                                \
+    X(OVERFLOW_ERROR, "OverflowError", ARITHMETIC_ERROR)                                           \
+    X(ZERO_DIVISION_ERROR, "ZeroDivisionError", ARITHMETIC_ERROR)                                  \
+    X(ASSERTION_ERROR, "AssertionError", EXCEPTION)                                                \
+    X(ATTRIBUTE_ERROR, "AttributeError", EXCEPTION)                                                \
+    X(BUFFER_ERROR, "BufferError", EXCEPTION)                                                      \
+    X(EOF_ERROR, "EOFError", EXCEPTION)                                                            \
+    X(IMPORT_ERROR, "ImportError", EXCEPTION)                                                      \
+    X(MODULE_NOT_FOUND_ERROR, "ModuleNotFoundError", IMPORT_ERROR)                                 \
+    X(LOOKUP_ERROR, "LookupError", EXCEPTION)                                                      \
+    X(INDEX_ERROR, "IndexError", LOOKUP_ERROR)                                                     \
+    X(KEY_ERROR, "KeyError", LOOKUP_ERROR)                                                         \
+    X(MEMORY_ERROR, "MemoryError", EXCEPTION)                                                      \
+    X(NAME_ERROR, "NameError", EXCEPTION)                                                          \
+    X(UNBOUND_LOCAL_ERROR, "UnboundLocalError", NAME_ERROR)                                        \
+    X(OS_ERROR, "OSError", EXCEPTION)                                                              \
+    X(FILE_NOT_FOUND_ERROR, "FileNotFoundError", OS_ERROR)                                         \
+    X(FILE_EXISTS_ERROR, "FileExistsError", OS_ERROR)                                              \
+    X(PERMISSION_ERROR, "PermissionError", OS_ERROR)                                               \
+    X(IS_A_DIRECTORY_ERROR, "IsADirectoryError", OS_ERROR)                                         \
+    X(NOT_A_DIRECTORY_ERROR, "NotADirectoryError", OS_ERROR)                                       \
+    X(TIMEOUT_ERROR, "TimeoutError", OS_ERROR)                                                     \
+    X(REFERENCE_ERROR, "ReferenceError", EXCEPTION)                                                \
+    X(RUNTIME_ERROR, "RuntimeError", EXCEPTION)                                                    \
+    X(NOT_IMPLEMENTED_ERROR, "NotImplementedError", RUNTIME_ERROR)                                 \
+    X(RECURSION_ERROR, "RecursionError", RUNTIME_ERROR)                                            \
+    X(SYNTAX_ERROR, "SyntaxError", EXCEPTION)                                                      \
+    X(INDENTATION_ERROR, "IndentationError", SYNTAX_ERROR)                                         \
+    X(TAB_ERROR, "TabError", INDENTATION_ERROR)                                                    \
+    X(SYSTEM_ERROR, "SystemError", EXCEPTION)                                                      \
+    X(TYPE_ERROR, "TypeError", EXCEPTION)                                                          \
+    X(VALUE_ERROR, "ValueError", EXCEPTION)                                                        \
+    X(UNICODE_ERROR, "UnicodeError", VALUE_ERROR)                                                  \
+    X(UNICODE_DECODE_ERROR, "UnicodeDecodeError", UNICODE_ERROR)                                   \
+    X(UNICODE_ENCODE_ERROR, "UnicodeEncodeError", UNICODE_ERROR)                                   \
+    X(WARNING, "Warning", EXCEPTION)                                                               \
+    X(DEPRECATION_WARNING, "DeprecationWarning", WARNING)                                          \
+    X(RUNTIME_WARNING, "RuntimeWarning", WARNING)                                                  \
     X(USER_WARNING, "UserWarning", WARNING)
 
 typedef enum TypeId {
@@ -293,7 +293,7 @@ typedef struct ByteArray {
  * value that fits int64 is a KR_TINT immediate; the int code keeps that invariant. */
 struct BigInt {
     Obj hdr;
-    int32_t sign;   /* -1 or 1 */
+    int32_t sign; /* -1 or 1 */
     uint32_t ndigits;
     uint32_t digits[]; /* little-endian, base 2^30 */
 };
@@ -320,13 +320,13 @@ typedef struct DictEntry {
 } DictEntry;
 struct Dict {
     Obj hdr;
-    size_t len;         /* live entries */
-    size_t nentries;    /* used entries, including deleted */
+    size_t len;      /* live entries */
+    size_t nentries; /* used entries, including deleted */
     size_t entries_cap;
     DictEntry *entries;
-    size_t index_cap;   /* power of two, 0 when empty */
-    int32_t *index;     /* -1 empty, -2 dummy, else entry index */
-    uint64_t version;   /* bumped on every mutation: iteration checks and inline caches */
+    size_t index_cap; /* power of two, 0 when empty */
+    int32_t *index;   /* -1 empty, -2 dummy, else entry index */
+    uint64_t version; /* bumped on every mutation: iteration checks and inline caches */
 };
 
 /* set and frozenset: CPython's open-addressing table, so iteration order over ints matches. */
@@ -367,10 +367,10 @@ typedef struct NativeFunc {
     Obj hdr;
     Str *name;
     NativeFn fn;
-    unsigned flags;  /* METH_* */
-    Type *owner;     /* the type it is a method of, or NULL */
-    Value self;      /* bound self (V_NULL when unbound) */
-    Module *module;  /* for builtins of a module, NULL otherwise */
+    unsigned flags; /* METH_* */
+    Type *owner;    /* the type it is a method of, or NULL */
+    Value self;     /* bound self (V_NULL when unbound) */
+    Module *module; /* for builtins of a module, NULL otherwise */
 } NativeFunc;
 
 typedef struct BoundMethod {
@@ -419,11 +419,11 @@ typedef struct ExcObj {
 
 Type *type_of(Interp *I, Value v);
 const char *type_name(Interp *I, Value v); /* the type's name as C string */
-bool type_is_subtype(Type *a, Type *b);     /* walks the mro */
+bool type_is_subtype(Type *a, Type *b);    /* walks the mro */
 bool is_instance(Interp *I, Value v, Type *t);
 Value type_lookup(Type *t, Str *name); /* mro lookup, no descriptors; V_NULL if absent (no error) */
 Value type_lookup_owner(Type *t, Str *name, Type **owner); /* also says which type holds it */
-int obj_isinstance(Interp *I, Value v, Value cls);  /* isinstance(v, cls): cls a type or tuple */
+int obj_isinstance(Interp *I, Value v, Value cls); /* isinstance(v, cls): cls a type or tuple */
 int obj_issubclass(Interp *I, Value derived, Value cls); /* issubclass(); 1, 0, -1 */
 
 Value obj_repr(Interp *I, Value v); /* always a Str value or V_NULL */
@@ -449,7 +449,8 @@ Value obj_getattr_opt(Interp *I, Value o, Str *name); /* V_NULL, no exception, i
 int obj_setattr(Interp *I, Value o, Str *name, Value v);
 int obj_delattr(Interp *I, Value o, Str *name);
 Value obj_call(Interp *I, Value f, int argc, Value *argv, Tuple *kwnames);
-Value obj_call_method(Interp *I, Value self, Str *name, int argc, Value *args); /* args exclude self */
+Value obj_call_method(Interp *I, Value self, Str *name, int argc,
+                      Value *args); /* args exclude self */
 /* f(self, *argv): builds the argument array on the C stack when small. */
 Value obj_call_prepend(Interp *I, Value f, Value self, int argc, Value *argv, Tuple *kwnames);
 /* Method lookup without a bound method (for the VM's LOAD_METHOD and for natives): returns 1
@@ -461,8 +462,8 @@ int obj_lookup_method(Interp *I, Value self, Str *name, Value *out);
  * their descr_get, plain values are called as they are. For special-method lookup that
  * skips the instance dict (__enter__, __exit__, ...). */
 Value descr_call(Interp *I, Value attr, Value self, int argc, Value *argv, Tuple *kwnames);
-bool descr_is_method(Interp *I, Value attr); /* a function or an unbound builtin method */
-Value obj_dir(Interp *I, Value o); /* dir(o): sorted list of attribute names */
+bool descr_is_method(Interp *I, Value attr);     /* a function or an unbound builtin method */
+Value obj_dir(Interp *I, Value o);               /* dir(o): sorted list of attribute names */
 int obj_index(Interp *I, Value v, int64_t *out); /* __index__ to int64, OverflowError/TypeError */
 Value obj_index_value(Interp *I, Value v);       /* __index__ to an int Value */
 Value obj_format(Interp *I, Value v, Str *spec); /* format(v, spec) */
@@ -472,7 +473,7 @@ bool callable_check(Interp *I, Value v);
 Value generic_getattr(Interp *I, Value o, Str *name);
 Value generic_getattr_opt(Interp *I, Value o, Str *name); /* V_NULL, no exception, if missing */
 int generic_setattr(Interp *I, Value o, Str *name, Value v);
-Dict **obj_dict_ptr(Interp *I, Value o); /* NULL when the object has no dict */
+Dict **obj_dict_ptr(Interp *I, Value o);              /* NULL when the object has no dict */
 Value type_getattr(Interp *I, Value type, Str *name); /* type_spec's getattr slot (A.x) */
 Value type_getattr_opt(Interp *I, Value type, Str *name);
 
@@ -483,8 +484,7 @@ Value type_getattr_opt(Interp *I, Value type, Str *name);
 Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns);
 /* The same with the class statement's keywords (values kwv, names kwnames) passed to
  * __init_subclass__. */
-Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
-                       Tuple *kwnames);
+Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv, Tuple *kwnames);
 /* A fresh instance of t (instance_size bytes), dict allocated lazily. Exception layouts get
  * args () and __cause__/__context__ None. A builtin type with TF_BASETYPE must allocate
  * type->instance_size bytes in its `new` slot (subclasses add a Dict* at the end); a class

@@ -11,16 +11,20 @@ List *list_from_array(Interp *I, const Value *items, size_t n);
 bool list_append(Interp *I, List *l, Value v); /* false after MemoryError */
 bool list_extend_iter(Interp *I, List *l, Value iterable);
 bool list_insert(Interp *I, List *l, int64_t index, Value v);
-List *list_from_iter(Interp *I, Value iterable); /* list(iterable) */
+List *list_from_iter(Interp *I, Value iterable);             /* list(iterable) */
 bool list_sort(Interp *I, List *l, Value key, bool reverse); /* stable, as list.sort */
-static inline List *as_list(Value v) { return (List *)v.as.o; }
+static inline List *as_list(Value v) {
+    return (List *)v.as.o;
+}
 
 /* ---- tuple ---- */
 Tuple *tuple_new(Interp *I, size_t len); /* items set to None */
 Tuple *tuple_from_array(Interp *I, const Value *items, size_t n);
 Tuple *tuple_pack(Interp *I, size_t n, ...); /* n Values */
 Tuple *tuple_from_iter(Interp *I, Value iterable);
-static inline Tuple *as_tuple(Value v) { return (Tuple *)v.as.o; }
+static inline Tuple *as_tuple(Value v) {
+    return (Tuple *)v.as.o;
+}
 
 /* ---- range and slice ---- */
 Value range_new(Interp *I, Value start, Value stop, Value step);

@@ -105,19 +105,19 @@ static Value sw_index(Interp *I, int argc, Value *argv, Tuple *kw) {
     return base_slots(I, argv[0])->index(I, argv[0]);
 }
 
-#define UNOP_WRAPPER(fname, op, dunder)                                                        \
-    static Value fname(Interp *I, int argc, Value *argv, Tuple *kw) {                          \
-        if (!want_args(I, dunder, argc, kw, 0)) return V_NULL;                                 \
-        return base_slots(I, argv[0])->unop(I, argv[0], op);                                   \
+#define UNOP_WRAPPER(fname, op, dunder)                                                            \
+    static Value fname(Interp *I, int argc, Value *argv, Tuple *kw) {                              \
+        if (!want_args(I, dunder, argc, kw, 0)) return V_NULL;                                     \
+        return base_slots(I, argv[0])->unop(I, argv[0], op);                                       \
     }
 UNOP_WRAPPER(sw_neg, UN_NEG, "__neg__")
 UNOP_WRAPPER(sw_pos, UN_POS, "__pos__")
 UNOP_WRAPPER(sw_invert, UN_INVERT, "__invert__")
 
-#define CMP_WRAPPER(fname, op, dunder)                                                         \
-    static Value fname(Interp *I, int argc, Value *argv, Tuple *kw) {                          \
-        if (!want_args(I, dunder, argc, kw, 1)) return V_NULL;                                 \
-        return base_slots(I, argv[0])->richcompare(I, argv[0], argv[1], op);                   \
+#define CMP_WRAPPER(fname, op, dunder)                                                             \
+    static Value fname(Interp *I, int argc, Value *argv, Tuple *kw) {                              \
+        if (!want_args(I, dunder, argc, kw, 1)) return V_NULL;                                     \
+        return base_slots(I, argv[0])->richcompare(I, argv[0], argv[1], op);                       \
     }
 CMP_WRAPPER(sw_lt, CMP_LT, "__lt__")
 CMP_WRAPPER(sw_le, CMP_LE, "__le__")
@@ -127,18 +127,18 @@ CMP_WRAPPER(sw_gt, CMP_GT, "__gt__")
 CMP_WRAPPER(sw_ge, CMP_GE, "__ge__")
 
 /* Forward (self op other), reflected (other op self) and in-place forms per operator. */
-#define BINOP_WRAPPERS(name, op)                                                               \
-    static Value sw_##name(Interp *I, int argc, Value *argv, Tuple *kw) {                      \
-        if (!want_args(I, "__" #name "__", argc, kw, 1)) return V_NULL;                        \
-        return base_slots(I, argv[0])->binop(I, argv[0], argv[1], op);                         \
-    }                                                                                          \
-    static Value sw_r##name(Interp *I, int argc, Value *argv, Tuple *kw) {                     \
-        if (!want_args(I, "__r" #name "__", argc, kw, 1)) return V_NULL;                       \
-        return base_slots(I, argv[0])->binop(I, argv[1], argv[0], op);                         \
-    }                                                                                          \
-    static Value sw_i##name(Interp *I, int argc, Value *argv, Tuple *kw) {                     \
-        if (!want_args(I, "__i" #name "__", argc, kw, 1)) return V_NULL;                       \
-        return base_slots(I, argv[0])->inplace(I, argv[0], argv[1], op);                       \
+#define BINOP_WRAPPERS(name, op)                                                                   \
+    static Value sw_##name(Interp *I, int argc, Value *argv, Tuple *kw) {                          \
+        if (!want_args(I, "__" #name "__", argc, kw, 1)) return V_NULL;                            \
+        return base_slots(I, argv[0])->binop(I, argv[0], argv[1], op);                             \
+    }                                                                                              \
+    static Value sw_r##name(Interp *I, int argc, Value *argv, Tuple *kw) {                         \
+        if (!want_args(I, "__r" #name "__", argc, kw, 1)) return V_NULL;                           \
+        return base_slots(I, argv[0])->binop(I, argv[1], argv[0], op);                             \
+    }                                                                                              \
+    static Value sw_i##name(Interp *I, int argc, Value *argv, Tuple *kw) {                         \
+        if (!want_args(I, "__i" #name "__", argc, kw, 1)) return V_NULL;                           \
+        return base_slots(I, argv[0])->inplace(I, argv[0], argv[1], op);                           \
     }
 BINOP_WRAPPERS(add, BIN_ADD)
 BINOP_WRAPPERS(sub, BIN_SUB)
@@ -175,10 +175,11 @@ static const BinopWrapper binop_wrappers[BIN__COUNT] = {
 };
 
 #define B(op) (1u << (op))
-#define ALL_ARITH (B(BIN_ADD) | B(BIN_SUB) | B(BIN_MUL) | B(BIN_TRUEDIV) | B(BIN_FLOORDIV) | \
-                   B(BIN_MOD) | B(BIN_POW))
+#define ALL_ARITH                                                                                  \
+    (B(BIN_ADD) | B(BIN_SUB) | B(BIN_MUL) | B(BIN_TRUEDIV) | B(BIN_FLOORDIV) | B(BIN_MOD) |        \
+     B(BIN_POW))
 #define ALL_BITS (B(BIN_LSHIFT) | B(BIN_RSHIFT) | B(BIN_AND) | B(BIN_OR) | B(BIN_XOR))
-#define SET_OPS (B(BIN_SUB) | B(BIN_AND) | B(BIN_OR) | B(BIN_XOR))
+#define SET_OPS  (B(BIN_SUB) | B(BIN_AND) | B(BIN_OR) | B(BIN_XOR))
 
 /* Which operators a builtin type's binop slot implements, as CPython's type dicts list
  * them; a C slot cannot be asked. Reflected forms exist except where noted. */
@@ -215,8 +216,8 @@ static bool add_wrapper(Interp *I, Type *t, const char *name, NativeFn fn) {
 
 bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own) {
     static const char *const binop_names[BIN__COUNT] = {
-        "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
-        "pow", "lshift", "rshift", "and", "or", "xor",
+        "add", "sub",    "mul",    "matmul", "truediv", "floordiv", "mod",
+        "pow", "lshift", "rshift", "and",    "or",      "xor",
     };
     struct {
         bool present;

@@ -4,6 +4,8 @@
  * (unicode.c searches it). */
 #include "str.h"
 
+/* clang-format off */
+
 const size_t uni_db_runs = 3858;
 const uint32_t uni_db_start[] = {
     0x0, 0x9, 0xE, 0x1C, 0x20, 0x21, 0x27, 0x28,

@@ -40,7 +40,7 @@ def main():
            " * runs: uni_db_start[i] is the first code point of run i, uni_db_flags[i] its"
            " UNI_* bits",
            " * (unicode.c searches it). */",
-           '#include "str.h"', ""]
+           '#include "str.h"', "", "/* clang-format off */", ""]
     out.append("const size_t uni_db_runs = %d;" % len(starts))
     out.append("const uint32_t uni_db_start[] = {")
     for i in range(0, len(starts), 8):

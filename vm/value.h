@@ -39,13 +39,13 @@ typedef struct Value {
  * its pages (gc_heap.c), so no per-object link is needed. */
 struct Obj {
     Type *type;
-    uint32_t gc_flags; /* GC_MARKED, GC_LIVE, ... (gc.h) */
+    uint32_t gc_flags;  /* GC_MARKED, GC_LIVE, ... (gc.h) */
     uint32_t obj_flags; /* free for the owning type's use (e.g. Str: interned) */
 };
 
-#define V_NULL ((Value){.tag = KR_TNULL})
-#define V_NONE ((Value){.tag = KR_TNONE})
-#define V_TRUE ((Value){.tag = KR_TBOOL, .as.i = 1})
+#define V_NULL  ((Value){.tag = KR_TNULL})
+#define V_NONE  ((Value){.tag = KR_TNONE})
+#define V_TRUE  ((Value){.tag = KR_TBOOL, .as.i = 1})
 #define V_FALSE ((Value){.tag = KR_TBOOL, .as.i = 0})
 
 static inline Value v_int(int64_t i) {
@@ -73,13 +73,27 @@ static inline Value v_obj(void *o) {
     return v;
 }
 
-static inline bool is_null(Value v) { return v.tag == KR_TNULL; }
-static inline bool is_none(Value v) { return v.tag == KR_TNONE; }
-static inline bool is_bool(Value v) { return v.tag == KR_TBOOL; }
-static inline bool is_smallint(Value v) { return v.tag == KR_TINT; }
-static inline bool is_float(Value v) { return v.tag == KR_TFLOAT; }
-static inline bool is_obj(Value v) { return v.tag == KR_TOBJ; }
-static inline Obj *as_obj(Value v) { return v.as.o; }
+static inline bool is_null(Value v) {
+    return v.tag == KR_TNULL;
+}
+static inline bool is_none(Value v) {
+    return v.tag == KR_TNONE;
+}
+static inline bool is_bool(Value v) {
+    return v.tag == KR_TBOOL;
+}
+static inline bool is_smallint(Value v) {
+    return v.tag == KR_TINT;
+}
+static inline bool is_float(Value v) {
+    return v.tag == KR_TFLOAT;
+}
+static inline bool is_obj(Value v) {
+    return v.tag == KR_TOBJ;
+}
+static inline Obj *as_obj(Value v) {
+    return v.as.o;
+}
 
 /* Identity, as Python's `is`. */
 static inline bool v_is(Value a, Value b) {
