@@ -1126,6 +1126,7 @@ dispatch:
         int argc;
         Tuple *kw;
         Value *res_base;
+        Value callable;
 
         TARGET(CALL) {
             kw = kwnames;
@@ -1133,28 +1134,8 @@ dispatch:
             argv = sp - oparg;
             argc = (int)oparg - (kw ? (int)kw->len : 0);
             res_base = argv - 1;
-            Value callable = argv[-1];
-            if (callable.tag == KR_TOBJ) {
-                int id = callable.as.o->type->id;
-                if (id == TY_FUNCTION) {
-                    fn = (Function *)callable.as.o;
-                    self = V_NULL;
-                    goto call_function;
-                }
-                if (id == TY_BOUND_METHOD) {
-                    BoundMethod *bm = (BoundMethod *)callable.as.o;
-                    if (is_type_id(bm->func, TY_FUNCTION)) {
-                        fn = (Function *)as_obj(bm->func);
-                        self = bm->self;
-                        goto call_function;
-                    }
-                }
-            }
-            Value r = instr_call_other(I, callable, argc, argv, kw);
-            if (is_null(r)) goto error;
-            sp = res_base;
-            PUSH(r);
-            DISPATCH();
+            callable = argv[-1];
+            goto call_callable;
         }
         TARGET(CALL_METHOD) {
             kw = kwnames;
@@ -1201,7 +1182,7 @@ dispatch:
         TARGET(CALL_EX) {
             Value kwargs = (oparg & 1) ? POP() : V_NULL;
             Value args = POP();
-            Value callable = TOP();
+            callable = TOP();
             res_base = sp - 1;
             /* Keep the spread pieces rooted in their stale slots (traced) during the call. */
             Tuple *arr;
@@ -1209,28 +1190,33 @@ dispatch:
             sp[0] = v_obj(arr);
             if (kw) sp[1] = v_obj(kw);
             argv = arr->items;
-            if (callable.tag == KR_TOBJ) {
-                int id = callable.as.o->type->id;
-                if (id == TY_FUNCTION) {
-                    fn = (Function *)callable.as.o;
-                    self = V_NULL;
+            goto call_callable;
+        }
+    call_callable : {
+        /* Shared by CALL and CALL_EX: Python functions (and bound Python methods) get a new
+         * frame in this loop; everything else is called from C. */
+        if (callable.tag == KR_TOBJ) {
+            int id = callable.as.o->type->id;
+            if (id == TY_FUNCTION) {
+                fn = (Function *)callable.as.o;
+                self = V_NULL;
+                goto call_function;
+            }
+            if (id == TY_BOUND_METHOD) {
+                BoundMethod *bm = (BoundMethod *)callable.as.o;
+                if (is_type_id(bm->func, TY_FUNCTION)) {
+                    fn = (Function *)as_obj(bm->func);
+                    self = bm->self;
                     goto call_function;
                 }
-                if (id == TY_BOUND_METHOD) {
-                    BoundMethod *bm = (BoundMethod *)callable.as.o;
-                    if (is_type_id(bm->func, TY_FUNCTION)) {
-                        fn = (Function *)as_obj(bm->func);
-                        self = bm->self;
-                        goto call_function;
-                    }
-                }
             }
-            Value r = instr_call_other(I, callable, argc, argv, kw);
-            if (is_null(r)) goto error;
-            sp = res_base;
-            PUSH(r);
-            DISPATCH();
         }
+        Value r = instr_call_other(I, callable, argc, argv, kw);
+        if (is_null(r)) goto error;
+        sp = res_base;
+        PUSH(r);
+        DISPATCH();
+    }
     call_function : {
         Code *fco = fn->code;
         Frame *nf;
