@@ -33,3 +33,12 @@ try:
     {}["missing"]
 except KeyError as e:
     print("caught", type(e).__name__, e)
+
+# Arrays with NumPy's names: on the GPU when one is present, else on the CPU backend.
+import gpu as np
+
+x = np.linspace(0.0, 1.0, 5, dtype=np.float32)
+y = (x * 2 + 1) * x - 1          # one fused kernel on the GPU
+print("backend:", np.backend(), "| y =", y, "| sum =", round(float(y.sum()), 4))
+m = np.arange(6, dtype=np.float32).reshape(2, 3)
+print(m @ m.T)
