@@ -20,9 +20,91 @@ static void array_trace(Interp *I, Obj *o) {
 void arr_cuda_finalize(Interp *I, Array *a);
 static void array_finalize(Interp *I, Obj *o) {
     Array *a = (Array *)o;
+    if (a->ext_data) {
+        if (a->ext_device)
+            a->dptr = 0; /* the host's device memory */
+        else
+            a->alloc = NULL; /* the host's memory */
+    }
     if (a->interp) arr_cuda_finalize(I, a);
     if (a->alloc) mem_free(I, a->alloc, a->alloc_size);
     a->alloc = NULL;
+    if (a->ext_data) {
+        void *d = a->ext_data;
+        a->ext_data = NULL;
+        if (a->ext_release) a->ext_release(a->ext_ud, d);
+    }
+}
+
+Value arr_wrap_external(Interp *I, void *data, int dt, int ndim, const int64_t *shape,
+                        const int64_t *strides, bool device, void (*release)(void *, void *),
+                        void *ud) {
+    if (!data) return err_format(I, TY_VALUE_ERROR, "the array's data pointer is NULL");
+    if (dt < 0 || dt >= DT__COUNT) return err_format(I, TY_VALUE_ERROR, "invalid dtype %d", dt);
+    if (ndim < 0 || ndim > ARR_MAXDIM)
+        return err_format(I, TY_VALUE_ERROR,
+                          "maximum supported dimension for an ndarray is currently %d, found %d",
+                          ARR_MAXDIM, ndim);
+    if (ndim && !shape) return err_format(I, TY_VALUE_ERROR, "the array's shape is NULL");
+    if (device && !arr_on_cuda(I))
+        return err_format(I, TY_RUNTIME_ERROR, "a CUDA pointer needs the CUDA backend");
+    int64_t isz = arr_dtypes[dt].size, size = 1, st[ARR_MAXDIM];
+    for (int d = 0; d < ndim; d++) {
+        if (shape[d] < 0)
+            return err_format(I, TY_VALUE_ERROR, "negative dimensions are not allowed");
+        if (shape[d] && size > INT64_MAX / 16 / shape[d])
+            return err_format(I, TY_VALUE_ERROR, "array is too big");
+        size *= shape[d];
+    }
+    for (int d = ndim - 1; d >= 0; d--) {
+        int64_t c = d == ndim - 1 ? isz : st[d + 1] * shape[d + 1];
+        st[d] = strides ? strides[d] : c;
+    }
+    /* The byte range the elements span, relative to data (negative strides reach below). */
+    int64_t lo = 0, hi = isz;
+    if (size == 0) hi = 1;
+    for (int d = 0; d < ndim && size; d++) {
+        if (st[d] > INT64_MAX / 16 / (shape[d] ? shape[d] : 1) ||
+            st[d] < -(INT64_MAX / 16 / (shape[d] ? shape[d] : 1)))
+            return err_format(I, TY_VALUE_ERROR, "array strides are too big");
+        int64_t ext = st[d] * (shape[d] - 1);
+        if (ext < 0)
+            lo += ext;
+        else
+            hi += ext;
+    }
+    size_t span = (size_t)(hi - lo);
+    char *mirror = NULL;
+    if (device && !(mirror = mem_alloc(I, span))) return V_NULL;
+    Array *a = gc_new(I, I->types[TY_ARRAY], sizeof(Array));
+    if (!a) {
+        if (mirror) mem_free(I, mirror, span);
+        return V_NULL;
+    }
+    a->dtype = dt;
+    a->ndim = ndim;
+    a->size = size;
+    for (int d = 0; d < ndim; d++) {
+        a->shape[d] = shape[d];
+        a->strides[d] = st[d];
+    }
+    a->alloc_size = span;
+    if (device) {
+        a->alloc = mirror;
+        a->data = mirror - lo;
+        a->interp = I;
+        a->dptr = (uint64_t)(uintptr_t)data + (uint64_t)lo;
+        a->host_stale = true;
+        a->dev_valid = true;
+    } else {
+        a->data = data;
+        a->alloc = (char *)data + lo;
+    }
+    a->ext_release = release;
+    a->ext_ud = ud;
+    a->ext_data = data;
+    a->ext_device = device;
+    return v_obj(a);
 }
 
 static void set_contig_strides(Array *a) {

@@ -39,6 +39,12 @@ typedef struct Array {
     bool host_stale;         /* owners: the host mirror is out of date */
     bool dev_valid;          /* owners: the device buffer holds the current data */
     struct ArrPending *pend; /* owners: an unevaluated fused expression (lazy result) */
+    /* Owners over memory krait does not own (arr_wrap_external): at finalization
+     * ext_release(ext_ud, ext_data) runs instead of freeing alloc (host memory) or dptr
+     * (a device pointer; alloc is then krait's host mirror). */
+    void (*ext_release)(void *ud, void *data);
+    void *ext_ud, *ext_data;
+    bool ext_device;
 } Array;
 
 typedef struct DTypeObj {
@@ -238,6 +244,13 @@ Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fi
 Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
 /* An owner with no host data yet (device results): the mirror is allocated, not zeroed. */
 Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape);
+/* An owner over external memory, no copy (the embedding API's kr_array_wrap): data is host
+ * memory, or a CUDA device pointer when device (the CUDA backend only). strides in bytes,
+ * NULL: C-contiguous. release(ud, data) runs once when the array is freed (may be NULL); on
+ * failure (V_NULL after raising) it is not called. */
+Value arr_wrap_external(Interp *I, void *data, int dt, int ndim, const int64_t *shape,
+                        const int64_t *strides, bool device, void (*release)(void *, void *),
+                        void *ud);
 /* The module's device functions (backend_cuda_ops.c). */
 Value arr_cuda_device_info(Interp *I);
 int arr_cuda_synchronize(Interp *I);

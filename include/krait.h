@@ -5,6 +5,7 @@
 #define KRAIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -331,6 +332,96 @@ KR_API void kr_interrupt_clear(kr_interp *I);
  * (bad arguments) or KR_NOMEM. */
 KR_API int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, const char *candidate),
                        void *ud);
+
+/* ---- Arrays: zero-copy exchange with the gpu module (vm/api_array.c) ---- */
+/* Element types, in the order of gpu/dtype.h. */
+typedef enum kr_dtype {
+    KR_BOOL,
+    KR_INT8,
+    KR_INT16,
+    KR_INT32,
+    KR_INT64,
+    KR_UINT8,
+    KR_UINT32,
+    KR_FLOAT16,
+    KR_BFLOAT16,
+    KR_FLOAT32,
+    KR_FLOAT64
+} kr_dtype;
+#define KR_ARRAY_MAXDIM 16
+enum { KR_DEVICE_HOST = 0, KR_DEVICE_CUDA = 1 };
+
+/* A gpu array over the host's memory, without copying: data (host memory, or a CUDA device
+ * pointer when device is KR_DEVICE_CUDA, which needs the CUDA backend: on the CPU backend
+ * it fails with RuntimeError) holding ndim (0..KR_ARRAY_MAXDIM) dimensions of shape, with
+ * strides_bytes (NULL: C-contiguous; negative strides are allowed, data is the first
+ * element). Scripts read and write the memory in place, and views of the array share it.
+ * release(ud, data) (may be NULL) is called exactly once, when the collector frees the
+ * array and its last view, or at kr_free; it must not call the API. The memory must stay
+ * valid until then. On failure (NULL; kr_error_* describe a ValueError) release is not
+ * called and the memory stays the host's alone. */
+KR_API kr_value *kr_array_wrap(kr_interp *I, void *data, kr_dtype dt, int ndim,
+                               const int64_t *shape, const int64_t *strides_bytes, int device,
+                               void (*release)(void *ud, void *data), void *ud);
+
+typedef struct kr_array_desc {
+    void *data; /* the first element: host memory or a CUDA device pointer */
+    kr_dtype dtype;
+    int ndim;
+    int device; /* KR_DEVICE_HOST or KR_DEVICE_CUDA */
+    int64_t shape[KR_ARRAY_MAXDIM];
+    int64_t strides[KR_ARRAY_MAXDIM]; /* bytes */
+} kr_array_desc;
+/* Describe arr (a gpu array, KR_ERROR with TypeError otherwise). Pending lazy GPU work is
+ * evaluated first and the stream synchronized, so the data is current. On the CUDA backend
+ * an array wrapped from host memory is reported on the host (its memory updated), one
+ * wrapped from a device pointer on the device, and others where their current data is.
+ * The pointer stays valid while the host holds the handle (or the array is otherwise
+ * alive), until a script changes the array again on the other side. */
+KR_API int kr_array_info(kr_interp *I, kr_value *arr, kr_array_desc *out);
+
+/* DLPack v0.8 (dlpack.h), declared under kr_ names with the same ABI. */
+typedef enum { KR_DL_CPU = 1, KR_DL_CUDA = 2, KR_DL_CUDA_HOST = 3 } kr_dl_device_type;
+typedef enum {
+    KR_DL_INT = 0,
+    KR_DL_UINT = 1,
+    KR_DL_FLOAT = 2,
+    KR_DL_BFLOAT = 4,
+    KR_DL_BOOL = 6
+} kr_dl_dtype_code;
+typedef struct kr_dldevice {
+    int32_t device_type; /* kr_dl_device_type */
+    int32_t device_id;
+} kr_dldevice;
+typedef struct kr_dldatatype {
+    uint8_t code; /* kr_dl_dtype_code */
+    uint8_t bits;
+    uint16_t lanes;
+} kr_dldatatype;
+typedef struct kr_dltensor {
+    void *data;
+    kr_dldevice device;
+    int32_t ndim;
+    kr_dldatatype dtype;
+    int64_t *shape;
+    int64_t *strides; /* in elements; NULL: C-contiguous */
+    uint64_t byte_offset;
+} kr_dltensor;
+typedef struct kr_dlmanaged_tensor {
+    kr_dltensor dl_tensor;
+    void *manager_ctx;
+    void (*deleter)(struct kr_dlmanaged_tensor *self);
+} kr_dlmanaged_tensor;
+
+/* An array over a DLPack tensor, without copying. On success it takes ownership: the
+ * tensor's deleter is called once, when the array is freed or at kr_free. On failure (NULL;
+ * an unsupported dtype, lanes != 1, a device other than CPU/CUDA...) the tensor stays the
+ * caller's. */
+KR_API kr_value *kr_array_from_dlpack(kr_interp *I, kr_dlmanaged_tensor *t);
+/* A DLPack tensor over arr's memory (as kr_array_info reports it), without copying. The
+ * array stays alive until the consumer calls t->deleter(t), which it must do exactly once
+ * and before kr_free. NULL on failure (kr_error_* say why). */
+KR_API kr_dlmanaged_tensor *kr_array_to_dlpack(kr_interp *I, kr_value *arr);
 
 #ifdef __cplusplus
 }
