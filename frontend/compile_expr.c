@@ -683,24 +683,28 @@ static int compile_unpack(Compiler *c, AstExpr *t) {
     return 0;
 }
 
+/* The attribute and subscript targets of assignment and del: evaluate the object (and the
+ * key), then store into or delete from it. */
+static int compile_target_op(Compiler *c, AstExpr *t, Opcode attr_op, Opcode subscr_op) {
+    if (t->kind == EXPR_ATTRIBUTE) {
+        if (compile_expr(c, t->u.attribute.value) < 0) return -1;
+        const char *attr = compile_mangle(c, t->u.attribute.attr);
+        int k = attr ? name_index(c, attr) : -1;
+        return k < 0 ? -1 : emit(c, attr_op, (uint32_t)k);
+    }
+    if (compile_expr(c, t->u.subscript.value) < 0 || compile_expr(c, t->u.subscript.slice) < 0)
+        return -1;
+    return emit(c, subscr_op, 0);
+}
+
 int compile_store(Compiler *c, AstExpr *t) {
     int saved = c->u->line;
     c->u->line = t->pos.line;
     int r;
     switch (t->kind) {
     case EXPR_NAME: r = compile_nameop(c, t->u.name.id, CTX_STORE); break;
-    case EXPR_ATTRIBUTE: {
-        r = compile_expr(c, t->u.attribute.value);
-        const char *attr = r < 0 ? NULL : compile_mangle(c, t->u.attribute.attr);
-        int k = attr ? name_index(c, attr) : -1;
-        r = k < 0 ? -1 : emit(c, OP_STORE_ATTR, (uint32_t)k);
-        break;
-    }
-    case EXPR_SUBSCRIPT:
-        r = compile_expr(c, t->u.subscript.value);
-        if (r == 0) r = compile_expr(c, t->u.subscript.slice);
-        if (r == 0) r = emit(c, OP_STORE_SUBSCR, 0);
-        break;
+    case EXPR_ATTRIBUTE:
+    case EXPR_SUBSCRIPT: r = compile_target_op(c, t, OP_STORE_ATTR, OP_STORE_SUBSCR); break;
     case EXPR_TUPLE:
     case EXPR_LIST: r = compile_unpack(c, t); break;
     case EXPR_STARRED:
@@ -718,18 +722,8 @@ int compile_delete(Compiler *c, AstExpr *t) {
     int r = 0;
     switch (t->kind) {
     case EXPR_NAME: r = compile_nameop(c, t->u.name.id, CTX_DEL); break;
-    case EXPR_ATTRIBUTE: {
-        r = compile_expr(c, t->u.attribute.value);
-        const char *attr = r < 0 ? NULL : compile_mangle(c, t->u.attribute.attr);
-        int k = attr ? name_index(c, attr) : -1;
-        r = k < 0 ? -1 : emit(c, OP_DELETE_ATTR, (uint32_t)k);
-        break;
-    }
-    case EXPR_SUBSCRIPT:
-        r = compile_expr(c, t->u.subscript.value);
-        if (r == 0) r = compile_expr(c, t->u.subscript.slice);
-        if (r == 0) r = emit(c, OP_DELETE_SUBSCR, 0);
-        break;
+    case EXPR_ATTRIBUTE:
+    case EXPR_SUBSCRIPT: r = compile_target_op(c, t, OP_DELETE_ATTR, OP_DELETE_SUBSCR); break;
     case EXPR_TUPLE:
     case EXPR_LIST:
         for (int i = 0; r == 0 && i < t->u.seq.elts.len; i++)
