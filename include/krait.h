@@ -334,7 +334,7 @@ KR_API int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, cons
                        void *ud);
 
 /* ---- Arrays: zero-copy exchange with the gpu module (vm/api_array.c) ---- */
-/* Element types, in the order of gpu/dtype.h. */
+/* Element types, in the order of gpu/codegen/dtype.h. */
 typedef enum kr_dtype {
     KR_BOOL,
     KR_INT8,

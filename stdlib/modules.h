@@ -25,8 +25,8 @@ Module *json_module_create(Interp *I);        /* stdlib/json.c */
 Module *itertools_module_create(Interp *I);   /* stdlib/itertools.c */
 Module *functools_module_create(Interp *I);   /* stdlib/functools.c */
 Module *collections_module_create(Interp *I); /* stdlib/collections.c */
-Module *gpu_module_create(Interp *I);         /* stdlib/gpu_module.c (also "numpy") */
-/* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend_cuda.c) */
+Module *gpu_module_create(Interp *I);         /* stdlib/gpu/gpu_module.c (also "numpy") */
+/* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
 void gpu_module_shutdown(Interp *I);
 /* The builtin open(file, mode='r', buffering=-1, encoding=None, ...): a file object of
  * io.c's TextIOWrapper/BufferedReader-like type. The builtins module adds it (not in the

@@ -1,12 +1,12 @@
 /* api_array.c: the embedding API's zero-copy arrays (include/krait.h, "Arrays"): host
- * buffers and CUDA device pointers wrapped as gpu arrays (gpu/array.c's arr_wrap_external),
+ * buffers and CUDA device pointers wrapped as gpu arrays (gpu/array/array.c's arr_wrap_external),
  * array descriptions for the host, and DLPack import and export. No element is copied:
  * the host and the scripts share the memory, and the lifetime rules hang off the array's
  * finalizer (release callbacks) and API handles (exported tensors). */
 #include <string.h>
 
-#include "../gpu/array.h"
-#include "../gpu/backend_cuda.h"
+#include "../gpu/array/array.h"
+#include "../gpu/backend/cuda/backend_cuda.h"
 #include "api_internal.h"
 #include "error.h"
 #include "gc.h"

@@ -1,4 +1,4 @@
-/* gpu_kernels_test.c: checks the kernel library (gpu/kernels*.c) without the interpreter.
+/* gpu_kernels_test.c: checks the kernel library (gpu/kernels/kernels*.c) without the interpreter.
  * Part 1 (no GPU needed): gpu_kernels_compile_all compiles every family for sm_90a.
  * Part 2 (GPU; "SKIP: no GPU" otherwise): results against CPU references, then BENCH lines.
  * Usage: gpu_kernels_test [cache-dir]. Exit 0 when all checks pass. */
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../gpu/cublaslt.h"
-#include "../../gpu/kernels.h"
+#include "../../gpu/kernels/cublaslt.h"
+#include "../../gpu/kernels/kernels.h"
 
 static int failures, checks;
 #define CHECK(cond, ...)                                                                           \

@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../gpu/gpu.h"
+#include "../../gpu/runtime/gpu.h"
 
 typedef struct Test {
     int failures;

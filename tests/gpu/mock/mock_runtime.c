@@ -1,4 +1,4 @@
-/* mock_runtime.c: a stand-in for the GPU runtime (gpu/device.c, memory.c, stream.c and the
+/* mock_runtime.c: a stand-in for the GPU runtime (gpu/runtime/device.c, memory.c, stream.c and the
  * kernel library) for testing the CUDA backend of the array module on a machine without a
  * GPU. "Device" memory is host memory (filled with garbage, as real device memory would
  * be), copies are memcpy, and the kernels (gpu_fused_elementwise, gpu_reduce, gpu_matmul,
@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../../gpu/array.h"
-#include "../../../gpu/gpu.h"
-#include "../../../gpu/kernels.h"
+#include "../../../gpu/array/array.h"
+#include "../../../gpu/runtime/gpu.h"
+#include "../../../gpu/kernels/kernels.h"
 
 int mock_launches;
 size_t mock_down, mock_up;

@@ -2,7 +2,7 @@
  * internal API its files share: array.c (the type, views, indexing), array_ops.c
  * (elementwise operators and ufuncs with broadcasting), array_reduce.c (reductions, sort,
  * matmul, joins), print.c (NumPy's array2string), random.c (Philox) and
- * stdlib/gpu_module.c (the module's functions).
+ * stdlib/gpu/gpu_module.c (the module's functions).
  *
  * An Array is NumPy's descriptor: dtype, ndim, shape, byte strides and a data pointer into
  * memory owned by `base` (views) or by the array itself (alloc). Views keep their owner alive
@@ -14,9 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../vm/interp.h"
-#include "../vm/object.h"
-#include "dtype.h"
+#include "../../vm/interp.h"
+#include "../../vm/object.h"
+#include "../codegen/dtype.h"
 
 #define ARR_MAXDIM 16
 
@@ -31,9 +31,9 @@ typedef struct Array {
     struct Array *base; /* the owner of the memory for views, NULL for owners */
     char *alloc;        /* owned memory (owners only) */
     size_t alloc_size;
-    /* The CUDA backend (gpu/backend_cuda.c); all zero on the CPU backend. On CUDA the host
-     * memory above is a mirror of the device buffer, valid when !host_stale; views find
-     * their device address at the same offset from the owner's as their host address. */
+    /* The CUDA backend (gpu/backend/cuda/backend_cuda.c); all zero on the CPU backend. On CUDA the
+     * host memory above is a mirror of the device buffer, valid when !host_stale; views find their
+     * device address at the same offset from the owner's as their host address. */
     Interp *interp;          /* set on owners that have device state */
     uint64_t dptr;           /* owners: the device buffer (CUdeviceptr), 0: none yet */
     bool host_stale;         /* owners: the host mirror is out of date */
@@ -216,7 +216,8 @@ Value arr_str(Interp *I, Value self);
 Value arr_getitem(Interp *I, Value self, Value key);
 int arr_setitem(Interp *I, Value self, Value key, Value v);
 
-/* ---- the CUDA backend (gpu/backend_cuda.c, gpu/backend_cuda_ops.c) ---- */
+/* ---- the CUDA backend (gpu/backend/cuda/backend_cuda.c, gpu/backend/cuda/backend_cuda_ops.c) ----
+ */
 /* Whether arrays live on the device; decides the backend at the first call (KRAIT_DEVICE,
  * then whether CUDA starts). Never raises: a forced CUDA that fails is reported by
  * arr_backend_check, which `import gpu` and gpu.backend() call. */

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/seq.h"
-#include "../vm/str.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
+#include "../../vm/seq.h"
+#include "../../vm/str.h"
 #include "array.h"
 
 void arr_cuda_trace(Interp *I, Array *a);

@@ -1,4 +1,4 @@
-/* hash.h: SHA-256, the strong hash behind the JIT's cache keys (gpu/jit.c).
+/* hash.h: SHA-256, the strong hash behind the JIT's cache keys (gpu/runtime/jit.c).
  *
  * A kernel's cache key must not collide across different sources, architectures or
  * options, and a cache file's payload hash must catch a torn or corrupted write; a 64-bit

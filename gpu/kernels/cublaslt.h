@@ -1,5 +1,5 @@
 /* cublaslt.h: matmul through NVIDIA's cuBLASLt, loaded with dlopen on the first matmul when
- * the library is present (a PyTorch install ships it), for gpu/kernels_matmul.c.
+ * the library is present (a PyTorch install ships it), for gpu/kernels/kernels_matmul.c.
  *
  * krait neither links against cuBLAS nor includes its headers (the build must work without
  * the toolkit), so cublaslt.c declares the few types and entry points it uses itself.
@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "gpu.h"
+#include "../codegen/dtype.h"
+#include "../runtime/gpu.h"
 
 /* One operand in krait's row-major terms: element (r, c) of matrix i of the batch is at
  * ptr + (i * batch_stride + r * row_stride + c * col_stride) elements. */

@@ -1,6 +1,6 @@
 /* gpu_module.c: the `gpu` module, importable as `numpy` too: dtype objects, array creation,
  * the ufuncs and reductions as functions, joins and sorting, .npy files, and the device
- * controls. The array type itself is gpu/array.c; this file only parses arguments and calls
+ * controls. The array type itself is gpu/array/array.c; this file only parses arguments and calls
  * the array layer. krait runs the CPU backend here (see docs/GPU.md). */
 #include <errno.h>
 #include <math.h>
@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../gpu/array.h"
-#include "../gpu/backend_cuda.h"
-#include "builtins.h"
+#include "../../gpu/array/array.h"
+#include "../../gpu/backend/cuda/backend_cuda.h"
+#include "../builtins.h"
 
 Value arr_round(Interp *I, Array *a, int decimals);
 Module *gpu_random_module_create(Interp *I);

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
 #include "array.h"
 
 const DTypeInfo arr_dtypes[DT__COUNT] = {

@@ -34,8 +34,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "gpu.h"
+#include "../codegen/dtype.h"
+#include "../runtime/gpu.h"
 
 #define GPU_MAX_DIMS 8
 

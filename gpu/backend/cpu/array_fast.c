@@ -7,8 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "array.h"
+#include "../../../vm/error.h"
+#include "../../array/array.h"
 
 /* An operand the loops take: one element (broadcast), or contiguous with n elements. */
 static bool fast_operand(const Array *a, int64_t n) {

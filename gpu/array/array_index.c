@@ -4,10 +4,10 @@
  * for the common case of one advanced index (the advanced axis stays in place). */
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/seq.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
+#include "../../vm/seq.h"
 #include "array.h"
 
 static bool is_ellipsis(Interp *I, Value v) {

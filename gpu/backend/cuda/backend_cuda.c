@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "array.h"
+#include "../../../vm/error.h"
+#include "../../../vm/gc.h"
+#include "../../../vm/number.h"
+#include "../../array/array.h"
 #include "backend_cuda.h"
 
 /* ---- the state ---- */

@@ -1,13 +1,13 @@
 /* backend_cuda.h: what the CUDA backend's files (backend_cuda.c, backend_cuda_ops.c) and
- * stdlib/gpu_module.c share: the per-interpreter state, which hangs off the GpuState as its
+ * stdlib/gpu/gpu_module.c share: the per-interpreter state, which hangs off the GpuState as its
  * allocator's user data (Interp has one gpu pointer, and the state must reach it), and the
  * pending-expression record of a lazy result. */
 #ifndef KRAIT_GPU_BACKEND_CUDA_H
 #define KRAIT_GPU_BACKEND_CUDA_H
 
-#include "array.h"
-#include "gpu.h"
-#include "kernels.h"
+#include "../../array/array.h"
+#include "../../runtime/gpu.h"
+#include "../../kernels/kernels.h"
 
 /* Fusion limits: past them the operands are evaluated first. */
 #define ARR_FUSE_NODES  32

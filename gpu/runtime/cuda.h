@@ -4,7 +4,7 @@
  * the binary must build on a machine without CUDA and run, on the CPU backend, where the
  * driver is absent. So this header declares the handful of driver and NVRTC types and
  * constants krait uses (their values and layouts are the stable C ABI of cuda.h and
- * nvrtc.h), and gpu/cuda.c fills a CudaApi with dlopen + dlsym at the first GPU use.
+ * nvrtc.h), and gpu/runtime/cuda.c fills a CudaApi with dlopen + dlsym at the first GPU use.
  *
  * Symbol versions matter: libcuda exports both the legacy and the current ABI of many
  * functions (cuMemcpyHtoDAsync takes a 32-bit size, cuMemcpyHtoDAsync_v2 a size_t), and

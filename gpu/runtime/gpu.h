@@ -20,7 +20,7 @@
  *   The first call that needs the device (gpu_backend, gpu_init_cuda, any allocation) loads
  *   libcuda.so.1 with dlopen, calls cuInit, retains device 0's primary context, creates
  *   krait's default stream and configures the memory pool (100+ ms, once). NVRTC is loaded
- *   separately, by the first compile (gpu/jit.c), and needs no device, so CI can compile
+ *   separately, by the first compile (gpu/runtime/jit.c), and needs no device, so CI can compile
  *   kernels to CUBIN on a machine without a GPU. A failed start is remembered: the driver is
  *   not probed again, and every later call fails at once with the same message.
  *
@@ -46,7 +46,7 @@
  *   the interpreter or the GpuState; the asyncio integration pushes a completion record on
  *   a lock-free queue and calls uv_async_send, and the loop thread does the rest.
  *
- * - JIT (gpu/jit.h): CUDA C -> NVRTC -> CUBIN for the device's arch (sm_90a on Hopper so
+ * - JIT (gpu/runtime/jit.h): CUDA C -> NVRTC -> CUBIN for the device's arch (sm_90a on Hopper so
  *   wgmma is available, sm_XY elsewhere) -> cuModuleLoadData. Two caches: in memory, keyed
  *   by SHA-256(source, arch, NVRTC version, options) -> loaded CUmodule and its CUfunctions;
  *   on disk under KRAIT_CACHE_DIR (default ~/.cache/krait; empty: no disk cache) as
@@ -63,7 +63,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../include/krait.h"
+#include "../../include/krait.h"
 #include "cuda.h"
 #include "jit.h"
 #include "kernel_cache.h"
@@ -130,9 +130,9 @@ typedef struct GpuState {
     size_t log_size;
 
     JitCache jit;
-    KernelCache kernels; /* specialization key -> CUfunction (gpu/kernel_cache.c) */
+    KernelCache kernels; /* specialization key -> CUfunction (gpu/runtime/kernel_cache.c) */
 
-    /* ---- matmul (gpu/kernels_matmul.c, gpu/cublaslt.c) ---- */
+    /* ---- matmul (gpu/kernels/kernels_matmul.c, gpu/kernels/cublaslt.c) ---- */
     bool matmul_tf32;             /* float32 matmul may round inputs to TF32 (default off) */
     int8_t matmul_own;            /* 1: never use cuBLASLt; 0: from KRAIT_MATMUL=own at load */
     const char *matmul_path;      /* which path ran last: "cublaslt", "own" or "simple" */

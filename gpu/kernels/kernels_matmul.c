@@ -1,6 +1,6 @@
 /* kernels_matmul.c: matrix products, three paths tried in order:
  *
- * 1. cuBLASLt (gpu/cublaslt.c) when the library is present and the layouts suit it (each
+ * 1. cuBLASLt (gpu/kernels/cublaslt.c) when the library is present and the layouts suit it (each
  *    matrix with a unit stride along its rows or columns, a uniform batch stride): the fast
  *    path for every float dtype (float32 on TF32 tensor cores only when G->matmul_tf32).
  * 2. Own tensor-core kernel for float16/bfloat16: a 128x128 output tile per block of 256

@@ -1,5 +1,5 @@
-/* dtype.h: the element types of gpu arrays, shared by the array module (gpu/array*.c), the
- * CPU backend and the CUDA kernel generators (gpu/kernels*.c). The order is NumPy's
+/* dtype.h: the element types of gpu arrays, shared by the array module (gpu/array/array*.c), the
+ * CPU backend and the CUDA kernel generators (gpu/kernels/kernels*.c). The order is NumPy's
  * promotion lattice within each kind. */
 #ifndef KRAIT_GPU_DTYPE_H
 #define KRAIT_GPU_DTYPE_H

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
 #include "array.h"
 
 static int cmp_nan_last(const void *x, const void *y) {

@@ -1,5 +1,5 @@
 /* kernel_cache.h: the map from a kernel's specialization key to its loaded CUfunction,
- * one per GpuState (G->kernels), used by the kernel library (gpu/kernels*.c).
+ * one per GpuState (G->kernels), used by the kernel library (gpu/kernels/kernels*.c).
  *
  * The JIT cache (jit.h) is keyed by SHA-256 of the generated source: right for a disk cache
  * shared across runs, too slow for every launch. This map sits in front of it: the key is
@@ -28,7 +28,7 @@ typedef struct KernelCache {
     KernelCacheEntry *slots; /* open addressing, cap a power of two */
     size_t cap, count;
     size_t hits, misses;
-    /* cuBLASLt (gpu/cublaslt.c): the library, its handle and the per-shape plans (matrix
+    /* cuBLASLt (gpu/kernels/cublaslt.c): the library, its handle and the per-shape plans (matrix
      * descriptors + the heuristic's algorithm), loaded on the first matmul. The plans live
      * beside the CUfunction map, not in it, because a plan is ~600 bytes of state. */
     struct GpuCublasLt *lt;

@@ -5,11 +5,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/seq.h"
-#include "../vm/str.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
+#include "../../vm/seq.h"
+#include "../../vm/str.h"
 #include "array.h"
 
 void arr_philox(uint64_t key, uint64_t ctr, uint32_t out[4]);

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/str.h"
-#include "../vm/dict.h"
-#include "array.h"
+#include "../../../vm/error.h"
+#include "../../../vm/gc.h"
+#include "../../../vm/number.h"
+#include "../../../vm/str.h"
+#include "../../../vm/dict.h"
+#include "../../array/array.h"
 #include "backend_cuda.h"
 
 static void contig_tensor(GpuTensor *t, CUdeviceptr p, int dt, int nd, const int64_t *shape) {

@@ -1,5 +1,6 @@
-/* cuda.c: loads libcuda.so.1 and NVRTC with dlopen and fills the CudaApi table (gpu/cuda.h),
- * and turns their result codes into messages. Nothing here runs until the first GPU use.
+/* cuda.c: loads libcuda.so.1 and NVRTC with dlopen and fills the CudaApi table
+ * (gpu/runtime/cuda.h), and turns their result codes into messages. Nothing here runs until the
+ * first GPU use.
  *
  * Each table entry lists the exported names to try, newest ABI first: cuda.h 13.0 maps
  * cuMemcpyHtoDAsync to cuMemcpyHtoDAsync_v2, cuEventElapsedTime to cuEventElapsedTime_v2

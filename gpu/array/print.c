@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/str.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
+#include "../../vm/str.h"
 #include "array.h"
 
 #define PRINT_PRECISION 8

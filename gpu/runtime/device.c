@@ -1,7 +1,7 @@
 /* device.c: the GpuState's life (creation, the lazy CUDA start, teardown), the backend
  * choice, error reporting and host memory. See gpu.h for the design. */
 #include "gpu.h"
-#include "kernels.h"
+#include "../kernels/kernels.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vm/error.h"
-#include "../vm/gc.h"
-#include "../vm/number.h"
-#include "../vm/seq.h"
+#include "../../vm/error.h"
+#include "../../vm/gc.h"
+#include "../../vm/number.h"
+#include "../../vm/seq.h"
 #include "array.h"
 
 static int norm_axis(Interp *I, int64_t ax, int ndim) {
