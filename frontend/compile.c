@@ -785,6 +785,22 @@ static bool is_docstring(const AstStmtList *body) {
            s->u.value.value->u.constant.kind == CONST_STR;
 }
 
+/* The module's future statements: the `from __future__ import` statements at its top
+ * (after the docstring), where CPython accepts them. Sets c->future_* . */
+static void find_future_stmts(Compiler *c, const AstStmtList *body) {
+    int i = is_docstring(body) ? 1 : 0;
+    c->future_stmts = body->items + i;
+    for (; i < body->len; i++) {
+        AstStmt *s = body->items[i];
+        if (s->kind != STMT_IMPORTFROM || !s->u.import.module ||
+            strcmp(s->u.import.module, "__future__") != 0 || s->u.import.level)
+            break;
+        c->nfuture_stmts++;
+        for (int k = 0; k < s->u.import.nnames; k++)
+            if (strcmp(s->u.import.names[k].name, "annotations") == 0) c->future_annotations = true;
+    }
+}
+
 Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *source, int mode) {
     Compiler comp;
     Compiler *c = &comp;
@@ -793,6 +809,7 @@ Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *sourc
     c->filename = filename;
     c->source = source;
     c->mode = mode;
+    if (mode != PARSE_EVAL) find_future_stmts(c, &mod->body);
     if (!symtable_build(I, &c->st, mod, mode, filename, source)) {
         symtable_free(&c->st);
         return NULL;

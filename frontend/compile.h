@@ -75,6 +75,11 @@ typedef struct Compiler {
     Str *source;
     int mode;
     Unit *u;
+    bool future_annotations; /* from __future__ import annotations: PEP 563 strings */
+    /* the module's leading future imports, items[0..n) of its body: the only places a
+     * `from __future__ import` may be (compile_stmt.c checks) */
+    AstStmt *const *future_stmts;
+    int nfuture_stmts;
 } Compiler;
 
 /* ---- compile.c ---- */
@@ -120,6 +125,9 @@ int compile_augassign(Compiler *c, AstStmt *s);
 int compile_lambda(Compiler *c, AstExpr *e);
 /* MAKE_FUNCTION prologue: defaults, kw defaults, annotations (ann_returns may be NULL).
  * Returns the MAKE_FUNCTION flag bits, -1 after raising. */
+/* An annotation's value: the expression, or under `from __future__ import annotations` its
+ * source text as a str constant (compile_expr.c). */
+int compile_annotation(Compiler *c, AstExpr *e);
 int compile_function_prologue(Compiler *c, AstArguments *args, AstExpr *returns,
                               bool with_annotations);
 /* Fill the unit's argument counts and varnames from args. */

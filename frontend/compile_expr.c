@@ -381,10 +381,58 @@ static int compile_joinedstr(Compiler *c, AstExpr *e) {
 
 /* ---- functions: prologue, arguments, lambda ---- */
 
+/* Byte offset of (line, col) in the source; -1 if out of range. */
+static long source_offset(Str *src, int line, int col) {
+    size_t i = 0;
+    for (int l = 1; l < line; l++) {
+        const char *nl = memchr(src->data + i, '\n', src->len - i);
+        if (!nl) return -1;
+        i = (size_t)(nl - src->data) + 1;
+    }
+    return i + (size_t)col <= src->len ? (long)(i + (size_t)col) : -1;
+}
+
+/* PEP 563 keeps the annotation as text. CPython unparses the AST; krait takes the source
+ * span, with line breaks (and the indentation after them) folded into one space, and a
+ * string literal as its repr. They agree for annotations written in the usual style. */
+int compile_annotation(Compiler *c, AstExpr *e) {
+    if (!c->future_annotations) return compile_expr(c, e);
+    Interp *I = c->I;
+    if (e->kind == EXPR_CONSTANT && e->u.constant.kind == CONST_STR) {
+        Str *s = str_new(I, e->u.constant.str, e->u.constant.len);
+        Value r = s ? str_repr(I, s) : V_NULL;
+        if (is_null(r)) return -1;
+        return emit_str_const(c, as_str(r)->data, as_str(r)->len);
+    }
+    long a = c->source ? source_offset(c->source, e->pos.line, e->pos.col) : -1;
+    long b = c->source && e->pos.end_line
+                 ? source_offset(c->source, e->pos.end_line, e->pos.end_col)
+                 : -1;
+    if (a < 0 || b < a) return compile_error(c, e->pos, "annotation source not available");
+    StrBuf sb;
+    sb_init(&sb);
+    const char *p = c->source->data;
+    for (long i = a; i < b; i++) {
+        if (p[i] == '\n' || p[i] == '\r' || (p[i] == '\\' && i + 1 < b && p[i + 1] == '\n')) {
+            while (i + 1 < b && (p[i + 1] == ' ' || p[i + 1] == '\t' || p[i + 1] == '\n'))
+                i++;
+            if (sb.len && sb.data[sb.len - 1] != ' ' && sb.data[sb.len - 1] != '(' &&
+                sb.data[sb.len - 1] != '[' && i + 1 < b && p[i + 1] != ')' && p[i + 1] != ']')
+                sb_append(I, &sb, " ", 1);
+            continue;
+        }
+        sb_append(I, &sb, p + i, 1);
+    }
+    Str *txt = sb_finish(I, &sb);
+    if (!txt) return -1;
+    return emit_str_const(c, txt->data, txt->len);
+}
+
 static int annotation_item(Compiler *c, AstArg *a, int *count) {
     if (!a || !a->annotation) return 0;
     const char *name = compile_mangle(c, a->name);
-    if (!name || emit_str_const(c, name, strlen(name)) < 0 || compile_expr(c, a->annotation) < 0)
+    if (!name || emit_str_const(c, name, strlen(name)) < 0 ||
+        compile_annotation(c, a->annotation) < 0)
         return -1;
     (*count)++;
     return 0;
@@ -424,7 +472,7 @@ int compile_function_prologue(Compiler *c, AstArguments *args, AstExpr *returns,
             if (annotation_item(c, &args->kwonly[i], &count) < 0) return -1;
         if (annotation_item(c, args->kwarg, &count) < 0) return -1;
         if (returns) {
-            if (emit_str_const(c, "return", 6) < 0 || compile_expr(c, returns) < 0) return -1;
+            if (emit_str_const(c, "return", 6) < 0 || compile_annotation(c, returns) < 0) return -1;
             count++;
         }
         if (count) {

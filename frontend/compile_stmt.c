@@ -581,8 +581,41 @@ static int compile_import(Compiler *c, AstStmt *s) {
     return 0;
 }
 
+/* CPython's future_parse: a future import must open the module and name a known feature. */
+static int check_future_import(Compiler *c, AstStmt *s) {
+    bool leading = false;
+    for (int i = 0; i < c->nfuture_stmts; i++)
+        leading |= c->future_stmts[i] == s;
+    if (!leading)
+        return compile_error(c, s->pos,
+                             "from __future__ imports must occur at the beginning of the file");
+    static const char *const features[] = {"nested_scopes",
+                                           "generators",
+                                           "division",
+                                           "absolute_import",
+                                           "with_statement",
+                                           "print_function",
+                                           "unicode_literals",
+                                           "barry_as_FLUFL",
+                                           "generator_stop",
+                                           "annotations",
+                                           NULL};
+    for (int k = 0; k < s->u.import.nnames; k++) {
+        const char *name = s->u.import.names[k].name;
+        if (strcmp(name, "braces") == 0) return compile_error(c, s->pos, "not a chance");
+        bool known = false;
+        for (int f = 0; features[f]; f++)
+            known |= strcmp(features[f], name) == 0;
+        if (!known) return compile_error(c, s->pos, "future feature %s is not defined", name);
+    }
+    return 0;
+}
+
 static int compile_importfrom(Compiler *c, AstStmt *s) {
     int n = s->u.import.nnames;
+    if (s->u.import.module && s->u.import.level == 0 &&
+        strcmp(s->u.import.module, "__future__") == 0 && check_future_import(c, s) < 0)
+        return -1;
     Tuple *fromlist = names_tuple(c, s->u.import.names, n);
     const char *module = s->u.import.module ? s->u.import.module : "";
     if (!fromlist || emit_int(c, s->u.import.level) < 0 || emit_const(c, v_obj(fromlist)) < 0)
@@ -612,7 +645,7 @@ static int compile_annassign(Compiler *c, AstStmt *s) {
     if (t->kind == EXPR_NAME) {
         if (s->u.annassign.simple && module_or_class) {
             const char *name = compile_mangle(c, t->u.name.id);
-            if (!name || compile_expr(c, s->u.annassign.annotation) < 0) return -1;
+            if (!name || compile_annotation(c, s->u.annassign.annotation) < 0) return -1;
             int k = name_index(c, "__annotations__");
             if (k < 0 || emit(c, OP_LOAD_NAME, (uint32_t)k) < 0 ||
                 emit_str_const(c, name, strlen(name)) < 0 || emit(c, OP_STORE_SUBSCR, 0) < 0)
@@ -630,7 +663,7 @@ static int compile_annassign(Compiler *c, AstStmt *s) {
                 return -1;
         }
     }
-    if (module_or_class) {
+    if (module_or_class && !c->future_annotations) {
         if (compile_expr(c, s->u.annassign.annotation) < 0 || emit(c, OP_POP_TOP, 0) < 0) return -1;
     }
     return 0;

@@ -1,5 +1,6 @@
-/* modules.c: the table of native modules that `import` can create. builtins and sys are
- * created with the interpreter; the others are created on first import. */
+/* modules.c: the table of native modules that `import` can create, and the lookup of the
+ * frozen (Python-source) ones. builtins and sys are created with the interpreter; the
+ * others are created on first import. */
 #include <string.h>
 
 #include "modules.h"
@@ -25,5 +26,11 @@ const NativeModuleDef native_modules[] = {
 const NativeModuleDef *native_module_find(const char *name) {
     for (const NativeModuleDef *d = native_modules; d->name; d++)
         if (d->create && strcmp(d->name, name) == 0) return d;
+    return NULL;
+}
+
+const FrozenModuleDef *frozen_module_find(const char *name) {
+    for (const FrozenModuleDef *d = stdlib_frozen; d->name; d++)
+        if (strcmp(d->name, name) == 0) return d;
     return NULL;
 }

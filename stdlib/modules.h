@@ -13,6 +13,17 @@ typedef struct NativeModuleDef {
 extern const NativeModuleDef native_modules[];
 const NativeModuleDef *native_module_find(const char *name);
 
+/* A module written in Python whose source is compiled into the library (stdlib/py/NAME.py,
+ * embedded by cmake/embed_py.cmake): import runs it at first use as "<frozen NAME>". */
+typedef struct FrozenModuleDef {
+    const char *name;
+    const char *src; /* NUL-terminated */
+    size_t len;
+} FrozenModuleDef;
+/* NULL-terminated; generated (build/generated/frozen_modules.c). */
+extern const FrozenModuleDef stdlib_frozen[];
+const FrozenModuleDef *frozen_module_find(const char *name);
+
 Module *builtins_module_create(Interp *I);    /* stdlib/builtins.c */
 Module *sys_module_create(Interp *I);         /* stdlib/sys.c */
 Module *math_module_create(Interp *I);        /* stdlib/math.c */

@@ -1,7 +1,8 @@
 /* import.c: the `import` statement (vm_import, behind IMPORT_NAME).
  *
  * Follows importlib's observable behaviour for the cases scripts meet: sys.modules is
- * consulted first, then the native modules compiled into krait (stdlib/modules.h), then
+ * consulted first, then the native modules compiled into krait (stdlib/modules.h), then the
+ * frozen ones (Python source compiled into the library, stdlib/py), then
  * NAME.py or NAME/__init__.py in each folder of sys.path (or of the parent package's
  * __path__). A dotted name imports its parents first and binds each submodule as an
  * attribute of its parent. A module is entered in sys.modules before its code runs, so
@@ -76,8 +77,8 @@ static bool set_attr_str(Interp *I, Dict *d, const char *name, Value v) {
 }
 
 /* Run the file at path as module `fullname`. */
-static Value exec_module_file(Interp *I, Str *fullname, const char *path, char *src, size_t len,
-                              bool package, const char *dir) {
+static Value exec_module_file(Interp *I, Str *fullname, const char *path, const char *src,
+                              size_t len, bool package, const char *dir) {
     Module *m = module_new(I, fullname);
     if (!m) return V_NULL;
     Str *file = str_from_cstr(I, path);
@@ -161,7 +162,14 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
         return m;
     }
     const NativeModuleDef *def = native_module_find(fullname->data);
-    if (def) {
+    const FrozenModuleDef *frozen = def ? NULL : frozen_module_find(fullname->data);
+    if (frozen) {
+        /* Python source compiled into the library; sandboxed interpreters get it too. */
+        Str *where = str_printf(I, "<frozen %s>", frozen->name);
+        if (!where) return V_NULL;
+        m = exec_module_file(I, fullname, where->data, frozen->src, frozen->len, false, NULL);
+        if (is_null(m)) return m;
+    } else if (def) {
         Module *mod = def->create(I);
         if (!mod) return V_NULL;
         m = modules_get(I, fullname);
