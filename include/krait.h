@@ -302,7 +302,7 @@ KR_API size_t kr_memory_used(kr_interp *I);
 /* Turn automatic collection off (0) or on again; kr_gc_collect still works. */
 KR_API void kr_gc_enable(kr_interp *I, int on);
 
-/* ---- REPL: what an interactive prompt needs (vm/api_repl.c) ---- */
+/* ---- REPL: what an interactive prompt needs (api/api_repl.c) ---- */
 
 /* Run source, one interactive statement (simple or compound), in __main__ as CPython's
  * "single" mode does: the repr of each expression statement's value is written to stdout
@@ -333,7 +333,7 @@ KR_API void kr_interrupt_clear(kr_interp *I);
 KR_API int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, const char *candidate),
                        void *ud);
 
-/* ---- Arrays: zero-copy exchange with the gpu module (vm/api_array.c) ---- */
+/* ---- Arrays: zero-copy exchange with the gpu module (api/api_array.c) ---- */
 /* Element types, in the order of gpu/codegen/dtype.h. */
 typedef enum kr_dtype {
     KR_BOOL,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "io.h"
 
 static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     static const char *const names[] = {"sep", "end", "file", "flush"};

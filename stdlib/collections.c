@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "collections_deque.h"
+#include "classes.h"
 
 static const char collections_frozen_src[] =
     "import sys as _sys\n"

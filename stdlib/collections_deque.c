@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "collections_deque.h"
+#include "classes.h"
 
 enum { ST_BUF, ST_HEAD, ST_MAXLEN, ST__COUNT };
 

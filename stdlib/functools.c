@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "collections_deque.h"
+#include "classes.h"
 
 static const char functools_frozen_src[] =
     "from collections import namedtuple as _namedtuple\n"

@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 #include "builtins.h"
+#include "classes.h"
+#include "os.h"
+#include "io.h"
 
 enum { FILE_READ = 1, FILE_WRITE = 2, FILE_BINARY = 4, FILE_APPEND = 8 };
 

@@ -7,6 +7,7 @@
 
 #include "collections_deque.h"
 #include "itertools_impl.h"
+#include "classes.h"
 
 List *itertools_state(Interp *I, Value self) {
     Dict **dp = obj_dict_ptr(I, self);

@@ -1,8 +1,7 @@
-/* modules.c: the table of native modules that `import` can create, and the lookup of the
- * frozen (Python-source) ones. builtins and sys are created with the interpreter; the
- * others are created on first import. */
-#include <string.h>
-
+/* modules.c: the table of native modules that `import` can create (kr_new hands it to the
+ * VM as I->hooks.native_modules, and the frozen (Python-source) ones as
+ * I->hooks.frozen_modules). builtins and sys are created with the interpreter; the others
+ * are created on first import. */
 #include "modules.h"
 
 const NativeModuleDef native_modules[] = {
@@ -22,15 +21,3 @@ const NativeModuleDef native_modules[] = {
     {"numpy", gpu_module_create},
     {NULL, NULL},
 };
-
-const NativeModuleDef *native_module_find(const char *name) {
-    for (const NativeModuleDef *d = native_modules; d->name; d++)
-        if (d->create && strcmp(d->name, name) == 0) return d;
-    return NULL;
-}
-
-const FrozenModuleDef *frozen_module_find(const char *name) {
-    for (const FrozenModuleDef *d = stdlib_frozen; d->name; d++)
-        if (strcmp(d->name, name) == 0) return d;
-    return NULL;
-}

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "builtins.h"
+#include "classes.h"
+#include "os.h"
 
 extern char **environ;
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtins.h"
+#include "os.h"
 
 static Value mkstr(Interp *I, const char *s, size_t n) {
     Str *r = str_new(I, s, n);

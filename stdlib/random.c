@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include "builtins.h"
+#include "classes.h"
+#include "sha512.h"
 
 #define MT_N     624
 #define MT_M     397

@@ -1,8 +1,9 @@
 /* sha512.c: SHA-512 (FIPS 180-4), for random.seed(str), which CPython 3.11 turns into an int
  * as int.from_bytes(s.encode() + sha512(s.encode()).digest()). Pure C, no interpreter state. */
+#include <stdint.h>
 #include <string.h>
 
-#include "modules.h"
+#include "sha512.h"
 
 static const uint64_t sha512_k[80] = {
     0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,

@@ -4,6 +4,7 @@
  * kept in the class's __match_args__ (as CPython does), which the shared __repr__ reads. */
 #include "builtins.h"
 #include "modules.h"
+#include "classes.h"
 
 /* The field names, in item order. */
 static Tuple *sseq_names(Interp *I, Type *t) {

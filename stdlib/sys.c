@@ -7,6 +7,7 @@
 
 #include "builtins.h"
 #include "modules.h"
+#include "classes.h"
 
 static Value stream_write(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "write", kwnames) || !arg_count(I, "write", argc, 2, 2)) return V_NULL;

@@ -11,6 +11,7 @@
 
 #include "builtins.h"
 #include "modules.h"
+#include "classes.h"
 
 static Value clock_float(clockid_t id) {
     struct timespec ts;

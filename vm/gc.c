@@ -184,7 +184,7 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_value(I, I->sys_stdin);
     for (size_t i = 0; i < I->ntemp; i++)
         gc_mark_value(I, I->temp_roots[i]);
-    api_trace_roots(I);
+    if (I->hooks.trace_roots) I->hooks.trace_roots(I); /* the C API's handles */
 }
 
 void gc_collect(Interp *I) {

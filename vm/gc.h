@@ -60,7 +60,5 @@ void gc_free_all(Interp *I); /* at interpreter teardown */
 
 /* The VM marks its own roots (frames, stacks) through this; defined in vm.c. */
 void vm_trace_roots(Interp *I);
-/* wanted by embedding API: marks the host's handle table and the API's objects (api.c). */
-void api_trace_roots(Interp *I);
 
 #endif

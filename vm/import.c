@@ -1,8 +1,9 @@
 /* import.c: the `import` statement (vm_import, behind IMPORT_NAME).
  *
  * Follows importlib's observable behaviour for the cases scripts meet: sys.modules is
- * consulted first, then the native modules compiled into krait (stdlib/modules.h), then the
- * frozen ones (Python source compiled into the library, stdlib/py), then
+ * consulted first, then the native modules the host registered (I->hooks.native_modules:
+ * kr_new gives the standard library's table, stdlib/modules.c), then the frozen ones
+ * (Python source compiled into the library, stdlib/py; I->hooks.frozen_modules), then
  * NAME.py or NAME/__init__.py in each folder of sys.path (or of the parent package's
  * __path__). A dotted name imports its parents first and binds each submodule as an
  * attribute of its parent. A module is entered in sys.modules before its code runs, so
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../stdlib/modules.h"
 #include "dict.h"
 #include "error.h"
 #include "frame.h"
@@ -151,6 +151,23 @@ static Value find_in_path(Interp *I, Str *fullname, const char *last, Value path
     return V_NULL;
 }
 
+/* The native module named name in the host's table, or NULL. An entry without a
+ * constructor (builtins, sys: made with the interpreter) is never created here. */
+static const NativeModuleDef *native_module_find(Interp *I, const char *name) {
+    const NativeModuleDef *d = I->hooks.native_modules;
+    for (; d && d->name; d++)
+        if (d->create && strcmp(d->name, name) == 0) return d;
+    return NULL;
+}
+
+/* The frozen module named name in the host's table, or NULL. */
+static const FrozenModuleDef *frozen_module_find(Interp *I, const char *name) {
+    const FrozenModuleDef *d = I->hooks.frozen_modules;
+    for (; d && d->name; d++)
+        if (strcmp(d->name, name) == 0) return d;
+    return NULL;
+}
+
 /* Import one level: fullname, whose parent module (if any) is already imported. */
 static Value import_one(Interp *I, Str *fullname, Value parent, const char *last) {
     Value m = modules_get(I, fullname);
@@ -161,8 +178,8 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
         }
         return m;
     }
-    const NativeModuleDef *def = native_module_find(fullname->data);
-    const FrozenModuleDef *frozen = def ? NULL : frozen_module_find(fullname->data);
+    const NativeModuleDef *def = native_module_find(I, fullname->data);
+    const FrozenModuleDef *frozen = def ? NULL : frozen_module_find(I, fullname->data);
     if (frozen) {
         /* Python source compiled into the library; sandboxed interpreters get it too. */
         Str *where = str_printf(I, "<frozen %s>", frozen->name);

@@ -17,7 +17,6 @@
 #include "seq.h"
 #include "str.h"
 #include "vm.h"
-#include "../stdlib/modules.h"
 
 typedef struct BuiltinTypeInfo {
     const TypeSpec *spec;
@@ -220,6 +219,15 @@ bool c_recursion_enter(Interp *I, const char *where) {
 
 void c_recursion_leave(Interp *I) {
     I->c_recursion_depth--;
+}
+
+bool interp_check_host(Interp *I) {
+    if (I->hooks.check_limits) return I->hooks.check_limits(I);
+    if (atomic_exchange(&I->interrupt_pending, 0)) {
+        err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
+        return false;
+    }
+    return true;
 }
 
 void io_write_out(Interp *I, const char *s, size_t n) {

@@ -101,6 +101,35 @@ typedef struct InternTable {
     size_t count;
 } InternTable;
 
+/* A native module import can create: name, and its constructor (NULL after raising). */
+typedef struct NativeModuleDef {
+    const char *name;
+    Module *(*create)(Interp *I);
+} NativeModuleDef;
+
+/* A module written in Python whose source is compiled into the library (stdlib/py/NAME.py,
+ * embedded by cmake/embed_py.cmake): import runs it at first use as "<frozen NAME>". */
+typedef struct FrozenModuleDef {
+    const char *name;
+    const char *src; /* NUL-terminated */
+    size_t len;
+} FrozenModuleDef;
+
+/* What the layers above the VM plug into it, so the VM never calls up: kr_new (api/api.c)
+ * fills these with the C API's and the standard library's functions. An interpreter whose
+ * hooks are unset still runs: no extra roots, a plain interrupt check, no native modules. */
+typedef struct InterpHooks {
+    /* The collector's extra roots (the C API's handle table). */
+    void (*trace_roots)(Interp *I);
+    /* The VM's check when instr_budget runs out or interrupt_pending is set (run limits,
+     * kr_terminate, KeyboardInterrupt); false after raising. */
+    bool (*check_limits)(Interp *I);
+    /* The native modules import may create (stdlib/modules.c), NULL-terminated. */
+    const NativeModuleDef *native_modules;
+    /* The frozen modules import may run (generated from stdlib/py), NULL-terminated. */
+    const FrozenModuleDef *frozen_modules;
+} InterpHooks;
+
 struct VM;   /* vm/vm.h: frames, value stack, call machinery */
 struct Loop; /* the libuv loop, later */
 struct GpuState;
@@ -166,7 +195,8 @@ struct kr_interp {
     size_t error_text_size[3];
     int exit_code;
     Value sys_stdout, sys_stderr, sys_stdin; /* the default stream objects (sys.c) */
-    struct ApiState *api; /* handles, limits, native-type support (api_internal.h) */
+    struct ApiState *api; /* handles, limits, native-type support (api/api_internal.h) */
+    InterpHooks hooks;
 
     /* ---- C stack guard (interp.c) ---- */
     char *c_stack_limit; /* c_recursion_enter fails below this address; NULL: no check */
@@ -175,7 +205,11 @@ struct kr_interp {
     struct GpuState *gpu;
 };
 
-/* Interpreter lifecycle pieces used by api.c. */
+/* The VM's host check (vm.c's check_interrupt): I->hooks.check_limits, or without it a
+ * plain KeyboardInterrupt check. False after raising. interp.c. */
+bool interp_check_host(Interp *I);
+
+/* Interpreter lifecycle pieces used by api/api.c. */
 bool interp_init_types(Interp *I); /* interp.c: builds every builtin type from its spec */
 /* Adds the dunder methods (__len__, __add__, ...) for the slots a builtin type defines
  * itself (slot_wrappers.c). */

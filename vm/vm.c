@@ -27,7 +27,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "api_internal.h"
 #include "dict.h"
 #include "error.h"
 #include "frame.h"
@@ -77,13 +76,13 @@ static inline bool is_type_id(Value v, int id) {
     return v.tag == KR_TOBJ && v.as.o->type->id == id;
 }
 
-/* The host's checks (api.c): a pending interrupt, and the instruction budget counted
- * down at every backward jump and call (0: no budget armed). api_check_limits raises
- * KeyboardInterrupt, or the limit error, and returns false. */
+/* The host's checks (api/api.c, through I->hooks): a pending interrupt, and the
+ * instruction budget counted down at every backward jump and call (0: no budget armed).
+ * interp_check_host raises KeyboardInterrupt, or the limit error, and returns false. */
 static inline bool check_interrupt(Interp *I) {
-    if (I->instr_budget && --I->instr_budget == 0) return api_check_limits(I);
+    if (I->instr_budget && --I->instr_budget == 0) return interp_check_host(I);
     if (atomic_load_explicit(&I->interrupt_pending, memory_order_relaxed)) {
-        return api_check_limits(I);
+        return interp_check_host(I);
     }
     return true;
 }

@@ -241,6 +241,7 @@ int gpu_cublaslt_load(GpuState *G) {
     }
     kc->lt = lt;
     kc->lt_state = LT_LIB_LOADED;
+    kc->lt_free = gpu_cublaslt_free;
     return 1;
 }
 

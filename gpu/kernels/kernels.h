@@ -220,8 +220,9 @@ int gpu_arange(GpuState *G, GpuTensor *out, double start, double step, int64_t i
  * verbose, prints one line per kernel to stdout. */
 int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose);
 
-/* Free the specialization cache's host memory (the CUfunctions belong to the JIT's
- * modules, which jit_cache_free unloads). gpu_state_free should call it. */
+/* Free the specialization cache's host memory and the cuBLASLt state (the CUfunctions
+ * belong to the JIT's modules, which jit_cache_free unloads). gpu_state_free does the same
+ * through kcache_free and the lt_free hook; calling both is harmless. */
 void gpu_kernels_free(GpuState *G);
 
 /* ---- helpers shared by the kernel files ---- */

@@ -1,7 +1,6 @@
 /* device.c: the GpuState's life (creation, the lazy CUDA start, teardown), the backend
  * choice, error reporting and host memory. See gpu.h for the design. */
 #include "gpu.h"
-#include "../kernels/kernels.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -212,7 +211,7 @@ void gpu_state_free(GpuState *G) {
         G->api.cuCtxSetCurrent(G->context);
         G->api.cuCtxSynchronize();
     }
-    gpu_kernels_free(G);
+    kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
     if (G->device_state > 0) {
         G->api.cuStreamDestroy(G->stream);

@@ -33,6 +33,9 @@ typedef struct KernelCache {
      * beside the CUfunction map, not in it, because a plan is ~600 bytes of state. */
     struct GpuCublasLt *lt;
     int8_t lt_state; /* 0: not tried, 1: loaded, -1: absent (the own kernels run) */
+    /* Frees lt and what goes with it; set by the kernel library with lt, called by
+     * kcache_free first, so the runtime's teardown never calls up into the library. */
+    void (*lt_free)(struct GpuState *G);
 } KernelCache;
 
 uint64_t kcache_hash(const void *key, size_t size);
@@ -40,6 +43,7 @@ uint64_t kcache_hash(const void *key, size_t size);
 CUfunction kcache_find(struct GpuState *G, const void *key, size_t size, uint64_t hash);
 /* Remember f for key (copies the key). 0, or -1 with G's error set. */
 int kcache_insert(struct GpuState *G, const void *key, size_t size, uint64_t hash, CUfunction f);
+/* Frees the map, and first the cuBLASLt state through lt_free. gpu_state_free calls it. */
 void kcache_free(struct GpuState *G);
 
 #endif

@@ -12,6 +12,8 @@
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
 #include "../builtins.h"
+#include "../classes.h"
+#include "../os.h"
 
 Value arr_round(Interp *I, Array *a, int decimals);
 Module *gpu_random_module_create(Interp *I);

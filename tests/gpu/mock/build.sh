@@ -6,8 +6,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 out=${MOCK_OUT:-/tmp/krait_mock}
 mkdir -p "$out"
-srcs="$(ls "$root"/frontend/*.c "$root"/vm/*.c "$root"/stdlib/*.c "$root"/stdlib/gpu/*.c \
-    "$root"/gpu/array/*.c "$root"/gpu/backend/cpu/*.c "$root"/gpu/backend/cuda/*.c) \
+srcs="$(ls "$root"/frontend/*.c "$root"/vm/*.c "$root"/api/*.c "$root"/stdlib/*.c \
+    "$root"/stdlib/gpu/*.c "$root"/gpu/array/*.c "$root"/gpu/backend/cpu/*.c "$root"/gpu/backend/cuda/*.c) \
     $root/repl/main.c \
     $root/repl/repl.c $root/repl/line_reader.c $root/repl/signals.c $here/mock_runtime.c"
 for f in $srcs; do

@@ -7,7 +7,7 @@
 
 #include <stdatomic.h>
 
-#include "interp.h"
+#include "../vm/interp.h"
 
 #define API_DEFAULT_CHECK_INTERVAL 10000u
 
@@ -71,8 +71,10 @@ int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out);
 int api_exec(Interp *I, const char *src, size_t len, const char *filename, int mode, Dict *globals,
              kr_value **result);
 Module *api_main_module(Interp *I);
-/* Called by the VM's interrupt checks; false after raising. */
+/* I->hooks.check_limits, the VM's interrupt checks; false after raising. */
 bool api_check_limits(Interp *I);
+/* I->hooks.trace_roots: marks the host's handle table and the API's objects. */
+void api_trace_roots(Interp *I);
 /* Take the pending exception (I->exc) as the current API error; returns KR_ERROR. */
 int api_take_error(Interp *I);
 

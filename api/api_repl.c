@@ -8,12 +8,12 @@
  * trigger a property, __getattr__ or any other side effect. */
 #include <string.h>
 
-#include "dict.h"
-#include "error.h"
-#include "gc.h"
-#include "seq.h"
-#include "str.h"
-#include "vm.h"
+#include "../vm/dict.h"
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/seq.h"
+#include "../vm/str.h"
+#include "../vm/vm.h"
 #include "../frontend/ast.h"
 #include "api_internal.h"
 

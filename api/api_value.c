@@ -12,13 +12,13 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "dict.h"
-#include "error.h"
-#include "gc.h"
-#include "number.h"
-#include "seq.h"
-#include "str.h"
-#include "vm.h"
+#include "../vm/dict.h"
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "../vm/seq.h"
+#include "../vm/str.h"
+#include "../vm/vm.h"
 
 #if UINTPTR_MAX > 0xFFFFFFFFu
 #define H_SHIFT 32

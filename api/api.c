@@ -14,13 +14,13 @@
 #include <time.h>
 
 #include "api_internal.h"
-#include "dict.h"
-#include "error.h"
-#include "gc.h"
-#include "number.h"
-#include "seq.h"
-#include "str.h"
-#include "vm.h"
+#include "../vm/dict.h"
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/number.h"
+#include "../vm/seq.h"
+#include "../vm/str.h"
+#include "../vm/vm.h"
 #include "../stdlib/modules.h"
 
 #define C_STACK_BUDGET (4u << 20) /* bytes of C stack natives may use below the API entry */
@@ -260,6 +260,11 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->sandbox = cfg->sandbox != 0;
     I->sys_stdout = I->sys_stderr = I->sys_stdin = V_NONE;
     atomic_init(&I->interrupt_pending, 0);
+    /* The layers above the VM, plugged in before anything can collect or import. */
+    I->hooks.trace_roots = api_trace_roots;
+    I->hooks.check_limits = api_check_limits;
+    I->hooks.native_modules = native_modules;
+    I->hooks.frozen_modules = stdlib_frozen;
     I->gc_disabled = true;
     bool ok = api_state_init(I) && interp_init_types(I) && init_modules(I) && vm_init(I) &&
               api_native_init(I);

@@ -8,8 +8,8 @@
 #include "../gpu/array/array.h"
 #include "../gpu/backend/cuda/backend_cuda.h"
 #include "api_internal.h"
-#include "error.h"
-#include "gc.h"
+#include "../vm/error.h"
+#include "../vm/gc.h"
 
 /* A handle for a fresh array; when the handle cannot be made, the array forgets its
  * release callback, since failure leaves the memory the host's. */

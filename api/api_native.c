@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "dict.h"
-#include "error.h"
-#include "gc.h"
-#include "seq.h"
-#include "str.h"
+#include "../vm/dict.h"
+#include "../vm/error.h"
+#include "../vm/gc.h"
+#include "../vm/seq.h"
+#include "../vm/str.h"
 
 /* ---- host functions ------------------------------------------------------------------- */
 
