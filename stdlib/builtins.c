@@ -254,18 +254,8 @@ static int class_check(Interp *I, Value cls, Value target, bool instance, const 
         c_recursion_leave(I);
         return r;
     }
-    if (!is_obj(target) || !type_is_subtype(as_obj(target)->type, I->types[TY_TYPE])) {
-        if (instance)
-            err_format(I, TY_TYPE_ERROR,
-                       "isinstance() arg 2 must be a type, a tuple of types, or a union");
-        else
-            err_format(I, TY_TYPE_ERROR,
-                       "issubclass() arg 2 must be a class, a tuple of classes, or a union");
-        return -1;
-    }
-    Type *t = (Type *)as_obj(target);
-    if (instance) return type_is_subtype(type_of(I, cls), t);
-    return type_is_subtype((Type *)as_obj(cls), t);
+    /* the metaclass's __instancecheck__/__subclasscheck__ apply (protocol.c) */
+    return instance ? obj_isinstance(I, cls, target) : obj_issubclass(I, cls, target);
 }
 
 static Value bi_isinstance(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -280,8 +270,6 @@ static Value bi_issubclass(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "issubclass", kwnames)) return V_NULL;
     if (argc != 2)
         return err_format(I, TY_TYPE_ERROR, "issubclass expected 2 arguments, got %d", argc);
-    if (!is_obj(argv[0]) || !type_is_subtype(as_obj(argv[0])->type, I->types[TY_TYPE]))
-        return err_format(I, TY_TYPE_ERROR, "issubclass() arg 1 must be a class");
     int r = class_check(I, argv[0], argv[1], false, "issubclass");
     return r < 0 ? V_NULL : v_bool(r);
 }

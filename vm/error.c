@@ -44,7 +44,7 @@ Value err_format(Interp *I, TypeId id, const char *fmt, ...) {
 
 Value err_set_value(Interp *I, Value exc) {
     Type *base = I->types[TY_BASE_EXCEPTION];
-    if (is_obj(exc) && exc.as.o->type == I->types[TY_TYPE] &&
+    if (is_obj(exc) && type_is_subtype(exc.as.o->type, I->types[TY_TYPE]) &&
         type_is_subtype((Type *)exc.as.o, base)) {
         Value inst = obj_call(I, exc, 0, NULL, NULL);
         if (is_null(inst)) return V_NULL;

@@ -351,7 +351,7 @@ static Value exc_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (argc < 1)
         return err_format(I, TY_TYPE_ERROR, "BaseException.__new__(): not enough arguments");
     Value c = argv[0];
-    if (!is_obj(c) || c.as.o->type != I->types[TY_TYPE])
+    if (!is_obj(c) || !type_is_subtype(c.as.o->type, I->types[TY_TYPE]))
         return err_format(I, TY_TYPE_ERROR, "BaseException.__new__(X): X is not a type object (%s)",
                           type_name(I, c));
     Type *t = (Type *)c.as.o;

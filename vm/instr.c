@@ -366,14 +366,66 @@ Value instr_make_function(Interp *I, Frame *f, uint32_t flags, Value *args) {
     return v_obj(fn);
 }
 
+/* PEP 560: a base that is not a class supplies its replacements through
+ * __mro_entries__(bases) (typing's Generic[T], List[int]...). *orig is set to the bases as
+ * written when any was replaced (they become __orig_bases__). */
+static Tuple *resolve_mro_entries(Interp *I, Value *items, uint32_t n, Tuple **orig) {
+    Tuple *given = tuple_from_array(I, items, n);
+    if (!given) return NULL;
+    List *out = NULL;
+    Str *me = str_intern_cstr(I, "__mro_entries__");
+    if (!me) return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        Value b = given->items[i];
+        Value f = V_NULL;
+        if (!(is_obj(b) && type_is_subtype(type_of(I, b), I->types[TY_TYPE]))) {
+            f = obj_getattr_opt(I, b, me);
+            if (is_null(f) && err_occurred(I)) return NULL;
+        }
+        if (is_null(f)) {
+            if (out && !list_append(I, out, b)) return NULL;
+            continue;
+        }
+        if (!out) {
+            out = list_from_array(I, given->items, i);
+            if (!out) return NULL;
+        }
+        Value arg = v_obj(given);
+        Value r = obj_call(I, f, 1, &arg, NULL);
+        if (is_null(r)) return NULL;
+        if (!is_obj(r) || as_obj(r)->type->id != TY_TUPLE) {
+            err_format(I, TY_TYPE_ERROR, "__mro_entries__ must return a tuple");
+            return NULL;
+        }
+        for (size_t k = 0; k < as_tuple(r)->len; k++)
+            if (!list_append(I, out, as_tuple(r)->items[k])) return NULL;
+    }
+    if (!out) return given;
+    *orig = given;
+    return tuple_from_array(I, out->items, out->len);
+}
+
 /* BUILD_CLASS: args = [body, name, bases/keyword values...]. Keywords other than
  * metaclass= go to __init_subclass__; metaclasses are outside the subset. */
 Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwnames) {
+    Value meta = V_NULL;
     if (kwnames && kwnames->len) {
+        /* metaclass= is taken out; the other keywords go to the metaclass call */
+        Str *mk = str_intern_cstr(I, "metaclass");
+        size_t npos = n - kwnames->len;
         for (size_t i = 0; i < kwnames->len; i++) {
-            if (str_eq(as_str(kwnames->items[i]), str_intern_cstr(I, "metaclass"))) {
-                return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "metaclasses are not supported");
+            if (!str_eq(as_str(kwnames->items[i]), mk)) continue;
+            meta = args[2 + npos + i];
+            Tuple *rest = tuple_new(I, kwnames->len - 1);
+            if (!rest) return V_NULL;
+            for (size_t k = 0, j = 0; k < kwnames->len; k++) {
+                if (k == i) continue;
+                rest->items[j] = kwnames->items[k];
+                args[2 + npos + j++] = args[2 + npos + k];
             }
+            kwnames = rest->len ? rest : NULL;
+            n--;
+            break;
         }
     }
     if (!is_type_id(args[0], TY_FUNCTION)) {
@@ -385,30 +437,64 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
     Function *body = (Function *)as_obj(args[0]);
     n -= kwnames ? (uint32_t)kwnames->len : 0; /* the count includes keyword values */
     Tuple *bases;
+    Tuple *orig_bases = NULL;
     if (n == 0) {
-        bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
+        bases = I->empty_tuple; /* type.__new__ makes it (object,) */
     } else {
-        bases = tuple_from_array(I, args + 2, n);
+        bases = resolve_mro_entries(I, args + 2, n, &orig_bases);
     }
     if (!bases) return V_NULL;
     Dict *ns = dict_new(I);
     if (!ns) return V_NULL;
+    if (orig_bases &&
+        dict_set_str(I, ns, str_intern_cstr(I, "__orig_bases__"), v_obj(orig_bases)) < 0)
+        return V_NULL;
     /* CPython's class body code stores __module__ and __qualname__ itself; seed them in
      * case the compiler leaves it to us (the body's own stores win). */
     Value modname = dict_get_str(f->globals, I->names.name);
     if (!is_null(modname) && dict_set_str(I, ns, I->names.module, modname) < 0) return V_NULL;
     if (body->qualname && dict_set_str(I, ns, I->names.qualname, v_obj(body->qualname)) < 0)
         return V_NULL;
+    /* The metaclass: the explicit one or type, made the most derived among the bases'. */
+    Type *mt = I->types[TY_TYPE];
+    if (!is_null(meta)) {
+        if (!is_obj(meta) || !type_is_subtype(type_of(I, meta), I->types[TY_TYPE]))
+            return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                              "krait: a metaclass must be a class (a subclass of type)");
+        mt = (Type *)as_obj(meta);
+    }
+    if (type_is_subtype(mt, I->types[TY_TYPE])) {
+        mt = type_calculate_meta(I, mt, bases);
+        if (!mt) return V_NULL;
+    }
     Frame *bf = call_bind(I, body, V_NULL, 0, NULL, NULL);
     if (!bf) return V_NULL;
     bf->locals = ns;
     Value cell = vm_run_frame(I, bf, false);
     frame_free(I, bf);
     if (is_null(cell)) return V_NULL;
-    Type *cls = type_new_heap_kw(I, as_str(args[1]), bases, ns, args + 2 + n, kwnames);
-    if (!cls) return V_NULL;
-    if (is_type_id(cell, TY_CELL)) ((Cell *)as_obj(cell))->contents = v_obj(cls);
-    return v_obj(cls);
+    Value cls;
+    Value *kwv = args + 2 + n;
+    if (mt == I->types[TY_TYPE]) {
+        Type *t = type_new_heap_kw(I, as_str(args[1]), bases, ns, kwv, kwnames);
+        if (!t) return V_NULL;
+        cls = v_obj(t);
+    } else {
+        /* meta(name, bases, ns, **kw): its __new__ and __init__ run */
+        size_t nk = kwnames ? kwnames->len : 0;
+        Value *cargs = mem_alloc(I, (3 + nk) * sizeof(Value));
+        if (!cargs) return V_NULL;
+        cargs[0] = args[1];
+        cargs[1] = v_obj(bases);
+        cargs[2] = v_obj(ns);
+        for (size_t k = 0; k < nk; k++)
+            cargs[3 + k] = kwv[k];
+        cls = obj_call(I, v_obj(mt), 3, cargs, kwnames);
+        mem_free(I, cargs, (3 + nk) * sizeof(Value));
+        if (is_null(cls)) return V_NULL;
+    }
+    if (is_type_id(cell, TY_CELL)) ((Cell *)as_obj(cell))->contents = cls;
+    return cls;
 }
 
 /* Whether mod's body is still running (a circular import): some module-level frame up the

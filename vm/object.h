@@ -485,6 +485,12 @@ Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns);
 /* The same with the class statement's keywords (values kwv, names kwnames) passed to
  * __init_subclass__. */
 Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv, Tuple *kwnames);
+/* The same for metaclass meta (or a more derived one among the bases' metaclasses). */
+Type *type_new_heap_meta(Interp *I, Type *meta, Str *name, Tuple *bases, Dict *ns, Value *kwv,
+                         Tuple *kwnames);
+/* The most derived of meta and the metaclasses of bases; NULL after raising TypeError
+ * ("metaclass conflict"). */
+Type *type_calculate_meta(Interp *I, Type *meta, Tuple *bases);
 /* A fresh instance of t (instance_size bytes), dict allocated lazily. Exception layouts get
  * args () and __cause__/__context__ None. A builtin type with TF_BASETYPE must allocate
  * type->instance_size bytes in its `new` slot (subclasses add a Dict* at the end); a class

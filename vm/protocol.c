@@ -91,9 +91,33 @@ bool callable_check(Interp *I, Value v) {
     return type_of(I, v)->slots.call != NULL;
 }
 
+static bool is_class(Interp *I, Value v) {
+    return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
+}
+
+/* A metaclass's __instancecheck__ / __subclasscheck__ (abc.ABCMeta, typing.Protocol...):
+ * 1/0 its answer, -1 raised, -2 none defined. */
+static int meta_check(Interp *I, Value cls, Value arg, Str *name) {
+    Type *meta = cls.as.o->type;
+    if (!(meta->flags & TF_HEAPTYPE)) return -2;
+    Type *owner = NULL;
+    Value f = type_lookup_owner(meta, name, &owner);
+    if (is_null(f) || !owner || !(owner->flags & TF_HEAPTYPE)) return -2;
+    Value r = descr_call(I, f, cls, 1, &arg, NULL);
+    return is_null(r) ? -1 : obj_truthy(I, r);
+}
+
 int obj_isinstance(Interp *I, Value v, Value cls) {
-    if (is_obj(cls) && cls.as.o->type == I->types[TY_TYPE])
-        return is_instance(I, v, (Type *)cls.as.o) ? 1 : 0;
+    if (is_class(I, cls)) {
+        if (is_instance(I, v, (Type *)cls.as.o)) return 1;
+        int r = meta_check(I, cls, v, str_intern_cstr(I, "__instancecheck__"));
+        return r == -2 ? 0 : r;
+    }
+    if (is_obj(cls) && cls.as.o->type != I->types[TY_TUPLE]) {
+        /* an object whose class defines __instancecheck__ (typing's aliases) */
+        int r = meta_check(I, cls, v, str_intern_cstr(I, "__instancecheck__"));
+        if (r != -2) return r;
+    }
     if (is_obj(cls) && cls.as.o->type == I->types[TY_TUPLE]) {
         Tuple *t = as_tuple(cls);
         for (size_t i = 0; i < t->len; i++) {
@@ -107,12 +131,15 @@ int obj_isinstance(Interp *I, Value v, Value cls) {
 }
 
 int obj_issubclass(Interp *I, Value derived, Value cls) {
-    if (!is_obj(derived) || derived.as.o->type != I->types[TY_TYPE]) {
+    if (is_obj(cls) && cls.as.o->type != I->types[TY_TUPLE]) {
+        int r = meta_check(I, cls, derived, str_intern_cstr(I, "__subclasscheck__"));
+        if (r != -2) return r;
+    }
+    if (!is_class(I, derived)) {
         err_format(I, TY_TYPE_ERROR, "issubclass() arg 1 must be a class");
         return -1;
     }
-    if (is_obj(cls) && cls.as.o->type == I->types[TY_TYPE])
-        return type_is_subtype((Type *)derived.as.o, (Type *)cls.as.o) ? 1 : 0;
+    if (is_class(I, cls)) return type_is_subtype((Type *)derived.as.o, (Type *)cls.as.o) ? 1 : 0;
     if (is_obj(cls) && cls.as.o->type == I->types[TY_TUPLE]) {
         Tuple *t = as_tuple(cls);
         for (size_t i = 0; i < t->len; i++) {

@@ -27,7 +27,7 @@ static void super_trace(Interp *I, Obj *o) {
 }
 
 static bool is_type(Interp *I, Value v) {
-    return is_obj(v) && v.as.o->type == I->types[TY_TYPE];
+    return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
 }
 
 static Type *super_check(Interp *I, Type *type, Value obj) {

@@ -181,6 +181,8 @@ static Value object_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *k
     return object_new_checked(I, t, argc, kw);
 }
 
+static bool is_type(Interp *I, Value v);
+
 static Type *solid_base(Type *t) {
     while (t->flags & TF_HEAPTYPE)
         t = t->base;
@@ -191,7 +193,7 @@ static Type *solid_base(Type *t) {
 
 static Value object_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (argc < 1) return err_format(I, TY_TYPE_ERROR, "object.__new__(): not enough arguments");
-    if (!is_obj(argv[0]) || argv[0].as.o->type != I->types[TY_TYPE])
+    if (!is_type(I, argv[0]))
         return err_format(I, TY_TYPE_ERROR, "object.__new__(X): X is not a type object (%s)",
                           type_name(I, argv[0]));
     Type *t = (Type *)argv[0].as.o;
@@ -282,8 +284,7 @@ static Value object_getattribute_native(Interp *I, int argc, Value *argv, Tuple 
     if (!arg_count(I, "__getattribute__", argc - 1, 1, 1)) return V_NULL;
     Str *name = attr_name_arg(I, argv[1]);
     if (!name) return V_NULL;
-    if (is_obj(argv[0]) && argv[0].as.o->type == I->types[TY_TYPE])
-        return type_getattr(I, argv[0], name);
+    if (is_type(I, argv[0])) return type_getattr(I, argv[0], name);
     return generic_getattr(I, argv[0], name);
 }
 
@@ -409,8 +410,9 @@ static Value type_repr(Interp *I, Value self) {
     return v_obj(str_printf(I, "<class '%s.%s'>", t->module->data, t->qualname->data));
 }
 
+/* A class: an instance of type or of a metaclass (a subclass of type). */
 static bool is_type(Interp *I, Value v) {
-    return is_obj(v) && v.as.o->type == I->types[TY_TYPE];
+    return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
 }
 
 /* The attributes every type has, as CPython's type getsets: answered before the mro. */
@@ -518,23 +520,47 @@ static int type_setattr(Interp *I, Value self, Str *name, Value v) {
     return 0;
 }
 
+/* type.__new__(meta, name, bases, ns, **kw): a class whose metaclass is the most derived
+ * of meta and the bases' metaclasses; kw go to __init_subclass__. */
+static Value type_new_slot(Interp *I, Type *meta, int argc, Value *argv, Tuple *kw) {
+    if (argc != 3)
+        return err_format(I, TY_TYPE_ERROR, "type.__new__() takes exactly 3 arguments (%d given)",
+                          argc);
+    if (!is_str(I, argv[0]))
+        return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 1 must be str, not %s",
+                          type_name(I, argv[0]));
+    if (!is_obj(argv[1]) || argv[1].as.o->type != I->types[TY_TUPLE])
+        return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 2 must be tuple, not %s",
+                          type_name(I, argv[1]));
+    if (!is_dict(I, argv[2]))
+        return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 3 must be dict, not %s",
+                          type_name(I, argv[2]));
+    Type *nt = type_new_heap_meta(I, meta, as_str(argv[0]), as_tuple(argv[1]), as_dict(argv[2]),
+                                  argv + argc, kw);
+    return nt ? v_obj(nt) : V_NULL;
+}
+
+static Value type_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (argc < 1 || !is_type(I, argv[0]) ||
+        !type_is_subtype((Type *)argv[0].as.o, I->types[TY_TYPE]))
+        return err_format(I, TY_TYPE_ERROR, "type.__new__(X): X is not a type object");
+    return type_new_slot(I, (Type *)argv[0].as.o, argc - 1, argv + 1, kw);
+}
+
+/* type.__init__ accepts what type.__new__ does, so a metaclass's __init__ can call it. */
+static Value type_init_native(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (argc != 2 && argc != 4)
+        return err_format(I, TY_TYPE_ERROR, "type.__init__() takes 1 or 3 arguments");
+    return V_NONE;
+}
+
 static Value type_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) {
     Type *t = (Type *)self.as.o;
     size_t nkw = kw ? kw->len : 0;
     if (t == I->types[TY_TYPE]) {
         if (argc == 1 && nkw == 0) return v_obj(type_of(I, argv[0]));
         if (argc != 3 || nkw) return err_format(I, TY_TYPE_ERROR, "type() takes 1 or 3 arguments");
-        if (!is_str(I, argv[0]))
-            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 1 must be str, not %s",
-                              type_name(I, argv[0]));
-        if (!is_obj(argv[1]) || argv[1].as.o->type != I->types[TY_TUPLE])
-            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 2 must be tuple, not %s",
-                              type_name(I, argv[1]));
-        if (!is_dict(I, argv[2]))
-            return err_format(I, TY_TYPE_ERROR, "type.__new__() argument 3 must be dict, not %s",
-                              type_name(I, argv[2]));
-        Type *nt = type_new_heap(I, as_str(argv[0]), as_tuple(argv[1]), as_dict(argv[2]));
-        return nt ? v_obj(nt) : V_NULL;
+        return type_new_slot(I, t, argc, argv, kw);
     }
     if (!t->slots.new)
         return err_format(I, TY_TYPE_ERROR, "cannot create '%s' instances", t->name->data);
@@ -601,6 +627,8 @@ static Value type_subclasscheck_native(Interp *I, int argc, Value *argv, Tuple *
 
 static const MethodDef type_methods[] = {
     {"mro", type_mro_native, 0},
+    {"__new__", type_new_native, METH_STATIC},
+    {"__init__", type_init_native, 0},
     {"__instancecheck__", type_instancecheck_native, 0},
     {"__subclasscheck__", type_subclasscheck_native, 0},
     {NULL, NULL, 0},
@@ -610,9 +638,10 @@ const TypeSpec type_spec = {
     .name = "type",
     .base = TY_OBJECT,
     .instance_size = sizeof(Type),
-    .flags = 0, /* no metaclasses: class X(type) is refused */
+    .flags = TF_BASETYPE, /* metaclasses: their instances are Types, dict in Type.dict */
     .slots =
         {
+            .new = type_new_slot,
             .trace = type_trace,
             .repr = type_repr,
             .binop = type_binop,
@@ -732,7 +761,10 @@ static Type *best_base(Interp *I, Tuple *bases) {
 }
 
 static void type_set_layout(Interp *I, Type *t, Type *base) {
-    if (base->dictoffset) {
+    if (type_is_subtype(base, I->types[TY_TYPE])) {
+        t->instance_size = sizeof(Type); /* a metaclass: attributes live in Type.dict */
+        t->dictoffset = 0;
+    } else if (base->dictoffset) {
         t->instance_size = base->instance_size;
         t->dictoffset = base->dictoffset;
     } else if (base->flags & TF_EXCEPTION) {
@@ -849,16 +881,40 @@ Type *type_new_heap(Interp *I, Str *name, Tuple *bases, Dict *ns) {
     return type_new_heap_kw(I, name, bases, ns, NULL, NULL);
 }
 
-/* kwv holds the values of the class statement's keywords (named by kwnames), passed on to
- * __init_subclass__. */
 Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv, Tuple *kwnames) {
+    return type_new_heap_meta(I, I->types[TY_TYPE], name, bases, ns, kwv, kwnames);
+}
+
+Type *type_calculate_meta(Interp *I, Type *meta, Tuple *bases) {
+    Type *winner = meta;
+    for (size_t i = 0; i < bases->len; i++) {
+        Type *bt = type_of(I, bases->items[i]);
+        if (type_is_subtype(winner, bt)) continue;
+        if (type_is_subtype(bt, winner)) {
+            winner = bt;
+            continue;
+        }
+        err_format(I, TY_TYPE_ERROR,
+                   "metaclass conflict: the metaclass of a derived class must be a (non-strict) "
+                   "subclass of the metaclasses of all its bases");
+        return NULL;
+    }
+    return winner;
+}
+
+/* kwv holds the values of the class statement's keywords (named by kwnames), passed on to
+ * __init_subclass__. The new class is an instance of meta or of a base's metaclass. */
+Type *type_new_heap_meta(Interp *I, Type *meta, Str *name, Tuple *bases, Dict *ns, Value *kwv,
+                         Tuple *kwnames) {
     if (bases->len == 0) {
         bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
         if (!bases) return NULL;
     }
     Type *base = best_base(I, bases);
     if (!base) return NULL;
-    Type *t = gc_new(I, I->types[TY_TYPE], sizeof(Type));
+    meta = type_calculate_meta(I, meta, bases);
+    if (!meta) return NULL;
+    Type *t = gc_new(I, meta, sizeof(Type));
     if (!t) return NULL;
     t->name = name;
     t->qualname = name;
@@ -868,6 +924,8 @@ Type *type_new_heap_kw(Interp *I, Str *name, Tuple *bases, Dict *ns, Value *kwv,
     t->version = 1;
     t->flags = TF_HEAPTYPE | TF_BASETYPE | TF_HAS_DICT | (base->flags & TF_EXCEPTION);
     type_set_layout(I, t, base);
+    if (!t->dictoffset && !(t->flags & TF_PREFIX_DICT) && !(t->flags & TF_EXCEPTION))
+        t->flags &= ~TF_HAS_DICT;
     t->dict = dict_copy(I, ns);
     if (!t->dict) return NULL;
     t->mro = mro_compute(I, t, bases);
