@@ -99,7 +99,10 @@ int arr_store_value(Interp *I, char *p, int dt, Value v);
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape); /* C-contiguous, zeroed */
 Array *arr_view(Interp *I, Array *src, int ndim, const int64_t *shape, const int64_t *strides,
                 char *data, int dt);
-Array *arr_copy(Interp *I, Array *a, int dt);  /* contiguous copy, converted to dt */
+Array *arr_copy(Interp *I, Array *a, int dt); /* contiguous copy, converted to dt */
+/* Whether in overlaps out other than element for element (x[:-1] as input of x[1:] += ...):
+ * such an input is read from a copy, as NumPy does. */
+bool arr_overlaps(const Array *in, const Array *out);
 Value arr_astype(Interp *I, Array *a, int dt); /* the same; lazy on CUDA */
 bool arr_is_contiguous(const Array *a);
 /* Any array_like (array, nested list/tuple/range, scalar) as an Array; dt -1: inferred. */

@@ -433,17 +433,19 @@ static void mem_extent(const Array *a, const char **lo, const char **hi) {
 
 /* An input that overlaps the output other than element for element (x[1:] += x[:-1]) is
  * read from a copy, as NumPy does, so no element sees an already updated one. */
-static Array *unalias(Interp *I, Array *in, const Array *out) {
-    if (in == out || in->size <= 1) return in;
+bool arr_overlaps(const Array *in, const Array *out) {
+    if (in == out || in->size <= 1) return false;
     const char *l1, *h1, *l2, *h2;
     mem_extent(in, &l1, &h1);
     mem_extent(out, &l2, &h2);
-    if (h1 <= l2 || h2 <= l1) return in;
-    if (in->data == out->data && in->ndim == out->ndim && in->dtype == out->dtype &&
-        memcmp(in->shape, out->shape, sizeof(int64_t) * (size_t)in->ndim) == 0 &&
-        memcmp(in->strides, out->strides, sizeof(int64_t) * (size_t)in->ndim) == 0)
-        return in;
-    return arr_copy(I, in, in->dtype);
+    if (h1 <= l2 || h2 <= l1) return false;
+    return !(in->data == out->data && in->ndim == out->ndim && in->dtype == out->dtype &&
+             memcmp(in->shape, out->shape, sizeof(int64_t) * (size_t)in->ndim) == 0 &&
+             memcmp(in->strides, out->strides, sizeof(int64_t) * (size_t)in->ndim) == 0);
+}
+
+static Array *unalias(Interp *I, Array *in, const Array *out) {
+    return arr_overlaps(in, out) ? arr_copy(I, in, in->dtype) : in;
 }
 
 static Array *operand_array(Interp *I, Value v, int dt) {
@@ -748,6 +750,30 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
         Value rv = arr_cuda_unary(I, a, op, cdt, rdt, out);
         if (!is_null(rv) || err_occurred(I)) return rv;
         if (arr_host(I, a) < 0 || (out && arr_host_write(I, out) < 0)) return V_NULL;
+    }
+    if (out) {
+        /* NumPy broadcasts the input to out's shape (never out to the input's) */
+        Array *ab[2] = {a, out};
+        int nd;
+        int64_t shape[ARR_MAXDIM];
+        if (arr_broadcast_shapes(I, 2, ab, &nd, shape) < 0) return V_NULL;
+        if (out->ndim != nd || memcmp(out->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+            char s1[200], s2[200];
+            shape_str(s1, sizeof s1, out->ndim, out->shape);
+            shape_str(s2, sizeof s2, nd, shape);
+            return err_format(I, TY_VALUE_ERROR,
+                              "non-broadcastable output operand with shape %s doesn't match "
+                              "the broadcast shape %s",
+                              s1, s2);
+        }
+        if (a->ndim != nd || memcmp(a->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+            int64_t st[ARR_MAXDIM];
+            bcast_strides(a, nd, shape, st);
+            a = arr_view(I, a, nd, shape, st, a->data, a->dtype);
+            if (!a) return V_NULL;
+        }
+        a = unalias(I, a, out);
+        if (!a) return V_NULL;
     }
     Array *r = out ? out : arr_new_uninit(I, rdt, a->ndim, a->shape);
     if (!r) return V_NULL;

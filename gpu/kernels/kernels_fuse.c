@@ -13,9 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { LAYOUT_CONTIG = 0, LAYOUT_SCALAR = 1, LAYOUT_STRIDED = 2 };
-enum { PATH_VECTOR = 1, PATH_STRIDED32 = 2, PATH_STRIDED64 = 3 };
-
 #define FUSE_MAX_WORDS 480
 
 static const signed char fuse_arity_table[] = {
@@ -27,16 +24,6 @@ static const signed char fuse_arity_table[] = {
 int gpu_fuse_arity(int op) {
     return op >= 0 && op < FUSE__COUNT ? fuse_arity_table[op] : -1;
 }
-
-/* One launch's resolved geometry: operands broadcast to out's shape, dims collapsed. */
-typedef struct FusePlan {
-    int rank;
-    int64_t n;
-    int64_t shape[GPU_MAX_DIMS];
-    int64_t strides[FUSE_MAX_INPUTS + 1][GPU_MAX_DIMS]; /* [0] is out, [1+k] input k */
-    uint8_t layout[FUSE_MAX_INPUTS + 1];
-    int path, vec, rank_key;
-} FusePlan;
 
 /* Broadcast every operand to out's shape, drop size-1 dims, merge dims contiguous in all. */
 static void fuse_plan_layout(const GpuTensor *inputs, int nin, const GpuTensor *out, FusePlan *p) {
@@ -87,14 +74,16 @@ static void fuse_plan_layout(const GpuTensor *inputs, int nin, const GpuTensor *
             expect *= p->shape[d];
         }
         p->layout[k] = (contig && (k == 0 || !scalar || m == 0))
-                           ? LAYOUT_CONTIG
-                           : (scalar ? LAYOUT_SCALAR : (contig ? LAYOUT_CONTIG : LAYOUT_STRIDED));
+                           ? FUSE_LAYOUT_CONTIG
+                           : (scalar ? FUSE_LAYOUT_SCALAR
+                                     : (contig ? FUSE_LAYOUT_CONTIG : FUSE_LAYOUT_STRIDED));
     }
-    if (p->layout[0] == LAYOUT_SCALAR) p->layout[0] = LAYOUT_STRIDED; /* n == 1 handled above */
+    if (p->layout[0] == FUSE_LAYOUT_SCALAR)
+        p->layout[0] = FUSE_LAYOUT_STRIDED; /* n == 1 handled above */
 }
 
 /* The dtype a node computes in (see FUSE_OPS in kernels.h). */
-static DType fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd) {
+DType kernels_fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd) {
     switch (nd->op) {
     case FUSE_EQ:
     case FUSE_NE:
@@ -148,7 +137,7 @@ static size_t fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root
     size_t k = 0;
     key[k++] = 'F';
     key[k++] = (uint8_t)p->path;
-    key[k++] = (uint8_t)(p->path == PATH_VECTOR ? p->vec : p->rank);
+    key[k++] = (uint8_t)(p->path == FUSE_PATH_VECTOR ? p->vec : p->rank);
     key[k++] = (uint8_t)nin;
     key[k++] = (uint8_t)nnodes;
     key[k++] = (uint8_t)root;
@@ -252,7 +241,7 @@ static void fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int roo
     int nconst = 0;
     for (int i = 0; i < nnodes; i++) {
         const FuseNode *nd = &nodes[i];
-        DType ct = fuse_compute_dtype(nodes, nd);
+        DType ct = kernels_fuse_compute_dtype(nodes, nd);
         const char *rt = kdtype_register(nd->dtype);
         ksrc_printf(s, "    %s v%d = ", rt, i);
         /* The expression is built in ct's register type, then converted to the node's. */
@@ -384,11 +373,11 @@ static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt
     ksrc_init(&call, s->G);
     ksrc_puts(&call, "kr_eval(p");
     for (int k = 0; k < nin; k++) {
-        if (p->layout[k + 1] == LAYOUT_CONTIG && lane)
+        if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG && lane)
             ksrc_printf(&call, ", kr_ld(a%d.v[j])", k);
-        else if (p->layout[k + 1] == LAYOUT_CONTIG)
+        else if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
             ksrc_printf(&call, ", kr_ld(in%d[i])", k);
-        else if (p->layout[k + 1] == LAYOUT_SCALAR)
+        else if (p->layout[k + 1] == FUSE_LAYOUT_SCALAR)
             ksrc_printf(&call, ", s%d", k);
         else
             ksrc_printf(&call, ", kr_ld(in%d[o%d])", k, k + 1);
@@ -412,18 +401,22 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
     ksrc_printf(s, "    %s *__restrict__ out = (%s *)p.w[%d];\n", ot, ot, nin);
     ksrc_printf(s, "    const i64 n = (i64)p.w[%d];\n", nin + 1);
     for (int k = 0; k < nin; k++)
-        if (p->layout[k + 1] == LAYOUT_SCALAR)
+        if (p->layout[k + 1] == FUSE_LAYOUT_SCALAR)
             ksrc_printf(s, "    const %s s%d = kr_ld(in%d[0]);\n", kdtype_register(inputs[k].dtype),
                         k, k);
-    if (p->path == PATH_VECTOR) {
+    if (p->path == FUSE_PATH_VECTOR) {
         int V = p->vec;
-        ksrc_printf(s, "    const i64 nv = n / %d;\n", V);
+        /* kernels_fuse_vectors: with V == 1 there is no vector loop, the tail does all */
+        if (V > 1)
+            ksrc_printf(s, "    const i64 nv = n / %d;\n", V);
+        else
+            ksrc_puts(s, "    const i64 nv = 0;\n");
         ksrc_puts(s, "    const i64 stride = (i64)gridDim.x * blockDim.x;\n"
                      "    const i64 t0 = (i64)blockIdx.x * blockDim.x + threadIdx.x;\n");
         if (V > 1) {
             ksrc_puts(s, "    for (i64 v = t0; v < nv; v += stride) {\n");
             for (int k = 0; k < nin; k++)
-                if (p->layout[k + 1] == LAYOUT_CONTIG)
+                if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
                     ksrc_printf(s,
                                 "        kr_vec<%s, %d> a%d = ((const kr_vec<%s, %d> *)in%d)[v];\n",
                                 kdtype_storage(inputs[k].dtype), V, k,
@@ -441,8 +434,8 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         return;
     }
     /* Strided: decompose the C-order index; idx_t is 32-bit when every offset fits. */
-    const char *it = p->path == PATH_STRIDED32 ? "unsigned" : "u64";
-    const char *ot_off = p->path == PATH_STRIDED32 ? "int" : "i64";
+    const char *it = p->path == FUSE_PATH_STRIDED32 ? "unsigned" : "u64";
+    const char *ot_off = p->path == FUSE_PATH_STRIDED32 ? "int" : "i64";
     ksrc_printf(s, "    const %s nn = (%s)n;\n", it, it);
     ksrc_printf(s, "    const %s stride = (%s)gridDim.x * blockDim.x;\n", it, it);
     ksrc_printf(
@@ -452,7 +445,7 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
     int nstr = 0;
     int stride_base[FUSE_MAX_INPUTS + 1];
     for (int k = 0; k <= nin; k++) {
-        if (p->layout[k] == LAYOUT_STRIDED) {
+        if (p->layout[k] == FUSE_LAYOUT_STRIDED) {
             stride_base[k] = shape_base + p->rank * (1 + nstr);
             nstr++;
             ksrc_printf(s, "        %s o%d = 0;\n", ot_off, k);
@@ -462,12 +455,12 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_printf(s, "        { %s sz = (%s)p.w[%d]; %s c = rem %% sz; rem /= sz;\n", it, it,
                     shape_base + d, it);
         for (int k = 0; k <= nin; k++)
-            if (p->layout[k] == LAYOUT_STRIDED)
+            if (p->layout[k] == FUSE_LAYOUT_STRIDED)
                 ksrc_printf(s, "          o%d += (%s)c * (%s)(i64)p.w[%d];\n", k, ot_off, ot_off,
                             stride_base[k] + d);
         ksrc_puts(s, "        }\n");
     }
-    ksrc_printf(s, "        out[%s] = ", p->layout[0] == LAYOUT_STRIDED ? "o0" : "i");
+    ksrc_printf(s, "        out[%s] = ", p->layout[0] == FUSE_LAYOUT_STRIDED ? "o0" : "i");
     fuse_store_eval(s, p, nin, out_dt, false);
     ksrc_puts(s, ";\n    }\n}\n");
 }
@@ -481,17 +474,17 @@ static int fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const Gp
     bool all_simple = true;
     int maxsize = gpu_dtype_size(out->dtype);
     for (int k = 0; k <= nin; k++) {
-        if (p->layout[k] == LAYOUT_STRIDED) all_simple = false;
-        if (k > 0 && p->layout[k] == LAYOUT_CONTIG) {
+        if (p->layout[k] == FUSE_LAYOUT_STRIDED) all_simple = false;
+        if (k > 0 && p->layout[k] == FUSE_LAYOUT_CONTIG) {
             int sz = gpu_dtype_size(inputs[k - 1].dtype);
             if (sz > maxsize) maxsize = sz;
         }
     }
     if (all_simple) {
-        p->path = PATH_VECTOR;
+        p->path = FUSE_PATH_VECTOR;
         int V = 16 / maxsize;
         for (int k = 0; k <= nin && V > 1; k++) {
-            if (p->layout[k] != LAYOUT_CONTIG) continue;
+            if (p->layout[k] != FUSE_LAYOUT_CONTIG) continue;
             const GpuTensor *t = k == 0 ? out : &inputs[k - 1];
             if (t->ptr % (uint64_t)(V * gpu_dtype_size(t->dtype)) != 0) V = 1;
         }
@@ -506,7 +499,7 @@ static int fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const Gp
             }
             if (span >= (1ll << 31)) small = false;
         }
-        p->path = small ? PATH_STRIDED32 : PATH_STRIDED64;
+        p->path = small ? FUSE_PATH_STRIDED32 : FUSE_PATH_STRIDED64;
     }
     int nw = 0;
     for (int k = 0; k < nin; k++)
@@ -520,13 +513,13 @@ static int fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const Gp
                                                         : (uint64_t)nodes[i].iscalar;
     }
     *shape_base = nw;
-    if (p->path != PATH_VECTOR) {
+    if (p->path != FUSE_PATH_VECTOR) {
         if (nw + p->rank * (nin + 2) > FUSE_MAX_WORDS)
             return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: too many arguments");
         for (int d = 0; d < p->rank; d++)
             w[nw++] = (uint64_t)p->shape[d];
         for (int k = 0; k <= nin; k++)
-            if (p->layout[k] == LAYOUT_STRIDED)
+            if (p->layout[k] == FUSE_LAYOUT_STRIDED)
                 for (int d = 0; d < p->rank; d++)
                     w[nw++] = (uint64_t)p->strides[k][d];
     }
@@ -557,13 +550,15 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
         ksrc_init(&src, G);
         fuse_gen(&src, nodes, nnodes, root, inputs, nin, out->dtype, &p, nw, const_base,
                  shape_base);
-        int rc = kernels_build(G, &src, "kr_fuse", arch, &f);
+        int rc = G->mock && !arch ? kernels_host_fuse(G, nodes, nnodes, root, inputs, nin,
+                                                      out->dtype, &p, const_base, shape_base, &f)
+                                  : kernels_build(G, &src, "kr_fuse", arch, &f);
         ksrc_free(&src);
         if (rc < 0) return -1;
         if (arch) return 0;
         if (kcache_insert(G, key, klen, h, f) < 0) return -1;
     }
-    int64_t work = p.path == PATH_VECTOR ? (p.n + p.vec - 1) / p.vec : p.n;
+    int64_t work = p.path == FUSE_PATH_VECTOR ? (p.n + p.vec - 1) / p.vec : p.n;
     return kernels_launch(G, f, kernels_grid(G, work, 256), 256, 0, s, w, nw);
 }
 

@@ -21,6 +21,41 @@ int kernels_launch3(GpuState *G, CUfunction f, const unsigned grid[3], unsigned 
 /* Blocks for a grid-stride loop over `work` items with `block` threads. */
 unsigned kernels_grid(GpuState *G, int64_t work, unsigned block);
 
+/* ---- the fused kernel's plan (kernels_fuse.c), also read by the mock's host kernels ---- */
+
+enum { FUSE_LAYOUT_CONTIG = 0, FUSE_LAYOUT_SCALAR = 1, FUSE_LAYOUT_STRIDED = 2 };
+enum { FUSE_PATH_VECTOR = 1, FUSE_PATH_STRIDED32 = 2, FUSE_PATH_STRIDED64 = 3 };
+
+/* One launch's resolved geometry: operands broadcast to out's shape, dims collapsed. */
+typedef struct FusePlan {
+    int rank;
+    int64_t n;
+    int64_t shape[GPU_MAX_DIMS];
+    int64_t strides[FUSE_MAX_INPUTS + 1][GPU_MAX_DIMS]; /* [0] is out, [1+k] input k */
+    uint8_t layout[FUSE_MAX_INPUTS + 1];
+    int path, vec, rank_key;
+} FusePlan;
+
+/* The dtype a node computes in (see FUSE_OPS in kernels.h). */
+DType kernels_fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd);
+
+/* The vector path's count of whole V-element vectors among n elements; the scalar tail
+ * loop takes the rest. V == 1 means no vector loop: every element is in the tail. */
+static inline int64_t kernels_fuse_vectors(int V, int64_t n) {
+    return V > 1 ? n / V : 0;
+}
+
+/* ---- the mock device's kernels (kernels_host.c): built where the CUDA C would be
+ * compiled, from the same description; see gpu/runtime/cuda_mock.h ---- */
+
+int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                      const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
+                      int const_base, int shape_base, CUfunction *out);
+int kernels_host_arange(GpuState *G, DType dt, CUfunction *out);
+/* name: the CUDA kernel's ("kr_red_pass1", "kr_red_final", "kr_red_rows", "kr_red_cols") */
+int kernels_host_reduce(GpuState *G, int op, DType in, DType out, const char *name, CUfunction *f);
+int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);
+
 static inline uint64_t kword_f64(double d) {
     uint64_t w;
     __builtin_memcpy(&w, &d, 8);

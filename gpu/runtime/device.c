@@ -1,5 +1,6 @@
 /* device.c: the GpuState's life (creation, the lazy CUDA start, teardown), the backend
  * choice, error reporting and host memory. See gpu.h for the design. */
+#include "cuda_mock.h"
 #include "gpu.h"
 
 #include <stdarg.h>
@@ -115,7 +116,8 @@ int gpu_init_cuda(GpuState *G) {
         gpu_set_error(G, GPU_ERR_NO_DEVICE, "the CUDA backend is disabled (KRAIT_DEVICE=cpu)");
         return init_failed(G, GPU_ERR_NO_DEVICE);
     }
-    if (cuda_load_driver(G) < 0) return init_failed(G, GPU_ERR_NO_DRIVER);
+    int loaded = cuda_mock_requested() ? cuda_mock_load_driver(G) : cuda_load_driver(G);
+    if (loaded < 0) return init_failed(G, GPU_ERR_NO_DRIVER);
     CudaApi *cu = &G->api;
     if (cuda_check(G, cu->cuInit(0), "cuInit") < 0) return init_failed(G, GPU_ERR_NO_DEVICE);
     int count = 0;
@@ -182,13 +184,16 @@ release_context:
 GpuBackend gpu_backend(GpuState *G) {
     if (G->backend != GPU_BACKEND_UNDECIDED) return G->backend;
     const char *env = getenv("KRAIT_DEVICE");
-    if (env && *env && strcmp(env, "cpu") != 0 && strcmp(env, "cuda") != 0) {
-        gpu_set_error(G, GPU_ERR_CONFIG, "KRAIT_DEVICE must be 'cpu' or 'cuda', not '%.100s'", env);
+    if (env && *env && strcmp(env, "cpu") != 0 && strcmp(env, "cuda") != 0 &&
+        strcmp(env, "mock") != 0) {
+        gpu_set_error(G, GPU_ERR_CONFIG,
+                      "KRAIT_DEVICE must be 'cpu', 'cuda' or 'mock', not '%.100s'", env);
         return GPU_BACKEND_UNDECIDED;
     }
     if (env && strcmp(env, "cpu") == 0) return G->backend = GPU_BACKEND_CPU;
     if (gpu_init_cuda(G) == 0) return G->backend = GPU_BACKEND_CUDA;
-    if (env && strcmp(env, "cuda") == 0) return GPU_BACKEND_UNDECIDED; /* error is set */
+    if (env && (strcmp(env, "cuda") == 0 || strcmp(env, "mock") == 0))
+        return GPU_BACKEND_UNDECIDED; /* error is set */
     gpu_clear_error(G);
     return G->backend = GPU_BACKEND_CPU;
 }
@@ -213,6 +218,7 @@ void gpu_state_free(GpuState *G) {
     }
     kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
+    cuda_mock_free_functions(G);
     if (G->device_state > 0) {
         G->api.cuStreamDestroy(G->stream);
         G->api.cuDevicePrimaryCtxRelease(G->device);

@@ -132,6 +132,10 @@ typedef struct GpuState {
     JitCache jit;
     KernelCache kernels; /* specialization key -> CUfunction (gpu/runtime/kernel_cache.c) */
 
+    /* ---- the mock device (KRAIT_DEVICE=mock, gpu/runtime/cuda_mock.h) ---- */
+    bool mock;                               /* G->api is the mock's; kernels run on the host */
+    struct CudaMockFunction *mock_functions; /* the host kernels made so far, freed with G */
+
     /* ---- matmul (gpu/kernels/kernels_matmul.c, gpu/kernels/cublaslt.c) ---- */
     bool matmul_tf32;             /* float32 matmul may round inputs to TF32 (default off) */
     int8_t matmul_own;            /* 1: never use cuBLASLt; 0: from KRAIT_MATMUL=own at load */

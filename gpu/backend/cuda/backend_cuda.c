@@ -360,12 +360,13 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
             if (g->inputs[j] == x->inputs[i]) k = j;
         if (k < 0) {
             if (nin >= ARR_FUSE_INPUTS) return -2;
+            /* set the slot now: the search above reads slots up to nin, and a slot past
+             * g->ninputs holds whatever an earlier graph left there */
             k = nin++;
+            g->inputs[k] = x->inputs[i];
         }
         map_in[i] = k;
     }
-    for (int i = 0; i < x->ninputs; i++)
-        g->inputs[map_in[i]] = x->inputs[i];
     g->ninputs = nin;
     int base = g->nnodes;
     for (int i = 0; i < x->nnodes; i++) {
@@ -492,6 +493,18 @@ static int result_shape(Interp *I, Value a, Value b, int *nd, int64_t *shape) {
     return arr_broadcast_shapes(I, n, arrs, nd, shape);
 }
 
+/* An array operand that overlaps out other than elementwise is read from a device copy:
+ * the kernel's threads would otherwise read elements other threads have already written. */
+static int unalias_operand(Interp *I, Value *v, Array *out) {
+    if (!out || !is_array(I, *v) || !arr_overlaps(arr_raw(*v), out)) return 0;
+    Array *x = arr_raw(*v);
+    Value c = arr_cuda_unary(I, x, ARR_U_POS, x->dtype, x->dtype, NULL);
+    if (is_null(c)) return err_occurred(I) ? -1 : 1;
+    if (!gc_temp_push(I, c) || arr_materialize(I, arr_raw(c)) < 0) return -1;
+    *v = c;
+    return 0;
+}
+
 static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int mode, int cdt,
                         int rdt, Array *out, int nd, const int64_t *shape) {
     int fop = bin_fuse_op(op, mode);
@@ -521,6 +534,9 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
         if (out->ndim != nd || memcmp(out->shape, shape, sizeof(int64_t) * (size_t)nd))
             return V_NULL; /* the CPU code raises NumPy's error */
         if (mode == 0 && dt_is_float(rdt) && !dt_is_float(out->dtype)) return V_NULL;
+        int ua = unalias_operand(I, &a, out);
+        int ub = ua ? ua : unalias_operand(I, &b, out);
+        if (ua || ub) return V_NULL; /* -1: raised; 1: the CPU code copies */
         if (arr_dev_write(I, out) < 0) return V_NULL;
     }
     ArrPending g;
@@ -571,6 +587,12 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     if (out &&
         (out->ndim != a->ndim || memcmp(out->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim)))
         return V_NULL;
+    Value av = v_obj(a);
+    if (out) {
+        int u = unalias_operand(I, &av, out);
+        if (u) return V_NULL;
+        a = arr_raw(av);
+    }
     if (out && arr_dev_write(I, out) < 0) return V_NULL;
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {

@@ -1,0 +1,751 @@
+/* kernels_host.c: the kernel library's kernels for the mock device (KRAIT_DEVICE=mock,
+ * gpu/runtime/cuda_mock.h). Where a kernel family would generate CUDA C and compile it, on
+ * the mock it makes a CudaMockFunction from the same description (for a fused graph: the
+ * nodes, dtypes, operand layouts, path and vector width of its FusePlan) and caches it
+ * under the same specialization key; the launch goes through kernels_launch and the
+ * runtime as on a GPU, and the host code decodes the kernel's argument block (pointers,
+ * sizes, constants, shapes and strides) word by word, as the generated kernel does.
+ *
+ * The semantics follow the generated code: values live in the generated register types
+ * (float for float16/bfloat16/float32), every node converts its operands to its compute
+ * dtype with C casts (kernels_fuse_compute_dtype, ksrc_convert), integer arithmetic wraps,
+ * and the prelude's helpers (kr_floordiv, kr_mod, kr_pow, kr_shl, kr_max, ...) are
+ * mirrored one for one. Reductions and matmul are plain loops over the same words
+ * (accumulating in double / int64, so sums can differ from the GPU's in the last places). */
+#include "../runtime/cuda_mock.h"
+#include "kernels_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- float16 / bfloat16 (round to nearest even, as cvt.rn) ---- */
+
+static float kh_half_to_float(uint16_t h) {
+    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, man = h & 1023, bits;
+    if (e == 31) {
+        bits = sign | 0x7f800000u | (man << 13);
+    } else if (e == 0) {
+        float f = ldexpf((float)man, -24);
+        return sign ? -f : f;
+    } else {
+        bits = sign | ((e + 112) << 23) | (man << 13);
+    }
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+static uint16_t kh_double_to_half(double d) {
+    uint16_t sign = signbit(d) ? 0x8000 : 0;
+    double a = fabs(d);
+    if (a != a) return sign | 0x7e00;
+    if (a >= 65520.0) return sign | 0x7c00;
+    if (a < 6.103515625e-05) return sign | (uint16_t)lrint(a * 16777216.0);
+    int e;
+    double m = frexp(a, &e);
+    long q = lrint(ldexp(m, 11));
+    if (q == 2048) {
+        q = 1024;
+        e++;
+    }
+    int field = e - 1 + 15;
+    if (field >= 31) return sign | 0x7c00;
+    return sign | (uint16_t)((field << 10) | (int)(q - 1024));
+}
+
+static float kh_bf16_to_float(uint16_t h) {
+    uint32_t b = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static uint16_t kh_float_to_bf16(float f) {
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40);
+    x += 0x7fffu + ((x >> 16) & 1);
+    return (uint16_t)(x >> 16);
+}
+
+/* ---- register values ---- */
+
+/* One value in its register type: f for the float kinds (a float's value for
+ * float16/bfloat16/float32), i for bool (0/1) and the integers (wrapped to the type). */
+typedef struct HVal {
+    double f;
+    int64_t i;
+} HVal;
+
+static bool kh_float(DType d) {
+    return gpu_dtype_kind(d) == 'f';
+}
+
+static int64_t kh_wrap(DType d, int64_t x) {
+    switch (d) {
+    case DT_BOOL: return x != 0;
+    case DT_INT8: return (int8_t)x;
+    case DT_INT16: return (int16_t)x;
+    case DT_INT32: return (int32_t)x;
+    case DT_UINT8: return (uint8_t)x;
+    case DT_UINT32: return (uint32_t)x;
+    default: return x;
+    }
+}
+
+/* A float register's arithmetic result: float precision except for float64. */
+static double kh_round(DType d, double x) {
+    return d == DT_FLOAT64 ? x : (double)(float)x;
+}
+
+/* float -> integer as CUDA compiles the C cast: cvt.rzi (truncate, saturate, NaN gives 0)
+ * to 32 or 64 bits, and for the 8- and 16-bit types the low bits of the 32-bit result (so
+ * 250.0 as int8 is -6, as NumPy gives on x86). */
+static int64_t kh_f2i(DType to, double x) {
+    if (x != x) return 0;
+    if (to == DT_INT64) {
+        if (x <= -9223372036854775808.0) return INT64_MIN;
+        if (x >= 9223372036854775807.0) return INT64_MAX;
+        return (int64_t)x;
+    }
+    if (to == DT_UINT32) return x <= 0 ? 0 : x >= 4294967295.0 ? 4294967295 : (int64_t)x;
+    int64_t v = x <= -2147483648.0 ? INT32_MIN : x >= 2147483647.0 ? INT32_MAX : (int64_t)x;
+    return kh_wrap(to, v);
+}
+
+/* ksrc_convert: register value v of dtype from as dtype to. */
+static HVal kh_conv(HVal v, DType from, DType to) {
+    HVal r = {0, 0};
+    if (kh_float(from)) {
+        if (to == DT_BOOL)
+            r.i = v.f != 0;
+        else if (!kh_float(to))
+            r.i = kh_f2i(to, v.f);
+        else if (to == DT_FLOAT64)
+            r.f = v.f;
+        else if (to == DT_FLOAT32)
+            r.f = (float)v.f;
+        else if (to == DT_FLOAT16)
+            r.f = from == DT_FLOAT16 ? v.f
+                                     : kh_half_to_float(kh_double_to_half(
+                                           from == DT_FLOAT64 ? v.f : (double)(float)v.f));
+        else
+            r.f = from == DT_BFLOAT16 ? v.f : kh_bf16_to_float(kh_float_to_bf16((float)v.f));
+        return r;
+    }
+    if (!kh_float(to)) {
+        r.i = kh_wrap(to, v.i);
+    } else if (to == DT_FLOAT64) {
+        r.f = (double)v.i;
+    } else {
+        float f = (float)v.i;
+        r.f = to == DT_FLOAT16    ? kh_half_to_float(kh_double_to_half(f))
+              : to == DT_BFLOAT16 ? kh_bf16_to_float(kh_float_to_bf16(f))
+                                  : f;
+    }
+    return r;
+}
+
+static HVal kh_load(const void *base, int64_t index, DType d) {
+    const char *p = (const char *)base + index * gpu_dtype_size(d);
+    HVal v = {0, 0};
+    switch (d) {
+    case DT_BOOL: v.i = *(const uint8_t *)p != 0; break;
+    case DT_INT8: v.i = *(const int8_t *)p; break;
+    case DT_INT16: v.i = *(const int16_t *)p; break;
+    case DT_INT32: v.i = *(const int32_t *)p; break;
+    case DT_INT64: v.i = *(const int64_t *)p; break;
+    case DT_UINT8: v.i = *(const uint8_t *)p; break;
+    case DT_UINT32: v.i = *(const uint32_t *)p; break;
+    case DT_FLOAT16: v.f = kh_half_to_float(*(const uint16_t *)p); break;
+    case DT_BFLOAT16: v.f = kh_bf16_to_float(*(const uint16_t *)p); break;
+    case DT_FLOAT32: v.f = *(const float *)p; break;
+    default: v.f = *(const double *)p; break;
+    }
+    return v;
+}
+
+/* ksrc_store_expr: a register value of dtype d into its storage. */
+static void kh_store(void *base, int64_t index, DType d, HVal v) {
+    char *p = (char *)base + index * gpu_dtype_size(d);
+    switch (d) {
+    case DT_BOOL: *(uint8_t *)p = v.i != 0; break;
+    case DT_INT8: *(int8_t *)p = (int8_t)v.i; break;
+    case DT_INT16: *(int16_t *)p = (int16_t)v.i; break;
+    case DT_INT32: *(int32_t *)p = (int32_t)v.i; break;
+    case DT_INT64: *(int64_t *)p = v.i; break;
+    case DT_UINT8: *(uint8_t *)p = (uint8_t)v.i; break;
+    case DT_UINT32: *(uint32_t *)p = (uint32_t)v.i; break;
+    case DT_FLOAT16: *(uint16_t *)p = kh_double_to_half((double)(float)v.f); break;
+    case DT_BFLOAT16: *(uint16_t *)p = kh_float_to_bf16((float)v.f); break;
+    case DT_FLOAT32: *(float *)p = (float)v.f; break;
+    default: *(double *)p = v.f; break;
+    }
+}
+
+/* ---- the prelude's helpers ---- */
+
+static bool kh_signed(DType d) {
+    return d == DT_INT8 || d == DT_INT16 || d == DT_INT32 || d == DT_INT64;
+}
+
+static int64_t kh_floordiv_i(DType t, int64_t a, int64_t b) {
+    if (b == 0) return 0;
+    if (kh_signed(t) && b == -1) return kh_wrap(t, (int64_t)(0ull - (uint64_t)a));
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return kh_wrap(t, q);
+}
+
+static int64_t kh_mod_i(DType t, int64_t a, int64_t b) {
+    if (b == 0 || (kh_signed(t) && b == -1)) return 0;
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return kh_wrap(t, r);
+}
+
+/* kr_fdivmod in float or double precision (each operation rounded as the register's). */
+static double kh_fdivmod(DType t, double a, double b, double *modp) {
+    double mod = kh_round(t, fmod(a, b));
+    if (b == 0) {
+        *modp = mod;
+        return kh_round(t, a / b);
+    }
+    double div = kh_round(t, kh_round(t, a - mod) / b);
+    if (mod != 0) {
+        if ((b < 0) != (mod < 0)) {
+            mod = kh_round(t, mod + b);
+            div = kh_round(t, div - 1);
+        }
+    } else {
+        mod = copysign(0.0, b);
+    }
+    double fd;
+    if (div != 0) {
+        fd = floor(div);
+        if (kh_round(t, div - fd) > 0.5) fd = kh_round(t, fd + 1);
+    } else {
+        fd = copysign(0.0, kh_round(t, a / b));
+    }
+    *modp = mod;
+    return fd;
+}
+
+static int64_t kh_pow_i(DType t, int64_t a, int64_t b) {
+    if (t == DT_BOOL) return a || !b;
+    if (b < 0) {
+        if (a == 1) return 1;
+        if (kh_signed(t) && a == -1) return (b & 1) ? -1 : 1;
+        return 0;
+    }
+    int64_t r = 1;
+    while (b) {
+        if (b & 1) r = kh_wrap(t, (int64_t)((uint64_t)r * (uint64_t)a));
+        a = kh_wrap(t, (int64_t)((uint64_t)a * (uint64_t)a));
+        b >>= 1;
+    }
+    return r;
+}
+
+static double kh_math1(int op, DType t, double x) {
+    bool f = t != DT_FLOAT64; /* the float overloads */
+    switch (op) {
+    case FUSE_EXP: return f ? expf((float)x) : exp(x);
+    case FUSE_EXPM1: return f ? expm1f((float)x) : expm1(x);
+    case FUSE_LOG: return f ? logf((float)x) : log(x);
+    case FUSE_LOG1P: return f ? log1pf((float)x) : log1p(x);
+    case FUSE_LOG2: return f ? log2f((float)x) : log2(x);
+    case FUSE_LOG10: return f ? log10f((float)x) : log10(x);
+    case FUSE_SQRT: return f ? sqrtf((float)x) : sqrt(x);
+    case FUSE_SIN: return f ? sinf((float)x) : sin(x);
+    case FUSE_COS: return f ? cosf((float)x) : cos(x);
+    case FUSE_TAN: return f ? tanf((float)x) : tan(x);
+    case FUSE_SINH: return f ? sinhf((float)x) : sinh(x);
+    case FUSE_COSH: return f ? coshf((float)x) : cosh(x);
+    case FUSE_TANH: return f ? tanhf((float)x) : tanh(x);
+    case FUSE_ARCSIN: return f ? asinf((float)x) : asin(x);
+    case FUSE_ARCCOS: return f ? acosf((float)x) : acos(x);
+    case FUSE_ARCTAN: return f ? atanf((float)x) : atan(x);
+    case FUSE_FLOOR: return f ? floorf((float)x) : floor(x);
+    case FUSE_CEIL: return f ? ceilf((float)x) : ceil(x);
+    case FUSE_RINT: return f ? rintf((float)x) : rint(x);
+    case FUSE_TRUNC: return f ? truncf((float)x) : trunc(x);
+    default: return x;
+    }
+}
+
+/* ---- fused elementwise graphs ---- */
+
+typedef struct HostFuse {
+    CudaMockFunction base;
+    FuseNode nodes[FUSE_MAX_NODES];
+    int nnodes, root, nin;
+    DType in_dt[FUSE_MAX_INPUTS];
+    DType out_dt;
+    uint8_t layout[FUSE_MAX_INPUTS + 1];
+    int path, vec, rank, const_base, shape_base;
+} HostFuse;
+
+/* One node, as fuse_gen_eval writes it; val holds the earlier nodes' values. */
+static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, const uint64_t *w,
+                    int *nconst) {
+    const FuseNode *nd = &k->nodes[i];
+    DType ct = kernels_fuse_compute_dtype(k->nodes, nd);
+    DType produced = ct;
+    HVal r = {0, 0}, A = {0, 0}, B = {0, 0}, C = {0, 0};
+    int ar = gpu_fuse_arity(nd->op);
+    if (nd->op != FUSE_INPUT && nd->op != FUSE_CONST && nd->op != FUSE_CAST &&
+        nd->op != FUSE_WHERE && nd->op != FUSE_LOGICAL_NOT) {
+        if (ar >= 1) A = kh_conv(val[nd->a], k->nodes[nd->a].dtype, ct);
+        if (ar >= 2) B = kh_conv(val[nd->b], k->nodes[nd->b].dtype, ct);
+        if (ar >= 3) C = kh_conv(val[nd->c], k->nodes[nd->c].dtype, ct);
+    }
+    bool fl = kh_float(ct);
+    int bits = gpu_dtype_size(ct) * 8;
+    switch (nd->op) {
+    case FUSE_INPUT:
+        r = x[nd->input];
+        produced = k->in_dt[nd->input];
+        break;
+    case FUSE_CONST: {
+        uint64_t word = w[k->const_base + (*nconst)++];
+        if (kh_float(nd->dtype)) {
+            memcpy(&r.f, &word, 8);
+            produced = DT_FLOAT64;
+        } else {
+            r.i = (int64_t)word;
+            produced = DT_INT64;
+        }
+        break;
+    }
+    case FUSE_CAST:
+        r = kh_conv(val[nd->a], k->nodes[nd->a].dtype, nd->dtype);
+        produced = nd->dtype;
+        break;
+    case FUSE_WHERE: {
+        bool cond = kh_conv(val[nd->a], k->nodes[nd->a].dtype, DT_BOOL).i;
+        r = cond ? kh_conv(val[nd->b], k->nodes[nd->b].dtype, ct)
+                 : kh_conv(val[nd->c], k->nodes[nd->c].dtype, ct);
+        break;
+    }
+    case FUSE_LOGICAL_NOT:
+        r.i = !kh_conv(val[nd->a], k->nodes[nd->a].dtype, DT_BOOL).i;
+        produced = DT_BOOL;
+        break;
+    case FUSE_ADD:
+    case FUSE_SUB:
+    case FUSE_MUL:
+    case FUSE_SQUARE: {
+        if (nd->op == FUSE_SQUARE) B = A;
+        if (fl) {
+            r.f = kh_round(ct, nd->op == FUSE_ADD   ? A.f + B.f
+                               : nd->op == FUSE_SUB ? A.f - B.f
+                                                    : A.f * B.f);
+        } else if (ct == DT_BOOL && nd->op == FUSE_ADD) {
+            r.i = A.i || B.i;
+        } else if (ct == DT_BOOL && nd->op == FUSE_MUL) {
+            r.i = A.i && B.i;
+        } else {
+            uint64_t a = (uint64_t)A.i, b = (uint64_t)B.i;
+            r.i = kh_wrap(ct, (int64_t)(nd->op == FUSE_ADD   ? a + b
+                                        : nd->op == FUSE_SUB ? a - b
+                                                             : a * b));
+        }
+        break;
+    }
+    case FUSE_TRUEDIV:
+        if (fl)
+            r.f = kh_round(ct, A.f / B.f);
+        else
+            r.i = B.i ? kh_wrap(ct, A.i / B.i) : 0;
+        break;
+    case FUSE_FLOORDIV:
+    case FUSE_MOD:
+        if (fl) {
+            double m, q = kh_fdivmod(ct, A.f, B.f, &m);
+            r.f = nd->op == FUSE_FLOORDIV ? q : m;
+        } else {
+            r.i = nd->op == FUSE_FLOORDIV ? kh_floordiv_i(ct, A.i, B.i) : kh_mod_i(ct, A.i, B.i);
+        }
+        break;
+    case FUSE_POW:
+        if (fl)
+            r.f = ct == DT_FLOAT64 ? pow(A.f, B.f) : powf((float)A.f, (float)B.f);
+        else
+            r.i = kh_pow_i(ct, A.i, B.i);
+        break;
+    case FUSE_NEG:
+        if (fl)
+            r.f = -A.f;
+        else
+            r.i = kh_wrap(ct, (int64_t)(0ull - (uint64_t)A.i));
+        break;
+    case FUSE_ABS:
+        if (fl)
+            r.f = fabs(A.f);
+        else
+            r.i = (ct != DT_BOOL && A.i < 0) ? kh_wrap(ct, (int64_t)(0ull - (uint64_t)A.i)) : A.i;
+        break;
+    case FUSE_EQ:
+    case FUSE_NE:
+    case FUSE_LT:
+    case FUSE_LE:
+    case FUSE_GT:
+    case FUSE_GE: {
+        int c = fl ? (A.f < B.f    ? -1
+                      : A.f > B.f  ? 1
+                      : A.f == B.f ? 0
+                                   : 2)
+                   : (A.i < B.i   ? -1
+                      : A.i > B.i ? 1
+                                  : 0);
+        /* c == 2: unordered (a NaN): only != holds */
+        r.i = nd->op == FUSE_EQ   ? c == 0
+              : nd->op == FUSE_NE ? c != 0
+              : nd->op == FUSE_LT ? c == -1
+              : nd->op == FUSE_LE ? (c == -1 || c == 0)
+              : nd->op == FUSE_GT ? c == 1
+                                  : (c == 1 || c == 0);
+        produced = DT_BOOL;
+        break;
+    }
+    case FUSE_LOGICAL_AND: r.i = A.i && B.i; break;
+    case FUSE_LOGICAL_OR: r.i = A.i || B.i; break;
+    case FUSE_LOGICAL_XOR: r.i = (A.i != 0) != (B.i != 0); break;
+    case FUSE_BIT_AND: r.i = kh_wrap(ct, A.i & B.i); break;
+    case FUSE_BIT_OR: r.i = kh_wrap(ct, A.i | B.i); break;
+    case FUSE_BIT_XOR: r.i = kh_wrap(ct, A.i ^ B.i); break;
+    case FUSE_INVERT: r.i = ct == DT_BOOL ? !A.i : kh_wrap(ct, ~A.i); break;
+    case FUSE_LSHIFT:
+        r.i = (uint64_t)B.i < (uint64_t)bits ? kh_wrap(ct, (int64_t)((uint64_t)A.i << B.i)) : 0;
+        break;
+    case FUSE_RSHIFT:
+        r.i = (uint64_t)B.i < (uint64_t)bits ? kh_wrap(ct, A.i >> B.i)
+                                             : (kh_signed(ct) && A.i < 0 ? -1 : 0);
+        break;
+    case FUSE_MAXIMUM:
+    case FUSE_MINIMUM:
+    case FUSE_CLIP: {
+        /* kr_max(a, b) = (a >= b || isnan(a)) ? a : b; kr_min likewise with <= */
+        HVal lo = B, v = A;
+        bool keep = fl ? (nd->op == FUSE_MINIMUM ? v.f <= lo.f : v.f >= lo.f) || v.f != v.f
+                       : (nd->op == FUSE_MINIMUM ? v.i <= lo.i : v.i >= lo.i);
+        r = keep ? v : lo;
+        if (nd->op == FUSE_CLIP) {
+            bool keep2 = fl ? (r.f <= C.f || r.f != r.f) : r.i <= C.i;
+            r = keep2 ? r : C;
+        }
+        break;
+    }
+    case FUSE_RECIPROCAL:
+        if (fl)
+            r.f = kh_round(ct, 1.0 / A.f);
+        else
+            r.i = A.i == 0 ? 0 : kh_wrap(ct, 1 / A.i);
+        break;
+    case FUSE_SIGN:
+        if (fl)
+            r.f = A.f > 0 ? 1.0 : A.f < 0 ? -1.0 : A.f == 0 ? 0.0 : A.f;
+        else
+            r.i = A.i > 0 ? 1 : A.i < 0 ? -1 : 0;
+        break;
+    case FUSE_FLOOR:
+    case FUSE_CEIL:
+    case FUSE_RINT:
+    case FUSE_TRUNC:
+        if (fl)
+            r.f = kh_math1(nd->op, ct, A.f);
+        else
+            r = A;
+        break;
+    case FUSE_ISNAN:
+    case FUSE_ISINF:
+    case FUSE_ISFINITE:
+        r.i = !fl                    ? nd->op == FUSE_ISFINITE
+              : nd->op == FUSE_ISNAN ? A.f != A.f
+              : nd->op == FUSE_ISINF ? isinf(A.f) != 0
+                                     : isfinite(A.f) != 0;
+        produced = DT_BOOL;
+        break;
+    case FUSE_ARCTAN2:
+        r.f = ct == DT_FLOAT64 ? atan2(A.f, B.f) : atan2f((float)A.f, (float)B.f);
+        break;
+    case FUSE_HYPOT:
+        r.f = ct == DT_FLOAT64 ? hypot(A.f, B.f) : hypotf((float)A.f, (float)B.f);
+        break;
+    default: /* the one-operand math functions (the caller casts integers to a float) */
+        r.f = kh_math1(nd->op, fl ? ct : DT_FLOAT64, fl ? A.f : (double)A.i);
+        if (!fl) produced = DT_FLOAT64;
+        break;
+    }
+    return kh_conv(r, produced, nd->dtype);
+}
+
+/* Element i: loads at the operands' offsets (off[k] for operand k, 0 being out). */
+static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
+    HVal x[FUSE_MAX_INPUTS], val[FUSE_MAX_NODES];
+    for (int j = 0; j < k->nin; j++) {
+        const void *base = (const void *)(uintptr_t)w[j];
+        int64_t at = k->layout[j + 1] == FUSE_LAYOUT_CONTIG   ? i
+                     : k->layout[j + 1] == FUSE_LAYOUT_SCALAR ? 0
+                                                              : off[j + 1];
+        x[j] = kh_load(base, at, k->in_dt[j]);
+    }
+    int nconst = 0;
+    for (int n = 0; n < k->nnodes; n++)
+        val[n] = kh_node(k, n, val, x, w, &nconst);
+    HVal v = kh_conv(val[k->root], k->nodes[k->root].dtype, k->out_dt);
+    void *out = (void *)(uintptr_t)w[k->nin];
+    kh_store(out, k->layout[0] == FUSE_LAYOUT_STRIDED ? off[0] : i, k->out_dt, v);
+}
+
+static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
+    (void)grid;
+    const HostFuse *k = (const HostFuse *)(const void *)f;
+    const uint64_t *w = params[0];
+    int64_t n = (int64_t)w[k->nin + 1];
+    int64_t off[FUSE_MAX_INPUTS + 1] = {0};
+    if (k->path == FUSE_PATH_VECTOR) {
+        int V = k->vec;
+        /* the generated kernel's two loops: whole vectors (only when V > 1), then a tail */
+        int64_t nv = kernels_fuse_vectors(V, n);
+        if (V > 1)
+            for (int64_t v = 0; v < nv; v++)
+                for (int j = 0; j < V; j++)
+                    kh_fuse_element(k, w, v * V + j, off);
+        for (int64_t i = nv * V; i < n; i++)
+            kh_fuse_element(k, w, i, off);
+        return 0;
+    }
+    int stride_base[FUSE_MAX_INPUTS + 1], nstr = 0;
+    for (int j = 0; j <= k->nin; j++)
+        if (k->layout[j] == FUSE_LAYOUT_STRIDED)
+            stride_base[j] = k->shape_base + k->rank * (1 + nstr++);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t rem = i;
+        for (int j = 0; j <= k->nin; j++)
+            off[j] = 0;
+        for (int d = k->rank - 1; d >= 0; d--) {
+            int64_t sz = (int64_t)w[k->shape_base + d], c = rem % sz;
+            rem /= sz;
+            for (int j = 0; j <= k->nin; j++)
+                if (k->layout[j] == FUSE_LAYOUT_STRIDED)
+                    off[j] += c * (int64_t)w[stride_base[j] + d];
+        }
+        kh_fuse_element(k, w, i, off);
+    }
+    return 0;
+}
+
+static void *kh_new(GpuState *G, size_t size,
+                    CUresult (*run)(const CudaMockFunction *, const unsigned *, void **)) {
+    CudaMockFunction *f = gpu_host_alloc(G, size);
+    if (!f) return NULL;
+    memset(f, 0, size);
+    f->run = run;
+    f->size = size;
+    f->next = G->mock_functions;
+    G->mock_functions = f;
+    return f;
+}
+
+int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                      const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
+                      int const_base, int shape_base, CUfunction *out) {
+    HostFuse *k = kh_new(G, sizeof *k, kh_fuse_run);
+    if (!k) return -1;
+    memcpy(k->nodes, nodes, sizeof(FuseNode) * (size_t)nnodes);
+    k->nnodes = nnodes;
+    k->root = root;
+    k->nin = nin;
+    for (int j = 0; j < nin; j++)
+        k->in_dt[j] = inputs[j].dtype;
+    k->out_dt = out_dt;
+    memcpy(k->layout, p->layout, sizeof k->layout);
+    k->path = p->path;
+    k->vec = p->vec;
+    k->rank = p->rank;
+    k->const_base = const_base;
+    k->shape_base = shape_base;
+    *out = (CUfunction)(void *)k;
+    return 0;
+}
+
+/* ---- arange: w = {out, n, start, step, out stride} ---- */
+
+typedef struct HostTyped {
+    CudaMockFunction base;
+    int op;
+    DType in, out;
+} HostTyped;
+
+static CUresult kh_arange_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
+    (void)grid;
+    const HostTyped *k = (const HostTyped *)(const void *)f;
+    const uint64_t *w = params[0];
+    void *out = (void *)(uintptr_t)w[0];
+    int64_t n = (int64_t)w[1], st = (int64_t)w[4];
+    for (int64_t i = 0; i < n; i++) {
+        HVal v = {0, 0};
+        if (kh_float(k->out)) {
+            double start, step;
+            memcpy(&start, &w[2], 8);
+            memcpy(&step, &w[3], 8);
+            v.f = start + (double)i * step;
+            if (k->out != DT_FLOAT64) v = kh_conv(v, DT_FLOAT64, k->out);
+        } else {
+            v.i = kh_wrap(k->out, (int64_t)(w[2] + (uint64_t)i * w[3]));
+        }
+        kh_store(out, i * st, k->out, v);
+    }
+    return 0;
+}
+
+int kernels_host_arange(GpuState *G, DType dt, CUfunction *out) {
+    HostTyped *k = kh_new(G, sizeof *k, kh_arange_run);
+    if (!k) return -1;
+    k->out = dt;
+    *out = (CUfunction)(void *)k;
+    return 0;
+}
+
+/* ---- reductions: w = {src, partial, partial2, n, nblocks, out} (full) or
+ * {src, outer, R, inner, 0, out} (one axis of a contiguous (outer, R, inner) input) ---- */
+
+static CUresult kh_noop(const CudaMockFunction *f, const unsigned grid[3], void **params) {
+    (void)f, (void)grid, (void)params;
+    return 0;
+}
+
+/* out[o] = reduction of src[o*R*inner + r*inner + q] over r, for every (o, q). */
+static void kh_reduce(const HostTyped *k, const void *src, int64_t outer, int64_t R, int64_t inner,
+                      void *out) {
+    bool fl = kh_float(k->in);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t q = 0; q < inner; q++) {
+            double acc = k->op == GPU_REDUCE_PROD || k->op == GPU_REDUCE_ALL ? 1 : 0;
+            int64_t iacc = k->op == GPU_REDUCE_PROD || k->op == GPU_REDUCE_ALL ? 1 : 0;
+            int64_t best = 0;
+            HVal ext = {0, 0};
+            for (int64_t r = 0; r < R; r++) {
+                HVal x = kh_load(src, (o * R + r) * inner + q, k->in);
+                double xf = fl ? x.f : (double)x.i;
+                bool xnan = xf != xf;
+                switch (k->op) {
+                case GPU_REDUCE_SUM:
+                case GPU_REDUCE_MEAN:
+                    acc += xf;
+                    iacc = (int64_t)((uint64_t)iacc + (uint64_t)x.i);
+                    break;
+                case GPU_REDUCE_PROD:
+                    acc *= xf;
+                    iacc = (int64_t)((uint64_t)iacc * (uint64_t)x.i);
+                    break;
+                case GPU_REDUCE_ANY:
+                    if (xf != 0) acc = iacc = 1;
+                    break;
+                case GPU_REDUCE_ALL:
+                    if (xf == 0) acc = iacc = 0;
+                    break;
+                default: { /* min, max, argmin, argmax: the first extreme or the first NaN */
+                    bool mx = k->op == GPU_REDUCE_MAX || k->op == GPU_REDUCE_ARGMAX;
+                    double ef = fl ? ext.f : (double)ext.i;
+                    bool take =
+                        r == 0 || (ef == ef && (xnan || (mx ? (fl ? x.f > ext.f : x.i > ext.i)
+                                                            : (fl ? x.f < ext.f : x.i < ext.i))));
+                    if (take) {
+                        ext = x;
+                        best = r;
+                    }
+                }
+                }
+            }
+            HVal v = {0, 0};
+            DType from = k->in;
+            if (k->op == GPU_REDUCE_ARGMIN || k->op == GPU_REDUCE_ARGMAX) {
+                v.i = best;
+                from = DT_INT64;
+            } else if (k->op == GPU_REDUCE_MIN || k->op == GPU_REDUCE_MAX) {
+                v = ext;
+            } else if (k->op == GPU_REDUCE_ANY || k->op == GPU_REDUCE_ALL) {
+                v.i = iacc;
+                from = DT_BOOL;
+            } else if (k->op == GPU_REDUCE_MEAN) {
+                v.f = acc / (double)(R ? R : 1);
+                from = DT_FLOAT64;
+            } else if (kh_float(k->out)) {
+                v.f = acc;
+                from = DT_FLOAT64;
+            } else {
+                v.i = iacc;
+                from = DT_INT64;
+            }
+            kh_store(out, o * inner + q, k->out, kh_conv(v, from, k->out));
+        }
+}
+
+static CUresult kh_reduce_full_run(const CudaMockFunction *f, const unsigned grid[3],
+                                   void **params) {
+    (void)grid;
+    const uint64_t *w = params[0];
+    kh_reduce((const HostTyped *)(const void *)f, (const void *)(uintptr_t)w[0], 1, (int64_t)w[3],
+              1, (void *)(uintptr_t)w[5]);
+    return 0;
+}
+
+static CUresult kh_reduce_axis_run(const CudaMockFunction *f, const unsigned grid[3],
+                                   void **params) {
+    (void)grid;
+    const uint64_t *w = params[0];
+    kh_reduce((const HostTyped *)(const void *)f, (const void *)(uintptr_t)w[0], (int64_t)w[1],
+              (int64_t)w[2], (int64_t)w[3], (void *)(uintptr_t)w[5]);
+    return 0;
+}
+
+int kernels_host_reduce(GpuState *G, int op, DType in, DType out, const char *name, CUfunction *f) {
+    /* pass 1 writes per-block partials that only the final pass reads; on the host the
+     * final pass reduces the input itself */
+    bool full = strcmp(name, "kr_red_final") == 0;
+    bool pass1 = strcmp(name, "kr_red_pass1") == 0;
+    HostTyped *k = kh_new(G, sizeof *k,
+                          pass1  ? kh_noop
+                          : full ? kh_reduce_full_run
+                                 : kh_reduce_axis_run);
+    if (!k) return -1;
+    k->op = op;
+    k->in = in;
+    k->out = out;
+    *f = (CUfunction)(void *)k;
+    return 0;
+}
+
+/* ---- matmul: w = {a, b, c, M, N, K, a row/col strides, b's, c's, batch strides a, b, c},
+ * grid z = the batches of this launch ---- */
+
+static CUresult kh_matmul_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
+    const HostTyped *k = (const HostTyped *)(const void *)f;
+    const uint64_t *w = params[0];
+    const void *a = (const void *)(uintptr_t)w[0], *b = (const void *)(uintptr_t)w[1];
+    void *c = (void *)(uintptr_t)w[2];
+    int64_t M = (int64_t)w[3], N = (int64_t)w[4], K = (int64_t)w[5];
+    const int64_t *s = (const int64_t *)(const void *)&w[6];
+    for (int64_t z = 0; z < (int64_t)grid[2]; z++)
+        for (int64_t i = 0; i < M; i++)
+            for (int64_t j = 0; j < N; j++) {
+                double acc = 0;
+                for (int64_t q = 0; q < K; q++)
+                    acc += kh_load(a, z * s[6] + i * s[0] + q * s[1], k->out).f *
+                           kh_load(b, z * s[7] + q * s[2] + j * s[3], k->out).f;
+                HVal v = {acc, 0};
+                kh_store(c, z * s[8] + i * s[4] + j * s[5], k->out, kh_conv(v, DT_FLOAT64, k->out));
+            }
+    return 0;
+}
+
+int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f) {
+    HostTyped *k = kh_new(G, sizeof *k, kh_matmul_run);
+    if (!k) return -1;
+    k->out = dt;
+    *f = (CUfunction)(void *)k;
+    return 0;
+}

@@ -1,0 +1,326 @@
+/* cuda_mock.c: the mock device's driver (see cuda_mock.h): host implementations of the
+ * driver functions in CudaApi. They keep no state of their own (the driver's functions take
+ * no context argument, and krait has no globals): each object (stream, event, pool, device
+ * buffer) is a host allocation that carries what it needs, and device totals are fixed. */
+#include "cuda_mock.h"
+#include "gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MOCK_TOTAL_MEMORY  ((size_t)16 << 30)
+#define MOCK_NOT_SUPPORTED 801 /* CUDA_ERROR_NOT_SUPPORTED */
+
+typedef struct MockEvent {
+    double ms; /* host clock at the last record */
+} MockEvent;
+
+static CUresult mock_init(unsigned int flags) {
+    (void)flags;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_driver_version(int *version) {
+    *version = 13000;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_error_name(CUresult error, const char **str) {
+    *str = error == CUDA_ERROR_OUT_OF_MEMORY ? "CUDA_ERROR_OUT_OF_MEMORY"
+           : error == MOCK_NOT_SUPPORTED     ? "CUDA_ERROR_NOT_SUPPORTED"
+                                             : "CUDA_ERROR_UNKNOWN";
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_error_string(CUresult error, const char **str) {
+    *str = error == CUDA_ERROR_OUT_OF_MEMORY ? "out of memory"
+           : error == MOCK_NOT_SUPPORTED
+               ? "the mock device runs only kernels the kernel library built for it"
+               : "unknown error";
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_device_get(CUdevice *device, int ordinal) {
+    *device = ordinal;
+    return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult mock_device_count(int *count) {
+    *count = 1;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_device_name(char *name, int len, CUdevice dev) {
+    (void)dev;
+    snprintf(name, (size_t)len, "krait mock device");
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_device_attribute(int *value, int attribute, CUdevice dev) {
+    (void)dev;
+    switch (attribute) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; break;
+    case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *value = 4; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = 1024; break;
+    case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *value = 32; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = 232448; break;
+    case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED: *value = 1; break;
+    default: *value = 0; break;
+    }
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_total_mem(size_t *bytes, CUdevice dev) {
+    (void)dev;
+    *bytes = MOCK_TOTAL_MEMORY;
+    return CUDA_SUCCESS;
+}
+
+/* Streams are distinct non-NULL tokens: one byte each. */
+static void *mock_token(void) {
+    return malloc(1);
+}
+
+/* One device, one primary context: a constant token (nothing to free at release). */
+static CUresult mock_ctx_retain(CUcontext *ctx, CUdevice dev) {
+    (void)dev;
+    *ctx = (CUcontext)(uintptr_t)1;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_ctx_release(CUdevice dev) {
+    (void)dev;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_ctx_set_current(CUcontext ctx) {
+    (void)ctx;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_ok(void) {
+    return CUDA_SUCCESS; /* every operation completed during its call */
+}
+
+static CUresult mock_stream_create(CUstream *stream, unsigned int flags) {
+    (void)flags;
+    *stream = mock_token();
+    return *stream ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+static CUresult mock_stream_destroy(CUstream stream) {
+    free(stream);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_stream_op(CUstream stream) {
+    (void)stream;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_stream_wait_event(CUstream stream, CUevent event, unsigned int flags) {
+    (void)stream, (void)event, (void)flags;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_event_create(CUevent *event, unsigned int flags) {
+    (void)flags;
+    MockEvent *e = calloc(1, sizeof *e);
+    *event = (CUevent)(void *)e;
+    return e ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+static CUresult mock_event_record(CUevent event, CUstream stream) {
+    (void)stream;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ((MockEvent *)(void *)event)->ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_event_op(CUevent event) {
+    (void)event;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_event_elapsed(float *ms, CUevent start, CUevent end) {
+    *ms = (float)(((MockEvent *)(void *)end)->ms - ((MockEvent *)(void *)start)->ms);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_event_destroy(CUevent event) {
+    free(event);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_mem_alloc(CUdeviceptr *ptr, size_t bytes, CUstream stream) {
+    (void)stream;
+    void *p = malloc(bytes);
+    if (!p) return CUDA_ERROR_OUT_OF_MEMORY;
+    memset(p, 0xA5, bytes); /* what was there before: a kernel must not rely on zeros */
+    *ptr = (CUdeviceptr)(uintptr_t)p;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_mem_free(CUdeviceptr ptr, CUstream stream) {
+    (void)stream;
+    free((void *)(uintptr_t)ptr);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_default_pool(CUmemoryPool *pool, CUdevice dev) {
+    (void)dev;
+    *pool = (CUmemoryPool)(uintptr_t)1; /* never dereferenced */
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_pool_set(CUmemoryPool pool, int attribute, void *value) {
+    (void)pool, (void)attribute, (void)value;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_pool_get(CUmemoryPool pool, int attribute, void *value) {
+    (void)pool, (void)attribute;
+    *(uint64_t *)value = 0; /* the mock frees at once: nothing is held in a pool */
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_pool_trim(CUmemoryPool pool, size_t keep) {
+    (void)pool, (void)keep;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_htod(CUdeviceptr dst, const void *src, size_t bytes, CUstream s) {
+    (void)s;
+    memmove((void *)(uintptr_t)dst, src, bytes);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_dtoh(void *dst, CUdeviceptr src, size_t bytes, CUstream s) {
+    (void)s;
+    memmove(dst, (const void *)(uintptr_t)src, bytes);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_dtod(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s) {
+    (void)s;
+    memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_memset8(CUdeviceptr dst, unsigned char value, size_t n, CUstream s) {
+    (void)s;
+    memset((void *)(uintptr_t)dst, value, n);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_memset32(CUdeviceptr dst, unsigned int value, size_t n, CUstream s) {
+    (void)s;
+    unsigned char *p = (unsigned char *)(uintptr_t)dst;
+    for (size_t i = 0; i < n; i++)
+        memcpy(p + 4 * i, &value, 4);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_mem_info(size_t *free_bytes, size_t *total_bytes) {
+    *free_bytes = MOCK_TOTAL_MEMORY;
+    *total_bytes = MOCK_TOTAL_MEMORY;
+    return CUDA_SUCCESS;
+}
+
+/* A CUBIN cannot run here: only CudaMockFunctions made by the kernel library can. */
+static CUresult mock_module_load(CUmodule *module, const void *image) {
+    (void)module, (void)image;
+    return MOCK_NOT_SUPPORTED;
+}
+
+static CUresult mock_module_function(CUfunction *function, CUmodule module, const char *name) {
+    (void)function, (void)module, (void)name;
+    return MOCK_NOT_SUPPORTED;
+}
+
+static CUresult mock_module_unload(CUmodule module) {
+    (void)module;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_launch(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                            unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                            CUstream stream, void **params, void **extra) {
+    (void)bx, (void)by, (void)bz, (void)shared, (void)stream, (void)extra;
+    const CudaMockFunction *m = (const CudaMockFunction *)(const void *)f;
+    unsigned grid[3] = {gx, gy, gz};
+    return m && m->run ? m->run(m, grid, params) : MOCK_NOT_SUPPORTED;
+}
+
+static CUresult mock_host_func(CUstream stream, CUhostFn fn, void *user_data) {
+    (void)stream;
+    fn(user_data);
+    return CUDA_SUCCESS;
+}
+
+bool cuda_mock_requested(void) {
+    const char *env = getenv("KRAIT_DEVICE");
+    return env && strcmp(env, "mock") == 0;
+}
+
+int cuda_mock_load_driver(GpuState *G) {
+    CudaApi *a = &G->api;
+    a->cuInit = mock_init;
+    a->cuDriverGetVersion = mock_driver_version;
+    a->cuGetErrorName = mock_error_name;
+    a->cuGetErrorString = mock_error_string;
+    a->cuDeviceGet = mock_device_get;
+    a->cuDeviceGetCount = mock_device_count;
+    a->cuDeviceGetName = mock_device_name;
+    a->cuDeviceGetAttribute = mock_device_attribute;
+    a->cuDeviceTotalMem = mock_total_mem;
+    a->cuDevicePrimaryCtxRetain = mock_ctx_retain;
+    a->cuDevicePrimaryCtxRelease = mock_ctx_release;
+    a->cuCtxSetCurrent = mock_ctx_set_current;
+    a->cuCtxSynchronize = mock_ok;
+    a->cuStreamCreate = mock_stream_create;
+    a->cuStreamDestroy = mock_stream_destroy;
+    a->cuStreamSynchronize = mock_stream_op;
+    a->cuStreamQuery = mock_stream_op;
+    a->cuStreamWaitEvent = mock_stream_wait_event;
+    a->cuEventCreate = mock_event_create;
+    a->cuEventRecord = mock_event_record;
+    a->cuEventSynchronize = mock_event_op;
+    a->cuEventElapsedTime = mock_event_elapsed;
+    a->cuEventQuery = mock_event_op;
+    a->cuEventDestroy = mock_event_destroy;
+    a->cuMemAllocAsync = mock_mem_alloc;
+    a->cuMemFreeAsync = mock_mem_free;
+    a->cuDeviceGetDefaultMemPool = mock_default_pool;
+    a->cuMemPoolSetAttribute = mock_pool_set;
+    a->cuMemPoolGetAttribute = mock_pool_get;
+    a->cuMemPoolTrimTo = mock_pool_trim;
+    a->cuMemcpyHtoDAsync = mock_htod;
+    a->cuMemcpyDtoHAsync = mock_dtoh;
+    a->cuMemcpyDtoDAsync = mock_dtod;
+    a->cuMemsetD8Async = mock_memset8;
+    a->cuMemsetD32Async = mock_memset32;
+    a->cuMemGetInfo = mock_mem_info;
+    a->cuModuleLoadData = mock_module_load;
+    a->cuModuleGetFunction = mock_module_function;
+    a->cuModuleUnload = mock_module_unload;
+    a->cuLaunchKernel = mock_launch;
+    a->cuLaunchHostFunc = mock_host_func;
+    G->mock = true;
+    G->driver_state = 1;
+    return 0;
+}
+
+void cuda_mock_free_functions(GpuState *G) {
+    CudaMockFunction *f = G->mock_functions;
+    while (f) {
+        CudaMockFunction *next = f->next;
+        gpu_host_free(G, f, f->size);
+        f = next;
+    }
+    G->mock_functions = NULL;
+}

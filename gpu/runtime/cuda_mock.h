@@ -1,0 +1,38 @@
+/* cuda_mock.h: the mock device (KRAIT_DEVICE=mock), for running the CUDA backend without a
+ * GPU. cuda_mock_load_driver fills the driver half of G->api with host implementations
+ * (cuda_mock.c): device memory is host memory (filled with a garbage byte pattern, as fresh
+ * device memory would be), copies are memcpy, streams and events are host tokens, host
+ * functions run at once, and the work of a "launch" happens during the call. So device.c,
+ * memory.c, stream.c and everything above them run their CUDA code unchanged.
+ *
+ * Kernels: a CUfunction of the mock is a CudaMockFunction, made by the kernel library
+ * (gpu/kernels/kernels_host.c) in place of an NVRTC compile, from the same description the
+ * CUDA C generator reads (graph, dtypes, layouts, path). The mock cuLaunchKernel calls its
+ * run function with the launch's grid and the kernel's argument block, which the host code
+ * decodes word by word as the generated kernel would. */
+#ifndef KRAIT_GPU_CUDA_MOCK_H
+#define KRAIT_GPU_CUDA_MOCK_H
+
+#include "cuda.h"
+
+typedef struct CudaMockFunction CudaMockFunction;
+struct CudaMockFunction {
+    /* Runs the whole launch on the host; 0, or a CUresult. params[0] is the argument
+     * block (the kernel library passes one by-value struct of 8-byte words). */
+    CUresult (*run)(const CudaMockFunction *f, const unsigned grid[3], void **params);
+    CudaMockFunction *next; /* G->mock_functions, freed with G */
+    size_t size;            /* bytes of the object that embeds this header */
+};
+
+struct GpuState;
+
+/* Fill the driver half of G->api with the mock's functions (no dlopen). Returns 0. */
+int cuda_mock_load_driver(struct GpuState *G);
+
+/* Free the kernel library's CudaMockFunctions (G->mock_functions), at gpu_state_free. */
+void cuda_mock_free_functions(struct GpuState *G);
+
+/* Whether KRAIT_DEVICE asks for the mock. */
+bool cuda_mock_requested(void);
+
+#endif

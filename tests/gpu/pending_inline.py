@@ -1,0 +1,58 @@
+import numpy as np
+# Regression tests for wrong numbers on CUDA (issue 9), also run on the mock device:
+# a pending (lazy) operand whose inputs broadcast, inlined into a new graph
+x = np.arange(24.).reshape(2, 3, 4)
+y = np.arange(4.)
+z = np.arange(3.).reshape(3, 1)
+print((x - y * z)[1])
+w = y * z
+print(x - w)
+print(w - x * 2, (x + 1) * (y - z))
+p = (y + 1) * (z - 1)
+q = p * x
+print(q, p.sum(), (p + w).max(axis=0))
+a = np.arange(6).reshape(2, 3)
+b = np.arange(3)
+c = np.arange(2).reshape(2, 1)
+t = b * c + a
+print(t, (t - b) * (a + c), np.maximum(b + c, a - 1))
+# unaligned contiguous views take the scalar path of the vector kernel
+for dt in ["int8", "int16", "int32", "int64", "uint8", "uint32", "float16", "float32", "float64"]:
+    v = np.arange(11).astype(dt)
+    print(dt, v[1:] + v[:-1], v[3:] * 2, -v[1:], v[1:].astype(np.float64))
+# in-place writes whose input overlaps the target read a copy, as NumPy does
+o = np.arange(8.0)
+o[1:] += o[:-1]
+print(o)
+o = np.arange(8.0)
+o[:-1] += o[1:]
+print(o)
+o = np.arange(8)
+o[2:] = o[2:] * 1 + o[:-2]
+print(o)
+o = np.arange(8.0)
+np.add(o[:-1], 1, o[1:])
+print(o)
+o = np.arange(8.0)
+np.negative(o[:-2], o[2:])
+print(o)
+m = np.arange(12.0).reshape(3, 4)
+m += m[0]
+print(m)
+m = np.arange(12.0).reshape(3, 4)
+m -= m[:, 1:2]
+print(m)
+r = np.arange(7.0)
+r += r[::-1]
+print(r)
+r = np.arange(6.0).reshape(2, 3)
+r += r.T[:2, :2].sum() * r
+print(r)
+# a ufunc's out must take the input's broadcast shape
+for a, o in [(np.arange(4), np.zeros(3)), (np.arange(3.), np.zeros((2, 3))),
+             (np.arange(6.).reshape(2, 3), np.zeros(3)), (np.arange(3.), np.zeros((2, 1)))]:
+    try:
+        r = np.negative(a, o)
+        print(r, o)
+    except ValueError as e:
+        print(e)
