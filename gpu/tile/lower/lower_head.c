@@ -1,0 +1,10 @@
+/* lower_head.c: the text every generated tile kernel starts with (lower.h). */
+#include "lower.h"
+
+void tile_lower_head(KSource *s, TileLayout layout) {
+    ksrc_printf(s, "#define KR_NT %d\n#define KR_V %d\n", layout.nt, layout.v);
+    ksrc_puts(s, "#line 1 \"krait_kernels_prelude.cuh\"\n");
+    ksrc_puts(s, kernels_prelude);
+    ksrc_puts(s, "#line 1 \"krait_tile_prelude.cuh\"\n");
+    ksrc_puts(s, tile_prelude);
+}

@@ -1,0 +1,58 @@
+// tile prelude test: reductions, argmax/argmin and scans along each axis, odd sizes,
+// several dtypes, and whole-tile reductions to a value every thread holds.
+template <class T, class IN, int AX>
+KR_DEV void reduce_all_ops(const T (&t)[IN::R], T *out) {
+    typedef KrAxis<IN, AX> X;
+    T s[kr_nslots(X::P)];
+    kr_reduce<KrSum<T>, IN, AX>(s, t);
+    out[0] = s[0];
+    kr_reduce<KrProd<T>, IN, AX>(s, t);
+    out[1] = s[0];
+    kr_reduce<KrMax<T>, IN, AX>(s, t);
+    out[2] = s[0];
+    kr_reduce<KrMin<T>, IN, AX>(s, t);
+    out[3] = s[0];
+    i64 am[kr_nslots(X::P)];
+    kr_argreduce<true, IN, AX>(am, t);
+    out[4] = (T)am[0];
+    kr_argreduce<false, IN, AX>(am, t);
+    out[5] = (T)am[0];
+    T c[IN::R];
+    kr_scan<KrSum<T>, IN, AX, false>(c, t);
+    out[6] = c[0];
+    kr_scan<KrProd<T>, IN, AX, true>(c, t);
+    out[7] = c[0];
+    out[8] = kr_reduce_all<KrSum<T>, IN>(t);
+}
+extern "C" __global__ void __launch_bounds__(KR_NT)
+red(KrArr<float, 2> a, KrArr<float, 1> o, KrArr<i64, 2> b, KrArr<i64, 1> ob, KrArr<double, 3> c,
+    KrArr<double, 1> oc) {
+    i64 org[2] = {0, 0}, org3[3] = {0, 0, 0};
+    typedef KrS<7, 50> TS;
+    float t[TS::R];
+    kr_load<TS, KrS<0, 1>>(t, a, org, 0.0f);
+    reduce_all_ops<float, TS, 0>(t, o.p);
+    reduce_all_ops<float, TS, 1>(t, o.p + 10);
+    typedef KrS<4, 128> TB;
+    i64 u[TB::R];
+    kr_load<TB, KrS<0, 1>>(u, b, org, (i64)0);
+    reduce_all_ops<i64, TB, 1>(u, ob.p);
+    int bits[TB::R];
+    KR_FOR(r, TB::R) bits[r] = (int)u[r];
+    int bo[kr_nslots(4)], bx[kr_nslots(128)];
+    kr_reduce<KrAnd<int>, TB, 1>(bo, bits);
+    kr_reduce<KrOr<int>, TB, 1>(bo, bits);
+    kr_reduce<KrXor<int>, TB, 0>(bx, bits);
+    ob.p[20] = bo[0] + bx[0];
+    typedef KrS<3, 5, 6> T3;
+    double x[T3::R];
+    kr_load<T3, KrS<0, 1, 2>>(x, c, org3, 0.0);
+    reduce_all_ops<double, T3, 1>(x, oc.p);
+    reduce_all_ops<double, T3, 2>(x, oc.p + 10);
+    bool flags[TS::R];
+    KR_FOR(r, TS::R) flags[r] = t[r] > 0.5f;
+    bool any[kr_nslots(7)];
+    kr_reduce<KrMax<bool>, TS, 1>(any, flags);
+    kr_reduce<KrMin<bool>, TS, 1>(any, flags);
+    if (any[0]) o.p[30] = 1.0f;
+}
