@@ -574,25 +574,57 @@ static int shape_from_args(Interp *I, int argc, Value *argv, int64_t *shape) {
     return argc;
 }
 
+/* a.reshape(shape, /, *, order='C', copy=None), the shape as one sequence or as ints. */
 static Value m_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
-    int64_t shape[ARR_MAXDIM];
-    if (argc < 2)
+    static const char *const names[] = {"order", "copy"};
+    Value o[3];
+    int npos = argc - 1;
+    if (!arg_parse(I, "reshape", 0, argv + argc, kw, names, 2, 0, 0, o + 1)) return V_NULL;
+    if (npos == 0)
         return err_format(I, TY_TYPE_ERROR, "reshape() takes exactly 1 argument (0 given)");
-    int nd = shape_from_args(I, argc - 1, argv + 1, shape);
-    if (nd < 0) return V_NULL;
-    Array *r = reshape_method(I, arr_raw(argv[0]), nd, shape);
+    int64_t shape[ARR_MAXDIM];
+    int nd = shape_from_args(I, npos, argv + 1, shape);
+    int order = nd < 0 ? -1 : arr_order_arg(I, o[1], 'C', "CFA");
+    if (order < 0) return V_NULL;
+    Array *a = arr_raw(argv[0]);
+    int copy = is_null(o[2]) || is_none(o[2]) ? -1 : obj_truthy(I, o[2]);
+    if (copy == -1 && err_occurred(I)) return V_NULL;
+    if (copy == 0 && !arr_has_order(a, (char)order) && a->size > 1)
+        return err_format(I, TY_VALUE_ERROR, "Unable to avoid creating a copy while reshaping.");
+    Array *r = order == 'C' ? reshape_method(I, a, nd, shape)
+                            : arr_reshape_order(I, as_array(argv[0]), nd, shape, (char)order);
+    if (r && copy == 1 && (r->base ? r->base : r) == (a->base ? a->base : a))
+        r = arr_copy_order(I, r, r->dtype, (char)order);
     return r ? v_obj(r) : V_NULL;
 }
 
+/* a.ravel(order='C'): a view when the order allows, else a copy. */
 static Value m_ravel(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"order"};
+    Value o[1];
+    if (!arg_parse(I, "ravel", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
+    int order = arr_order_arg(I, o[0], 'C', "CFAK");
+    if (order < 0) return V_NULL;
     Array *a = arr_raw(argv[0]);
     int64_t n = a->size;
-    Array *r = reshape_method(I, a, 1, &n);
+    if (order == 'K') order = arr_is_f_contiguous(a) && !arr_is_contiguous(a) ? 'F' : 'C';
+    Array *r = order == 'C' ? reshape_method(I, a, 1, &n)
+                            : arr_reshape_order(I, as_array(argv[0]), 1, &n, (char)order);
     return r ? v_obj(r) : V_NULL;
 }
 
+/* a.flatten(order='C'): always a copy. */
 static Value m_flatten(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Array *a = arr_copy(I, as_array(argv[0]), as_array(argv[0])->dtype);
+    static const char *const names[] = {"order"};
+    Value o[1];
+    if (!arg_parse(I, "flatten", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
+    int order = arr_order_arg(I, o[0], 'C', "CFAK");
+    if (order < 0) return V_NULL;
+    Array *src = as_array(argv[0]);
+    if (order == 'A' || order == 'K')
+        order = arr_is_f_contiguous(src) && !arr_is_contiguous(src) ? 'F' : 'C';
+    if (order == 'F') src = arr_transpose(I, src, NULL);
+    Array *a = src ? arr_copy(I, src, src->dtype) : NULL;
     if (!a) return V_NULL;
     a->ndim = 1;
     a->shape[0] = a->size;
@@ -601,6 +633,7 @@ static Value m_flatten(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value m_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_method_no_kw(I, "transpose", kw)) return V_NULL;
     Array *a = arr_raw(argv[0]);
     if (argc == 1 || (argc == 2 && is_none(argv[1]))) return get_T(I, argv[0]);
     int64_t ax[ARR_MAXDIM];
@@ -622,25 +655,51 @@ static Value m_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
     return r ? v_obj(r) : V_NULL;
 }
 
+/* a.astype(dtype, order='K', casting='unsafe', subok=True, copy=True) */
 static Value m_astype(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"dtype", "copy"};
-    Value out[2];
-    if (!arg_parse(I, "astype", argc - 1, argv + 1, kw, names, 2, 1, 2, out)) return V_NULL;
-    int dt = arr_dtype_arg(I, out[0], -1);
+    static const char *const names[] = {"dtype", "order", "casting", "subok", "copy"};
+    Value o[5];
+    if (!arg_parse(I, "astype", argc - 1, argv + 1, kw, names, 5, 1, 5, o)) return V_NULL;
+    int dt = arr_dtype_arg(I, o[0], -1);
     if (dt < 0) return V_NULL;
-    return arr_astype(I, arr_raw(argv[0]), dt);
+    int order = arr_order_arg(I, o[1], 'K', "CFAK");
+    if (order < 0) return V_NULL;
+    Array *a = arr_raw(argv[0]);
+    if (arr_casting_check(I, o[2], a->dtype, dt) < 0) return V_NULL;
+    if (!is_null(o[3]) && obj_truthy(I, o[3]) < 0) return V_NULL; /* no subclasses exist */
+    int copy = is_null(o[4]) ? 1 : obj_truthy(I, o[4]);
+    if (copy < 0) return V_NULL;
+    if (!copy && dt == a->dtype && arr_has_order(a, (char)order)) return argv[0];
+    if (order == 'F' || ((order == 'A' || order == 'K') && arr_is_f_contiguous(a) &&
+                         !arr_is_contiguous(a) && a->ndim > 1)) {
+        Array *r = arr_copy_order(I, as_array(argv[0]), dt, (char)order);
+        return r ? v_obj(r) : V_NULL;
+    }
+    return arr_astype(I, a, dt);
 }
 
+/* a.copy(order='C') */
 static Value m_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return arr_astype(I, arr_raw(argv[0]), arr_raw(argv[0])->dtype);
+    static const char *const names[] = {"order"};
+    Value o[1];
+    if (!arg_parse(I, "copy", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
+    int order = arr_order_arg(I, o[0], 'C', "CFAK");
+    if (order < 0) return V_NULL;
+    Array *a = arr_raw(argv[0]);
+    if (order != 'C' && a->ndim > 1 && (order == 'F' || arr_is_f_contiguous(a))) {
+        Array *r = arr_copy_order(I, as_array(argv[0]), a->dtype, (char)order);
+        return r ? v_obj(r) : V_NULL;
+    }
+    return arr_astype(I, a, a->dtype);
 }
 
 static Value m_fill(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "fill", argc - 1, 1, 1)) return V_NULL;
+    if (!arr_method_no_kw(I, "fill", kw) || !arg_count(I, "fill", argc - 1, 1, 1)) return V_NULL;
     return arr_assign(I, as_array(argv[0]), argv[1]) < 0 ? V_NULL : V_NONE;
 }
 
 static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_method_no_kw(I, "item", kw)) return V_NULL;
     Array *a = as_array(argv[0]);
     if (argc == 1) {
         if (a->size != 1)
@@ -673,31 +732,14 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value m_tolist(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_method_no_kw(I, "tolist", kw) || !arg_count(I, "tolist", argc - 1, 0, 0))
+        return V_NULL;
     return arr_tolist(I, as_array(argv[0]));
-}
-
-/* sum(axis=None, dtype=None, out=None, keepdims=False) and friends. */
-static Value reduce_method(Interp *I, const char *name, int kind, int argc, Value *argv,
-                           Tuple *kw) {
-    static const char *const names[] = {"axis", "dtype", "out", "keepdims", "ddof"};
-    Value out[5];
-    if (!arg_parse(I, name, argc - 1, argv + 1, kw, names, 5, 0, 5, out)) return V_NULL;
-    int dt = arr_dtype_arg(I, out[1], -1);
-    if (dt < 0 && err_occurred(I)) return V_NULL;
-    int64_t ddof = 0;
-    if (!is_null(out[4]) && obj_index(I, out[4], &ddof) < 0) return V_NULL;
-    bool keep = false;
-    if (!is_null(out[3])) {
-        int t = obj_truthy(I, out[3]);
-        if (t < 0) return V_NULL;
-        keep = t;
-    }
-    return arr_reduce(I, arr_raw(argv[0]), kind, out[0], keep, (int)ddof, dt);
 }
 
 #define REDUCE_METHOD(fn, name, kind)                                                              \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
-        return reduce_method(I, name, kind, argc, argv, kw);                                       \
+        return arr_reduce_call(I, name, kind, arr_raw(argv[0]), argc - 1, argv + 1, kw);           \
     }
 REDUCE_METHOD(m_sum, "sum", RED_SUM)
 REDUCE_METHOD(m_prod, "prod", RED_PROD)
@@ -713,35 +755,70 @@ REDUCE_METHOD(m_argmax, "argmax", RED_ARGMAX)
 REDUCE_METHOD(m_cumsum, "cumsum", RED_CUMSUM)
 REDUCE_METHOD(m_cumprod, "cumprod", RED_CUMPROD)
 
+/* a.dot(b, out=None) */
 static Value m_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "dot", argc - 1, 1, 1)) return V_NULL;
-    Array *b = is_array(I, argv[1]) ? arr_raw(argv[1]) : arr_from_value(I, argv[1], -1);
-    return b ? arr_matmul(I, arr_raw(argv[0]), b) : V_NULL;
+    static const char *const names[] = {"b", "out"};
+    Value o[2];
+    if (!arg_parse(I, "dot", argc - 1, argv + 1, kw, names, 2, 1, 2, o)) return V_NULL;
+    Array *out;
+    if (arr_out_arg(I, o[1], &out) < 0) return V_NULL;
+    Array *b = is_array(I, o[0]) ? arr_raw(o[0]) : arr_from_value(I, o[0], -1);
+    if (!b) return V_NULL;
+    Array *a = arr_raw(argv[0]);
+    Value r = a->ndim == 0 || b->ndim == 0 ? arr_binary(I, argv[0], v_obj(b), BIN_MUL, NULL)
+                                           : arr_matmul(I, a, b);
+    return arr_store_out_exact(I, r, out);
+}
+
+/* sort(axis=-1, kind=None, order=None, *, stable=None) for both sort and argsort */
+static bool sort_args(Interp *I, const char *name, int argc, Value *argv, Tuple *kw,
+                      int64_t *axis) {
+    static const char *const names[] = {"axis", "kind", "order", "stable"};
+    Value o[4];
+    if (!arg_parse(I, name, argc - 1, argv + 1, kw, names, 4, 0, 3, o)) return false;
+    if (arr_sort_kw(I, o[1], o[2], o[3]) < 0) return false;
+    *axis = -1;
+    return is_null(o[0]) || obj_index(I, o[0], axis) >= 0;
 }
 
 static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = as_array(argv[0]);
-    int64_t axis = -1;
-    if (argc > 1 && obj_index(I, argv[1], &axis) < 0) return V_NULL;
+    int64_t axis;
+    if (!sort_args(I, "sort", argc, argv, kw, &axis)) return V_NULL;
     Value r = arr_sort(I, a, (int)axis, false);
     if (is_null(r)) return r;
     return arr_assign(I, a, r) < 0 ? V_NULL : V_NONE;
 }
 static Value m_argsort(Interp *I, int argc, Value *argv, Tuple *kw) {
-    int64_t axis = -1;
-    if (argc > 1 && obj_index(I, argv[1], &axis) < 0) return V_NULL;
+    int64_t axis;
+    if (!sort_args(I, "argsort", argc, argv, kw, &axis)) return V_NULL;
     return arr_sort(I, as_array(argv[0]), (int)axis, true);
 }
 
 Value arr_round(Interp *I, Array *a, int decimals);
+/* a.round(decimals=0, out=None) */
 static Value m_round(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"decimals", "out"};
+    Value o[2];
+    if (!arg_parse(I, "round", argc - 1, argv + 1, kw, names, 2, 0, 2, o)) return V_NULL;
     int64_t d = 0;
-    if (argc > 1 && obj_index(I, argv[1], &d) < 0) return V_NULL;
-    return arr_round(I, as_array(argv[0]), (int)d);
+    Array *out;
+    if ((!is_null(o[0]) && obj_index(I, o[0], &d) < 0) || arr_out_arg(I, o[1], &out) < 0)
+        return V_NULL;
+    return arr_store_out(I, arr_round(I, as_array(argv[0]), (int)d), out, "round");
 }
+
+/* a.clip(min=None, max=None, out=None) */
 static Value m_clip(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "clip", argc - 1, 2, 2)) return V_NULL;
-    return arr_clip(I, argv[0], argv[1], argv[2]);
+    static const char *const names[] = {"min", "max", "out"};
+    Value o[3];
+    if (!arg_parse(I, "clip", argc - 1, argv + 1, kw, names, 3, 0, 3, o)) return V_NULL;
+    Array *out;
+    if (arr_out_arg(I, o[2], &out) < 0) return V_NULL;
+    Value lo = is_null(o[0]) ? V_NONE : o[0], hi = is_null(o[1]) ? V_NONE : o[1];
+    Value r = is_none(lo) && is_none(hi) ? arr_astype(I, arr_raw(argv[0]), arr_raw(argv[0])->dtype)
+                                         : arr_clip(I, argv[0], lo, hi);
+    return arr_store_out(I, r, out, "clip");
 }
 
 static Value array_float(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -892,8 +969,18 @@ static Value array_index_slot(Interp *I, Value self) {
     return v_int(arr_load_i(a->data, a->dtype));
 }
 
+/* ndarray(shape, dtype=float, order='C'): as np.empty (zeroed); buffer=, offset= and
+ * strides= are not implemented. */
 static Value array_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
-    return err_format(I, TY_TYPE_ERROR, "use gpu.array() or gpu.empty() to make arrays");
+    static const char *const names[] = {"shape", "dtype", "order"};
+    Value o[3];
+    if (!arg_parse(I, "ndarray", argc, argv, kw, names, 3, 1, 3, o)) return V_NULL;
+    int64_t shape[ARR_MAXDIM];
+    int nd = arr_shape_arg(I, o[0], shape);
+    int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[1], DT_FLOAT64);
+    int order = dt < 0 ? -1 : arr_order_arg(I, o[2], 'C', "CF");
+    Array *r = order < 0 ? NULL : arr_new_order(I, dt, nd, shape, (char)order);
+    return r ? v_obj(r) : V_NULL;
 }
 
 const TypeSpec array_spec = {

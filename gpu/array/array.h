@@ -208,8 +208,50 @@ Value arr_matmul(Interp *I, Array *a, Array *b);
  * axis None/NULL or an int (array_quantile.c). */
 Value arr_quantile(Interp *I, Array *a, Value q, Value axis, bool median);
 Value arr_sort(Interp *I, Array *a, int axis, bool arg);
-Value arr_unique(Interp *I, Array *a);
+/* np.unique of the flattened array, with the first indices, the inverse (a's shape) and
+ * the counts as asked (a tuple then). */
+Value arr_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
+                 bool equal_nan);
 Value arr_concatenate(Interp *I, Value seq, int axis, bool stack);
+
+/* ---- shared argument parsing (array_args.c) ---- */
+/* "f() got an unexpected keyword argument 'k'" when kw is not empty; false after raising. */
+bool arr_kw_reject(Interp *I, const char *fname, Tuple *kw);
+/* NumPy's "ndarray.name() takes no keyword arguments" for methods without keywords. */
+bool arr_method_no_kw(Interp *I, const char *name, Tuple *kw);
+/* No keywords, and min..max positional arguments (arg_count's messages). */
+bool arr_args(Interp *I, const char *fname, int argc, Tuple *kw, int min, int max);
+/* An order= argument: 'C', 'F', 'A' or 'K' (upper case), dflt when absent or None, -1 after
+ * raising NumPy's ValueError; allowed lists the letters this function accepts. */
+int arr_order_arg(Interp *I, Value v, char dflt, const char *allowed);
+bool arr_is_f_contiguous(const Array *a);
+bool arr_has_order(const Array *a, char order); /* already laid out as order asks */
+/* A new zeroed array laid out in C or Fortran order (a transposed view of its owner). */
+Array *arr_new_order(Interp *I, int dt, int ndim, const int64_t *shape, char order);
+/* A copy converted to dt in the order asked ('A'/'K': Fortran if a is, else C). */
+Array *arr_copy_order(Interp *I, Array *a, int dt, char order);
+/* reshape reading and writing the elements in the order asked ('C', 'F' or 'A'). */
+Array *arr_reshape_order(Interp *I, Array *a, int ndim, const int64_t *shape, char order);
+/* out=: None/absent gives NULL, an array (or a 1-tuple of one) the target; -1 after raising. */
+int arr_out_arg(Interp *I, Value v, Array **out);
+bool arr_can_cast_same_kind(int from, int to);
+/* Write result r into out (shape must match, same_kind casting as ufunc `ufunc` checks) and
+ * return out; r itself when out is NULL. */
+Value arr_store_out(Interp *I, Value r, Array *out, const char *ufunc);
+/* The same, with the same_kind casting check optional (reductions cast unsafely). */
+Value arr_store_out_cast(Interp *I, Value r, Array *out, const char *ufunc, bool same_kind);
+/* np.dot's stricter out=: the result's dtype and ndim, C-contiguous. */
+Value arr_store_out_exact(Interp *I, Value r, Array *out);
+/* A reduction's arguments after the array (a.sum(...) and np.sum(a, ...)): the signature of
+ * `kind` as NumPy's, with out=, initial= and keepdims=. */
+Value arr_reduce_call(Interp *I, const char *name, int kind, Array *a, int argc, Value *argv,
+                      Tuple *kw);
+/* Checks sort's kind= (quicksort, mergesort, heapsort, stable: krait's sort is stable, a
+ * valid result for each), order= (no structured dtypes: an error) and stable=. */
+int arr_sort_kw(Interp *I, Value kind, Value order, Value stable);
+/* astype's casting= rule ('no', 'equiv', 'safe', 'same_kind', 'unsafe'; V_NULL: unsafe);
+ * -1 after raising NumPy's TypeError. */
+int arr_casting_check(Interp *I, Value casting, int from, int to);
 
 /* ---- printing (print.c) ---- */
 Value arr_repr(Interp *I, Value self);

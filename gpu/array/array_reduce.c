@@ -486,31 +486,63 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
     return v_obj(r);
 }
 
-Value arr_unique(Interp *I, Array *a) {
+/* np.unique over the flattened array: a stable argsort, then one pass over the groups of
+ * equal values gives the first index of each (the stable order puts it first), the inverse
+ * (every element's group) and the counts. NaNs form one group with equal_nan, else one
+ * each. */
+Value arr_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
+                 bool equal_nan) {
     int64_t n = a->size;
     Array *flat = arr_reshape(I, a, 1, &n);
     if (!flat) return V_NULL;
+    Value pv = arr_sort(I, flat, 0, true);
+    if (is_null(pv)) return pv;
+    Array *perm = as_array(pv);
     Value sv = arr_sort(I, flat, 0, false);
     if (is_null(sv)) return sv;
     Array *s = as_array(sv);
+    Array *idx = arr_new(I, DT_INT64, 1, &n), *cnt = idx ? arr_new(I, DT_INT64, 1, &n) : NULL;
+    Array *inv = cnt ? arr_new(I, DT_INT64, a->ndim, a->shape) : NULL;
+    if (!inv) return V_NULL;
+    const int64_t *pp = (const int64_t *)perm->data;
+    int64_t *pi = (int64_t *)idx->data, *pc = (int64_t *)cnt->data, *pinv = (int64_t *)inv->data;
     int isz = arr_dtypes[s->dtype].size;
+    bool fl = dt_is_float(s->dtype);
     int64_t k = 0;
     for (int64_t i = 0; i < n; i++) {
         char *p = s->data + i * isz;
+        bool same = false;
         if (k > 0) {
             char *q = s->data + (k - 1) * isz;
-            bool same = dt_is_float(s->dtype)
-                            ? (arr_load_f(p, s->dtype) == arr_load_f(q, s->dtype) ||
-                               (isnan(arr_load_f(p, s->dtype)) && isnan(arr_load_f(q, s->dtype))))
-                            : arr_load_i(p, s->dtype) == arr_load_i(q, s->dtype);
-            if (same) continue;
+            if (fl) {
+                double x = arr_load_f(p, s->dtype), y = arr_load_f(q, s->dtype);
+                same = x == y || (equal_nan && isnan(x) && isnan(y));
+            } else {
+                same = arr_load_i(p, s->dtype) == arr_load_i(q, s->dtype);
+            }
         }
-        memmove(s->data + k * isz, p, (size_t)isz);
-        k++;
+        if (!same) {
+            memmove(s->data + k * isz, p, (size_t)isz);
+            pi[k] = pp[i];
+            pc[k] = 0;
+            k++;
+        }
+        pc[k - 1]++;
+        pinv[pp[i]] = k - 1;
     }
-    s->shape[0] = k;
-    s->size = k;
-    return v_obj(s);
+    s->shape[0] = s->size = k;
+    idx->shape[0] = idx->size = k;
+    cnt->shape[0] = cnt->size = k;
+    if (!ret_index && !ret_inverse && !ret_counts) return v_obj(s);
+    Value items[4] = {v_obj(s)};
+    size_t m = 1;
+    if (ret_index) items[m++] = v_obj(idx);
+    if (ret_inverse) items[m++] = v_obj(inv);
+    if (ret_counts) items[m++] = v_obj(cnt);
+    Tuple *t = tuple_new(I, m);
+    if (!t) return V_NULL;
+    memcpy(t->items, items, sizeof(Value) * m);
+    return v_obj(t);
 }
 
 /* ---- concatenate / stack ---- */

@@ -86,10 +86,14 @@ static Value draw(Interp *I, Draw *d, int kind, double lo, double hi, int dt) {
     return v_obj(r);
 }
 
+/* seed(seed=None) */
 static Value r_seed(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"seed"};
+    Value o[1];
+    if (!arg_parse(I, "seed", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
     int64_t *s = (int64_t *)as_array(argv[0])->data;
     int64_t seed = 0;
-    if (argc > 1 && !is_none(argv[1]) && obj_index(I, argv[1], &seed) < 0) return V_NULL;
+    if (!is_null(o[0]) && !is_none(o[0]) && obj_index(I, o[0], &seed) < 0) return V_NULL;
     s[0] = seed;
     s[1] = 0;
     return V_NONE;
@@ -111,10 +115,19 @@ static Value rand_dims(Interp *I, int argc, Value *argv, int kind) {
     return draw(I, &d, kind, 0, 1, DT_FLOAT64);
 }
 static Value r_rand(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return rand_dims(I, argc, argv, 0);
+    return arr_kw_reject(I, "rand", kw) ? rand_dims(I, argc, argv, 0) : V_NULL;
 }
 static Value r_randn(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return rand_dims(I, argc, argv, 1);
+    return arr_kw_reject(I, "randn", kw) ? rand_dims(I, argc, argv, 1) : V_NULL;
+}
+/* random(size=None): one float, or an array of the size's shape */
+static Value r_random(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"size"};
+    Value o[1];
+    if (!arg_parse(I, "random", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
+    Draw d;
+    if (!draw_setup(I, argv[0], o[0], &d)) return V_NULL;
+    return draw(I, &d, 0, 0, 1, DT_FLOAT64);
 }
 
 static bool num_arg(Interp *I, Value v, double dflt, double *out) {
@@ -169,7 +182,7 @@ static Value r_randint(Interp *I, int argc, Value *argv, Tuple *kw) {
 static const MethodDef random_defs[] = {
     {"seed", r_seed, 0},       {"rand", r_rand, 0},     {"randn", r_randn, 0},
     {"uniform", r_uniform, 0}, {"normal", r_normal, 0}, {"randint", r_randint, 0},
-    {"random", r_rand, 0},     {NULL, NULL, 0},
+    {"random", r_random, 0},   {NULL, NULL, 0},
 };
 
 Module *gpu_random_module_create(Interp *I);

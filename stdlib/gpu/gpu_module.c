@@ -12,8 +12,7 @@
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
 #include "../builtins.h"
-#include "../classes.h"
-#include "../os.h"
+#include "gpu_module.h"
 
 Value arr_round(Interp *I, Array *a, int decimals);
 Module *gpu_random_module_create(Interp *I);
@@ -45,11 +44,23 @@ static Value dtype_richcompare(Interp *I, Value a, Value b, int op) {
 /* np.float32(x): a scalar of that type; krait returns the Python scalar (docs/GPU.md). */
 static Value dtype_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) {
     int dt = ((DTypeObj *)self.as.o)->dtype;
+    if (!arr_args(I, arr_dtypes[dt].name, argc, kw, 0, 1)) return V_NULL;
     if (argc == 0) return dt == DT_BOOL ? V_FALSE : dt_is_float(dt) ? v_float(0) : v_int(0);
     Array *a = arr_from_value(I, argv[0], dt);
     if (!a) return V_NULL;
     if (a->ndim == 0) return arr_scalar_value(I, a->data, dt);
     return v_obj(a);
+}
+/* np.dtype(obj, align=False, copy=False) */
+static Value dtype_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"dtype", "align", "copy"};
+    Value o[3];
+    if (!arg_parse(I, "dtype", argc, argv, kw, names, 3, 1, 3, o)) return V_NULL;
+    for (int i = 1; i < 3; i++)
+        if (!is_null(o[i]) && obj_truthy(I, o[i]) < 0) return V_NULL;
+    if (is_none(o[0])) return arr_dtype_obj(I, DT_FLOAT64);
+    int dt = arr_dtype_arg(I, o[0], -1);
+    return dt < 0 ? V_NULL : arr_dtype_obj(I, dt);
 }
 static Value dtype_get_name(Interp *I, Value self) {
     return dtype_str(I, self);
@@ -82,7 +93,8 @@ const TypeSpec dtype_spec = {
               .str = dtype_str,
               .hash = dtype_hash,
               .richcompare = dtype_richcompare,
-              .call = dtype_call},
+              .call = dtype_call,
+              .new = dtype_new},
     .getsets = dtype_getsets,
 };
 
@@ -105,26 +117,90 @@ static Value wrap(Interp *I, Array *a) {
 
 /* ---- creation ---- */
 
+/* A leading-ones view with at least ndmin axes (np.array's ndmin=). */
+static Array *with_ndmin(Interp *I, Array *a, Value ndminv) {
+    int64_t ndmin = 0;
+    if (!is_null(ndminv) && obj_index(I, ndminv, &ndmin) < 0) return NULL;
+    if (ndmin > ARR_MAXDIM) {
+        err_format(I, TY_VALUE_ERROR,
+                   "ndmin bigger than allowable number of dimensions NPY_MAXDIMS (=%d)",
+                   ARR_MAXDIM);
+        return NULL;
+    }
+    if (a->ndim >= ndmin) return a;
+    int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM];
+    int pad = (int)ndmin - a->ndim;
+    for (int d = 0; d < ndmin; d++) {
+        shape[d] = d < pad ? 1 : a->shape[d - pad];
+        st[d] = d < pad ? 0 : a->strides[d - pad];
+    }
+    return arr_view(I, a, (int)ndmin, shape, st, a->data, a->dtype);
+}
+
+/* np.array and np.asarray: copy is True (always), None (when needed) or False (never, else
+ * ValueError); order 'K'/'A' keep a Fortran-ordered source so, 'C'/'F' ask for one. */
+static Value make_array(Interp *I, Value obj, Value dtv, Value copyv, Value orderv, Value ndminv,
+                        Value like, int copy_dflt) {
+    if (!is_null(like) && !is_none(like) && !is_array(I, like))
+        return err_format(I, TY_TYPE_ERROR,
+                          "The `like` argument must be an array-like that implements the "
+                          "`__array_function__` protocol.");
+    int dt = arr_dtype_arg(I, dtv, -1);
+    if (dt < 0 && err_occurred(I)) return V_NULL;
+    int order = arr_order_arg(I, orderv, 'K', "CFAK");
+    if (order < 0) return V_NULL;
+    int copy = copy_dflt;
+    if (!is_null(copyv)) copy = is_none(copyv) ? -1 : obj_truthy(I, copyv);
+    if (copy == -1 && err_occurred(I)) return V_NULL;
+    Array *a;
+    if (is_array(I, obj)) {
+        Array *src = as_array(obj);
+        int want = dt < 0 ? src->dtype : dt;
+        bool fits = want == src->dtype && arr_has_order(src, (char)order);
+        if (copy == 0 && !fits)
+            return err_format(I, TY_VALUE_ERROR,
+                              "Unable to avoid copy while creating an array as requested.\n"
+                              "If using `np.array(obj, copy=False)` replace it with "
+                              "`np.asarray(obj)` to allow a copy when needed (no behavior change "
+                              "in NumPy 1.x).\nFor more details, see "
+                              "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"
+                              "#adapting-to-changes-in-the-copy-keyword.");
+        a = fits && copy != 1 ? src : arr_copy_order(I, src, want, (char)order);
+    } else {
+        if (copy == 0)
+            return err_format(I, TY_VALUE_ERROR,
+                              "Unable to avoid copy while creating an array as requested.\n"
+                              "If using `np.array(obj, copy=False)` replace it with "
+                              "`np.asarray(obj)` to allow a copy when needed (no behavior change "
+                              "in NumPy 1.x).\nFor more details, see "
+                              "https://numpy.org/devdocs/numpy_2_0_migration_guide.html"
+                              "#adapting-to-changes-in-the-copy-keyword.");
+        a = arr_from_value(I, obj, dt);
+        if (a && order == 'F') a = arr_copy_order(I, a, a->dtype, 'F');
+    }
+    return a ? wrap(I, with_ndmin(I, a, ndminv)) : V_NULL;
+}
+
+/* array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None):
+ * subok and like change nothing, as krait has one array type. */
 static Value f_array(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"object", "dtype", "copy", "ndmin"};
-    Value o[4];
-    if (!arg_parse(I, "array", argc, argv, kw, names, 4, 1, 2, o)) return V_NULL;
-    int dt = arr_dtype_arg(I, o[1], -1);
-    if (dt < 0 && err_occurred(I)) return V_NULL;
-    Array *a = arr_from_value(I, o[0], dt);
-    if (a && is_array(I, o[0]) && a == as_array(o[0])) a = arr_copy(I, a, a->dtype);
-    return wrap(I, a);
+    static const char *const names[] = {"object", "dtype", "copy", "order",
+                                        "subok",  "ndmin", "like"};
+    Value o[7];
+    if (!arg_parse(I, "array", argc, argv, kw, names, 7, 1, 2, o)) return V_NULL;
+    if (!is_null(o[4]) && obj_truthy(I, o[4]) < 0) return V_NULL;
+    return make_array(I, o[0], o[1], o[2], o[3], o[5], o[6], 1);
 }
 
+/* asarray(a, dtype=None, order=None, *, copy=None, like=None) */
 static Value f_asarray(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "dtype"};
-    Value o[2];
-    if (!arg_parse(I, "asarray", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
-    int dt = arr_dtype_arg(I, o[1], -1);
-    if (dt < 0 && err_occurred(I)) return V_NULL;
-    return wrap(I, arr_from_value(I, o[0], dt));
+    static const char *const names[] = {"a", "dtype", "order", "copy", "like"};
+    Value o[5];
+    if (!arg_parse(I, "asarray", argc, argv, kw, names, 5, 1, 3, o)) return V_NULL;
+    return make_array(I, o[0], o[1], o[3], o[2], V_NULL, o[4], -1);
 }
 
+/* zeros/ones/empty(shape, dtype=float, order='C') */
 static Value filled(Interp *I, const char *fname, int argc, Value *argv, Tuple *kw, int what) {
     static const char *const names[] = {"shape", "dtype", "order"};
     Value o[3];
@@ -132,12 +208,13 @@ static Value filled(Interp *I, const char *fname, int argc, Value *argv, Tuple *
     int64_t shape[ARR_MAXDIM];
     int nd = arr_shape_arg(I, o[0], shape);
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[1], DT_FLOAT64);
-    if (dt < 0) return V_NULL;
-    if (arr_on_cuda(I)) {
+    int order = dt < 0 ? -1 : arr_order_arg(I, o[2], 'C', "CF");
+    if (order < 0) return V_NULL;
+    if (arr_on_cuda(I) && (order == 'C' || nd < 2)) {
         Array *d = arr_cuda_full(I, dt, nd, shape, v_int(what == 1));
         if (d || err_occurred(I)) return wrap(I, d);
     }
-    Array *a = arr_new(I, dt, nd, shape);
+    Array *a = arr_new_order(I, dt, nd, shape, (char)order);
     if (a && what == 1 && arr_assign(I, a, v_int(1)) < 0) return V_NULL;
     return wrap(I, a);
 }
@@ -158,40 +235,55 @@ static int scalar_dtype(Interp *I, Value v) {
     return DT_FLOAT64;
 }
 
+/* full(shape, fill_value, dtype=None, order='C') */
 static Value f_full(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"shape", "fill_value", "dtype"};
-    Value o[3];
-    if (!arg_parse(I, "full", argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
+    static const char *const names[] = {"shape", "fill_value", "dtype", "order"};
+    Value o[4];
+    if (!arg_parse(I, "full", argc, argv, kw, names, 4, 2, 4, o)) return V_NULL;
     int64_t shape[ARR_MAXDIM];
     int nd = arr_shape_arg(I, o[0], shape);
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[2], scalar_dtype(I, o[1]));
-    if (dt < 0) return V_NULL;
-    if (arr_on_cuda(I)) {
+    int order = dt < 0 ? -1 : arr_order_arg(I, o[3], 'C', "CF");
+    if (order < 0) return V_NULL;
+    if (arr_on_cuda(I) && (order == 'C' || nd < 2) && !is_array(I, o[1])) {
         Array *d = arr_cuda_full(I, dt, nd, shape, o[1]);
         if (d || err_occurred(I)) return wrap(I, d);
     }
-    Array *a = arr_new(I, dt, nd, shape);
+    Array *a = arr_new_order(I, dt, nd, shape, (char)order);
     if (a && arr_assign(I, a, o[1]) < 0) return V_NULL;
     return wrap(I, a);
 }
 
+/* zeros_like(a, dtype=None, order='K', subok=True, shape=None) and full_like(a, fill_value,
+ * ...): subok changes nothing (one array type). */
 static Value like(Interp *I, const char *fname, int argc, Value *argv, Tuple *kw, int what) {
-    static const char *const names[] = {"a", "fill_value", "dtype"};
-    static const char *const names2[] = {"a", "dtype"};
-    Value o[3] = {V_NULL, V_NULL, V_NULL};
+    static const char *const names[] = {"a", "fill_value", "dtype", "order", "subok", "shape"};
+    Value o[6];
     if (what == 2) {
-        if (!arg_parse(I, fname, argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
+        if (!arg_parse(I, fname, argc, argv, kw, names, 6, 2, 6, o)) return V_NULL;
     } else {
-        Value t[2];
-        if (!arg_parse(I, fname, argc, argv, kw, names2, 2, 1, 2, t)) return V_NULL;
+        static const char *const names2[] = {"a", "dtype", "order", "subok", "shape"};
+        Value t[5];
+        if (!arg_parse(I, fname, argc, argv, kw, names2, 5, 1, 5, t)) return V_NULL;
         o[0] = t[0];
-        o[2] = t[1];
+        o[1] = V_NULL;
+        memcpy(o + 2, t + 1, sizeof(Value) * 4);
     }
     Array *src = to_array(I, o[0]);
     if (!src) return V_NULL;
     int dt = arr_dtype_arg(I, o[2], src->dtype);
-    if (dt < 0) return V_NULL;
-    Array *a = arr_new(I, dt, src->ndim, src->shape);
+    int order = dt < 0 ? -1 : arr_order_arg(I, o[3], 'K', "CFAK");
+    if (order < 0 || (!is_null(o[4]) && obj_truthy(I, o[4]) < 0)) return V_NULL;
+    int64_t shape[ARR_MAXDIM];
+    int nd = src->ndim;
+    memcpy(shape, src->shape, sizeof shape);
+    if (!is_null(o[5]) && !is_none(o[5])) {
+        nd = arr_shape_arg(I, o[5], shape);
+        if (nd < 0) return V_NULL;
+    }
+    if (order == 'A' || order == 'K')
+        order = nd == src->ndim && arr_is_f_contiguous(src) && !arr_is_contiguous(src) ? 'F' : 'C';
+    Array *a = arr_new_order(I, dt, nd, shape, (char)order);
     if (!a) return V_NULL;
     if (what == 1 && arr_assign(I, a, v_int(1)) < 0) return V_NULL;
     if (what == 2 && arr_assign(I, a, o[1]) < 0) return V_NULL;
@@ -252,9 +344,17 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"start", "stop", "num", "endpoint", "retstep", "dtype"};
-    Value o[6];
-    if (!arg_parse(I, "linspace", argc, argv, kw, names, 6, 2, 6, o)) return V_NULL;
+    static const char *const names[] = {"start",   "stop",  "num", "endpoint",
+                                        "retstep", "dtype", "axis"};
+    Value o[7];
+    if (!arg_parse(I, "linspace", argc, argv, kw, names, 7, 2, 7, o)) return V_NULL;
+    /* start and stop are numbers, so the samples are one axis: axis may name only it */
+    int64_t axis = 0;
+    if (!is_null(o[6]) && obj_index(I, o[6], &axis) < 0) return V_NULL;
+    if (axis < -1 || axis > 0)
+        return err_format(I, TY_VALUE_ERROR,
+                          "destination: axis %lld is out of bounds for array of dimension 1",
+                          (long long)axis);
     double a, b;
     int64_t n = 50;
     if (!num_to_double(I, o[0], &a) || !num_to_double(I, o[1], &b)) return V_NULL;
@@ -285,16 +385,18 @@ static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value f_eye(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"N", "M", "k", "dtype"};
-    Value o[4];
-    if (!arg_parse(I, "eye", argc, argv, kw, names, 4, 1, 3, o)) return V_NULL;
+    static const char *const names[] = {"N", "M", "k", "dtype", "order"};
+    Value o[5];
+    if (!arg_parse(I, "eye", argc, argv, kw, names, 5, 1, 5, o)) return V_NULL;
+    int order = arr_order_arg(I, o[4], 'C', "CF");
+    if (order < 0) return V_NULL;
     int64_t s[2], k = 0;
     if (obj_index(I, o[0], &s[0]) < 0) return V_NULL;
     s[1] = s[0];
     if (!is_null(o[1]) && !is_none(o[1]) && obj_index(I, o[1], &s[1]) < 0) return V_NULL;
     if (!is_null(o[2]) && obj_index(I, o[2], &k) < 0) return V_NULL;
     int dt = arr_dtype_arg(I, o[3], DT_FLOAT64);
-    Array *r = dt < 0 ? NULL : arr_new(I, dt, 2, s);
+    Array *r = dt < 0 ? NULL : arr_new_order(I, dt, 2, s, (char)order);
     if (!r) return V_NULL;
     for (int64_t i = 0; i < s[0]; i++)
         if (i + k >= 0 && i + k < s[1])
@@ -304,38 +406,64 @@ static Value f_eye(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 /* ---- ufuncs ---- */
 
-#define UNARY(fn, op)                                                                              \
+/* A ufunc's x (or x1, x2) and out, positional or out=; the other ufunc keywords (where,
+ * casting, order, dtype, subok) are not implemented and raise TypeError. */
+static bool ufunc_args(Interp *I, const char *name, int nin, int argc, Value *argv, Tuple *kw,
+                       Value *in, Array **out) {
+    static const char *const names1[] = {"x", "out"};
+    static const char *const names2[] = {"x1", "x2", "out"};
+    Value o[3];
+    if (!arg_parse(I, name, argc, argv, kw, nin == 1 ? names1 : names2, nin + 1, nin, nin + 1, o))
+        return false;
+    for (int i = 0; i < nin; i++)
+        in[i] = o[i];
+    return arr_out_arg(I, o[nin], out) >= 0;
+}
+
+/* A unary ufunc's out= must have its input's shape (else arr_store_out's shape error). */
+static bool out_fits(Interp *I, Value x, Array *out) {
+    Array *a = to_array_dev(I, x);
+    if (!a) return false;
+    if (a->ndim == out->ndim && !memcmp(a->shape, out->shape, sizeof(int64_t) * (size_t)a->ndim))
+        return true;
+    arr_store_out(I, v_obj(a), out, ""); /* raises: the shapes differ */
+    return false;
+}
+
+#define UNARY(fn, name, op)                                                                        \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
-        if (!arg_count(I, #fn, argc, 1, 2)) return V_NULL;                                         \
-        Array *out = argc > 1 && is_array(I, argv[1]) ? arr_raw(argv[1]) : NULL;                   \
-        Value r = arr_unary(I, argv[0], op, out);                                                  \
-        if (!is_null(r) && !is_array(I, argv[0]) && arr_raw(r)->ndim == 0)                         \
+        Value x;                                                                                   \
+        Array *out;                                                                                \
+        if (!ufunc_args(I, name, 1, argc, argv, kw, &x, &out)) return V_NULL;                      \
+        if (out && !out_fits(I, x, out)) return V_NULL;                                            \
+        Value r = arr_unary(I, x, op, out);                                                        \
+        if (!is_null(r) && !out && !is_array(I, x) && arr_raw(r)->ndim == 0)                       \
             return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);                     \
         return r;                                                                                  \
     }
-UNARY(f_exp, ARR_U_EXP)
-UNARY(f_log, ARR_U_LOG)
-UNARY(f_log2, ARR_U_LOG2)
-UNARY(f_log10, ARR_U_LOG10)
-UNARY(f_sqrt, ARR_U_SQRT)
-UNARY(f_sin, ARR_U_SIN)
-UNARY(f_cos, ARR_U_COS)
-UNARY(f_tan, ARR_U_TAN)
-UNARY(f_tanh, ARR_U_TANH)
-UNARY(f_arcsin, ARR_U_ARCSIN)
-UNARY(f_arccos, ARR_U_ARCCOS)
-UNARY(f_arctan, ARR_U_ARCTAN)
-UNARY(f_abs, ARR_U_ABS)
-UNARY(f_sign, ARR_U_SIGN)
-UNARY(f_floor, ARR_U_FLOOR)
-UNARY(f_ceil, ARR_U_CEIL)
-UNARY(f_rint, ARR_U_ROUND)
-UNARY(f_isnan, ARR_U_ISNAN)
-UNARY(f_isinf, ARR_U_ISINF)
-UNARY(f_isfinite, ARR_U_ISFINITE)
-UNARY(f_negative, ARR_U_NEG)
-UNARY(f_logical_not, ARR_U_NOT)
-UNARY(f_invert, ARR_U_INVERT)
+UNARY(f_exp, "exp", ARR_U_EXP)
+UNARY(f_log, "log", ARR_U_LOG)
+UNARY(f_log2, "log2", ARR_U_LOG2)
+UNARY(f_log10, "log10", ARR_U_LOG10)
+UNARY(f_sqrt, "sqrt", ARR_U_SQRT)
+UNARY(f_sin, "sin", ARR_U_SIN)
+UNARY(f_cos, "cos", ARR_U_COS)
+UNARY(f_tan, "tan", ARR_U_TAN)
+UNARY(f_tanh, "tanh", ARR_U_TANH)
+UNARY(f_arcsin, "arcsin", ARR_U_ARCSIN)
+UNARY(f_arccos, "arccos", ARR_U_ARCCOS)
+UNARY(f_arctan, "arctan", ARR_U_ARCTAN)
+UNARY(f_abs, "absolute", ARR_U_ABS)
+UNARY(f_sign, "sign", ARR_U_SIGN)
+UNARY(f_floor, "floor", ARR_U_FLOOR)
+UNARY(f_ceil, "ceil", ARR_U_CEIL)
+UNARY(f_rint, "rint", ARR_U_ROUND)
+UNARY(f_isnan, "isnan", ARR_U_ISNAN)
+UNARY(f_isinf, "isinf", ARR_U_ISINF)
+UNARY(f_isfinite, "isfinite", ARR_U_ISFINITE)
+UNARY(f_negative, "negative", ARR_U_NEG)
+UNARY(f_logical_not, "logical_not", ARR_U_NOT)
+UNARY(f_invert, "invert", ARR_U_INVERT)
 
 static Value scalarize(Interp *I, Value r, Value a, Value b) {
     if (!is_null(r) && is_array(I, r) && !is_array(I, a) && !is_array(I, b) &&
@@ -344,54 +472,59 @@ static Value scalarize(Interp *I, Value r, Value a, Value b) {
     return r;
 }
 
-#define BINARY(fn, op)                                                                             \
+#define BINARY(fn, name, op)                                                                       \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
-        if (!arg_count(I, #fn, argc, 2, 3)) return V_NULL;                                         \
-        Array *out = argc > 2 && is_array(I, argv[2]) ? arr_raw(argv[2]) : NULL;                   \
-        Value r = arr_binary(I, argv[0], argv[1], op, out);                                        \
+        Value x[2];                                                                                \
+        Array *out;                                                                                \
+        if (!ufunc_args(I, name, 2, argc, argv, kw, x, &out)) return V_NULL;                       \
+        Value r = arr_binary(I, x[0], x[1], op, out);                                              \
         if (!is_null(r) && !is_array(I, r)) {                                                      \
-            Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;                 \
+            Array *a = to_array(I, x[0]), *b = a ? to_array(I, x[1]) : NULL;                       \
             if (!b) return V_NULL;                                                                 \
             r = arr_binary(I, v_obj(a), v_obj(b), op, out);                                        \
         }                                                                                          \
-        return scalarize(I, r, argv[0], argv[1]);                                                  \
+        return out ? r : scalarize(I, r, x[0], x[1]);                                              \
     }
-BINARY(f_add, BIN_ADD)
-BINARY(f_subtract, BIN_SUB)
-BINARY(f_multiply, BIN_MUL)
-BINARY(f_divide, BIN_TRUEDIV)
-BINARY(f_floor_divide, BIN_FLOORDIV)
-BINARY(f_mod, BIN_MOD)
-BINARY(f_power, BIN_POW)
-BINARY(f_maximum, ARR_OP_MAXIMUM)
-BINARY(f_minimum, ARR_OP_MINIMUM)
-BINARY(f_arctan2, ARR_OP_ARCTAN2)
-BINARY(f_logical_and, ARR_OP_LOGAND)
-BINARY(f_logical_or, ARR_OP_LOGOR)
-BINARY(f_bitwise_and, BIN_AND)
-BINARY(f_bitwise_or, BIN_OR)
-BINARY(f_bitwise_xor, BIN_XOR)
+BINARY(f_add, "add", BIN_ADD)
+BINARY(f_subtract, "subtract", BIN_SUB)
+BINARY(f_multiply, "multiply", BIN_MUL)
+BINARY(f_divide, "divide", BIN_TRUEDIV)
+BINARY(f_floor_divide, "floor_divide", BIN_FLOORDIV)
+BINARY(f_mod, "remainder", BIN_MOD)
+BINARY(f_power, "power", BIN_POW)
+BINARY(f_maximum, "maximum", ARR_OP_MAXIMUM)
+BINARY(f_minimum, "minimum", ARR_OP_MINIMUM)
+BINARY(f_arctan2, "arctan2", ARR_OP_ARCTAN2)
+BINARY(f_logical_and, "logical_and", ARR_OP_LOGAND)
+BINARY(f_logical_or, "logical_or", ARR_OP_LOGOR)
+BINARY(f_bitwise_and, "bitwise_and", BIN_AND)
+BINARY(f_bitwise_or, "bitwise_or", BIN_OR)
+BINARY(f_bitwise_xor, "bitwise_xor", BIN_XOR)
 
-#define COMPARE(fn, op)                                                                            \
+#define COMPARE(fn, name, op)                                                                      \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
-        if (!arg_count(I, #fn, argc, 2, 2)) return V_NULL;                                         \
-        Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;             \
+        Value x[2];                                                                                \
+        Array *out;                                                                                \
+        if (!ufunc_args(I, name, 2, argc, argv, kw, x, &out)) return V_NULL;                       \
+        Array *a = to_array_dev(I, x[0]), *b = a ? to_array_dev(I, x[1]) : NULL;                   \
         if (!b) return V_NULL;                                                                     \
-        Value r = arr_compare(I, is_array(I, argv[0]) ? argv[0] : v_obj(a),                        \
-                              is_array(I, argv[1]) ? argv[1] : v_obj(b), op);                      \
-        return scalarize(I, r, argv[0], argv[1]);                                                  \
+        Value r = arr_compare(I, is_array(I, x[0]) ? x[0] : v_obj(a),                              \
+                              is_array(I, x[1]) ? x[1] : v_obj(b), op);                            \
+        return out ? arr_store_out(I, r, out, name) : scalarize(I, r, x[0], x[1]);                 \
     }
-COMPARE(f_equal, CMP_EQ)
-COMPARE(f_not_equal, CMP_NE)
-COMPARE(f_less, CMP_LT)
-COMPARE(f_less_equal, CMP_LE)
-COMPARE(f_greater, CMP_GT)
-COMPARE(f_greater_equal, CMP_GE)
+COMPARE(f_equal, "equal", CMP_EQ)
+COMPARE(f_not_equal, "not_equal", CMP_NE)
+COMPARE(f_less, "less", CMP_LT)
+COMPARE(f_less_equal, "less_equal", CMP_LE)
+COMPARE(f_greater, "greater", CMP_GT)
+COMPARE(f_greater_equal, "greater_equal", CMP_GE)
 
 /* nonzero(a): a tuple of int64 index arrays, one per axis. */
 static Value f_nonzero(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "nonzero", argc, 1, 1)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
+    static const char *const names[] = {"a"};
+    Value o[1];
+    if (!arg_parse(I, "nonzero", argc, argv, kw, names, 1, 1, 1, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
     if (!a) return V_NULL;
     if (a->ndim == 0)
         return err_format(I, TY_VALUE_ERROR,
@@ -422,57 +555,93 @@ static Value f_nonzero(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value f_where(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_kw_reject(I, "where", kw)) return V_NULL;
     if (argc == 1) return f_nonzero(I, argc, argv, kw);
-    if (!arg_count(I, "where", argc, 3, 3)) return V_NULL;
+    if (argc == 2)
+        return err_format(I, TY_VALUE_ERROR, "either both or neither of x and y should be given");
+    if (!arg_count(I, "where", argc, 1, 3)) return V_NULL;
     return arr_where(I, argv[0], argv[1], argv[2]);
 }
 
+/* clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None) */
 static Value f_clip(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "clip", argc, 3, 3)) return V_NULL;
-    Array *a = to_array_dev(I, argv[0]);
-    return a ? arr_clip(I, v_obj(a), argv[1], argv[2]) : V_NULL;
+    static const char *const names[] = {"a", "a_min", "a_max", "out", "min", "max"};
+    Value o[6];
+    if (!arg_parse(I, "clip", argc, argv, kw, names, 6, 1, 4, o)) return V_NULL;
+    bool have_a = !is_null(o[1]) || !is_null(o[2]), have_m = !is_null(o[4]) || !is_null(o[5]);
+    if (have_a && have_m)
+        return err_format(I, TY_VALUE_ERROR,
+                          "Passing `min` or `max` keyword argument when `a_min` and `a_max` are "
+                          "provided is forbidden.");
+    Value lo = have_m ? o[4] : o[1], hi = have_m ? o[5] : o[2];
+    lo = is_null(lo) ? V_NONE : lo;
+    hi = is_null(hi) ? V_NONE : hi;
+    Array *out;
+    Array *a = to_array_dev(I, o[0]);
+    if (!a || arr_out_arg(I, o[3], &out) < 0) return V_NULL;
+    Value r =
+        is_none(lo) && is_none(hi) ? arr_astype(I, a, a->dtype) : arr_clip(I, v_obj(a), lo, hi);
+    return arr_store_out(I, r, out, "clip");
 }
 
 static Value f_round(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "decimals"};
-    Value o[2];
-    if (!arg_parse(I, "round", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    static const char *const names[] = {"a", "decimals", "out"};
+    Value o[3];
+    if (!arg_parse(I, "round", argc, argv, kw, names, 3, 1, 3, o)) return V_NULL;
     int64_t d = 0;
-    if (!is_null(o[1]) && obj_index(I, o[1], &d) < 0) return V_NULL;
+    Array *out;
+    if ((!is_null(o[1]) && obj_index(I, o[1], &d) < 0) || arr_out_arg(I, o[2], &out) < 0)
+        return V_NULL;
     Array *a = to_array(I, o[0]);
     if (!a) return V_NULL;
     Value r = arr_round(I, a, (int)d);
+    if (out) return arr_store_out(I, r, out, "round");
     return is_array(I, o[0]) ? r : scalarize(I, r, o[0], o[0]);
 }
 
+/* matmul(x1, x2, /, out=None) */
 static Value f_matmul(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "matmul", argc, 2, 2)) return V_NULL;
-    Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;
-    return b ? arr_matmul(I, a, b) : V_NULL;
+    Value x[2];
+    Array *out;
+    if (!ufunc_args(I, "matmul", 2, argc, argv, kw, x, &out)) return V_NULL;
+    Array *a = to_array_dev(I, x[0]), *b = a ? to_array_dev(I, x[1]) : NULL;
+    Value r = b ? arr_matmul(I, a, b) : V_NULL;
+    if (is_null(r) || !out) return r;
+    Array *ra = is_array(I, r) ? arr_raw(r) : NULL;
+    if (ra && ra->ndim == out->ndim)
+        for (int d = ra->ndim - (b->ndim == 1 ? 1 : 2), c = 0; d < ra->ndim; d++, c++)
+            if (d >= 0 && ra->shape[d] != out->shape[d])
+                return err_format(I, TY_VALUE_ERROR,
+                                  "matmul: Output operand 0 has a mismatch in its core dimension "
+                                  "%d, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is "
+                                  "different from %lld)",
+                                  c, (long long)out->shape[d], (long long)ra->shape[d]);
+    return arr_store_out(I, r, out, "matmul");
 }
 
+/* dot(a, b, out=None) */
 static Value f_dot(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "dot", argc, 2, 2)) return V_NULL;
-    Array *a = to_array_dev(I, argv[0]), *b = a ? to_array_dev(I, argv[1]) : NULL;
+    static const char *const names[] = {"a", "b", "out"};
+    Value o[3];
+    if (!arg_parse(I, "dot", argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
+    Array *out;
+    if (arr_out_arg(I, o[2], &out) < 0) return V_NULL;
+    Array *a = to_array_dev(I, o[0]), *b = a ? to_array_dev(I, o[1]) : NULL;
     if (!b) return V_NULL;
-    if (a->ndim == 0 || b->ndim == 0) return arr_binary(I, v_obj(a), v_obj(b), BIN_MUL, NULL);
-    return arr_matmul(I, a, b);
+    Value r = a->ndim == 0 || b->ndim == 0 ? arr_binary(I, v_obj(a), v_obj(b), BIN_MUL, NULL)
+                                           : arr_matmul(I, a, b);
+    return arr_store_out_exact(I, r, out);
 }
 
 /* ---- reductions as functions ---- */
 
+/* np.sum(a, ...) is a.sum(...) on the array a (the signatures: gpu/array/array_args.c); a
+ * is taken by position only. */
 static Value reduce_fn(Interp *I, const char *name, int kind, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "axis", "dtype", "out", "keepdims", "ddof"};
-    Value o[6];
-    if (!arg_parse(I, name, argc, argv, kw, names, 6, 1, 6, o)) return V_NULL;
-    Array *a = to_array_dev(I, o[0]);
-    if (!a) return V_NULL;
-    int dt = arr_dtype_arg(I, o[2], -1);
-    if (dt < 0 && err_occurred(I)) return V_NULL;
-    int64_t ddof = 0;
-    if (!is_null(o[5]) && obj_index(I, o[5], &ddof) < 0) return V_NULL;
-    bool keep = !is_null(o[4]) && obj_truthy(I, o[4]) == 1;
-    return arr_reduce(I, a, kind, o[1], keep, (int)ddof, dt);
+    if (argc == 0)
+        return err_format(I, TY_TYPE_ERROR, "%s() missing required argument 'a' (pos 1)", name);
+    Array *arr = to_array_dev(I, argv[0]);
+    return arr ? arr_reduce_call(I, name, kind, arr, argc - 1, argv + 1, kw) : V_NULL;
 }
 #define REDUCE(fn, name, kind)                                                                     \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
@@ -492,45 +661,121 @@ REDUCE(f_argmax, "argmax", RED_ARGMAX)
 REDUCE(f_cumsum, "cumsum", RED_CUMSUM)
 REDUCE(f_cumprod, "cumprod", RED_CUMPROD)
 
-static Value f_median(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "axis"};
-    Value o[2];
-    if (!arg_parse(I, "median", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
-    Array *a = to_array(I, o[0]);
-    return a ? arr_quantile(I, a, V_NULL, o[1], true) : V_NULL;
+/* keepdims for median/percentile: the reduced axis (every axis for axis=None) back as
+ * length 1, after the q axes. */
+static Value quantile_finish(Interp *I, Value r, Array *a, Value axis, Value keepv, Array *out,
+                             const char *name) {
+    if (is_null(r)) return r;
+    int keep = is_null(keepv) ? 0 : obj_truthy(I, keepv);
+    if (keep < 0) return V_NULL;
+    if (keep) {
+        Array *ra = is_array(I, r) ? as_array(r) : arr_from_value(I, r, -1);
+        if (!ra) return V_NULL;
+        int64_t shape[ARR_MAXDIM];
+        int qnd = ra->ndim - (is_null(axis) || is_none(axis) ? 0 : a->ndim - 1), nd = 0;
+        for (int d = 0; d < qnd; d++)
+            shape[nd++] = ra->shape[d];
+        int64_t ax = -1;
+        if (!is_null(axis) && !is_none(axis) && obj_index(I, axis, &ax) < 0) return V_NULL;
+        if (ax < 0) ax += a->ndim;
+        bool all = is_null(axis) || is_none(axis);
+        for (int d = 0; d < a->ndim; d++)
+            shape[nd++] = all || d == ax ? 1 : a->shape[d];
+        Array *k = arr_reshape(I, ra, nd, shape);
+        if (!k) return V_NULL;
+        r = v_obj(k);
+    }
+    return arr_store_out(I, r, out, name);
 }
+
+/* median(a, axis=None, out=None, overwrite_input=False, keepdims=False): the input is never
+ * overwritten, which overwrite_input allows. */
+static Value f_median(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"a", "axis", "out", "overwrite_input", "keepdims"};
+    Value o[5];
+    if (!arg_parse(I, "median", argc, argv, kw, names, 5, 1, 5, o)) return V_NULL;
+    Array *a = to_array(I, o[0]), *out;
+    if (!a || arr_out_arg(I, o[2], &out) < 0 || (!is_null(o[3]) && obj_truthy(I, o[3]) < 0))
+        return V_NULL;
+    return quantile_finish(I, arr_quantile(I, a, V_NULL, o[1], true), a, o[1], o[4], out, "median");
+}
+/* percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
+ * keepdims=False): only the linear method. */
 static Value f_percentile(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "q", "axis"};
-    Value o[3];
-    if (!arg_parse(I, "percentile", argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
-    Array *a = to_array(I, o[0]);
-    return a ? arr_quantile(I, a, o[1], o[2], false) : V_NULL;
+    static const char *const names[] = {"a",      "q",       "axis", "out", "overwrite_input",
+                                        "method", "keepdims"};
+    Value o[7];
+    if (!arg_parse(I, "percentile", argc, argv, kw, names, 7, 2, 7, o)) return V_NULL;
+    Array *a = to_array(I, o[0]), *out;
+    if (!a || arr_out_arg(I, o[3], &out) < 0 || (!is_null(o[4]) && obj_truthy(I, o[4]) < 0))
+        return V_NULL;
+    if (!is_null(o[5]) && (!is_str(I, o[5]) || strcmp(as_str(o[5])->data, "linear") != 0))
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                          "percentile: only method='linear' is implemented in krait");
+    return quantile_finish(I, arr_quantile(I, a, o[1], o[2], false), a, o[2], o[6], out,
+                           "percentile");
 }
 
 /* ---- shape functions ---- */
 
+/* np.f(a, ...) as a.f(...) for the methods whose signatures are NumPy's functions' */
+static Value as_method(Interp *I, const char *name, int argc, Value *argv, Tuple *kw) {
+    if (argc == 0)
+        return err_format(I, TY_TYPE_ERROR, "%s() missing required argument 'a' (pos 1)", name);
+    Array *a = to_array_dev(I, argv[0]);
+    Str *k = a ? str_intern_cstr(I, name) : NULL;
+    Value m = k ? type_lookup(I->types[TY_ARRAY], k) : V_NULL;
+    if (is_null(m)) return V_NULL;
+    return obj_call_prepend(I, m, v_obj(a), argc - 1, argv + 1, kw);
+}
+
+/* a.name(pos..., key=val...) for the present (non-NULL) keyword values */
+static Value call_method_kw(Interp *I, const char *name, Value a, int npos, const Value *pos,
+                            int nkw, const char *const *keys, const Value *vals) {
+    Value args[8];
+    int n = 0, k = 0;
+    for (int i = 0; i < npos; i++)
+        args[n++] = pos[i];
+    for (int i = 0; i < nkw; i++)
+        if (!is_null(vals[i])) k++;
+    Tuple *kt = tuple_new(I, (size_t)k);
+    if (!kt) return V_NULL;
+    for (int i = 0, j = 0; i < nkw; i++) {
+        if (is_null(vals[i])) continue;
+        Str *key = str_intern_cstr(I, keys[i]);
+        if (!key) return V_NULL;
+        kt->items[j++] = v_obj(key);
+        args[n++] = vals[i];
+    }
+    Str *mname = str_intern_cstr(I, name);
+    Value m = mname ? type_lookup(I->types[TY_ARRAY], mname) : V_NULL;
+    return is_null(m) ? V_NULL : obj_call_prepend(I, m, a, npos, args, kt);
+}
+
+/* reshape(a, /, shape, order='C', *, copy=None) */
 static Value f_reshape(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "reshape", argc, 2, 2)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
-    int64_t shape[ARR_MAXDIM];
-    int nd = a ? arr_shape_arg(I, argv[1], shape) : -1;
-    return nd < 0 ? V_NULL : wrap(I, arr_reshape(I, a, nd, shape));
+    static const char *const names[] = {"a", "shape", "order", "copy"};
+    Value o[4];
+    if (!arg_parse(I, "reshape", argc, argv, kw, names, 4, 2, 3, o)) return V_NULL;
+    Array *a = to_array_dev(I, o[0]);
+    return a ? call_method_kw(I, "reshape", v_obj(a), 1, o + 1, 2, names + 2, o + 2) : V_NULL;
 }
 static Value f_ravel(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "ravel", argc, 1, 1)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
-    if (!a) return V_NULL;
-    int64_t n = a->size;
-    return wrap(I, arr_reshape(I, a, 1, &n));
+    return as_method(I, "ravel", argc, argv, kw);
 }
+/* transpose(a, axes=None) */
 static Value f_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "transpose", argc, 1, 1)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
-    return a ? wrap(I, arr_transpose(I, a, NULL)) : V_NULL;
+    static const char *const names[] = {"a", "axes"};
+    Value o[2];
+    if (!arg_parse(I, "transpose", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    Value args[2] = {o[0], is_null(o[1]) ? V_NONE : o[1]};
+    return as_method(I, "transpose", 2, args, NULL);
 }
 static Value f_shape(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "shape", argc, 1, 1)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
+    static const char *const names[] = {"a"};
+    Value o[1];
+    if (!arg_parse(I, "shape", argc, argv, kw, names, 1, 1, 1, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
     if (!a) return V_NULL;
     Tuple *t = tuple_new(I, (size_t)a->ndim);
     if (!t) return V_NULL;
@@ -539,13 +784,41 @@ static Value f_shape(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_obj(t);
 }
 
+/* concatenate(arrays, axis=0, out=None, *, dtype=None) and stack(arrays, axis=0, out=None,
+ * *, dtype=None); concatenate's axis=None joins the flattened arrays. */
 static Value join(Interp *I, const char *name, int argc, Value *argv, Tuple *kw, bool stack) {
-    static const char *const names[] = {"arrays", "axis"};
-    Value o[2];
-    if (!arg_parse(I, name, argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    static const char *const names[] = {"arrays", "axis", "out", "dtype"};
+    Value o[4];
+    if (!arg_parse(I, name, argc, argv, kw, names, 4, 1, 3, o)) return V_NULL;
     int64_t axis = 0;
-    if (!is_null(o[1]) && obj_index(I, o[1], &axis) < 0) return V_NULL;
-    return arr_concatenate(I, o[0], (int)axis, stack);
+    Array *out;
+    if (arr_out_arg(I, o[2], &out) < 0) return V_NULL;
+    int dt = arr_dtype_arg(I, o[3], -1);
+    if (dt < 0 && err_occurred(I)) return V_NULL;
+    if (out && dt >= 0)
+        return err_format(I, TY_TYPE_ERROR,
+                          "%s() only takes `out` or `dtype` as an argument, but both were "
+                          "provided.",
+                          name);
+    Value seq = o[0];
+    if (!stack && !is_null(o[1]) && is_none(o[1])) {
+        int64_t n = obj_len(I, seq);
+        List *flat = n < 0 ? NULL : list_new(I, (size_t)n);
+        if (!flat) return V_NULL;
+        for (int64_t i = 0; i < n; i++) {
+            Value item = obj_getitem(I, seq, v_int(i));
+            Array *x = is_null(item) ? NULL : to_array(I, item);
+            int64_t sz = x ? x->size : 0;
+            Array *f = x ? arr_reshape(I, x, 1, &sz) : NULL;
+            if (!f || !list_append(I, flat, v_obj(f))) return V_NULL;
+        }
+        seq = v_obj(flat);
+    } else if (!is_null(o[1]) && obj_index(I, o[1], &axis) < 0) {
+        return V_NULL;
+    }
+    Value r = arr_concatenate(I, seq, (int)axis, stack);
+    if (!is_null(r) && dt >= 0 && arr_raw(r)->dtype != dt) r = arr_astype(I, arr_raw(r), dt);
+    return arr_store_out(I, r, out, name);
 }
 static Value f_concatenate(Interp *I, int argc, Value *argv, Tuple *kw) {
     return join(I, "concatenate", argc, argv, kw, false);
@@ -554,10 +827,12 @@ static Value f_stack(Interp *I, int argc, Value *argv, Tuple *kw) {
     return join(I, "stack", argc, argv, kw, true);
 }
 
+/* sort(a, axis=-1, kind=None, order=None, *, stable=None), argsort the same. */
 static Value sort_fn(Interp *I, const char *name, int argc, Value *argv, Tuple *kw, bool arg) {
-    static const char *const names[] = {"a", "axis"};
-    Value o[2];
-    if (!arg_parse(I, name, argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    static const char *const names[] = {"a", "axis", "kind", "order", "stable"};
+    Value o[5];
+    if (!arg_parse(I, name, argc, argv, kw, names, 5, 1, 4, o)) return V_NULL;
+    if (arr_sort_kw(I, o[2], o[3], o[4]) < 0) return V_NULL;
     Array *a = to_array(I, o[0]);
     if (!a) return V_NULL;
     int64_t axis = -1;
@@ -576,10 +851,20 @@ static Value f_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value f_argsort(Interp *I, int argc, Value *argv, Tuple *kw) {
     return sort_fn(I, "argsort", argc, argv, kw, true);
 }
+
+/* unique(ar, return_index=False, return_inverse=False, return_counts=False, *,
+ * equal_nan=True, sorted=True) over the flattened array (no axis=). */
 static Value f_unique(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "unique", argc, 1, 1)) return V_NULL;
-    Array *a = to_array(I, argv[0]);
-    return a ? arr_unique(I, a) : V_NULL;
+    static const char *const names[] = {
+        "ar", "return_index", "return_inverse", "return_counts", "equal_nan", "sorted"};
+    Value o[6];
+    if (!arg_parse(I, "unique", argc, argv, kw, names, 6, 1, 4, o)) return V_NULL;
+    int flags[5] = {0, 0, 0, 1, 1};
+    for (int i = 0; i < 5; i++)
+        if (!is_null(o[i + 1]) && (flags[i] = obj_truthy(I, o[i + 1])) < 0) return V_NULL;
+    Array *a = to_array(I, o[0]);
+    if (!a) return V_NULL;
+    return arr_unique(I, a, flags[0], flags[1], flags[2], flags[3]);
 }
 
 static Value f_allclose(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -627,319 +912,32 @@ static Value f_allclose(Interp *I, int argc, Value *argv, Tuple *kw) {
     return V_TRUE;
 }
 
+/* array_equal(a1, a2, equal_nan=False) */
 static Value f_array_equal(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "array_equal", argc, 2, 2)) return V_NULL;
-    Array *a = to_array(I, argv[0]), *b = a ? to_array(I, argv[1]) : NULL;
+    static const char *const names[] = {"a1", "a2", "equal_nan"};
+    Value o[3];
+    if (!arg_parse(I, "array_equal", argc, argv, kw, names, 3, 2, 3, o)) return V_NULL;
+    int eqnan = is_null(o[2]) ? 0 : obj_truthy(I, o[2]);
+    Array *a = eqnan < 0 ? NULL : to_array(I, o[0]), *b = a ? to_array(I, o[1]) : NULL;
     if (!b) return V_NULL;
     if (a->ndim != b->ndim || memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim))
         return V_FALSE;
     Value r = arr_compare(I, v_obj(a), v_obj(b), CMP_EQ);
     if (is_null(r)) return r;
+    if (eqnan && (dt_is_float(a->dtype) || dt_is_float(b->dtype))) {
+        /* NaN == NaN where both are NaN */
+        Value na = arr_unary(I, v_obj(a), ARR_U_ISNAN, NULL);
+        Value nb = is_null(na) ? na : arr_unary(I, v_obj(b), ARR_U_ISNAN, NULL);
+        Value both = is_null(nb) ? nb : arr_binary(I, na, nb, ARR_OP_LOGAND, NULL);
+        r = is_null(both) ? both : arr_binary(I, r, both, ARR_OP_LOGOR, NULL);
+        if (is_null(r)) return r;
+    }
     return arr_reduce(I, as_array(r), RED_ALL, V_NULL, false, 0, -1);
 }
 
-/* ---- .npy files ---- */
-
-static const char *npy_descr(int dt) {
-    static const char *const d[] = {"|b1", "|i1", "<i2", "<i4", "<i8", "|u1",
-                                    "<u4", "<f2", "<V2", "<f4", "<f8"};
-    return d[dt];
-}
-
-static Value f_save(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "save", argc, 2, 2)) return V_NULL;
-    const char *path;
-    if (!os_path_arg(I, "save", "file", argv[0], &path)) return V_NULL;
-    Array *a = to_array(I, argv[1]);
-    if (!a) return V_NULL;
-    Array *c = arr_copy(I, a, a->dtype);
-    if (!c) return V_NULL;
-    char shape[256];
-    size_t k = 0;
-    k += (size_t)snprintf(shape + k, sizeof shape - k, "(");
-    for (int i = 0; i < a->ndim; i++)
-        k += (size_t)snprintf(shape + k, sizeof shape - k, i ? ", %lld" : "%lld",
-                              (long long)a->shape[i]);
-    snprintf(shape + k, sizeof shape - k, a->ndim == 1 ? ",)" : ")");
-    char hdr[512];
-    int hl = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }",
-                      npy_descr(a->dtype), shape);
-    int total = 10 + hl + 1;
-    int pad = (64 - total % 64) % 64;
-    size_t plen = strlen(path);
-    char *full = mem_alloc(I, plen + 5);
-    if (!full) return V_NULL;
-    memcpy(full, path, plen + 1);
-    if (plen < 4 || strcmp(path + plen - 4, ".npy") != 0) memcpy(full + plen, ".npy", 5);
-    FILE *f = fopen(full, "wb");
-    mem_free(I, full, plen + 5);
-    if (!f) return os_raise_errno(I, errno, argv[0], V_NULL);
-    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0, 0};
-    uint16_t hlen = (uint16_t)(hl + pad + 1);
-    pre[8] = (unsigned char)(hlen & 0xff);
-    pre[9] = (unsigned char)(hlen >> 8);
-    fwrite(pre, 1, 10, f);
-    fwrite(hdr, 1, (size_t)hl, f);
-    for (int i = 0; i < pad; i++)
-        fputc(' ', f);
-    fputc('\n', f);
-    fwrite(c->data, 1, (size_t)c->size * (size_t)arr_dtypes[c->dtype].size, f);
-    fclose(f);
-    return V_NONE;
-}
-
-static Value f_load(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "load", argc, 1, 1)) return V_NULL;
-    const char *path;
-    if (!os_path_arg(I, "load", "file", argv[0], &path)) return V_NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return os_raise_errno(I, errno, argv[0], V_NULL);
-    unsigned char pre[10];
-    char hdr[4096];
-    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0) {
-        fclose(f);
-        return err_format(I, TY_VALUE_ERROR, "the file is not a .npy file");
-    }
-    size_t hlen = pre[8] | (size_t)pre[9] << 8;
-    if (hlen >= sizeof hdr || fread(hdr, 1, hlen, f) != hlen) {
-        fclose(f);
-        return err_format(I, TY_VALUE_ERROR, "bad .npy header");
-    }
-    hdr[hlen] = 0;
-    int dt = -1;
-    for (int i = 0; i < DT__COUNT; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "'%s'", npy_descr(i));
-        if (strstr(hdr, want)) dt = i;
-    }
-    if (strstr(hdr, "'|u1'")) dt = DT_UINT8;
-    char *sp = strstr(hdr, "'shape': (");
-    if (dt < 0 || !sp || strstr(hdr, "'fortran_order': True")) {
-        fclose(f);
-        return err_format(I, TY_VALUE_ERROR, "unsupported .npy data: %s", hdr);
-    }
-    int64_t shape[ARR_MAXDIM];
-    int nd = 0;
-    char *p = sp + 10;
-    while (*p && *p != ')' && nd < ARR_MAXDIM) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        if (*p == ')') break;
-        shape[nd++] = strtoll(p, &p, 10);
-    }
-    Array *a = arr_new(I, dt, nd, shape);
-    if (!a) {
-        fclose(f);
-        return V_NULL;
-    }
-    size_t bytes = (size_t)a->size * (size_t)arr_dtypes[dt].size;
-    size_t got = fread(a->data, 1, bytes, f);
-    fclose(f);
-    if (got != bytes) return err_format(I, TY_VALUE_ERROR, "truncated .npy file");
-    return v_obj(a);
-}
-
-/* ---- device controls ---- */
-
-static Value f_backend(Interp *I, int argc, Value *argv, Tuple *kw) {
-    int b = arr_backend_check(I);
-    if (b < 0) return V_NULL;
-    return v_obj(str_from_cstr(I, b ? "cuda" : "cpu"));
-}
-static Value f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return arr_cuda_synchronize(I) < 0 ? V_NULL : V_NONE;
-}
-static Value f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return arr_cuda_device_info(I);
-}
-static Value f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Dict *d = dict_new(I);
-    if (!d) return V_NULL;
-    if (dict_set_str(I, d, str_intern_cstr(I, "allocated"), v_int((int64_t)I->bytes_allocated)) < 0)
-        return V_NULL;
-    return v_obj(d);
-}
-
-/* NumPy's floating-point error handling: krait never warns (docs/GPU.md), so seterr only
- * answers with the previous settings. */
-static Value f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Dict *d = dict_new(I);
-    if (!d) return V_NULL;
-    static const char *const keys[] = {"divide", "over", "under", "invalid"};
-    static const char *const vals[] = {"warn", "warn", "ignore", "warn"};
-    for (int i = 0; i < 4; i++)
-        if (dict_set_str(I, d, str_intern_cstr(I, keys[i]), v_obj(str_from_cstr(I, vals[i]))) < 0)
-            return V_NULL;
-    return v_obj(d);
-}
-
-/* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context
- * manager that changes nothing and an event records the host clock. ---- */
-
-static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return V_TRUE;
-}
-
-/* On CUDA a Stream or Event holds its driver handle in the attribute _handle (an int);
- * the handles are destroyed with the interpreter (gpu_module_shutdown). */
-static bool handle_of_name(Interp *I, Value self, const char *name, void **out) {
-    Str *k = str_intern_cstr(I, name);
-    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
-    if (!is_smallint(h)) return false;
-    *out = (void *)(intptr_t)h.as.i;
-    return true;
-}
-static bool handle_of(Interp *I, Value self, void **out) {
-    Str *k = str_intern_cstr(I, "_handle");
-    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
-    if (!is_smallint(h)) return false;
-    *out = (void *)(intptr_t)h.as.i;
-    return true;
-}
-static int set_handle(Interp *I, Value self, const char *name, void *h) {
-    Str *k = str_intern_cstr(I, name);
-    return k ? obj_setattr(I, self, k, v_int((int64_t)(intptr_t)h)) : -1;
-}
-static bool grow_handles(Interp *I, void **arr, int n, int *cap, size_t size) {
-    if (n < *cap) return true;
-    int nc = *cap ? *cap * 2 : 8;
-    void *p = mem_realloc(I, *arr, size * (size_t)*cap, size * (size_t)nc);
-    if (!p) return false;
-    *arr = p;
-    *cap = nc;
-    return true;
-}
-
-static Value stream_init(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
-    if (!grow_handles(I, (void **)&c->streams, c->nstreams, &c->capstreams, sizeof(CUstream)))
-        return V_NULL;
-    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
-        return V_NULL;
-    CUstream st;
-    if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), V_NULL;
-    c->streams[c->nstreams++] = st;
-    CUevent ev;
-    if (gpu_event_create(I->gpu, false, &ev) < 0) return arr_gpu_raise(I), V_NULL;
-    c->events[c->nevents++] = ev;
-    if (set_handle(I, argv[0], "_handle", st) < 0 || set_handle(I, argv[0], "_order", ev) < 0)
-        return V_NULL;
-    return V_NONE;
-}
-
-/* Order `to` after the work queued so far on `from` (entering and leaving a block), so
- * arrays made before the block are ready in it, and arrays the block used are not freed or
- * reused by the stream after it too early (frees are stream-ordered on the current stream). */
-static int stream_order(Interp *I, Value self, CUstream from, CUstream to) {
-    void *ev;
-    if (!handle_of_name(I, self, "_order", &ev)) return 0;
-    GpuState *G = I->gpu;
-    if (gpu_event_record(G, ev, from) < 0 || gpu_stream_wait_event(G, to, ev) < 0)
-        return arr_gpu_raise(I);
-    return 0;
-}
-static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
-    void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return argv[0];
-    ArrCuda *c = I->gpu->allocator.ud;
-    if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
-    if (stream_order(I, argv[0], c->cur, h) < 0) return V_NULL;
-    c->cur = h;
-    return argv[0];
-}
-static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
-    Str *k = str_intern_cstr(I, "_prev");
-    Value p = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
-    if (!is_smallint(p)) return V_NONE;
-    CUstream prev = (CUstream)(intptr_t)p.as.i;
-    if (stream_order(I, argv[0], c->cur, prev) < 0) return V_NULL;
-    c->cur = prev;
-    return V_NONE;
-}
-static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
-    void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
-    return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
-}
-
-static const MethodDef stream_defs[] = {
-    {"__init__", stream_init, 0},    {"__enter__", stream_enter, 0}, {"__exit__", stream_exit, 0},
-    {"synchronize", stream_sync, 0}, {"query", true_method, 0},      {NULL, NULL, 0},
-};
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static Value event_record(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Str *k = str_intern_cstr(I, "_time_ms");
-    if (!k || obj_setattr(I, argv[0], k, v_float(now_ms())) < 0) return V_NULL;
-    return V_NONE;
-}
-
-static Value event_elapsed(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
-    Str *k = str_intern_cstr(I, "_time_ms");
-    Value a = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
-    Value b = k ? obj_getattr_opt(I, argv[1], k) : V_NULL;
-    if (!is_float(a) || !is_float(b))
-        return err_format(I, TY_RUNTIME_ERROR, "elapsed_time: both events must be recorded");
-    return v_float(b.as.f - a.as.f);
-}
-
-static Value event_init(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
-    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
-        return V_NULL;
-    CUevent ev;
-    if (gpu_event_create(I->gpu, true, &ev) < 0) return arr_gpu_raise(I), V_NULL;
-    c->events[c->nevents++] = ev;
-    return set_handle(I, argv[0], "_handle", ev) < 0 ? V_NULL : V_NONE;
-}
-static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
-    void *h, *st = NULL;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return event_record(I, argc, argv, kw);
-    ArrCuda *c = I->gpu->allocator.ud;
-    st = c->cur;
-    if (argc > 1 && !is_none(argv[1]) && !handle_of(I, argv[1], &st))
-        return err_format(I, TY_TYPE_ERROR, "record() expects a gpu.Stream");
-    return gpu_event_record(I->gpu, h, st) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
-}
-static Value event_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
-    void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
-    return gpu_event_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
-}
-static Value event_elapsed_any(Interp *I, int argc, Value *argv, Tuple *kw) {
-    void *a, *b;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &a)) return event_elapsed(I, argc, argv, kw);
-    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
-    if (!handle_of(I, argv[1], &b))
-        return err_format(I, TY_TYPE_ERROR, "elapsed_time() expects a gpu.Event");
-    float ms = 0;
-    if (gpu_event_synchronize(I->gpu, b) < 0 || gpu_event_elapsed_ms(I->gpu, a, b, &ms) < 0)
-        return arr_gpu_raise(I), V_NULL;
-    return v_float(ms);
-}
-
-static const MethodDef event_defs[] = {
-    {"__init__", event_init, 0},
-    {"record", event_record_any, 0},
-    {"synchronize", event_sync, 0},
-    {"query", true_method, 0},
-    {"elapsed_time", event_elapsed_any, 0},
-    {NULL, NULL, 0},
-};
-
 static const MethodDef gpu_functions[] = {
-    {"seterr", f_seterr, 0},
-    {"geterr", f_seterr, 0},
+    {"seterr", gpu_f_seterr, 0},
+    {"geterr", gpu_f_geterr, 0},
     {"array", f_array, 0},
     {"asarray", f_asarray, 0},
     {"zeros", f_zeros, 0},
@@ -1035,12 +1033,12 @@ static const MethodDef gpu_functions[] = {
     {"unique", f_unique, 0},
     {"allclose", f_allclose, 0},
     {"array_equal", f_array_equal, 0},
-    {"save", f_save, 0},
-    {"load", f_load, 0},
-    {"backend", f_backend, 0},
-    {"synchronize", f_synchronize, 0},
-    {"device", f_device, 0},
-    {"memory_info", f_memory_info, 0},
+    {"save", gpu_f_save, 0},
+    {"load", gpu_f_load, 0},
+    {"backend", gpu_f_backend, 0},
+    {"synchronize", gpu_f_synchronize, 0},
+    {"device", gpu_f_device, 0},
+    {"memory_info", gpu_f_memory_info, 0},
     {NULL, NULL, 0},
 };
 
@@ -1060,10 +1058,7 @@ Module *gpu_module_create(Interp *I) {
             (module_set(I, m, "double", d) < 0 || module_set(I, m, "float_", d) < 0))
             return NULL;
     }
-    Type *stream = stdlib_make_class(I, "Stream", "numpy", stream_defs);
-    if (!stream || module_set(I, m, "Stream", v_obj(stream)) < 0) return NULL;
-    Type *event = stdlib_make_class(I, "Event", "numpy", event_defs);
-    if (!event || module_set(I, m, "Event", v_obj(event)) < 0) return NULL;
+    if (gpu_add_stream_classes(I, m) < 0) return NULL;
     Module *rnd = gpu_random_module_create(I);
     if (!rnd || module_set(I, m, "random", v_obj(rnd)) < 0) return NULL;
     Value dtype_type = v_obj(I->types[TY_DTYPE]), nd_type = v_obj(I->types[TY_ARRAY]);

@@ -1,0 +1,262 @@
+/* gpu_device.c: the gpu module's device controls (backend, device, synchronize,
+ * memory_info), NumPy's seterr/geterr, and the Stream and Event classes (CUDA streams and
+ * events on the CUDA backend, host-clock stand-ins on the CPU). Part of gpu_module.c's module. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../gpu/array/array.h"
+#include "../../gpu/backend/cuda/backend_cuda.h"
+#include "../builtins.h"
+#include "../classes.h"
+#include "gpu_module.h"
+
+/* ---- device controls ---- */
+
+Value gpu_f_backend(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "backend", argc, kw, 0, 0)) return V_NULL;
+    int b = arr_backend_check(I);
+    if (b < 0) return V_NULL;
+    return v_obj(str_from_cstr(I, b ? "cuda" : "cpu"));
+}
+Value gpu_f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "synchronize", argc, kw, 0, 0)) return V_NULL;
+    return arr_cuda_synchronize(I) < 0 ? V_NULL : V_NONE;
+}
+Value gpu_f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "device", argc, kw, 0, 0)) return V_NULL;
+    return arr_cuda_device_info(I);
+}
+Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "memory_info", argc, kw, 0, 0)) return V_NULL;
+    Dict *d = dict_new(I);
+    if (!d) return V_NULL;
+    if (dict_set_str(I, d, str_intern_cstr(I, "allocated"), v_int((int64_t)I->bytes_allocated)) < 0)
+        return V_NULL;
+    return v_obj(d);
+}
+
+/* NumPy's floating-point error handling: krait never warns (docs/GPU.md), so seterr checks
+ * its arguments and answers with NumPy's default settings; they change nothing. */
+static Value geterr_dict(Interp *I) {
+    Dict *d = dict_new(I);
+    if (!d) return V_NULL;
+    static const char *const keys[] = {"divide", "over", "under", "invalid"};
+    static const char *const vals[] = {"warn", "warn", "ignore", "warn"};
+    for (int i = 0; i < 4; i++)
+        if (dict_set_str(I, d, str_intern_cstr(I, keys[i]), v_obj(str_from_cstr(I, vals[i]))) < 0)
+            return V_NULL;
+    return v_obj(d);
+}
+Value gpu_f_geterr(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return arr_args(I, "geterr", argc, kw, 0, 0) ? geterr_dict(I) : V_NULL;
+}
+/* seterr(all=None, divide=None, over=None, under=None, invalid=None) */
+Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"all", "divide", "over", "under", "invalid"};
+    static const char *const modes[] = {"ignore", "warn", "raise", "call", "print", "log"};
+    Value o[5];
+    if (!arg_parse(I, "seterr", argc, argv, kw, names, 5, 0, 5, o)) return V_NULL;
+    for (int i = 0; i < 5; i++) {
+        if (is_null(o[i]) || is_none(o[i])) continue;
+        bool ok = false;
+        for (int m = 0; m < 6 && is_str(I, o[i]); m++)
+            ok = ok || strcmp(as_str(o[i])->data, modes[m]) == 0;
+        if (!ok) {
+            Value r = obj_repr(I, o[i]);
+            return is_null(r)
+                       ? r
+                       : err_format(I, TY_VALUE_ERROR, "invalid error mode %s", as_str(r)->data);
+        }
+    }
+    return geterr_dict(I);
+}
+
+/* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context
+ * manager that changes nothing and an event records the host clock. ---- */
+
+static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
+    return V_TRUE;
+}
+
+/* On CUDA a Stream or Event holds its driver handle in the attribute _handle (an int);
+ * the handles are destroyed with the interpreter (gpu_module_shutdown). */
+static bool handle_of_name(Interp *I, Value self, const char *name, void **out) {
+    Str *k = str_intern_cstr(I, name);
+    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
+    if (!is_smallint(h)) return false;
+    *out = (void *)(intptr_t)h.as.i;
+    return true;
+}
+static bool handle_of(Interp *I, Value self, void **out) {
+    Str *k = str_intern_cstr(I, "_handle");
+    Value h = k ? obj_getattr_opt(I, self, k) : V_NULL;
+    if (!is_smallint(h)) return false;
+    *out = (void *)(intptr_t)h.as.i;
+    return true;
+}
+static int set_handle(Interp *I, Value self, const char *name, void *h) {
+    Str *k = str_intern_cstr(I, name);
+    return k ? obj_setattr(I, self, k, v_int((int64_t)(intptr_t)h)) : -1;
+}
+static bool grow_handles(Interp *I, void **arr, int n, int *cap, size_t size) {
+    if (n < *cap) return true;
+    int nc = *cap ? *cap * 2 : 8;
+    void *p = mem_realloc(I, *arr, size * (size_t)*cap, size * (size_t)nc);
+    if (!p) return false;
+    *arr = p;
+    *cap = nc;
+    return true;
+}
+
+static Value stream_init(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "Stream", argc - 1, kw, 0, 0)) return V_NULL;
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (!grow_handles(I, (void **)&c->streams, c->nstreams, &c->capstreams, sizeof(CUstream)))
+        return V_NULL;
+    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
+        return V_NULL;
+    CUstream st;
+    if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), V_NULL;
+    c->streams[c->nstreams++] = st;
+    CUevent ev;
+    if (gpu_event_create(I->gpu, false, &ev) < 0) return arr_gpu_raise(I), V_NULL;
+    c->events[c->nevents++] = ev;
+    if (set_handle(I, argv[0], "_handle", st) < 0 || set_handle(I, argv[0], "_order", ev) < 0)
+        return V_NULL;
+    return V_NONE;
+}
+
+/* Order `to` after the work queued so far on `from` (entering and leaving a block), so
+ * arrays made before the block are ready in it, and arrays the block used are not freed or
+ * reused by the stream after it too early (frees are stream-ordered on the current stream). */
+static int stream_order(Interp *I, Value self, CUstream from, CUstream to) {
+    void *ev;
+    if (!handle_of_name(I, self, "_order", &ev)) return 0;
+    GpuState *G = I->gpu;
+    if (gpu_event_record(G, ev, from) < 0 || gpu_stream_wait_event(G, to, ev) < 0)
+        return arr_gpu_raise(I);
+    return 0;
+}
+static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return argv[0];
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
+    if (stream_order(I, argv[0], c->cur, h) < 0) return V_NULL;
+    c->cur = h;
+    return argv[0];
+}
+static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    Str *k = str_intern_cstr(I, "_prev");
+    Value p = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
+    if (!is_smallint(p)) return V_NONE;
+    CUstream prev = (CUstream)(intptr_t)p.as.i;
+    if (stream_order(I, argv[0], c->cur, prev) < 0) return V_NULL;
+    c->cur = prev;
+    return V_NONE;
+}
+static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "synchronize", argc - 1, kw, 0, 0)) return V_NULL;
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+
+static const MethodDef stream_defs[] = {
+    {"__init__", stream_init, 0},    {"__enter__", stream_enter, 0}, {"__exit__", stream_exit, 0},
+    {"synchronize", stream_sync, 0}, {"query", true_method, 0},      {NULL, NULL, 0},
+};
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static Value event_record(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Str *k = str_intern_cstr(I, "_time_ms");
+    if (!k || obj_setattr(I, argv[0], k, v_float(now_ms())) < 0) return V_NULL;
+    return V_NONE;
+}
+
+static Value event_elapsed(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
+    Str *k = str_intern_cstr(I, "_time_ms");
+    Value a = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
+    Value b = k ? obj_getattr_opt(I, argv[1], k) : V_NULL;
+    if (!is_float(a) || !is_float(b))
+        return err_format(I, TY_RUNTIME_ERROR, "elapsed_time: both events must be recorded");
+    return v_float(b.as.f - a.as.f);
+}
+
+static Value event_init(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "Event", argc - 1, kw, 0, 0)) return V_NULL;
+    if (!arr_on_cuda(I)) return V_NONE;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
+        return V_NULL;
+    CUevent ev;
+    if (gpu_event_create(I->gpu, true, &ev) < 0) return arr_gpu_raise(I), V_NULL;
+    c->events[c->nevents++] = ev;
+    return set_handle(I, argv[0], "_handle", ev) < 0 ? V_NULL : V_NONE;
+}
+/* record(stream=None) */
+static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"stream"};
+    Value o[1];
+    if (!arg_parse(I, "record", argc - 1, argv + 1, kw, names, 1, 0, 1, o)) return V_NULL;
+    Value args[2] = {argv[0], is_null(o[0]) ? V_NONE : o[0]};
+    argc = 2;
+    argv = args;
+    void *h, *st = NULL;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return event_record(I, argc, argv, kw);
+    ArrCuda *c = I->gpu->allocator.ud;
+    st = c->cur;
+    if (argc > 1 && !is_none(argv[1]) && !handle_of(I, argv[1], &st))
+        return err_format(I, TY_TYPE_ERROR, "record() expects a gpu.Stream");
+    return gpu_event_record(I->gpu, h, st) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+static Value event_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "synchronize", argc - 1, kw, 0, 0)) return V_NULL;
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    return gpu_event_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
+}
+static Value event_elapsed_any(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_kw_reject(I, "elapsed_time", kw)) return V_NULL;
+    void *a, *b;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &a)) return event_elapsed(I, argc, argv, kw);
+    if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
+    if (!handle_of(I, argv[1], &b))
+        return err_format(I, TY_TYPE_ERROR, "elapsed_time() expects a gpu.Event");
+    float ms = 0;
+    if (gpu_event_synchronize(I->gpu, b) < 0 || gpu_event_elapsed_ms(I->gpu, a, b, &ms) < 0)
+        return arr_gpu_raise(I), V_NULL;
+    return v_float(ms);
+}
+
+static const MethodDef event_defs[] = {
+    {"__init__", event_init, 0},
+    {"record", event_record_any, 0},
+    {"synchronize", event_sync, 0},
+    {"query", true_method, 0},
+    {"elapsed_time", event_elapsed_any, 0},
+    {NULL, NULL, 0},
+};
+
+/* The Stream and Event classes, added to the module m. */
+int gpu_add_stream_classes(Interp *I, Module *m) {
+    Type *stream = stdlib_make_class(I, "Stream", "numpy", stream_defs);
+    if (!stream || module_set(I, m, "Stream", v_obj(stream)) < 0) return -1;
+    Type *event = stdlib_make_class(I, "Event", "numpy", event_defs);
+    if (!event || module_set(I, m, "Event", v_obj(event)) < 0) return -1;
+    return 0;
+}

@@ -1,0 +1,21 @@
+/* gpu_module.h: what the files of the gpu module (stdlib/gpu/) share: the natives that
+ * gpu_module.c's function table lists from the other files. */
+#ifndef KRAIT_STDLIB_GPU_MODULE_H
+#define KRAIT_STDLIB_GPU_MODULE_H
+
+#include "../../vm/object.h"
+
+/* gpu_npy.c */
+Value gpu_f_save(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_load(Interp *I, int argc, Value *argv, Tuple *kw);
+
+/* gpu_device.c */
+Value gpu_f_backend(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_device(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_geterr(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw);
+int gpu_add_stream_classes(Interp *I, Module *m); /* numpy.Stream, numpy.Event */
+
+#endif

@@ -1,0 +1,106 @@
+# Every public function of the module, every array method and np.random's functions, called
+# with valid arguments plus a made-up keyword: each must raise TypeError (SPEC §2: no keyword
+# is accepted and ignored). Under krait the script also checks that the tables below name
+# every public callable the module has, so a new function cannot skip the audit.
+import numpy as np
+
+KRAIT = np.__version__.endswith("-krait")
+a = np.arange(6.0).reshape(2, 3)
+v = np.arange(3.0)
+
+# name: the positional arguments of a valid call
+FUNCS = {
+    "array": ([1, 2],), "asarray": ([1, 2],), "zeros": (3,), "ones": (3,), "empty": (3,),
+    "full": (3, 1.0), "zeros_like": (a,), "ones_like": (a,), "empty_like": (a,),
+    "full_like": (a, 2.0), "arange": (5,), "linspace": (0, 1, 5), "eye": (3,),
+    "exp": (v,), "log": (v + 1,), "log2": (v + 1,), "log10": (v + 1,), "sqrt": (v,),
+    "sin": (v,), "cos": (v,), "tan": (v,), "tanh": (v,), "arcsin": (v / 3,),
+    "arccos": (v / 3,), "arctan": (v,), "abs": (v,), "absolute": (v,), "sign": (v,),
+    "floor": (v,), "ceil": (v,), "rint": (v,), "round": (v,), "around": (v,),
+    "isnan": (v,), "isinf": (v,), "isfinite": (v,), "negative": (v,),
+    "logical_not": (v,), "invert": (np.arange(3),), "add": (v, v), "subtract": (v, v),
+    "multiply": (v, v), "divide": (v, v + 1), "true_divide": (v, v + 1),
+    "floor_divide": (v, v + 1), "mod": (v, v + 1), "remainder": (v, v + 1),
+    "power": (v, v), "maximum": (v, v), "minimum": (v, v), "arctan2": (v, v),
+    "logical_and": (v, v), "logical_or": (v, v), "bitwise_and": (np.arange(3), 1),
+    "bitwise_or": (np.arange(3), 1), "bitwise_xor": (np.arange(3), 1), "equal": (v, v),
+    "not_equal": (v, v), "less": (v, v), "less_equal": (v, v), "greater": (v, v),
+    "greater_equal": (v, v), "where": (v > 1, v, v), "nonzero": (v,), "clip": (v, 0, 1),
+    "matmul": (a, a.T), "dot": (v, v), "sum": (a,), "prod": (a,), "min": (a,), "max": (a,),
+    "amin": (a,), "amax": (a,), "mean": (a,), "var": (a,), "std": (a,), "all": (a,),
+    "any": (a,), "argmin": (a,), "argmax": (a,), "cumsum": (a,), "cumprod": (a,),
+    "median": (a,), "percentile": (a, 50), "reshape": (a, 6), "ravel": (a,),
+    "transpose": (a,), "shape": (a,), "concatenate": ([v, v],), "stack": ([v, v],),
+    "sort": (v,), "argsort": (v,), "unique": (v,), "allclose": (v, v),
+    "array_equal": (v, v), "seterr": (), "geterr": (), "save": ("/nonexistent/x.npy", v),
+    "load": ("/nonexistent/x.npy",), "dtype": ("float64",), "ndarray": ((2,),),
+    "bool_": (1,), "int8": (1,), "int16": (1,), "int32": (1,), "int64": (1,), "uint8": (1,),
+    "uint32": (1,), "float16": (1.0,), "float32": (1.0,), "float64": (1.0,), "double": (1.0,),
+}
+KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
+              "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
+METHODS = {
+    "reshape": (6,), "ravel": (), "flatten": (), "transpose": (), "astype": (int,),
+    "copy": (), "fill": (0,), "item": (0,), "tolist": (), "sum": (), "prod": (), "min": (),
+    "max": (), "mean": (), "var": (), "std": (), "all": (), "any": (), "argmin": (),
+    "argmax": (), "cumsum": (), "cumprod": (), "dot": (a.T,), "sort": (), "argsort": (),
+    "round": (), "clip": (0, 1),
+}
+RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
+          "uniform": (), "normal": ()}
+# functions whose NumPy message is CPython's, printed in full
+EXACT = {"zeros", "full", "linspace", "exp", "add", "equal", "sum", "unique", "concatenate",
+         "sort", "reshape", "where", "median", "m.flatten", "m.ravel", "m.astype",
+         "m.copy", "m.sort", "m.argsort", "m.dot", "r.rand", "r.random", "r.randint"}
+
+
+def kind(msg):
+    if "got an unexpected keyword argument 'bogus'" in msg:
+        return "rejected"
+    if "takes no keyword arguments" in msg or "'bogus' is an invalid keyword" in msg:
+        return "rejected"
+    if "takes at most 1 argument (2 given)" in msg:  # NumPy's integer scalar types
+        return "rejected"
+    return "OTHER: " + msg
+
+
+def probe(label, f, args, quiet=False):
+    try:
+        f(*args, bogus=1)
+    except TypeError as e:
+        if not quiet:
+            print(label, "TypeError", kind(str(e)))
+            if label in EXACT:
+                print("   ", e)
+        elif kind(str(e)) != "rejected":
+            print(label, "message:", e)
+        return
+    except Exception as e:
+        print(label, "raised", type(e).__name__, "instead of TypeError:", e)
+        return
+    print(label, "ACCEPTED the made-up keyword")
+
+
+for name, args in FUNCS.items():
+    probe(name, getattr(np, name), args)
+for name, args in METHODS.items():
+    probe("m." + name, getattr(a.copy(), name), args)
+for name, args in RANDOM.items():
+    probe("r." + name, getattr(np.random, name), args)
+
+if KRAIT:
+    for name, args in KRAIT_ONLY.items():
+        probe(name, getattr(np, name), args, quiet=True)
+    covered = set(FUNCS) | set(KRAIT_ONLY)
+    for name in dir(np):
+        obj = getattr(np, name)
+        if name.startswith("_") or not callable(obj) or name in covered:
+            continue
+        print("not audited:", name)
+    for name in dir(np.ndarray):
+        if not name.startswith("_") and callable(getattr(np.ndarray, name)) and name not in METHODS:
+            print("not audited: ndarray." + name)
+    for name in dir(np.random):
+        if not name.startswith("_") and callable(getattr(np.random, name)) and name not in RANDOM:
+            print("not audited: random." + name)
+print("done")
