@@ -234,6 +234,8 @@ Array *arr_copy_order(Interp *I, Array *a, int dt, char order);
 Array *arr_reshape_order(Interp *I, Array *a, int ndim, const int64_t *shape, char order);
 /* out=: None/absent gives NULL, an array (or a 1-tuple of one) the target; -1 after raising. */
 int arr_out_arg(Interp *I, Value v, Array **out);
+/* A shape as NumPy's messages write it: "(2,3)", "(4,)". */
+void arr_shape_text(char *buf, size_t n, int ndim, const int64_t *shape);
 bool arr_can_cast_same_kind(int from, int to);
 /* Write result r into out (shape must match, same_kind casting as ufunc `ufunc` checks) and
  * return out; r itself when out is NULL. */

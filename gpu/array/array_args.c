@@ -137,7 +137,7 @@ bool arr_can_cast_same_kind(int from, int to) {
     return kt == 'i' || kt == 'f'; /* 'i' */
 }
 
-static void shape_str(char *buf, size_t n, int ndim, const int64_t *shape) {
+void arr_shape_text(char *buf, size_t n, int ndim, const int64_t *shape) {
     size_t k = (size_t)snprintf(buf, n, "(");
     for (int i = 0; i < ndim && k < n; i++)
         k += (size_t)snprintf(buf + k, n - k, i ? ",%lld" : "%lld", (long long)shape[i]);
@@ -155,8 +155,8 @@ Value arr_store_out_cast(Interp *I, Value r, Array *out, const char *ufunc, bool
     if (res->ndim != out->ndim ||
         memcmp(res->shape, out->shape, sizeof(int64_t) * (size_t)out->ndim) != 0) {
         char s1[200], s2[200];
-        shape_str(s1, sizeof s1, out->ndim, out->shape);
-        shape_str(s2, sizeof s2, res->ndim, res->shape);
+        arr_shape_text(s1, sizeof s1, out->ndim, out->shape);
+        arr_shape_text(s2, sizeof s2, res->ndim, res->shape);
         return err_format(I, TY_VALUE_ERROR,
                           "non-broadcastable output operand with shape %s doesn't match the "
                           "broadcast shape %s",

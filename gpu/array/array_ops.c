@@ -321,13 +321,6 @@ static int result_dtype(Interp *I, Value a, Value b) {
 
 /* ---- broadcasting ---- */
 
-static void shape_str(char *buf, size_t n, int ndim, const int64_t *shape) {
-    size_t k = (size_t)snprintf(buf, n, "(");
-    for (int i = 0; i < ndim && k < n; i++)
-        k += (size_t)snprintf(buf + k, n - k, i ? ",%lld" : "%lld", (long long)shape[i]);
-    if (k < n) snprintf(buf + k, n - k, ndim == 1 ? ",)" : ")");
-}
-
 int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *shape) {
     int nd = 0;
     for (int i = 0; i < n; i++)
@@ -347,7 +340,7 @@ int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *sha
             size_t k = 0;
             for (int j = 0; j < n; j++) {
                 char b[200];
-                shape_str(b, sizeof b, arrs[j]->ndim, arrs[j]->shape);
+                arr_shape_text(b, sizeof b, arrs[j]->ndim, arrs[j]->shape);
                 k += (size_t)snprintf(msg + k, sizeof msg - k, "%s ", b);
                 if (k >= sizeof msg) break;
             }
@@ -630,8 +623,8 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     if (r) {
         if (r->ndim != nd || memcmp(r->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
             char s1[200], s2[200];
-            shape_str(s1, sizeof s1, r->ndim, r->shape);
-            shape_str(s2, sizeof s2, nd, shape);
+            arr_shape_text(s1, sizeof s1, r->ndim, r->shape);
+            arr_shape_text(s2, sizeof s2, nd, shape);
             return err_format(I, TY_VALUE_ERROR,
                               "non-broadcastable output operand with shape "
                               "%s doesn't match the broadcast shape %s",
@@ -759,8 +752,8 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
         if (arr_broadcast_shapes(I, 2, ab, &nd, shape) < 0) return V_NULL;
         if (out->ndim != nd || memcmp(out->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
             char s1[200], s2[200];
-            shape_str(s1, sizeof s1, out->ndim, out->shape);
-            shape_str(s2, sizeof s2, nd, shape);
+            arr_shape_text(s1, sizeof s1, out->ndim, out->shape);
+            arr_shape_text(s2, sizeof s2, nd, shape);
             return err_format(I, TY_VALUE_ERROR,
                               "non-broadcastable output operand with shape %s doesn't match "
                               "the broadcast shape %s",
@@ -952,8 +945,8 @@ int arr_assign(Interp *I, Array *dst, Value src) {
     }
     if (!fits) {
         char s1[200], s2[200];
-        shape_str(s1, sizeof s1, s->ndim, s->shape);
-        shape_str(s2, sizeof s2, dst->ndim, dst->shape);
+        arr_shape_text(s1, sizeof s1, s->ndim, s->shape);
+        arr_shape_text(s2, sizeof s2, dst->ndim, dst->shape);
         err_format(I, TY_VALUE_ERROR,
                    "could not broadcast input array from shape %s into "
                    "shape %s",

@@ -420,13 +420,22 @@ static bool ufunc_args(Interp *I, const char *name, int nin, int argc, Value *ar
     return arr_out_arg(I, o[nin], out) >= 0;
 }
 
-/* A unary ufunc's out= must have its input's shape (else arr_store_out's shape error). */
+/* A unary ufunc's out= must be the shape the input broadcasts to together with it. */
 static bool out_fits(Interp *I, Value x, Array *out) {
     Array *a = to_array_dev(I, x);
     if (!a) return false;
-    if (a->ndim == out->ndim && !memcmp(a->shape, out->shape, sizeof(int64_t) * (size_t)a->ndim))
-        return true;
-    arr_store_out(I, v_obj(a), out, ""); /* raises: the shapes differ */
+    Array *ab[2] = {a, out};
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, 2, ab, &nd, shape) < 0) return false;
+    if (nd == out->ndim && !memcmp(shape, out->shape, sizeof(int64_t) * (size_t)nd)) return true;
+    char s1[200], s2[200];
+    arr_shape_text(s1, sizeof s1, out->ndim, out->shape);
+    arr_shape_text(s2, sizeof s2, nd, shape);
+    err_format(I, TY_VALUE_ERROR,
+               "non-broadcastable output operand with shape %s doesn't match the broadcast "
+               "shape %s",
+               s1, s2);
     return false;
 }
 
