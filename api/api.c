@@ -232,6 +232,31 @@ static bool init_modules(Interp *I) {
     return true;
 }
 
+/* Keep the host's configuration, with copies of its strings (the host's may not outlive
+ * kr_new). */
+static bool copy_config(Interp *I, const kr_config *cfg) {
+    I->config = *cfg;
+    const char **fields[] = {&I->config.gpu_device, &I->config.gpu_cache_dir,
+                             &I->config.gpu_home_dir, &I->config.gpu_nvrtc_path,
+                             &I->config.gpu_cublaslt_path};
+    size_t n = sizeof fields / sizeof *fields, total = 0;
+    for (size_t i = 0; i < n; i++)
+        if (*fields[i]) total += strlen(*fields[i]) + 1;
+    if (!total) return true;
+    char *text = mem_alloc(I, total);
+    if (!text) return false;
+    I->config_text = text;
+    I->config_text_size = total;
+    for (size_t i = 0; i < n; i++) {
+        if (!*fields[i]) continue;
+        size_t len = strlen(*fields[i]) + 1;
+        memcpy(text, *fields[i], len);
+        *fields[i] = text;
+        text += len;
+    }
+    return true;
+}
+
 /* The dicts built at start-up are mostly read-only: give back their spare room (a new
  * interpreter's size matters to embedders running many). Failure only leaves it. */
 static void shrink_startup_dict(Interp *I, Obj *o) {
@@ -266,8 +291,8 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->hooks.native_modules = native_modules;
     I->hooks.frozen_modules = stdlib_frozen;
     I->gc_disabled = true;
-    bool ok = api_state_init(I) && interp_init_types(I) && init_modules(I) && vm_init(I) &&
-              api_native_init(I);
+    bool ok = api_state_init(I) && interp_init_types(I) && copy_config(I, cfg) && init_modules(I) &&
+              vm_init(I) && api_native_init(I);
     if (ok) heap_each_live(I, shrink_startup_dict);
     I->gc_disabled = false;
     if (!ok) {
@@ -288,6 +313,7 @@ void kr_free(kr_interp *I) {
     if (I->vm) vm_free(I);
     gc_free_all(I);
     gpu_module_shutdown(I); /* device state, after the arrays that hold device memory */
+    mem_free(I, I->config_text, I->config_text_size); /* after the GPU state that borrows it */
     api_state_free(I);
     for (int i = 0; i < 3; i++) {
         if (I->error_text[i])

@@ -51,6 +51,27 @@ typedef struct kr_config {
     unsigned long long step_limit; /* 0: none */
     double time_limit;             /* seconds of wall time, 0: none */
     unsigned check_interval;       /* steps between limit checks, 0: 10000 */
+    /* GPU settings. The library never reads the environment: the krait command maps its
+     * KRAIT_* variables (named below) onto these fields, and an embedding host sets the ones
+     * it wants, so two interpreters in one process may differ. kr_new copies the strings.
+     * Zero/NULL is the default. */
+    const char *gpu_device;        /* "cpu" or "cuda" forces a backend (with "cuda",
+                                    * `import gpu` fails when no device starts); "mock": the
+                                    * CUDA backend on a host-run mock device (testing); NULL
+                                    * or "": CUDA when a device starts, else the CPU.
+                                    * KRAIT_DEVICE */
+    const char *gpu_cache_dir;     /* root of the compiled-kernel disk cache; "": none; NULL:
+                                    * <gpu_home_dir>/.cache/krait, or none without a home.
+                                    * KRAIT_CACHE_DIR */
+    const char *gpu_home_dir;      /* the user's home folder, for gpu_cache_dir's default and
+                                    * the search for pip's cuBLASLt under ~/.local; NULL: none.
+                                    * HOME */
+    const char *gpu_nvrtc_path;    /* an NVRTC library loaded before the usual names.
+                                    * KRAIT_NVRTC_PATH */
+    const char *gpu_cublaslt_path; /* the cuBLASLt library to load, and no other; NULL: the
+                                    * usual names, then pip's nvidia-cublas. KRAIT_CUBLASLT */
+    int gpu_matmul_own;            /* non-zero: never cuBLASLt, krait's own matmul kernels.
+                                    * KRAIT_MATMUL=own */
 } kr_config;
 
 /* Result codes. */

@@ -28,7 +28,12 @@ static void usage(FILE *out) {
             "Environment:\n"
             "  KRAIT_PATH       ':'-separated folders prefixed to the module search path\n"
             "  KRAIT_HISTFILE   the REPL's history file (default ~/.krait_history; empty: none)\n"
-            "  KRAIT_GC_STRESS  non-empty: collect garbage at every allocation (testing)\n");
+            "  KRAIT_GC_STRESS  non-empty: collect garbage at every allocation (testing)\n"
+            "  KRAIT_DEVICE     gpu backend: cpu, cuda, mock (default: cuda if a device starts)\n"
+            "  KRAIT_CACHE_DIR  compiled-kernel cache (default ~/.cache/krait; empty: none)\n"
+            "  KRAIT_NVRTC_PATH an NVRTC library to load first\n"
+            "  KRAIT_CUBLASLT   the cuBLASLt library to use (default: search for one)\n"
+            "  KRAIT_MATMUL     own: never cuBLASLt, krait's own matmul kernels\n");
 }
 
 static char *read_stream(FILE *f, size_t *len) {
@@ -48,6 +53,18 @@ static char *read_stream(FILE *f, size_t *len) {
     if (buf) buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+/* The library never reads the environment: the command maps its variables onto the
+ * interpreter's settings, as documented in usage(). */
+static void config_from_env(kr_config *cfg) {
+    cfg->gpu_device = getenv("KRAIT_DEVICE");
+    cfg->gpu_cache_dir = getenv("KRAIT_CACHE_DIR");
+    cfg->gpu_home_dir = getenv("HOME");
+    cfg->gpu_nvrtc_path = getenv("KRAIT_NVRTC_PATH");
+    cfg->gpu_cublaslt_path = getenv("KRAIT_CUBLASLT");
+    const char *matmul = getenv("KRAIT_MATMUL");
+    cfg->gpu_matmul_own = matmul && strcmp(matmul, "own") == 0;
 }
 
 static void add_env_paths(kr_interp *I) {
@@ -208,6 +225,7 @@ int main(int argc, char **argv) {
 
     kr_config cfg;
     kr_config_init(&cfg);
+    config_from_env(&cfg);
     kr_interp *I = kr_new(&cfg);
     if (!I) {
         fprintf(stderr, "krait: cannot create the interpreter (out of memory)\n");

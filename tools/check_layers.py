@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""check_layers.py: fails when a source file's #include "..." points up krait's layer order.
+"""check_layers.py: fails when a source file's #include "..." points up krait's layer order,
+or when library code reads the environment.
 
 The layers, lowest first (docs/ARCHITECTURE.md draws them):
 
@@ -22,9 +23,13 @@ that needs something from above gets it through a hook the upper layer fills (In
 hooks, KernelCache.lt_free), never through an include. A file in a folder that is not a
 layer fails too, so a new folder gets its place here before it gets code.
 
+Settings come from the host (kr_config; the krait command maps its KRAIT_* variables onto
+it), so no library file may call getenv except the script-facing ones in ENV_ALLOWED.
+
 Usage: tools/check_layers.py [ROOT]     (ROOT: the repository, default this script's parent)
        tools/check_layers.py --self-test
-Exit status 0 when every include points down, 1 otherwise (each bad include printed).
+Exit status 0 when every include points down and only ENV_ALLOWED reads the environment,
+1 otherwise (each problem printed).
 """
 import os
 import re
@@ -59,6 +64,12 @@ EXCEPTIONS = {
     # ldo.c calls its parser the same way); import and exec() reach the compiler through it.
     ("vm/exec.c", "frontend/ast.h"),
 }
+
+# Library files that may read the environment: what scripts ask for by name (os.getenv,
+# os.environ, os.path.expanduser's HOME). The repl/ command may too: it is the host.
+ENV_ALLOWED = {"stdlib/os.c", "stdlib/os_path.c"}
+ENV_RE = re.compile(r"\b(secure_getenv|getenv|environ)\b")
+COMMENT_RE = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"", re.S)
 
 # Folders that hold no library code and are not checked.
 SKIP = {"tests", "bench", "examples", "tools", "docs", "cmake", "build", ".git", ".ci"}
@@ -96,6 +107,13 @@ def check(root):
                 continue
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
+            if src_layer != "repl" and rel not in ENV_ALLOWED:
+                # Code only: comments and string literals may name variables.
+                code = COMMENT_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+                for m in ENV_RE.finditer(code):
+                    line = code.count("\n", 0, m.start()) + 1
+                    problems.append(f"{rel}:{line}: {m.group(1)}: library code does not read "
+                                    "the environment (settings come from kr_config)")
             for m in INCLUDE_RE.finditer(text):
                 line = text.count("\n", 0, m.start()) + 1
                 target = m.group(1)
@@ -135,11 +153,16 @@ def self_test():
     side = check(tree(dict(base, **{"gpu/runtime/device.c": '#include "../array/array.h"\n'})))
     stray = check(tree(dict(base, **{"gpu/misc.c": "\n"})))
     missing = check(tree(dict(base, **{"vm/x.c": '#include "nothere.h"\n'})))
+    env = check(tree(dict(base, **{"gpu/runtime/jit.c": 'const char *d = getenv("X");\n',
+                                   "vm/y.c": '/* not getenv */ const char *s = "getenv";\n',
+                                   "repl/main.c": 'const char *h = getenv("HOME");\n'})))
     results = [("downward includes pass", ok == []),
                ("vm -> stdlib fails", len(up) == 1 and "vm may not include stdlib" in up[0]),
                ("gpu/runtime -> gpu/array fails", len(side) == 1 and "gpu/array" in side[0]),
                ("a file outside the layers fails", len(stray) == 1 and "not in any layer" in stray[0]),
-               ("an unresolved include fails", len(missing) == 1 and "not found" in missing[0])]
+               ("an unresolved include fails", len(missing) == 1 and "not found" in missing[0]),
+               ("getenv in library code fails, in comments/strings/repl it does not",
+                len(env) == 1 and env[0].startswith("gpu/runtime/jit.c:1: getenv"))]
     for what, good in results:
         print(("ok   " if good else "FAIL ") + what)
     return 0 if all(g for _, g in results) else 1
@@ -153,9 +176,9 @@ def main(argv):
     for p in problems:
         print(p)
     if problems:
-        print(f"check_layers: {len(problems)} include(s) against the layer order")
+        print(f"check_layers: {len(problems)} problem(s)")
         return 1
-    print("check_layers: every include points down")
+    print("check_layers: every include points down; no library code reads the environment")
     return 0
 
 

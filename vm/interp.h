@@ -196,6 +196,11 @@ struct kr_interp {
     int exit_code;
     Value sys_stdout, sys_stderr, sys_stdin; /* the default stream objects (sys.c) */
     struct ApiState *api; /* handles, limits, native-type support (api/api_internal.h) */
+    /* The host's kr_config as given to kr_new, its strings copied into config_text (the
+     * GPU backend hands the gpu_* settings to its GpuState). */
+    kr_config config;
+    char *config_text;
+    size_t config_text_size;
     InterpHooks hooks;
 
     /* ---- C stack guard (interp.c) ---- */

@@ -265,8 +265,8 @@ int arr_setitem(Interp *I, Value self, Value key, Value v);
 
 /* ---- the CUDA backend (gpu/backend/cuda/backend_cuda.c, gpu/backend/cuda/backend_cuda_ops.c) ----
  */
-/* Whether arrays live on the device; decides the backend at the first call (KRAIT_DEVICE,
- * then whether CUDA starts). Never raises: a forced CUDA that fails is reported by
+/* Whether arrays live on the device; decides the backend at the first call (the device
+ * setting, then whether CUDA starts). Never raises: a forced CUDA that fails is reported by
  * arr_backend_check, which `import gpu` and gpu.backend() call. */
 bool arr_cuda_slow(Interp *I);
 static inline bool arr_on_cuda(Interp *I) {

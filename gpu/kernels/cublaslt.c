@@ -184,7 +184,7 @@ static bool lt_try_glob(GpuCublasLt *lt, const char *pattern) {
     return ok;
 }
 
-static bool lt_open(GpuCublasLt *lt) {
+static bool lt_open(GpuCublasLt *lt, const GpuSettings *settings) {
     static const char *const names[] = {
         "libcublasLt.so.13",
         "libcublasLt.so.12",
@@ -199,13 +199,13 @@ static bool lt_open(GpuCublasLt *lt) {
         "/opt/conda/lib/python3*/site-packages/nvidia/cublas/lib/libcublasLt.so.*",
         "/usr/local/lib/python3*/dist-packages/nvidia/cu13/lib/libcublasLt.so.*",
     };
-    const char *env = getenv("KRAIT_CUBLASLT");
-    if (env && *env) return lt_try(lt, env); /* an explicit choice is not second-guessed */
+    const char *path = settings->cublaslt_path;
+    if (path && *path) return lt_try(lt, path); /* an explicit choice is not second-guessed */
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (lt_try(lt, names[i])) return true;
     for (size_t i = 0; i < sizeof globs / sizeof *globs; i++)
         if (lt_try_glob(lt, globs[i])) return true;
-    const char *home = getenv("HOME");
+    const char *home = settings->home_dir;
     if (home && *home) {
         char pattern[LT_PATH_SIZE];
         int len = snprintf(pattern, sizeof pattern,
@@ -223,15 +223,14 @@ int gpu_cublaslt_load(GpuState *G) {
     kc->lt_state = -1;
     if (gpu_ensure(G) < 0) return -1;
     if (G->mock) return 0; /* the mock device runs the kernel library's own matmul */
-    const char *mode = getenv("KRAIT_MATMUL");
-    if (mode && strcmp(mode, "own") == 0) {
+    if (G->settings.matmul_own) {
         G->matmul_own = 1;
         return 0;
     }
     GpuCublasLt *lt = gpu_host_alloc(G, sizeof *lt);
     if (!lt) return -1;
     memset(lt, 0, sizeof *lt);
-    if (!lt_open(lt)) {
+    if (!lt_open(lt, &G->settings)) {
         gpu_host_free(G, lt, sizeof *lt);
         return 0;
     }

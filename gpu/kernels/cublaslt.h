@@ -24,7 +24,7 @@ typedef struct LtOperand {
     int64_t row_stride, col_stride, batch_stride;
 } LtOperand;
 
-/* Load cuBLASLt unless tried already (KRAIT_CUBLASLT, then the usual library names, then
+/* Load cuBLASLt unless tried already (settings.cublaslt_path, else the usual names, then
  * /usr/local/cuda/lib64, then the pip copy under python3*'s nvidia/cublas/lib) and create
  * its handle. 1: available, 0: absent (not an error; the own kernels run). Needs the device
  * started. */

@@ -16,8 +16,9 @@
  *
  * Batches: the trailing batch dimensions that form one uniform stride in every operand (a
  * broadcast operand has stride 0) merge into one strided batch (gridDim.z, or cuBLASLt's
- * batch count); the others loop on the host. KRAIT_MATMUL=own (read when cuBLASLt would
- * first load) or G->matmul_own skips cuBLASLt; G->matmul_path names the path that ran.
+ * batch count); the others loop on the host. settings.matmul_own (KRAIT_MATMUL=own, taken
+ * when cuBLASLt would first load) or G->matmul_own skips cuBLASLt; G->matmul_path names the path
+ * that ran.
  *
  * Argument words of both kernels: a, b, out pointers; M, N, K; a's row/col strides, b's,
  * out's; then the batch strides of a, b, out (elements). */

@@ -141,7 +141,7 @@ int cuda_load_nvrtc(GpuState *G) {
     if (G->nvrtc_state > 0) return 0;
     if (G->nvrtc_state < 0) return gpu_set_error(G, GPU_ERR_NO_NVRTC, "%s", G->nvrtc_error);
     void *handle = NULL;
-    const char *override = getenv("KRAIT_NVRTC_PATH");
+    const char *override = G->settings.nvrtc_path;
     if (override && *override) handle = dlopen(override, RTLD_LAZY | RTLD_LOCAL);
     for (size_t i = 0; !handle && i < sizeof nvrtc_names / sizeof *nvrtc_names; i++)
         handle = dlopen(nvrtc_names[i], RTLD_LAZY | RTLD_LOCAL);

@@ -149,7 +149,7 @@ struct GpuState;
  * set (GPU_ERR_NO_DRIVER). Idempotent; does not call cuInit. */
 int cuda_load_driver(struct GpuState *G);
 
-/* dlopen NVRTC (KRAIT_NVRTC_PATH if set, then libnvrtc.so.13, .so.12, .so, then the same
+/* dlopen NVRTC (settings.nvrtc_path if set, then libnvrtc.so.13, .so.12, .so, then the same
  * under /usr/local/cuda/lib64) and fill the NVRTC half of G->api; records the version.
  * Needs no GPU. Returns 0, or -1 with G's error set (GPU_ERR_NO_NVRTC). Idempotent. */
 int cuda_load_nvrtc(struct GpuState *G);

@@ -262,9 +262,9 @@ static CUresult mock_host_func(CUstream stream, CUhostFn fn, void *user_data) {
     return CUDA_SUCCESS;
 }
 
-bool cuda_mock_requested(void) {
-    const char *env = getenv("KRAIT_DEVICE");
-    return env && strcmp(env, "mock") == 0;
+bool cuda_mock_requested(const struct GpuState *G) {
+    const char *device = G->settings.device;
+    return device && strcmp(device, "mock") == 0;
 }
 
 int cuda_mock_load_driver(GpuState *G) {

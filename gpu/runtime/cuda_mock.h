@@ -1,8 +1,8 @@
-/* cuda_mock.h: the mock device (KRAIT_DEVICE=mock), for running the CUDA backend without a
- * GPU. cuda_mock_load_driver fills the driver half of G->api with host implementations
- * (cuda_mock.c): device memory is host memory (filled with a garbage byte pattern, as fresh
- * device memory would be), copies are memcpy, streams and events are host tokens, host
- * functions run at once, and the work of a "launch" happens during the call. So device.c,
+/* cuda_mock.h: the mock device (settings.device "mock", the CLI's KRAIT_DEVICE=mock), for
+ * running the CUDA backend without a GPU. cuda_mock_load_driver fills the driver half of G->api
+ * with host implementations (cuda_mock.c): device memory is host memory (filled with a garbage byte
+ * pattern, as fresh device memory would be), copies are memcpy, streams and events are host tokens,
+ * host functions run at once, and the work of a "launch" happens during the call. So device.c,
  * memory.c, stream.c and everything above them run their CUDA code unchanged.
  *
  * Kernels: a CUfunction of the mock is a CudaMockFunction, made by the kernel library
@@ -32,7 +32,7 @@ int cuda_mock_load_driver(struct GpuState *G);
 /* Free the kernel library's CudaMockFunctions (G->mock_functions), at gpu_state_free. */
 void cuda_mock_free_functions(struct GpuState *G);
 
-/* Whether KRAIT_DEVICE asks for the mock. */
-bool cuda_mock_requested(void);
+/* Whether the device setting (settings.device, the CLI's KRAIT_DEVICE) asks for the mock. */
+bool cuda_mock_requested(const struct GpuState *G);
 
 #endif

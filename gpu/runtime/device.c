@@ -111,12 +111,12 @@ static int device_attribute(GpuState *G, int attribute, int *out) {
 int gpu_init_cuda(GpuState *G) {
     if (G->device_state > 0) return 0;
     if (G->device_state < 0) return gpu_set_error(G, G->init_error_kind, "%s", G->init_error);
-    const char *env = getenv("KRAIT_DEVICE");
+    const char *env = G->settings.device;
     if (env && strcmp(env, "cpu") == 0) {
         gpu_set_error(G, GPU_ERR_NO_DEVICE, "the CUDA backend is disabled (KRAIT_DEVICE=cpu)");
         return init_failed(G, GPU_ERR_NO_DEVICE);
     }
-    int loaded = cuda_mock_requested() ? cuda_mock_load_driver(G) : cuda_load_driver(G);
+    int loaded = cuda_mock_requested(G) ? cuda_mock_load_driver(G) : cuda_load_driver(G);
     if (loaded < 0) return init_failed(G, GPU_ERR_NO_DRIVER);
     CudaApi *cu = &G->api;
     if (cuda_check(G, cu->cuInit(0), "cuInit") < 0) return init_failed(G, GPU_ERR_NO_DEVICE);
@@ -183,7 +183,7 @@ release_context:
 
 GpuBackend gpu_backend(GpuState *G) {
     if (G->backend != GPU_BACKEND_UNDECIDED) return G->backend;
-    const char *env = getenv("KRAIT_DEVICE");
+    const char *env = G->settings.device;
     if (env && *env && strcmp(env, "cpu") != 0 && strcmp(env, "cuda") != 0 &&
         strcmp(env, "mock") != 0) {
         gpu_set_error(G, GPU_ERR_CONFIG,

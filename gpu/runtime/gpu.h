@@ -24,9 +24,9 @@
  *   kernels to CUBIN on a machine without a GPU. A failed start is remembered: the driver is
  *   not probed again, and every later call fails at once with the same message.
  *
- * - Backend choice: KRAIT_DEVICE=cpu never loads the driver; KRAIT_DEVICE=cuda makes a
- *   failed CUDA start an error; unset, krait uses CUDA when it starts and the CPU backend
- *   otherwise (G->init_error keeps the reason, for gpu.device() to show).
+ * - Backend choice (settings.device, the CLI's KRAIT_DEVICE): "cpu" never loads the driver;
+ *   "cuda" makes a failed CUDA start an error; unset, krait uses CUDA when it starts and the
+ *   CPU backend otherwise (G->init_error keeps the reason, for gpu.device() to show).
  *
  * - Memory: the driver's stream-ordered pool (cuMemAllocAsync / cuMemFreeAsync on the
  *   device's default pool), not a home-made caching allocator. The pool's release threshold
@@ -49,7 +49,7 @@
  * - JIT (gpu/runtime/jit.h): CUDA C -> NVRTC -> CUBIN for the device's arch (sm_90a on Hopper so
  *   wgmma is available, sm_XY elsewhere) -> cuModuleLoadData. Two caches: in memory, keyed
  *   by SHA-256(source, arch, NVRTC version, options) -> loaded CUmodule and its CUfunctions;
- *   on disk under KRAIT_CACHE_DIR (default ~/.cache/krait; empty: no disk cache) as
+ *   on disk under G->settings.cache_dir (default <home>/.cache/krait; empty: none) as
  *   jit-v1/<2 hex>/<64 hex>.cubin, each file a header (magic, format version, key, payload
  *   length, payload SHA-256) then the CUBIN; written to a temporary file and renamed, and
  *   verified on every read, so a torn or corrupted file is recompiled and rewritten, never
@@ -86,12 +86,26 @@ typedef enum GpuErrorKind {
     GPU_ERR_COMPILE,       /* NVRTC rejected the source; G->log holds its log */
     GPU_ERR_KERNEL_FAULT,  /* a kernel faulted; the context is unusable from now on */
     GPU_ERR_CUDA,          /* any other driver or NVRTC failure */
-    GPU_ERR_CONFIG,        /* a bad environment setting (KRAIT_DEVICE=...) */
+    GPU_ERR_CONFIG,        /* a bad setting (settings.device, KRAIT_DEVICE=...) */
     GPU_ERR_IO,            /* (internal) a cache file could not be read or written */
 } GpuErrorKind;
 
+/* The host's GPU settings: kr_config's gpu_* fields, which the krait command fills from its
+ * KRAIT_* environment variables (repl/main.c). The runtime never reads the environment, so
+ * two interpreters in one process can differ. Strings are borrowed (the interpreter keeps
+ * its copies for the state's life); all-zero is the default. */
+typedef struct GpuSettings {
+    const char *device;        /* "cpu", "cuda", "mock" (cuda_mock.h); NULL/"": CUDA if it starts */
+    const char *cache_dir;     /* JIT disk cache root; "": none; NULL: <home_dir>/.cache/krait */
+    const char *home_dir;      /* the user's home: cache_dir's default, the cuBLASLt search */
+    const char *nvrtc_path;    /* an NVRTC library tried before the standard names */
+    const char *cublaslt_path; /* the one cuBLASLt library to try; NULL: search for it */
+    bool matmul_own;           /* never cuBLASLt: krait's own matmul kernels */
+} GpuSettings;
+
 typedef struct GpuState {
     kr_allocator allocator; /* host memory; fn NULL: the C library's */
+    GpuSettings settings;   /* set by the creator after gpu_state_new */
     CudaApi api;
     void *libcuda, *libnvrtc;     /* dlopen handles */
     int8_t driver_state;          /* 0: not tried, 1: loaded, -1: failed */
@@ -138,7 +152,7 @@ typedef struct GpuState {
 
     /* ---- matmul (gpu/kernels/kernels_matmul.c, gpu/kernels/cublaslt.c) ---- */
     bool matmul_tf32;             /* float32 matmul may round inputs to TF32 (default off) */
-    int8_t matmul_own;            /* 1: never use cuBLASLt; 0: from KRAIT_MATMUL=own at load */
+    int8_t matmul_own;            /* 1: never use cuBLASLt; 0: from settings.matmul_own at load */
     const char *matmul_path;      /* which path ran last: "cublaslt", "own" or "simple" */
     CUdeviceptr matmul_workspace; /* cuBLASLt's workspace (32 MB), on krait's stream */
     size_t matmul_workspace_size;
@@ -146,19 +160,20 @@ typedef struct GpuState {
 
 /* ---- lifecycle (device.c) ---- */
 
-/* A new state; touches neither the driver nor the disk. NULL if the allocator fails. */
+/* A new state with default settings (the caller may fill G->settings before the first GPU
+ * use); touches neither the driver nor the disk. NULL if the allocator fails. */
 GpuState *gpu_state_new(kr_allocator allocator);
 /* Unloads kernels, destroys the default stream, releases the context, closes libraries.
  * Waits for queued work first. Accepts NULL. */
 void gpu_state_free(GpuState *G);
 
-/* Decide the backend (once) from KRAIT_DEVICE and whether CUDA starts. Returns the backend,
- * or GPU_BACKEND_UNDECIDED with G's error set when KRAIT_DEVICE=cuda and CUDA fails to
- * start or KRAIT_DEVICE holds something other than cpu or cuda. */
+/* Decide the backend (once) from settings.device and whether CUDA starts. Returns the
+ * backend, or GPU_BACKEND_UNDECIDED with G's error set when the device is "cuda" and CUDA
+ * fails to start, or the setting holds something other than cpu or cuda. */
 GpuBackend gpu_backend(GpuState *G);
 
 /* Start CUDA if not yet started. 0, or -1 with G's error set (the same error every time
- * once a start has failed). Also fails when KRAIT_DEVICE=cpu. */
+ * once a start has failed). Also fails when settings.device is "cpu". */
 int gpu_init_cuda(GpuState *G);
 
 /* Make krait's context current on the calling thread (the start does it for the thread

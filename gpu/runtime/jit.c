@@ -141,14 +141,14 @@ int jit_set_cache_dir(GpuState *G, const char *dir) {
     return jit_set_dir(G, dir);
 }
 
-/* The cache root, read from the environment on first use; NULL when disabled. */
+/* The cache root, from the settings on first use; NULL when disabled. */
 static const char *jit_dir(GpuState *G) {
     if (G->jit.dir_resolved) return G->jit.dir;
-    const char *env = getenv("KRAIT_CACHE_DIR");
-    if (env) {
-        jit_set_dir(G, env);
+    const char *dir = G->settings.cache_dir;
+    if (dir) {
+        jit_set_dir(G, dir);
     } else {
-        const char *home = getenv("HOME");
+        const char *home = G->settings.home_dir;
         char path[JIT_PATH_MAX];
         if (home && *home &&
             (size_t)snprintf(path, sizeof path, "%s/.cache/krait", home) < sizeof path)

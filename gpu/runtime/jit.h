@@ -68,7 +68,7 @@ typedef struct JitCache {
     size_t cap, count;
     char *dir; /* the disk cache's root; NULL: no disk cache */
     size_t dir_size;
-    bool dir_resolved;     /* KRAIT_CACHE_DIR / ~/.cache/krait has been read */
+    bool dir_resolved;     /* the settings' cache root has been taken */
     unsigned temp_counter; /* makes temporary file names unique within the process */
     JitStats stats;
 } JitCache;
@@ -86,8 +86,8 @@ void jit_binary_free(struct GpuState *G, JitBinary *binary);
 int jit_get_function(struct GpuState *G, const JitRequest *req, const char *kernel_name,
                      CUfunction *out);
 
-/* Override the disk cache's root (NULL or "": no disk cache). Default: $KRAIT_CACHE_DIR if
- * set (empty disables it), else $HOME/.cache/krait. */
+/* Override the disk cache's root (NULL or "": no disk cache). Default: settings.cache_dir if
+ * set (empty disables it), else <settings.home_dir>/.cache/krait, else none. */
 int jit_set_cache_dir(struct GpuState *G, const char *dir);
 
 /* The cache file path for req (to inspect or damage it in tests). 0, or -1 if there is no

@@ -1054,7 +1054,7 @@ static const MethodDef gpu_functions[] = {
 Module *gpu_module_create(Interp *I) {
     /* a forced backend is checked at import, so a missing GPU is reported there; otherwise
      * the first array operation decides (the driver loads only when arrays are used) */
-    const char *dev = getenv("KRAIT_DEVICE");
+    const char *dev = I->config.gpu_device;
     if (dev && *dev && strcmp(dev, "cpu") != 0 && arr_backend_check(I) < 0) return NULL;
     Str *name = str_intern_cstr(I, "numpy");
     Module *m = name ? module_new(I, name) : NULL;

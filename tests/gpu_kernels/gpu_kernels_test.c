@@ -10,6 +10,7 @@
 
 #include "../../gpu/kernels/cublaslt.h"
 #include "../../gpu/kernels/kernels.h"
+#include "../gpu_runtime/settings_env.h"
 
 static int failures, checks;
 #define CHECK(cond, ...)                                                                           \
@@ -603,6 +604,7 @@ static void bench_matmul(GpuState *G) {
 static void bench_disk_hit(const char *dir) {
     kr_allocator alloc = {0};
     GpuState *G = gpu_state_new(alloc);
+    test_settings_from_env(G);
     jit_set_cache_dir(G, dir);
     if (gpu_init_cuda(G) < 0) return;
     CUdeviceptr a;
@@ -627,6 +629,7 @@ int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "/tmp/krait_gpu_kernels_cache";
     kr_allocator alloc = {0};
     GpuState *G = gpu_state_new(alloc);
+    test_settings_from_env(G);
     jit_set_cache_dir(G, dir);
     double t0 = now_ms();
     int n = gpu_kernels_compile_all(G, "sm_90a", false);

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "../../gpu/runtime/gpu.h"
+#include "settings_env.h"
 
 typedef struct Test {
     int failures;
@@ -270,27 +271,28 @@ static bool test_jit(Test *t, GpuState *G) {
 }
 
 static void test_backend_switch(Test *t) {
-    const char *saved = getenv("KRAIT_DEVICE");
-    char keep[64] = "";
-    if (saved) snprintf(keep, sizeof keep, "%s", saved);
-
-    setenv("KRAIT_DEVICE", "cpu", 1);
     GpuState *G = gpu_state_new((kr_allocator){0});
-    CHECK(t, gpu_backend(G) == GPU_BACKEND_CPU, "KRAIT_DEVICE=cpu selects the CPU backend");
+    G->settings.device = "cpu";
+    CHECK(t, gpu_backend(G) == GPU_BACKEND_CPU, "device \"cpu\" selects the CPU backend");
     CHECK(t, gpu_init_cuda(G) < 0 && G->libcuda == NULL, "and never loads the driver");
     gpu_state_free(G);
 
-    setenv("KRAIT_DEVICE", "tpu", 1);
     G = gpu_state_new((kr_allocator){0});
+    G->settings.device = "tpu";
     CHECK(t, gpu_backend(G) == GPU_BACKEND_UNDECIDED && G->err_kind == GPU_ERR_CONFIG,
-          "KRAIT_DEVICE=tpu is an error");
+          "device \"tpu\" is an error");
     printf("INFO %s\n", G->err);
     gpu_state_free(G);
 
-    if (saved)
-        setenv("KRAIT_DEVICE", keep, 1);
-    else
-        unsetenv("KRAIT_DEVICE");
+    /* Two states in one process, two settings: the environment plays no part. */
+    GpuState *cpu = gpu_state_new((kr_allocator){0});
+    GpuState *bad = gpu_state_new((kr_allocator){0});
+    cpu->settings.device = "cpu";
+    bad->settings.device = "gpu0";
+    CHECK(t, gpu_backend(bad) == GPU_BACKEND_UNDECIDED && gpu_backend(cpu) == GPU_BACKEND_CPU,
+          "each state follows its own settings");
+    gpu_state_free(cpu);
+    gpu_state_free(bad);
 }
 
 typedef struct HostStamp {
@@ -503,7 +505,7 @@ static void test_gpu(Test *t, GpuState *G) {
     double t1 = now_us();
     if (r < 0) {
         printf("SKIP: no GPU (%s)\n", G->err);
-        CHECK(t, gpu_backend(G) == GPU_BACKEND_CPU || getenv("KRAIT_DEVICE"),
+        CHECK(t, gpu_backend(G) == GPU_BACKEND_CPU || G->settings.device,
               "without a GPU the CPU backend is chosen");
         return;
     }
@@ -551,6 +553,7 @@ int main(int argc, char **argv) {
         printf("FAIL gpu_state_new\n");
         return 1;
     }
+    test_settings_from_env(G);
     CHECK(&t, G->libcuda == NULL && G->libnvrtc == NULL, "a new state loads nothing");
     jit_set_cache_dir(G, cache_dir);
     test_jit(&t, G);

@@ -49,6 +49,14 @@ ArrCuda *arr_cuda_state(Interp *I) {
         err_format(I, TY_MEMORY_ERROR, "cannot allocate the GPU state");
         return NULL;
     }
+    /* The host's settings (kr_config); the strings stay in I->config_text until kr_free. */
+    const kr_config *cfg = &I->config;
+    I->gpu->settings = (GpuSettings){.device = cfg->gpu_device,
+                                     .cache_dir = cfg->gpu_cache_dir,
+                                     .home_dir = cfg->gpu_home_dir,
+                                     .nvrtc_path = cfg->gpu_nvrtc_path,
+                                     .cublaslt_path = cfg->gpu_cublaslt_path,
+                                     .matmul_own = cfg->gpu_matmul_own != 0};
     return c;
 }
 
@@ -75,7 +83,7 @@ bool arr_cuda_slow(Interp *I) {
     (void)mark;
     int r = arr_backend_check(I);
     if (r < 0) {
-        /* KRAIT_DEVICE=cuda without a device: `import gpu` reported it; run on the CPU */
+        /* device "cuda" without a device: `import gpu` reported it; run on the CPU */
         err_clear(I);
         ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
         if (c) c->backend = 1;
