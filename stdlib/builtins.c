@@ -48,7 +48,7 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             else
                 sb_append_char(I, &b, ' ');
         }
-        Value s = is_str(I, argv[i]) ? argv[i] : obj_str(I, argv[i]);
+        Value s = obj_str(I, argv[i]); /* a str subclass may define __str__ */
         if (is_null(s)) {
             sb_free(I, &b);
             return V_NULL;

@@ -444,17 +444,6 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
         bases = resolve_mro_entries(I, args + 2, n, &orig_bases);
     }
     if (!bases) return V_NULL;
-    Dict *ns = dict_new(I);
-    if (!ns) return V_NULL;
-    if (orig_bases &&
-        dict_set_str(I, ns, str_intern_cstr(I, "__orig_bases__"), v_obj(orig_bases)) < 0)
-        return V_NULL;
-    /* CPython's class body code stores __module__ and __qualname__ itself; seed them in
-     * case the compiler leaves it to us (the body's own stores win). */
-    Value modname = dict_get_str(f->globals, I->names.name);
-    if (!is_null(modname) && dict_set_str(I, ns, I->names.module, modname) < 0) return V_NULL;
-    if (body->qualname && dict_set_str(I, ns, I->names.qualname, v_obj(body->qualname)) < 0)
-        return V_NULL;
     /* The metaclass: the explicit one or type, made the most derived among the bases'. */
     Type *mt = I->types[TY_TYPE];
     if (!is_null(meta)) {
@@ -467,6 +456,44 @@ Value instr_build_class(Interp *I, Frame *f, Value *args, uint32_t n, Tuple *kwn
         mt = type_calculate_meta(I, mt, bases);
         if (!mt) return V_NULL;
     }
+    size_t nkw = kwnames ? kwnames->len : 0;
+    Value prep = V_NULL;
+    if (mt != I->types[TY_TYPE]) {
+        Str *pn = str_intern_cstr(I, "__prepare__");
+        if (!pn) return V_NULL;
+        prep = type_getattr_opt(I, v_obj(mt), pn);
+        if (is_null(prep) && err_occurred(I)) return V_NULL;
+    }
+    Dict *ns;
+    if (!is_null(prep)) {
+        /* meta.__prepare__(name, bases, **kw): the mapping the body runs in */
+        Value pargs[2 + 16];
+        if (nkw > 16)
+            return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "krait: too many class keywords");
+        pargs[0] = args[1];
+        pargs[1] = v_obj(bases);
+        for (size_t k = 0; k < nkw; k++)
+            pargs[2 + k] = args[2 + n + k];
+        Value r = obj_call(I, prep, 2, pargs, kwnames);
+        if (is_null(r)) return V_NULL;
+        if (!is_dict(I, r))
+            return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                              "krait: __prepare__ must return a dict (or a dict subclass), not %s",
+                              type_name(I, r));
+        ns = as_dict(r);
+    } else {
+        ns = dict_new(I);
+        if (!ns) return V_NULL;
+    }
+    if (orig_bases &&
+        dict_set_str(I, ns, str_intern_cstr(I, "__orig_bases__"), v_obj(orig_bases)) < 0)
+        return V_NULL;
+    /* CPython's class body code stores __module__ and __qualname__ itself; seed them in
+     * case the compiler leaves it to us (the body's own stores win). */
+    Value modname = dict_get_str(f->globals, I->names.name);
+    if (!is_null(modname) && dict_set_str(I, ns, I->names.module, modname) < 0) return V_NULL;
+    if (body->qualname && dict_set_str(I, ns, I->names.qualname, v_obj(body->qualname)) < 0)
+        return V_NULL;
     Frame *bf = call_bind(I, body, V_NULL, 0, NULL, NULL);
     if (!bf) return V_NULL;
     bf->locals = ns;

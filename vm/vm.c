@@ -390,6 +390,9 @@ dispatch:
         Dict *d = f->locals ? f->locals : f->globals;
         if (d == f->globals) {
             if (!global_store(I, co, oparg, d, names[oparg], TOP())) goto error;
+        } else if (d->hdr.type != I->types[TY_DICT]) {
+            /* a class body run in a metaclass's __prepare__ mapping: its __setitem__ */
+            if (obj_setitem(I, v_obj(d), v_obj(names[oparg]), TOP()) < 0) goto error;
         } else if (dict_set_str(I, d, names[oparg], TOP()) < 0) {
             goto error;
         }
