@@ -229,6 +229,14 @@ static const char *fuse_infix(int op, DType ct) {
     }
 }
 
+/* Whether a node's float result must be rounded to its float16/bfloat16 dtype: the
+ * expression is computed in float, and ksrc_convert between one type does nothing. An input
+ * already holds a 16-bit value. */
+static bool fuse_rounds_16bit(const FuseNode *nd, DType produced) {
+    return (nd->dtype == DT_FLOAT16 || nd->dtype == DT_BFLOAT16) && produced == nd->dtype &&
+           nd->op != FUSE_INPUT;
+}
+
 /* The device function: loaded input values in, the root's value (in out's register type)
  * out. Constants are read from the argument block. */
 static void fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
@@ -353,7 +361,12 @@ static void fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int roo
         if (nd->op >= FUSE_EQ && nd->op <= FUSE_LOGICAL_NOT) produced = DT_BOOL;
         if (nd->op == FUSE_ISNAN || nd->op == FUSE_ISINF || nd->op == FUSE_ISFINITE)
             produced = DT_BOOL;
-        ksrc_convert(s, produced, nd->dtype, expr);
+        if (fuse_rounds_16bit(nd, produced)) {
+            /* computed in float: round to the node's 16-bit type, as NumPy does per ufunc */
+            ksrc_printf(s, "%s((float)(%s))", nd->dtype == DT_FLOAT16 ? "kr_rh" : "kr_rb", expr);
+        } else {
+            ksrc_convert(s, produced, nd->dtype, expr);
+        }
         ksrc_puts(s, ";\n");
         ksrc_free(&e);
     }

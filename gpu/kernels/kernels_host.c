@@ -478,6 +478,9 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         if (!fl) produced = DT_FLOAT64;
         break;
     }
+    if ((nd->dtype == DT_FLOAT16 || nd->dtype == DT_BFLOAT16) && produced == nd->dtype &&
+        nd->op != FUSE_INPUT) /* fuse_rounds_16bit */
+        return kh_conv(r, DT_FLOAT32, nd->dtype);
     return kh_conv(r, produced, nd->dtype);
 }
 

@@ -56,3 +56,9 @@ for a, o in [(np.arange(4), np.zeros(3)), (np.arange(3.), np.zeros((2, 3))),
         print(r, o)
     except ValueError as e:
         print(e)
+# float16 intermediates of a fused expression are rounded to float16 after every operation
+np.seterr(over="ignore")
+h = np.array([100.0, 3.0, -7.25, 2049.0, 0.1], dtype=np.float16)
+u = np.array([5, 3, 251, 7, 9], dtype=np.uint8)
+print((u * h) % np.array([7, 5, 3, 11, 2]), (h * 3 + 0.5).astype(np.float64))
+print((h * h - 1).astype(np.float32), np.where(h > 0, h * 1.1, h))
