@@ -54,9 +54,10 @@ static BuiltinTypeInfo builtin_info(int id) {
  * marks unhashable. */
 #define INHERITED_SLOTS(X)                                                                         \
     X(trace)                                                                                       \
-    X(finalize) X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len)         \
-        X(getitem) X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr)            \
-            X(descr_get) X(descr_set) X(index)
+    X(finalize)                                                                                    \
+    X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem)          \
+        X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get)          \
+            X(descr_set) X(index)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -188,6 +189,10 @@ bool interp_init_types(Interp *I) {
         t->qualname = t->name;
         if (!fill_type_dict(I, t, bi.spec) || !build_mro(I, t)) return false;
         if (id <= TY_BASE_EXCEPTION && !slot_wrappers_add(I, t, &bi.spec->slots)) return false;
+        /* unhashable builtins say so in their dict, as CPython's (list.__hash__ is None) */
+        if (!t->slots.hash && t->dict && is_null(dict_get_str(t->dict, I->names.hash)) &&
+            dict_set_str(I, t->dict, I->names.hash, V_NONE) < 0)
+            return false;
     }
 
     I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));
