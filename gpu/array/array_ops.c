@@ -698,8 +698,21 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {
     return binary_impl(I, a, b, op, 0, out);
 }
+/* == and != against something that is not a number or array_like (None, a str, a dict)
+ * compare element-wise as NumPy 2 does: every element differs from it. The order
+ * comparisons raise TypeError there, as they do here. */
 Value arr_compare(Interp *I, Value a, Value b, int op) {
-    return binary_impl(I, a, b, op, 1, NULL);
+    Value r = binary_impl(I, a, b, op, 1, NULL);
+    bool failed = is_notimpl(I, r) || (is_null(r) && err_matches(I, TY_TYPE_ERROR));
+    if (!failed || (op != CMP_EQ && op != CMP_NE)) return r;
+    Value arr = is_array(I, a) ? a : is_array(I, b) ? b : V_NULL;
+    if (is_null(arr)) return r;
+    err_clear(I);
+    Array *x = arr_raw(arr);
+    Array *res = arr_new(I, DT_BOOL, x->ndim, x->shape);
+    if (!res) return V_NULL;
+    if (op == CMP_NE) memset(res->data, 1, (size_t)res->size);
+    return v_obj(res);
 }
 
 static double f_round_half_even(double x) {

@@ -515,10 +515,14 @@ BINARY(f_bitwise_xor, "bitwise_xor", BIN_XOR)
         Value x[2];                                                                                \
         Array *out;                                                                                \
         if (!ufunc_args(I, name, 2, argc, argv, kw, x, &out)) return V_NULL;                       \
-        Array *a = to_array_dev(I, x[0]), *b = a ? to_array_dev(I, x[1]) : NULL;                   \
-        if (!b) return V_NULL;                                                                     \
-        Value r = arr_compare(I, is_array(I, x[0]) ? x[0] : v_obj(a),                              \
-                              is_array(I, x[1]) ? x[1] : v_obj(b), op);                            \
+        Value r;                                                                                   \
+        if (is_array(I, x[0]) || is_array(I, x[1])) {                                              \
+            r = arr_compare(I, x[0], x[1], op);                                                    \
+        } else {                                                                                   \
+            Array *a = to_array_dev(I, x[0]), *b = a ? to_array_dev(I, x[1]) : NULL;               \
+            if (!b) return V_NULL;                                                                 \
+            r = arr_compare(I, v_obj(a), v_obj(b), op);                                            \
+        }                                                                                          \
         return out ? arr_store_out(I, r, out, name) : scalarize(I, r, x[0], x[1]);                 \
     }
 COMPARE(f_equal, "equal", CMP_EQ)
