@@ -213,6 +213,16 @@ struct kr_interp {
 /* The VM's host check (vm.c's check_interrupt): I->hooks.check_limits, or without it a
  * plain KeyboardInterrupt check. False after raising. interp.c. */
 bool interp_check_host(Interp *I);
+/* The check itself, as the VM makes it at every backward jump and call: the instruction
+ * budget counted down, and a pending interrupt. Long native loops (the array module's CPU
+ * kernels) call it every few thousand elements so Ctrl-C and run limits reach them too;
+ * each call counts as one step. False after raising. */
+static inline bool interp_poll(Interp *I) {
+    if (I->instr_budget && --I->instr_budget == 0) return interp_check_host(I);
+    if (atomic_load_explicit(&I->interrupt_pending, memory_order_relaxed))
+        return interp_check_host(I);
+    return true;
+}
 
 /* Interpreter lifecycle pieces used by api/api.c. */
 bool interp_init_types(Interp *I); /* interp.c: builds every builtin type from its spec */

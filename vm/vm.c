@@ -80,11 +80,7 @@ static inline bool is_type_id(Value v, int id) {
  * instruction budget counted down at every backward jump and call (0: no budget armed).
  * interp_check_host raises KeyboardInterrupt, or the limit error, and returns false. */
 static inline bool check_interrupt(Interp *I) {
-    if (I->instr_budget && --I->instr_budget == 0) return interp_check_host(I);
-    if (atomic_load_explicit(&I->interrupt_pending, memory_order_relaxed)) {
-        return interp_check_host(I);
-    }
-    return true;
+    return interp_poll(I);
 }
 
 /* LOAD_METHOD's test: a plain function or builtin method found on the type, with nothing

@@ -229,6 +229,7 @@ Array *arr_copy(Interp *I, Array *a, int dt) {
     char *o = r->data;
     bool fl = dt_is_float(a->dtype);
     for (int64_t i = 0; i < a->size; i++, o += isz) {
+        if (!arr_poll_at(I, i)) return NULL;
         if (fl)
             arr_store_f(o, dt, arr_load_f(it.p, a->dtype));
         else

@@ -83,6 +83,15 @@ static inline Array *arr_raw(Value v) {
     return (Array *)v.as.o;
 }
 
+/* Long CPU loops poll for Ctrl-C and run limits (interp_poll) once per ARR_POLL_CHUNK
+ * elements of work: cheap next to the work, and often enough that a stop lands within
+ * milliseconds. arr_poll_at(I, i) polls when i is a multiple of the chunk; false after
+ * raising KeyboardInterrupt. */
+#define ARR_POLL_CHUNK 65536
+static inline bool arr_poll_at(Interp *I, int64_t i) {
+    return (i & (ARR_POLL_CHUNK - 1)) != 0 || interp_poll(I);
+}
+
 /* ---- element access (array_ops.c) ---- */
 double arr_load_f(const char *p, int dt);
 int64_t arr_load_i(const char *p, int dt);
@@ -185,7 +194,7 @@ int64_t arr_mask_count(const uint8_t *m, int64_t n);
 void arr_mask_gather(char *dst, const char *src, const uint8_t *m, int64_t n, size_t block);
 void arr_mask_fill(char *dst, const char *val, const uint8_t *m, int64_t n, size_t isz);
 
-/* ---- reductions and friends (array_reduce.c) ---- */
+/* ---- reductions and friends (array_reduce.c; sorting in array_sort.c) ---- */
 enum {
     RED_SUM,
     RED_PROD,
@@ -201,6 +210,8 @@ enum {
     RED_CUMSUM,
     RED_CUMPROD
 };
+/* An axis in [-ndim, ndim) as a non-negative index; NumPy's message and -1 otherwise. */
+int arr_norm_axis(Interp *I, int64_t ax, int ndim);
 /* axis: V_NULL/None for all; ddof for var/std. Returns an array or a scalar. */
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_matmul(Interp *I, Array *a, Array *b);

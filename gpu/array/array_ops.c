@@ -662,6 +662,7 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     ArrIter it;
     arr_iter_init(&it, r);
     for (int64_t i = 0; i < n; i++) {
+        if (!arr_poll_at(I, i)) return V_NULL;
         if (mode == 1) {
             bool c = fl ? cmp_f(op, arr_load_f(pa, adt), arr_load_f(pb, bdt))
                         : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
@@ -790,6 +791,7 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
     arr_iter_init(&ir, r);
     int odt = r->dtype;
     for (int64_t i = 0; i < a->size; i++) {
+        if (!arr_poll_at(I, i)) return V_NULL;
         if (fl) {
             double x = arr_load_f(ia.p, dt), y = 0;
             switch (op) {
@@ -849,6 +851,7 @@ Value arr_round(Interp *I, Array *a, int decimals) {
     arr_iter_init(&ir, r);
     double f = pow(10.0, decimals < 0 ? -decimals : decimals);
     for (int64_t i = 0; i < a->size; i++) {
+        if (!arr_poll_at(I, i)) return V_NULL;
         if (dt_is_float(a->dtype)) {
             double x = arr_load_f(ia.p, a->dtype);
             double y = decimals >= 0 ? nearbyint(x * f) / f : nearbyint(x / f) * f;
@@ -894,6 +897,7 @@ Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
     char *o = r->data;
     int isz = arr_dtypes[dt].size;
     for (int64_t i = 0; i < r->size; i++, o += isz) {
+        if (!arr_poll_at(I, i)) return V_NULL;
         bool t = arr_load_i(p[0], c->dtype) != 0 ||
                  (dt_is_float(c->dtype) && arr_load_f(p[0], c->dtype) != 0);
         Array *src = t ? x : y;
@@ -941,6 +945,7 @@ int arr_assign(Interp *I, Array *dst, Value src) {
             arr_iter_init(&it, dst);
             int sz = arr_dtypes[dst->dtype].size;
             for (int64_t i = 0; i < dst->size; i++) {
+                if (!arr_poll_at(I, i)) return -1;
                 memcpy(it.p, tmp, (size_t)sz);
                 arr_iter_next(&it, dst);
             }
@@ -992,6 +997,7 @@ int arr_assign(Interp *I, Array *dst, Value src) {
     arr_iter_init(&is, &view);
     bool fl = dt_is_float(s->dtype);
     for (int64_t i = 0; i < dst->size; i++) {
+        if (!arr_poll_at(I, i)) return -1;
         if (fl)
             arr_store_f(id.p, dst->dtype, arr_load_f(is.p, s->dtype));
         else

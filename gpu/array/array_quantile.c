@@ -110,6 +110,7 @@ Value arr_quantile(Interp *I, Array *a, Value qv, Value axis, bool median) {
     int64_t nq = q ? q->size : 1;
     int isz = arr_dtypes[rdt].size;
     for (int64_t i = 0; i < nrows; i++) {
+        if (!interp_poll(I)) return V_NULL;
         double *row = s + i * len;
         qsort(row, (size_t)len, sizeof(double), cmp_nan_last);
         for (int64_t k = 0; k < nq; k++) {

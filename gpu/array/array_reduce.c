@@ -1,7 +1,8 @@
 /* array_reduce.c: reductions over any set of axes (sum, prod, min, max, mean, var, std, all,
- * any, argmin, argmax), scans (cumsum, cumprod), matmul, sort/argsort, unique and the joins
- * (concatenate, stack). Reductions move the kept axes first and the reduced ones last in a
- * view, then walk each outer element's inner block; float sums accumulate in double. */
+ * any, argmin, argmax), scans (cumsum, cumprod), matmul and the joins (concatenate, stack);
+ * sort, argsort and unique are array_sort.c. Reductions move the kept axes first and the reduced
+ * ones last in a view, then walk each outer element's inner block; float sums accumulate in double.
+ */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 #include "../../vm/seq.h"
 #include "array.h"
 
-static int norm_axis(Interp *I, int64_t ax, int ndim) {
+int arr_norm_axis(Interp *I, int64_t ax, int ndim) {
     if (ax < -ndim || ax >= ndim) {
         err_format(I, TY_VALUE_ERROR, "axis %lld is out of bounds for array of dimension %d",
                    (long long)ax, ndim);
@@ -38,7 +39,7 @@ static int axes_arg(Interp *I, Value axis, int ndim, bool *red) {
         for (size_t i = 0; i < t->len; i++) {
             int64_t ax;
             if (obj_index(I, t->items[i], &ax) < 0) return -1;
-            int k = norm_axis(I, ax, ndim);
+            int k = arr_norm_axis(I, ax, ndim);
             if (k < 0) return -1;
             if (red[k]) return err_format(I, TY_VALUE_ERROR, "duplicate value in 'axis'"), -1;
             red[k] = true;
@@ -48,7 +49,7 @@ static int axes_arg(Interp *I, Value axis, int ndim, bool *red) {
     }
     int64_t ax;
     if (obj_index(I, axis, &ax) < 0) return -1;
-    int k = norm_axis(I, ax, ndim);
+    int k = arr_norm_axis(I, ax, ndim);
     if (k < 0) return -1;
     red[k] = true;
     return 1;
@@ -77,7 +78,7 @@ static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
     } else {
         int64_t v;
         if (obj_index(I, axis, &v) < 0) return V_NULL;
-        ax = norm_axis(I, v, a->ndim);
+        ax = arr_norm_axis(I, v, a->ndim);
         if (ax < 0) return V_NULL;
     }
     int rdt = dt >= 0 ? dt : sum_dtype(a->dtype);
@@ -89,7 +90,12 @@ static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
     ov.size = len ? r->size / len : 0;
     ArrIter it;
     arr_iter_init(&it, &ov);
+    int64_t work = 0;
     for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
+        if ((work += len + 1) >= ARR_POLL_CHUNK) {
+            work = 0;
+            if (!interp_poll(I)) return V_NULL;
+        }
         if (dt_is_float(rdt)) {
             double acc = kind == RED_CUMSUM ? 0 : 1;
             for (int64_t j = 0; j < len; j++) {
@@ -212,7 +218,12 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
     arr_iter_init(&io, &outer);
     char *o = r->data;
     int osz = arr_dtypes[rdt].size;
+    int64_t work = 0;
     for (int64_t i = 0; i < outer.size; i++, arr_iter_next(&io, &outer), o += osz) {
+        if ((work += inner + 1) >= ARR_POLL_CHUNK) {
+            work = 0;
+            if (!interp_poll(I)) return V_NULL;
+        }
         in.data = io.p;
         if (kind == RED_SUM && in_dt == DT_FLOAT64 && rdt == DT_FLOAT64 && in.ndim == 1 &&
             in.strides[0] == 8) {
@@ -237,6 +248,7 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
             int64_t bi = 0;
             bool flag = kind == RED_ALL;
             for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
+                if (k && !arr_poll_at(I, k)) return V_NULL;
                 double x = arr_load_f(ii.p, in_dt);
                 switch (kind) {
                 case RED_SUM:
@@ -288,6 +300,7 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
             int64_t acc = kind == RED_PROD ? 1 : 0, best = 0, bi = 0;
             bool flag = kind == RED_ALL;
             for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
+                if (k && !arr_poll_at(I, k)) return V_NULL;
                 int64_t x = arr_load_i(ii.p, in_dt);
                 switch (kind) {
                 case RED_SUM: acc = (int64_t)((uint64_t)acc + (uint64_t)x); break;
@@ -403,8 +416,13 @@ Value arr_matmul(Interp *I, Array *a, Array *b) {
         }
         int64_t xs0 = x->strides[x->ndim - 2], xs1 = x->strides[x->ndim - 1];
         int64_t ys0 = y->strides[y->ndim - 2], ys1 = y->strides[y->ndim - 1];
+        int64_t work = 0;
         for (int64_t i = 0; i < n; i++)
             for (int64_t j = 0; j < m; j++, o += osz) {
+                if ((work += k + 1) >= ARR_POLL_CHUNK) {
+                    work = 0;
+                    if (!interp_poll(I)) return V_NULL;
+                }
                 if (fl) {
                     double acc = 0;
                     for (int64_t t = 0; t < k; t++)
@@ -422,127 +440,6 @@ Value arr_matmul(Interp *I, Array *a, Array *b) {
     }
     if (rnd == 0) return arr_scalar_value(I, r->data, dt);
     return v_obj(r);
-}
-
-/* ---- sort ---- */
-
-typedef struct SortItem {
-    double f;
-    int64_t i;
-    int64_t pos;
-} SortItem;
-
-static int cmp_float_items(const void *pa, const void *pb) {
-    const SortItem *a = pa, *b = pb;
-    bool na = a->f != a->f, nb = b->f != b->f;
-    if (na != nb) return na ? 1 : -1; /* nan sorts last */
-    if (!na && a->f != b->f) return a->f < b->f ? -1 : 1;
-    return a->pos < b->pos ? -1 : a->pos > b->pos;
-}
-static int cmp_int_items(const void *pa, const void *pb) {
-    const SortItem *a = pa, *b = pb;
-    if (a->i != b->i) return a->i < b->i ? -1 : 1;
-    return a->pos < b->pos ? -1 : a->pos > b->pos;
-}
-
-Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
-    if (a->ndim == 0) return err_format(I, TY_VALUE_ERROR, "Cannot sort a 0-d array");
-    int ax = norm_axis(I, axis_in, a->ndim);
-    if (ax < 0) return V_NULL;
-    Array *r = arr_copy(I, a, arg ? DT_INT64 : a->dtype);
-    Array *src = arr_copy(I, a, a->dtype);
-    if (!r || !src) return V_NULL;
-    int64_t len = a->shape[ax];
-    SortItem *items = mem_alloc(I, sizeof(SortItem) * (size_t)(len ? len : 1));
-    if (!items) return V_NULL;
-    Array ov = *src;
-    ov.shape[ax] = 1;
-    ov.size = len ? src->size / len : 0;
-    int64_t sst = src->strides[ax], rst = r->strides[ax];
-    bool fl = dt_is_float(a->dtype);
-    ArrIter it;
-    arr_iter_init(&it, &ov);
-    for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
-        for (int64_t j = 0; j < len; j++) {
-            const char *p = it.p + j * sst;
-            items[j].pos = j;
-            if (fl)
-                items[j].f = arr_load_f(p, a->dtype);
-            else
-                items[j].i = arr_load_i(p, a->dtype);
-        }
-        qsort(items, (size_t)len, sizeof(SortItem), fl ? cmp_float_items : cmp_int_items);
-        char *rp = r->data + (it.p - src->data);
-        for (int64_t j = 0; j < len; j++) {
-            if (arg)
-                arr_store_i(rp + j * rst, DT_INT64, items[j].pos);
-            else if (fl)
-                arr_store_f(rp + j * rst, a->dtype, items[j].f);
-            else
-                arr_store_i(rp + j * rst, a->dtype, items[j].i);
-        }
-    }
-    mem_free(I, items, sizeof(SortItem) * (size_t)(len ? len : 1));
-    return v_obj(r);
-}
-
-/* np.unique over the flattened array: a stable argsort, then one pass over the groups of
- * equal values gives the first index of each (the stable order puts it first), the inverse
- * (every element's group) and the counts. NaNs form one group with equal_nan, else one
- * each. */
-Value arr_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
-                 bool equal_nan) {
-    int64_t n = a->size;
-    Array *flat = arr_reshape(I, a, 1, &n);
-    if (!flat) return V_NULL;
-    Value pv = arr_sort(I, flat, 0, true);
-    if (is_null(pv)) return pv;
-    Array *perm = as_array(pv);
-    Value sv = arr_sort(I, flat, 0, false);
-    if (is_null(sv)) return sv;
-    Array *s = as_array(sv);
-    Array *idx = arr_new(I, DT_INT64, 1, &n), *cnt = idx ? arr_new(I, DT_INT64, 1, &n) : NULL;
-    Array *inv = cnt ? arr_new(I, DT_INT64, a->ndim, a->shape) : NULL;
-    if (!inv) return V_NULL;
-    const int64_t *pp = (const int64_t *)perm->data;
-    int64_t *pi = (int64_t *)idx->data, *pc = (int64_t *)cnt->data, *pinv = (int64_t *)inv->data;
-    int isz = arr_dtypes[s->dtype].size;
-    bool fl = dt_is_float(s->dtype);
-    int64_t k = 0;
-    for (int64_t i = 0; i < n; i++) {
-        char *p = s->data + i * isz;
-        bool same = false;
-        if (k > 0) {
-            char *q = s->data + (k - 1) * isz;
-            if (fl) {
-                double x = arr_load_f(p, s->dtype), y = arr_load_f(q, s->dtype);
-                same = x == y || (equal_nan && isnan(x) && isnan(y));
-            } else {
-                same = arr_load_i(p, s->dtype) == arr_load_i(q, s->dtype);
-            }
-        }
-        if (!same) {
-            memmove(s->data + k * isz, p, (size_t)isz);
-            pi[k] = pp[i];
-            pc[k] = 0;
-            k++;
-        }
-        pc[k - 1]++;
-        pinv[pp[i]] = k - 1;
-    }
-    s->shape[0] = s->size = k;
-    idx->shape[0] = idx->size = k;
-    cnt->shape[0] = cnt->size = k;
-    if (!ret_index && !ret_inverse && !ret_counts) return v_obj(s);
-    Value items[4] = {v_obj(s)};
-    size_t m = 1;
-    if (ret_index) items[m++] = v_obj(idx);
-    if (ret_inverse) items[m++] = v_obj(inv);
-    if (ret_counts) items[m++] = v_obj(cnt);
-    Tuple *t = tuple_new(I, m);
-    if (!t) return V_NULL;
-    memcpy(t->items, items, sizeof(Value) * m);
-    return v_obj(t);
 }
 
 /* ---- concatenate / stack ---- */
@@ -567,7 +464,7 @@ Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
     int nd = first->ndim + (stack ? 1 : 0);
     if (nd == 0)
         return err_format(I, TY_VALUE_ERROR, "zero-dimensional arrays cannot be concatenated");
-    int ax = norm_axis(I, axis_in, nd);
+    int ax = arr_norm_axis(I, axis_in, nd);
     if (ax < 0) return V_NULL;
     int64_t shape[ARR_MAXDIM];
     for (int64_t i = 0; i < n; i++) {

@@ -207,7 +207,7 @@ static bool mixed_bool(int op, int cdt, const Array *a, const Array *b, Array *r
     return true;
 }
 
-int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Array *r) {
+static int fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Array *r) {
     int64_t n = r->size;
     if (!arr_is_contiguous(r) || !fast_operand(a, n) || !fast_operand(b, n)) return 0;
     if (a->size != n && b->size != n && n != 1) return 0;
@@ -254,6 +254,36 @@ int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Ar
     case DT_INT64: return arith_i64(op, a, b, r, n);
     default: return arith_i32(op, a, b, r, n);
     }
+}
+
+/* Element [off, off + len) of a contiguous or one-element operand, as a flat operand of
+ * the loops above. */
+static Array chunk_of(const Array *a, int64_t n, int64_t off, int64_t len) {
+    Array c = *a;
+    if (a->size == 1 && n != 1) return c; /* broadcast scalar: the same element */
+    c.ndim = 1;
+    c.shape[0] = c.size = len;
+    c.strides[0] = arr_dtypes[a->dtype].size;
+    c.data = a->data + off * arr_dtypes[a->dtype].size;
+    return c;
+}
+
+/* Large operands run in chunks with an interrupt poll between them (Ctrl-C, run limits).
+ * Whether a loop handles the case depends on dtypes and layouts only, so the first chunk
+ * decides for all. */
+int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Array *r) {
+    int64_t n = r->size, step = 16 * ARR_POLL_CHUNK;
+    if (n <= step || !arr_is_contiguous(r) || !fast_operand(a, n) || !fast_operand(b, n))
+        return fast_binary(I, op, mode, cdt, a, b, r);
+    for (int64_t off = 0; off < n; off += step) {
+        int64_t len = n - off < step ? n - off : step;
+        Array ca = chunk_of(a, n, off, len), cb = chunk_of(b, n, off, len);
+        Array cr = chunk_of(r, n, off, len);
+        int done = fast_binary(I, op, mode, cdt, &ca, &cb, &cr);
+        if (done <= 0) return done;
+        if (!interp_poll(I)) return -1;
+    }
+    return 1;
 }
 
 /* Unary float math; T the element type, computed in double as the generic path does. */
@@ -317,7 +347,7 @@ DEF_FUNARY(unary_f32, float)
 DEF_FPRED(pred_f64, double)
 DEF_FPRED(pred_f32, float)
 
-int arr_fast_unary(Interp *I, int op, Array *a, Array *r) {
+static int fast_unary(Interp *I, int op, Array *a, Array *r) {
     int64_t n = r->size;
     if (a->size != n || !arr_is_contiguous(a) || !arr_is_contiguous(r)) return 0;
     int odt = r->dtype;
@@ -377,6 +407,20 @@ int arr_fast_unary(Interp *I, int op, Array *a, Array *r) {
                 z[i] = m[i] ? cx : cy;                                                             \
         }                                                                                          \
     } while (0)
+
+int arr_fast_unary(Interp *I, int op, Array *a, Array *r) {
+    int64_t n = r->size, step = 16 * ARR_POLL_CHUNK;
+    if (n <= step || a->size != n || !arr_is_contiguous(a) || !arr_is_contiguous(r))
+        return fast_unary(I, op, a, r);
+    for (int64_t off = 0; off < n; off += step) {
+        int64_t len = n - off < step ? n - off : step;
+        Array ca = chunk_of(a, n, off, len), cr = chunk_of(r, n, off, len);
+        int done = fast_unary(I, op, &ca, &cr);
+        if (done <= 0) return done;
+        if (!interp_poll(I)) return -1;
+    }
+    return 1;
+}
 
 int arr_fast_where(Interp *I, Array *c, Array *x, Array *y, Array *r) {
     int64_t n = r->size;
