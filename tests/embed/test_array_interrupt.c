@@ -4,7 +4,6 @@
  * step-limit cases are deterministic (each poll of a native loop counts one step); the
  * interrupt case is timed from another thread. */
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -23,6 +22,7 @@ static void limited(const char *setup, const char *stmt, unsigned long long step
     kr_config cfg;
     kr_config_init(&cfg);
     cfg.check_interval = 10;
+    cfg.gpu_device = "cpu";
     kr_interp *I = kr_new(&cfg);
     CHECK(I);
     CHECK(kr_run_string(I, setup, "<setup>") == KR_OK);
@@ -50,7 +50,6 @@ static void *stopper(void *arg) {
 }
 
 int main(void) {
-    setenv("KRAIT_DEVICE", "cpu", 1);
     if (!vm_has_limit_hook()) return 0;
     const char *np = "import numpy as np\n";
     char setup[256];
@@ -73,7 +72,10 @@ int main(void) {
 
     /* kr_interrupt from another thread in the middle of a big CPU matmul (minutes without
      * the polls) */
-    kr_interp *I = kr_new(NULL);
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.gpu_device = "cpu";
+    kr_interp *I = kr_new(&cfg);
     CHECK(I);
     CHECK(kr_run_string(I, "import numpy as np\na = np.ones((1500, 1500))\n", "<s>") == KR_OK);
     Stopper s = {I, 0.2};
