@@ -466,8 +466,8 @@ int kr_next(kr_interp *I, kr_value *it, kr_value **item) {
     if (!api_handle_get(I, it, &o) || !item) return KR_BADARG;
     ApiRun r;
     api_run_begin(I, &r);
-    Value v = obj_next(I, o);
-    if (is_null(v) && !err_occurred(I)) {
+    Value v;
+    if (obj_next_item(I, o, &v) == 0) {
         *item = NULL;
         return api_run_end(I, &r, V_NONE, NULL);
     }

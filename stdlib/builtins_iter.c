@@ -36,11 +36,10 @@ static Value minmax(Interp *I, int argc, Value *argv, Tuple *kwnames, int op, co
     if (!gc_temp_push(I, it)) return err_nomem(I);
     Value best = V_NULL, best_key = V_NULL;
     for (;;) {
-        Value item = obj_next(I, it);
-        if (is_null(item)) {
-            if (err_occurred(I)) return V_NULL;
-            break;
-        }
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got < 0) return V_NULL;
+        if (got == 0) break;
         Value k = item;
         if (!is_null(key)) {
             k = obj_call(I, key, 1, &item, NULL);
@@ -91,11 +90,10 @@ static Value bi_sum(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (is_null(it)) return V_NULL;
     if (!gc_temp_push(I, it)) return err_nomem(I);
     for (;;) {
-        Value item = obj_next(I, it);
-        if (is_null(item)) {
-            if (err_occurred(I)) return V_NULL;
-            return acc;
-        }
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got < 0) return V_NULL;
+        if (got == 0) return acc;
         /* Small-int and float fast paths; everything else through the operator. */
         if (is_smallint(acc) && is_smallint(item)) {
             int64_t r;
@@ -147,11 +145,10 @@ static Value any_all(Interp *I, int argc, Value *argv, Tuple *kwnames, bool want
     if (is_null(it)) return V_NULL;
     if (!gc_temp_push(I, it)) return err_nomem(I);
     for (;;) {
-        Value item = obj_next(I, it);
-        if (is_null(item)) {
-            if (err_occurred(I)) return V_NULL;
-            return v_bool(!want);
-        }
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got < 0) return V_NULL;
+        if (got == 0) return v_bool(!want);
         int t = obj_truthy(I, item);
         if (t < 0) return V_NULL;
         if ((bool)t == want) return v_bool(want);

@@ -678,8 +678,9 @@ static Value coll_count_elements(Interp *I, int argc, Value *argv, Tuple *kwname
     Value it = obj_iter(I, argv[1]);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : V_NONE;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? V_NULL : V_NONE;
         Value old;
         int r = dict_get(I, d, x, &old);
         if (r < 0) return V_NULL;

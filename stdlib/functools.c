@@ -294,11 +294,10 @@ static Value functools_reduce(Interp *I, int argc, Value *argv, Tuple *kwnames) 
     if (!gc_temp_push(I, it)) return V_NULL;
     Value acc = argc == 3 ? argv[2] : V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) {
-            if (err_occurred(I)) return V_NULL;
-            break;
-        }
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got < 0) return V_NULL;
+        if (got == 0) break;
         if (is_null(acc)) {
             acc = x;
             continue;

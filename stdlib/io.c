@@ -142,8 +142,9 @@ static Value sio_writelines(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value it = obj_iter(I, argv[1]);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : V_NONE;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? V_NULL : V_NONE;
         if (!gc_temp_push(I, x) || is_null(sio_write_str(I, argv[0], x))) return V_NULL;
     }
 }

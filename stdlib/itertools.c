@@ -34,17 +34,23 @@ Value itertools_done(Interp *I) {
     return err_stopiteration(I, V_NONE);
 }
 
-/* next(it) for an inner iterator: V_NULL with no exception when exhausted. */
+/* next(it) for an inner iterator, ending the outer one (StopIteration) when it is
+ * exhausted: V_NULL always means "raised", and __next__ returns it as is. */
+static Value next_or_done(Interp *I, Value it) {
+    Value x;
+    int got = obj_next_item(I, it, &x);
+    return got > 0 ? x : got < 0 ? V_NULL : itertools_done(I);
+}
 #define NEXT_OR_DONE(var, it)                                                                      \
-    Value var = obj_next(I, it);                                                                   \
-    if (is_null(var)) return err_occurred(I) ? V_NULL : itertools_done(I)
+    Value var = next_or_done(I, it);                                                               \
+    if (is_null(var)) return V_NULL
 
 /* next() on the iterator in st->items[slot], which becomes None once exhausted so that
- * later calls stop without touching it again. V_NULL: exhausted or an error. */
-static Value next_or_close(Interp *I, List *st, size_t slot) {
-    Value x = obj_next(I, st->items[slot]);
-    if (is_null(x) && !err_occurred(I)) st->items[slot] = V_NONE;
-    return x;
+ * later calls stop without touching it again. Three-way, as obj_next_item. */
+static int next_or_close(Interp *I, List *st, size_t slot, Value *out) {
+    int got = obj_next_item(I, st->items[slot], out);
+    if (got == 0) st->items[slot] = V_NONE;
+    return got;
 }
 
 /* The common __init__ prologue: exactly nargs positional arguments and no keywords, the
@@ -140,9 +146,10 @@ static Value cycle_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!st) return V_NULL;
     List *saved = as_list(st->items[1]);
     if (!is_none(st->items[0])) {
-        Value x = obj_next(I, st->items[0]);
-        if (!is_null(x)) return list_append(I, saved, x) ? x : V_NULL;
-        if (err_occurred(I)) return V_NULL;
+        Value x;
+        int got = obj_next_item(I, st->items[0], &x);
+        if (got > 0) return list_append(I, saved, x) ? x : V_NULL;
+        if (got < 0) return V_NULL;
         st->items[0] = V_NONE;
     }
     if (saved->len == 0) return itertools_done(I);
@@ -283,13 +290,15 @@ static Value chain_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     for (;;) {
         if (is_none(st->items[0])) return itertools_done(I);
         if (!is_none(st->items[1])) {
-            Value x = obj_next(I, st->items[1]);
-            if (!is_null(x)) return x;
-            if (err_occurred(I)) return V_NULL;
+            Value x;
+            int got = obj_next_item(I, st->items[1], &x);
+            if (got > 0) return x;
+            if (got < 0) return V_NULL;
             st->items[1] = V_NONE;
         }
-        Value next_iterable = next_or_close(I, st, 0);
-        if (is_null(next_iterable)) return err_occurred(I) ? V_NULL : itertools_done(I);
+        Value next_iterable;
+        int got = next_or_close(I, st, 0, &next_iterable);
+        if (got <= 0) return got < 0 ? V_NULL : itertools_done(I);
         Value it = obj_iter(I, next_iterable);
         if (is_null(it)) return V_NULL;
         st->items[1] = it;
@@ -435,15 +444,12 @@ static Value islice_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (!islice_arg(I, argv[2], &start, idx_msg) || !islice_arg(I, argv[3], &stop, idx_msg))
             return V_NULL;
         if (argc == 5) {
+            const char *step_msg = "Step for islice() must be a positive integer or None.";
             int64_t s = -1;
-            if (!is_none(argv[4]) &&
-                (!islice_arg(I, argv[4], &s,
-                             "Step for islice() must be a positive integer or None.") ||
-                 s == 0))
-                return err_occurred(I) ? V_NULL
-                                       : err_format(I, TY_VALUE_ERROR,
-                                                    "Step for islice() must be a "
-                                                    "positive integer or None.");
+            if (!is_none(argv[4])) {
+                if (!islice_arg(I, argv[4], &s, step_msg)) return V_NULL;
+                if (s == 0) return err_format(I, TY_VALUE_ERROR, "%s", step_msg);
+            }
             if (s > 0) step = s;
         }
     }
@@ -469,8 +475,9 @@ static Value islice_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             st->items[0] = V_NONE;
             return itertools_done(I);
         }
-        Value x = next_or_close(I, st, 0);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : itertools_done(I);
+        Value x;
+        int got = next_or_close(I, st, 0, &x);
+        if (got <= 0) return got < 0 ? V_NULL : itertools_done(I);
         st->items[4] = v_int(seen + 1);
         if (seen == want) {
             st->items[1] = v_int(want + step);
@@ -553,9 +560,10 @@ static Value zip_longest_next(Interp *I, int argc, Value *argv, Tuple *kwnames) 
             t->items[i] = st->items[1];
             continue;
         }
-        Value x = obj_next(I, its->items[i]);
-        if (is_null(x)) {
-            if (err_occurred(I)) return V_NULL;
+        Value x;
+        int got = obj_next_item(I, its->items[i], &x);
+        if (got < 0) return V_NULL;
+        if (got == 0) {
             its->items[i] = V_NONE;
             st->items[2].as.i--;
             if (st->items[2].as.i == 0) return itertools_done(I);
@@ -583,13 +591,15 @@ static Value pairwise_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!st) return V_NULL;
     if (is_none(st->items[0])) return itertools_done(I);
     if (!st->items[2].as.i) {
-        Value first = next_or_close(I, st, 0);
-        if (is_null(first)) return err_occurred(I) ? V_NULL : itertools_done(I);
+        Value first;
+        int got = next_or_close(I, st, 0, &first);
+        if (got <= 0) return got < 0 ? V_NULL : itertools_done(I);
         st->items[1] = first;
         st->items[2] = V_TRUE;
     }
-    Value x = next_or_close(I, st, 0);
-    if (is_null(x)) return err_occurred(I) ? V_NULL : itertools_done(I);
+    Value x;
+    int got = next_or_close(I, st, 0, &x);
+    if (got <= 0) return got < 0 ? V_NULL : itertools_done(I);
     Tuple *t = tuple_pack(I, 2, st->items[1], x);
     if (!t) return V_NULL;
     st->items[1] = x;

@@ -640,11 +640,10 @@ static Value math_fsum(Interp *I, int argc, Value *argv, Tuple *kw) {
     double special_sum = 0.0, inf_sum = 0.0, x, y, t, hi, yr, lo = 0.0;
     Value result = V_NULL;
     for (;;) {
-        Value item = obj_next(I, it);
-        if (is_null(item)) {
-            if (err_occurred(I)) goto done;
-            break;
-        }
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got < 0) goto done;
+        if (got == 0) break;
         if (!math_to_double(I, item, &x)) goto done;
         double xsave = x;
         size_t i = 0;
@@ -842,11 +841,10 @@ static Value math_prod(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (is_null(it)) return V_NULL;
     size_t mark = gc_temp_mark(I);
     for (;;) {
-        Value item = obj_next(I, it);
-        if (is_null(item)) {
-            if (err_occurred(I)) return V_NULL;
-            break;
-        }
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got < 0) return V_NULL;
+        if (got == 0) break;
         acc = obj_binop(I, acc, item, BIN_MUL);
         if (is_null(acc)) return V_NULL;
         /* drop the intermediates of long products; keep the iterator and the total */

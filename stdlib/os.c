@@ -69,8 +69,8 @@ static Value os_listdir(Interp *I, int argc, Value *argv, Tuple *kw) {
     while (l && (ent = readdir(d))) {
         if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0) continue;
         size_t len = strlen(ent->d_name);
-        Str *s = utf8_validate(ent->d_name, len) < 0 ? str_new(I, ent->d_name, len) : NULL;
-        if (!s && !err_occurred(I)) continue; /* undecodable names are skipped */
+        if (utf8_validate(ent->d_name, len) >= 0) continue; /* undecodable names are skipped */
+        Str *s = str_new(I, ent->d_name, len);
         if (!s || !list_append(I, l, v_obj(s))) l = NULL;
     }
     closedir(d);

@@ -541,11 +541,10 @@ static Value rnd_choices(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (is_null(it)) return V_NULL;
         Value total = V_NULL;
         for (;;) {
-            Value w = obj_next(I, it);
-            if (is_null(w)) {
-                if (err_occurred(I)) return V_NULL;
-                break;
-            }
+            Value w;
+            int got = obj_next_item(I, it, &w);
+            if (got < 0) return V_NULL;
+            if (got == 0) break;
             total = is_null(total) ? w : obj_binop(I, total, w, BIN_ADD);
             if (is_null(total) || !list_append(I, cw, total)) return V_NULL;
         }

@@ -9,9 +9,10 @@
 /* The field names, in item order. */
 static Tuple *sseq_names(Interp *I, Type *t) {
     Str *key = str_intern_cstr(I, "__match_args__");
-    Value names = key ? type_lookup(t, key) : V_NULL;
+    if (!key) return NULL;
+    Value names = type_lookup(t, key);
     if (is_null(names) || !is_obj(names) || !is_instance(I, names, I->types[TY_TUPLE])) {
-        if (!err_occurred(I)) err_format(I, TY_TYPE_ERROR, "bad struct sequence");
+        err_format(I, TY_TYPE_ERROR, "bad struct sequence");
         return NULL;
     }
     return as_tuple(names);

@@ -200,8 +200,8 @@ static Value time_strftime(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (!buf) return V_NULL;
         size_t n = strftime(buf, cap, fmt->data, &t);
         if (n > 0 || tries == 7) {
-            Str *r = utf8_validate(buf, n) < 0 ? str_new(I, buf, n) : NULL;
-            bool bad_utf8 = !r && !err_occurred(I);
+            bool bad_utf8 = utf8_validate(buf, n) >= 0;
+            Str *r = bad_utf8 ? NULL : str_new(I, buf, n);
             mem_free(I, buf, cap);
             if (bad_utf8) return err_format(I, TY_VALUE_ERROR, "strftime produced invalid UTF-8");
             return r ? v_obj(r) : V_NULL;

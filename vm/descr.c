@@ -34,12 +34,12 @@ static Property *property_make(Interp *I, Type *t, Value fget, Value fset, Value
     if (!is_none(p->fget)) {
         /* CPython takes the doc and the name (for error messages) from the getter */
         if (is_none(p->doc)) {
-            Value d = obj_getattr_opt(I, p->fget, I->names.doc);
-            if (is_null(d) && err_occurred(I)) return NULL;
+            Value d;
+            if (obj_lookup_attr(I, p->fget, I->names.doc, &d) < 0) return NULL;
             p->doc = none_if_null(d);
         }
-        Value n = obj_getattr_opt(I, p->fget, I->names.name);
-        if (is_null(n) && err_occurred(I)) return NULL;
+        Value n;
+        if (obj_lookup_attr(I, p->fget, I->names.name, &n) < 0) return NULL;
         p->name = none_if_null(n);
     }
     return p;
@@ -97,9 +97,10 @@ static Value property_copy(Interp *I, int argc, Value *argv, Tuple *kw, int whic
     /* a doc that came from the old getter is replaced by the new getter's */
     Value doc = p->doc;
     if (which == 0 && !is_none(p->fget)) {
-        Value old = obj_getattr_opt(I, p->fget, I->names.doc);
-        if (is_null(old) && err_occurred(I)) return V_NULL;
-        if (!is_null(old) && v_is(old, doc)) doc = V_NONE;
+        Value old;
+        int has = obj_lookup_attr(I, p->fget, I->names.doc, &old);
+        if (has < 0) return V_NULL;
+        if (has && v_is(old, doc)) doc = V_NONE;
     }
     Property *q = property_make(I, type_of(I, argv[0]), f[0], f[1], f[2], doc);
     if (!q) return V_NULL;

@@ -339,8 +339,9 @@ static int dict_update_pairs(Interp *I, Dict *d, Value seq) {
     if (is_null(it) || !gc_temp_push(I, it)) return -1;
     for (int64_t n = 0;; n++) {
         size_t mark = gc_temp_mark(I);
-        Value item = obj_next(I, it);
-        if (is_null(item)) return err_occurred(I) ? -1 : 0;
+        Value item;
+        int got = obj_next_item(I, it, &item);
+        if (got <= 0) return got;
         if (!gc_temp_push(I, item)) return -1;
         Value k, v;
         if (is_obj(item) &&
@@ -391,8 +392,9 @@ static int dict_update_mapping(Interp *I, Dict *d, Value m, Value keys_meth) {
     if (is_null(it) || !gc_temp_push(I, it)) return -1;
     for (;;) {
         size_t mark = gc_temp_mark(I);
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? -1 : 0;
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got;
         if (!gc_temp_push(I, k)) return -1;
         Value v = obj_getitem(I, m, k);
         if (is_null(v)) return -1;
@@ -403,9 +405,10 @@ static int dict_update_mapping(Interp *I, Dict *d, Value m, Value keys_meth) {
 
 int dict_update(Interp *I, Dict *d, Value other) {
     if (is_dict(I, other)) return dict_merge(I, d, as_dict(other), true);
-    Value keys = obj_getattr_opt(I, other, I->names.keys);
-    if (is_null(keys)) {
-        if (err_occurred(I)) return -1;
+    Value keys;
+    int has = obj_lookup_attr(I, other, I->names.keys, &keys);
+    if (has <= 0) {
+        if (has < 0) return -1;
         return dict_update_pairs(I, d, other);
     }
     return dict_update_mapping(I, d, other, keys);
@@ -670,8 +673,9 @@ static Value dict_m_fromkeys(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     bool fast = is_obj(dv) && as_obj(dv)->type == I->types[TY_DICT];
     for (;;) {
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? V_NULL : dv;
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got < 0 ? V_NULL : dv;
         int r = fast ? dict_set(I, as_dict(dv), k, value) : obj_setitem(I, dv, k, value);
         if (r < 0) return V_NULL;
     }

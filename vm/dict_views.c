@@ -191,8 +191,9 @@ static int view_all_in(Interp *I, Value a, Value b) {
     Value it = obj_iter(I, a);
     if (is_null(it) || !gc_temp_push(I, it)) return -1;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? -1 : 1;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? -1 : 1;
         if (!gc_temp_push(I, x)) return -1;
         int r = obj_contains(I, b, x);
         if (r <= 0) return r;
@@ -240,8 +241,9 @@ static Value view_and(Interp *I, Value self, Value other) {
     Value it = obj_iter(I, other);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : v_obj(res);
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? V_NULL : v_obj(res);
         if (!gc_temp_push(I, x)) return V_NULL;
         int r =
             is_view(I, self, TY_DICT_KEYS) ? keys_contains(I, self, x) : items_contains(I, self, x);
@@ -274,8 +276,9 @@ static Value view_m_isdisjoint(Interp *I, int argc, Value *argv, Tuple *kwnames)
     Value it = obj_iter(I, argv[1]);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : V_TRUE;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? V_NULL : V_TRUE;
         if (!gc_temp_push(I, x)) return V_NULL;
         int r = obj_contains(I, argv[0], x);
         if (r < 0) return V_NULL;

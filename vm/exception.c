@@ -406,9 +406,10 @@ static Value exc_add_note(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_TYPE_ERROR, "note must be a str, not '%s'", type_name(I, argv[1]));
     Str *key = str_intern_cstr(I, "__notes__");
     if (!key) return V_NULL;
-    Value notes = obj_getattr_opt(I, argv[0], key);
-    if (is_null(notes)) {
-        if (err_occurred(I)) return V_NULL;
+    Value notes;
+    int has = obj_lookup_attr(I, argv[0], key, &notes);
+    if (has < 0) return V_NULL;
+    if (has == 0) {
         List *l = list_new(I, 1);
         if (!l || obj_setattr(I, argv[0], key, v_obj(l)) < 0) return V_NULL;
         notes = v_obj(l);

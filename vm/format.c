@@ -308,16 +308,17 @@ static bool percent_bytes_arg(Interp *I, StrBuf *b, Value arg, int flags, int64_
     Value v = arg;
     if (!is_bytes(I, v) && !is_bytearray(I, v)) {
         Str *bn = str_intern_cstr(I, "__bytes__");
-        Value m = bn && is_obj(v) ? obj_getattr_opt(I, v, bn) : V_NULL;
-        if (err_occurred(I)) return false;
-        if (is_null(m) || is_str(I, v)) {
+        if (!bn) return false;
+        /* a special method: looked up on the type, never the instance, as in CPython */
+        Value m = is_str(I, v) ? V_NULL : type_lookup(type_of(I, v), bn);
+        if (is_null(m)) {
             err_format(I, TY_TYPE_ERROR,
                        "%%b requires a bytes-like object, or an object that implements "
                        "__bytes__, not '%s'",
                        type_name(I, arg));
             return false;
         }
-        v = obj_call(I, m, 0, NULL, NULL);
+        v = obj_call(I, m, 1, &arg, NULL);
         if (is_null(v)) return false;
         if (!is_bytes(I, v)) {
             err_format(I, TY_TYPE_ERROR, "__bytes__ returned non-bytes (type %s)", type_name(I, v));

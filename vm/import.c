@@ -200,15 +200,16 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
             /* A native module may carry its submodule as an attribute (os.path). */
             Str *lastname = str_intern_cstr(I, last);
             if (!lastname) return V_NULL;
-            Value sub = obj_getattr_opt(I, parent, lastname);
-            if (is_null(sub) && err_occurred(I)) return V_NULL;
-            if (!is_null(sub) && is_obj(sub) && as_obj(sub)->type->id == TY_MODULE) {
+            Value sub;
+            int has = obj_lookup_attr(I, parent, lastname, &sub);
+            if (has < 0) return V_NULL;
+            if (has && is_obj(sub) && as_obj(sub)->type->id == TY_MODULE) {
                 if (dict_set_str(I, I->modules, fullname, sub) < 0) return V_NULL;
                 return sub;
             }
-            paths = obj_getattr_opt(I, parent, I->names.path);
-            if (is_null(paths)) {
-                if (err_occurred(I)) return V_NULL;
+            has = obj_lookup_attr(I, parent, I->names.path, &paths);
+            if (has <= 0) {
+                if (has < 0) return V_NULL;
                 const char *pn = fullname->data;
                 err_format(I, TY_MODULE_NOT_FOUND_ERROR,
                            "No module named '%s'; '%.*s' is not a package", pn,
@@ -311,17 +312,17 @@ static bool import_fromlist(Interp *I, Value m, Str *absname, Value fromlist, bo
         Str *attr = as_str(item);
         if (attr->data[0] == '*') {
             if (in_all) continue;
-            Value all = obj_getattr_opt(I, m, I->names.all);
-            if (is_null(all)) {
-                if (err_occurred(I)) return false;
-                continue;
-            }
+            Value all;
+            int has = obj_lookup_attr(I, m, I->names.all, &all);
+            if (has < 0) return false;
+            if (has == 0) continue;
             if (!import_fromlist(I, m, absname, all, true)) return false;
             continue;
         }
-        Value have = obj_getattr_opt(I, m, attr);
-        if (!is_null(have)) continue;
-        if (err_occurred(I)) return false;
+        Value have;
+        int has = obj_lookup_attr(I, m, attr, &have);
+        if (has < 0) return false;
+        if (has) continue;
         Str *full = str_printf(I, "%s.%s", absname->data, attr->data);
         if (!full) return false;
         Value sub = import_one(I, full, m, attr->data);
@@ -356,10 +357,9 @@ Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) 
     }
     if (!has_from) return level == 0 ? top : m;
     /* from package import submodule: import the names that are not attributes yet. */
-    if (is_null(obj_getattr_opt(I, m, I->names.path))) {
-        if (err_occurred(I)) return V_NULL;
-        return m;
-    }
+    Value path;
+    int has_path = obj_lookup_attr(I, m, I->names.path, &path);
+    if (has_path <= 0) return has_path < 0 ? V_NULL : m;
     if (!import_fromlist(I, m, absname, fromlist, false)) return V_NULL;
     return m;
 }

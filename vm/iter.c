@@ -290,12 +290,13 @@ static Value zip_next(Interp *I, Value self) {
     Tuple *res = tuple_new(I, its->len);
     if (!res) return V_NULL;
     for (size_t i = 0; i < its->len; i++) {
-        Value v = obj_next(I, its->items[i]);
-        if (!is_null(v)) {
+        Value v;
+        int got = obj_next_item(I, its->items[i], &v);
+        if (got > 0) {
             res->items[i] = v;
             continue;
         }
-        if (err_occurred(I)) return V_NULL;
+        if (got < 0) return V_NULL;
         z->its = NULL;
         if (!z->strict) return V_NULL;
         if (i > 0) {
@@ -305,15 +306,16 @@ static Value zip_next(Interp *I, Value self) {
                               "zip() argument %zu is shorter than arguments 1-%zu", i + 1, i);
         }
         for (size_t j = 1; j < its->len; j++) {
-            Value w = obj_next(I, its->items[j]);
-            if (!is_null(w)) {
+            Value w;
+            got = obj_next_item(I, its->items[j], &w);
+            if (got > 0) {
                 if (j == 1)
                     return err_format(I, TY_VALUE_ERROR,
                                       "zip() argument 2 is longer than argument 1");
                 return err_format(I, TY_VALUE_ERROR,
                                   "zip() argument %zu is longer than arguments 1-%zu", j + 1, j);
             }
-            if (err_occurred(I)) return V_NULL;
+            if (got < 0) return V_NULL;
         }
         return V_NULL;
     }

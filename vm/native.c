@@ -189,12 +189,10 @@ static Value bound_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw)
 
 static Value bound_repr(Interp *I, Value self) {
     BoundMethod *m = (BoundMethod *)self.as.o;
-    Value name = obj_getattr_opt(I, m->func, I->names.qualname);
-    if (is_null(name)) {
-        if (err_occurred(I)) return V_NULL;
-        name = obj_getattr_opt(I, m->func, I->names.name);
-        if (is_null(name) && err_occurred(I)) return V_NULL;
-    }
+    Value name;
+    int has = obj_lookup_attr(I, m->func, I->names.qualname, &name);
+    if (has == 0) has = obj_lookup_attr(I, m->func, I->names.name, &name);
+    if (has < 0) return V_NULL;
     Value sr = obj_repr(I, m->self);
     if (is_null(sr)) return sr;
     const char *n = (!is_null(name) && is_str(I, name)) ? as_str(name)->data : "?";

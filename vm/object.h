@@ -444,8 +444,14 @@ int obj_delitem(Interp *I, Value o, Value key);
 int obj_contains(Interp *I, Value container, Value item); /* falls back to iteration */
 Value obj_iter(Interp *I, Value v);
 Value obj_next(Interp *I, Value it); /* V_NULL + no exception: exhausted */
+/* The next item of iterator it, three-way: 1 with *out set, 0 when exhausted, -1 after
+ * raising. Callers of obj_next that must tell the last two apart use this instead. */
+int obj_next_item(Interp *I, Value it, Value *out);
 Value obj_getattr(Interp *I, Value o, Str *name);
 Value obj_getattr_opt(Interp *I, Value o, Str *name); /* V_NULL, no exception, if missing */
+/* Attribute name of o, three-way (CPython's _PyObject_LookupAttr): 1 with *out set, 0 when
+ * o has none (no exception: the AttributeError is cleared), -1 after raising. */
+int obj_lookup_attr(Interp *I, Value o, Str *name, Value *out);
 int obj_setattr(Interp *I, Value o, Str *name, Value v);
 int obj_delattr(Interp *I, Value o, Str *name);
 Value obj_call(Interp *I, Value f, int argc, Value *argv, Tuple *kwnames);

@@ -484,6 +484,20 @@ Value obj_getattr_opt(Interp *I, Value o, Str *name) {
     return r;
 }
 
+/* The two three-way lookups: the only places that tell "absent" from "raised" by asking
+ * whether an exception is pending, so their callers need not. */
+int obj_lookup_attr(Interp *I, Value o, Str *name, Value *out) {
+    *out = obj_getattr_opt(I, o, name);
+    if (!is_null(*out)) return 1;
+    return err_occurred(I) ? -1 : 0;
+}
+
+int obj_next_item(Interp *I, Value it, Value *out) {
+    *out = obj_next(I, it);
+    if (!is_null(*out)) return 1;
+    return err_occurred(I) ? -1 : 0;
+}
+
 int obj_setattr(Interp *I, Value o, Str *name, Value v) {
     Type *t = type_of(I, o);
     if (t->slots.setattr) return t->slots.setattr(I, o, name, v);

@@ -229,8 +229,9 @@ static int range_contains(Interp *I, Value self, Value v) {
     Value it = obj_iter(I, self);
     if (is_null(it) || !gc_temp_push(I, it)) return -1;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? -1 : 0;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got;
         int k = obj_eq(I, x, v);
         if (k) return k;
     }

@@ -322,8 +322,9 @@ int set_update_value(Interp *I, Set *s, Value other) {
     Value it = obj_iter(I, other);
     if (is_null(it) || !gc_temp_push(I, it)) return -1;
     for (;;) {
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? -1 : 0;
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got;
         size_t mark = gc_temp_mark(I);
         if (!gc_temp_push(I, k)) return -1;
         if (set_add(I, s, k) < 0) return -1;
@@ -368,8 +369,9 @@ Value set_intersection_value(Interp *I, Set *s, Value other) {
     Value it = obj_iter(I, other);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? V_NULL : v_obj(res);
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got < 0 ? V_NULL : v_obj(res);
         size_t mark = gc_temp_mark(I);
         if (!gc_temp_push(I, k)) return V_NULL;
         int64_t h;
@@ -401,11 +403,10 @@ int set_difference_update_value(Interp *I, Set *s, Value other) {
         Value it = obj_iter(I, other);
         if (is_null(it) || !gc_temp_push(I, it)) return -1;
         for (;;) {
-            Value k = obj_next(I, it);
-            if (is_null(k)) {
-                if (err_occurred(I)) return -1;
-                break;
-            }
+            Value k;
+            int got = obj_next_item(I, it, &k);
+            if (got < 0) return -1;
+            if (got == 0) break;
             size_t mark = gc_temp_mark(I);
             if (!gc_temp_push(I, k)) return -1;
             if (set_discard(I, s, k) < 0) return -1;
@@ -869,8 +870,9 @@ static Value set_m_issuperset(Interp *I, int argc, Value *argv, Tuple *kwnames) 
     Value it = obj_iter(I, argv[1]);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? V_NULL : V_TRUE;
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got < 0 ? V_NULL : V_TRUE;
         if (!gc_temp_push(I, k)) return V_NULL;
         int r = set_contains(I, as_set(argv[0]), k);
         if (r < 0) return V_NULL;
@@ -903,8 +905,9 @@ static Value set_m_isdisjoint(Interp *I, int argc, Value *argv, Tuple *kwnames) 
     Value it = obj_iter(I, argv[1]);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value k = obj_next(I, it);
-        if (is_null(k)) return err_occurred(I) ? V_NULL : V_TRUE;
+        Value k;
+        int got = obj_next_item(I, it, &k);
+        if (got <= 0) return got < 0 ? V_NULL : V_TRUE;
         if (!gc_temp_push(I, k)) return V_NULL;
         int r = set_contains(I, s, k);
         if (r < 0) return V_NULL;
