@@ -231,6 +231,16 @@ static Value bound_getattr(Interp *I, Value self, Str *name) {
     return obj_getattr(I, m->func, name);
 }
 
+/* types.MethodType(function, instance) */
+static Value bound_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    if (kw && kw->len) return err_format(I, TY_TYPE_ERROR, "method() takes no keyword arguments");
+    if (argc != 2) return err_format(I, TY_TYPE_ERROR, "method expected 2 arguments, got %d", argc);
+    if (!callable_check(I, argv[0]))
+        return err_format(I, TY_TYPE_ERROR, "first argument must be callable");
+    if (is_none(argv[1])) return err_format(I, TY_TYPE_ERROR, "instance must not be None");
+    return bound_method_new(I, argv[0], argv[1]);
+}
+
 const TypeSpec bound_method_spec = {
     .name = "method",
     .base = TY_OBJECT,
@@ -243,6 +253,7 @@ const TypeSpec bound_method_spec = {
             .richcompare = bound_richcompare,
             .call = bound_call,
             .getattr = bound_getattr,
+            .new = bound_new_slot,
         },
 };
 
