@@ -216,7 +216,9 @@ static bool deque_index_arg(Interp *I, List *st, Value key, int64_t *out) {
         return err_format(I, TY_TYPE_ERROR, "sequence index must be integer, not '%s'",
                           type_name(I, key)),
                false;
-    return seq_index(I, key, (int64_t)state_len(st), "deque", out);
+    /* the length is read after __index__ ran: it may have resized the deque */
+    return seq_index_value(I, key, "deque", out) &&
+           seq_index_adjust(I, *out, (int64_t)state_len(st), "deque", out);
 }
 
 static Value deque_getitem(Interp *I, int argc, Value *argv, Tuple *kwnames) {

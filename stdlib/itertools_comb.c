@@ -182,6 +182,10 @@ static Value product_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (repeat < 0) return err_format(I, TY_VALUE_ERROR, "repeat argument cannot be negative");
     }
     size_t nargs = (size_t)argc - 1;
+    /* CPython's bound (its index array is nargs * repeat words); the product of the two
+     * would otherwise wrap */
+    if (repeat && nargs > (size_t)(INT64_MAX / 8) / (size_t)repeat)
+        return err_format(I, TY_OVERFLOW_ERROR, "repeat argument too large");
     Tuple *pools = tuple_new(I, nargs * (size_t)repeat);
     if (!pools || !gc_temp_push(I, v_obj(pools))) return V_NULL;
     for (size_t i = 0; i < nargs; i++) {

@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "../vm/size.h"
 #include "builtins.h"
 #include "classes.h"
 #include "sha512.h"
@@ -481,6 +482,10 @@ static Value rnd_sample(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (n <= setsize) {
         List *pool = list_from_iter(I, pop);
         if (!pool) return V_NULL;
+        /* a __len__ may lie (or iterating may change the population): use what came */
+        if ((int64_t)pool->len < n) n = (int64_t)pool->len;
+        if (k > n)
+            return err_format(I, TY_VALUE_ERROR, "Sample larger than population or is negative");
         for (int64_t i = 0; i < k; i++) {
             int64_t j = random_below_i64(mt, n - i);
             if (!list_append(I, result, pool->items[j])) return V_NULL;
@@ -489,11 +494,9 @@ static Value rnd_sample(Interp *I, int argc, Value *argv, Tuple *kw) {
         return v_obj(result);
     }
     IndexSet set;
-    set.cap = 16;
-    while (set.cap < (size_t)k * 2 + 2)
-        set.cap *= 2;
-    set.slots = mem_alloc(I, set.cap * sizeof(int64_t));
-    if (!set.slots) return V_NULL;
+    set.cap = size_grow(0, (size_t)k * 2 + 2, 16); /* k fits: result holds k items */
+    set.slots = set.cap ? mem_alloc_array(I, set.cap, sizeof(int64_t)) : NULL;
+    if (!set.slots) return set.cap ? V_NULL : err_nomem(I);
     memset(set.slots, 0xff, set.cap * sizeof(int64_t));
     Value r = v_obj(result);
     for (int64_t i = 0; i < k; i++) {

@@ -930,6 +930,16 @@ static Value pow_small(int64_t base, int64_t exp, bool *ok) {
 
 Value int_pow(Interp *I, Value a, Value b, Value mod) {
     bool has_mod = !is_null(mod) && !is_none(mod);
+    /* Below, an object operand means a big one: unbox int subclass instances first (an
+     * I(0) exponent is not huge). */
+    a = int_to_exact(I, a);
+    if (is_null(a) || !gc_temp_push(I, a)) return V_NULL;
+    b = int_to_exact(I, b);
+    if (is_null(b) || !gc_temp_push(I, b)) return V_NULL;
+    if (has_mod) {
+        mod = int_to_exact(I, mod);
+        if (is_null(mod) || !gc_temp_push(I, mod)) return V_NULL;
+    }
     if (!has_mod && int_sign(I, b) < 0) {
         bool ov;
         double x = int_to_double(I, a, &ov);
@@ -1041,6 +1051,7 @@ Value int_to_str(Interp *I, Value v, int base) {
     }
     IntView w;
     int_view(v, &w);
+    if (w.n == 0) return str_from_buf(I, "0", 1); /* an int subclass instance holding 0 */
     size_t nbits = (w.n - 1) * INT_SHIFT + (size_t)digit_bits(w.d[w.n - 1]);
     char *buf;
     size_t cap, len;

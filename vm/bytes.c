@@ -11,13 +11,14 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
+#include "size.h"
 #include "str.h"
 #include "bytes_impl.h"
 
 /* ---- construction ------------------------------------------------------------------ */
 
 Bytes *bytes_new(Interp *I, const void *data, size_t len) {
-    if (len > SIZE_MAX - sizeof(Bytes) - 1) {
+    if (len > SIZE_OBJ_MAX - sizeof(Bytes) - 1) {
         err_nomem(I);
         return NULL;
     }
@@ -81,9 +82,11 @@ Value bytes_make_like(Interp *I, Value self, const void *data, size_t len) {
 
 bool bytearray_reserve(Interp *I, ByteArray *a, size_t need) {
     if (need <= a->cap) return true;
-    size_t cap = a->cap ? a->cap : 16;
-    while (cap < need)
-        cap *= 2;
+    size_t cap = size_grow(a->cap, need, 16);
+    if (!cap) {
+        err_nomem(I);
+        return false;
+    }
     unsigned char *p = mem_realloc(I, a->data, a->cap, cap);
     if (!p) return false;
     a->data = p;
@@ -420,8 +423,12 @@ static Value bytes_binop(Interp *I, Value a, Value b, int op) {
         }
         int64_t k;
         if (obj_index(I, cnt, &k) < 0) return V_NULL;
+        bytes_view(I, seq, &p, &n); /* __index__ may have resized a bytearray seq */
         if (k < 0) k = 0;
-        if (n && (uint64_t)k > (uint64_t)INT64_MAX / n) return err_nomem(I);
+        if (n && (uint64_t)k > (uint64_t)INT64_MAX / n) {
+            if (is_bytearray(I, seq)) return err_nomem(I);
+            return err_format(I, TY_OVERFLOW_ERROR, "repeated bytes are too long");
+        }
         size_t total = n * (size_t)k;
         unsigned char *buf = mem_alloc(I, total + 1);
         if (!buf) return V_NULL;
@@ -468,6 +475,7 @@ static Value bytearray_inplace(Interp *I, Value a, Value b, int op) {
         return err_format(I, TY_TYPE_ERROR, "can't concat %s to bytearray", type_name(I, b));
     ByteArray *x = as_bytearray(a);
     if (!bytearray_reserve(I, x, x->len + m)) return V_NULL;
+    bytes_view(I, b, &q, &m); /* b += b: the reserve moved the buffer q pointed into */
     memmove(x->data + x->len, q, m);
     x->len += m;
     return a;
@@ -479,6 +487,7 @@ static int bytes_contains(Interp *I, Value self, Value item) {
     bytes_view(I, self, &p, &n);
     if (bytes_view(I, item, &q, &m))
         return str_find_bytes((const char *)p, n, (const char *)q, m) >= 0;
+    p = NULL; /* item's __index__ below may resize self: view it again after */
     if (!is_int(I, item) && !type_of(I, item)->slots.index) {
         err_format(I, TY_TYPE_ERROR, "a bytes-like object is required, not '%s'",
                    type_name(I, item));
@@ -490,6 +499,7 @@ static int bytes_contains(Interp *I, Value self, Value item) {
         err_format(I, TY_VALUE_ERROR, "byte must be in range(0, 256)");
         return -1;
     }
+    bytes_view(I, self, &p, &n);
     return n && memchr(p, (int)x, n) != NULL;
 }
 
@@ -504,14 +514,16 @@ static bool is_slice(Interp *I, Value v) {
     return is_obj(v) && as_obj(v)->type == I->types[TY_SLICE];
 }
 
+/* A bytearray's buffer moves and its length changes when __index__ resizes it: the view is
+ * taken only after the key is converted. */
 static Value bytes_getitem(Interp *I, Value self, Value key) {
     const unsigned char *p;
     size_t n;
-    bytes_view(I, self, &p, &n);
     if (is_slice(I, key)) {
-        int64_t start, stop, step, len;
-        if (!slice_indices(I, (Slice *)as_obj(key), (int64_t)n, &start, &stop, &step, &len))
-            return V_NULL;
+        int64_t start, stop, step;
+        if (!slice_unpack(I, (Slice *)as_obj(key), &start, &stop, &step)) return V_NULL;
+        bytes_view(I, self, &p, &n);
+        int64_t len = slice_adjust((int64_t)n, &start, &stop, step);
         if (step == 1) return bytes_make_like(I, self, p + start, (size_t)len);
         unsigned char *buf = mem_alloc(I, (size_t)len + 1);
         if (!buf) return V_NULL;
@@ -530,6 +542,7 @@ static Value bytes_getitem(Interp *I, Value self, Value key) {
         err_clear(I);
         return err_format(I, TY_INDEX_ERROR, "cannot fit 'int' into an index-sized integer");
     }
+    bytes_view(I, self, &p, &n);
     if (i < 0) i += (int64_t)n;
     if (i < 0 || i >= (int64_t)n)
         return err_format(I, TY_INDEX_ERROR,
@@ -579,9 +592,10 @@ bool bytes_collect(Interp *I, Value src, StrBuf *out) {
 static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
     ByteArray *a = as_bytearray(self);
     if (is_slice(I, key)) {
-        int64_t start, stop, step, len;
-        if (!slice_indices(I, (Slice *)as_obj(key), (int64_t)a->len, &start, &stop, &step, &len))
-            return -1;
+        /* converting the bounds and collecting v may run code that resizes a: the slice is
+         * resolved against the length left once both are done */
+        int64_t start, stop, step;
+        if (!slice_unpack(I, (Slice *)as_obj(key), &start, &stop, &step)) return -1;
         StrBuf src;
         sb_init(&src);
         if (!is_null(v)) {
@@ -595,6 +609,7 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
                 return -1;
             }
         }
+        int64_t len = slice_adjust((int64_t)a->len, &start, &stop, step);
         if (step == 1) {
             if (stop < start) stop = start;
             size_t old = (size_t)(stop - start), nw = src.len;
@@ -640,14 +655,15 @@ static int bytearray_setitem(Interp *I, Value self, Value key, Value v) {
                    type_name(I, key));
         return -1;
     }
-    if (!seq_index(I, key, (int64_t)a->len, "bytearray", &i)) return -1;
+    if (!seq_index_value(I, key, "bytearray", &i)) return -1;
+    unsigned char c = 0;
+    if (!is_null(v) && !bytes_byte_value(I, v, &c)) return -1;
+    if (!seq_index_adjust(I, i, (int64_t)a->len, "bytearray", &i)) return -1;
     if (is_null(v)) {
         memmove(a->data + i, a->data + i + 1, a->len - (size_t)i - 1);
         a->len--;
         return 0;
     }
-    unsigned char c;
-    if (!bytes_byte_value(I, v, &c)) return -1;
     a->data[i] = c;
     return 0;
 }
@@ -1023,18 +1039,20 @@ static Value bm_rstrip(Interp *I, int argc, Value *argv, Tuple *kw) {
     return strip_impl(I, argc, argv, false, true, "rstrip");
 }
 
-/* start/end arguments, clamped as for str. */
-bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, size_t *b1) {
-    int64_t st = 0, en = (int64_t)n;
+/* start/end arguments: converted first (may run __index__), clamped as for str against the
+ * length read afterwards. */
+bool bytes_range_args(Interp *I, int argc, Value *argv, int64_t se[2]) {
+    se[0] = 0;
+    se[1] = INT64_MAX;
     for (int k = 0; k < 2; k++) {
         if (2 + k >= argc || is_none(argv[2 + k])) continue;
-        int64_t x;
-        if (obj_index(I, argv[2 + k], &x) < 0) return false;
-        if (k == 0)
-            st = x;
-        else
-            en = x;
+        if (obj_index(I, argv[2 + k], &se[k]) < 0) return false;
     }
+    return true;
+}
+
+bool bytes_range_clamp(const int64_t se[2], size_t n, size_t *b0, size_t *b1) {
+    int64_t st = se[0], en = se[1];
     if (en > (int64_t)n) en = (int64_t)n;
     if (en < 0) en = en + (int64_t)n < 0 ? 0 : en + (int64_t)n;
     if (st < 0) st = st + (int64_t)n < 0 ? 0 : st + (int64_t)n;
@@ -1045,10 +1063,11 @@ bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, size_t 
 
 static Value affix_impl(Interp *I, int argc, Value *argv, bool ends, const char *name) {
     if (!arg_count(I, name, argc - 1, 1, 3)) return V_NULL;
+    int64_t se[2];
+    if (!bytes_range_args(I, argc, argv, se)) return V_NULL;
     VIEW_SELF;
     size_t b0 = 0, b1 = 0;
-    bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
-    if (err_occurred(I)) return V_NULL;
+    bool ok = bytes_range_clamp(se, n, &b0, &b1);
     Value arg = argv[1];
     const Value *c = &arg;
     size_t nc = 1;
@@ -1097,14 +1116,16 @@ bool bytes_needle_of(Interp *I, Value v, const unsigned char **q, size_t *m, uns
 
 static Value find_impl(Interp *I, int argc, Value *argv, const char *name, bool raise) {
     if (!arg_count(I, name, argc - 1, 1, 3)) return V_NULL;
-    VIEW_SELF;
+    /* arguments first: their __index__ may resize self (or a bytearray needle) */
+    int64_t se[2];
+    if (!bytes_range_args(I, argc, argv, se)) return V_NULL;
     const unsigned char *q;
     size_t m;
     unsigned char one;
     if (!bytes_needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
+    VIEW_SELF;
     size_t b0 = 0, b1 = 0;
-    bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
-    if (err_occurred(I)) return V_NULL;
+    bool ok = bytes_range_clamp(se, n, &b0, &b1);
     int64_t r = -1;
     if (ok) {
         int64_t off = str_find_bytes((const char *)p + b0, b1 - b0, (const char *)q, m);
@@ -1123,14 +1144,16 @@ static Value bm_index(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value bm_count(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "count", argc - 1, 1, 3)) return V_NULL;
-    VIEW_SELF;
+    /* arguments first: their __index__ may resize self (or a bytearray needle) */
+    int64_t se[2];
+    if (!bytes_range_args(I, argc, argv, se)) return V_NULL;
     const unsigned char *q;
     size_t m;
     unsigned char one;
     if (!bytes_needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
+    VIEW_SELF;
     size_t b0 = 0, b1 = 0;
-    bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
-    if (err_occurred(I)) return V_NULL;
+    bool ok = bytes_range_clamp(se, n, &b0, &b1);
     if (!ok) return v_int(0);
     if (m == 0) return v_int((int64_t)(b1 - b0) + 1);
     int64_t cnt = 0;
@@ -1146,13 +1169,16 @@ static Value bm_count(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value bm_replace(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "replace", argc - 1, 2, 3)) return V_NULL;
-    VIEW_SELF;
     const unsigned char *o, *r;
     size_t on, rn;
     if (!bytes_need_view(I, argv[1], &o, &on) || !bytes_need_view(I, argv[2], &r, &rn))
         return V_NULL;
     int64_t count = -1;
     if (argc > 3 && obj_index(I, argv[3], &count) < 0) return V_NULL;
+    /* the views after the count: its __index__ may resize self or the arguments */
+    bytes_need_view(I, argv[1], &o, &on);
+    bytes_need_view(I, argv[2], &r, &rn);
+    VIEW_SELF;
     if (count < 0) count = INT64_MAX;
     StrBuf b;
     sb_init(&b);
@@ -1246,14 +1272,12 @@ static Value ba_extend(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value ba_pop(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "pop", argc - 1, 0, 1)) return V_NULL;
     ByteArray *a = as_bytearray(argv[0]);
+    int64_t i = -1;
+    if (argc > 1 && obj_index(I, argv[1], &i) < 0) return V_NULL;
     if (a->len == 0) return err_format(I, TY_INDEX_ERROR, "pop from empty bytearray");
-    int64_t i = (int64_t)a->len - 1;
-    if (argc > 1) {
-        if (obj_index(I, argv[1], &i) < 0) return V_NULL;
-        if (i < 0) i += (int64_t)a->len;
-        if (i < 0 || i >= (int64_t)a->len)
-            return err_format(I, TY_INDEX_ERROR, "pop index out of range");
-    }
+    if (i < 0) i += (int64_t)a->len;
+    if (i < 0 || i >= (int64_t)a->len)
+        return err_format(I, TY_INDEX_ERROR, "pop index out of range");
     unsigned char c = a->data[i];
     memmove(a->data + i, a->data + i + 1, a->len - (size_t)i - 1);
     a->len--;

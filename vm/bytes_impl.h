@@ -15,8 +15,11 @@ bool bytearray_reserve(Interp *I, ByteArray *a, size_t need);
 bool bytes_byte_value(Interp *I, Value v, unsigned char *out); /* an int in range(256) */
 bool bytes_collect(Interp *I, Value src, StrBuf *out);         /* bytes of an iterable */
 bool bytes_isspace_c(unsigned char c);
-/* start/end at argv[2], argv[3], clamped as for str; false when the range is empty */
-bool bytes_range(Interp *I, int argc, Value *argv, size_t n, size_t *b0, size_t *b1);
+/* start/end at argv[2], argv[3]: converted (may run __index__, which may resize a
+ * bytearray, so views are taken afterwards), then clamped as for str against the length of
+ * such a view; the clamp returns false when the range is empty */
+bool bytes_range_args(Interp *I, int argc, Value *argv, int64_t se[2]);
+bool bytes_range_clamp(const int64_t se[2], size_t n, size_t *b0, size_t *b1);
 /* the needle of find/count/index: bytes-like or an int in range(256) */
 bool bytes_needle_of(Interp *I, Value v, const unsigned char **q, size_t *m, unsigned char *one);
 

@@ -145,14 +145,16 @@ Value bytesm_rpartition(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value rfind_impl(Interp *I, int argc, Value *argv, Tuple *kw, const char *name, bool raise) {
     if (!arg_no_kw(I, name, kw) || !arg_count(I, name, argc - 1, 1, 3)) return V_NULL;
-    VIEW_SELF;
+    /* arguments first: their __index__ may resize self (or a bytearray needle) */
+    int64_t se[2];
+    if (!bytes_range_args(I, argc, argv, se)) return V_NULL;
     const unsigned char *q;
     size_t m;
     unsigned char one;
     if (!bytes_needle_of(I, argv[1], &q, &m, &one)) return V_NULL;
+    VIEW_SELF;
     size_t b0 = 0, b1 = 0;
-    bool ok = bytes_range(I, argc, argv, n, &b0, &b1);
-    if (err_occurred(I)) return V_NULL;
+    bool ok = bytes_range_clamp(se, n, &b0, &b1);
     int64_t r = -1;
     if (ok && b1 - b0 >= m) {
         for (size_t k = b1 - m + 1; k-- > b0;)
@@ -275,6 +277,8 @@ Value bytesm_expandtabs(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_parse(I, "expandtabs", argc - 1, argv + 1, kw, names, 1, 0, 1, a)) return V_NULL;
     int64_t tab = 8;
     if (!is_null(a[0]) && obj_index(I, a[0], &tab) < 0) return V_NULL;
+    if (tab > INT32_MAX || tab < INT32_MIN) /* a C int in CPython */
+        return err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C int");
     VIEW_SELF;
     StrBuf b;
     sb_init(&b);
@@ -284,12 +288,11 @@ Value bytesm_expandtabs(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (c == '\t') {
             if (tab > 0) {
                 size_t sp = (size_t)tab - col % (size_t)tab;
-                for (size_t k = 0; k < sp; k++)
-                    sb_append_char(I, &b, ' ');
+                if (!sb_append_repeat(I, &b, " ", 1, sp)) break;
                 col += sp;
             }
         } else {
-            sb_append_char(I, &b, (char)c);
+            if (!sb_append_char(I, &b, (char)c)) break;
             col = (c == '\n' || c == '\r') ? 0 : col + 1;
         }
     }

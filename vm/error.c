@@ -42,17 +42,24 @@ Value err_format(Interp *I, TypeId id, const char *fmt, ...) {
     return err_str(I, id, s);
 }
 
+Value err_not_exception(Interp *I, Value cls, Value inst, bool type_repr) {
+    Value cr = obj_repr(I, cls);
+    if (is_null(cr)) return V_NULL;
+    if (!gc_temp_push(I, cr)) return V_NULL;
+    Value tr = type_repr ? obj_repr(I, v_obj(type_of(I, inst))) : V_NULL;
+    if (type_repr && is_null(tr)) return V_NULL;
+    return err_format(I, TY_TYPE_ERROR,
+                      "calling %s should have returned an instance of BaseException, not %s",
+                      as_str(cr)->data, type_repr ? as_str(tr)->data : type_name(I, inst));
+}
+
 Value err_set_value(Interp *I, Value exc) {
     Type *base = I->types[TY_BASE_EXCEPTION];
     if (is_obj(exc) && type_is_subtype(exc.as.o->type, I->types[TY_TYPE]) &&
         type_is_subtype((Type *)exc.as.o, base)) {
         Value inst = obj_call(I, exc, 0, NULL, NULL);
         if (is_null(inst)) return V_NULL;
-        if (!is_instance(I, inst, base))
-            return err_format(I, TY_TYPE_ERROR,
-                              "calling %s should have returned an instance of BaseException, "
-                              "not %s",
-                              ((Type *)exc.as.o)->name->data, type_name(I, inst));
+        if (!is_instance(I, inst, base)) return err_not_exception(I, exc, inst, true);
         I->exc = inst.as.o;
         return V_NULL;
     }

@@ -17,6 +17,9 @@ Value err_nomem(Interp *I);                    /* MemoryError, never allocates *
 Value err_keyerror(Interp *I, Value key);      /* KeyError(key) with the key itself as arg */
 Value err_stopiteration(Interp *I, Value value);
 Value err_attribute(Interp *I, Value obj, Str *name); /* "'T' object has no attribute 'x'" */
+/* The TypeError for an exception class whose __new__ returned inst, not an exception, in
+ * CPython's two wordings: `raise` shows inst's type as a repr, throw() by its name. */
+Value err_not_exception(Interp *I, Value cls, Value inst, bool type_repr);
 
 bool err_occurred(Interp *I);
 bool err_matches(Interp *I, TypeId id); /* the pending exception is an instance of id */

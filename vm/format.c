@@ -111,11 +111,9 @@ static bool pad_append(Interp *I, StrBuf *b, const char *text, size_t tlen, size
         left = pad / 2;
     char fb[4];
     int fn = utf8_encode(fill, fb);
-    for (size_t k = 0; k < left; k++)
-        sb_append(I, b, fb, (size_t)fn);
+    sb_append_repeat(I, b, fb, (size_t)fn, left);
     sb_append(I, b, text, tlen);
-    for (size_t k = left; k < pad; k++)
-        sb_append(I, b, fb, (size_t)fn);
+    sb_append_repeat(I, b, fb, (size_t)fn, pad - left);
     return !b->failed;
 }
 
@@ -205,15 +203,10 @@ static bool percent_int(Interp *I, StrBuf *b, Value v, char conv, int flags, int
     size_t zeros = prec > 0 && (size_t)prec > n ? (size_t)prec - n : 0;
     size_t body = hn + zeros + n;
     size_t pad = width > 0 && (size_t)width > body ? (size_t)width - body : 0;
-    if (!(flags & PF_MINUS) && !(flags & PF_ZERO))
-        for (size_t k = 0; k < pad; k++)
-            sb_append_char(I, b, ' ');
+    if (!(flags & PF_MINUS) && !(flags & PF_ZERO)) sb_append_repeat(I, b, " ", 1, pad);
     sb_append(I, b, head, hn);
-    if (!(flags & PF_MINUS) && (flags & PF_ZERO))
-        for (size_t k = 0; k < pad; k++)
-            sb_append_char(I, b, '0');
-    for (size_t k = 0; k < zeros; k++)
-        sb_append_char(I, b, '0');
+    if (!(flags & PF_MINUS) && (flags & PF_ZERO)) sb_append_repeat(I, b, "0", 1, pad);
+    sb_append_repeat(I, b, "0", 1, zeros);
     if (conv == 'X') {
         for (size_t k = 0; k < n; k++) {
             char c = p[k];
@@ -221,9 +214,7 @@ static bool percent_int(Interp *I, StrBuf *b, Value v, char conv, int flags, int
         }
     } else
         sb_append(I, b, p, n);
-    if (flags & PF_MINUS)
-        for (size_t k = 0; k < pad; k++)
-            sb_append_char(I, b, ' ');
+    if (flags & PF_MINUS) sb_append_repeat(I, b, " ", 1, pad);
     return !b->failed;
 }
 
@@ -289,6 +280,10 @@ static bool percent_number(Interp *I, PercentState *st, const char *f, size_t le
         }
         int64_t x;
         if (!int_to_i64(I, v, &x)) return false;
+        if (!is_width && (x > INT32_MAX || x < INT32_MIN)) { /* a C int in CPython */
+            err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C int");
+            return false;
+        }
         if (is_width && x < 0) {
             *flags |= PF_MINUS;
             x = -x;

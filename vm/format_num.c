@@ -16,6 +16,7 @@
 #include "error.h"
 #include "gc.h"
 #include "number.h"
+#include "size.h"
 #include "str.h"
 
 typedef struct FormatSpec {
@@ -155,9 +156,7 @@ static bool put(Interp *I, StrBuf *b, const char *s, size_t n) {
 }
 
 static bool put_fill(Interp *I, StrBuf *b, const FormatSpec *f, int64_t n) {
-    for (int64_t i = 0; i < n; i++)
-        if (!put(I, b, f->fill, f->fill_len)) return false;
-    return true;
+    return n <= 0 || sb_append_repeat(I, b, f->fill, f->fill_len, (size_t)n);
 }
 
 /* The integer digits with separators every `group` digits and zero padding up to min_width
@@ -165,12 +164,17 @@ static bool put_fill(Interp *I, StrBuf *b, const FormatSpec *f, int64_t n) {
 static bool grouped_digits(Interp *I, StrBuf *out, const char *d, size_t nd, int group, char sep,
                            int64_t min_width) {
     if (group == 0 || nd == 0) {
-        for (int64_t i = (int64_t)nd; i < min_width; i++)
-            if (!sb_append_char(I, out, '0')) return false;
+        if (min_width > (int64_t)nd && !sb_append_repeat(I, out, "0", 1, (size_t)min_width - nd))
+            return false;
         return put(I, out, d, nd);
     }
     /* upper bound on output size */
-    size_t cap = (nd + (size_t)(min_width > 0 ? min_width : 0)) * 2 + 4;
+    size_t cap;
+    if (!size_add(nd, (size_t)(min_width > 0 ? min_width : 0), &cap) || !size_mul(cap, 2, &cap) ||
+        !size_add(cap, 4, &cap)) {
+        err_nomem(I);
+        return false;
+    }
     char *tmp = mem_alloc(I, cap);
     if (!tmp) return false;
     char *p = tmp + cap;
@@ -338,11 +342,14 @@ Value int_format(Interp *I, Value v, const char *spec, size_t speclen) {
 
 /* 'g'-style digits with CPython's add-dot-0 rule (format type '' with a precision): the
  * exponent switch happens at decpt > precision - 1, and an integer result gets ".0". */
-static void format_g_dot0(double x, int prec, bool alt, char *out) {
-    char tmp[64];
+static bool format_g_dot0(Interp *I, double x, int prec, bool alt, char *out) {
     if (prec == 0) prec = 1;
-    snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
-    char digits[40];
+    /* all prec digits are kept (glibc prints them exactly), so size both buffers by it */
+    size_t tcap = (size_t)prec + 32;
+    char *tmp = mem_alloc(I, 2 * tcap);
+    if (!tmp) return false;
+    char *digits = tmp + tcap;
+    snprintf(tmp, tcap, "%.*e", prec - 1, x);
     int n = 0;
     const char *s = tmp;
     for (; *s && *s != 'e'; s++)
@@ -382,6 +389,8 @@ static void format_g_dot0(double x, int prec, bool alt, char *out) {
         p += n - decpt;
     }
     *p = 0;
+    mem_free(I, tmp, 2 * tcap);
+    return true;
 }
 
 Value float_format(Interp *I, double d, const char *spec, size_t speclen) {
@@ -431,7 +440,10 @@ Value float_format(Interp *I, double d, const char *spec, size_t speclen) {
             }
         }
     } else if (type == 0) {
-        format_g_dot0(x, prec, f.alternate, buf);
+        if (!format_g_dot0(I, x, prec, f.alternate, buf)) {
+            mem_free(I, buf, cap);
+            return V_NULL;
+        }
     } else {
         if (prec < 0) prec = 6;
         if ((type == 'g' || type == 'G') && prec == 0) prec = 1;

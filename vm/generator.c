@@ -232,7 +232,14 @@ static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) 
         } else {
             exc = obj_call(I, typ, 1, &val, NULL);
         }
-        if (is_null(exc)) return exc;
+        /* CPython makes the instance lazily, inside the generator: a failure (or a __new__
+         * returning a non-exception) is what gets thrown in */
+        if (!is_null(exc) && !is_instance(I, exc, base)) err_not_exception(I, typ, exc, false);
+        if (is_null(exc) || !is_instance(I, exc, base)) {
+            Obj *e = err_fetch(I);
+            if (!e) return V_NULL;
+            exc = v_obj(e);
+        }
     } else if (is_instance(I, typ, base)) {
         if (!is_none(val)) {
             return err_format(I, TY_TYPE_ERROR, "instance exception may not have a separate value");

@@ -87,12 +87,7 @@ static Value make_exception(Interp *I, Value v, const char *what) {
     if (is_exc_type(I, v)) {
         Value r = obj_call(I, v, 0, NULL, NULL);
         if (is_null(r)) return r;
-        if (!is_exc_instance(I, r)) {
-            return err_format(I, TY_TYPE_ERROR,
-                              "calling %s should have returned an instance of BaseException, "
-                              "not %s",
-                              ((Type *)as_obj(v))->name->data, type_name(I, r));
-        }
+        if (!is_exc_instance(I, r)) return err_not_exception(I, v, r, true);
         return r;
     }
     if (is_exc_instance(I, v)) return v;

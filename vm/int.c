@@ -29,6 +29,11 @@ static Value int_binop(Interp *I, Value a, Value b, int op) {
          * int.__add__(1.0) is NotImplemented */
         return v_notimpl(I);
     }
+    /* bigint.c reads an object operand as a big int: unbox subclass instances (I(0) << 1) */
+    a = int_to_exact(I, a);
+    if (is_null(a) || !gc_temp_push(I, a)) return V_NULL;
+    b = int_to_exact(I, b);
+    if (is_null(b)) return V_NULL;
     switch (op) {
     case BIN_ADD: return int_add(I, a, b);
     case BIN_SUB: return int_sub(I, a, b);
@@ -47,6 +52,8 @@ static Value int_binop(Interp *I, Value a, Value b, int op) {
 }
 
 static Value int_unop(Interp *I, Value a, int op) {
+    a = int_to_exact(I, a);
+    if (is_null(a)) return V_NULL;
     switch (op) {
     case UN_NEG: return int_neg(I, a);
     case UN_POS: return int_to_exact(I, a);

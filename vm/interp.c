@@ -222,6 +222,15 @@ bool c_recursion_enter(Interp *I, const char *where) {
     return true;
 }
 
+bool c_stack_check(Interp *I, const char *where) {
+    char here;
+    if (I->c_stack_limit && &here < I->c_stack_limit) {
+        err_format(I, TY_RECURSION_ERROR, "maximum recursion depth exceeded%s", where ? where : "");
+        return false;
+    }
+    return true;
+}
+
 void c_recursion_leave(Interp *I) {
     I->c_recursion_depth--;
 }

@@ -238,5 +238,9 @@ void io_write_err(Interp *I, const char *s, size_t n);
  * returns false after raising RecursionError. Pair every successful enter with a leave. */
 bool c_recursion_enter(Interp *I, const char *where);
 void c_recursion_leave(Interp *I);
+/* The C stack alone, for natives whose nesting is legitimately deep but bounded by memory
+ * (an iterator over an iterator over ...: obj_next): false after raising RecursionError
+ * when the stack is nearly used up. */
+bool c_stack_check(Interp *I, const char *where);
 
 #endif

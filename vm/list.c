@@ -12,6 +12,7 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
+#include "size.h"
 #include "str.h"
 
 /* ---- storage ---- */
@@ -23,13 +24,14 @@ static bool list_is(Interp *I, Value v) {
 /* Make room for newlen items, over-allocating as list_resize in CPython. */
 static bool list_reserve(Interp *I, List *l, size_t newlen) {
     if (newlen <= l->cap) return true;
-    size_t cap = (newlen + (newlen >> 3) + 6) & ~(size_t)3;
-    if (newlen - l->len > cap - newlen) cap = (newlen + 3) & ~(size_t)3;
-    if (cap > SIZE_MAX / sizeof(Value) / 2) {
+    if (newlen > SIZE_OBJ_MAX / sizeof(Value)) {
         err_nomem(I);
         return false;
     }
-    Value *p = mem_realloc(I, l->items, l->cap * sizeof(Value), cap * sizeof(Value));
+    size_t cap = (newlen + (newlen >> 3) + 6) & ~(size_t)3;
+    if (newlen - l->len > cap - newlen) cap = (newlen + 3) & ~(size_t)3;
+    if (cap > SIZE_OBJ_MAX / sizeof(Value)) cap = newlen;
+    Value *p = mem_realloc_array(I, l->items, l->cap, cap, sizeof(Value));
     if (!p) return false;
     l->items = p;
     l->cap = cap;
@@ -40,7 +42,7 @@ List *list_new(Interp *I, size_t cap) {
     List *l = gc_new(I, I->types[TY_LIST], sizeof(List));
     if (!l) return NULL;
     if (cap) {
-        l->items = mem_alloc(I, cap * sizeof(Value));
+        l->items = mem_alloc_array(I, cap, sizeof(Value));
         if (!l->items) return NULL;
         l->cap = cap;
     }
@@ -89,6 +91,13 @@ bool list_extend_iter(Interp *I, List *l, Value iterable) {
             return true;
         }
     }
+    /* room for the announced length first, as CPython: a length no memory holds is a
+     * MemoryError now, not after filling all the memory there is one item at a time */
+    int64_t hint = obj_length_hint(I, iterable, 0);
+    if (hint < 0) return false;
+    if (hint > 0 &&
+        !list_reserve(I, l, (uint64_t)hint > SIZE_OBJ_MAX ? SIZE_MAX : l->len + (size_t)hint))
+        return false;
     Value it = obj_iter(I, iterable);
     if (is_null(it)) return false;
     if (!gc_temp_push(I, it)) return false;
@@ -254,8 +263,8 @@ Value seq_mul_error(Interp *I, Value other) {
 
 static Value list_repeat(Interp *I, List *l, int64_t n) {
     if (n < 0 || l->len == 0) n = 0;
-    if (n && (uint64_t)n > (SIZE_MAX / sizeof(Value) / 2) / l->len) return err_nomem(I);
-    size_t total = l->len * (size_t)n;
+    size_t total;
+    if (!size_mul_or_raise(I, l->len, (size_t)n, &total)) return V_NULL;
     List *r = list_new(I, total);
     if (!r) return V_NULL;
     for (int64_t k = 0; k < n; k++)
@@ -273,7 +282,9 @@ static Value list_binop(Interp *I, Value a, Value b, int op) {
                               type_name(I, b));
         }
         List *x = as_list(a), *y = as_list(b);
-        List *r = list_new(I, x->len + y->len);
+        size_t total;
+        if (!size_add_or_raise(I, x->len, y->len, &total)) return V_NULL;
+        List *r = list_new(I, total);
         if (!r) return V_NULL;
         if (x->len) memcpy(r->items, x->items, x->len * sizeof(Value));
         if (y->len) memcpy(r->items + x->len, y->items, y->len * sizeof(Value));
@@ -311,9 +322,9 @@ static Value list_inplace(Interp *I, Value a, Value b, int op) {
             l->len = 0;
             return a;
         }
-        size_t len = l->len;
-        if ((uint64_t)n > (SIZE_MAX / sizeof(Value) / 2) / len) return err_nomem(I);
-        if (!list_reserve(I, l, len * (size_t)n)) return V_NULL;
+        size_t len = l->len, total;
+        if (!size_mul_or_raise(I, len, (size_t)n, &total)) return V_NULL;
+        if (!list_reserve(I, l, total)) return V_NULL;
         for (int64_t k = 1; k < n; k++)
             memcpy(l->items + (size_t)k * len, l->items, len * sizeof(Value));
         l->len = len * (size_t)n;
@@ -339,14 +350,17 @@ static Value list_getitem(Interp *I, Value self, Value key) {
             return err_format(I, TY_INDEX_ERROR, "list index out of range");
         return l->items[i];
     }
+    /* converting the key may run __index__, which may resize l: read len afterwards */
     if (is_slice(I, key)) {
-        int64_t a, b, st, n;
-        if (!slice_indices(I, (Slice *)as_obj(key), (int64_t)l->len, &a, &b, &st, &n))
-            return V_NULL;
+        int64_t a, b, st;
+        if (!slice_unpack(I, (Slice *)as_obj(key), &a, &b, &st)) return V_NULL;
+        int64_t n = slice_adjust((int64_t)l->len, &a, &b, st);
         return list_slice(I, l, a, st, n);
     }
     int64_t i;
-    if (!seq_index(I, key, (int64_t)l->len, "list", &i)) return V_NULL;
+    if (!seq_index_value(I, key, "list", &i) ||
+        !seq_index_adjust(I, i, (int64_t)l->len, "list", &i))
+        return V_NULL;
     return l->items[i];
 }
 
@@ -365,8 +379,12 @@ static bool list_assign_simple(Interp *I, List *l, int64_t a, int64_t b, const V
 
 static int list_setslice(Interp *I, List *l, Slice *s, Value v) {
     int64_t a, b, st, n;
-    if (!slice_indices(I, s, (int64_t)l->len, &a, &b, &st, &n)) return -1;
-    if (is_null(v)) { /* delete */
+    int64_t ua, ub; /* the converted bounds, resolved against l->len once v is materialised */
+    if (!slice_unpack(I, s, &ua, &ub, &st)) return -1;
+    a = ua, b = ub;
+    n = slice_adjust((int64_t)l->len, &a, &b, st);
+    int64_t n_before = n; /* CPython checks an extended slice's size against this one */
+    if (is_null(v)) {     /* delete */
         if (st == 1) return list_assign_simple(I, l, a, b, NULL, 0) ? 0 : -1;
         if (n == 0) return 0;
         if (st < 0) { /* walk forwards */
@@ -405,15 +423,16 @@ static int list_setslice(Interp *I, List *l, Slice *s, Value v) {
         seqv = v_obj(tmp);
         src = tmp->items;
         m = tmp->len;
-        /* __iter__ may have mutated l: recompute the slice */
-        if (!slice_indices(I, s, (int64_t)l->len, &a, &b, &st, &n)) return -1;
+        /* iterating may have mutated l: resolve the slice again */
+        a = ua, b = ub;
+        n = slice_adjust((int64_t)l->len, &a, &b, st);
     }
     (void)seqv;
     if (st == 1) return list_assign_simple(I, l, a, b, src, m) ? 0 : -1;
-    if ((int64_t)m != n) {
+    if ((int64_t)m != n_before || (int64_t)m != n) {
         err_format(I, TY_VALUE_ERROR,
                    "attempt to assign sequence of size %zu to extended slice of size %lld", m,
-                   (long long)n);
+                   (long long)((int64_t)m != n_before ? n_before : n));
         return -1;
     }
     for (int64_t i = 0, j = a; i < n; i++, j += st)
@@ -432,8 +451,9 @@ static int list_setitem(Interp *I, Value self, Value key, Value v) {
             err_format(I, TY_INDEX_ERROR, "list assignment index out of range");
             return -1;
         }
-    } else if (!seq_index(I, key, (int64_t)l->len, "list assignment", &i)) {
-        return -1;
+    } else if (!seq_index_value(I, key, "list assignment", &i) ||
+               !seq_index_adjust(I, i, (int64_t)l->len, "list assignment", &i)) {
+        return -1; /* the length is read after __index__ ran: it may have resized l */
     }
     if (is_null(v)) {
         memmove(l->items + i, l->items + i + 1, (l->len - (size_t)i - 1) * sizeof(Value));

@@ -438,6 +438,9 @@ Value obj_binop(Interp *I, Value a, Value b, int op);
 Value obj_inplace(Interp *I, Value a, Value b, int op);
 Value obj_unop(Interp *I, Value v, int op);
 int64_t obj_len(Interp *I, Value v);
+/* operator.length_hint(v, dflt), as PyObject_LengthHint: len(), else __length_hint__, else
+ * dflt; -1 after raising. Builders preallocate with it, so list(range(2**62)) fails at once. */
+int64_t obj_length_hint(Interp *I, Value v, int64_t dflt);
 Value obj_getitem(Interp *I, Value o, Value key);
 int obj_setitem(Interp *I, Value o, Value key, Value v);
 int obj_delitem(Interp *I, Value o, Value key);

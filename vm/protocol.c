@@ -391,6 +391,42 @@ int64_t obj_len(Interp *I, Value v) {
     return t->slots.len(I, v);
 }
 
+int64_t obj_length_hint(Interp *I, Value v, int64_t dflt) {
+    Type *t = type_of(I, v);
+    if (t->slots.len) {
+        int64_t n = t->slots.len(I, v);
+        if (n >= 0) return n;
+        if (!err_matches(I, TY_TYPE_ERROR)) return -1;
+        err_clear(I);
+    }
+    Value m = type_lookup(t, I->names.length_hint);
+    if (is_null(m)) return dflt;
+    Value r = descr_call(I, m, v, 0, NULL, NULL);
+    if (is_null(r)) {
+        if (!err_matches(I, TY_TYPE_ERROR)) return -1;
+        err_clear(I);
+        return dflt;
+    }
+    if (is_notimpl(I, r)) return dflt;
+    if (!is_int(I, r)) {
+        err_format(I, TY_TYPE_ERROR, "'%s' object cannot be interpreted as an integer",
+                   type_name(I, r));
+        return -1;
+    }
+    int64_t n;
+    if (obj_index(I, r, &n) < 0) {
+        if (!err_matches(I, TY_OVERFLOW_ERROR)) return -1;
+        err_clear(I);
+        err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C ssize_t");
+        return -1;
+    }
+    if (n < 0) {
+        err_format(I, TY_VALUE_ERROR, "__length_hint__() should return >= 0");
+        return -1;
+    }
+    return n;
+}
+
 static bool is_type_value(Interp *I, Value v) {
     return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
 }
@@ -464,6 +500,9 @@ Value obj_next(Interp *I, Value it) {
     Type *t = type_of(I, it);
     if (!t->slots.next)
         return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator", t->name->data);
+    /* natives' iterators (map, zip, ...) call this on the iterator they wrap: a chain of a
+     * million of them must not overflow the C stack */
+    if (!c_stack_check(I, " while calling next()")) return V_NULL;
     return t->slots.next(I, it);
 }
 

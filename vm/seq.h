@@ -33,9 +33,18 @@ Value slice_new(Interp *I, Value start, Value stop, Value step);
  * raising (bad types, step 0: "slice step cannot be zero"). */
 bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t *stop,
                    int64_t *step, int64_t *slicelen);
+/* The two halves of slice_indices, for containers that __index__ may resize: unpack converts
+ * the bounds (may run code; clamps huge ones; raises for step 0), adjust resolves them
+ * against a length read afterwards and returns the slice's length. */
+bool slice_unpack(Interp *I, Slice *s, int64_t *start, int64_t *stop, int64_t *step);
+int64_t slice_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step);
 /* Normalise an index value for a sequence of length n: negative wraps; out of range
  * raises IndexError("<what> index out of range"). */
 bool seq_index(Interp *I, Value key, int64_t n, const char *what, int64_t *out);
+/* Its two halves, likewise: the subscript as an int64 (may run __index__), then the range
+ * check against the current length. */
+bool seq_index_value(Interp *I, Value key, const char *what, int64_t *out);
+bool seq_index_adjust(Interp *I, int64_t i, int64_t n, const char *what, int64_t *out);
 
 /* Generic helpers used by many natives. */
 Value seq_iter_new(Interp *I, Value seq); /* iterator over a __getitem__ sequence */

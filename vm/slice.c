@@ -3,7 +3,11 @@
  * slice_indices resolves a slice against a length exactly as CPython's PySlice_Unpack +
  * PySlice_AdjustIndices do (huge bounds are clamped, never an error), so every sequence type
  * (list, tuple, str, bytes, range, arrays) slices alike. seq_index is the matching helper for
- * a single integer subscript. */
+ * a single integer subscript.
+ *
+ * Converting a bound may run __index__, which may resize the container: mutable sequences
+ * call the two halves (slice_unpack / seq_index_value, then slice_adjust / seq_index_adjust
+ * against the length read afterwards) instead of passing a length read before. */
 #include <string.h>
 
 #include "error.h"
@@ -47,8 +51,7 @@ static bool slice_bound(Interp *I, Value v, int64_t *out) {
     return true;
 }
 
-bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t *stop,
-                   int64_t *step, int64_t *slicelen) {
+bool slice_unpack(Interp *I, Slice *s, int64_t *start, int64_t *stop, int64_t *step) {
     int64_t st = 1, a, b;
     if (!is_none(s->step)) {
         if (!slice_bound(I, s->step, &st)) return false;
@@ -68,6 +71,14 @@ bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t 
     } else if (!slice_bound(I, s->stop, &b)) {
         return false;
     }
+    *start = a;
+    *stop = b;
+    *step = st;
+    return true;
+}
+
+int64_t slice_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t st) {
+    int64_t a = *start, b = *stop;
     if (a < 0) {
         a += length;
         if (a < 0) a = st < 0 ? -1 : 0;
@@ -88,33 +99,41 @@ bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t 
     }
     *start = a;
     *stop = b;
-    *step = st;
-    *slicelen = n;
+    return n;
+}
+
+bool slice_indices(Interp *I, Slice *s, int64_t length, int64_t *start, int64_t *stop,
+                   int64_t *step, int64_t *slicelen) {
+    if (!slice_unpack(I, s, start, stop, step)) return false;
+    *slicelen = slice_adjust(length, start, stop, *step);
     return true;
 }
 
-bool seq_index(Interp *I, Value key, int64_t n, const char *what, int64_t *out) {
-    int64_t i;
+bool seq_index_value(Interp *I, Value key, const char *what, int64_t *out) {
     if (is_smallint(key) || is_bool(key)) {
-        i = key.as.i;
-    } else {
-        Type *t = type_of(I, key);
-        if (!is_int(I, key) && !t->slots.index) {
-            /* the type word of `what` ("list assignment" -> "list") */
-            int wlen = (int)strcspn(what, " ");
-            err_format(I, TY_TYPE_ERROR, "%.*s indices must be integers or slices, not %s", wlen,
-                       what, type_name(I, key));
-            return false;
-        }
-        Value v = obj_index_value(I, key);
-        if (is_null(v)) return false;
-        if (!is_smallint(v) && !is_bool(v)) {
-            err_format(I, TY_INDEX_ERROR, "cannot fit '%s' into an index-sized integer",
-                       type_name(I, key));
-            return false;
-        }
-        i = v.as.i;
+        *out = key.as.i;
+        return true;
     }
+    Type *t = type_of(I, key);
+    if (!is_int(I, key) && !t->slots.index) {
+        /* the type word of `what` ("list assignment" -> "list") */
+        int wlen = (int)strcspn(what, " ");
+        err_format(I, TY_TYPE_ERROR, "%.*s indices must be integers or slices, not %s", wlen, what,
+                   type_name(I, key));
+        return false;
+    }
+    Value v = obj_index_value(I, key);
+    if (is_null(v)) return false;
+    if (!is_smallint(v) && !is_bool(v)) {
+        err_format(I, TY_INDEX_ERROR, "cannot fit '%s' into an index-sized integer",
+                   type_name(I, key));
+        return false;
+    }
+    *out = v.as.i;
+    return true;
+}
+
+bool seq_index_adjust(Interp *I, int64_t i, int64_t n, const char *what, int64_t *out) {
     if (i < 0) i += n;
     if (i < 0 || i >= n) {
         err_format(I, TY_INDEX_ERROR, "%s index out of range", what);
@@ -122,6 +141,11 @@ bool seq_index(Interp *I, Value key, int64_t n, const char *what, int64_t *out) 
     }
     *out = i;
     return true;
+}
+
+bool seq_index(Interp *I, Value key, int64_t n, const char *what, int64_t *out) {
+    int64_t i;
+    return seq_index_value(I, key, what, &i) && seq_index_adjust(I, i, n, what, out);
 }
 
 /* ---- the slice type ---- */

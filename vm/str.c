@@ -14,12 +14,13 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
+#include "size.h"
 #include "str.h"
 
 /* ---- construction ------------------------------------------------------------------ */
 
 Str *str_alloc(Interp *I, Type *type, size_t len) {
-    if (len > SIZE_MAX - sizeof(Str) - 1) {
+    if (len > SIZE_OBJ_MAX - sizeof(Str) - 1) {
         err_nomem(I);
         return NULL;
     }

@@ -40,6 +40,9 @@ void sb_init(StrBuf *b);
 bool sb_append(Interp *I, StrBuf *b, const char *s, size_t n);
 bool sb_append_cstr(Interp *I, StrBuf *b, const char *s);
 bool sb_append_char(Interp *I, StrBuf *b, char c);
+/* count copies of s[0..n): the room is reserved first (size-checked), so a width of 10**12
+ * is a MemoryError at once rather than a loop that fills the machine's memory */
+bool sb_append_repeat(Interp *I, StrBuf *b, const char *s, size_t n, size_t count);
 bool sb_append_str(Interp *I, StrBuf *b, Str *s);
 bool sb_appendf(Interp *I, StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sb_append_repr(Interp *I, StrBuf *b, Value v); /* repr(v) */

@@ -542,6 +542,8 @@ static Value m_expandtabs(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_parse(I, "expandtabs", argc - 1, argv + 1, kw, names, 1, 0, 1, a)) return V_NULL;
     int64_t tab = 8;
     if (!is_null(a[0]) && !get_int(I, a[0], &tab)) return V_NULL;
+    if (tab > INT32_MAX || tab < INT32_MIN) /* a C int in CPython */
+        return err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C int");
     Str *s = SELF;
     StrBuf b;
     sb_init(&b);
@@ -553,8 +555,7 @@ static Value m_expandtabs(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (c == '\t') {
             if (tab > 0) {
                 int64_t n = tab - col % tab;
-                for (int64_t k = 0; k < n; k++)
-                    sb_append_char(I, &b, ' ');
+                sb_append_repeat(I, &b, " ", 1, (size_t)n);
                 col += n;
             }
         } else {

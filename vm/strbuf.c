@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "gc.h"
+#include "size.h"
 #include "str.h"
 
 void sb_init(StrBuf *b) {
@@ -19,16 +20,14 @@ void sb_init(StrBuf *b) {
 
 static bool sb_reserve(Interp *I, StrBuf *b, size_t extra) {
     if (b->failed) return false;
-    if (extra > SIZE_MAX / 2 - b->len) {
+    size_t need; /* room for the NUL sb_finish does not need */
+    if (!size_add(b->len, extra, &need) || !size_add(need, 1, &need)) {
         b->failed = true;
         err_nomem(I);
         return false;
     }
-    size_t need = b->len + extra + 1; /* room for the NUL sb_finish does not need */
     if (need <= b->cap) return true;
-    size_t cap = b->cap ? b->cap : 32;
-    while (cap < need)
-        cap *= 2;
+    size_t cap = size_grow(b->cap, need, 32);
     char *p = mem_realloc(I, b->data, b->cap, cap);
     if (!p) {
         b->failed = true;
@@ -43,6 +42,25 @@ bool sb_append(Interp *I, StrBuf *b, const char *s, size_t n) {
     if (!sb_reserve(I, b, n)) return false;
     if (n) memcpy(b->data + b->len, s, n);
     b->len += n;
+    return true;
+}
+
+bool sb_append_repeat(Interp *I, StrBuf *b, const char *s, size_t n, size_t count) {
+    size_t total;
+    if (b->failed) return false;
+    if (!size_mul(n, count, &total)) {
+        b->failed = true;
+        err_nomem(I);
+        return false;
+    }
+    if (!sb_reserve(I, b, total)) return false;
+    if (n == 1) {
+        memset(b->data + b->len, s[0], total);
+    } else {
+        for (size_t k = 0; k < count; k++)
+            memcpy(b->data + b->len + k * n, s, n);
+    }
+    b->len += total;
     return true;
 }
 

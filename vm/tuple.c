@@ -10,6 +10,7 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
+#include "size.h"
 #include "str.h"
 
 static bool tuple_is(Interp *I, Value v) {
@@ -18,11 +19,12 @@ static bool tuple_is(Interp *I, Value v) {
 
 static Tuple *tuple_alloc(Interp *I, Type *t, size_t len) {
     if (len == 0 && t == I->types[TY_TUPLE] && I->empty_tuple) return I->empty_tuple;
-    if (len > (SIZE_MAX - t->instance_size) / sizeof(Value) / 2) {
+    size_t bytes;
+    if (!size_array(t->instance_size, len, sizeof(Value), &bytes)) {
         err_nomem(I);
         return NULL;
     }
-    Tuple *tp = gc_new(I, t, t->instance_size + len * sizeof(Value));
+    Tuple *tp = gc_new(I, t, bytes);
     if (!tp) return NULL;
     tp->len = len;
     return tp;
