@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LANG = os.path.join(HERE, "lang")
 TIMEOUT = 300
 PYTHON = os.environ.get("KRAIT_REFERENCE_PYTHON", "python3")
+EXTRA_ENV = {}  # set by the generators that share this one (gen_expected_tile.py: PYTHONPATH)
 
 
 def script_args(path):
@@ -51,6 +52,7 @@ def run_reference(name):
             del env[key]
     env.update(PYTHONNODEBUGRANGES="1", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
                PYTHONDONTWRITEBYTECODE="1")
+    env.update(EXTRA_ENV)
     stdin_path = os.path.join(LANG, name + ".stdin")
     stdin = open(stdin_path, "rb") if os.path.exists(stdin_path) else subprocess.DEVNULL
     try:

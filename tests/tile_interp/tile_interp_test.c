@@ -59,7 +59,7 @@ static TileRunStatus run(TileFunc *f, TileArg *args, int64_t gx, int64_t gy) {
         failures++;
         return TILE_RUN_ERROR;
     }
-    TileRunEnv env = {test_alloc, NULL, text_write, &out};
+    TileRunEnv env = {test_alloc, NULL, text_write, &out, NULL, NULL};
     int64_t grid[3] = {gx, gy, 1};
     out.len = 0;
     out.buf[0] = 0;
@@ -528,6 +528,32 @@ static void test_errors(void) {
     tile_func_free(f);
 }
 
+/* A kernel that never ends (a spin on a lock nobody releases) stops when the host's poll
+ * says so. */
+static int polls_left;
+static bool test_poll(void *ud) {
+    (void)ud;
+    return --polls_left > 0;
+}
+
+static void test_interrupt(void) {
+    TileFunc *f = tile_func_new(test_alloc, NULL, "spin", "spin.py", 1);
+    TileOp *w = tile_op_new(f, &f->body, TOP_WHILE, 0, NULL, NULL, 4, 4);
+    TileType bt = tile_type_scalar(TDT_BOOL);
+    TileOp *c = tile_op_new(f, &w->regions[0], TOP_CONST, 0, NULL, &bt, 4, 10);
+    c->value.i = 1;
+    tile_op_new(f, &w->regions[0], TOP_YIELD, 1, &c->result, NULL, 4, 10);
+    char verr[256];
+    CHECK(tile_ir_verify(f, verr, sizeof verr) == 0, "spin verifies: %s", verr);
+    TileRunEnv env = {test_alloc, NULL, text_write, &out, test_poll, NULL};
+    int64_t grid[3] = {1, 1, 1};
+    polls_left = 1000;
+    CHECK(tile_interp_run(f, NULL, grid, &env, err, sizeof err) == TILE_RUN_INTERRUPTED,
+          "spin: interrupted");
+    CHECK(polls_left == 0, "spin: polled until told to stop (%d left)", polls_left);
+    tile_func_free(f);
+}
+
 /* The speed the tests need: a 4096-element float32 vadd over 1024 blocks, and a 1M-element
  * one in tiles of 1024, each well under a second. */
 static void test_speed(void) {
@@ -568,6 +594,7 @@ int main(void) {
     test_cast_and_int_division();
     test_shapes_scan_printf();
     test_errors();
+    test_interrupt();
     test_speed();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;

@@ -37,15 +37,21 @@ typedef struct TileRunEnv {
     void *alloc_ud;
     TileWriteFn write; /* ct.printf / ct.print output, in order */
     void *write_ud;
+    /* Called before every block and every loop iteration (may be NULL): false stops the
+     * launch with TILE_RUN_INTERRUPTED -- the host's Ctrl-C and run limits (interp_poll),
+     * so a kernel spinning on a lock that is never released can still be stopped. */
+    bool (*poll)(void *ud);
+    void *poll_ud;
 } TileRunEnv;
 
 /* Outcomes of a launch. On an error the message (in err, NUL-terminated, at most errsize
  * bytes) names the script file and line of the op that failed. */
 typedef enum TileRunStatus {
     TILE_RUN_OK = 0,
-    TILE_RUN_ERROR = -1,  /* RuntimeError: e.g. a for loop with step 0 */
-    TILE_RUN_ASSERT = -2, /* AssertionError: a ct.assert_ that failed */
-    TILE_RUN_NOMEM = -3   /* MemoryError: scratch allocation failed */
+    TILE_RUN_ERROR = -1,      /* RuntimeError: e.g. a for loop with step 0 */
+    TILE_RUN_ASSERT = -2,     /* AssertionError: a ct.assert_ that failed */
+    TILE_RUN_NOMEM = -3,      /* MemoryError: scratch allocation failed */
+    TILE_RUN_INTERRUPTED = -4 /* env->poll returned false (its exception is already set) */
 } TileRunStatus;
 
 /* Runs f over grid[0] x grid[1] x grid[2] blocks (x fastest). args has f->nparams entries,

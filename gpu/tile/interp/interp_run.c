@@ -71,6 +71,13 @@ static void store_int(TileDType dt, int64_t v, void *p) {
     }
 }
 
+/* The host's poll, once per block and loop iteration. */
+static bool keep_going(TileExec *ex) {
+    if (!ex->env->poll || ex->env->poll(ex->env->poll_ud)) return true;
+    if (ex->status == TILE_RUN_OK) ex->status = TILE_RUN_INTERRUPTED;
+    return false;
+}
+
 static TiFlow op_for(TileExec *ex, const TileOp *op) {
     TileDType dt = ti_type(ex, op->operands[0])->dtype;
     int64_t lo = ti_read_int(dt, ex->vals[op->operands[0]]);
@@ -79,6 +86,7 @@ static TiFlow op_for(TileExec *ex, const TileOp *op) {
     if (step == 0) return ti_fail(ex, op, TILE_RUN_ERROR, "range() arg 3 must not be zero");
     TileDType vdt = ex->f->vars[op->var].type.dtype;
     for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+        if (!keep_going(ex)) return TI_FAIL;
         store_int(vdt, i, ex->slots[op->var]);
         TiFlow fl = ti_exec_region(ex, &op->regions[0]);
         if (fl == TI_BREAK) break;
@@ -90,6 +98,7 @@ static TiFlow op_for(TileExec *ex, const TileOp *op) {
 
 static TiFlow op_while(TileExec *ex, const TileOp *op) {
     for (;;) {
+        if (!keep_going(ex)) return TI_FAIL;
         TiFlow fl = ti_exec_region(ex, &op->regions[0]);
         if (fl != TI_NEXT) return fl == TI_BREAK || fl == TI_CONTINUE ? TI_NEXT : fl;
         if (!ex->vals[ex->yielded][0]) return TI_NEXT;
@@ -273,6 +282,7 @@ TileRunStatus tile_interp_run(const TileFunc *f, const TileArg *args, const int6
     for (int64_t z = 0; z < grid[2] && ex.status == TILE_RUN_OK; z++)
         for (int64_t y = 0; y < grid[1] && ex.status == TILE_RUN_OK; y++)
             for (int64_t x = 0; x < grid[0]; x++) {
+                if (!keep_going(&ex)) break;
                 ex.bid[0] = x;
                 ex.bid[1] = y;
                 ex.bid[2] = z;
