@@ -72,6 +72,13 @@ typedef struct kr_config {
                                     * usual names, then pip's nvidia-cublas. KRAIT_CUBLASLT */
     int gpu_matmul_own;            /* non-zero: never cuBLASLt, krait's own matmul kernels.
                                     * KRAIT_MATMUL=own */
+    const char *gpu_tile_dump;     /* every tile kernel's generated CUDA C with its cache key:
+                                    * "1" to stderr, any other non-empty text a folder that
+                                    * gets one NAME-KEY.cu file per kernel. KRAIT_TILE_DUMP */
+    int gpu_tile_check_nvrtc;      /* non-zero: each tile kernel run on the CPU path is also
+                                    * lowered and compiled to an sm_90a CUBIN with NVRTC, and
+                                    * a failure raises (CI's check of the lowering).
+                                    * KRAIT_TILE_CHECK_NVRTC=1 */
 } kr_config;
 
 /* Result codes. */

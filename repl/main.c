@@ -33,7 +33,10 @@ static void usage(FILE *out) {
             "  KRAIT_CACHE_DIR  compiled-kernel cache (default ~/.cache/krait; empty: none)\n"
             "  KRAIT_NVRTC_PATH an NVRTC library to load first\n"
             "  KRAIT_CUBLASLT   the cuBLASLt library to use (default: search for one)\n"
-            "  KRAIT_MATMUL     own: never cuBLASLt, krait's own matmul kernels\n");
+            "  KRAIT_MATMUL     own: never cuBLASLt, krait's own matmul kernels\n"
+            "  KRAIT_TILE_DUMP  1: print each tile kernel's CUDA C and cache key to stderr;\n"
+            "                   a folder: write them there as NAME-KEY.cu\n"
+            "  KRAIT_TILE_CHECK_NVRTC  1: also compile CPU-path tile kernels with NVRTC\n");
 }
 
 static char *read_stream(FILE *f, size_t *len) {
@@ -65,6 +68,9 @@ static void config_from_env(kr_config *cfg) {
     cfg->gpu_cublaslt_path = getenv("KRAIT_CUBLASLT");
     const char *matmul = getenv("KRAIT_MATMUL");
     cfg->gpu_matmul_own = matmul && strcmp(matmul, "own") == 0;
+    cfg->gpu_tile_dump = getenv("KRAIT_TILE_DUMP");
+    const char *check = getenv("KRAIT_TILE_CHECK_NVRTC");
+    cfg->gpu_tile_check_nvrtc = check && *check && strcmp(check, "0") != 0;
 }
 
 static void add_env_paths(kr_interp *I) {

@@ -65,6 +65,7 @@ static const CudaSymbol driver_symbols[] = {
     SYM(cuModuleLoadData, "cuModuleLoadData"),
     SYM(cuModuleGetFunction, "cuModuleGetFunction"),
     SYM(cuModuleUnload, "cuModuleUnload"),
+    SYM(cuFuncSetAttribute, "cuFuncSetAttribute"),
     SYM(cuLaunchKernel, "cuLaunchKernel"),
     SYM(cuLaunchHostFunc, "cuLaunchHostFunc"),
 };

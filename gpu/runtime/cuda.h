@@ -122,6 +122,9 @@ typedef struct CudaApi {
     CUresult (*cuModuleLoadData)(CUmodule *module, const void *image);
     CUresult (*cuModuleGetFunction)(CUfunction *function, CUmodule module, const char *name);
     CUresult (*cuModuleUnload)(CUmodule module);
+    /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES (8): over 48 KB of dynamic shared
+     * memory needs it raised per function first */
+    CUresult (*cuFuncSetAttribute)(CUfunction f, int attribute, int value);
     CUresult (*cuLaunchKernel)(CUfunction f, unsigned int grid_x, unsigned int grid_y,
                                unsigned int grid_z, unsigned int block_x, unsigned int block_y,
                                unsigned int block_z, unsigned int shared_bytes, CUstream stream,

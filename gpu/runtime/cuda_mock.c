@@ -247,6 +247,11 @@ static CUresult mock_module_unload(CUmodule module) {
     return CUDA_SUCCESS;
 }
 
+static CUresult mock_func_attribute(CUfunction f, int attribute, int value) {
+    (void)f, (void)attribute, (void)value;
+    return CUDA_SUCCESS;
+}
+
 static CUresult mock_launch(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
                             unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                             CUstream stream, void **params, void **extra) {
@@ -308,6 +313,7 @@ int cuda_mock_load_driver(GpuState *G) {
     a->cuModuleLoadData = mock_module_load;
     a->cuModuleGetFunction = mock_module_function;
     a->cuModuleUnload = mock_module_unload;
+    a->cuFuncSetAttribute = mock_func_attribute;
     a->cuLaunchKernel = mock_launch;
     a->cuLaunchHostFunc = mock_host_func;
     G->mock = true;

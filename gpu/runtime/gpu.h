@@ -101,6 +101,8 @@ typedef struct GpuSettings {
     const char *nvrtc_path;    /* an NVRTC library tried before the standard names */
     const char *cublaslt_path; /* the one cuBLASLt library to try; NULL: search for it */
     bool matmul_own;           /* never cuBLASLt: krait's own matmul kernels */
+    const char *tile_dump;     /* tile kernels' CUDA C and cache keys: "1" stderr, else a folder */
+    bool tile_check_nvrtc;     /* CPU-path tile launches also lower + compile for sm_90a */
 } GpuSettings;
 
 typedef struct GpuState {

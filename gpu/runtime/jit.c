@@ -168,6 +168,14 @@ static int jit_file_path(GpuState *G, const JitPlan *plan, char *out, size_t siz
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+int jit_request_key(GpuState *G, const JitRequest *req, uint8_t key[SHA256_SIZE]) {
+    JitPlan plan;
+    int r = jit_plan(G, req, &plan);
+    if (r == 0) memcpy(key, plan.key, SHA256_SIZE);
+    jit_plan_free(G, &plan);
+    return r;
+}
+
 int jit_cache_path(GpuState *G, const JitRequest *req, char *out, size_t size) {
     JitPlan plan;
     if (jit_plan(G, req, &plan) < 0) {

@@ -90,6 +90,10 @@ int jit_get_function(struct GpuState *G, const JitRequest *req, const char *kern
  * set (empty disables it), else <settings.home_dir>/.cache/krait, else none. */
 int jit_set_cache_dir(struct GpuState *G, const char *dir);
 
+/* The cache key of req (what the memory and disk caches file its CUBIN under), for dumps
+ * and diagnostics. 0, or -1 if NVRTC cannot be loaded (its version is part of the key). */
+int jit_request_key(struct GpuState *G, const JitRequest *req, uint8_t key[SHA256_SIZE]);
+
 /* The cache file path for req (to inspect or damage it in tests). 0, or -1 if there is no
  * disk cache or NVRTC cannot be loaded. */
 int jit_cache_path(struct GpuState *G, const JitRequest *req, char *out, size_t size);

@@ -56,7 +56,9 @@ ArrCuda *arr_cuda_state(Interp *I) {
                                      .home_dir = cfg->gpu_home_dir,
                                      .nvrtc_path = cfg->gpu_nvrtc_path,
                                      .cublaslt_path = cfg->gpu_cublaslt_path,
-                                     .matmul_own = cfg->gpu_matmul_own != 0};
+                                     .matmul_own = cfg->gpu_matmul_own != 0,
+                                     .tile_dump = cfg->gpu_tile_dump,
+                                     .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc != 0};
     return c;
 }
 

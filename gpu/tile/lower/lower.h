@@ -6,6 +6,7 @@
 #define KRAIT_GPU_TILE_LOWER_H
 
 #include "../../codegen/cuda_source.h"
+#include "../ir.h"
 
 /* tile_prelude.cuh's text (generated/tile_prelude.c, by cmake/embed_text.cmake). */
 extern const char tile_prelude[];
@@ -20,5 +21,30 @@ typedef struct TileLayout {
  * the tile prelude, each under a #line naming it, so an NVRTC message about the prelude
  * names the prelude's file and line. */
 void tile_lower_head(KSource *s, TileLayout layout);
+
+/* A lowered specialization. The kernel is one extern "C" __global__ named `name` taking one
+ * by-value struct of 8-byte words, in f->params order: an array param is its data pointer
+ * (device address), shape[max(rank, 1)] and strides[max(rank, 1)] in elements; a scalar
+ * param one word, int64 for bool and int dtypes (uint64 as its bits), double for floats.
+ * When has_assert, one more word: a device pointer to 4 ints the kernel sets to the number
+ * of the first failed ct.assert_ (1-based, in program order; 0: none) and its block. */
+typedef struct TileLowered {
+    KSource src;           /* the CUDA C, NUL-terminated in src.buf */
+    char name[96];         /* the __global__'s name */
+    TileLayout layout;     /* block = layout.nt threads */
+    unsigned shared_bytes; /* dynamic shared memory the launch must give */
+    int nwords;            /* argument words */
+    bool has_assert;
+} TileLowered;
+
+/* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the
+ * script file and line ("kernel.py:12: ...") when f uses something the lowering cannot
+ * express, or when memory runs out (err says so). */
+int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size_t errsize);
+void tile_lowered_free(TileLowered *l);
+
+/* The argument words of f->params[i]'s kind: 1 for a scalar, 1 + 2 * max(rank, 1) for an
+ * array (the launch packs them in this order). */
+int tile_param_words(const TileParam *p);
 
 #endif

@@ -458,12 +458,14 @@ KR_DEV void kr_fence(int scope) {
 
 /* ---- reduction operators: a struct per op with the identity and the combine ---- */
 template <class T> struct KrSum {
-    KR_DEV static T id() { return T(0); }
-    KR_DEV static T f(T a, T b) { return a + b; }
+    typedef T type;
+    KR_DEV T id() const { return T(0); }
+    KR_DEV T f(T a, T b) const { return a + b; }
 };
 template <class T> struct KrProd {
-    KR_DEV static T id() { return T(1); }
-    KR_DEV static T f(T a, T b) { return a * b; }
+    typedef T type;
+    KR_DEV T id() const { return T(1); }
+    KR_DEV T f(T a, T b) const { return a * b; }
 };
 template <class T> KR_DEV T kr_lowest() {
     if constexpr (kr_is_float<T>::value) return -(T)__longlong_as_double(0x7ff0000000000000ll);
@@ -478,30 +480,61 @@ template <class T> KR_DEV T kr_highest() {
     else return (T)~T(0);
 }
 template <class T> struct KrMax {
-    KR_DEV static T id() { return kr_lowest<T>(); }
-    KR_DEV static T f(T a, T b) { return kr_max(a, b); }
+    typedef T type;
+    KR_DEV T id() const { return kr_lowest<T>(); }
+    KR_DEV T f(T a, T b) const { return kr_max(a, b); }
 };
 template <class T> struct KrMin {
-    KR_DEV static T id() { return kr_highest<T>(); }
-    KR_DEV static T f(T a, T b) { return kr_min(a, b); }
+    typedef T type;
+    KR_DEV T id() const { return kr_highest<T>(); }
+    KR_DEV T f(T a, T b) const { return kr_min(a, b); }
 };
 template <class T> struct KrAnd {
-    KR_DEV static T id() { return (T)~T(0); }
-    KR_DEV static T f(T a, T b) { return a & b; }
+    typedef T type;
+    KR_DEV T id() const { return (T)~T(0); }
+    KR_DEV T f(T a, T b) const { return a & b; }
 };
 template <class T> struct KrOr {
-    KR_DEV static T id() { return T(0); }
-    KR_DEV static T f(T a, T b) { return a | b; }
+    typedef T type;
+    KR_DEV T id() const { return T(0); }
+    KR_DEV T f(T a, T b) const { return a | b; }
 };
 template <class T> struct KrXor {
-    KR_DEV static T id() { return T(0); }
-    KR_DEV static T f(T a, T b) { return a ^ b; }
+    typedef T type;
+    KR_DEV T id() const { return T(0); }
+    KR_DEV T f(T a, T b) const { return a ^ b; }
 };
+
+/* ct.reduce / ct.scan with the kernel's own combiner: a lambda and the identity */
+template <class T, class F> struct KrCustom {
+    typedef T type;
+    T ident;
+    F fn;
+    KR_DEV T id() const { return ident; }
+    KR_DEV T f(T a, T b) const { return fn(a, b); }
+};
+template <class T, class F> KR_DEV KrCustom<T, F> kr_custom(T ident, F fn) {
+    return KrCustom<T, F>{ident, fn};
+}
 
 /* ---- shared memory: one dynamic buffer every block-wide op borrows in turn. Each op
  * starts with a barrier (the previous op's readers are done) and separates its writes from
  * its reads with another. ---- */
 extern __shared__ __align__(16) unsigned char kr_smem[];
+
+/* The one element of a 1-element tile (thread 0, slot 0) as a value every thread holds. */
+template <class T> KR_DEV T kr_to_scalar(const T (&in)[1]) {
+    T *s = (T *)kr_smem;
+    __syncthreads();
+    if (threadIdx.x == 0) s[0] = in[0];
+    __syncthreads();
+    return s[0];
+}
+/* A value thread 0 computed, given to every thread. */
+template <class T> KR_DEV T kr_from_thread0(T v) {
+    T one[1] = {v};
+    return kr_to_scalar(one);
+}
 
 /* A tile of shape IN viewed as (outer, L, inner) around axis AXIS. */
 template <class IN, int AXIS> struct KrAxis {
@@ -519,8 +552,8 @@ template <class IN, int AXIS> struct KrAxis {
 /* Reduce along AXIS with OP: out is the tile with that axis dropped (or kept as 1: the same
  * layout). A tree over the block in shared memory: lines of L values padded with the
  * identity to a power of two. Needs IN::size rounded up per line * sizeof(T) bytes. */
-template <class OP, class IN, int AXIS, class T>
-KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN::R]) {
+template <class IN, int AXIS, class T, class OP>
+KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN::R], const OP &op) {
     typedef KrAxis<IN, AXIS> X;
     constexpr int Lp = kr_pow2ceil(X::L);
     T *s = (T *)kr_smem;
@@ -531,7 +564,7 @@ KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN
     }
     if constexpr (Lp != X::L) {
         KR_BLOCK_LOOP(w, X::P * (Lp - X::L))
-            s[(w / (Lp - X::L)) * Lp + X::L + w % (Lp - X::L)] = OP::id();
+            s[(w / (Lp - X::L)) * Lp + X::L + w % (Lp - X::L)] = op.id();
     }
     KR_FOR(k, 16) {
         const int h = Lp >> (k + 1);
@@ -539,7 +572,7 @@ KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN
             __syncthreads();
             KR_BLOCK_LOOP(w, X::P * h) {
                 const int p = w / h, l = w % h;
-                s[p * Lp + l] = OP::f(s[p * Lp + l], s[p * Lp + l + h]);
+                s[p * Lp + l] = op.f(s[p * Lp + l], s[p * Lp + l + h]);
             }
         }
     }
@@ -547,18 +580,14 @@ KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN
     constexpr int PR = kr_nslots(X::P);
     KR_FOR(r, PR) {
         const int e = kr_e(r);
-        out[r] = e < X::P ? s[e * Lp] : OP::id();
+        out[r] = e < X::P ? s[e * Lp] : op.id();
     }
 }
 /* Reduce the whole tile to one value every thread holds. */
-template <class OP, class IN, class T> KR_DEV T kr_reduce_all(const T (&in)[IN::R]) {
+template <class IN, class T, class OP> KR_DEV T kr_reduce_all(const T (&in)[IN::R], const OP &op) {
     T one[1];
-    kr_reduce<OP, KrS<IN::size>, 0, T>(one, in);
-    __syncthreads();
-    T *s = (T *)kr_smem;
-    if (threadIdx.x == 0) s[0] = one[0];
-    __syncthreads();
-    return s[0];
+    kr_reduce<KrS<IN::size>, 0>(one, in, op);
+    return kr_to_scalar(one);
 }
 
 /* argmax / argmin along AXIS: NumPy's rules (the first of equal values; a NaN wins, the
@@ -613,8 +642,8 @@ KR_DEV void kr_argreduce(I (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)
 
 /* Inclusive scan along AXIS (REVERSE: from the end), Hillis-Steele in shared memory with
  * two buffers of IN::size values. */
-template <class OP, class IN, int AXIS, bool REVERSE, class T>
-KR_DEV void kr_scan(T (&out)[IN::R], const T (&in)[IN::R]) {
+template <class IN, int AXIS, bool REVERSE, class T, class OP>
+KR_DEV void kr_scan(T (&out)[IN::R], const T (&in)[IN::R], const OP &op) {
     typedef KrAxis<IN, AXIS> X;
     T *a = (T *)kr_smem, *b = a + IN::size;
     __syncthreads();
@@ -630,7 +659,7 @@ KR_DEV void kr_scan(T (&out)[IN::R], const T (&in)[IN::R]) {
                 const int l = X::pos(e);
                 const int step = REVERSE ? -d * X::inner : d * X::inner;
                 const bool has = REVERSE ? l + d < X::L : l >= d;
-                b[e] = has ? (REVERSE ? OP::f(a[e], a[e - step]) : OP::f(a[e - step], a[e])) : a[e];
+                b[e] = has ? (REVERSE ? op.f(a[e], a[e - step]) : op.f(a[e - step], a[e])) : a[e];
             }
             T *t = a; a = b; b = t;
         }
@@ -755,6 +784,46 @@ template <class TS, class T> KR_DEV void kr_iota(T (&out)[TS::R], int d) {
     KR_FOR(r, TS::R) out[r] = (T)TS::coord(kr_e(r), d);
 }
 
+/* ---- scalar helpers the lowering uses ---- */
+KR_MATH1(kr_exp2, exp2f, exp2)
+KR_MATH1(kr_rsqrt, rsqrtf, rsqrt)
+KR_DEV double kr_f64_bits(u64 b) { return __longlong_as_double((long long)b); }
+/* ct.cdiv: ceil(a / b) on ints (Python's rounding for negative operands) */
+template <class T> KR_DEV T kr_cdiv(T a, T b) {
+    if (b == 0) return 0;
+    if constexpr (T(-1) < T(0)) return (T)(0 - (u64)kr_floordiv<T>((T)(0 - (u64)a), b));
+    else return (T)(a / b + (a % b != 0));
+}
+/* printf of one element: the lowering gives every integer conversion the ll modifier */
+template <class T> KR_DEV void kr_print_one(const char *fmt, T v) {
+    if constexpr (kr_is_float<T>::value) printf(fmt, (double)v);
+    else printf(fmt, (long long)v);
+}
+
+/* insert: x with the subtile SUB at (runtime) grid index idx replaced by v */
+template <class IN, class SUB, class T>
+KR_DEV void kr_insert(T (&out)[IN::R], const T (&x)[IN::R], const T (&v)[SUB::R],
+                      const int (&idx)[IN::rank]) {
+    T *s = (T *)kr_smem;
+    __syncthreads();
+    KR_FOR(r, SUB::R) {
+        const int e = kr_e(r);
+        if (e < SUB::size) s[e] = v[r];
+    }
+    __syncthreads();
+    KR_FOR(r, IN::R) {
+        const int e = kr_e(r);
+        bool inside = true;
+        int src = 0;
+        KR_FOR(d, IN::rank) {
+            const int c = IN::coord(e, d) - idx[d] * SUB::at(d);
+            inside = inside && c >= 0 && c < SUB::at(d);
+            src += c * SUB::stride(d);
+        }
+        out[r] = (inside && e < IN::size) ? s[src] : x[r];
+    }
+}
+
 /* ---- mma: acc (M x N, float) += a (M x K) @ b (K x N) ---- */
 __device__ __forceinline__ unsigned kr_smem_addr(const void *p) {
     return (unsigned)__cvta_generic_to_shared(p);
@@ -810,60 +879,78 @@ KR_DEV void kr_mma_step(float (&c)[4], const unsigned (&a)[4], const unsigned (&
 template <class S> KR_DEV S kr_mma_stage(float x) { return kr_st<S>(x); }
 template <> KR_DEV kr_tf32s kr_mma_stage<kr_tf32s>(float x) { return kr_tf32s{kr_tf32(x)}; }
 
-/* Shared memory an mma needs (bytes). */
-template <class S, int M, int N, int K> struct KrMmaSize {
+/* Shared memory an mma needs (bytes): A and B^T as S, rows padded by 16 bytes against bank
+ * conflicts and zero padded to whole mma steps; the accumulator as float. */
+template <class S, int B, int M, int N, int K> struct KrMmaSize {
     static constexpr int Mp = (M + 15) / 16 * 16, Np = (N + 7) / 8 * 8;
-    static constexpr int Kp = KrMmaKind<S>::ok ? (K + KrMmaKind<S>::k - 1) / KrMmaKind<S>::k * KrMmaKind<S>::k : K;
-    /* rows padded by 16 bytes against bank conflicts */
+    static constexpr int Kp = (K + KrMmaKind<S>::k - 1) / KrMmaKind<S>::k * KrMmaKind<S>::k;
     static constexpr int lda = Kp + 16 / (int)sizeof(S);
     static constexpr int bytes_ab = ((Mp + Np) * lda * (int)sizeof(S) + 15) / 16 * 16;
     static constexpr int ldc = Np + 4;
-    static constexpr int bytes = bytes_ab + Mp * ldc * 4;
+    static constexpr int bytes_c = Mp * ldc * 4;
+    static constexpr int bytes = (bytes_ab + bytes_c) * B;
 };
 
-/* Tensor cores: A and B^T staged in shared memory as S (zero padded to whole mma steps),
- * the accumulator staged as float; each warp takes 16x8 output blocks in turn. */
-template <class S, int M, int N, int K, class TA, class TB, class TC>
-KR_DEV void kr_mma_tc(TC (&acc)[kr_nslots(M * N)], const TA (&a)[kr_nslots(M * K)],
-                      const TB (&b)[kr_nslots(K * N)]) {
-    typedef KrMmaSize<S, M, N, K> Z;
+/* Tensor cores: acc (B x M x N, float) += a (B x M x K) @ b (B x K x N), each batch staged
+ * in shared memory; each warp takes 16x8 output blocks in turn, mma.sync per k step. */
+template <class S, int B, int M, int N, int K, class TA, class TB, class TC>
+KR_DEV void kr_mma_tc(TC (&acc)[kr_nslots(B * M * N)], const TA (&a)[kr_nslots(B * M * K)],
+                      const TB (&b)[kr_nslots(B * K * N)]) {
+    typedef KrMmaSize<S, B, M, N, K> Z;
     typedef KrMmaKind<S> KK;
-    S *sa = (S *)kr_smem, *sb = sa + Z::Mp * Z::lda;
-    float *sc = (float *)(kr_smem + Z::bytes_ab);
+    constexpr int batch_bytes = Z::bytes_ab + Z::bytes_c;
     __syncthreads();
-    /* zero the padding, then the operands */
     if constexpr (Z::Mp != M || Z::Np != N || Z::Kp != K) {
-        KR_BLOCK_LOOP(w, (Z::Mp + Z::Np) * Z::lda) sa[w] = kr_mma_stage<S>(0.0f);
-        KR_BLOCK_LOOP(w, Z::Mp * Z::ldc) sc[w] = 0.0f;
+        KR_BLOCK_LOOP(w, B * (Z::Mp + Z::Np) * Z::lda) {
+            S *sa = (S *)(kr_smem + (w / ((Z::Mp + Z::Np) * Z::lda)) * batch_bytes);
+            sa[w % ((Z::Mp + Z::Np) * Z::lda)] = kr_mma_stage<S>(0.0f);
+        }
         __syncthreads();
     }
-    KR_FOR(r, kr_nslots(M * K)) {
+    KR_FOR(r, kr_nslots(B * M * K)) {
         const int e = kr_e(r);
-        if (e < M * K) sa[(e / K) * Z::lda + e % K] = kr_mma_stage<S>((float)a[r]);
+        if (e < B * M * K) {
+            const int bb = e / (M * K), q = e % (M * K);
+            S *sa = (S *)(kr_smem + bb * batch_bytes);
+            sa[(q / K) * Z::lda + q % K] = kr_mma_stage<S>((float)a[r]);
+        }
     }
-    KR_FOR(r, kr_nslots(K * N)) {
+    KR_FOR(r, kr_nslots(B * K * N)) {
         const int e = kr_e(r);
-        if (e < K * N) sb[(e % N) * Z::lda + e / N] = kr_mma_stage<S>((float)b[r]);
+        if (e < B * K * N) {
+            const int bb = e / (K * N), q = e % (K * N);
+            S *sb = (S *)(kr_smem + bb * batch_bytes) + Z::Mp * Z::lda;
+            sb[(q % N) * Z::lda + q / N] = kr_mma_stage<S>((float)b[r]);
+        }
     }
-    KR_FOR(r, kr_nslots(M * N)) {
+    KR_FOR(r, kr_nslots(B * M * N)) {
         const int e = kr_e(r);
-        if (e < M * N) sc[(e / N) * Z::ldc + e % N] = (float)acc[r];
+        if (e < B * M * N) {
+            const int bb = e / (M * N), q = e % (M * N);
+            float *sc = (float *)(kr_smem + bb * batch_bytes + Z::bytes_ab);
+            sc[(q / N) * Z::ldc + q % N] = (float)acc[r];
+        }
     }
     __syncthreads();
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, tg = lane % 4;
-    constexpr int KH = KK::k / 2;
-    _Pragma("unroll 1") for (int blk = warp; blk < (Z::Mp / 16) * (Z::Np / 8); blk += KR_NT / 32) {
-        const int m0 = (blk / (Z::Np / 8)) * 16, n0 = (blk % (Z::Np / 8)) * 8;
+    constexpr int KH = KK::k / 2, blocks = (Z::Mp / 16) * (Z::Np / 8);
+    _Pragma("unroll 1") for (int blk = warp; blk < B * blocks; blk += KR_NT / 32) {
+        const int bb = blk / blocks, m0 = (blk % blocks) / (Z::Np / 8) * 16,
+                  n0 = (blk % (Z::Np / 8)) * 8;
+        const S *sa = (const S *)(kr_smem + bb * batch_bytes), *sb = sa + Z::Mp * Z::lda;
+        float *sc = (float *)(kr_smem + bb * batch_bytes + Z::bytes_ab);
         float c[4];
         c[0] = sc[(m0 + g) * Z::ldc + n0 + tg * 2];
         c[1] = sc[(m0 + g) * Z::ldc + n0 + tg * 2 + 1];
         c[2] = sc[(m0 + g + 8) * Z::ldc + n0 + tg * 2];
         c[3] = sc[(m0 + g + 8) * Z::ldc + n0 + tg * 2 + 1];
-        for (int k0 = 0; k0 < Z::Kp; k0 += KK::k) {
+        _Pragma("unroll 1") for (int k0 = 0; k0 < Z::Kp; k0 += KK::k) {
             unsigned fa[4], fb[2];
             KR_FOR(j, 4)
-                fa[j] = *(const unsigned *)&sa[(m0 + g + 8 * (j & 1)) * Z::lda + k0 + tg * KK::per + (j >> 1) * KH];
-            KR_FOR(j, 2) fb[j] = *(const unsigned *)&sb[(n0 + g) * Z::lda + k0 + tg * KK::per + j * KH];
+            fa[j] = *(const unsigned *)&sa[(m0 + g + 8 * (j & 1)) * Z::lda + k0 + tg * KK::per +
+                                           (j >> 1) * KH];
+            KR_FOR(j, 2)
+            fb[j] = *(const unsigned *)&sb[(n0 + g) * Z::lda + k0 + tg * KK::per + j * KH];
             kr_mma_step(c, fa, fb, S());
         }
         sc[(m0 + g) * Z::ldc + n0 + tg * 2] = c[0];
@@ -872,34 +959,80 @@ KR_DEV void kr_mma_tc(TC (&acc)[kr_nslots(M * N)], const TA (&a)[kr_nslots(M * K
         sc[(m0 + g + 8) * Z::ldc + n0 + tg * 2 + 1] = c[3];
     }
     __syncthreads();
-    KR_FOR(r, kr_nslots(M * N)) {
+    KR_FOR(r, kr_nslots(B * M * N)) {
         const int e = kr_e(r);
-        if (e < M * N) acc[r] = (TC)sc[(e / N) * Z::ldc + e % N];
+        if (e < B * M * N) {
+            const int bb = e / (M * N), q = e % (M * N);
+            const float *sc = (const float *)(kr_smem + bb * batch_bytes + Z::bytes_ab);
+            acc[r] = (TC)sc[(q / N) * Z::ldc + q % N];
+        }
     }
 }
 
-/* Any dtypes: A and B staged in shared memory as the accumulator's type, FMA per element. */
-template <int M, int N, int K, class TA, class TB, class TC>
-KR_DEV void kr_mma_fma(TC (&acc)[kr_nslots(M * N)], const TA (&a)[kr_nslots(M * K)],
-                       const TB (&b)[kr_nslots(K * N)]) {
-    TC *sa = (TC *)kr_smem, *sb = sa + M * K;
+/* Any dtypes: A and B staged in shared memory as the accumulator's register type, one
+ * multiply-add per k for each accumulator element. */
+template <class TC, int B, int M, int N, int K> struct KrMmaFmaSize {
+    static constexpr int bytes = B * (M * K + K * N) * (int)sizeof(TC);
+};
+template <int B, int M, int N, int K, class TA, class TB, class TC>
+KR_DEV void kr_mma_fma(TC (&acc)[kr_nslots(B * M * N)], const TA (&a)[kr_nslots(B * M * K)],
+                       const TB (&b)[kr_nslots(B * K * N)]) {
+    TC *sa = (TC *)kr_smem, *sb = sa + B * M * K;
     __syncthreads();
-    KR_FOR(r, kr_nslots(M * K)) {
+    KR_FOR(r, kr_nslots(B * M * K)) {
         const int e = kr_e(r);
-        if (e < M * K) sa[e] = (TC)a[r];
+        if (e < B * M * K) sa[e] = (TC)a[r];
     }
-    KR_FOR(r, kr_nslots(K * N)) {
+    KR_FOR(r, kr_nslots(B * K * N)) {
         const int e = kr_e(r);
-        if (e < K * N) sb[e] = (TC)b[r];
+        if (e < B * K * N) sb[e] = (TC)b[r];
     }
     __syncthreads();
-    KR_FOR(r, kr_nslots(M * N)) {
+    KR_FOR(r, kr_nslots(B * M * N)) {
         const int e = kr_e(r);
-        if (e < M * N) {
-            const int m = e / N, n = e % N;
+        if (e < B * M * N) {
+            const int bb = e / (M * N), m = (e / N) % M, n = e % N;
+            const TC *pa = sa + bb * M * K + m * K, *pb = sb + bb * K * N + n;
             TC s = acc[r];
-            for (int k = 0; k < K; k++) s += sa[m * K + k] * sb[k * N + n];
+            _Pragma("unroll 1") for (int k = 0; k < K; k++) s += pa[k] * pb[k * N];
             acc[r] = s;
         }
     }
+}
+
+/* ---- shared-memory needs of the block-wide ops, in bytes (the lowering sizes kr_smem with
+ * the same formulas and checks them against these with static_assert) ---- */
+template <class T, class IN, int AXIS> struct KrReduceSize {
+    static constexpr int bytes = KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS)) * (int)sizeof(T);
+};
+template <class T, class IN, int AXIS> struct KrArgSize {
+    static constexpr int n = KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS));
+    static constexpr int bytes = (n * (int)sizeof(T) + 15) / 16 * 16 + n * 4;
+};
+
+/* ---- ct.printf of a tile: thread 0 prints the staged elements, nested brackets per axis ---- */
+template <class TS, class T> KR_DEV void kr_print_tile(const T (&in)[TS::R], const char *fmt) {
+    T *s = (T *)kr_smem;
+    __syncthreads();
+    KR_FOR(r, TS::R) {
+        const int e = kr_e(r);
+        if (e < TS::size) s[e] = in[r];
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        _Pragma("unroll 1") for (int e = 0; e < TS::size; e++) {
+            KR_FOR(d, TS::rank) if (e % TS::stride(d) == 0 && TS::coord(e, d) == 0) printf("[");
+            kr_print_one(fmt, s[e]);
+            int closed = 0;
+            KR_FOR(d0, TS::rank) {
+                const int d = TS::rank - 1 - d0;
+                if ((e + 1) % TS::stride(d) == 0 && TS::coord(e, d) == TS::at(d) - 1 && closed == d0) {
+                    printf("]");
+                    closed++;
+                }
+            }
+            if (e + 1 < TS::size) printf(", ");
+        }
+    }
+    __syncthreads();
 }

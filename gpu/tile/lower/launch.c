@@ -1,0 +1,426 @@
+/* launch.c: compiling and launching lowered tile kernels (launch.h).
+ *
+ * Compile: tile_lower -> JitRequest -> jit_get_function, so the CUBIN comes from the JIT's
+ * memory cache, else its disk cache (a second run of a script compiles nothing), else
+ * NVRTC. The specialization's TileCuda keeps the CUfunction: later launches go straight to
+ * packing and cuLaunchKernel.
+ *
+ * Pack: the argument words (lower.h's layout) are written into the record's own buffer,
+ * one pass over the params, then one cuLaunchKernel with that buffer as the kernel's single
+ * by-value parameter.
+ *
+ * On the mock device (settings.device "mock") a CUBIN cannot run: the record's CUfunction
+ * is a CudaMockFunction that decodes the same argument words back into TileArgs and runs
+ * the tile interpreter on them, so CI exercises the whole CUDA launch path of the `tile`
+ * module (argument packing, pending-array evaluation, device/host state) without a GPU. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../runtime/cuda_mock.h"
+#include "launch.h"
+
+enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8, KR_STATIC_SMEM_LIMIT = 48 * 1024 };
+
+/* ---- NVRTC messages ---- */
+
+void tile_nvrtc_message(const char *log, const char *fallback, char *out, size_t size) {
+    /* the first "FILE(LINE): error" line */
+    for (const char *p = log ? log : ""; *p;) {
+        const char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        const char *paren = memchr(p, '(', n);
+        const char *err = NULL;
+        for (const char *q = p; q + 7 <= p + n; q++)
+            if (memcmp(q, "error", 5) == 0) {
+                err = q;
+                break;
+            }
+        if (paren && err && paren < err) {
+            char *endl;
+            long line = strtol(paren + 1, &endl, 10);
+            if (endl > paren + 1 && *endl == ')' && endl < err) {
+                int k = snprintf(out, size, "%.*s:%ld: NVRTC: ", (int)(paren - p), p, line);
+                if (k >= 0 && (size_t)k < size)
+                    snprintf(out + k, size - (size_t)k, "%.*s", (int)(n - (size_t)(err - p)), err);
+                return;
+            }
+        }
+        p += n + (eol ? 1 : 0);
+    }
+    snprintf(out, size, "%s", fallback);
+}
+
+static void jit_error(GpuState *G, char *err, size_t errsize) {
+    if (G->err_kind == GPU_ERR_COMPILE && G->log)
+        tile_nvrtc_message(G->log, G->err, err, errsize);
+    else
+        snprintf(err, errsize, "%s", G->err);
+}
+
+static JitRequest request(const TileLowered *l, const char *arch) {
+    JitRequest req = {
+        .source = l->src.buf, .name = "krait_tile_kernel.cu", .arch = arch, .flags = JIT_LINEINFO};
+    return req;
+}
+
+/* settings.tile_dump: "1" to stderr, else a folder of NAME-KEY.cu files */
+static void dump(GpuState *G, const TileLowered *l, const JitRequest *req) {
+    const char *where = G->settings.tile_dump;
+    if (!where || !*where || strcmp(where, "0") == 0) return;
+    uint8_t key[SHA256_SIZE];
+    char hex[2 * SHA256_SIZE + 1] = "unknown";
+    if (jit_request_key(G, req, key) == 0) hash_to_hex(key, SHA256_SIZE, hex);
+    if (strcmp(where, "1") == 0) {
+        fprintf(stderr, "// ---- krait tile kernel %s (%s), cache key %s\n%s", l->name,
+                req->arch ? req->arch : G->arch, hex, l->src.buf);
+        return;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s-%.16s.cu", where, l->name, hex);
+    FILE *f = fopen(path, "w");
+    if (!f) return; /* a dump is best effort, like the disk cache */
+    fprintf(f, "// krait tile kernel %s (%s), cache key %s\n%s", l->name,
+            req->arch ? req->arch : G->arch, hex, l->src.buf);
+    fclose(f);
+}
+
+int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, const char *arch,
+                      size_t *cubin_size, char *err, size_t errsize) {
+    (void)f;
+    JitRequest req = request(l, arch);
+    dump(G, l, &req);
+    JitBinary bin;
+    if (jit_compile_to_cubin(G, &req, &bin) < 0) {
+        jit_error(G, err, errsize);
+        return -1;
+    }
+    if (cubin_size) *cubin_size = bin.size;
+    jit_binary_free(G, &bin);
+    return 0;
+}
+
+int tile_check_nvrtc(GpuState *G, const TileFunc *f, char *err, size_t errsize) {
+    TileLowered l;
+    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
+    int r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+    tile_lowered_free(&l);
+    return r;
+}
+
+int tile_compile_source(GpuState *G, const TileFunc *f, char **out, size_t *size, char *err,
+                        size_t errsize) {
+    TileLowered l;
+    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
+    /* hand over the buffer: its capacity is what gpu_host_free needs */
+    *out = l.src.buf;
+    *size = l.src.cap;
+    return 0;
+}
+
+/* ---- the mock device: the interpreter behind a CudaMockFunction ---- */
+
+typedef struct TileMock {
+    CudaMockFunction base;
+    GpuState *G;
+    const TileFunc *f;
+    TileRunStatus status; /* of the last launch */
+    char err[256];
+} TileMock;
+
+static void *mock_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
+    GpuState *G = ud;
+    if (G->allocator.fn) return G->allocator.fn(G->allocator.ud, ptr, old_size, new_size);
+    if (!new_size) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+static void mock_write(void *ud, const char *text, size_t len) {
+    (void)ud;
+    fwrite(text, 1, len, stdout); /* where a GPU's printf goes */
+}
+
+/* the argument words back into TileArgs, as the generated kernel reads them */
+static void unpack(const TileFunc *f, const uint64_t *w, TileArg *args) {
+    for (int i = 0; i < f->nparams; i++) {
+        const TileParam *p = &f->params[i];
+        TileArg *a = &args[i];
+        memset(a, 0, sizeof *a);
+        if (p->kind == TILE_PARAM_SCALAR) {
+            uint64_t v = *w++;
+            if (tile_dtype_is_float(p->dtype))
+                memcpy(&a->scalar.f, &v, 8);
+            else
+                a->scalar.u = v;
+            continue;
+        }
+        int n = p->rank > 0 ? p->rank : 1;
+        a->data = (void *)(uintptr_t)w[0];
+        a->rank = p->rank;
+        for (int k = 0; k < p->rank; k++) {
+            a->shape[k] = (int64_t)w[1 + k];
+            a->strides[k] = (int64_t)w[1 + n + k];
+        }
+        w += 1 + 2 * n;
+    }
+}
+
+static CUresult mock_run(const CudaMockFunction *fn, const unsigned grid[3], void **params) {
+    TileMock *m = (TileMock *)(void *)fn;
+    TileArg args[64];
+    if (m->f->nparams > 64) return CUDA_ERROR_INVALID_VALUE;
+    unpack(m->f, params[0], args);
+    TileRunEnv env = {mock_alloc, m->G, mock_write, NULL};
+    int64_t g[3] = {grid[0], grid[1], grid[2]};
+    m->status = tile_interp_run(m->f, args, g, &env, m->err, sizeof m->err);
+    return CUDA_SUCCESS;
+}
+
+static TileMock *mock_function(GpuState *G, const TileFunc *f) {
+    TileMock *m = gpu_host_alloc(G, sizeof *m);
+    if (!m) return NULL;
+    memset(m, 0, sizeof *m);
+    m->base.run = mock_run;
+    m->base.size = sizeof *m;
+    m->base.next = G->mock_functions;
+    G->mock_functions = &m->base;
+    m->G = G;
+    m->f = f;
+    return m;
+}
+
+/* ---- the launch record ---- */
+
+static void scan_writes(const TileRegion *r, uint64_t *mask) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if ((op->kind == TOP_STORE || op->kind == TOP_SCATTER || op->kind == TOP_ATOMIC_RMW ||
+             op->kind == TOP_ATOMIC_CAS) &&
+            op->array >= 0 && op->array < 64)
+            *mask |= (uint64_t)1 << op->array;
+        scan_writes(&op->regions[0], mask);
+        scan_writes(&op->regions[1], mask);
+    }
+}
+
+TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize) {
+    if (gpu_ensure(G) < 0) {
+        snprintf(err, errsize, "%s", G->err);
+        return NULL;
+    }
+    TileLowered l;
+    if (tile_lower(G, f, &l, err, errsize) < 0) return NULL;
+    size_t size = sizeof(TileCuda) + sizeof(uint64_t) * (size_t)l.nwords;
+    TileCuda *k = gpu_host_alloc(G, size);
+    if (!k) {
+        tile_lowered_free(&l);
+        snprintf(err, errsize, "out of memory preparing a tile kernel");
+        return NULL;
+    }
+    memset(k, 0, size);
+    k->size = size;
+    k->f = f;
+    k->words = (uint64_t *)(k + 1);
+    k->nwords = l.nwords;
+    k->block = (unsigned)l.layout.nt;
+    k->shared = l.shared_bytes;
+    k->has_assert = l.has_assert;
+    scan_writes(&f->body, &k->written);
+    int r = 0;
+    if (G->mock) {
+        /* the lowering still runs (its errors are the GPU's), then the interpreter stands in
+         * for the CUBIN */
+        TileMock *m = mock_function(G, f);
+        if (!m) r = gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory");
+        k->fn = (CUfunction)(void *)m;
+    } else {
+        JitRequest req = request(&l, NULL);
+        dump(G, &l, &req);
+        r = jit_get_function(G, &req, l.name, &k->fn);
+        if (r == 0 && k->shared > KR_STATIC_SMEM_LIMIT) {
+            if ((int)k->shared > G->max_shared_optin)
+                r = gpu_set_error(G, GPU_ERR_CUDA,
+                                  "%s needs %u bytes of shared memory; the device allows %d per "
+                                  "block (use smaller tiles)",
+                                  l.name, k->shared, G->max_shared_optin);
+            else if (!G->api.cuFuncSetAttribute)
+                r = gpu_set_error(G, GPU_ERR_CUDA, "the driver lacks cuFuncSetAttribute");
+            else
+                r = cuda_check(
+                    G,
+                    G->api.cuFuncSetAttribute(
+                        k->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)k->shared),
+                    "cuFuncSetAttribute");
+        }
+    }
+    if (r == 0 && k->has_assert) {
+        r = gpu_mem_alloc(G, 4 * sizeof(int), NULL, &k->err_word);
+        if (r == 0) r = gpu_memset32(G, k->err_word, 0, 4, NULL);
+    }
+    tile_lowered_free(&l);
+    if (r < 0) {
+        jit_error(G, err, errsize);
+        tile_cuda_free(G, k);
+        return NULL;
+    }
+    return k;
+}
+
+void tile_cuda_free(GpuState *G, TileCuda *k) {
+    if (!k) return;
+    if (k->err_word) gpu_mem_free(G, k->err_word, 4 * sizeof(int), NULL);
+    gpu_host_free(G, k, k->size);
+}
+
+/* The message of the ordinal-th ct.assert_ (1-based, in the order the lowering numbers). */
+static bool assert_message(const TileRegion *r, int *left, const TileFunc *f, const int *word,
+                           char *err, size_t errsize) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op->kind == TOP_ASSERT && --*left == 0) {
+            /* the CPU path's text (gpu/tile/interp) */
+            snprintf(err, errsize, "%s:%d: %s (block (%d, %d, %d))",
+                     f->filename ? f->filename : "?", op->line,
+                     op->text ? op->text : "ct.assert_ failed", word[1], word[2], word[3]);
+            return true;
+        }
+        for (int k = 0; k < 2; k++)
+            if (assert_message(&op->regions[k], left, f, word, err, errsize)) return true;
+    }
+    return false;
+}
+
+TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, const int64_t grid[3],
+                               CUstream stream, char *err, size_t errsize) {
+    const TileFunc *f = k->f;
+    for (int d = 0; d < 3; d++) {
+        if (grid[d] == 0) return TILE_RUN_OK;
+        if (grid[d] < 0 || grid[d] > (d == 0 ? 0x7fffffffll : 65535)) {
+            snprintf(err, errsize, "grid dimension %d is %lld; CUDA allows 1 to %lld", d,
+                     (long long)grid[d], d == 0 ? 0x7fffffffll : 65535ll);
+            return TILE_RUN_ERROR;
+        }
+    }
+    uint64_t *w = k->words;
+    for (int i = 0; i < f->nparams; i++) {
+        const TileParam *p = &f->params[i];
+        const TileArg *a = &args[i];
+        if (p->kind == TILE_PARAM_SCALAR) {
+            *w++ = a->scalar.u; /* the union's bits: int64, uint64 or double */
+            continue;
+        }
+        *w++ = (uint64_t)(uintptr_t)a->data;
+        if (p->rank == 0) {
+            *w++ = 1;
+            *w++ = 1;
+            continue;
+        }
+        for (int d = 0; d < p->rank; d++)
+            w[d] = (uint64_t)a->shape[d];
+        for (int d = 0; d < p->rank; d++)
+            w[p->rank + d] = (uint64_t)a->strides[d];
+        w += 2 * p->rank;
+    }
+    if (k->has_assert) *w++ = k->err_word;
+    if (w == k->words) *w++ = 0; /* the kernel's placeholder word */
+    unsigned g[3] = {(unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2]};
+    unsigned block[3] = {k->block, 1, 1};
+    void *params[1] = {k->words};
+    if (gpu_launch(G, k->fn, g, block, k->shared, stream, params) < 0) {
+        snprintf(err, errsize, "%s", G->err);
+        return TILE_RUN_ERROR;
+    }
+    if (G->mock) {
+        TileMock *m = (TileMock *)(void *)k->fn;
+        if (m->status != TILE_RUN_OK) snprintf(err, errsize, "%s", m->err);
+        return m->status;
+    }
+    if (k->has_assert) {
+        int word[4] = {0, 0, 0, 0};
+        if (gpu_copy_to_host(G, word, k->err_word, sizeof word, stream) < 0 ||
+            gpu_stream_synchronize(G, stream) < 0) {
+            snprintf(err, errsize, "%s", G->err);
+            return TILE_RUN_ERROR;
+        }
+        if (word[0]) {
+            gpu_memset32(G, k->err_word, 0, 4, stream);
+            int left = word[0];
+            if (!assert_message(&f->body, &left, f, word, err, errsize))
+                snprintf(err, errsize, "assertion failed in the kernel");
+            return TILE_RUN_ASSERT;
+        }
+    }
+    return TILE_RUN_OK;
+}
+
+/* ---- ct.export ---- */
+
+static void json_string(FILE *out, const char *s) {
+    fputc('"', out);
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if ((unsigned char)*s < 32)
+            fprintf(out, "\\u%04x", (unsigned char)*s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *path, char *err,
+                size_t errsize) {
+    if (!arch) {
+        if (gpu_ensure(G) < 0) {
+            snprintf(err, errsize, "%s (give arch= to export without a GPU)", G->err);
+            return -1;
+        }
+        arch = G->arch;
+    }
+    TileLowered l;
+    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
+    JitRequest req = request(&l, arch);
+    dump(G, &l, &req);
+    JitBinary bin;
+    if (jit_compile_to_cubin(G, &req, &bin) < 0) {
+        jit_error(G, err, errsize);
+        tile_lowered_free(&l);
+        return -1;
+    }
+    int r = 0;
+    FILE *out = fopen(path, "wb");
+    if (!out || fwrite(bin.data, 1, bin.size, out) != bin.size) r = -1;
+    if (out && fclose(out) != 0) r = -1;
+    char desc[4096];
+    snprintf(desc, sizeof desc, "%s.json", path);
+    FILE *d = r == 0 ? fopen(desc, "w") : NULL;
+    if (r == 0 && !d) r = -1;
+    if (d) {
+        fprintf(d, "{\n  \"format\": \"krait-tile-kernel-1\",\n  \"kernel\": ");
+        json_string(d, l.name);
+        fprintf(d, ",\n  \"source_name\": ");
+        json_string(d, f->name);
+        fprintf(d, ",\n  \"arch\": ");
+        json_string(d, arch);
+        fprintf(d,
+                ",\n  \"block\": [%d, 1, 1],\n  \"shared_bytes\": %u,\n  \"argument_words\": "
+                "%d,\n  \"params\": [",
+                l.layout.nt, l.shared_bytes, l.nwords);
+        for (int i = 0; i < f->nparams; i++) {
+            const TileParam *p = &f->params[i];
+            fprintf(d, "%s\n    {\"name\": ", i ? "," : "");
+            json_string(d, p->name);
+            fprintf(d, ", \"kind\": \"%s\", \"dtype\": \"%s\"",
+                    p->kind == TILE_PARAM_ARRAY ? "array" : "scalar", tile_dtype_name(p->dtype));
+            if (p->kind == TILE_PARAM_ARRAY) fprintf(d, ", \"rank\": %d", p->rank);
+            fprintf(d, ", \"words\": %d}", tile_param_words(p));
+        }
+        fprintf(d, "\n  ],\n  \"assert_word\": %s\n}\n", l.has_assert ? "true" : "false");
+        if (fclose(d) != 0) r = -1;
+    }
+    if (r < 0) snprintf(err, errsize, "cannot write %s or its description", path);
+    jit_binary_free(G, &bin);
+    tile_lowered_free(&l);
+    return r;
+}

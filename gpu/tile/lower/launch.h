@@ -1,0 +1,67 @@
+/* launch.h: the CUDA side of tile kernels, below the `tile` module: compiling a lowered
+ * specialization through the JIT's memory and disk caches, the per-specialization launch
+ * record (CUfunction, block, shared memory, a reused argument buffer: a cached launch
+ * hashes nothing and allocates nothing), the NVRTC check the CPU path runs in CI
+ * (settings.tile_check_nvrtc), the dump of generated kernels (settings.tile_dump), and the
+ * text and files behind ct.compile and ct.export. NVRTC errors come back as
+ * "script.py:LINE: NVRTC: error: ..." through the #line directives of the lowering. */
+#ifndef KRAIT_GPU_TILE_LAUNCH_H
+#define KRAIT_GPU_TILE_LAUNCH_H
+
+#include "../interp/interp.h"
+#include "lower.h"
+
+/* out = the first error of an NVRTC log as "FILE:LINE: NVRTC: error: ...", or fallback
+ * when the log names no position. */
+void tile_nvrtc_message(const char *log, const char *fallback, char *out, size_t size);
+
+/* Compile l (lowered from f) for arch to a CUBIN, loading nothing; *cubin_size gets its
+ * size. 0, or -1 with the mapped NVRTC message in err. Goes through the disk cache. */
+int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, const char *arch,
+                      size_t *cubin_size, char *err, size_t errsize);
+
+/* Lower f and compile it for sm_90a (what settings.tile_check_nvrtc asks of every kernel
+ * the CPU path runs). 0, or -1 with the message in err. */
+int tile_check_nvrtc(GpuState *G, const TileFunc *f, char *err, size_t errsize);
+
+/* One specialization ready to launch on the device. f must outlive it (the failed-assert
+ * message is read from f's ops). */
+typedef struct TileCuda {
+    const TileFunc *f;
+    CUfunction fn;
+    unsigned block, shared;
+    int nwords;
+    uint64_t *words;      /* the argument buffer, reused by every launch */
+    bool has_assert;      /* the kernel reports failed ct.assert_ through err_word */
+    CUdeviceptr err_word; /* 4 ints: the failed assert's number (0: none), its block */
+    uint64_t written;     /* bit i: the kernel may write f->params[i] (store, scatter, atomic) */
+    size_t size;          /* bytes of this record and its buffer, for the free */
+} TileCuda;
+
+/* Whether k's kernel may write its param i (params past 63 count as written). */
+static inline bool tile_cuda_writes(const TileCuda *k, int i) {
+    return i >= 64 || (k->written >> i & 1);
+}
+
+/* Lower, compile (or find in the caches) and load f for the device. NULL with err set. */
+TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize);
+
+/* Launch k on grid with args (args[i] for f->params[i]; arrays: data is the DEVICE address)
+ * on stream (NULL: krait's default). Asynchronous, except for kernels with ct.assert_,
+ * which wait for the launch to read the failure word. Returns TILE_RUN_OK, TILE_RUN_ASSERT
+ * (err: "file:line: message") or TILE_RUN_ERROR (err: the driver's message). */
+TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, const int64_t grid[3],
+                               CUstream stream, char *err, size_t errsize);
+void tile_cuda_free(GpuState *G, TileCuda *k);
+
+/* ct.compile: the CUDA C of f, in *out (free with gpu_host_free(G, *out, *size)). */
+int tile_compile_source(GpuState *G, const TileFunc *f, char **out, size_t *size, char *err,
+                        size_t errsize);
+
+/* ct.export: writes path (the CUBIN for arch, NULL: the device's) and path + ".json", the
+ * description a C host needs to load and launch it (docs/TILES.md, "Exported kernels").
+ * 0, or -1 with err set. */
+int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *path, char *err,
+                size_t errsize);
+
+#endif

@@ -1,0 +1,49 @@
+/* lower_internal.h: what the lowering's files (lower.c: the kernel's frame, control flow and
+ * #line; lower_ops.c: one emitter per op) share and nothing else includes. */
+#ifndef KRAIT_GPU_TILE_LOWER_INTERNAL_H
+#define KRAIT_GPU_TILE_LOWER_INTERNAL_H
+
+#include "lower.h"
+
+typedef struct Lower {
+    const TileFunc *f;
+    KSource *s;
+    TileLayout layout;
+    int indent;
+    int last_line;   /* the #line in effect, 0: none */
+    size_t smem;     /* bytes of kr_smem the ops need so far */
+    int lambdas;     /* custom combiners emitted (their names) */
+    bool has_assert; /* the kernel reports failed ct.assert_ through kr_err */
+    char *err;       /* the first lowering error, "file:line: message" */
+    size_t errsize;
+    bool failed;
+} Lower;
+
+/* Element counts, slots, names. */
+int64_t lw_numel(const TileType *t);
+int lw_slots(const Lower *L, int64_t n); /* kr_nslots */
+const char *lw_reg(TileDType dt);        /* the C type a value is computed in */
+const char *lw_storage(TileDType dt);    /* the C type an array element is stored as */
+bool lw_narrow_float(TileDType dt);      /* computed in float, rounded to its format */
+
+/* Source output: lw_line starts an indented line (after a #line when the op's line
+ * changed). */
+void lw_line(Lower *L, const TileOp *op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void lw_raw(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "KrS<4, 128>" of a type (a scalar: "KrS<>"). */
+void lw_shape(Lower *L, const TileType *t, char *buf, size_t size);
+/* An error at op: the first one wins; returns -1. */
+int lw_error(Lower *L, const TileOp *op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Declare the value op->result (a register array for tiles, a scalar variable otherwise). */
+void lw_declare(Lower *L, const TileOp *op);
+/* Note that an op needs bytes of shared memory. */
+void lw_need_smem(Lower *L, size_t bytes);
+
+/* A region's ops, in order (lower.c); used by the ops with regions. */
+int lw_region(Lower *L, const TileRegion *r);
+/* One op (lower_ops.c). 0, or -1 after lw_error. */
+int lw_op(Lower *L, const TileOp *op);
+
+#endif
