@@ -253,37 +253,10 @@ static int float_for_int(int dt) {
     }
 }
 
-static int float_rank(int dt) {
-    return dt == DT_FLOAT16 ? 0 : dt == DT_BFLOAT16 ? 0 : dt == DT_FLOAT32 ? 1 : 2;
-}
-
+/* NumPy's promotion between two array dtypes: gpu/codegen/dtype.c holds the one copy of the
+ * rules, shared with the kernel library. */
 int arr_promote(int a, int b) {
-    if (a == b) return a;
-    if (a == DT_BOOL) return b;
-    if (b == DT_BOOL) return a;
-    bool fa = dt_is_float(a), fb = dt_is_float(b);
-    if (fa || fb) {
-        if (!fa) a = float_for_int(a) == DT_FLOAT16 && b == DT_BFLOAT16 ? b : float_for_int(a);
-        if (!fb) b = float_for_int(b) == DT_FLOAT16 && a == DT_BFLOAT16 ? a : float_for_int(b);
-        if (a == b) return a;
-        int ra = float_rank(a), rb = float_rank(b);
-        if (ra == rb) return DT_FLOAT32; /* float16 with bfloat16 */
-        return ra > rb ? a : b;
-    }
-    char ka = arr_dtypes[a].kind, kb = arr_dtypes[b].kind;
-    int sa = arr_dtypes[a].size, sb = arr_dtypes[b].size;
-    if (ka == kb) return sa >= sb ? a : b;
-    if (ka == 'u') {
-        int t = a;
-        a = b;
-        b = t;
-        t = sa;
-        sa = sb;
-        sb = t;
-    }
-    /* a signed, b unsigned */
-    if (sa > sb) return a;
-    return sb == 1 ? DT_INT16 : DT_INT64;
+    return gpu_dtype_promote((DType)a, (DType)b);
 }
 
 /* The dtype an operand contributes, and whether it is weak (a Python scalar). */

@@ -27,4 +27,12 @@ typedef enum DType {
         DT__COUNT
 } DType;
 
+/* The bytes of one element of dt, its kind ('b', 'i', 'u', 'f') and its NumPy name (dtype.c). */
+int gpu_dtype_size(DType dt);
+char gpu_dtype_kind(DType dt);
+const char *gpu_dtype_name(DType dt);
+/* NumPy's result dtype of a binary operation between arrays of dtypes a and b (bfloat16 as
+ * ml_dtypes: with float16 it gives float32). The only copy of the promotion rules. */
+DType gpu_dtype_promote(DType a, DType b);
+
 #endif

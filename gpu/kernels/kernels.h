@@ -227,14 +227,9 @@ void gpu_kernels_free(GpuState *G);
 
 /* ---- helpers shared by the kernel files ---- */
 
-/* The bytes of one element of dt, and whether it is a float / integer / bool type. */
-int gpu_dtype_size(DType dt);
-char gpu_dtype_kind(DType dt); /* 'b', 'i', 'u', 'f' */
-const char *gpu_dtype_name(DType dt);
+/* gpu_dtype_size, _kind, _name and _promote are gpu/codegen/dtype.h's. */
 /* Number of elements of t (1 for ndim 0). */
 int64_t gpu_tensor_size(const GpuTensor *t);
 bool gpu_tensor_is_contiguous(const GpuTensor *t);
-/* NumPy's result dtype of a binary operation between arrays of dtypes a and b. */
-DType gpu_dtype_promote(DType a, DType b);
 
 #endif

@@ -1,6 +1,6 @@
 /* kernels_launch.c: what every kernel family of the library shares past code generation:
  * compiling a generated source through the JIT, launching with packed arguments, the grid
- * size of grid-stride loops, and the dtype and tensor helpers of kernels.h. */
+ * size of grid-stride loops, and the tensor helpers of kernels.h. */
 #include "cublaslt.h"
 #include "kernels_internal.h"
 
@@ -43,37 +43,7 @@ unsigned kernels_grid(GpuState *G, int64_t work, unsigned block) {
     return need < 1 ? 1u : (unsigned)need;
 }
 
-/* ---- dtype and tensor helpers ---- */
-
-int gpu_dtype_size(DType dt) {
-    switch (dt) {
-#define X(id, name, size, kind, ctype)                                                             \
-    case DT_##id: return size;
-        DTYPES(X)
-#undef X
-    default: return 0;
-    }
-}
-
-char gpu_dtype_kind(DType dt) {
-    switch (dt) {
-#define X(id, name, size, kind, ctype)                                                             \
-    case DT_##id: return kind;
-        DTYPES(X)
-#undef X
-    default: return '?';
-    }
-}
-
-const char *gpu_dtype_name(DType dt) {
-    switch (dt) {
-#define X(id, name, size, kind, ctype)                                                             \
-    case DT_##id: return name;
-        DTYPES(X)
-#undef X
-    default: return "?";
-    }
-}
+/* ---- tensor helpers ---- */
 
 int64_t gpu_tensor_size(const GpuTensor *t) {
     int64_t n = 1;
@@ -89,34 +59,6 @@ bool gpu_tensor_is_contiguous(const GpuTensor *t) {
         expect *= t->shape[d];
     }
     return true;
-}
-
-/* NumPy's promotion for krait's dtypes (bfloat16 as ml_dtypes: with float16 -> float32). */
-DType gpu_dtype_promote(DType a, DType b) {
-    if (a == b) return a;
-    if (a == DT_BOOL) return b;
-    if (b == DT_BOOL) return a;
-    char ka = gpu_dtype_kind(a), kb = gpu_dtype_kind(b);
-    int sa = gpu_dtype_size(a), sb = gpu_dtype_size(b);
-    if (ka == 'f' && kb == 'f') {
-        if (sa != sb) return sa > sb ? a : b;
-        return DT_FLOAT32; /* float16 with bfloat16 */
-    }
-    if (ka == 'f' || kb == 'f') {
-        DType f = ka == 'f' ? a : b, i = ka == 'f' ? b : a;
-        int si = gpu_dtype_size(i), sf = gpu_dtype_size(f);
-        if (si < sf) return f;
-        if (si == 1) return f;
-        if (si == 2) return sf >= 4 ? f : DT_FLOAT32;
-        return DT_FLOAT64;
-    }
-    if (ka == kb) return sa > sb ? a : b;
-    DType sg = ka == 'i' ? a : b, us = ka == 'i' ? b : a;
-    int ss = gpu_dtype_size(sg), su = gpu_dtype_size(us);
-    if (ss > su) return sg;
-    if (su == 1) return DT_INT16;
-    if (su == 2) return DT_INT32;
-    return DT_INT64;
 }
 
 void gpu_kernels_free(GpuState *G) {
