@@ -197,7 +197,9 @@ struct Type {
     X(FRAME, frame_spec)                                                                           \
     X(ARRAY, array_spec)                                                                           \
     X(DTYPE, dtype_spec)                                                                           \
-    X(ARRAY_ITER, array_iter_spec)
+    X(ARRAY_ITER, array_iter_spec)                                                                 \
+    X(NPGENERIC, npgeneric_spec)                                                                   \
+    X(NPSCALAR, npscalar_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

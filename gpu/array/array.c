@@ -285,7 +285,10 @@ static int discover(Interp *I, Value v, int depth, int *ndim, int64_t *shape, in
     if (*ndim >= 0 && *ndim != depth) goto inhomog;
     *ndim = depth;
     int k;
-    if (is_bool(v))
+    char sb[8];
+    if ((k = arr_scalar_load(I, v, sb)) >= 0)
+        ; /* a NumPy scalar brings its dtype */
+    else if (is_bool(v))
         k = DT_BOOL;
     else if (is_int(I, v))
         k = DT_INT64;
@@ -326,6 +329,10 @@ static int fill_from(Interp *I, Value v, Array *a, int depth, char *p) {
 }
 
 Array *arr_from_value(Interp *I, Value v, int dt) {
+    if (arr_is_scalar(I, v)) {
+        Array *a = arr_scalar_to_array(I, v);
+        return !a || dt < 0 || dt == a->dtype ? a : arr_copy(I, a, dt);
+    }
     if (is_array(I, v)) {
         Array *a = as_array(v);
         return dt < 0 || dt == a->dtype ? a : arr_copy(I, a, dt);
@@ -353,6 +360,8 @@ Value arr_dtype_obj(Interp *I, int dt) {
 int arr_dtype_arg(Interp *I, Value v, int dflt) {
     if (is_null(v) || is_none(v)) return dflt;
     if (is_obj(v) && v.as.o->type == I->types[TY_DTYPE]) return ((DTypeObj *)v.as.o)->dtype;
+    int sdt = arr_scalar_class_dtype(I, v); /* np.float32 and the other scalar classes */
+    if (sdt >= 0) return sdt;
     if (is_obj(v) && v.as.o == (Obj *)I->types[TY_FLOAT]) return DT_FLOAT64;
     if (is_obj(v) && v.as.o == (Obj *)I->types[TY_INT]) return DT_INT64;
     if (is_obj(v) && v.as.o == (Obj *)I->types[TY_BOOL]) return DT_BOOL;
@@ -729,7 +738,9 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value r = arr_getitem(I, argv[0], v_obj(t));
     if (is_array(I, r))
         return err_format(I, TY_VALUE_ERROR, "incorrect number of indices for array");
-    return r;
+    char buf[8];
+    int dt = arr_scalar_load(I, r, buf); /* item() gives Python's numbers */
+    return dt < 0 ? r : arr_scalar_value(I, buf, dt);
 }
 
 static Value m_tolist(Interp *I, int argc, Value *argv, Tuple *kw) {

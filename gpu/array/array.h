@@ -52,6 +52,22 @@ typedef struct DTypeObj {
     int dtype;
 } DTypeObj;
 
+/* NumPy's scalar types (scalar.c). np.generic (TY_NPGENERIC) is a native type with no
+ * instance data: its slots, methods and attributes serve every scalar class. The concrete
+ * classes (np.int8 ... np.float32, np.bool_) are heap classes whose instances have this
+ * layout (TY_NPSCALAR, a hidden native base); np.float64 is a subclass of Python's float
+ * instead (its value is FloatObj.value), as in NumPy. `dev` is for a value that still
+ * lives in a 0-d device array (the CUDA backend's deferred reductions; NULL: v holds it). */
+typedef struct ArrScalar {
+    Obj hdr;
+    int dtype;
+    union {
+        int64_t i; /* bool and integer dtypes */
+        double f;  /* float dtypes, exactly representable in the dtype */
+    } v;
+    struct Array *dev;
+} ArrScalar;
+
 typedef struct DTypeInfo {
     const char *name;
     int size;
@@ -103,6 +119,30 @@ uint16_t arr_float_to_half(float f);
 Value arr_scalar_value(Interp *I, const char *p, int dt);
 /* Store a Python scalar (int, float, bool) at p, converting to dt. -1 after raising. */
 int arr_store_value(Interp *I, char *p, int dt, Value v);
+
+/* ---- scalars (scalar.c) ---- */
+/* Whether v is an instance of a NumPy scalar class. */
+bool arr_is_scalar(Interp *I, Value v);
+/* v's dtype and its element (arr_dtypes[dt].size bytes) in buf; -1 if v is not a scalar. */
+int arr_scalar_load(Interp *I, Value v, char *buf);
+/* The NumPy scalar of dtype dt for the element at p (a Python scalar when the numpy module
+ * has not made the classes yet). */
+Value arr_scalar_new(Interp *I, const char *p, int dt);
+/* The same from a Python scalar (bool, int or float) converted to dt. */
+Value arr_scalar_from(Interp *I, Value py, int dt);
+/* A scalar as a 0-d array of its dtype. */
+Array *arr_scalar_to_array(Interp *I, Value v);
+/* The dtype a scalar class (or a subclass of one) stands for; -1 for anything else. */
+int arr_scalar_class_dtype(Interp *I, Value cls);
+/* The scalar class of dt, V_NULL before the numpy module made them. */
+Value arr_scalar_class(Interp *I, int dt);
+/* NumPy's str of a scalar value: shortest round-trip digits in dt, positional between 1e-4
+ * and 1e16 (float32: 1e6, float16: 1e3), else scientific ("1.2345679e+08"). */
+void arr_scalar_text(char *buf, size_t n, const char *p, int dt);
+/* The methods only np.integer's classes have (__index__). */
+extern const MethodDef arr_integer_methods[];
+/* np.generic's operators and printing as methods, for np.float64 (its slots are float's). */
+extern const MethodDef arr_float64_methods[];
 
 /* ---- construction (array.c) ---- */
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape); /* C-contiguous, zeroed */

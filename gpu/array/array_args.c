@@ -269,7 +269,7 @@ Value arr_reduce_call(Interp *I, const char *name, int kind, Array *a, int argc,
         Array *ra = as_array(r);
         Array *z = arr_reshape(I, ra, 0, NULL);
         if (!z) return V_NULL;
-        if (!out) return arr_scalar_value(I, z->data, z->dtype);
+        if (!out) return arr_scalar_new(I, z->data, z->dtype);
         r = v_obj(z);
     }
     return arr_store_out_cast(I, r, out, name, false); /* reductions cast unsafely */

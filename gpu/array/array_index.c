@@ -247,7 +247,7 @@ Value arr_getitem(Interp *I, Value self, Value key) {
         if (v->ndim == 0) {
             char buf[8];
             if (arr_fetch_scalar(I, v, buf) < 0) return V_NULL;
-            return arr_scalar_value(I, buf, v->dtype);
+            return arr_scalar_new(I, buf, v->dtype);
         }
         return v_obj(v);
     }

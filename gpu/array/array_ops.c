@@ -199,6 +199,15 @@ Value arr_scalar_value(Interp *I, const char *p, int dt) {
 }
 
 int arr_store_value(Interp *I, char *p, int dt, Value v) {
+    char sb[8];
+    int sdt = arr_scalar_load(I, v, sb);
+    if (sdt >= 0) {
+        if (dt_is_float(sdt))
+            arr_store_f(p, dt, arr_load_f(sb, sdt));
+        else
+            arr_store_i(p, dt, arr_load_i(sb, sdt));
+        return 0;
+    }
     if (is_smallint(v) && weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);
@@ -261,6 +270,12 @@ int arr_promote(int a, int b) {
 
 /* The dtype an operand contributes, and whether it is weak (a Python scalar). */
 static int operand_kind(Interp *I, Value v, bool *weak) {
+    char buf[8];
+    int sdt = arr_scalar_load(I, v, buf); /* NumPy scalars are strong, as 0-d arrays */
+    if (sdt >= 0) {
+        *weak = false;
+        return sdt;
+    }
     *weak = true;
     if (is_bool(v)) return DT_BOOL;
     if (is_smallint(v) || is_int(I, v)) return DT_INT64;
@@ -416,6 +431,7 @@ static Array *unalias(Interp *I, Array *in, const Array *out) {
 
 static Array *operand_array(Interp *I, Value v, int dt) {
     if (is_array(I, v)) return as_array(v);
+    if (arr_is_scalar(I, v)) return arr_scalar_to_array(I, v);
     if (weak_check(I, v, dt) < 0) return NULL;
     bool weak;
     if (operand_kind(I, v, &weak) >= 0) return scalar_array(I, v, dt);
@@ -532,6 +548,13 @@ static const char *const binop_ufunc[ARR_OP__COUNT] = {
 
 /* mode 0: arithmetic, 1: comparison (op is CMP_*) */
 static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out) {
+    if (arr_is_scalar(I, av) || arr_is_scalar(I, bv)) { /* as the 0-d arrays they stand for */
+        Array *x = arr_is_scalar(I, av) ? arr_scalar_to_array(I, av) : NULL;
+        Array *y = arr_is_scalar(I, bv) ? arr_scalar_to_array(I, bv) : NULL;
+        if ((arr_is_scalar(I, av) && !x) || (arr_is_scalar(I, bv) && !y)) return V_NULL;
+        if (x) av = v_obj(x);
+        if (y) bv = v_obj(y);
+    }
     int dt = result_dtype(I, av, bv);
     if (dt < 0) {
         /* a list or other array_like: convert and retry */
@@ -825,7 +848,13 @@ Value arr_round(Interp *I, Array *a, int decimals) {
     double f = pow(10.0, decimals < 0 ? -decimals : decimals);
     for (int64_t i = 0; i < a->size; i++) {
         if (!arr_poll_at(I, i)) return V_NULL;
-        if (dt_is_float(a->dtype)) {
+        if (dt_is_float(a->dtype) && a->dtype != DT_FLOAT64) {
+            /* NumPy scales and rounds the narrower floats in float32: round(2.675f, 2) is
+             * 2.68 there (2.675f * 100 rounds to 267.5) */
+            float x = (float)arr_load_f(ia.p, a->dtype), ff = (float)f;
+            float y = decimals >= 0 ? nearbyintf(x * ff) / ff : nearbyintf(x / ff) * ff;
+            arr_store_f(ir.p, r->dtype, y);
+        } else if (dt_is_float(a->dtype)) {
             double x = arr_load_f(ia.p, a->dtype);
             double y = decimals >= 0 ? nearbyint(x * f) / f : nearbyint(x / f) * f;
             arr_store_f(ir.p, r->dtype, y);

@@ -120,6 +120,6 @@ Value arr_quantile(Interp *I, Array *a, Value qv, Value axis, bool median) {
                         row_quantile(row, len, qk, median, rdt == DT_FLOAT32));
         }
     }
-    if (nd == 0) return arr_scalar_value(I, r->data, rdt);
+    if (nd == 0) return arr_scalar_new(I, r->data, rdt);
     return v_obj(r);
 }

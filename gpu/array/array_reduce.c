@@ -63,7 +63,7 @@ static int sum_dtype(int dt) {
 }
 
 static Value finish(Interp *I, Array *r, bool scalar) {
-    if (scalar) return arr_scalar_value(I, r->data, r->dtype);
+    if (scalar) return arr_scalar_new(I, r->data, r->dtype);
     return v_obj(r);
 }
 
@@ -122,9 +122,29 @@ static const char *red_name(int kind) {
     return n[kind];
 }
 
+/* The dtype of a reduction's result. */
+static int reduce_rdt(int kind, int in_dt, int dt) {
+    switch (kind) {
+    case RED_SUM:
+    case RED_PROD:
+    case RED_CUMSUM:
+    case RED_CUMPROD: return dt >= 0 ? dt : sum_dtype(in_dt);
+    case RED_MIN:
+    case RED_MAX: return in_dt;
+    case RED_ALL:
+    case RED_ANY: return DT_BOOL;
+    case RED_ARGMIN:
+    case RED_ARGMAX: return DT_INT64;
+    default: return dt >= 0 ? dt : dt_is_float(in_dt) ? in_dt : DT_FLOAT64;
+    }
+}
+
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
     if (arr_on_cuda(I)) {
         Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
+        /* the backend's full reduction gives a Python number: NumPy's scalar type here */
+        if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
+            return arr_scalar_from(I, r, reduce_rdt(kind, a->dtype, dt));
         if (!is_null(r) || err_occurred(I)) return r;
         if (arr_host(I, a) < 0) return V_NULL;
     }
@@ -185,19 +205,8 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
                           "has no identity",
                           red_name(kind));
     }
-    int in_dt = a->dtype, rdt;
+    int in_dt = a->dtype, rdt = reduce_rdt(kind, in_dt, dt);
     bool fl;
-    switch (kind) {
-    case RED_SUM:
-    case RED_PROD: rdt = dt >= 0 ? dt : sum_dtype(in_dt); break;
-    case RED_MIN:
-    case RED_MAX: rdt = in_dt; break;
-    case RED_ALL:
-    case RED_ANY: rdt = DT_BOOL; break;
-    case RED_ARGMIN:
-    case RED_ARGMAX: rdt = DT_INT64; break;
-    default: rdt = dt >= 0 ? dt : dt_is_float(in_dt) ? in_dt : DT_FLOAT64; break;
-    }
     fl = dt_is_float(rdt) || dt_is_float(in_dt);
     Array *r = arr_new(I, rdt, rnd, rshape);
     if (!r) return V_NULL;
@@ -347,6 +356,8 @@ static void shp(char *buf, size_t n, Array *a) {
 Value arr_matmul(Interp *I, Array *a, Array *b) {
     if (arr_on_cuda(I)) {
         Value r = arr_cuda_matmul(I, a, b);
+        if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
+            return arr_scalar_from(I, r, arr_promote(a->dtype, b->dtype));
         if (!is_null(r) || err_occurred(I)) return r;
         if (arr_host(I, a) < 0 || arr_host(I, b) < 0) return V_NULL;
     }
@@ -438,7 +449,7 @@ Value arr_matmul(Interp *I, Array *a, Array *b) {
                 }
             }
     }
-    if (rnd == 0) return arr_scalar_value(I, r->data, dt);
+    if (rnd == 0) return arr_scalar_new(I, r->data, dt);
     return v_obj(r);
 }
 

@@ -487,24 +487,58 @@ Value arr_repr(Interp *I, Value self) {
     return s ? v_obj(s) : V_NULL;
 }
 
+void arr_scalar_text(char *buf, size_t n, const char *p, int dt) {
+    if (dt == DT_BOOL) {
+        snprintf(buf, n, "%s", *p ? "True" : "False");
+        return;
+    }
+    if (dt_is_int(dt)) {
+        snprintf(buf, n, "%lld", (long long)arr_load_i(p, dt));
+        return;
+    }
+    double x = arr_load_f(p, dt);
+    if (!isfinite(x)) {
+        snprintf(buf, n, "%s", x != x ? "nan" : x > 0 ? "inf" : "-inf");
+        return;
+    }
+    /* NumPy's scalar format: positional inside [1e-4, cutoff), the cutoff by precision */
+    double cutoff = dt == DT_FLOAT64 ? 1e16 : dt == DT_FLOAT32 ? 1e6 : 1e3;
+    char d[40];
+    int e, nd = shortest(x, dt, d, &e);
+    double ax = fabs(x);
+    const char *sign = signbit(x) ? "-" : "";
+    size_t k = 0;
+    if (ax == 0 || (ax >= 1e-4 && ax < cutoff)) {
+        k += (size_t)snprintf(buf + k, n - k, "%s", sign);
+        if (ax == 0) {
+            snprintf(buf + k, n - k, "0.0");
+            return;
+        }
+        if (e < 0) {
+            k += (size_t)snprintf(buf + k, n - k, "0.");
+            for (int i = 0; i < -e - 1 && k + 1 < n; i++)
+                buf[k++] = '0';
+            snprintf(buf + k, n - k, "%s", d);
+            return;
+        }
+        for (int i = 0; i <= e && k + 1 < n; i++)
+            buf[k++] = i < nd ? d[i] : '0';
+        buf[k++] = '.';
+        if (nd > e + 1)
+            snprintf(buf + k, n - k, "%s", d + e + 1);
+        else
+            snprintf(buf + k, n - k, "0");
+        return;
+    }
+    k += (size_t)snprintf(buf + k, n - k, "%s%c", sign, d[0]);
+    if (nd > 1) k += (size_t)snprintf(buf + k, n - k, ".%s", d + 1);
+    snprintf(buf + k, n - k, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+}
+
 /* The str of a 0-d array: the scalar's own text. */
 static Value scalar_str(Interp *I, Array *a) {
     char buf[64];
-    if (a->dtype == DT_BOOL) return v_obj(str_from_cstr(I, *a->data ? "True" : "False"));
-    if (dt_is_int(a->dtype)) {
-        snprintf(buf, sizeof buf, "%lld", (long long)arr_load_i(a->data, a->dtype));
-        return v_obj(str_from_cstr(I, buf));
-    }
-    double x = arr_load_f(a->data, a->dtype);
-    if (a->dtype == DT_FLOAT64 || !isfinite(x)) {
-        float_repr_buf(x, buf);
-    } else {
-        char d[40];
-        int e, n = shortest(x, a->dtype, d, &e);
-        snprintf(buf, sizeof buf, "%.*e", n - 1, x);
-        double y = strtod(buf, NULL);
-        float_repr_buf(y, buf); /* Python's layout of the same digits */
-    }
+    arr_scalar_text(buf, sizeof buf, a->data, a->dtype);
     Str *s = str_from_cstr(I, buf);
     return s ? v_obj(s) : V_NULL;
 }

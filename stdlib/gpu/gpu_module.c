@@ -48,7 +48,7 @@ static Value dtype_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw)
     if (argc == 0) return dt == DT_BOOL ? V_FALSE : dt_is_float(dt) ? v_float(0) : v_int(0);
     Array *a = arr_from_value(I, argv[0], dt);
     if (!a) return V_NULL;
-    if (a->ndim == 0) return arr_scalar_value(I, a->data, dt);
+    if (a->ndim == 0) return arr_scalar_new(I, a->data, dt);
     return v_obj(a);
 }
 /* np.dtype(obj, align=False, copy=False) */
@@ -74,8 +74,10 @@ static Value dtype_get_kind(Interp *I, Value self) {
     Str *s = str_from_cstr(I, k);
     return s ? v_obj(s) : V_NULL;
 }
+/* dtype.type: the scalar class (np.dtype('float32').type is np.float32) */
 static Value dtype_get_type(Interp *I, Value self) {
-    return self;
+    Value c = arr_scalar_class(I, ((DTypeObj *)self.as.o)->dtype);
+    return is_null(c) ? self : c;
 }
 static const GetSetDef dtype_getsets[] = {
     {"name", dtype_get_name, NULL},
@@ -447,7 +449,7 @@ static bool out_fits(Interp *I, Value x, Array *out) {
         if (out && !out_fits(I, x, out)) return V_NULL;                                            \
         Value r = arr_unary(I, x, op, out);                                                        \
         if (!is_null(r) && !out && !is_array(I, x) && arr_raw(r)->ndim == 0)                       \
-            return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);                     \
+            return arr_scalar_new(I, as_array(r)->data, as_array(r)->dtype);                       \
         return r;                                                                                  \
     }
 UNARY(f_exp, "exp", ARR_U_EXP)
@@ -477,7 +479,7 @@ UNARY(f_invert, "invert", ARR_U_INVERT)
 static Value scalarize(Interp *I, Value r, Value a, Value b) {
     if (!is_null(r) && is_array(I, r) && !is_array(I, a) && !is_array(I, b) &&
         arr_raw(r)->ndim == 0)
-        return arr_scalar_value(I, as_array(r)->data, as_array(r)->dtype);
+        return arr_scalar_new(I, as_array(r)->data, as_array(r)->dtype);
     return r;
 }
 
@@ -1039,6 +1041,7 @@ static const MethodDef gpu_functions[] = {
     {"ravel", f_ravel, 0},
     {"transpose", f_transpose, 0},
     {"shape", f_shape, 0},
+    {"issubdtype", gpu_f_issubdtype, 0},
     {"concatenate", f_concatenate, 0},
     {"stack", f_stack, 0},
     {"sort", f_sort, 0},
@@ -1063,14 +1066,7 @@ Module *gpu_module_create(Interp *I) {
     Str *name = str_intern_cstr(I, "numpy");
     Module *m = name ? module_new(I, name) : NULL;
     if (!m || module_add_functions(I, m, gpu_functions) < 0) return NULL;
-    for (int dt = 0; dt < DT__COUNT; dt++) {
-        Value d = arr_dtype_obj(I, dt);
-        if (is_null(d) || module_set(I, m, arr_dtypes[dt].name, d) < 0) return NULL;
-        if (dt == DT_BOOL && module_set(I, m, "bool_", d) < 0) return NULL;
-        if (dt == DT_FLOAT64 &&
-            (module_set(I, m, "double", d) < 0 || module_set(I, m, "float_", d) < 0))
-            return NULL;
-    }
+    if (gpu_add_scalar_classes(I, m) < 0 || gpu_add_info_classes(I, m) < 0) return NULL;
     if (gpu_add_stream_classes(I, m) < 0) return NULL;
     Module *rnd = gpu_random_module_create(I);
     if (!rnd || module_set(I, m, "random", v_obj(rnd)) < 0) return NULL;

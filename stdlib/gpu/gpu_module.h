@@ -18,4 +18,9 @@ Value gpu_f_geterr(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw);
 int gpu_add_stream_classes(Interp *I, Module *m); /* numpy.Stream, numpy.Event */
 
+/* gpu_scalar.c */
+int gpu_add_scalar_classes(Interp *I, Module *m); /* np.float64 ..., np.generic ... */
+int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */
+Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw);
+
 #endif

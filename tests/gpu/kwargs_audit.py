@@ -36,6 +36,9 @@ FUNCS = {
     "load": ("/nonexistent/x.npy",), "dtype": ("float64",), "ndarray": ((2,),),
     "bool_": (1,), "int8": (1,), "int16": (1,), "int32": (1,), "int64": (1,), "uint8": (1,),
     "uint32": (1,), "float16": (1.0,), "float32": (1.0,), "float64": (1.0,), "double": (1.0,),
+    "half": (1.0,), "single": (1.0,), "finfo": (np.float32,), "iinfo": (np.int8,),
+    "issubdtype": (np.float32, np.floating), "generic": (), "number": (), "integer": (),
+    "signedinteger": (), "unsignedinteger": (), "inexact": (), "floating": (),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
@@ -60,6 +63,8 @@ def kind(msg):
     if "takes no keyword arguments" in msg or "'bogus' is an invalid keyword" in msg:
         return "rejected"
     if "takes at most 1 argument (2 given)" in msg:  # NumPy's integer scalar types
+        return "rejected"
+    if "cannot create 'numpy." in msg:  # the abstract scalar classes
         return "rejected"
     return "OTHER: " + msg
 
