@@ -173,7 +173,7 @@ static CUresult mock_run(const CudaMockFunction *fn, const unsigned grid[3], voi
     TileArg args[64];
     if (m->f->nparams > 64) return CUDA_ERROR_INVALID_VALUE;
     unpack(m->f, params[0], args);
-    TileRunEnv env = {mock_alloc, m->G, mock_write, NULL};
+    TileRunEnv env = {mock_alloc, m->G, mock_write, NULL, NULL, NULL};
     int64_t g[3] = {grid[0], grid[1], grid[2]};
     m->status = tile_interp_run(m->f, args, g, &env, m->err, sizeof m->err);
     return CUDA_SUCCESS;
