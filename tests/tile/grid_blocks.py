@@ -55,7 +55,11 @@ out = gpu.zeros(37, dtype=gpu.int32)
 ct.launch(gpu.Stream.default, (4,), persistent, (out, 37))
 print(gpu.array_equal(out, gpu.arange(37) * 2))
 
-# an empty grid runs nothing
+# a grid dimension must be at least 1 (CUDA's rule)
 out = gpu.full(3, 7, dtype=gpu.int32)
-ct.launch(gpu.Stream.default, (0,), ids, (out,))
+for grid in ((0,), (2, 0), (1, 2, 3, 4)):
+    try:
+        ct.launch(gpu.Stream.default, grid, ids, (out,))
+    except ValueError as e:
+        print("ValueError:", e)
 print(out)
