@@ -502,8 +502,9 @@ static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, con
     kh_store(out, k->layout[0] == FUSE_LAYOUT_STRIDED ? off[0] : i, k->out_dt, v);
 }
 
-static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
-    (void)grid;
+static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3],
+                            const unsigned block[3], void **params) {
+    (void)grid, (void)block;
     const HostFuse *k = (const HostFuse *)(const void *)f;
     const uint64_t *w = params[0];
     int64_t n = (int64_t)w[k->nin + 1];
@@ -541,7 +542,8 @@ static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3], v
 }
 
 static void *kh_new(GpuState *G, size_t size,
-                    CUresult (*run)(const CudaMockFunction *, const unsigned *, void **)) {
+                    CUresult (*run)(const CudaMockFunction *, const unsigned *, const unsigned *,
+                                    void **)) {
     CudaMockFunction *f = gpu_host_alloc(G, size);
     if (!f) return NULL;
     memset(f, 0, size);
@@ -582,8 +584,9 @@ typedef struct HostTyped {
     DType in, out;
 } HostTyped;
 
-static CUresult kh_arange_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
-    (void)grid;
+static CUresult kh_arange_run(const CudaMockFunction *f, const unsigned grid[3],
+                              const unsigned block[3], void **params) {
+    (void)grid, (void)block;
     const HostTyped *k = (const HostTyped *)(const void *)f;
     const uint64_t *w = params[0];
     void *out = (void *)(uintptr_t)w[0];
@@ -612,112 +615,203 @@ int kernels_host_arange(GpuState *G, DType dt, CUfunction *out) {
     return 0;
 }
 
-/* ---- reductions: w = {src, partial, partial2, n, nblocks, out} (full) or
- * {src, outer, R, inner, 0, out} (one axis of a contiguous (outer, R, inner) input) ---- */
+/* ---- reductions: the four kernels of kernels_reduce.c over their argument words,
+ * w = {src, partial values, partial indexes, n, nblocks, out} (pass 1 and final) or
+ * {src, outer, R, inner, 0, out} (rows: inner 1; cols) ---- */
 
-static CUresult kh_noop(const CudaMockFunction *f, const unsigned grid[3], void **params) {
-    (void)f, (void)grid, (void)params;
-    return 0;
-}
+typedef struct HostReduce {
+    CudaMockFunction base;
+    int op, which;      /* which: 0 pass1, 1 final, 2 rows, 3 cols */
+    DType in, out, acc; /* acc: the accumulator type A (kernels_reduce_acc) */
+} HostReduce;
 
-/* out[o] = reduction of src[o*R*inner + r*inner + q] over r, for every (o, q). */
-static void kh_reduce(const HostTyped *k, const void *src, int64_t outer, int64_t R, int64_t inner,
-                      void *out) {
-    bool fl = kh_float(k->in);
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t q = 0; q < inner; q++) {
-            double acc = k->op == GPU_REDUCE_PROD || k->op == GPU_REDUCE_ALL ? 1 : 0;
-            int64_t iacc = k->op == GPU_REDUCE_PROD || k->op == GPU_REDUCE_ALL ? 1 : 0;
-            int64_t best = 0;
-            HVal ext = {0, 0};
-            for (int64_t r = 0; r < R; r++) {
-                HVal x = kh_load(src, (o * R + r) * inner + q, k->in);
-                double xf = fl ? x.f : (double)x.i;
-                bool xnan = xf != xf;
-                switch (k->op) {
-                case GPU_REDUCE_SUM:
-                case GPU_REDUCE_MEAN:
-                    acc += xf;
-                    iacc = (int64_t)((uint64_t)iacc + (uint64_t)x.i);
-                    break;
-                case GPU_REDUCE_PROD:
-                    acc *= xf;
-                    iacc = (int64_t)((uint64_t)iacc * (uint64_t)x.i);
-                    break;
-                case GPU_REDUCE_ANY:
-                    if (xf != 0) acc = iacc = 1;
-                    break;
-                case GPU_REDUCE_ALL:
-                    if (xf == 0) acc = iacc = 0;
-                    break;
-                default: { /* min, max, argmin, argmax: the first extreme or the first NaN */
-                    bool mx = k->op == GPU_REDUCE_MAX || k->op == GPU_REDUCE_ARGMAX;
-                    double ef = fl ? ext.f : (double)ext.i;
-                    bool take =
-                        r == 0 || (ef == ef && (xnan || (mx ? (fl ? x.f > ext.f : x.i > ext.i)
-                                                            : (fl ? x.f < ext.f : x.i < ext.i))));
-                    if (take) {
-                        ext = x;
-                        best = r;
-                    }
-                }
-                }
-            }
-            HVal v = {0, 0};
-            DType from = k->in;
-            if (k->op == GPU_REDUCE_ARGMIN || k->op == GPU_REDUCE_ARGMAX) {
-                v.i = best;
-                from = DT_INT64;
-            } else if (k->op == GPU_REDUCE_MIN || k->op == GPU_REDUCE_MAX) {
-                v = ext;
-            } else if (k->op == GPU_REDUCE_ANY || k->op == GPU_REDUCE_ALL) {
-                v.i = iacc;
-                from = DT_BOOL;
-            } else if (k->op == GPU_REDUCE_MEAN) {
-                v.f = acc / (double)(R ? R : 1);
-                from = DT_FLOAT64;
-            } else if (kh_float(k->out)) {
-                v.f = acc;
-                from = DT_FLOAT64;
-            } else {
-                v.i = iacc;
-                from = DT_INT64;
-            }
-            kh_store(out, o * inner + q, k->out, kh_conv(v, from, k->out));
+#define KH_NOIDX INT64_MAX
+
+/* kr_id(): the identity in A. */
+static HVal kh_red_id(const HostReduce *k) {
+    HVal v = {0, 0};
+    bool fl = kh_float(k->acc);
+    switch (k->op) {
+    case GPU_REDUCE_PROD:
+    case GPU_REDUCE_ALL: v.f = 1, v.i = 1; break;
+    case GPU_REDUCE_MIN:
+    case GPU_REDUCE_ARGMIN:
+    case GPU_REDUCE_MAX:
+    case GPU_REDUCE_ARGMAX: {
+        bool lowest = k->op == GPU_REDUCE_MAX || k->op == GPU_REDUCE_ARGMAX;
+        if (fl) {
+            v.f = lowest ? -INFINITY : INFINITY;
+        } else {
+            static const int64_t lo[] = {0, -128, -32768, INT32_MIN, INT64_MIN, 0, 0};
+            static const int64_t hi[] = {1, 127, 32767, INT32_MAX, INT64_MAX, 255, 4294967295};
+            v.i = k->in <= DT_UINT32 ? (lowest ? lo : hi)[k->in] : 0;
         }
+        break;
+    }
+    default: break;
+    }
+    return v;
 }
 
-static CUresult kh_reduce_full_run(const CudaMockFunction *f, const unsigned grid[3],
-                                   void **params) {
-    (void)grid;
+/* kr_acc(v, i, bv, bi) in A. */
+static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_t bi) {
+    bool fl = kh_float(k->acc);
+    switch (k->op) {
+    case GPU_REDUCE_ARGMIN:
+    case GPU_REDUCE_ARGMAX: {
+        bool take, vnan = fl && v->f != v->f, bnan = fl && bv.f != bv.f;
+        bool better = k->op == GPU_REDUCE_ARGMAX ? (fl ? bv.f > v->f : bv.i > v->i)
+                                                 : (fl ? bv.f < v->f : bv.i < v->i);
+        bool same = fl ? bv.f == v->f : bv.i == v->i;
+        if (vnan)
+            take = bnan && bi < *i;
+        else if (bnan)
+            take = true;
+        else
+            take = better || (same && bi < *i);
+        if (take) {
+            *v = bv;
+            *i = bi;
+        }
+        return;
+    }
+    case GPU_REDUCE_MIN:
+    case GPU_REDUCE_MAX: { /* kr_min / kr_max: NaN propagates */
+        bool mx = k->op == GPU_REDUCE_MAX;
+        bool keep = fl ? (mx ? v->f >= bv.f : v->f <= bv.f) || v->f != v->f
+                       : (mx ? v->i >= bv.i : v->i <= bv.i);
+        if (!keep) *v = bv;
+        return;
+    }
+    case GPU_REDUCE_ANY: v->i |= bv.i; return;
+    case GPU_REDUCE_ALL: v->i &= bv.i; return;
+    case GPU_REDUCE_PROD:
+        if (fl)
+            v->f = kh_round(k->acc, v->f * bv.f);
+        else
+            v->i = kh_wrap(k->acc, (int64_t)((uint64_t)v->i * (uint64_t)bv.i));
+        return;
+    default: /* sum, mean */
+        if (fl)
+            v->f = kh_round(k->acc, v->f + bv.f);
+        else
+            v->i = kh_wrap(k->acc, (int64_t)((uint64_t)v->i + (uint64_t)bv.i));
+    }
+}
+
+/* kr_load(x): an input element as A. */
+static HVal kh_red_load(const HostReduce *k, const void *src, int64_t index) {
+    HVal x = kh_load(src, index, k->in);
+    if (k->op == GPU_REDUCE_ANY || k->op == GPU_REDUCE_ALL) {
+        HVal b = {0, kh_float(k->in) ? x.f != 0 : x.i != 0};
+        return b;
+    }
+    return kh_conv(x, k->in, k->acc);
+}
+
+/* out[at] = kr_fin(v, i, n). */
+static void kh_red_fin(const HostReduce *k, HVal v, int64_t i, int64_t n, void *out, int64_t at) {
+    HVal r = v;
+    DType from = k->acc;
+    if (k->op == GPU_REDUCE_ARGMIN || k->op == GPU_REDUCE_ARGMAX) {
+        r.i = i;
+        from = DT_INT64;
+    } else if (k->op == GPU_REDUCE_MEAN) {
+        HVal nn = {(double)n, n};
+        r.f = kh_round(k->acc, v.f / kh_conv(nn, DT_INT64, k->acc).f);
+    }
+    kh_store(out, at, k->out, kh_conv(r, from, k->out));
+}
+
+/* One thread block of kr_red_pass1 writes its partial; the grid-stride loops of its 256
+ * threads are run one thread after another, then combined in thread order. */
+static CUresult kh_red_pass1_run(const CudaMockFunction *f, const unsigned grid[3],
+                                 const unsigned block[3], void **params) {
+    const HostReduce *k = (const HostReduce *)(const void *)f;
     const uint64_t *w = params[0];
-    kh_reduce((const HostTyped *)(const void *)f, (const void *)(uintptr_t)w[0], 1, (int64_t)w[3],
-              1, (void *)(uintptr_t)w[5]);
+    const void *src = (const void *)(uintptr_t)w[0];
+    char *pv = (char *)(uintptr_t)w[1];
+    int64_t *pi = (int64_t *)(uintptr_t)w[2];
+    int64_t n = (int64_t)w[3], V = k->which >> 8, bs = block[0];
+    int64_t stride = (int64_t)grid[0] * bs, nv = n / V;
+    for (int64_t b = 0; b < grid[0]; b++) {
+        HVal vb = kh_red_id(k);
+        int64_t ib = KH_NOIDX;
+        for (int64_t t = 0; t < bs; t++) {
+            HVal v = kh_red_id(k);
+            int64_t idx = KH_NOIDX, t0 = b * bs + t;
+            for (int64_t q = t0; q < nv; q += stride)
+                for (int64_t j = 0; j < V; j++)
+                    kh_red_acc(k, &v, &idx, kh_red_load(k, src, q * V + j), q * V + j);
+            for (int64_t q = nv * V + t0; q < n; q += stride)
+                kh_red_acc(k, &v, &idx, kh_red_load(k, src, q), q);
+            kh_red_acc(k, &vb, &ib, v, idx);
+        }
+        kh_store(pv, b, k->acc, vb);
+        pi[b] = ib;
+    }
     return 0;
 }
 
-static CUresult kh_reduce_axis_run(const CudaMockFunction *f, const unsigned grid[3],
-                                   void **params) {
-    (void)grid;
+static CUresult kh_red_final_run(const CudaMockFunction *f, const unsigned grid[3],
+                                 const unsigned block[3], void **params) {
+    (void)grid, (void)block;
+    const HostReduce *k = (const HostReduce *)(const void *)f;
     const uint64_t *w = params[0];
-    kh_reduce((const HostTyped *)(const void *)f, (const void *)(uintptr_t)w[0], (int64_t)w[1],
-              (int64_t)w[2], (int64_t)w[3], (void *)(uintptr_t)w[5]);
+    const void *pv = (const void *)(uintptr_t)w[1];
+    const int64_t *pi = (const int64_t *)(uintptr_t)w[2];
+    HVal v = kh_red_id(k);
+    int64_t idx = KH_NOIDX;
+    for (int64_t b = 0; b < (int64_t)w[4]; b++)
+        kh_red_acc(k, &v, &idx, kh_load(pv, b, k->acc), pi[b]);
+    kh_red_fin(k, v, idx, (int64_t)w[3], (void *)(uintptr_t)w[5], 0);
     return 0;
 }
 
-int kernels_host_reduce(GpuState *G, int op, DType in, DType out, const char *name, CUfunction *f) {
-    /* pass 1 writes per-block partials that only the final pass reads; on the host the
-     * final pass reduces the input itself */
-    bool full = strcmp(name, "kr_red_final") == 0;
-    bool pass1 = strcmp(name, "kr_red_pass1") == 0;
-    HostTyped *k = kh_new(G, sizeof *k,
-                          pass1  ? kh_noop
-                          : full ? kh_reduce_full_run
-                                 : kh_reduce_axis_run);
+/* kr_red_rows (a warp per row, lanes striding by 32) and kr_red_cols (a thread per output,
+ * in order). */
+static CUresult kh_red_axis_run(const CudaMockFunction *f, const unsigned grid[3],
+                                const unsigned block[3], void **params) {
+    (void)grid, (void)block;
+    const HostReduce *k = (const HostReduce *)(const void *)f;
+    const uint64_t *w = params[0];
+    const void *src = (const void *)(uintptr_t)w[0];
+    void *out = (void *)(uintptr_t)w[5];
+    int64_t outer = (int64_t)w[1], R = (int64_t)w[2], inner = (int64_t)w[3];
+    bool rows = (k->which & 0xff) == 2;
+    if (rows) inner = 1;
+    for (int64_t t = 0; t < outer * inner; t++) {
+        int64_t o = t / inner, j = t - o * inner;
+        HVal v = kh_red_id(k);
+        int64_t idx = KH_NOIDX;
+        for (int64_t lane = 0; lane < (rows ? 32 : 1); lane++) {
+            HVal lv = kh_red_id(k);
+            int64_t li = KH_NOIDX;
+            for (int64_t q = lane; q < R; q += rows ? 32 : 1)
+                kh_red_acc(k, &lv, &li, kh_red_load(k, src, o * R * inner + j + q * inner), q);
+            kh_red_acc(k, &v, &idx, lv, li);
+        }
+        kh_red_fin(k, v, idx, R, out, t);
+    }
+    return 0;
+}
+
+int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const char *name,
+                        CUfunction *f) {
+    int which = strcmp(name, "kr_red_pass1") == 0   ? 0
+                : strcmp(name, "kr_red_final") == 0 ? 1
+                : strcmp(name, "kr_red_rows") == 0  ? 2
+                                                    : 3;
+    HostReduce *k = kh_new(G, sizeof *k,
+                           which == 0   ? kh_red_pass1_run
+                           : which == 1 ? kh_red_final_run
+                                        : kh_red_axis_run);
     if (!k) return -1;
     k->op = op;
+    k->which = which | V << 8;
     k->in = in;
     k->out = out;
+    k->acc = kernels_reduce_acc(op, in, out);
     *f = (CUfunction)(void *)k;
     return 0;
 }
@@ -725,7 +819,9 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, const char *na
 /* ---- matmul: w = {a, b, c, M, N, K, a row/col strides, b's, c's, batch strides a, b, c},
  * grid z = the batches of this launch ---- */
 
-static CUresult kh_matmul_run(const CudaMockFunction *f, const unsigned grid[3], void **params) {
+static CUresult kh_matmul_run(const CudaMockFunction *f, const unsigned grid[3],
+                              const unsigned block[3], void **params) {
+    (void)block;
     const HostTyped *k = (const HostTyped *)(const void *)f;
     const uint64_t *w = params[0];
     const void *a = (const void *)(uintptr_t)w[0], *b = (const void *)(uintptr_t)w[1];

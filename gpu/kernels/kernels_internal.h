@@ -52,8 +52,12 @@ int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                       const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
                       int const_base, int shape_base, CUfunction *out);
 int kernels_host_arange(GpuState *G, DType dt, CUfunction *out);
-/* name: the CUDA kernel's ("kr_red_pass1", "kr_red_final", "kr_red_rows", "kr_red_cols") */
-int kernels_host_reduce(GpuState *G, int op, DType in, DType out, const char *name, CUfunction *f);
+/* name: the CUDA kernel's ("kr_red_pass1", "kr_red_final", "kr_red_rows", "kr_red_cols"),
+ * V its vector width */
+int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const char *name,
+                        CUfunction *f);
+/* The reductions' accumulator type A (kernels_reduce.c's red_acc, as a dtype). */
+DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);
 
 static inline uint64_t kword_f64(double d) {

@@ -142,6 +142,15 @@ static const char *red_acc(int op, DType in, DType out) {
     }
 }
 
+DType kernels_reduce_acc(int op, DType in, DType out) {
+    const char *a = red_acc(op, in, out);
+    if (!strcmp(a, "int")) return DT_INT32;
+    if (!strcmp(a, "unsigned")) return DT_UINT32;
+    if (!strcmp(a, "float")) return DT_FLOAT32;
+    if (!strcmp(a, "double")) return DT_FLOAT64;
+    return DT_INT64; /* i64, and u64 (never chosen: unsigned sums are int64) */
+}
+
 static const char *red_extreme(DType in, bool lowest) {
     switch (in) {
     case DT_BOOL: return lowest ? "0" : "1";
@@ -224,7 +233,7 @@ static int red_function(GpuState *G, int op, DType in, DType out, int V, const c
     KSource src;
     ksrc_init(&src, G);
     red_gen(&src, op, in, out, V);
-    int rc = G->mock && !arch ? kernels_host_reduce(G, op, in, out, name, f)
+    int rc = G->mock && !arch ? kernels_host_reduce(G, op, in, out, V, name, f)
                               : kernels_build(G, &src, name, arch, f);
     ksrc_free(&src);
     if (rc < 0 || arch) return rc;

@@ -255,10 +255,10 @@ static CUresult mock_func_attribute(CUfunction f, int attribute, int value) {
 static CUresult mock_launch(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
                             unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                             CUstream stream, void **params, void **extra) {
-    (void)bx, (void)by, (void)bz, (void)shared, (void)stream, (void)extra;
+    (void)shared, (void)stream, (void)extra;
     const CudaMockFunction *m = (const CudaMockFunction *)(const void *)f;
-    unsigned grid[3] = {gx, gy, gz};
-    return m && m->run ? m->run(m, grid, params) : MOCK_NOT_SUPPORTED;
+    unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+    return m && m->run ? m->run(m, grid, block, params) : MOCK_NOT_SUPPORTED;
 }
 
 static CUresult mock_host_func(CUstream stream, CUhostFn fn, void *user_data) {

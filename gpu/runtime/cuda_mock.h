@@ -17,9 +17,11 @@
 
 typedef struct CudaMockFunction CudaMockFunction;
 struct CudaMockFunction {
-    /* Runs the whole launch on the host; 0, or a CUresult. params[0] is the argument
-     * block (the kernel library passes one by-value struct of 8-byte words). */
-    CUresult (*run)(const CudaMockFunction *f, const unsigned grid[3], void **params);
+    /* Runs the whole launch (grid and block dimensions as given to cuLaunchKernel) on the
+     * host; 0, or a CUresult. params[0] is the argument block (the kernel library passes
+     * one by-value struct of 8-byte words). */
+    CUresult (*run)(const CudaMockFunction *f, const unsigned grid[3], const unsigned block[3],
+                    void **params);
     CudaMockFunction *next; /* G->mock_functions, freed with G */
     size_t size;            /* bytes of the object that embeds this header */
 };

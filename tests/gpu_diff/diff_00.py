@@ -5,10 +5,13 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
@@ -17,189 +20,188 @@ def near(tag, r, f, x, rtol):
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
 
 
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
+
+
 # case 0
-b0_3 = np.array([1.75], dtype=np.float16).reshape(())
-t0_1 = b0_3.copy()
-p0_4 = t0_1 + 1
-b0_6 = np.array([-2.75], dtype=np.float16).reshape(())
-t0_1[...] = np.asarray(b0_6).astype(np.float32)
-show('c0', t0_1)
-show('c0p', p0_4)
+b0_2 = np.array([False], dtype=np.bool).reshape(())
+b0_4 = np.array([846, -350, -938, -955], dtype=np.int64).reshape((4,))
+a0_3 = b0_4[1:]
+s0_5 = np.array([0, 8, 0], dtype=np.uint8)
+r0_6 = np.asarray(((b0_2 + a0_3) << s0_5)) + np.zeros((3,), dtype=bool)
+show('c0', r0_6.max(axis=-1))
+show('c0', r0_6.prod())
+show('c0', r0_6.mean(axis=-1))
 
 # case 1
-b1_2 = np.array([29], dtype=np.uint8).reshape(())
-r1_3 = np.sqrt(np.abs(np.abs((-b1_2))))
-show('c1', r1_3)
+b1_3 = np.array([26, 35, 6, 11, 40, 18, 7, 21, 32, 27], dtype=np.uint8).reshape((5, 2))
+t1_1 = b1_3.copy()
+t1_1[:] *= t1_1[::-1]
+show('c1', t1_1)
 
 # case 2
-b2_3 = np.array([531], dtype=np.uint32).reshape(())
-t2_1 = b2_3.copy()
-p2_4 = t2_1 + 1
-b2_6 = np.array([30], dtype=np.uint8).reshape(())
-b2_8 = np.array([963], dtype=np.uint32).reshape(())
-t2_1[...] = (b2_6 % b2_8)
-show('c2', t2_1)
-show('c2p', p2_4)
+b2_3 = np.array([7.5, -7.25, 7.0, -6.75], dtype=np.float16).reshape((1, 1, 4, 1))
+a2_2 = b2_3.T
+b2_5 = np.array([578, -592, 105, 884, 761, 122, -525, -172, 52, -296, 950, 735, 183, -277], dtype=np.int32).reshape((14, 1))
+a2_4 = b2_5[::2, :]
+b2_7 = np.array([12, -12, 13, 15, -7, 7, -17, 10, 3, 16, 15, -8, 12, 6, 11, 2, 6, 2, -20, 14, 14, 19, 19, 1, 9, 18, -19, -6], dtype=np.int8).reshape((4, 7))
+a2_6 = b2_7[:, :, None]
+p2_1 = np.asarray((np.logical_or(a2_2, a2_4) // a2_6)) + np.zeros((3, 4, 7, 1), dtype=bool)
+p2_8 = np.concatenate([np.asarray(p2_1), np.asarray(p2_1)[::-1]])
+show('c2', p2_8)
+p2_9 = p2_8 * 2 - np.asarray(p2_8)[::-1]
+show('c2', p2_9)
 
 # case 3
-b3_3 = np.array([False, True, True, True, True, True, False, True, True, True, True, False, True, False, True, False, True, True, False, False, True, True, True, False, True, False, False, False, False, False, False, True, True, False, False, False, False, True, False, True, False, True, False, True, True, True, False, True, True, True, False, False, True, False, True, True, False, False, False, True, False, True, True], dtype=np.bool).reshape((3, 7, 3))
-a3_2 = b3_3.T
-t3_1 = a3_2.copy()
-p3_4 = ~t3_1
-b3_6 = np.array([False, True, True, True, True, False, True, True, False, True, False, True, True, False, True, False, True, False, False, False, True, False, False, False, True, True, True, False, True, False, False, True, False, True, False, False, False, True, True, True, True, True, True, True, True, False, False, False, False, False, False, True, False, True, False, True, True, False, True, False, True, False, True], dtype=np.bool).reshape((3, 7, 3))
-b3_8 = np.array([True, False, False, False, True, False, False, True, True, False, True, True, True, False, True, True, True, True, False, True, True, False, True, True, True, True, False, False], dtype=np.bool).reshape((1, 7, 4))
-a3_7 = b3_8[:, :, 1:]
-t3_1[...] = (b3_6 & a3_7)
+b3_3 = np.array([-19], dtype=np.int8).reshape(())
+t3_1 = b3_3.copy()
+p3_4 = t3_1 + 1
+b3_6 = np.array([True], dtype=np.bool).reshape(())
+b3_8 = np.array([False], dtype=np.bool).reshape(())
+t3_1[...] = np.minimum(b3_6, b3_8)
 show('c3', t3_1)
 show('c3p', p3_4)
 
 # case 4
-b4_3 = np.array([13, 20, 2, 1, 0, 18, 38, 20, 28, 25, 20, 25], dtype=np.uint8).reshape((4, 3))
-t4_1 = b4_3.copy()
-p4_4 = t4_1 + 1
-b4_6 = np.array([False, False, False, True, True, False, True, True, False, True, False, True], dtype=np.bool).reshape((4, 3))
-a4_5 = b4_6[::-1, :]
-t4_1[...] = a4_5
-show('c4', t4_1)
-show('c4p', p4_4)
+b4_2 = np.array([-1, 4], dtype=np.int8).reshape((2,))
+b4_4 = np.array([673, 997, -958], dtype=np.int64).reshape((3,))
+a4_3 = b4_4[1:]
+t4_5 = (b4_2 == a4_3)
+r4_6 = (t4_5 * t4_5[::-1])
+show('c4', r4_6)
 
 # case 5
-b5_3 = np.array([19, 2, 20, 11, 20, 37], dtype=np.uint8).reshape((6,))
-a5_2 = b5_3[1:]
-t5_1 = a5_2.copy()
-p5_4 = t5_1 + 1
-b5_6 = np.array([True], dtype=np.bool).reshape(())
-t5_1[1:] = b5_6
-show('c5', t5_1)
-show('c5p', p5_4)
+b5_3 = np.array([-0.75, 0.75, 0.5, -0.25, 5.0, -3.5, -4.0, 0.0, -2.0, 5.0, -6.25, -3.25, 5.0, 0.5, 0.75, 7.25, 1.75, 0.5, 7.5, -1.25, 7.75, 3.75, 7.0, -0.5, 2.75, -2.5, -2.25, 6.25, -3.25, -6.25, 8.0, 2.25, -3.75, -1.25, 2.0, 7.75, 7.25, 2.5, -4.25, -4.0, -3.75, 0.0, -1.0, -5.25, -6.5, -2.5, -4.5, -1.0, -1.75, 8.0, 1.75, 5.5, 2.25, -8.0, -7.5, 1.75, -1.0, -5.5, -1.0, 0.75, 2.75, 0.5, 4.0, -7.5, -4.25, 2.5, 3.0, -3.75, -4.5, 0.0, -3.5, -6.75, 3.0, -5.75, -5.25, -4.75, 1.5, 2.0, -0.25, 0.5, -6.5, 3.5, -7.25, -5.5, -3.75, 4.75, 3.75, -0.5, -5.0, 2.5, 0.75, -7.75, 2.25, -4.5, 3.25, -4.0, 0.5, 4.75, -5.25, 7.0, 5.25, 4.5, 1.5, -1.0, 1.5, -3.75, -6.5, -4.5, -2.5, -0.5, -1.25, 5.75, 0.75, -7.5, 0.0, 0.5, 0.25, 7.0, -4.0, 4.75, -4.75, 3.75, -6.0, 3.5, 8.0, -7.25, 1.75, 6.25, -4.0, -3.25, -5.75, -3.5, -1.25, 7.25, 2.5, 3.5, 1.25, -3.0, -3.25, 4.0, 6.0, 4.75, -4.25, -3.5, 0.5, 1.25, -7.75, -7.75, -4.0, 4.0, -5.0, 6.5, -7.25, 5.75, 5.5, 0.75, 3.75, 5.0, 4.75, 6.75, -6.5, -5.0, 7.0, -7.0, -8.0, -6.75, -4.5, -3.75, 3.25, 0.5, 3.25, 7.0, -0.25, -0.5, -4.75, 3.25, -3.0, -4.5, -6.75, 2.0, 5.5, 3.0, 0.0, -6.25, 5.75, 5.25, 4.0, 3.25, 1.25, 2.75, 6.0, -0.5, -3.5, -6.25, 2.75, -4.5, -2.5, 7.5, 2.75, -4.25, -7.5, 7.25, -1.5, 4.25, -2.5, 4.5, -0.75, -5.0, -0.25, 2.5, 2.5, -0.25, 6.75, 7.0, 3.75, 7.75, -2.0, 5.75, 6.0, 4.75, -4.25, 7.5, 0.5, -4.0, -3.25, -7.75, 4.0, 5.25, -4.75, -7.25, -5.75, -2.25, 6.5, 4.0, 8.0, 1.0, -3.25, -3.25, -4.75, 0.0, -7.5, 6.75, 4.5, -0.75, 4.5, -8.0, -0.25, 5.5, -3.0, -2.5, 2.75, -0.5, -5.75, -3.0, -2.5, 4.0, -7.5, -1.25, 5.5, -0.5, -6.75, -2.0, 8.0, -5.75, -0.25, 4.5, 6.75, -4.25, -6.5, 4.25, -5.25, -5.0, 7.25, -6.75, -0.5, -7.75, -7.5, 1.75, 6.75, 0.75, 5.25, -2.75, -3.75, 2.0, 6.25, 8.0, 5.25, -2.75, 4.5, 4.25, -1.75, 7.75, 0.75, 3.5, -3.25, 0.25, 0.75, -2.5, -5.5, 3.5, 2.75, -3.5, 0.25, 0.0, 0.0, 3.0, 4.25, 0.75, 6.75, -7.75, -3.25, -4.0, 0.0, -1.0, -1.75, -5.75, -1.75, 5.5, -0.5, -3.75, 6.5, 4.5, -1.75, -5.5, -5.75, -3.25, -6.25, -7.25, 4.75, 4.0, 5.25, -3.75, -4.0, -5.75, -0.5, 4.0, -3.75, 1.0, -1.75, 4.5, 3.25, -2.5, -1.0, 1.5, -3.5, 3.0, 7.5, 1.25, -5.25, 1.5, -1.5, 6.75, -7.5, 1.25, -4.75, 3.75, 6.0, 0.0, -6.25, -6.5, 2.0, -3.0, -4.0, -4.75, -4.5, 5.75, -0.25, -1.5, 8.0, 8.0, 4.5, -4.25, -1.25, 4.25, -3.75, 0.0, -8.0, -4.25, -1.75, 4.0, 7.25, -0.75, 0.5, -7.0, -2.75, 8.0, -0.75, 5.0, 0.75, 5.25, 4.75, 0.5], dtype=np.float32).reshape((2, 7, 7, 4))
+a5_2 = b5_3[::-1, :, :, :]
+p5_1 = np.asarray(a5_2) + np.zeros((2, 7, 7, 4), dtype=bool)
+p5_4 = np.sort(np.asarray(p5_1), axis=-1)
+show('c5', p5_4)
+p5_5 = np.cumsum(np.asarray(p5_4), axis=0)
+show('c5', p5_5)
+p5_6 = np.asarray(p5_5)[[-1, 0, 1, 1]]
+show('c5', p5_6)
+p5_7 = p5_6 * 2 - np.asarray(p5_6)[::-1]
+show('c5', p5_7)
 
 # case 6
-a6_1 = ((np.arange(3) % 13 - 6) * 0.25).astype(np.float16).reshape((3, 1))
-b6_3 = np.array([32], dtype=np.uint8).reshape((1, 1))
-r6_4 = (a6_1 + b6_3)
-show('c6', r6_4)
+b6_3 = np.array([False], dtype=np.bool).reshape(())
+a6_2 = b6_3[None]
+t6_1 = a6_2.copy()
+p6_4 = ~t6_1
+b6_6 = np.array([True], dtype=np.bool).reshape(())
+s6_7 = np.array([], dtype=np.int64)
+t6_1[1:] = (b6_6 << s6_7)
+show('c6', t6_1)
+show('c6p', p6_4)
 
 # case 7
-b7_3 = np.array([False, True, False, False, True, False, True, True, False, True, True, True, False, False, False, False, True, True, True, False, True, True, False, False, True, True, False, False, False, True, False, False, False, True, True, True, False, True, True, False, False, False, False, True, False, True, True, False, True, True, False, False, True, True, False, False, False, False, True, True, True, False, True, False, True, True, True, False, True, False, False, False, True, False, False, True, False, True, True, False, False, True, False, False, True, False, True, True, False, True, True, True, False, True, True, False, True, True, False, False, False, False, True, False, False, False, True, True, False, True, False, True, True, True, True, False, True, True, False, False, False, False, False, True, True, False, False, False, False, False, False, False, True, False, False, True, True, False, True, False, False, False, True, False, True, False, True, False, False, False, False, True, False, True, False, True, False, True, False, False, True, True, True, False, False, False, False, True, False, False, False, True, False, True, False, True, False, True, False, True, False, True, True, True, True, False, False, False, True, True, True, False, False, True, True, False, False, True, True, False, False, False, True, False, False, True, False, False, False, True, False, True, True, False, False, False, True, False, True, True, True, False, True, False, False, True, True, True, False, False, False, False, True, True, True, False, True, True, True, False, False, False, True, True, True, True, True, True, True, False, False, False], dtype=np.bool).reshape((3, 4, 3, 7))
-t7_1 = b7_3.copy()
-p7_4 = ~t7_1
-b7_6 = np.array([False, False, False, True, False, False, False, False, True, True, True, True, True, True, False, False, False, False, True, False, True, True, True, True, False, True, True, False, False, True, True, False, False, True, True, True, True, True, False, True, False, True, True, True, False, True, False, True, False, False, False, False, False, True, True, True, True, False, False, True, False, False, True, False, True, False, True, False, True, True, True, True, True, False, True, True, True, False, False, True, False, True, True, True, False, True, False, False, True, False, True, False, False, True, False, True, False, True, False, False, True, False, False, True, False], dtype=np.bool).reshape((1, 5, 3, 7))
-a7_5 = b7_6[:, 1:, :, :]
-t7_1 ^= a7_5
-show('c7', t7_1)
-show('c7p', p7_4)
+b7_2 = np.array([-15], dtype=np.int8).reshape(())
+b7_4 = np.array([-452], dtype=np.int64).reshape(())
+r7_5 = ((~b7_2) & (-b7_4))
+show('c7', r7_5)
 
 # case 8
-a8_1 = (np.arange(9) % 13 - 6).astype(np.int64).reshape((3, 3))
-b8_3 = np.array([-12, -17, 13, 11, 16, -4, -5, 16, 1], dtype=np.int8).reshape((3, 3))
-b8_5 = np.array([16, 14, 36, 8, 7, 11, 26, 39, 3, 6, 34, 17, 6, 13, 16, 4, 40, 36], dtype=np.uint8).reshape((6, 3))
-a8_4 = b8_5[::2, :]
-t8_6 = a8_4
-b8_8 = np.array([604], dtype=np.uint32).reshape(())
-b8_10 = np.array([38, 31, 15, 27, 28, 23, 34, 12, 30, 4, 16, 26], dtype=np.uint8).reshape((4, 3))
-a8_9 = b8_10[1:, :]
-b8_12 = np.array([-5.75, 4.75, 5.5], dtype=np.float16).reshape((1, 3))
-r8_13 = np.asarray((((a8_1 | b8_3) * (t8_6 + t8_6)) + ((b8_8 // a8_9) % b8_12))) + np.zeros((3, 3), dtype=bool)
-show('c8', r8_13.argmax(axis=0))
+b8_3 = np.array([2.0, -3.25, 0.75, -6.0, 3.5, 5.25, 4.5, -7.25, -4.5, -7.0, -7.75, -5.0, 2.5, 2.75, 3.75, -7.0, 3.75, -5.75, 7.5, -5.5, 6.25, 2.5, 8.0, -8.0, -3.0, 2.25, 3.5, -1.25], dtype=np.float16).reshape((1, 4, 7))
+a8_2 = b8_3[:, :, ::-1]
+t8_1 = a8_2.copy()
+t8_1[:-2] -= t8_1[2:]
+show('c8', t8_1)
 
 # case 9
-b9_2 = np.array([33], dtype=np.uint8).reshape(())
-b9_4 = np.array([463], dtype=np.uint32).reshape(())
-r9_5 = (b9_2 & b9_4)
-show('c9', r9_5)
+b9_2 = np.array([-5.5, -5.75, -2.75, 0.5, 5.0, -5.5, -4.0, 1.0, 0.25, -0.5, -1.5, -5.0, 0.75, 7.25, -6.5, 1.5, -1.5, -5.75, 2.0, 2.75, 1.25, -3.75, -7.0, 6.0, 3.5, -7.0, -7.25, 2.0, 5.25, -3.0, -6.75, 5.5, -2.25, -1.75, -0.75, -4.5, -4.0, 8.0, -4.25, 0.5, 6.5, -1.75, -6.25, 3.5, 6.5, 2.5, 3.25, -1.0, -7.75, -7.75, 7.5, -7.0, -2.75, 0.0, -6.75, -7.75, -0.75, -5.5, -2.5, -7.0, -1.75, -1.5, 6.0, 1.0, -0.25, 7.5, 8.0, 3.75, 2.25, 4.5, -5.75, -2.0, -2.25, -2.0, 1.5, 5.5, 7.0, 3.5, -7.5, 7.5, -7.5, -4.75, 5.75, 2.75], dtype=np.float32).reshape((3, 7, 4))
+a9_1 = b9_2[:, :, ::-1]
+t9_3 = a9_1
+a9_4 = ((np.arange(28) % 13 - 6) * 0.25).astype(np.float64).reshape((7, 4))
+b9_6 = np.array([243, 105, -470, -477], dtype=np.int64).reshape((4,))
+a9_5 = b9_6[::-1]
+r9_7 = np.sqrt(np.abs(np.minimum(((t9_3 - t9_3[::-1]) - (-a9_4)), (~(a9_5 == 2)))))
+show('c9', r9_7)
 
 # case 10
-b10_2 = np.array([377, 430, 411, 288], dtype=np.uint32).reshape((4,))
-b10_4 = np.array([92, -25, 175, -22], dtype=np.int16).reshape((4,))
-r10_5 = np.asarray((b10_2 // b10_4)) + np.zeros((4,), dtype=bool)
-show('c10', r10_5.mean(axis=-1))
-show('c10', r10_5.any(axis=-1))
+b10_3 = np.array([0], dtype=np.uint8).reshape((1,))
+x10_1 = np.asarray(b10_3) + np.zeros((5, 4), dtype=bool)
+rowstat('c10', x10_1.var(axis=-1, ddof=1), x10_1.astype(np.float64).tolist(), 1, False, 0.0001)
 
 # case 11
-b11_3 = np.array([756], dtype=np.int64).reshape((1,))
-t11_1 = b11_3.copy()
-p11_4 = t11_1 + 1
-b11_6 = np.array([21], dtype=np.uint8).reshape((1,))
-a11_5 = b11_6[::-1]
-s11_7 = np.array([7], dtype=np.int32)
-t11_1 -= ((-a11_5) >> s11_7)
-show('c11', t11_1)
-show('c11p', p11_4)
+b11_2 = np.array([238], dtype=np.uint32).reshape((1, 1))
+a11_1 = b11_2.T
+b11_4 = np.array([1.5, 1.25, 4.0], dtype=np.float64).reshape((1, 3))
+a11_3 = b11_4.T
+b11_6 = np.array([-6, 18], dtype=np.int8).reshape((2,))
+a11_5 = b11_6[1:]
+b11_8 = np.array([-998], dtype=np.int32).reshape((1, 1))
+a11_7 = b11_8[:, ::2]
+r11_9 = ((np.logical_and(a11_1, a11_3) * (-a11_5)) - a11_7)
+show('c11', r11_9)
 
 # case 12
-b12_3 = np.array([-789, -482, -682, -18, 586, 950, -798, -183, 330, 481, -617, 708, -994, -818, -125, 253, 955, -896, 125, -553, 94, -136, -290, -904, 937, 334, 985, 896, -789, 504], dtype=np.int32).reshape((10, 3, 1))
-a12_2 = b12_3[::2, :, :]
-t12_1 = a12_2.copy()
-p12_4 = t12_1 + 1
-b12_6 = np.array([True, False, True], dtype=np.bool).reshape((1, 3, 1))
-a12_5 = b12_6[:, :, 1:]
-b12_8 = np.array([], dtype=np.uint8).reshape((5, 3, 0))
-t12_1[:, :, :-1] = np.logical_or(a12_5, b12_8)
-show('c12', t12_1)
-show('c12p', p12_4)
+b12_2 = np.array([-289, 18, -212, 203, -183, 213, -75, -29, 147, 81, -64, -245, -196, 227, 226, 223, -134, -168, -1, -251, -231, -77, -297, -237, 133, -279, -233, -244, -291, -265], dtype=np.int16).reshape((3, 2, 5))
+x12_3 = np.asarray((-np.asarray(b12_2).astype(np.float32))).astype(np.int16)
+near('c12', np.arctan(x12_3), math.atan, x12_3, 2e-06)
 
 # case 13
-b13_2 = np.array([-1.25, 2.75, 7.5], dtype=np.float32).reshape((3,))
-a13_1 = b13_2[::-1]
-r13_3 = a13_1
-show('c13', r13_3)
+b13_2 = np.array([10], dtype=np.uint8).reshape(())
+x13_3 = np.asarray(b13_2).astype(np.uint8)
+near('c13', np.tan(x13_3), math.tan, x13_3, 0.004)
 
 # case 14
-b14_2 = np.array([-5.0], dtype=np.float16).reshape(())
-b14_4 = np.array([133], dtype=np.uint32).reshape(())
-b14_6 = np.array([545], dtype=np.uint32).reshape(())
-b14_8 = np.array([-24], dtype=np.int16).reshape(())
-r14_9 = np.minimum(b14_2, np.minimum(np.maximum(b14_4, b14_6), (-b14_8)))
-show('c14', r14_9)
+b14_2 = np.array([-9, 10, 14, -18, -18, -8, 2, 3, 12, 2, 12, 20], dtype=np.int8).reshape((2, 6))
+a14_1 = b14_2[:, ::2]
+s14_3 = np.array([5, 5, 1], dtype=np.int32)
+b14_5 = np.array([-495, 715, 736, -377, -331, 153], dtype=np.int32).reshape((2, 3))
+b14_7 = np.array([-600, -802], dtype=np.int64).reshape((2, 1))
+b14_9 = np.array([18, 287, 222, 221, 252, 254, 142, 149, 294], dtype=np.int16).reshape((3, 3))
+a14_8 = b14_9[1:, :]
+b14_11 = np.array([283, 210, 234, 781, 145, 136], dtype=np.uint32).reshape((2, 3))
+r14_12 = np.where((b14_5 - b14_7) > 0, (a14_1 >> s14_3), np.maximum(a14_8, b14_11))
+show('c14', r14_12)
 
 # case 15
-a15_1 = ((np.arange(3) % 13 - 6) * 0.25).astype(np.float64).reshape((3,))
-b15_3 = np.array([-3.75], dtype=np.float64).reshape((1,))
-b15_5 = np.array([-210, 251, -249, 276, -124, -182, -69, 276, -96, 215, 281, 15, 132, 35, -296], dtype=np.int16).reshape((5, 3, 1))
-a15_4 = b15_5[::-1, :, :]
-b15_7 = np.array([281, 763, -302, -449, 231, 472, 61, -224, -953, -751, -325, -290, -715, -768, -487], dtype=np.int64).reshape((5, 3, 1))
-a15_6 = b15_7[:, :, ::-1]
-b15_9 = np.array([-14], dtype=np.int8).reshape((1,))
-b15_11 = np.array([80, -53, -204, 36, -20], dtype=np.int16).reshape((5, 1))
-a15_10 = b15_11[:, None, :]
-r15_12 = np.asarray(np.where((a15_4 % a15_6) > 0, (a15_1 // b15_3), (b15_9 * a15_10))) + np.zeros((5, 3, 3), dtype=bool)
-show('c15', r15_12.prod(axis=-2))
+a15_2 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
+t15_1 = a15_2.copy()
+p15_3 = t15_1 + 1
+b15_5 = np.array([-57], dtype=np.int16).reshape(())
+t15_1 *= b15_5
+show('c15', t15_1)
+show('c15p', p15_3)
 
 # case 16
-a16_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float64).reshape(())
-b16_3 = np.array([919], dtype=np.uint32).reshape(())
-b16_5 = np.array([220], dtype=np.int16).reshape(())
-r16_6 = np.minimum(np.logical_or(a16_1, b16_3), (b16_5 & 3))
-show('c16', r16_6)
+b16_3 = np.array([-663, 177, 415], dtype=np.int32).reshape((3,))
+t16_1 = b16_3.copy()
+p16_4 = t16_1 + 1
+b16_6 = np.array([False], dtype=np.bool).reshape(())
+b16_8 = np.array([8], dtype=np.uint8).reshape(())
+b16_10 = np.array([False], dtype=np.bool).reshape(())
+b16_12 = np.array([823], dtype=np.int32).reshape(())
+t16_1 //= b16_12
+show('c16', t16_1)
+show('c16p', p16_4)
 
 # case 17
-a17_1 = (np.arange(9) % 30 - 0).astype(np.uint8).reshape((3, 3))
-s17_2 = np.array([3, 9, 8], dtype=np.int32)
-r17_3 = np.asarray((a17_1 >> s17_2)) + np.zeros((5, 3, 3), dtype=bool)
-show('c17', r17_3.argmax(axis=1))
+b17_2 = np.array([19, 31, 26, 0, 18, 10, 40], dtype=np.uint8).reshape((1, 1, 7))
+a17_1 = b17_2[:, ::-1, :]
+t17_3 = a17_1
+r17_4 = (t17_3 + t17_3[::-1])
+show('c17', r17_4)
 
 # case 18
-b18_2 = np.array([-492, -313, 996, 986, -327, 344, -498, 606, 386, -56, 521, -36, -244, 8, 334, 583, 358, 481, 918, -604, -116, -98, -184, 110, -754, 170, -1, 898, -455, 719, -744, -694, -976, -230, -151, -777, 636, -947, 336, -848, 927, -626, -61, 568, -228, 366, 28, 634, 669, -410, 879, -682, -685, 990, 74, 691, -784, 939, -479, -962, -49, -188, 660, 298, 443, 507, 623, 869, -533, 101, 424, -200, -990, 114, 646, -490, -134, 858, -675, 356, -634, -299, 356, -511, -845, 587, 98, 915, 142, 966, -671, -641, -231, 198, -956, 50, -556, -125, -518, 626], dtype=np.int32).reshape((4, 5, 5))
-b18_4 = np.array([-0.25, 4.5, 6.75, -4.25, -6.5, 4.25, -5.25, -5.0, 7.25, -6.75, -0.5, -7.75, -7.5, 1.75, 6.75, 0.75, 5.25, -2.75, -3.75, 2.0, 6.25, 8.0, 5.25, -2.75, 4.5, 4.25, -1.75, 7.75, 0.75, 3.5, -3.25, 0.25, 0.75, -2.5, -5.5, 3.5, 2.75, -3.5, 0.25, 3.0, 4.25, 0.75, 6.75, -7.75, -3.25, -4.0, -1.0, -1.75, -5.75, -1.75, 5.5, -0.5, -3.75, 6.5, 4.5, -1.75, -5.5, -5.75, -3.25, -6.25, -7.25, 4.75, 4.0, 5.25, -3.75, -4.0, -5.75, -0.5, 4.0, -3.75, 1.0, -1.75, 4.5, 3.25, -2.5, -1.0, 1.5, -3.5, 3.0, 7.5, 1.25, -5.25, 1.5, -1.5, 6.75, -7.5, 1.25, -4.75, 3.75, 6.0, -6.25, -6.5, 2.0, -3.0, -4.0, -4.75, -4.5, 5.75, -0.25, -1.5, 8.0, 8.0, 4.5, -4.25, -1.25, 4.25, -3.75, -8.0, -4.25, -1.75, 4.0, 7.25, -0.75, 0.5, -7.0, -2.75, 8.0, -0.75, 5.0, 0.75, 5.25, 4.75, 0.5, 7.75, -5.0, -4.0, -2.25, -7.5, 6.5, -6.75, 7.5, -1.25, 4.5, 2.75, -0.25, -5.0, -5.75, -6.75, 5.5, 6.0, -2.0, -2.5, 8.0, -2.0, 4.25, 3.5, -1.75, -0.75, 3.5, -6.0, 2.75, -6.5, 6.5, -6.75, -2.5, -3.5, 1.0, 7.0, -6.75, 8.0, -6.0, 4.5, -5.25, 4.75, 1.5, 4.5, 0.5, 3.25, 7.0, -6.5, 7.25, -7.5, 5.5, 1.5, 2.0, -3.25, 0.75, -6.0, 3.5, 5.25, 4.5, -7.25, -4.5, -7.0, -7.75, -5.0, 2.5, 2.75, 3.75, -7.0, 3.75, -5.75, 7.5, -5.5, 6.25, 2.5, 8.0, -8.0, -3.0, 2.25], dtype=np.float64).reshape((2, 4, 5, 5))
-b18_6 = np.array([23], dtype=np.uint8).reshape((1,))
-a18_5 = b18_6[None, :]
-b18_8 = np.array([127, -419, 175, 609, 266, -830, -847, 451, -652, 852], dtype=np.int64).reshape((2, 1, 5))
-a18_7 = b18_8[:, None, :, :]
-b18_10 = np.array([1.5, -1.5, -5.75, 2.0, 2.75, 1.25, -3.75, -7.0], dtype=np.float16).reshape((2, 4, 1, 1))
-b18_12 = np.array([238, 134, -112, -98, -62, -183, -167, 300, 218, -175, -28, 169, -99, -244, 69, 167, 42, 63, -75, -291, -286, 200, -267, -132, -41, 265, -260, -291, -65, -214, 236, -123, -265, 240, -95, -86, 153, -5, -52, 202, 218, 80, 32, 101, -225, -101, -115, -108, 4, 295], dtype=np.int16).reshape((2, 1, 5, 5))
-b18_14 = np.array([2.75, 2.75, -5.75, 5.25, -2.0], dtype=np.float64).reshape((1, 1, 5))
-a18_13 = b18_14[None, :, :, :]
-a18_15 = ((np.arange(25) % 13 - 6) * 0.25).astype(np.float64).reshape((5, 5))
-a18_16 = ((np.arange(25) % 13 - 6) * 0.25).astype(np.float16).reshape((5, 5))
-r18_17 = (((b18_2 % b18_4) + (a18_5 * a18_7)) + np.minimum((b18_10 * b18_12), np.where(a18_15 > 0, a18_13, a18_16)))
-show('c18', r18_17)
+b18_2 = np.array([-2.5, 2.25, -3.5, 3.25, -5.0, 4.5, 3.25, -2.0, 4.5, 6.25, -3.25, 7.25, -0.25, -7.0, -0.25, -5.5, -5.75, -7.0, 8.0, 7.0, 7.25, 2.25, -2.75, 7.75, 4.5, -7.75, 4.25, 6.25, -2.75, 3.75, -6.5, 3.75, 3.25, 6.0, -0.5, 1.5, -5.25, 6.0, 3.25, -2.0, -3.0, -3.75, 6.0, -6.75, 3.5, 2.75, -2.5, 7.5, 7.25, -7.75, -0.75, -6.25, 6.0, -3.0, -1.5, 4.75, 6.75, -4.25, 2.0, 0.25, -3.75, -2.75, 2.5, -4.0, -2.25, 1.75, -0.75, 5.5, 6.75, 6.5, 1.75, -2.75, 8.0, 1.75, -1.5, 1.0, -3.25, -8.0, 2.75, -4.25], dtype=np.float16).reshape((2, 8, 5))
+a18_1 = b18_2[:, :, ::-1]
+b18_4 = np.array([6.25, 6.0, 3.5, -1.5, -6.5, -5.5, -4.75, -5.0, 4.25, -3.75, 6.0, 4.5, -2.25, 7.0, 6.25, -7.0, -2.0, 6.25, 7.5, 4.25, 1.25, 3.0, -2.5, 0.5, -2.25, -7.25, -6.25, -6.0, -0.75, 6.25, 2.0, 6.0, 2.5, -4.75, 4.25, -6.5, 6.75, 0.75, 5.0, 6.75, 2.5, 8.0, -5.0, -2.75, 4.75, 5.5, 7.25, 8.0, -3.25, 2.0, -3.5, 3.0, -3.75, -2.0, -1.0, -1.25, 6.5, -3.25, -4.75, -4.75, 5.5, -6.5, 6.5, -3.25, 3.75, 2.25, 0.75, 4.5, -7.75, 4.25, 7.5, 6.25, 1.5, 1.5, 4.25, 2.0, 1.25, -2.5, -5.0, 7.5, -2.25, 6.25, -3.25, 6.5, -4.75, -4.25, 2.0, 2.0, 7.75, 2.75, 2.0, 6.75, 2.25, 7.5, 4.5, -1.25, -2.75, -0.5, -1.75, -0.25, -6.5, 2.25, -6.25, 2.5, 5.25, -7.25, 3.0, 3.5, 3.5, 5.0, -1.5, 1.0, -1.0, 2.0, 4.5, 4.25, -2.5, -7.75, 4.25, 3.0, -1.0, -0.75, -6.0, 2.0, 4.25, -1.5, 1.25, -5.0, 5.75, -8.0, 3.0, -5.25, 5.0, -3.25, -4.5, -2.5, 2.75, -3.5, 4.0, 5.75, 2.25, 0.75, -1.5, -2.0, -3.0, -2.75, -3.0, -3.5, -4.25, 6.0], dtype=np.float16).reshape((2, 5, 15))
+a18_3 = b18_4[:, :, ::2]
+r18_5 = a18_1 @ a18_3
+show('c18', r18_5)
 
 # case 19
-b19_3 = np.array([283, 210, 234, 781, 145, 136, 791, 213, 21, 167, 497, 371, 188, 50, 802, 368, 84, 624, 243, 694, 712, 888, 216, 89, 451, 659, 671, 201, 616, 350, 168, 588, 707, 858, 855, 686, 723, 951, 18, 222, 323, 911, 491, 565, 37, 922, 53, 873, 375, 511, 572, 357, 138, 499, 69, 523], dtype=np.uint32).reshape((2, 4, 7))
-t19_1 = b19_3.copy()
-p19_4 = t19_1 + 1
-b19_6 = np.array([26, 4, 16, 4, 20, 1, 11, 20, 14, 20, 16, 16, 19, 31, 26, 0, 18, 10, 40, 18, 3, 7, 27, 27, 39, 13, 17, 22, 36, 31, 36, 18, 38, 16, 11, 20, 9, 22, 6, 25, 22, 33, 36, 12, 25, 28, 9, 30, 15, 2, 40, 15, 5, 4, 2, 33], dtype=np.uint8).reshape((7, 4, 2))
-a19_5 = b19_6.T
-t19_1[...] = (~a19_5)
-show('c19', t19_1)
-show('c19p', p19_4)
+b19_2 = np.array([-371, -2], dtype=np.int32).reshape((2,))
+r19_3 = np.sqrt(np.abs(b19_2))
+show('c19', r19_3)

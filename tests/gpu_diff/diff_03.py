@@ -5,10 +5,13 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
@@ -17,161 +20,190 @@ def near(tag, r, f, x, rtol):
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
 
 
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
+
+
 # case 0
-b300_2 = np.array([-204, -130, -264, -296, 34, 46, -258, -135, 131, 149, -283, 141, 262, 279, 111, -175, 104, -242, -272, -161, -55, 217, 197, 99, 21, -169, -5, -158, 282, 279, -157, 267, -156, -151, -58, -97, -269, -83, 201, 272, 168, 72, 180, 138, 243, -300, 130, -56, 88, -27, -273, 238, 31, -189, 225, -49, 138, -37, -168, 233, 179, 281, 260, 76, -43, -176, -207, 58, 114, 152, 73, 131, 218, 149, 211, 85, 249, -272, -251, 199, 30, -64, -195, -280, 58, -222, -117, 186, -175, -64, -152, 170, -223, -129, -15, 184, 73, -109, -62, -256, -1, 154, 256, 267, 164, -12, -49, -289, 11, 181, -148, -97, -99, -115, 13, -227, -38, -128, 101, 300, 9, -115, 165, 107, -205, 65, 65, -64, -298, 253, -132, 165, -172, -11, 95, -148, 44, 51, -44, -297, -154, -108, -37, -82, -294, -241, -263, 170, -9, -73, 236, -188, -221, -147, -93, -118, -269, 146, -140, -125, 150, 28, -247, 157, 214, 66, -7, 292, -170, 256, 234, -247, -51, -184, 163, 203, -65, 226, 24, -186, 13, -146, -28, 129, -29, -183, -282, -296, 79, 213, -112, -242, 35, -138, -257, -265, -270, -33, -47, -269, -2, 193, 211, 45, -209, -96, -121, 59, -209, 78, -153, 68, -102, 172, 87, 158, 55, -220, -48, -62, -203, -59, -210, 19, 235], dtype=np.int16).reshape((5, 3, 3, 5))
-a300_1 = b300_2[::-1, :, :, :]
-s300_3 = np.array([1, 1, 9, 9, 5], dtype=np.int32)
-s300_4 = np.array([8, 4, 4, 1, 2], dtype=np.uint8)
-t300_5 = ((np.asarray(a300_1).astype(np.int64) << s300_3) >> s300_4)
-r300_6 = (t300_5 + t300_5[::-1])
-show('c300', r300_6)
+b300_2 = np.array([652], dtype=np.int64).reshape(())
+b300_4 = np.array([130], dtype=np.int64).reshape(())
+r300_5 = np.asarray(np.asarray(np.maximum(b300_2, (~b300_4))).astype(np.int64)) + np.zeros((1,), dtype=bool)
+show('c300', r300_5.argmax(axis=0))
+show('c300', r300_5.sum())
+show('c300', r300_5.argmin())
 
 # case 1
-b301_2 = np.array([181, 32, 277, -256, -244, 169], dtype=np.int16).reshape((3, 2))
-a301_1 = b301_2[:, 1:]
-s301_3 = np.array([2, 7, 7, 8, 3], dtype=np.int64)
-r301_4 = (a301_1 << s301_3)
-show('c301', r301_4)
+b301_3 = np.array([10, -10, -15, 17, 13, 15, -8, -17, 16, 17, 13, 1, -2, -16, 15], dtype=np.int8).reshape((5, 3))
+a301_2 = b301_3[:, ::-1]
+p301_1 = np.asarray(a301_2) + np.zeros((5, 3), dtype=bool)
+p301_4 = np.concatenate([np.asarray(p301_1), np.asarray(p301_1)[::-1]])
+show('c301', p301_4)
+p301_5 = np.cumsum(np.asarray(p301_4), axis=1)
+show('c301', p301_5)
 
 # case 2
-b302_3 = np.array([-7.25], dtype=np.float32).reshape(())
-t302_1 = b302_3.copy()
-p302_4 = t302_1 + 1
-b302_6 = np.array([10], dtype=np.uint8).reshape(())
-t302_1[...] = (-b302_6)
-show('c302', t302_1)
-show('c302p', p302_4)
+b302_2 = np.array([5, 837, 436, 32, 251, 63, 926, 402, 115, 378, 383, 565, 863, 839, 615, 136, 875, 389, 535, 654, 96, 762, 325, 501, 647, 3, 478, 240, 413, 575, 81, 443, 868, 615, 603], dtype=np.uint32).reshape((5, 7))
+a302_1 = b302_2[1:, :]
+b302_4 = np.array([4.5], dtype=np.float64).reshape((1,))
+a302_3 = b302_4[::-1]
+r302_5 = (a302_1 % a302_3)
+show('c302', r302_5)
 
 # case 3
-b303_2 = np.array([95, 51], dtype=np.int16).reshape((2,))
-a303_1 = b303_2[1:]
-x303_3 = np.abs(np.asarray(a303_1)).astype(np.int16) + 1
-near('c303', np.log10(x303_3), math.log10, x303_3, 2e-06)
+b303_3 = np.array([3, 3, -15, 4, -12, -18, -11], dtype=np.int8).reshape((7, 1, 1))
+a303_2 = b303_3.T
+b303_5 = np.array([454, 203, 418, 381], dtype=np.uint32).reshape((4, 1, 1))
+a303_4 = b303_5[1:, :, :]
+p303_1 = np.asarray(((a303_2 | 1) // a303_4)) + np.zeros((3, 1, 7), dtype=bool)
+p303_6 = np.asarray(p303_1)[np.asarray(p303_1) > 0]
+show('c303', p303_6)
+p303_7 = np.cumsum(np.asarray(p303_6), axis=0)
+show('c303', p303_7)
 
 # case 4
-b304_2 = np.array([True], dtype=np.bool).reshape(())
-s304_3 = np.array([9, 2, 9], dtype=np.int64)
-r304_4 = np.asarray((b304_2 << s304_3)) + np.zeros((2, 3), dtype=bool)
-show('c304', r304_4.any(axis=-2))
+b304_2 = np.array([839, -855, 234, 973, 74, 588], dtype=np.int64).reshape((6,))
+a304_1 = b304_2[1:]
+r304_3 = a304_1
+show('c304', r304_3)
 
 # case 5
-b305_3 = np.array([27, 14, 22, 24, 4, 14, 29, 8, 22, 40, 23, 5, 29, 32, 26, 24, 16, 4, 29, 29, 9, 16, 0, 33, 23, 27, 15, 22], dtype=np.uint8).reshape((4, 7))
-a305_2 = b305_3.T
-t305_1 = a305_2.copy()
-p305_4 = t305_1 + 1
-b305_6 = np.array([True, False, False, True, True, False, False, False], dtype=np.bool).reshape((8,))
-a305_5 = b305_6[::2]
-b305_8 = np.array([35, 36, 26, 19, 32, 16, 29], dtype=np.uint8).reshape((1, 7))
-a305_7 = b305_8.T
-t305_1[...] = (a305_5 | a305_7)
-show('c305', t305_1)
-show('c305p', p305_4)
+b305_2 = np.array([1.5, -0.75, -6.75, -0.5, -4.5, -1.5, -2.5, 4.5, 4.75, -4.0, -0.75, -1.5, 7.5, -3.25, -4.5, 4.25, 6.0, 3.25, -7.5, 7.25, 7.5, -6.25, -0.25, 1.0, -2.5, 8.0, 7.0, -6.0, 2.0, -5.25, 0.25, 1.5, -4.0, -6.25, 2.0, -5.5, -3.5, 8.0, -4.0, -2.5, -7.25, -8.0, -6.25, -6.0, 3.5, 7.25, -6.5, -5.75, 6.5, 6.5, -7.5, 0.75, 3.25, 6.25, -5.5, 3.0, -6.0, -2.5, -2.5, -8.0, 4.5, -2.0, -1.0, -3.25, 7.5, -4.25, 3.0, 7.5, -4.75, -2.5, 8.0, 1.75, -5.0, 1.5, -5.25, -4.5, 2.25, 6.0, 1.0, 6.0, 1.0, 8.0, 6.0, 6.75, -3.25, 1.5, 0.5, -5.75, 1.0, -7.0, 4.5, -4.0, 7.5, 2.25, 0.25, -4.25, 1.25, 5.75, -1.0, -0.25, 4.25, -5.75, 4.75, -4.0, 0.0, -6.75, 0.0, -0.5, 2.75, -5.5, 0.25, 4.0, -4.75, -4.0, -0.5, 7.5, 2.25, 6.75, 5.0, -5.5, 6.75, -7.0, 5.75, -1.75, 4.5, 0.25, -4.0, -3.75], dtype=np.float64).reshape((2, 8, 8))
+b305_4 = np.array([-6.25, -7.5, -6.5, 6.0, -8.0, 3.0, 6.25, 2.25], dtype=np.float64).reshape((8,))
+a305_3 = b305_4[:, None]
+r305_5 = b305_2 @ a305_3
+show('c305', r305_5)
 
 # case 6
-b306_2 = np.array([141], dtype=np.int32).reshape(())
-b306_4 = np.array([-429], dtype=np.int32).reshape(())
-r306_5 = (b306_2 & b306_4)
-show('c306', r306_5)
+b306_2 = np.array([-386, 372, -822, 569, 272, 244, 120, -856, 83, 266, -18, 169, 215, 114, 962], dtype=np.int64).reshape((5, 3))
+a306_1 = b306_2[::-1, :]
+s306_3 = np.array([3, 1, 7], dtype=np.int8)
+r306_4 = np.asarray((a306_1 << s306_3)) + np.zeros((5, 3), dtype=bool)
+show('c306', r306_4.prod(axis=1, keepdims=True))
+show('c306', r306_4.argmax(axis=1))
 
 # case 7
-b307_2 = np.array([-7.0, -5.5, 2.25, -0.25], dtype=np.float64).reshape((1, 4))
-b307_4 = np.array([-6.0, -6.5, -3.5, 7.75], dtype=np.float32).reshape((1, 4))
-a307_3 = b307_4[::2, :]
-b307_6 = np.array([-5.25, 3.5, -7.0, -0.75, -3.25, -7.5, 4.0, -6.75, -4.0, 2.5, 4.25, -5.75, 6.25, 1.75, 2.25, -1.5, 5.5, 7.25, -6.0, 4.0], dtype=np.float32).reshape((5, 4))
-b307_8 = np.array([995, 400, 77, 671, 601, 92, 863, 249, 64, 429, 880, 870, 539, 457, 566, 872, 318, 516, 786, 33, 147, 505, 496, 637, 376, 153, 560, 119, 211, 274, 555, 803, 14, 508, 640, 678, 603, 463, 147, 151, 323, 409, 452, 279, 854, 620, 469, 606, 978, 803, 894, 379, 722, 925, 406, 969, 786, 690, 632, 589], dtype=np.uint32).reshape((3, 5, 4))
-b307_10 = np.array([84, 29, 796, 239], dtype=np.uint32).reshape((4,))
-b307_12 = np.array([-3.0, -6.25, 1.5, 0.0, 2.5, 3.0, 5.5, 3.75, -1.5, -8.0, 7.75, -4.0, -2.5, 4.0, -8.0, -2.25, -7.5, 0.25, 3.5, -1.25], dtype=np.float32).reshape((1, 5, 4))
-b307_14 = np.array([44, 175, 598, 854, 1, 836, 642, 212, 102, 58, 298, 150, 560, 402, 624, 368, 188, 959, 603, 782], dtype=np.uint32).reshape((5, 4))
-b307_16 = np.array([6.25, -2.25, 1.0, 0.5, 3.0, 6.0, -0.25, -6.75, -0.75, -1.25, 0.5, -0.5, 5.75, 0.75, -0.5, 3.5, 7.5, 5.0, -1.75, 6.5, 2.0, -6.75, -0.75, -1.0, -3.25, 5.5, -4.25, -5.75, 5.25, 5.5, 4.0, 6.5, -5.0, -1.75, -6.25, 4.5, -1.5, -1.25, 5.75, 7.0, 3.75, -4.75, 4.0, 1.25, 3.75, 2.0, -2.5, 5.25, -0.25, -2.0, -5.75, -0.75, -5.5, 0.0, 5.25, -1.0, 7.75, 0.0, -7.0, 4.5], dtype=np.float16).reshape((3, 5, 4))
-b307_18 = np.array([9, 21, 34, 18, 39, 37, 28, 27, 19, 23, 20, 16, 14, 29, 25, 21, 2, 37, 13, 6], dtype=np.uint8).reshape((4, 5, 1))
-a307_17 = b307_18[1:, :, :]
-r307_19 = np.where(np.minimum((b307_8 + 3), np.maximum(b307_10, b307_12)) > 0, ((b307_2 % a307_3) * b307_6), (np.maximum(b307_14, b307_16) % a307_17))
-show('c307', r307_19)
+b307_3 = np.array([726, 566, -822, -25], dtype=np.int64).reshape((4, 1))
+b307_5 = np.array([18, 4, -5, 7], dtype=np.int8).reshape((1, 4))
+a307_4 = b307_5.T
+p307_1 = b307_3 + a307_4
+a307_6 = ((np.arange(4) % 13 - 6) * 0.25).astype(np.float32).reshape((1, 4))
+r307_7 = (p307_1.T * a307_6)
+show('c307', r307_7)
+show('c307p', p307_1)
 
 # case 8
-a308_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-r308_2 = np.sqrt(np.abs(a308_1))
-show('c308', r308_2)
+b308_2 = np.array([False, False], dtype=np.bool).reshape((2, 1))
+r308_3 = b308_2
+show('c308', r308_3)
 
 # case 9
-b309_2 = np.array([2.75, 1.0, -6.0, -1.0, -2.75], dtype=np.float32).reshape((5,))
-a309_1 = b309_2[1:]
-b309_4 = np.array([-1.75, 6.75, -2.25, -8.0], dtype=np.float16).reshape((4,))
-b309_6 = np.array([12], dtype=np.uint8).reshape(())
-a309_5 = b309_6[None]
-b309_8 = np.array([251], dtype=np.uint32).reshape((1,))
-b309_10 = np.array([3], dtype=np.int8).reshape(())
-b309_12 = np.array([2.0], dtype=np.float32).reshape(())
-r309_13 = np.sqrt(np.abs((np.where((a309_5 - b309_8) > 0, (a309_1 // b309_4), b309_10) - np.asarray(b309_12).astype(np.float16))))
-show('c309', r309_13)
+b309_2 = np.array([7, 299, -1, -268, 236], dtype=np.int16).reshape((5,))
+a309_1 = b309_2[::-1]
+s309_3 = np.array([5, 4, 0, 7, 1], dtype=np.int32)
+a309_4 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape(())
+b309_6 = np.array([True], dtype=np.bool).reshape(())
+r309_7 = np.asarray(((a309_1 >> s309_3) * np.logical_or(a309_4, b309_6))) + np.zeros((5,), dtype=bool)
+show('c309', r309_7.sum(axis=-1, keepdims=True))
+show('c309', r309_7.all())
 
 # case 10
-b310_3 = np.array([-7.5, 3.0, 1.25, -0.75, 4.5, 7.75, 4.75, 3.75, -6.5, -6.25, 5.0, 5.5], dtype=np.float64).reshape((3, 4))
-t310_1 = b310_3.copy()
-p310_4 = t310_1 + 1
-b310_6 = np.array([23, 23, 23, 5], dtype=np.uint8).reshape((4,))
-t310_1[1:, :] = b310_6
-show('c310', t310_1)
-show('c310p', p310_4)
+b310_2 = np.array([False], dtype=np.bool).reshape(())
+r310_3 = np.asarray((~np.asarray(b310_2).astype(np.int32))) + np.zeros((0,), dtype=bool)
+show('c310', r310_3.any(axis=0))
+show('c310', r310_3.sum(axis=-1))
+show('c310', r310_3.any(axis=0, keepdims=True))
 
 # case 11
-b311_3 = np.array([False, False, True, True, True, True, True, False, True], dtype=np.bool).reshape((9,))
-a311_2 = b311_3[::2]
-t311_1 = a311_2.copy()
-p311_4 = ~t311_1
-b311_6 = np.array([True], dtype=np.bool).reshape((1,))
-t311_1 |= b311_6
-show('c311', t311_1)
-show('c311p', p311_4)
+a311_1 = ((np.arange(84) % 13 - 6) * 0.25).astype(np.float16).reshape((7, 3, 4))
+b311_3 = np.array([4, 32], dtype=np.uint8).reshape((2,))
+a311_2 = b311_3[1:]
+b311_5 = np.array([False, False, True], dtype=np.bool).reshape((3, 1))
+a311_4 = b311_5[None, :, :]
+b311_7 = np.array([681, -811, 551, 795, -121, 665, -504, 951, 435, -256, -807, 918, 850, -279, -503, 460, -865, -250, 945, 385, 94], dtype=np.int64).reshape((3, 7))
+a311_6 = b311_7[:, ::2]
+b311_9 = np.array([4.25, -5.0, -8.0, -8.0, -2.5, 6.75, -4.75, -1.25, 3.75, -6.0, -3.75, 4.75], dtype=np.float64).reshape((1, 3, 4))
+t311_10 = np.abs(((a311_4 * a311_6) // b311_9))
+r311_11 = ((a311_1 // a311_2) * (t311_10 - t311_10[::-1]))
+show('c311', r311_11)
 
 # case 12
-b312_2 = np.array([-5.75, 5.5, 0.5, 7.0, 6.0], dtype=np.float16).reshape((5,))
-x312_3 = np.abs(np.asarray(b312_2)).astype(np.float16) + 1
-near('c312', np.log(x312_3), math.log, x312_3, 0.004)
+b312_2 = np.array([18, -7, -20, 18, -7, -20, 20], dtype=np.int8).reshape((1, 1, 7))
+t312_3 = b312_2
+r312_4 = np.sqrt(np.abs((t312_3 + t312_3[::-1])))
+show('c312', r312_4)
 
 # case 13
-b313_3 = np.array([-514, -763, -579, -634, 343], dtype=np.int64).reshape((5,))
-a313_2 = b313_3[1:]
-t313_1 = a313_2.copy()
-p313_4 = t313_1 + 1
-b313_6 = np.array([31], dtype=np.uint8).reshape(())
-b313_8 = np.array([40], dtype=np.uint8).reshape(())
-t313_1[:-1] = np.maximum(b313_6, b313_8)
-show('c313', t313_1)
-show('c313p', p313_4)
+b313_2 = np.array([3.0, -1.75, 1.25, -0.5, -4.75, -6.75, 2.5, 1.75, -2.5, -4.0, 5.0, 2.0, 1.0, -7.5, -0.25, -7.25], dtype=np.float32).reshape((2, 8, 1))
+a313_1 = b313_2[:, 1:, :]
+a313_3 = (np.arange(35) % 30 - 0).astype(np.uint32).reshape((7, 5))
+b313_5 = np.array([238, 448, 794, -463, -985, -863, 663, 751, 367, 363, -209, -963, 648, -609, 34, -319, -439, 304, 158, -580, 572, -22, 144, -697, -74, -916, -222, 44, -192, -177, -887, 311, -877, -408, -276, -521, 489, -598, -59, 143, -38, -39, -923, 570, 994, 121, -609, -759, -342, 664, 870, 463, -387, 919, -124, 499, 663, -491, 723, 437, 516, -679, 764, 821, -433, 205, -455, 401, 125, 788, 197, -233, 980, -781, 346, 412, -264, -130, 37, -132, -76, 672, -19, -543, -799, -638, 58, 219, -76, 271, 874, -44, -884, -791, -828, -179, 774, -184, 543, -456, -609, 341, 392, 7, 174, 371, 927, 379, -268, 989, 218, -231, 104, 36, 662, -769, 208, -975, -514, 0, -211, -462, 256, 725, -454, -826], dtype=np.int32).reshape((2, 7, 9))
+a313_4 = b313_5[:, :, ::2]
+b313_7 = np.array([-521, 712, 803, 326, 580, -970, -144], dtype=np.int64).reshape((1, 7, 1))
+r313_8 = np.asarray(np.maximum(a313_1, ((a313_3 + a313_4) - b313_7))) + np.zeros((2, 7, 5), dtype=bool)
+show('c313', r313_8.all(axis=-3))
+show('c313', r313_8.all(axis=0))
 
 # case 14
-b314_2 = np.array([54, 227, 156, 34, -110, -86, 151, -81, -96, 98, 39, 153, -15, -20, -135, 7], dtype=np.int16).reshape((4, 4))
-x314_3 = np.asarray(b314_2).astype(np.int16)
-near('c314', np.sin(x314_3), math.sin, x314_3, 2e-06)
+b314_3 = np.array([468, 701, 237], dtype=np.int32).reshape((3,))
+a314_2 = b314_3[::-1]
+t314_1 = a314_2.copy()
+p314_4 = t314_1 + 1
+b314_6 = np.array([-332], dtype=np.int32).reshape((1,))
+t314_1 -= (-b314_6)
+show('c314', t314_1)
+show('c314p', p314_4)
 
 # case 15
-b315_2 = np.array([37, 14, 33, 6, 28, 14, 7, 5, 30, 16, 36, 32], dtype=np.uint8).reshape((4, 1, 3))
-a315_1 = b315_2[None, :, :, :]
-r315_3 = a315_1
-show('c315', r315_3)
+b315_3 = np.array([4.25], dtype=np.float32).reshape((1,))
+a315_2 = b315_3[::-1]
+t315_1 = a315_2.copy()
+p315_4 = t315_1 + 1
+a315_5 = (np.arange(1) % 13 - 6).astype(np.int16).reshape((1,))
+b315_7 = np.array([10], dtype=np.int8).reshape(())
+t315_1[...] = (a315_5 | b315_7)
+show('c315', t315_1)
+show('c315p', p315_4)
 
 # case 16
-b316_2 = np.array([513], dtype=np.uint32).reshape(())
-a316_3 = (np.arange(1) % 13 - 6).astype(np.int8).reshape(())
-b316_5 = np.array([-4.25], dtype=np.float64).reshape(())
-r316_6 = np.asarray(np.logical_or(np.maximum(b316_2, a316_3), np.abs(b316_5))) + np.zeros((), dtype=bool)
-show('c316', r316_6.any())
-show('c316', r316_6.min())
+b316_2 = np.array([-15, 7, 7, 12, -15, 7, 2, 15, 17, -10, 16, 11], dtype=np.int8).reshape((3, 1, 4))
+b316_4 = np.array([6.75, -0.5, -1.5, -2.0], dtype=np.float32).reshape((4,))
+a316_3 = b316_4[::-1]
+r316_5 = (b316_2 / 4)
+show('c316', r316_5)
 
 # case 17
-b317_2 = np.array([False, False], dtype=np.bool).reshape((2, 1))
-r317_3 = b317_2
-show('c317', r317_3)
+b317_2 = np.array([-10], dtype=np.int8).reshape(())
+b317_4 = np.array([656], dtype=np.int64).reshape(())
+a317_3 = b317_4[None]
+b317_6 = np.array([762, 781, 854, 952, 11], dtype=np.uint32).reshape((1, 5))
+a317_5 = b317_6.T
+b317_8 = np.array([-127, 209, -991, 60, -931], dtype=np.int32).reshape((5, 1))
+b317_10 = np.array([5.5, -3.5, 3.5, 4.75, -1.0], dtype=np.float64).reshape((5, 1))
+r317_11 = (np.abs(((b317_2 // a317_3) * np.logical_and(a317_5, b317_8))) // b317_10)
+show('c317', r317_11)
 
 # case 18
-b318_2 = np.array([904, 571], dtype=np.uint32).reshape((2,))
-r318_3 = (~b318_2)
-show('c318', r318_3)
+b318_3 = np.array([-6.25, 0.5, 2.75, 3.0, -0.25, 0.75, 7.5, 0.25, -6.0, -0.75, 5.0, 4.0, 7.0, -3.0, 5.0, 6.5, 5.75, -1.0, 6.5, -5.5], dtype=np.float32).reshape((5, 1, 1, 4))
+a318_2 = b318_3[::-1, :, :, :]
+p318_1 = np.asarray((-a318_2)) + np.zeros((5, 3, 1, 4), dtype=bool)
+p318_4 = np.asarray(p318_1)[[1, -1]]
+show('c318', p318_4)
+p318_5 = np.sort(np.asarray(p318_4), axis=-1)
+show('c318', p318_5)
+p318_6 = np.asarray(p318_5)[[1, -1, 0]]
+show('c318', p318_6)
+p318_7 = p318_6 * 2 - np.asarray(p318_6)[::-1]
+show('c318', p318_7)
 
 # case 19
-a319_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-b319_3 = np.array([7.75], dtype=np.float32).reshape(())
-a319_2 = b319_3[None]
-r319_4 = np.asarray((a319_1 - a319_2)).astype(np.float64)
-show('c319', r319_4)
+b319_2 = np.array([-827, 8, 989, 893, 888, 401, -878, -196, -684, 991, 188, 509, 969, -720, -625, 51, -859, 518, -195, 144, -605, 66, -197, 571, -273, 424, 203, -152], dtype=np.int32).reshape((7, 2, 2))
+x319_3 = np.asarray(b319_2).astype(np.int32)
+near('c319', np.tanh(x319_3), math.tanh, x319_3, 1e-12)

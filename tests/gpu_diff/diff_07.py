@@ -5,10 +5,13 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
@@ -17,163 +20,194 @@ def near(tag, r, f, x, rtol):
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
 
 
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
+
+
 # case 0
-b700_3 = np.array([731, 171, 347, 421, 368, -676, -81, -54, -254, -143, -797, -97, -108, 270, -447, 234, 969, 652, 52, 953, -918, -985, -278, -231, -798, -601, -287, -621, -914, -791, 165, -968, 317, 87, 542, -27, 563, 581, 636, 965, 363, 891, -962, 897, 667, 563, 111, -539], dtype=np.int32).reshape((4, 3, 4))
-a700_2 = b700_3.T
-t700_1 = a700_2.copy()
-p700_4 = t700_1 + 1
-a700_5 = (np.arange(4) % 13 - 6).astype(np.int32).reshape((4, 1, 1))
-b700_7 = np.array([-260], dtype=np.int16).reshape((1, 1))
-a700_6 = b700_7[:, ::2]
-t700_1[:, 1:, :] = ((~a700_5) + a700_6)
-show('c700', t700_1)
-show('c700p', p700_4)
+b700_3 = np.array([-3.5, -8.0, -0.25, 7.5, 2.0, 2.0, -5.5, 1.75, -3.5, -2.5, -8.0, -1.75, 8.0, -6.25, 0.5, 7.0, -5.0, 0.25, 2.5, 1.5, 0.75, 3.5, -0.75, -2.0, 6.5, -6.0, 0.5], dtype=np.float16).reshape((3, 3, 3))
+a700_2 = b700_3[::-1, :, :]
+b700_5 = np.array([304], dtype=np.uint32).reshape((1, 1))
+p700_1 = a700_2 + b700_5
+b700_7 = np.array([False, True, True, True, True, False, False, True, False, True, False, False, False, True, False, True, False, True, False, True, False, True, False, True, True, False, True, True, False, False, True, True, True, False, False, True, True, False, True, True, True, False, False, False, False, True, False, False, True, True, False, True, False, False], dtype=np.bool).reshape((3, 3, 6))
+a700_6 = b700_7[:, :, ::2]
+r700_8 = (p700_1.T * a700_6)
+show('c700', r700_8)
+show('c700p', p700_1)
 
 # case 1
-b701_2 = np.array([-1.75, 3.0, -6.0, 5.75, 6.5, -0.75, -6.0], dtype=np.float32).reshape((7,))
-r701_3 = np.asarray(b701_2) + np.zeros((7,), dtype=bool)
-show('c701', r701_3.min())
+b701_3 = np.array([109, 92], dtype=np.int16).reshape((2,))
+a701_2 = b701_3[1:]
+t701_1 = a701_2.copy()
+t701_1[1:] = t701_1[:-1]
+show('c701', t701_1)
 
 # case 2
-b702_2 = np.array([-763, -111, -344, -883, -473, 939, 70, -767, -601, -684, -923, 1000, -175, -485, 393, -140, 232, 667, -673, 151, -739, 659, -453, 168, -962, 61, -271, -257, -852, -74, 912, -628, 274, -204, 869, -472, -429, 987, 735, -337, 339, 704, -43, -571, 444, -816, -277, -37, 416], dtype=np.int32).reshape((7, 7))
-a702_1 = b702_2[None, :, :]
-r702_3 = a702_1
-show('c702', r702_3)
+a702_1 = ((np.arange(2) % 13 - 6) * 0.25).astype(np.float64).reshape((2, 1, 1))
+b702_3 = np.array([6.5, -0.25, 1.75, 5.25, 4.75, 4.75, -4.0, -1.25, -2.0, -7.5], dtype=np.float64).reshape((1, 10))
+a702_2 = b702_3[:, ::2]
+r702_4 = a702_1 @ a702_2
+show('c702', r702_4)
 
 # case 3
-a703_1 = (np.arange(8) % 13 - 6).astype(np.int8).reshape((4, 2))
-r703_2 = np.asarray(a703_1) + np.zeros((4, 2), dtype=bool)
-show('c703', r703_2.mean(axis=-2))
-show('c703', r703_2.min(axis=1, keepdims=True))
-show('c703', r703_2.prod(axis=0, keepdims=True))
+b703_2 = np.array([919, 55, 560, 182, -232, -555, 632, -833], dtype=np.int32).reshape((2, 4))
+a703_1 = b703_2[:, 1:]
+b703_4 = np.array([605, 683, 155], dtype=np.int64).reshape((3, 1))
+a703_3 = b703_4.T
+r703_5 = np.asarray((a703_1 - a703_3)) + np.zeros((2, 3), dtype=bool)
+show('c703', r703_5.prod(axis=-2))
+show('c703', r703_5.min())
+show('c703', r703_5.max(axis=-1))
 
 # case 4
-b704_3 = np.array([314, -442], dtype=np.int32).reshape((2,))
-t704_1 = b704_3.copy()
-p704_4 = t704_1 + 1
-b704_6 = np.array([-724], dtype=np.int32).reshape((1,))
-t704_7 = b704_6
-t704_1[::2] = (t704_7 + t704_7[::-1])
-show('c704', t704_1)
-show('c704p', p704_4)
+b704_2 = np.array([4.25, 6.5], dtype=np.float32).reshape((2,))
+a704_1 = b704_2[1:]
+r704_3 = a704_1
+show('c704', r704_3)
 
 # case 5
-b705_2 = np.array([4.25], dtype=np.float64).reshape((1, 1))
-a705_1 = b705_2[::-1, :]
-r705_3 = np.asarray(a705_1) + np.zeros((3, 3), dtype=bool)
-show('c705', r705_3.min(axis=1))
+b705_2 = np.array([-5.75, -7.75, 5.75, -3.5, -8.0], dtype=np.float16).reshape((5,))
+a705_1 = b705_2[1:]
+t705_3 = a705_1
+b705_5 = np.array([30, 11, 29, 39, 9, 34, 20, 10], dtype=np.uint8).reshape((1, 2, 4))
+a705_4 = b705_5[:, 1:, :]
+b705_7 = np.array([6.0], dtype=np.float64).reshape((1,))
+a705_6 = b705_7[::-1]
+b705_9 = np.array([4.75, 0.5, -2.5, 3.25, -4.75, 0.0, -6.75, -2.5, 5.5, -7.25, -6.0, -7.5, -7.75, 6.75, 5.75, 3.5, -3.5, -2.5, -6.25, -7.75, 3.75, -5.5, -6.25, -4.25, -3.5, -3.25, -7.5, 0.0, -1.0, -2.0, -5.75, 3.0, 5.0, 3.0, 7.75, 4.25, -2.0, 0.5, -2.0, 5.0], dtype=np.float64).reshape((1, 10, 4))
+a705_8 = b705_9[:, ::2, :]
+r705_10 = np.asarray(np.where((a705_4 * a705_6) > 0, (t705_3 - t705_3), a705_8)) + np.zeros((0, 5, 4), dtype=bool)
 
 # case 6
-b706_2 = np.array([234, 90, 26, 97, 321, 207, 208, 620, 161, 980, 461, 361, 306, 932, 869, 531, 447, 371, 433, 8, 627, 437, 558, 934, 614, 59, 113, 608, 691, 384, 480, 475, 745, 989, 21, 846, 94, 48, 614, 514, 696, 325, 148, 811, 529, 334, 180, 801, 482, 762, 41, 564, 349, 212, 124, 797], dtype=np.uint32).reshape((7, 2, 4))
-a706_1 = b706_2[:, 1:, :]
-b706_4 = np.array([1.5, 1.25, 6.5, -4.0, -2.0, 0.0, 2.0, 2.0, 2.0, 0.5, -5.5, 8.0, -0.5, -6.25, -5.5, -6.5, 5.0, 4.25, 1.25, -6.75, 1.0, 7.5, 5.5, 2.25, 7.0, 8.0, 7.0, 7.75], dtype=np.float32).reshape((4, 1, 7))
-a706_3 = b706_4.T
-b706_6 = np.array([390], dtype=np.int64).reshape((1,))
-b706_8 = np.array([7, -4, -3, 11, -3, 17, -8, 3, 0, 2, -16, -9, 11, 0, -19, 1, 0, -1, 4, -15, -8, 13, 0, 9, 20, 11, 16, 4], dtype=np.int8).reshape((7, 4))
-a706_7 = b706_8[:, None, :]
-b706_10 = np.array([-598, -343, 774, -870, -888, 971, -584, 345, -389, -653, -634, 266, -424, -940, 290, 594, 764, 662, -692, 491, 947, -481, 373, -891, -493, -993, 96, -415, -810, -858, 245, 876, 953, -376, 433], dtype=np.int32).reshape((7, 1, 5))
-a706_9 = b706_10[:, :, 1:]
-r706_11 = np.logical_and(a706_1, np.maximum((a706_3 // b706_6), (a706_7 ^ a706_9)))
-show('c706', r706_11)
+b706_2 = np.array([-93, -138], dtype=np.int16).reshape((1, 2))
+a706_1 = b706_2.T
+b706_4 = np.array([67, 289, 875], dtype=np.uint32).reshape((1, 3))
+a706_3 = b706_4[::-1, :]
+b706_6 = np.array([False, True, False, False, False, True], dtype=np.bool).reshape((2, 3))
+a706_5 = b706_6[:, ::-1]
+b706_8 = np.array([269, -89, -188], dtype=np.int16).reshape((3,))
+r706_9 = np.sqrt(np.abs((((a706_1 | a706_3) - (a706_5 > 0.5)) ^ b706_8)))
+show('c706', r706_9)
 
 # case 7
-b707_2 = np.array([2.75, 0.5, 7.25, 2.0, -4.25, -5.75, -6.75, -0.75, 7.5, 7.0, -1.25, 4.25, 7.0, 3.75, -7.25], dtype=np.float16).reshape((1, 5, 3))
-b707_4 = np.array([-395, 275, -981, 495, -426, -524, 69, 590, -752, -227, -115, -695, -510, -258, -587, -76, -374, 160, -698, 229], dtype=np.int64).reshape((2, 5, 2))
-a707_3 = b707_4[:, :, ::2]
-r707_5 = np.sqrt(np.abs((b707_2 * a707_3)))
-show('c707', r707_5)
+b707_3 = np.array([35, 19, 11, 27], dtype=np.uint8).reshape((4, 1))
+a707_2 = b707_3[:, ::-1]
+p707_1 = np.asarray(a707_2) + np.zeros((4, 3), dtype=bool)
+p707_4 = np.asarray(p707_1)[[1, 0, -1]]
+show('c707', p707_4)
+p707_5 = np.concatenate([np.asarray(p707_4), np.asarray(p707_4)[::-1]])
+show('c707', p707_5)
+p707_6 = np.sort(np.asarray(p707_5), axis=-1)
+show('c707', p707_6)
+p707_7 = np.asarray(p707_6)[[0, 1, 1, -1]]
+show('c707', p707_7)
 
 # case 8
-b708_2 = np.array([-4.0, -0.75, -5.75, 1.5, -5.25, -7.5, 4.25, 3.0, 4.0, 7.5, -5.25, -3.75], dtype=np.float16).reshape((3, 4))
-x708_3 = np.abs(np.asarray(b708_2)).astype(np.float16) + 1
-near('c708', np.log2(x708_3), math.log2, x708_3, 0.004)
+b708_2 = np.array([38], dtype=np.uint8).reshape(())
+x708_3 = np.asarray(b708_2).astype(np.uint8)
+near('c708', np.cos(x708_3), math.cos, x708_3, 0.004)
 
 # case 9
-b709_2 = np.array([-4.0, 0.75, 5.75, -0.25, -8.0, 3.0, 3.5, -3.75, 2.25, -0.75], dtype=np.float64).reshape((10,))
-a709_1 = b709_2[::2]
-r709_3 = np.asarray(np.abs(a709_1)) + np.zeros((5,), dtype=bool)
-show('c709', r709_3.all(axis=-1))
+a709_2 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape((1,))
+t709_1 = a709_2.copy()
+p709_3 = t709_1 + 1
+b709_5 = np.array([40], dtype=np.uint8).reshape(())
+a709_4 = b709_5[None]
+t709_1[::2] = np.abs(a709_4)
+show('c709', t709_1)
+show('c709p', p709_3)
 
 # case 10
-b710_2 = np.array([False], dtype=np.bool).reshape((1,))
-b710_4 = np.array([-564, 288, -639, -36], dtype=np.int32).reshape((4,))
-a710_3 = b710_4[1:]
-r710_5 = np.sqrt(np.abs(np.maximum(b710_2, a710_3)))
-show('c710', r710_5)
+b710_3 = np.array([205, 144, -183, -124, -289], dtype=np.int16).reshape((5,))
+t710_1 = b710_3.copy()
+p710_4 = t710_1 + 1
+b710_6 = np.array([12], dtype=np.uint8).reshape(())
+b710_8 = np.array([65], dtype=np.int16).reshape(())
+t710_1 //= b710_8
+show('c710', t710_1)
+show('c710p', p710_4)
 
 # case 11
-b711_3 = np.array([-135, 390, -70, -951, -480, 966, 491, 262], dtype=np.int64).reshape((4, 2, 1))
-t711_1 = b711_3.copy()
-p711_4 = t711_1 + 1
-b711_6 = np.array([747], dtype=np.int32).reshape((1, 1))
-b711_8 = np.array([3, -15], dtype=np.int8).reshape((2, 1))
-t711_1[...] = np.maximum(b711_6, b711_8)
-show('c711', t711_1)
-show('c711p', p711_4)
+b711_3 = np.array([-11], dtype=np.int8).reshape(())
+b711_5 = np.array([-116], dtype=np.int64).reshape(())
+a711_6 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float64).reshape((1,))
+p711_1 = np.asarray((np.abs(b711_3) * np.minimum(b711_5, a711_6))) + np.zeros((3,), dtype=bool)
+p711_7 = p711_1 * 2 - np.asarray(p711_1)[::-1]
+show('c711', p711_7)
+p711_8 = np.asarray(p711_7)[[1, 0]]
+show('c711', p711_8)
 
 # case 12
-b712_2 = np.array([106], dtype=np.int16).reshape(())
-b712_4 = np.array([73], dtype=np.uint32).reshape(())
-b712_6 = np.array([-3.5], dtype=np.float16).reshape(())
-r712_7 = ((b712_2 % b712_4) // b712_6)
-show('c712', r712_7)
+b712_2 = np.array([2.0, 5.5, -6.25], dtype=np.float32).reshape((3, 1))
+a712_3 = ((np.arange(8) % 13 - 6) * 0.25).astype(np.float32).reshape((1, 8))
+r712_4 = b712_2 @ a712_3
+show('c712', r712_4)
 
 # case 13
-b713_2 = np.array([131, 195, 112, -173, 201], dtype=np.int16).reshape((1, 5))
-a713_1 = b713_2[::-1, :]
-b713_4 = np.array([-441, 952, -727, -403, 693, 792, 585, 644, -59, -708, 313, -412, 413, 287, -92], dtype=np.int32).reshape((3, 5))
-a713_3 = b713_4[::-1, :]
-b713_6 = np.array([398, -513, -757, -194, 998, -966], dtype=np.int64).reshape((6,))
-a713_5 = b713_6[1:]
-r713_7 = np.asarray((a713_1 < np.logical_and(a713_3, a713_5))) + np.zeros((3, 5), dtype=bool)
-show('c713', r713_7.all(axis=0))
-show('c713', r713_7.max(axis=-1, keepdims=True))
+b713_2 = np.array([433], dtype=np.int32).reshape(())
+b713_4 = np.array([15], dtype=np.int8).reshape(())
+b713_6 = np.array([116], dtype=np.int16).reshape(())
+b713_8 = np.array([True], dtype=np.bool).reshape(())
+a713_9 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
+b713_11 = np.array([970], dtype=np.int32).reshape(())
+b713_13 = np.array([True], dtype=np.bool).reshape(())
+b713_15 = np.array([-2.75], dtype=np.float64).reshape(())
+r713_16 = (np.where(b713_11 > 0, ((np.abs(b713_2) ^ np.abs(b713_4)) & ((b713_6 * b713_8) + np.asarray(a713_9).astype(np.int16))), b713_13) / 4)
+show('c713', r713_16)
 
 # case 14
-b714_2 = np.array([-5, 4, -20, -6, -1, 18], dtype=np.int8).reshape((2, 1, 3, 1))
-a714_1 = b714_2.T
-s714_3 = np.array([2, 5], dtype=np.int32)
-s714_4 = np.array([6, 7], dtype=np.int32)
-r714_5 = (np.abs((a714_1 >> s714_3)) >> s714_4)
-show('c714', r714_5)
+b714_3 = np.array([-2, -1, -17, -7, 10, -19, -15, 13, -18, -15, 11, -7, -13, 20, -13, -19, -18, 20, 6, 8], dtype=np.int8).reshape((5, 2, 2))
+a714_2 = b714_3.T
+t714_1 = a714_2.copy()
+p714_4 = t714_1 + 1
+b714_6 = np.array([-14, 14, 1, 1, -11, 12, 15, 6, -15, 14], dtype=np.int8).reshape((1, 2, 5))
+t714_1[::2, :, :] = np.asarray(b714_6).astype(np.int64)
+show('c714', t714_1)
+show('c714p', p714_4)
 
 # case 15
-a715_1 = (np.arange(98) % 30 - 0).astype(np.uint8).reshape((7, 7, 2))
-r715_2 = a715_1
-show('c715', r715_2)
+b715_2 = np.array([-836], dtype=np.int32).reshape((1, 1, 1))
+a715_1 = b715_2[:, :, ::-1]
+a715_3 = (np.arange(1) % 13 - 6).astype(np.int64).reshape((1,))
+r715_4 = (a715_1 * a715_3)
+show('c715', r715_4)
 
 # case 16
-a716_2 = (np.arange(4) % 13 - 6).astype(np.int8).reshape((2, 2))
-t716_1 = a716_2.copy()
-p716_3 = t716_1 + 1
-b716_5 = np.array([False, True, False, True], dtype=np.bool).reshape((2, 2))
-s716_6 = np.array([8, 4], dtype=np.int64)
-t716_1 *= (b716_5 >> s716_6)
-show('c716', t716_1)
-show('c716p', p716_3)
+b716_3 = np.array([-72], dtype=np.int32).reshape(())
+b716_5 = np.array([2.25, 7.0, 1.0, -7.5, -7.75, -8.0, -5.5, -4.0, -0.25], dtype=np.float16).reshape((3, 3))
+p716_1 = np.asarray((b716_3 // b716_5)) + np.zeros((3, 3), dtype=bool)
+p716_6 = p716_1 * 2 - np.asarray(p716_1)[::-1]
+show('c716', p716_6)
+p716_7 = np.sort(np.asarray(p716_6), axis=-1)
+show('c716', p716_7)
+p716_8 = p716_7 * 2 - np.asarray(p716_7)[::-1]
+show('c716', p716_8)
+p716_9 = np.sort(np.asarray(p716_8), axis=-1)
+show('c716', p716_9)
 
 # case 17
-a717_2 = (np.arange(4) % 30 - 0).astype(np.uint8).reshape((4,))
-t717_1 = a717_2.copy()
-p717_3 = t717_1 + 1
-b717_5 = np.array([True, False, False, True], dtype=np.bool).reshape((4,))
-b717_7 = np.array([False], dtype=np.bool).reshape(())
-t717_1[...] = (b717_5 + b717_7)
-show('c717', t717_1)
-show('c717p', p717_3)
+a717_1 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape(())
+a717_2 = ((np.arange(6) % 13 - 6) * 0.25).astype(np.float32).reshape((2, 3))
+r717_3 = np.asarray((a717_1 + a717_2)) + np.zeros((2, 3), dtype=bool)
+show('c717', r717_3.max(axis=-1, keepdims=True))
+show('c717', r717_3.argmax(axis=-1))
+show('c717', r717_3.sum(axis=1))
 
 # case 18
-b718_2 = np.array([-816], dtype=np.int32).reshape(())
-a718_3 = (np.arange(1) % 13 - 6).astype(np.int64).reshape(())
-r718_4 = (b718_2 * a718_3)
+a718_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
+b718_3 = np.array([-1.75], dtype=np.float32).reshape((1,))
+r718_4 = (a718_1 / b718_3)
 show('c718', r718_4)
 
 # case 19
-b719_3 = np.array([16, 14, 28, 22, 2, 25, 19, 18, 33, 25, 36, 21, 31, 14, 28, 13, 16, 22, 14, 9, 14, 36, 11, 31, 8, 18, 34, 8], dtype=np.uint8).reshape((4, 1, 7))
-a719_2 = b719_3[:, :, ::2]
-t719_1 = a719_2.copy()
-p719_4 = t719_1 + 1
-a719_5 = (np.arange(4) % 30 - 0).astype(np.uint8).reshape((1, 4))
-t719_1[:, :, ::-1] = (-a719_5)
-show('c719', t719_1)
-show('c719p', p719_4)
+a719_2 = (np.arange(6) % 13 - 6).astype(np.int16).reshape((3, 2))
+b719_4 = np.array([193, 274, -122, 168, 136, -104], dtype=np.int16).reshape((3, 2))
+x719_1 = np.asarray((a719_2 // b719_4)) + np.zeros((3, 2), dtype=bool)
+rowstat('c719', x719_1.std(axis=-1, ddof=1), x719_1.astype(np.float64).tolist(), 1, True, 0.0001)

@@ -5,10 +5,13 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
@@ -17,153 +20,180 @@ def near(tag, r, f, x, rtol):
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
 
 
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
+
+
 # case 0
-b1200_2 = np.array([], dtype=np.int16).reshape((1, 0))
-a1200_1 = b1200_2[::-1, :]
-b1200_4 = np.array([-12], dtype=np.int8).reshape((1, 1))
-x1200_5 = np.asarray((a1200_1 % b1200_4)).astype(np.int16) % 8
-near('c1200', np.exp(x1200_5), math.exp, x1200_5, 2e-06)
+b1200_3 = np.array([-10, 6, -5, 1, -1, -11, -15, -12, 6, 17, 9, -13, 8, -7], dtype=np.int8).reshape((7, 2, 1))
+a1200_2 = b1200_3.T
+b1200_5 = np.array([58, 603, -216, 779, 326, 807, -887, 187, 359, 232, 697, 816, 451, -185, -932, -379, 373, 345, -818, -227, -992, 224, -338, 273, -899, 334, -729, 531, 504, 271, 749, -843, -50, 518, 493, -503, -355, -294, -734, 383, -998, 87, -883, 316, -670, -358, 797, 304, 37], dtype=np.int32).reshape((7, 1, 7))
+a1200_4 = b1200_5[::2, :, :]
+p1200_1 = np.asarray((a1200_2 & a1200_4)) + np.zeros((4, 2, 7), dtype=bool)
+p1200_6 = np.asarray(p1200_1).copy()
+p1200_6[p1200_6 > 1] = 7
+show('c1200', p1200_6)
+p1200_7 = np.cumsum(np.asarray(p1200_6), axis=0)
+show('c1200', p1200_7)
+p1200_8 = np.concatenate([np.asarray(p1200_7), np.asarray(p1200_7)[::-1]])
+show('c1200', p1200_8)
 
 # case 1
-b1201_3 = np.array([33, 464, 547, 218, 534, 515, 555, 505, 564, 184, 306, 379, 313, 338, 142, 343], dtype=np.uint32).reshape((2, 8))
-a1201_2 = b1201_3[:, 1:]
-t1201_1 = a1201_2.copy()
-p1201_4 = t1201_1 + 1
-a1201_5 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
-t1201_1[...] = (a1201_5 * 2.25)
-show('c1201', t1201_1)
-show('c1201p', p1201_4)
+b1201_2 = np.array([-3.75, 0.0, 6.0, 0.25, -6.25, 0.5, 4.75, 5.25, 2.0, -8.0, -0.75, 7.5, -2.5, -7.0, 1.25, 0.0, -0.5, -2.0, -4.75, -6.75, 5.25, 6.0, -3.0, 3.5, 7.75, 3.25, 2.5, -5.5, -2.5, -2.5, 5.0, 0.5, 7.75, -2.5, 5.75], dtype=np.float32).reshape((7, 5))
+t1201_3 = b1201_2
+b1201_5 = np.array([181, 114, 47, -104, -79], dtype=np.int16).reshape((1, 5))
+a1201_4 = b1201_5[::-1, :]
+r1201_6 = ((t1201_3 - t1201_3[::-1]) + np.asarray(a1201_4).astype(np.int16))
+show('c1201', r1201_6)
 
 # case 2
-b1202_2 = np.array([141], dtype=np.int64).reshape(())
-r1202_3 = np.asarray(b1202_2) + np.zeros((5,), dtype=bool)
-show('c1202', r1202_3.argmax())
+a1202_1 = (np.arange(3) % 30 - 0).astype(np.uint32).reshape((3,))
+r1202_2 = a1202_1
+show('c1202', r1202_2)
 
 # case 3
-a1203_2 = (np.arange(147) % 13 - 6).astype(np.int8).reshape((7, 7, 3))
-t1203_1 = a1203_2.copy()
-p1203_3 = t1203_1 + 1
-b1203_5 = np.array([-9, -10, -5, 9, 11, 12, -10, 12, 15, 11, -16, 3, 13, -3, -18, -3, 14, 1, -4, -3, -4], dtype=np.int8).reshape((7, 3))
-b1203_7 = np.array([-280, -201, -62, -45, 236, -28, 186, -29, 21, -170, -190, -65, -29, -2], dtype=np.int16).reshape((1, 7, 2))
-a1203_6 = b1203_7[:, :, 1:]
-t1203_1[...] = (b1203_5 // a1203_6)
-show('c1203', t1203_1)
-show('c1203p', p1203_3)
+a1203_1 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape(())
+r1203_2 = a1203_1
+show('c1203', r1203_2)
 
 # case 4
-b1204_2 = np.array([29, 15], dtype=np.uint8).reshape((2,))
-a1204_1 = b1204_2[1:]
-x1204_3 = np.asarray(a1204_1).astype(np.uint8)
-near('c1204', np.cos(x1204_3), math.cos, x1204_3, 0.004)
+b1204_3 = np.array([-7.25, -6.0, 4.75, -2.0, -2.75, -6.0, 7.5, 4.25, 0.25, 5.75, 3.5, -3.25, -4.25, 0.5, -0.5, -2.75, 3.5, 7.75, -4.75, -0.75, 7.75, 0.0, -3.5, 7.5, 5.0, -2.25, 7.25, -5.75, -0.25, 3.75], dtype=np.float64).reshape((2, 5, 3))
+a1204_2 = b1204_3[::-1, :, :]
+t1204_1 = a1204_2.copy()
+p1204_4 = t1204_1 + 1
+b1204_6 = np.array([True, True, False, True, True, True, True, False, True, False], dtype=np.bool).reshape((2, 5, 1))
+a1204_5 = b1204_6[::2, :, :]
+b1204_8 = np.array([807, 633, 624, 879, 537, 159, 549, 855, 893, 49, 451, 649, 918, 326, 521, 746, 83, 918, 618, 955, 42, 800, 439, 985, 462, 613, 413, 822, 545, 339], dtype=np.uint32).reshape((2, 5, 3))
+b1204_10 = np.array([1.5], dtype=np.float64).reshape((1, 1))
+t1204_1 //= b1204_10
+show('c1204', t1204_1)
+show('c1204p', p1204_4)
 
 # case 5
-b1205_2 = np.array([426], dtype=np.uint32).reshape(())
-s1205_3 = np.array([1], dtype=np.int8)
-r1205_4 = ((~b1205_2) >> s1205_3)
-show('c1205', r1205_4)
+b1205_3 = np.array([-6.25, -1.5, 7.0, 7.5, -4.0, -8.0, -5.0, -7.25, 0.25, -3.0, 2.5, -4.5, -5.5, -5.5, -4.75, -7.5, -6.5, -6.75, 1.0, -3.0, 5.75, -0.5, -4.25, -2.25, 5.75, -8.0, 5.75, 4.0, 0.0, -5.25, -8.0, -3.5, 3.75, 6.75, 7.5, 8.0, 1.25, -0.75, 4.75, -5.5, 4.0, -7.25, -4.5, 5.0, 3.5], dtype=np.float32).reshape((5, 9))
+b1205_5 = np.array([-5.0], dtype=np.float32).reshape((1, 1))
+a1205_4 = b1205_5[:, ::-1]
+b1205_7 = np.array([3.5, 0.75, 0.5, -7.75, -6.75], dtype=np.float32).reshape((5, 1))
+a1205_6 = b1205_7[:, ::-1]
+x1205_1 = np.asarray(np.where(a1205_4 > 0, b1205_3, a1205_6)) + np.zeros((5, 9), dtype=bool)
+rowstat('c1205', x1205_1.std(axis=-1, ddof=0), x1205_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 6
-b1206_2 = np.array([2.0, -7.0, 2.25, -3.5, 0.0, -1.25, 6.75, 5.75, -3.75, 2.75, -6.0, -8.0, 1.75, -4.25, -0.5, 7.0], dtype=np.float32).reshape((4, 4))
-a1206_1 = b1206_2[::-1, :]
-b1206_4 = np.array([344, 43, 317, 15, -956, 346, 124, 236, -815, 288, 441, 517, -777, 315, 821, -20], dtype=np.int64).reshape((4, 1, 4))
-a1206_3 = b1206_4[::2, :, :]
-s1206_5 = np.array([2, 3, 8, 6], dtype=np.int8)
-r1206_6 = np.sqrt(np.abs(np.abs((a1206_1 * (a1206_3 >> s1206_5)))))
-show('c1206', r1206_6)
+b1206_3 = np.array([2.75, -0.75, -6.5, -3.5, -0.25, -5.75, 6.75, 7.25, 5.75, -1.0, 1.0, -2.75, -0.25, 4.5, -6.0], dtype=np.float16).reshape((3, 5, 1))
+t1206_1 = b1206_3.copy()
+t1206_1[1:] = t1206_1[:-1]
+show('c1206', t1206_1)
 
 # case 7
-b1207_2 = np.array([-42], dtype=np.int16).reshape(())
-b1207_4 = np.array([26], dtype=np.uint8).reshape(())
-b1207_6 = np.array([640], dtype=np.int64).reshape(())
-r1207_7 = np.asarray((b1207_2 + (b1207_4 | b1207_6))) + np.zeros((), dtype=bool)
-show('c1207', r1207_7.all())
-show('c1207', r1207_7.argmin())
-show('c1207', r1207_7.sum())
+b1207_3 = np.array([-2.5, -7.25, -6.0, -1.25, 0.5], dtype=np.float16).reshape((5,))
+t1207_1 = b1207_3.copy()
+p1207_4 = t1207_1 + 1
+b1207_6 = np.array([True, True, True, False, False], dtype=np.bool).reshape((5,))
+t1207_1[...] = (~b1207_6)
+show('c1207', t1207_1)
+show('c1207p', p1207_4)
 
 # case 8
-b1208_3 = np.array([True, True, True, False, True], dtype=np.bool).reshape((5,))
-t1208_1 = b1208_3.copy()
-p1208_4 = ~t1208_1
-b1208_6 = np.array([False, False, False, True, False, False], dtype=np.bool).reshape((6,))
-a1208_5 = b1208_6[1:]
-t1208_1 |= a1208_5
+b1208_3 = np.array([-70, -796, 192, -27, 91, -410, -562, 806, 104, 513, -737, -806, 806, 368, -344, -309, -726, -38, -338, 108, -503, 177, -552, 440, 663, -187, -653, 637, 746, 421, 55, -29, -486, 505, -174, -639, 213, 850, 164, -596, -218, -938, 31, -595, 740, -350, -317, -838, -315, -195, -844, -568, -317, 241, 627, 655, -478, -562, 496, -385, -614, 446, 874, 912, -978, 21, -385, -126, -673, -548, 966, 804, -931, -794, -27, 856, 711, 677, -534, -373, -697, 559, -712, 34, 556, 39, -854, 112, 623, 592, -22, 941, -753, 687, 361, 900, -341, 362, -909, 933, 640, 988, -170, 895, 561, 906, 644, -634, 600, 598, 144, -342, -416, -811, 667, 86, -601, 48, -581, 245, 276, -580, -31, -589, 501, 82, 965, -877, -624, -74, -751, 645, 390, 797, 712, -774, -301, 502, -327, 336, 321, 968, -444, -592, 795, -174, 729, 167, -880, -798, -924, 652, -951, -567, 717, -870, -765, -889, 523, -249, -845, -596, 888, -979, 837, -59, -975, -545, -863, 577, -571, 977, -799, -267, -752, 972, -878, -726, 879, 57, -403, -925, 707, -126, 52, -587, 53, -668, -675, 648, -845, 246, -769, -353, 298, 626, -521, 344, 682, 342, 271, 935, 986, -134, 844, -513, -54, 238, 817, 413, 418, 296, -950, -593, -992, -362, 249, 705, -627, 441, -122, 736, -516, 158, -450, 831, 941, -675, -88, -974, -607, -205, -381, -596, 358, -867, -422, 227, 872, 492, 920, 218, -935, -536, -320, -749, -11, -339, 1000, -857, -28, -277, 168, -327, -925, -996, -228, -458, -59, -486, -800, 878, 408, 818, -515, 234, 480, 862, 326, -442, -192, -204, 274, 382, 713, 318, 38, 545, 936, -624, -129, -691, 956, -700, -941, -509, 924, -935, 589, -442, 201, -575, 4, 810, -788, 161, 21, 17, -130, -586, -782, 90, 697, -670, -464, -943, -911, -717, 760, -871, -970, -166, 255, -315, -560, -897, 940, 754, -473, -891, -893, -497, 358, -584, 720, -257, -317, 504, -753, 696, -899, 582, 53, -704, 559, 114, 637, 125, 702, -376, -667, -87, 827, 426, -988, -819, 62, 570, -679, 483, 132, 510, -981, -997, 341, -899, -124, 712, -55, 710, -302, -375, -9, 602, 553, -328, -998, 786, -320, 913, 124, 819, -360, -270, -449, 147, -415, 367, 349, 440, -190, -501, 890, -312, -776, -292, 752, -384, 954, 136, 0, 270], dtype=np.int64).reshape((4, 7, 14))
+a1208_2 = b1208_3[:, :, ::2]
+t1208_1 = a1208_2.copy()
+p1208_4 = t1208_1 + 1
+b1208_6 = np.array([-199, 31, -295, -85, 9, -232, 142, -147, -206, -69, -177, 209, -49, -241, -28, 186, 248, -265, -253, 274, 139, 222, 148, 109, 195, 114, -192, 138, 197, -8, -75, 95, -105, -34, 184, 44, -262, -177, -179, -54, 214, -83, -21, -28, 188, 35, 55, 271, -206, 152, 84, -39, 40, 199, 13, 189, -7, 165, 263, -57, 38, 273, 34, -80, 58, 188, 259, 236, -108, 246, -137, -245, 58, 15, -62, 286, -26, -93, 1, 161, -31, -243, -168, 141, -203, -14, 204, -59, 15, 263, -87, 63, -20, -37, -234, -249, 243, -180, 266, 126, 32, -159, -272, 234, 290, -201, -235, 43, 191, -62, 10, 166, 293, -101, 203, -296, -169, -253, 65, -106, 262, -230, -72, -58, 172, 270, -225, -232, -282, -254, 197, -171, -214, 4, 158, -273, 298, -47, 16, -296, 169, 179, 187, 261, -299, -292, -88, -83, 10, 128, -238, 261, 39, 45, -107, 43, -296, -297, -185, -278, -123, 185, -176, 241, -33, 160, -1, -119, 195, 279, 43, 61, 109, -23, 289, -154, -10, 11, -139, 221, 186, 73, 19, 126, 276, -202, -87, -224, -175, -16, 294, 18, 73, 253, 152, -90], dtype=np.int16).reshape((4, 7, 7))
+b1208_8 = np.array([False, True, True, False, True, False, True, True, True, True, True, False, True, False, True, False, True, True, True, False, True, False, True, False, False, False, False, True, False, True, False, True, False, True, True, False, True, True, False, True, False, True, False, True, False, False, True, False, True, False, False, False, True, True, False, True, False, False, True, True, True, False, False, True, False, True, True, True, False, False, False, False, False, False, False, False, True, True, False, False, True, True, True, False, True, True, True, False, False, False, False, True, False, False, False, True, True, False, True, True, False, False, True, True, False, False, True, False, True, True, True, True, True, True, True, False, False, False, False, True, True, True, True, True, False, False, False, True, True, False, False, False, True, True, False, True, False, False, False, True, False, True, False, False, True, False, False, False, True, True, False, False, False, False, False, True, True, True, True, True, False, False, False, False, True, True, True, False, False, False, False, True, True, False, False, False, False, False, True, False, False, True, True, False, True, True, True, False, False, True, True, True, False, True, True, True], dtype=np.bool).reshape((4, 7, 7))
+b1208_10 = np.array([False, False, False, True, True, True, True], dtype=np.bool).reshape((1, 7))
+t1208_1[...] = np.where(b1208_8 > 0, b1208_6, b1208_10)
 show('c1208', t1208_1)
 show('c1208p', p1208_4)
 
 # case 9
-b1209_2 = np.array([12, 26], dtype=np.uint8).reshape((2,))
-a1209_1 = b1209_2[1:]
-b1209_4 = np.array([7], dtype=np.uint8).reshape(())
-r1209_5 = (a1209_1 * b1209_4)
-show('c1209', r1209_5)
+b1209_2 = np.array([], dtype=np.uint32).reshape((5, 0, 3))
+b1209_4 = np.array([], dtype=np.int16).reshape((5, 0, 3))
+s1209_5 = np.array([8, 1, 2], dtype=np.int8)
+b1209_7 = np.array([], dtype=np.int64).reshape((3, 0, 1))
+a1209_6 = b1209_7.T
+b1209_9 = np.array([2.5, -1.25], dtype=np.float64).reshape((2,))
+a1209_8 = b1209_9[1:]
+r1209_10 = ((b1209_2 + ((b1209_4 >> s1209_5) % a1209_6)) / 4)
+show('c1209', r1209_10)
 
 # case 10
-b1210_2 = np.array([150], dtype=np.uint32).reshape((1,))
-a1210_1 = b1210_2[::2]
-r1210_3 = a1210_1
-show('c1210', r1210_3)
+b1210_3 = np.array([380, 559, 726, 590], dtype=np.uint32).reshape((4,))
+t1210_1 = b1210_3.copy()
+p1210_4 = t1210_1 + 1
+b1210_6 = np.array([36], dtype=np.uint8).reshape(())
+t1210_1[::2] = b1210_6
+show('c1210', t1210_1)
+show('c1210p', p1210_4)
 
 # case 11
-b1211_2 = np.array([True, False], dtype=np.bool).reshape((1, 2))
+b1211_2 = np.array([], dtype=np.int64).reshape((5, 0))
 r1211_3 = b1211_2
 show('c1211', r1211_3)
 
 # case 12
-b1212_2 = np.array([-286, -159, 229, 92, 33], dtype=np.int16).reshape((1, 5))
-r1212_3 = np.sqrt(np.abs(np.asarray(b1212_2).astype(np.bool)))
-show('c1212', r1212_3)
+b1212_2 = np.array([6.25, 6.25], dtype=np.float64).reshape((2,))
+a1212_1 = b1212_2[None, :]
+b1212_4 = np.array([0.5, 3.5, -1.75, -1.5, 7.75, 1.75], dtype=np.float64).reshape((3, 2))
+a1212_3 = b1212_4.T
+r1212_5 = a1212_1 @ a1212_3
+show('c1212', r1212_5)
 
 # case 13
-a1213_1 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
-x1213_2 = np.asarray(a1213_1).astype(np.uint8) % 8
-near('c1213', np.exp(x1213_2), math.exp, x1213_2, 0.004)
+a1213_1 = (np.arange(16) % 30 - 0).astype(np.uint8).reshape((4, 4, 1, 1))
+b1213_3 = np.array([-533, -708, 568, -508, 635, -434, -759, -751, 998, 804, 691, -768, -486, -306, -247, 350, 577, 165, -565, 443, -585, -341, -575, 995, -368, -17, -563, 177, -478, -242, 639, 565, 24, -635, -348, 606, 414, -758, 120, -583, 953, -859, -11, 484, 526, -359, 533, 841, 868, -878, -289, 45, -60, -623, -454, 51, -314, 652, -443, -736, -901, 653, 412, -846, 761, -549, -239, -436, -221, 471, -205, 557, 452, -73, 260, 813, 358, 90, 180, -73, 581, 415, 114, 939], dtype=np.int32).reshape((4, 1, 3, 7))
+r1213_4 = np.asarray((a1213_1 + b1213_3)) + np.zeros((4, 4, 3, 7), dtype=bool)
+show('c1213', r1213_4.max(axis=-4))
 
 # case 14
-b1214_3 = np.array([-2.25, -3.25, 2.0, -5.5, -7.25, 6.0, 4.0, -6.25, 1.25, 4.0, -3.25, 3.75, -3.75, -1.5, 1.5], dtype=np.float16).reshape((5, 3))
-t1214_1 = b1214_3.copy()
-p1214_4 = t1214_1 + 1
-b1214_6 = np.array([21], dtype=np.uint8).reshape(())
-t1214_1[:, 1::3] = b1214_6
-show('c1214', t1214_1)
-show('c1214p', p1214_4)
+b1214_2 = np.array([-12, 11, 11, 7, -9, 18, -17, -8, -5, 13, 1, 15, 14, 11, -6, -19, 2, -19, -9, -1, -11, -4, -3, 13, 9, 3, 5, 6, -16, -10, 9, -7, -2, -19, 12, 12, -6, -12, 3, 5, 7, -12, 1, 6, -3, 5, 20, -6, 1, -8, 10, 7, 3, -17, -6, -6, -7, 6, 20, 4], dtype=np.int8).reshape((5, 4, 3))
+b1214_4 = np.array([-7.25, 2.75, 4.25, 1.25, -6.25, -0.25, -7.25, 1.25, 3.25, 5.25, 5.5, 2.75, -3.0, 6.5, -0.25, 6.0, -7.75, 7.5, 7.0, -5.0, 4.75, 6.5, 4.5, -5.75, -6.25, -2.5, 4.25, -6.25, 8.0, -4.5, 5.25, 2.5, -3.0, 2.5, -1.0, -3.75, 6.75, 3.75, 6.75, -8.0, 0.5, -1.0, -4.5, 3.5, -5.5, 1.25, -1.0, -7.0, 3.0, -2.25, 5.0, 5.5, -0.25, 7.75, 6.5, 2.75, -3.5, 6.25, -6.75, 3.0], dtype=np.float16).reshape((3, 4, 5))
+a1214_3 = b1214_4.T
+r1214_5 = ((-b1214_2) / 4)
+show('c1214', r1214_5)
 
 # case 15
-b1215_2 = np.array([6.25, -5.25, -0.5, -5.5, 6.25, -6.5, -4.5, -4.75, 7.75, 6.5, 2.25, 1.5, -6.25, -8.0, -6.25, -1.5, 6.75, -7.0, -1.5, 3.25, 1.25, -3.5, 7.25, 8.0, 4.0, -2.25, -5.0, 7.75, 4.0, 2.75, -2.5, -4.25, 0.25, 8.0, -4.5, 0.0, -4.5, 0.0, 7.25, -6.0, -2.0, 4.25, -6.5, -6.5, 6.0, 3.25, 0.75, -5.75, 1.5, 1.75, -1.5, 2.25, 3.5, 0.5, 4.25, 2.75, 2.5, 7.0, 3.0, 6.75, 4.0, -2.25, -2.0, -0.5, 0.75, 1.25, 6.75, -3.5, 0.0, 2.5, -5.25, -3.5, -3.5, -1.75, 0.5, 4.75, 7.25, -2.0, 6.0, -0.25, 6.75, 0.5, 7.25, 2.0, 0.25, -5.0, 6.25, 2.0, 2.0, 3.5, -7.25, -6.0, 2.5, 6.0, 2.0, 7.0, -8.0, 2.25, 5.5, -1.75, 4.25, -1.5, 3.5, 8.0, -6.25, 3.0, 0.5, 2.75, -3.0, -7.75, 0.0, 4.5, 2.0, -7.75, -4.0, 4.5, -6.75, 1.5, -3.75, 4.25, 4.25, 6.0, -3.25, 2.25, 5.5, 0.0, 4.75, -6.0, 0.5, 5.25, 1.5, -8.0, -5.75, 6.25, -2.5, -5.0, -2.5, 2.0, -2.25, -3.0], dtype=np.float64).reshape((4, 5, 7, 1))
-a1215_1 = b1215_2[::2, :, :, :]
-r1215_3 = np.asarray(a1215_1) + np.zeros((2, 5, 7, 3), dtype=bool)
-show('c1215', r1215_3.min())
-show('c1215', r1215_3.argmax(axis=-1))
-show('c1215', r1215_3.min(axis=-4))
+b1215_2 = np.array([-6.5], dtype=np.float64).reshape((1, 1))
+a1215_1 = b1215_2[:, ::-1]
+b1215_4 = np.array([8.0, 2.0, -0.75, 1.5, 4.5, 5.25], dtype=np.float64).reshape((3, 2))
+a1215_3 = b1215_4[:, 1:]
+r1215_5 = (a1215_1 / 4)
+show('c1215', r1215_5)
 
 # case 16
-b1216_2 = np.array([1.0], dtype=np.float64).reshape(())
-b1216_4 = np.array([510, 664, 868], dtype=np.uint32).reshape((3,))
-r1216_5 = np.logical_or(b1216_2, b1216_4)
+b1216_2 = np.array([-26], dtype=np.int16).reshape(())
+b1216_4 = np.array([-3], dtype=np.int8).reshape(())
+r1216_5 = (b1216_2 % b1216_4)
 show('c1216', r1216_5)
 
 # case 17
-b1217_3 = np.array([2.25], dtype=np.float32).reshape(())
-t1217_1 = b1217_3.copy()
-p1217_4 = t1217_1 + 1
-a1217_5 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-b1217_7 = np.array([469], dtype=np.uint32).reshape(())
-t1217_1[...] = (a1217_5 // b1217_7)
-show('c1217', t1217_1)
-show('c1217p', p1217_4)
+b1217_2 = np.array([30], dtype=np.uint8).reshape((1,))
+a1217_1 = b1217_2[None, :]
+b1217_4 = np.array([True, True, True], dtype=np.bool).reshape((3,))
+a1217_3 = b1217_4[:, None]
+r1217_5 = np.asarray((a1217_1 <= a1217_3)) + np.zeros((3, 3), dtype=bool)
+show('c1217', r1217_5.any(axis=-2))
+show('c1217', r1217_5.min(axis=-2))
+show('c1217', r1217_5.argmax(axis=0))
 
 # case 18
-b1218_3 = np.array([], dtype=np.float16).reshape((0, 7))
-a1218_2 = b1218_3[::-1, :]
-t1218_1 = a1218_2.copy()
-p1218_4 = t1218_1 + 1
-b1218_6 = np.array([], dtype=np.float16).reshape((0, 7))
-a1218_5 = b1218_6[::-1, :]
-b1218_8 = np.array([24], dtype=np.uint8).reshape(())
-t1218_1[...] = (a1218_5 * b1218_8)
-show('c1218', t1218_1)
-show('c1218p', p1218_4)
+a1218_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float64).reshape((1,))
+x1218_2 = np.abs(np.asarray(a1218_1)).astype(np.float64) + 1
+near('c1218', np.log2(x1218_2), math.log2, x1218_2, 1e-12)
 
 # case 19
-b1219_2 = np.array([-250], dtype=np.int16).reshape(())
-r1219_3 = b1219_2
-show('c1219', r1219_3)
+b1219_3 = np.array([-168, -258, -163, -93, 172, -280, -144, 94, -292, -38, -225, -189, -19, -223, 272], dtype=np.int16).reshape((5, 3))
+a1219_2 = b1219_3[1:, :]
+t1219_1 = a1219_2.copy()
+p1219_4 = t1219_1 + 1
+a1219_5 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
+t1219_1 *= a1219_5
+show('c1219', t1219_1)
+show('c1219p', p1219_4)

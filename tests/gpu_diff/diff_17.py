@@ -5,10 +5,13 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
@@ -17,199 +20,210 @@ def near(tag, r, f, x, rtol):
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
 
 
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
+
+
 # case 0
-b1700_2 = np.array([], dtype=np.int8).reshape((5, 0, 4))
-a1700_1 = b1700_2[:, :, ::-1]
-b1700_4 = np.array([], dtype=np.uint8).reshape((0, 4))
-b1700_6 = np.array([0], dtype=np.int8).reshape((1, 1, 1))
-a1700_5 = b1700_6.T
-b1700_8 = np.array([-0.5, 5.0, 4.0, 3.25], dtype=np.float64).reshape((4,))
-b1700_10 = np.array([641, 975, 508, 759], dtype=np.uint32).reshape((1, 4))
-b1700_12 = np.array([], dtype=np.int8).reshape((9, 0, 1))
-a1700_11 = b1700_12[::2, :, :]
-r1700_13 = ((a1700_1 | b1700_4) * ((a1700_5 - b1700_8) - (b1700_10 + a1700_11)))
-show('c1700', r1700_13)
+b1700_3 = np.array([2, 12, 380, 361, 695, 33, 292, 648, 894, 688, 821, 230, 764, 99, 612, 440, 638, 281, 914, 144, 86], dtype=np.uint32).reshape((3, 7))
+a1700_2 = b1700_3[:, None, :]
+t1700_1 = a1700_2.copy()
+p1700_4 = t1700_1 + 1
+b1700_6 = np.array([18, 8, 9, 32], dtype=np.uint8).reshape((4,))
+t1700_1[:, :, ::2] = b1700_6
+show('c1700', t1700_1)
+show('c1700p', p1700_4)
 
 # case 1
-b1701_2 = np.array([-227, 986, -619, 400, 104, -665, -720], dtype=np.int32).reshape((7, 1))
-r1701_3 = b1701_2
-show('c1701', r1701_3)
+b1701_3 = np.array([89, -465, -400, 806, 659, 99, -449, -482, 828, -468, -258, -528, 505, -831, 866, -879], dtype=np.int32).reshape((4, 4))
+a1701_2 = b1701_3[::-1, :]
+b1701_5 = np.array([0.5, -1.5, 2.5, 4.25, 5.75, 0.5, -2.5, -2.0, 4.75, -2.25, -7.0, -4.25, 5.0, -3.75, -6.0, -3.25], dtype=np.float16).reshape((4, 4))
+a1701_4 = b1701_5[::-1, :]
+p1701_1 = a1701_2 + a1701_4
+b1701_7 = np.array([260, -234, -82, 204, -255, -226, -57, 252, 48, 71, -68, -177, 202, 194, -24, 198], dtype=np.int16).reshape((4, 4))
+a1701_6 = b1701_7.T
+r1701_8 = (p1701_1.T * a1701_6)
+show('c1701', r1701_8)
+show('c1701p', p1701_1)
 
 # case 2
-a1702_1 = (np.arange(3) % 13 - 6).astype(np.int16).reshape((1, 1, 3, 1))
-x1702_2 = np.asarray(a1702_1).astype(np.int16) % 8
-near('c1702', np.exp(x1702_2), math.exp, x1702_2, 2e-06)
+b1702_2 = np.array([True, True, False, True, True, False, True, False, False, True, False, False, True, True, True, False, False, True, False, True, True, False, False, True, True, True, False, True, True, False, False, False, True, True, True, False, False, True, True, True], dtype=np.bool).reshape((5, 8))
+a1702_1 = b1702_2[:, 1:]
+b1702_4 = np.array([-17, 482, 708, -783, -653, 565, -595, -264, 24, -941, -207, -506, 588, -520, 915, -144, 150, 503, 180, 450, 901, 939, -576, 909, 709, 964, 318, -823, 730, -891, 195, -570, -419, -709, 470], dtype=np.int64).reshape((5, 7))
+b1702_6 = np.array([False], dtype=np.bool).reshape(())
+r1702_7 = np.asarray(np.logical_or((a1702_1 * b1702_4), b1702_6)) + np.zeros((5, 7), dtype=bool)
+show('c1702', r1702_7.any(axis=-2))
+show('c1702', r1702_7.any(axis=-1, keepdims=True))
+show('c1702', r1702_7.mean(axis=-1))
 
 # case 3
-b1703_2 = np.array([6, 14, -11, 13, 14, 7, -15, 12, 18, -11, 14, 17, -20, -17, -9, -3, 5, 0, 6, 7, -10, 13, 13, -3, 8, -7, -12, -6, 16, -3], dtype=np.int8).reshape((3, 5, 2, 1))
-a1703_1 = b1703_2[:, :, :, ::-1]
-b1703_4 = np.array([20, 8, -3, -3, 7, -19, 9], dtype=np.int8).reshape((1, 7))
-a1703_5 = ((np.arange(30) % 13 - 6) * 0.25).astype(np.float16).reshape((3, 5, 2, 1))
-t1703_6 = a1703_5
-r1703_7 = np.logical_and((a1703_1 % b1703_4), (t1703_6 - t1703_6))
-show('c1703', r1703_7)
+b1703_3 = np.array([-3.0, -8.0, 6.25, 5.5, 5.0, -3.75, -2.0, -7.75, 3.0, -3.25, 4.0, 5.0, -2.75, -2.75, -4.75, -1.75, 2.5, 0.0, -7.5, -1.5, 0.0, 2.5, 1.0, 7.25, 1.25, -3.75, 4.75, 0.0, 1.75, -2.25, -3.75, -1.0, 0.75, 5.25, -7.5, -5.0, 2.0, -7.0, -1.75, 1.0, 3.0, 0.75, -2.0, -7.25, 6.25, -3.25, -7.75, -7.75, 4.75, 4.75, 4.5, 3.25, 0.75, 3.0, -4.75, 1.5, 6.25, -6.25, 2.25, -1.0, -3.5, 2.75, 0.25, 6.0, 3.5, -2.25, 4.25, 2.5, 1.5, 1.0, 4.5, -3.25, 2.0, 2.0, 5.25, -1.75, 2.25, 5.5, 1.5, -2.75, 1.25, -3.0, 7.0, -4.5, -0.5, -3.0, -2.5, 0.75, 3.25, -3.0, 1.0, 7.75, -6.25, -1.5, 4.0, -4.25, 1.5, -4.75, 3.25, 0.75, -7.25, 5.75, 7.5, -7.25, 7.5, -0.25, -3.5, 8.0, 3.25, -0.75, 0.75, 8.0, 1.25, 3.0, 6.5, 4.0, 6.75, 6.0, 6.75, -7.25, 3.5, -6.5, 2.25, -7.0, 0.0, 7.5, -1.25, -5.0, -3.25, -3.5, -1.75, -7.25, -2.5, -4.0, 8.0, 6.0, 3.0, 2.5, -0.25, -6.75, 6.5, 5.25, 5.5, 6.75, 3.25, 3.0, -4.5, -5.5, -3.5, -6.5, 8.0, 6.5, -8.0, 5.5, 4.25, 6.75, -3.5, 7.25, 2.0, 1.75, 0.0, -1.0, -7.75, -3.75, -2.0, -2.0, 0.25, 0.75, 7.0, 2.5, -0.5, 3.75, 5.75, 3.0, -6.75, 1.5, 7.0, -3.75, 1.75, -1.75, 8.0, -4.0, -7.0, -0.5, -7.0, -6.75, 4.5, 6.25, 5.25, -0.25, 1.0, 4.0, -4.75, -4.5, -8.0, 0.5, -1.75, -7.75, -1.5, -5.25, -4.25, -4.25, -4.25, -6.25, 6.75, -4.75, 4.5, -7.25, -6.75, -5.5, 1.75, -2.25, -4.5, 7.75, -2.5, 1.75, 0.75, 0.0, 6.75, 4.25, 4.0, 7.75, 7.25, -0.25, -7.25, -3.0, 5.0, 2.75, 0.5, 1.0, 5.0, -4.75, 1.5, -0.5, -6.75, -2.0, 6.25, 5.0, 2.75, 4.5], dtype=np.float64).reshape((5, 4, 3, 4))
+a1703_2 = b1703_3.T
+t1703_1 = a1703_2.copy()
+p1703_4 = t1703_1 + 1
+b1703_6 = np.array([9, 16, 29, 11, 12, 28, 14, 1, 40, 21, 31, 37, 30, 28, 0, 8, 17, 26, 15, 3, 27, 19, 6, 15, 34, 23, 24, 10], dtype=np.uint8).reshape((7, 1, 4, 1))
+a1703_5 = b1703_6[::2, :, :, :]
+t1703_1 -= a1703_5
+show('c1703', t1703_1)
+show('c1703p', p1703_4)
 
 # case 4
-b1704_2 = np.array([24], dtype=np.uint8).reshape((1,))
-a1704_1 = b1704_2[::2]
-x1704_3 = np.asarray((~a1704_1)).astype(np.uint8) % 8
-near('c1704', np.exp(x1704_3), math.exp, x1704_3, 0.004)
+b1704_2 = np.array([203, 830, 125], dtype=np.uint32).reshape((3, 1))
+a1704_3 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
+s1704_4 = np.array([2, 0], dtype=np.int64)
+b1704_6 = np.array([4.0, -7.0], dtype=np.float16).reshape((2,))
+a1704_7 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
+r1704_8 = np.abs(np.logical_or((b1704_2 * (a1704_3 >> s1704_4)), ((b1704_6 * 3) != np.asarray(a1704_7).astype(np.int32))))
+show('c1704', r1704_8)
 
 # case 5
-b1705_2 = np.array([213], dtype=np.int16).reshape(())
-a1705_1 = b1705_2[None]
-b1705_4 = np.array([7.25], dtype=np.float16).reshape(())
-r1705_5 = np.abs((a1705_1 + b1705_4))
-show('c1705', r1705_5)
+a1705_1 = (np.arange(7) % 30 - 0).astype(np.uint32).reshape((7, 1))
+b1705_3 = np.array([-104], dtype=np.int16).reshape(())
+r1705_4 = np.asarray((a1705_1 ^ b1705_3)) + np.zeros((7, 4), dtype=bool)
+show('c1705', r1705_4.any(axis=1))
+show('c1705', r1705_4.max())
+show('c1705', r1705_4.argmin(axis=-1))
 
 # case 6
-b1706_3 = np.array([38, 24, 0, 40, 17, 37, 6, 13, 1, 24, 24, 10], dtype=np.uint8).reshape((4, 3))
-a1706_2 = b1706_3.T
-t1706_1 = a1706_2.copy()
-p1706_4 = t1706_1 + 1
-b1706_6 = np.array([True], dtype=np.bool).reshape((1, 1))
-a1706_5 = b1706_6[:, ::-1]
-b1706_8 = np.array([1, 20, 32, 6], dtype=np.uint8).reshape((4,))
-t1706_1[...] = np.logical_and(a1706_5, b1706_8)
-show('c1706', t1706_1)
-show('c1706p', p1706_4)
+b1706_2 = np.array([True, False, True, True, False, False, True, False], dtype=np.bool).reshape((2, 4))
+r1706_3 = np.asarray(b1706_2) + np.zeros((2, 4, 2, 4), dtype=bool)
+show('c1706', r1706_3.mean(axis=2))
+show('c1706', r1706_3.prod(axis=-2))
 
 # case 7
-b1707_3 = np.array([-10, 126, 58], dtype=np.int16).reshape((3,))
-t1707_1 = b1707_3.copy()
-p1707_4 = t1707_1 + 1
-b1707_6 = np.array([-213], dtype=np.int16).reshape(())
-b1707_8 = np.array([203], dtype=np.int16).reshape(())
-t1707_1[...] = (b1707_6 * b1707_8)
-show('c1707', t1707_1)
-show('c1707p', p1707_4)
+b1707_2 = np.array([-1.5, -7.0, 6.0, 1.0, -6.25, -4.0, 3.0, -2.0, -2.75, -3.0, -3.0, -1.75, 7.5, 7.75, 7.5, 5.75, 1.75, -5.25, 3.0, 7.5, -3.25, 0.5, 4.0, -1.75, 7.25, -2.25, -6.0, 6.0, -2.5, 2.25, -7.75, -0.25, 0.0, -7.75, -4.75, 0.0], dtype=np.float16).reshape((3, 1, 3, 4))
+a1707_1 = b1707_2[:, :, :, 1:]
+b1707_4 = np.array([2.25, 3.75, 5.75, 5.0, -2.75, 5.0, -3.0, 4.75, -2.0, 5.5, 4.0, -2.5, 0.25, -2.5, 3.75], dtype=np.float16).reshape((1, 3, 5))
+r1707_5 = a1707_1 @ b1707_4
+show('c1707', r1707_5)
 
 # case 8
-b1708_3 = np.array([False, False, False, True, False, False, True, True, False, True, True, True, True, False, True, True, True, False], dtype=np.bool).reshape((9, 2))
-a1708_2 = b1708_3[::2, :]
-t1708_1 = a1708_2.copy()
-p1708_4 = ~t1708_1
-b1708_6 = np.array([True, False, True, True, False, True, True, False, False, True], dtype=np.bool).reshape((5, 2))
-a1708_5 = b1708_6[::-1, :]
-t1708_1 |= a1708_5
-show('c1708', t1708_1)
-show('c1708p', p1708_4)
+b1708_2 = np.array([-782, 456], dtype=np.int64).reshape((2,))
+a1708_1 = b1708_2[1:]
+a1708_3 = (np.arange(2) % 13 - 6).astype(np.int64).reshape((2,))
+b1708_5 = np.array([908], dtype=np.uint32).reshape(())
+b1708_7 = np.array([True, False], dtype=np.bool).reshape((2,))
+a1708_6 = b1708_7[::-1]
+r1708_8 = np.minimum(((a1708_1 ^ a1708_3) & b1708_5), np.abs(np.asarray(a1708_6).astype(np.float32)))
+show('c1708', r1708_8)
 
 # case 9
-b1709_3 = np.array([True, False, False, False, False, False, True, False, False, True, False, False, False, False, True, False, True, False, False, False, False, True, False, False, False, True, False, False, False, True, True, True, False, False, True, True, True, True, False, False, False, False, False, False, True, False, True, False, False, True, False, False, False, True, False, False, False, False, False, False], dtype=np.bool).reshape((4, 5, 3))
-a1709_2 = b1709_3[:, ::2, :]
-t1709_1 = a1709_2.copy()
-p1709_4 = ~t1709_1
-b1709_6 = np.array([True, False, True], dtype=np.bool).reshape((3,))
-b1709_8 = np.array([-0.75, -2.25, 0.25, -7.25, -6.25, -4.0, -3.75, 4.0, -4.25], dtype=np.float64).reshape((3, 3))
-a1709_7 = b1709_8.T
-t1709_1[...] = (b1709_6 // a1709_7)
-show('c1709', t1709_1)
-show('c1709p', p1709_4)
+b1709_3 = np.array([-3.0, 4.0, 1.25, 0.5, -0.75, -7.5, -4.75], dtype=np.float16).reshape((1, 7))
+a1709_2 = b1709_3[:, ::-1]
+b1709_5 = np.array([-104], dtype=np.int32).reshape(())
+p1709_1 = np.asarray((-(a1709_2 // b1709_5))) + np.zeros((2, 7), dtype=bool)
+p1709_6 = np.asarray(p1709_1).copy()
+p1709_6[p1709_6 > 1] = 7
+show('c1709', p1709_6)
 
 # case 10
-b1710_2 = np.array([False, False, True, True, True, False, True, True, True, False, False, True, True, True, True, True, True, False, True, True, True, False, False, False, False, False, True, True, False, True, True, False, False, True, False, True, False, False, True, False, True, False, True, False, True, True, True, False, True, True, True, False, True, False, True, False, False, False, True, False, True, False, False, True, True, True, True, False, False, True, False, False, True, True, True, False, True, False, False, False, False, False, True, True, True, True, True, False, True, False, True, False, True, True, False, False, True, False, True, True], dtype=np.bool).reshape((5, 5, 4))
-a1710_1 = b1710_2[None, :, :, :]
-r1710_3 = a1710_1
+b1710_2 = np.array([-118], dtype=np.int64).reshape(())
+r1710_3 = np.abs(b1710_2)
 show('c1710', r1710_3)
 
 # case 11
-b1711_2 = np.array([277], dtype=np.uint32).reshape(())
-a1711_1 = b1711_2[None]
-b1711_4 = np.array([2.0], dtype=np.float32).reshape(())
-b1711_6 = np.array([-24], dtype=np.int16).reshape(())
-r1711_7 = (a1711_1 == (b1711_4 + b1711_6))
-show('c1711', r1711_7)
+b1711_3 = np.array([-7.75, -5.75, 1.75, -5.0, 6.5, 4.75, -5.25, 3.0, 0.75, -7.75, -5.5, 1.5, -0.25, 2.0, -0.25, 7.25, 4.25, 7.5, -3.75, -0.25, 7.25, 6.0, -4.75, 5.5, -0.25, -6.0, 3.0, -6.75, 0.25, 6.75, -2.5, 1.25, 2.5, -1.5, 7.75, -4.0, 4.75, 1.75, 7.0, 1.25, -3.5, 3.75, 3.0, 7.0, -3.25], dtype=np.float32).reshape((3, 3, 5))
+t1711_1 = b1711_3.copy()
+p1711_4 = t1711_1 + 1
+b1711_6 = np.array([7, 39, 4, 1, 3, 35, 5, 19, 30, 13, 2, 0, 6, 34, 32, 22, 36, 33, 7, 22, 7, 6, 28, 31, 9, 39, 12, 19, 21, 27, 26, 10, 29, 17, 27, 4, 19, 5, 3, 40, 13, 5, 21, 16, 2], dtype=np.uint8).reshape((3, 3, 5))
+b1711_8 = np.array([-6, 8, 0, 19, 16, 8, -20, 14, -2, 20, -3, 11, -19, 5, -10], dtype=np.int8).reshape((3, 5))
+a1711_7 = b1711_8[None, :, :]
+b1711_10 = np.array([4, 19, 9, 29, 0, 8, 16, 18, 22, 24, 0, 30, 5, 35, 4, 5, 8, 22, 3, 15, 4, 1, 26, 19, 24, 38, 3, 22, 33, 30, 12, 27, 29, 5, 27, 10, 13, 4, 7, 34, 34, 35, 29, 15, 8, 18, 37, 13, 39, 24, 8, 22, 37, 22], dtype=np.uint8).reshape((3, 3, 6))
+a1711_9 = b1711_10[:, :, 1:]
+s1711_11 = np.array([8, 5, 3, 1, 6], dtype=np.int32)
+b1711_13 = np.array([3.25, -3.5, 7.5, 3.25, 4.25, 3.25, -5.25, 6.0, -7.25, -0.25, -2.0, -4.5, -1.75, 4.0, 2.5, -6.5, -5.25, -6.25, 7.0, -3.5, -0.25, 2.25, 8.0, 3.75, 1.0, 6.5, 7.75, -1.25, 6.0, -6.75], dtype=np.float32).reshape((2, 3, 5))
+a1711_12 = b1711_13[1:, :, :]
+t1711_1 //= a1711_12
+show('c1711', t1711_1)
+show('c1711p', p1711_4)
 
 # case 12
-b1712_2 = np.array([444], dtype=np.int32).reshape(())
-b1712_4 = np.array([239], dtype=np.uint32).reshape(())
-b1712_6 = np.array([-7.25], dtype=np.float16).reshape(())
-r1712_7 = ((b1712_2 + b1712_4) / 4)
-show('c1712', r1712_7)
+b1712_3 = np.array([5.25], dtype=np.float16).reshape(())
+t1712_1 = b1712_3.copy()
+p1712_4 = t1712_1 + 1
+b1712_6 = np.array([17], dtype=np.int8).reshape(())
+t1712_1[...] = (~b1712_6)
+show('c1712', t1712_1)
+show('c1712p', p1712_4)
 
 # case 13
-b1713_2 = np.array([374, 279, 452, 567, 186, 840, 478, 758, 76, 124, 759, 847, 101, 787, 768, 851, 898, 221, 623, 619], dtype=np.uint32).reshape((4, 5))
-a1713_1 = b1713_2[:, ::2]
-b1713_4 = np.array([808, -607, -990], dtype=np.int32).reshape((3,))
-a1713_3 = b1713_4[::-1]
-s1713_5 = np.array([3, 6, 3], dtype=np.int64)
-b1713_7 = np.array([78, -210, 12, -277], dtype=np.int16).reshape((4,))
-a1713_6 = b1713_7[:, None]
-b1713_9 = np.array([7.75, 7.25, 5.5, -5.25, 5.25, -1.25], dtype=np.float64).reshape((2, 3))
-a1713_8 = b1713_9[::2, :]
-r1713_10 = np.asarray(np.where((a1713_3 >> s1713_5) > 0, a1713_1, (a1713_6 * a1713_8))) + np.zeros((4, 3), dtype=bool)
-show('c1713', r1713_10.argmax(axis=-1))
-show('c1713', r1713_10.mean(axis=-1))
+b1713_3 = np.array([-16, -12, -3, 4, -20, -2, -6, -2, 10, -15, -16, 14, 12, 5, -8, -19], dtype=np.int8).reshape((2, 2, 4))
+t1713_1 = b1713_3.copy()
+p1713_4 = t1713_1 + 1
+b1713_6 = np.array([-9], dtype=np.int8).reshape((1, 1, 1))
+t1713_1[:, :, ::-1] = (~b1713_6)
+show('c1713', t1713_1)
+show('c1713p', p1713_4)
 
 # case 14
-b1714_2 = np.array([2.5, -4.75], dtype=np.float32).reshape((2,))
-a1714_1 = b1714_2[1:]
-b1714_4 = np.array([-0.5, 4.75, -8.0, 4.75, 3.25, -4.0, -1.75, -6.0, 7.0, 1.75, -5.5, 0.25, -3.5, 4.75, -0.5, -6.5, -0.5, -3.5, 1.5, -2.5, -5.75], dtype=np.float64).reshape((7, 3, 1))
-a1714_3 = b1714_4[::-1, :, :]
-r1714_5 = np.asarray((a1714_1 // a1714_3)) + np.zeros((7, 3, 5), dtype=bool)
-show('c1714', r1714_5.all(axis=-3, keepdims=True))
-show('c1714', r1714_5.all(axis=-1))
-show('c1714', r1714_5.mean(axis=-2, keepdims=True))
+b1714_3 = np.array([29, 10, 33], dtype=np.uint8).reshape((3,))
+b1714_5 = np.array([-7.25], dtype=np.float16).reshape((1,))
+b1714_7 = np.array([-1.25], dtype=np.float16).reshape(())
+p1714_1 = np.asarray(((b1714_3 // b1714_5) * b1714_7)) + np.zeros((3,), dtype=bool)
+p1714_8 = np.asarray(p1714_1).copy()
+p1714_8[p1714_8 > 1] = 7
+show('c1714', p1714_8)
+p1714_9 = np.cumsum(np.asarray(p1714_8), axis=0)
+show('c1714', p1714_9)
+p1714_10 = np.asarray(p1714_9)[np.asarray(p1714_9) > 0]
+show('c1714', p1714_10)
 
 # case 15
-b1715_2 = np.array([5.25, 2.75, 0.25, 2.25, -2.0, 6.75, -2.75, 8.0, -1.5, -7.5, 4.0, 6.0, -8.0, 7.5, 7.0, 2.0, 5.75, -4.25, -3.75, 6.0, -4.0, -8.0, 0.0, 2.5, 1.75, -4.75, 6.0, -0.5, -4.75, 2.25], dtype=np.float16).reshape((3, 2, 5))
-b1715_4 = np.array([18, 5, 18, 2, 30], dtype=np.uint8).reshape((5,))
-a1715_3 = b1715_4[::-1]
-b1715_6 = np.array([38, 755, -234], dtype=np.int32).reshape((3, 1, 1))
-b1715_8 = np.array([168, -503, 998, 500, 594, -331, 283, 239, -252, -991], dtype=np.int64).reshape((2, 5))
-r1715_9 = np.asarray((np.abs(b1715_2) - np.where(b1715_6 > 0, a1715_3, b1715_8))) + np.zeros((3, 2, 5), dtype=bool)
-show('c1715', r1715_9.any(axis=0, keepdims=True))
+b1715_3 = np.array([True, True, True, True], dtype=np.bool).reshape((1, 4))
+a1715_2 = b1715_3.T
+t1715_1 = a1715_2.copy()
+p1715_4 = ~t1715_1
+b1715_6 = np.array([True], dtype=np.bool).reshape((1, 1))
+a1715_5 = b1715_6.T
+b1715_8 = np.array([True], dtype=np.bool).reshape((1,))
+t1715_1[...] = (a1715_5 + b1715_8)
+show('c1715', t1715_1)
+show('c1715p', p1715_4)
 
 # case 16
-b1716_3 = np.array([348, 864, 22, 169, 930, 68, 488, 909, 489, 757, 157, 812, 925, 616, 319, 377, 37, 409, 870, 249, 398, 557, 781, 422, 490, 837, 277, 35, 939, 709, 237, 521, 757, 535, 431, 325, 723, 876, 819, 908, 952, 944, 278, 312, 148, 679, 719, 149, 881, 7, 97, 194, 818, 576, 245, 233, 28, 495, 717, 174, 838, 928, 53, 51, 800, 328, 87, 36, 937, 303, 122, 828, 319, 735, 808, 1000, 368, 12, 746, 590, 27, 196, 665, 629, 750, 30, 295, 915, 324, 31, 406, 96, 749, 531, 826, 653, 673, 353, 75, 633, 817, 218, 961, 892, 930, 775, 104, 171, 441, 878, 651, 734, 258, 489, 772, 677, 859, 428, 181, 255, 819, 577, 772, 421, 886, 857, 933, 670, 683, 542, 302, 238, 884, 246, 202, 413, 223, 582, 330, 667, 751, 618, 477, 673, 695, 921, 486], dtype=np.uint32).reshape((3, 7, 7))
-t1716_1 = b1716_3.copy()
-p1716_4 = t1716_1 + 1
-a1716_5 = (np.arange(147) % 30 - 0).astype(np.uint32).reshape((3, 7, 7))
-b1716_7 = np.array([True, True, False, True, True, False, False, True, False, False, True, False, False, False, False, False, False, False, False, True, True, False, True, True, False, True, True, False, True, False, True, False, False, False, False, False, True, True, False, False, True, False, False, False, True, True, False, False, True, True, True, False, False, True, False, True, True, False, True, False, True, True, False, False, True, False, True, True, True, False, True, True, True, True, True, False, False, True, False, False, False, True, False, False, False, False, False, False, True, True, True, False, False, False, True, True, True, True, True, True, True, False, False, False, False, False, False, False, True, False, True, True, False, True, True, True, False, True, False, True, False, False, False, False, True, True, False, False, False, False, False, True, True, True, True, True, True, False, True, False, False, True, True, True, False, False, True, True, True, True, False, False, True, True, False, True, True, True, True, True, True, False, False, False, False, False, True, False], dtype=np.bool).reshape((3, 8, 7))
-a1716_6 = b1716_7[:, 1:, :]
-b1716_9 = np.array([False, True, True, True, False, False, False, False, True, True, True, False, False, True, False, True, True, False, False, True, False], dtype=np.bool).reshape((3, 1, 7))
-b1716_11 = np.array([True, True, False, True, False, False, True, True, False, True, False, False, True, False, True, True, False, True, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, False, False, True, False, False, True, True, True, False, False, True, True, False, False, True, False, False, False, False, True, True, True, False, False, True, False, False, True, True, False, False, False, True, False, False, False, True, True, False, True, False, True, False, False, False, False, False, False, False, True, True, False, False, False, True, False, False, True, True, True, False, False, False, True, True, True, True, True, False, False, True, True, True, False, True, False, False, False, True, True, True, False, False, False, False, True, True, False, True, False, False, True, False, False, False, False, True, False, False, False, False, False, True, False, False, True, True, True, False, True, False, True, False, True, True, False, True, True, False, False, False, False, False, False, False, False, True, True, False, True, True, False, True, False, True, True, True, False, False, True, False, True, False, True, False, False, False, False, False, True, True, True, False, False, True, True, False, True, False, True, False, False, False, False, False, True, False, True, True, False, False, False, False, False, False, True, False, True, True, True, False, False, True, False, False, True, True, False, False, False, True, True, False, False, False, True, False, True, False, False, True, False, False, True, False, True, True, True, False, False, True, True, False, False, True, False, False, True, False, False, False, True, False, True, False, True, False, False, False, True, True, True, False, True, True, False, True, False, False, False, False, False, True, False, True, True, False, False, True, True, False, True, False, False, False, True, False, True, False, False, True], dtype=np.bool).reshape((3, 14, 7))
-a1716_10 = b1716_11[:, ::2, :]
-b1716_13 = np.array([True, False, True, True, False, False, True, False, False, True, False, True, False, False, False, False, False, True, True, True, True, True, False, True, False, False, False, True, True, True, True, True, True, False, True, True, False, True, True, True, False, False, True, True, False, False, True, False, False, False, False, False, True, False, False, False, False, True, False, False, False, False, False, True, False, False, True, True, False, True, False, True, False, False, False, True, True, True, True, False, False, False, True, True, True, False, True, True, False, True, False, True, True, True, False, False, True, True, True, False, True, False, False, True, True, False, True, False, True, False, False, True, False, True, False, False, False, False, False, True, False, True, True, False, True, False, False, False, False, True, True, False, False, False, True, True, False, True, False, False, False, True, True, True, False, True, False], dtype=np.bool).reshape((3, 7, 7))
-b1716_15 = np.array([367, 855, 194, 250, 79, 386, 490, 935, 816, 881, 662, 417, 786, 189, 645, 621, 149, 291, 804, 223, 960, 939, 280, 788, 683, 563, 613, 244, 979, 359, 827, 847, 282, 790, 712, 933, 532, 371, 617, 692, 981, 184, 616, 844, 785, 659, 402, 959, 644, 366, 844, 607, 610, 556, 176, 386], dtype=np.uint32).reshape((7, 8))
-a1716_14 = b1716_15[:, 1:]
-t1716_1 //= a1716_14
-show('c1716', t1716_1)
-show('c1716p', p1716_4)
+b1716_3 = np.array([34, 33, 22, 18, 10, 29], dtype=np.uint8).reshape((3, 2))
+a1716_2 = b1716_3.T
+b1716_5 = np.array([1.5], dtype=np.float64).reshape(())
+p1716_1 = a1716_2 + b1716_5
+b1716_7 = np.array([21, 3, 18, 38, 11, 9, 12, 33, 33, 36, 27], dtype=np.uint8).reshape((11,))
+a1716_6 = b1716_7[::2]
+r1716_8 = (p1716_1.reshape(-1)[::-1] * a1716_6)
+show('c1716', r1716_8)
+show('c1716p', p1716_1)
 
 # case 17
-b1717_3 = np.array([], dtype=np.int64).reshape((4, 3, 0))
+b1717_3 = np.array([-6, -20, 15], dtype=np.int8).reshape((1, 3))
 t1717_1 = b1717_3.copy()
 p1717_4 = t1717_1 + 1
-b1717_6 = np.array([], dtype=np.int64).reshape((0, 1, 4))
-a1717_5 = b1717_6.T
-b1717_8 = np.array([], dtype=np.uint8).reshape((2, 1, 0))
-a1717_7 = b1717_8[1:, :, :]
-t1717_1[:, 1::3, :] = (a1717_5 * a1717_7)
+b1717_6 = np.array([11, -7, 11], dtype=np.int8).reshape((1, 3))
+t1717_1[...] = b1717_6
 show('c1717', t1717_1)
 show('c1717p', p1717_4)
 
 # case 18
-b1718_2 = np.array([709], dtype=np.int32).reshape(())
-a1718_3 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-b1718_5 = np.array([4.25], dtype=np.float32).reshape(())
-b1718_7 = np.array([False], dtype=np.bool).reshape(())
-b1718_9 = np.array([0.0], dtype=np.float16).reshape(())
-b1718_11 = np.array([True], dtype=np.bool).reshape(())
-b1718_13 = np.array([-3.75], dtype=np.float32).reshape(())
-t1718_14 = (((b1718_2 - a1718_3) + np.minimum(b1718_5, b1718_7)) * (np.minimum(b1718_9, b1718_11) // b1718_13))
-r1718_15 = (t1718_14 + t1718_14)
-show('c1718', r1718_15)
+b1718_2 = np.array([849, -286, -423], dtype=np.int64).reshape((3, 1, 1))
+a1718_1 = b1718_2[None, :, :, :]
+b1718_4 = np.array([False, False, False, False, True, False, False, False, False, False, False, True, True, True, True, True, False, True, True, False, True, False, True, True, True, False, False, True, True, True, True, False, True, True, True, False, False, False, False, False, False, False, True, True, True, False, True, False, True, True, False, False, False, False, False, False, False, True, True, True, True, True, True, True, False, True, False, True, True, False, True, True, False, False, False, True, True, False, False, True, False, True, True, True, True, True, True, True, True, False, True, False, True, False, False, False, True, True, False, False, False, True, False, True, False], dtype=np.bool).reshape((1, 3, 7, 5))
+r1718_5 = (a1718_1 | b1718_4)
+show('c1718', r1718_5)
 
 # case 19
-b1719_3 = np.array([10, 2, 10, 8, -16, 5, -12, 17, 6, 5, 11, -14, -11, 16, 15, -2, 7, -9, 18, -10, 0, -10, -16, 20, 14], dtype=np.int8).reshape((5, 5, 1))
-a1719_2 = b1719_3[::-1, :, :]
-t1719_1 = a1719_2.copy()
+b1719_3 = np.array([], dtype=np.float16).reshape((0, 4))
+t1719_1 = b1719_3.copy()
 p1719_4 = t1719_1 + 1
-b1719_6 = np.array([False, True, True, False, False], dtype=np.bool).reshape((1, 5))
-a1719_5 = b1719_6.T
-s1719_7 = np.array([], dtype=np.int8)
-t1719_1[:, :, 1:] = (np.asarray(a1719_5).astype(np.bool) << s1719_7)
+b1719_6 = np.array([10], dtype=np.uint8).reshape(())
+b1719_8 = np.array([-144, 206, -217, 14, -74, -38, 92], dtype=np.int16).reshape((7,))
+a1719_7 = b1719_8[::2]
+b1719_10 = np.array([], dtype=np.float16).reshape((4, 0))
+a1719_9 = b1719_10.T
+t1719_1 //= a1719_9
 show('c1719', t1719_1)
 show('c1719p', p1719_4)

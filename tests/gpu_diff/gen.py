@@ -52,16 +52,31 @@ np.seterr(all="ignore")
 
 
 def show(tag, r):
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
+    # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, r.tolist())
+        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
     else:
-        print(tag, "scalar", np.asarray(r).tolist())
+        r = np.asarray(r)
+        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
 
 
 def near(tag, r, f, x, rtol):
     ref = np.array([f(v) for v in np.asarray(x, dtype=np.float64).ravel().tolist()])
     got = np.asarray(r, dtype=np.float64).ravel()
     print(tag, r.dtype, r.shape, bool(np.allclose(got, ref, rtol=rtol, atol=rtol, equal_nan=True)))
+
+
+def rowstat(tag, r, rows, ddof, root, rtol):
+    # var/std of each row of a 2-D array, in plain Python
+    ref = []
+    for row in rows:
+        m = sum(row) / len(row)
+        v = sum((x - m) * (x - m) for x in row) / (len(row) - ddof)
+        ref.append(math.sqrt(v) if root else v)
+    got = np.asarray(r, dtype=np.float64).ravel().tolist()
+    ok = len(got) == len(ref) and all(abs(a - b) <= rtol * (1 + abs(b)) for a, b in zip(got, ref))
+    print(tag, np.asarray(r).shape, ok)
 
 '''
 
@@ -233,10 +248,108 @@ class Case:
 def make_case(rng, idx):
     c = Case(rng, "%d" % idx)
     kind = rng.choice(["expr", "expr", "expr", "root", "reduce", "reduce", "inplace", "setitem",
-                       "readers", "math"])
+                       "readers", "math", "deep", "overlap", "viewpend", "matmul", "stats",
+                       "fallback"])
     shape = c.shape()
     tag = "c%d" % idx
-    if kind in ("expr", "root"):
+    if kind == "deep":
+        # past the fusion limits (8 inputs, 32 nodes): operands are evaluated first
+        e = c.expr(shape, rng.randint(5, 7))
+        r = c.var("r")
+        c.lines.append("%s = %s" % (r, e))
+        c.lines.append("show(%r, %s)" % (tag, r))
+    elif kind == "overlap" and shape:
+        # in-place updates whose input overlaps the target: NumPy reads a copy
+        dt = c.dtype([d for d in DTYPES if d != "bool"])
+        t = c.var("t")
+        c.lines.append("%s = %s.copy()" % (t, c.leaf(shape, dt)))
+        ax = rng.randrange(len(shape))
+        pre = ":, " * ax
+        src, dst = rng.choice([("1:", ":-1"), (":-1", "1:"), ("::-1", ":"), ("1::2", "::2"),
+                               ("2:", ":-2")])
+        op = rng.choice(["+=", "-=", "*=", "="])
+        c.lines.append("%s[%s%s] %s %s[%s%s]" % (t, pre, dst, op, t, pre, src))
+        c.lines.append("show(%r, %s)" % (tag, t))
+    elif kind == "viewpend" and len(shape) >= 2:
+        # views of a pending result as operands: transposed, sliced, reshaped
+        p = c.var("p")
+        c.lines.append("%s = %s + %s" % (p, c.leaf(shape, c.dtype(INTS + FLOATS)),
+                                         c.leaf(c.operand_shape(shape), c.dtype(INTS + FLOATS))))
+        v = rng.choice(["T", "slice", "flat"])
+        if v == "T":
+            other = c.leaf(list(reversed(shape)), c.dtype())
+            e = "(%s.T * %s)" % (p, other)
+        elif v == "slice":
+            sub = [max(d - 1, 0) for d in shape[:1]] + shape[1:]
+            e = "(%s[1:] - %s)" % (p, c.leaf(sub, c.dtype(INTS + FLOATS)))
+        else:
+            n = 1
+            for d in shape:
+                n *= d
+            e = "(%s.reshape(-1)[::-1] * %s)" % (p, c.leaf([n], c.dtype(INTS + FLOATS)))
+        r = c.var("r")
+        c.lines.append("%s = %s" % (r, e))
+        c.lines.append("show(%r, %s)" % (tag, r))
+        c.lines.append("show(%r, %s)" % (tag + "p", p))
+    elif kind == "matmul":
+        dt = c.dtype(["float32", "float64", "float16"])
+        m, k, n = (rng.choice([1, 2, 3, 5, 8]) for _ in range(3))
+        batch = rng.choice([[], [], [2], [3, 1]])
+        a = c.leaf(batch + [m, k], dt)
+        b = c.leaf(batch[-1:] + [k, n] if batch and rng.random() < 0.5 else [k, n], dt)
+        r = c.var("r")
+        c.lines.append("%s = %s @ %s" % (r, a, b))
+        c.lines.append("show(%r, %s)" % (tag, r))
+    elif kind == "stats":
+        # var and std along the last axis (a mean, fused deviations and a sum on CUDA)
+        m, n = rng.choice([1, 2, 3, 5]), rng.choice([2, 3, 4, 7, 9])
+        dt = c.dtype(FLOATS + ["int16", "int32", "uint8", "bool"])
+        x = c.var("x")
+        c.lines.append("%s = np.asarray(%s) + np.zeros((%d, %d), dtype=bool)" %
+                       (x, c.expr([m, n], rng.randint(0, 2), [dt]), m, n))
+        ddof = rng.choice([0, 1])
+        root = rng.random() < 0.5
+        rtol = 2e-2 if np_value(c.lines, x) is not None and np_value(c.lines, x).dtype == \
+            np.float16 else 1e-4
+        c.lines.append("rowstat(%r, %s.%s(axis=-1, ddof=%d), %s.astype(np.float64).tolist(), "
+                       "%d, %s, %g)" % (tag, x, "std" if root else "var", ddof, x, ddof, root,
+                                        rtol))
+    elif kind == "fallback":
+        # operations that run on the host mirror on CUDA, between device operations
+        nd = max(len(shape), 1)
+        shape = shape or [rng.choice([2, 3, 5])]
+        p = c.var("p")
+        c.lines.append("%s = np.asarray(%s) + np.zeros(%r, dtype=bool)" %
+                       (p, c.expr(shape, rng.randint(1, 2), INTS + FLOATS), tuple(shape)))
+        steps = ["sort", "cumsum", "mask", "take", "concat", "maskset", "arith"]
+        value = np_value(c.lines, p)
+        if value is None or value.dtype.kind == "u":
+            steps.remove("cumsum")  # NumPy's cumsum of unsigned integers is uint64
+        for _ in range(rng.randint(1, 4)):
+            step = rng.choice(steps)
+            q = c.var("p")
+            ax = rng.randrange(nd)
+            if step == "sort":
+                c.lines.append("%s = np.sort(np.asarray(%s), axis=-1)" % (q, p))
+            elif step == "cumsum":
+                c.lines.append("%s = np.cumsum(np.asarray(%s), axis=%d)" % (q, p, ax))
+            elif step == "mask":
+                c.lines.append("%s = np.asarray(%s)[np.asarray(%s) > 0]" % (q, p, p))
+                nd = 1
+            elif step == "take":
+                c.lines.append("%s = np.asarray(%s)[[%s]]" % (q, p, ", ".join(
+                    str(rng.randrange(-1, 2)) for _ in range(rng.randint(1, 4)))))
+            elif step == "concat":
+                c.lines.append("%s = np.concatenate([np.asarray(%s), np.asarray(%s)[::-1]])" %
+                               (q, p, p))
+            elif step == "maskset":
+                c.lines.append("%s = np.asarray(%s).copy()" % (q, p))
+                c.lines.append("%s[%s > 1] = 7" % (q, q))
+            else:
+                c.lines.append("%s = %s * 2 - np.asarray(%s)[::-1]" % (q, p, p))
+            c.lines.append("show(%r, %s)" % (tag, q))
+            p = q
+    elif kind in ("expr", "root", "overlap", "viewpend"):
         e = c.expr(shape, rng.randint(1, 4))
         if kind == "root":
             if rng.random() < 0.5:
@@ -256,12 +369,16 @@ def make_case(rng, idx):
         empty = 0 in shape
         ops = ["sum", "any", "all", "mean"] if empty else ["sum", "any", "all", "max", "min",
                                                           "argmax", "argmin", "mean", "prod"]
-        if np_dtype(c.lines, r).kind == "u":
+        value = np_value(c.lines, r)
+        if value is not None and value.dtype.kind == "u":
             # NumPy sums unsigned integers as uint64, which krait lacks (docs/GPU.md)
             ops = [o for o in ops if o not in ("sum", "prod")]
         for _ in range(rng.randint(1, 3)):
             op = rng.choice(ops)
             axis = rng.choice([None] + list(range(-nd, nd))) if nd else None
+            if (op in ("sum", "prod", "mean") and value is not None and value.dtype.kind == "f"
+                    and not exact_reduction(value, op, axis)):
+                continue  # rounding would depend on the order of the additions
             if op == "mean" and empty:
                 continue  # NumPy warns (mean of empty slice)
             args = [] if axis is None else ["axis=%d" % axis]
@@ -315,16 +432,31 @@ def make_case(rng, idx):
     return c.lines
 
 
-def np_dtype(lines, name):
-    """The dtype of variable name after lines run under NumPy (object if they fail)."""
+def np_value(lines, name):
+    """The value of variable name after lines run under NumPy (None if they fail)."""
     env = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            exec(HEADER + "\n".join(lines), env)
-            return np.asarray(env[name]).dtype
+            import contextlib
+            import io
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(HEADER + "\n".join(lines), env)
+            return np.asarray(env[name])
         except Exception:
-            return np.dtype(object)
+            return None
+
+
+def exact_reduction(v, op, axis):
+    """Whether a float reduction is exact in v's dtype (so any summation order agrees)."""
+    wide_t = np.longdouble if v.dtype == np.float64 else np.float64
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wide = getattr(v.astype(wide_t), op)(axis=axis)
+        if op == "mean":
+            wide = v.astype(wide_t).sum(axis=axis)  # the division rounds once either way
+            return bool(np.all(np.asarray(wide).astype(v.dtype).astype(wide_t) == wide))
+        return bool(np.all(np.asarray(getattr(v, op)(axis=axis)).astype(wide_t) == wide))
 
 
 def valid(lines):

@@ -168,7 +168,9 @@ static void unpack(const TileFunc *f, const uint64_t *w, TileArg *args) {
     }
 }
 
-static CUresult mock_run(const CudaMockFunction *fn, const unsigned grid[3], void **params) {
+static CUresult mock_run(const CudaMockFunction *fn, const unsigned grid[3],
+                         const unsigned block[3], void **params) {
+    (void)block;
     TileMock *m = (TileMock *)(void *)fn;
     TileArg args[64];
     if (m->f->nparams > 64) return CUDA_ERROR_INVALID_VALUE;
