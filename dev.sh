@@ -12,7 +12,7 @@ install_missing() {
     for tool in cmake:cmake make:make gcc:gcc python3:python3; do
         command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
     done
-    for pkg in libuv1-dev libreadline-dev; do
+    for pkg in libuv1-dev libreadline-dev libpcre2-dev; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
     done
     if [ -n "$missing" ]; then

@@ -1,0 +1,196 @@
+/* re_pcre2.c: _re, the native half of the re module: compiling a pattern with PCRE2 and
+ * running one match. The Python half (stdlib/py/re.py) translates Python's syntax,
+ * builds Pattern and Match objects and does findall/sub/split on top of _re.match.
+ *
+ * A compiled pattern is kept as a bytes object holding a copy of the pcre2_code block
+ * (what pcre2_code_copy does: the block is position independent), so the collector owns
+ * it and no finalizer is needed. Positions cross this boundary as code-point indices;
+ * PCRE2 works on the UTF-8 bytes, and the conversion is free for ASCII strings.
+ *
+ * Built only with KRAIT_WITH_PCRE2 (CMake finds libpcre2-8); without it _re does not
+ * exist and `import re` raises ImportError saying why. */
+#ifdef KRAIT_HAVE_PCRE2
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "builtins.h"
+#include "modules.h"
+
+/* The byte offset of code point `ch` in s (ch <= s->nchars). */
+static size_t re_byte_of(Str *s, size_t ch) {
+    if (s->ascii) return ch;
+    size_t b = 0;
+    for (size_t c = 0; c < ch && b < s->len; c++) {
+        b++;
+        while (b < s->len && ((unsigned char)s->data[b] & 0xC0) == 0x80)
+            b++;
+    }
+    return b;
+}
+
+/* The code-point index of byte offset b (at a character boundary). */
+static size_t re_char_of(Str *s, size_t b) {
+    if (s->ascii) return b;
+    size_t c = 0;
+    for (size_t i = 0; i < b && i < s->len; i++)
+        if (((unsigned char)s->data[i] & 0xC0) != 0x80) c++;
+    return c;
+}
+
+static bool re_int_arg(Interp *I, Value v, const char *what, int64_t *out) {
+    if (!is_smallint(v)) {
+        err_format(I, TY_TYPE_ERROR, "_re: %s must be an int", what);
+        return false;
+    }
+    *out = v.as.i;
+    return true;
+}
+
+/* _re.compile(pattern, options) -> (code bytes, group count, {name: index}). A syntax
+ * error raises ValueError(message, offset in code points). */
+static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "compile", kw) || !arg_count(I, "compile", argc, 2, 2)) return V_NULL;
+    if (!is_str(I, argv[0]))
+        return err_format(I, TY_TYPE_ERROR, "_re.compile: pattern must be str");
+    int64_t opts;
+    if (!re_int_arg(I, argv[1], "options", &opts)) return V_NULL;
+    Str *pat = as_str(argv[0]);
+    int errcode;
+    PCRE2_SIZE erroff;
+    pcre2_code *code =
+        pcre2_compile((PCRE2_SPTR)pat->data, pat->len, (uint32_t)opts, &errcode, &erroff, NULL);
+    if (!code) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(errcode, msg, sizeof msg);
+        Str *m = str_from_cstr(I, (const char *)msg);
+        if (!m) return V_NULL;
+        Value args[2] = {v_obj(m), v_int((int64_t)re_char_of(pat, erroff))};
+        Tuple *t = tuple_from_array(I, args, 2);
+        if (!t) return V_NULL;
+        Value exc = obj_call(I, v_obj(I->types[TY_VALUE_ERROR]), 2, t->items, NULL);
+        if (is_null(exc)) return V_NULL;
+        return err_set_value(I, exc);
+    }
+    size_t size = 0;
+    uint32_t groups = 0, namecount = 0, entry = 0;
+    PCRE2_SPTR table = NULL;
+    pcre2_pattern_info(code, PCRE2_INFO_SIZE, &size);
+    pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &groups);
+    pcre2_pattern_info(code, PCRE2_INFO_NAMECOUNT, &namecount);
+    pcre2_pattern_info(code, PCRE2_INFO_NAMEENTRYSIZE, &entry);
+    pcre2_pattern_info(code, PCRE2_INFO_NAMETABLE, &table);
+    _Static_assert(offsetof(Bytes, data) % 8 == 0, "pcre2_code needs 8-byte alignment");
+    Bytes *blob = bytes_new(I, code, size);
+    Dict *names = dict_new(I);
+    bool ok = blob && names;
+    for (uint32_t i = 0; ok && i < namecount; i++) {
+        PCRE2_SPTR e = table + (size_t)i * entry;
+        int idx = (e[0] << 8) | e[1];
+        Str *n = str_from_cstr(I, (const char *)e + 2);
+        ok = n && dict_set_str(I, names, n, v_int(idx)) == 0;
+    }
+    pcre2_code_free(code);
+    if (!ok) return V_NULL;
+    Value items[3] = {v_obj(blob), v_int(groups), v_obj(names)};
+    Tuple *r = tuple_from_array(I, items, 3);
+    return r ? v_obj(r) : V_NULL;
+}
+
+/* _re.match(code, string, pos, endpos, options) -> None, or the tuple of 2*(groups+1)
+ * code-point offsets (start, end per group; -1 for a group that did not take part). */
+static Value re_match(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "match", kw) || !arg_count(I, "match", argc, 5, 5)) return V_NULL;
+    if (!is_obj(argv[0]) || as_obj(argv[0])->type->id != TY_BYTES)
+        return err_format(I, TY_TYPE_ERROR, "_re.match: bad code object");
+    if (!is_str(I, argv[1])) return err_format(I, TY_TYPE_ERROR, "_re.match: string must be str");
+    int64_t pos, endpos, opts;
+    if (!re_int_arg(I, argv[2], "pos", &pos) || !re_int_arg(I, argv[3], "endpos", &endpos) ||
+        !re_int_arg(I, argv[4], "options", &opts))
+        return V_NULL;
+    Bytes *blob = (Bytes *)as_obj(argv[0]);
+    Str *s = as_str(argv[1]);
+    int64_t n = (int64_t)s->nchars;
+    if (endpos > n) endpos = n;
+    if (endpos < 0) endpos = 0;
+    if (pos < 0) pos = 0;
+    if (pos > endpos) return V_NONE;
+    const pcre2_code *code = (const pcre2_code *)blob->data;
+    size_t bpos = re_byte_of(s, (size_t)pos);
+    size_t bend = re_byte_of(s, (size_t)endpos);
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+    if (!md) return err_format(I, TY_MEMORY_ERROR, "out of memory in the regular expression");
+    int rc = pcre2_match(code, (PCRE2_SPTR)s->data, bend, bpos, (uint32_t)opts | PCRE2_NO_UTF_CHECK,
+                         md, NULL);
+    Value result = V_NONE;
+    if (rc >= 0) {
+        uint32_t pairs = pcre2_get_ovector_count(md);
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+        uint32_t groups = 0;
+        pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &groups);
+        if (pairs > groups + 1) pairs = groups + 1;
+        Tuple *t = tuple_new(I, 2 * (size_t)(groups + 1));
+        if (!t) {
+            pcre2_match_data_free(md);
+            return V_NULL;
+        }
+        for (uint32_t g = 0; g <= groups; g++) {
+            int64_t a = -1, b = -1;
+            if (g < pairs && (int)g < (rc == 0 ? (int)pairs : rc) && ov[2 * g] != PCRE2_UNSET) {
+                a = (int64_t)re_char_of(s, ov[2 * g]);
+                b = (int64_t)re_char_of(s, ov[2 * g + 1]);
+            }
+            t->items[2 * g] = v_int(a);
+            t->items[2 * g + 1] = v_int(b);
+        }
+        result = v_obj(t);
+    } else if (rc != PCRE2_ERROR_NOMATCH) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(rc, msg, sizeof msg);
+        pcre2_match_data_free(md);
+        if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+            rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_NOMEMORY)
+            return err_format(I, TY_RECURSION_ERROR, "regular expression: %s", (char *)msg);
+        return err_format(I, TY_RUNTIME_ERROR, "regular expression: %s", (char *)msg);
+    }
+    pcre2_match_data_free(md);
+    return result;
+}
+
+static const MethodDef re_functions[] = {
+    {"compile", re_compile, 0},
+    {"match", re_match, 0},
+    {NULL, NULL, 0},
+};
+
+Module *re_native_module_create(Interp *I) {
+    Str *name = str_intern_cstr(I, "_re");
+    Module *m = name ? module_new(I, name) : NULL;
+    if (!m || module_add_functions(I, m, re_functions) < 0) return NULL;
+    static const struct {
+        const char *name;
+        uint32_t value;
+    } consts[] = {
+        {"CASELESS", PCRE2_CASELESS},
+        {"MULTILINE", PCRE2_MULTILINE},
+        {"DOTALL", PCRE2_DOTALL},
+        {"EXTENDED", PCRE2_EXTENDED},
+        {"UTF", PCRE2_UTF},
+        {"UCP", PCRE2_UCP},
+        {"ANCHORED", PCRE2_ANCHORED},
+        {"ENDANCHORED", PCRE2_ENDANCHORED},
+        {"NOTEMPTY_ATSTART", PCRE2_NOTEMPTY_ATSTART},
+        {"ALT_BSUX", PCRE2_ALT_BSUX},
+    };
+    for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
+        if (module_set(I, m, consts[i].name, v_int(consts[i].value)) < 0) return NULL;
+    char ver[64];
+    pcre2_config(PCRE2_CONFIG_VERSION, ver);
+    Str *vs = str_from_cstr(I, ver);
+    if (!vs || module_set(I, m, "PCRE2_VERSION", v_obj(vs)) < 0) return NULL;
+    return m;
+}
+
+#endif

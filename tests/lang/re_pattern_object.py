@@ -1,0 +1,11 @@
+import re, copy
+p = re.compile(r"(?P<key>\w+)=(?P<val>\w*)", re.M)
+print(p, p.pattern, p.flags, p.groups, p.groupindex, type(p).__name__, type(p.match("a=b")).__name__)
+print(p.findall("a=1\nb=2"), p.sub(r"\g<val>=\g<key>", "x=y"), p.split("a=1;b=2"), p.subn("", "a=1"))
+print(p == re.compile(r"(?P<key>\w+)=(?P<val>\w*)", re.M), p == re.compile("x"), hash(p) == hash(re.compile(r"(?P<key>\w+)=(?P<val>\w*)", re.M)))
+print(re.compile(p) is p, copy.copy(p) is p, re.compile("a", re.I | re.X), re.compile("\n"), re.compile(b"\\d"))
+print(re.compile("abc") is re.compile("abc"), re.purge(), re.compile("abc").match("abc").re.pattern)
+print(isinstance(p, re.Pattern), isinstance(p.match("k=v"), re.Match))
+m = p.search("  k=v  ")
+print(m, repr(m), m.pos, m.endpos, m.string, m.re is p, copy.deepcopy(m) is m)
+print([x.group("key") for x in p.finditer("a=1 b=2 c=3")])

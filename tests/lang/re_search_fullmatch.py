@@ -1,0 +1,12 @@
+import re
+print(re.search(r"\d+", "order 66 and 99"), re.search("z", "abc"))
+print(re.search(r"^a", "ba"), re.search(r"(?m)^a", "b\na").span(), re.search(r"a$", "ba\n").span())
+print(re.search(r"a\Z", "ba\n"), re.search(r"\Aa", "ab"), re.search(r"\bfoo\b", "a foo b").span())
+print(re.search(r"\Bo\B", "foo").span(), re.search(r"\s+", "a \t b").span())
+p = re.compile(r"d")
+print(p.search("dog"), p.search("dog", 1), p.search("xxd", 0, 2), p.search("xxd", 0, 3))
+print(re.fullmatch(r"p.*n", "python"), re.fullmatch(r"p.*n", "pythons"), re.fullmatch(r"a|ab", "ab"))
+print(re.compile(r"o[gh]").fullmatch("dog"), re.compile(r"o[gh]").fullmatch("ogre", 0, 2), re.compile(r"o[gh]").fullmatch("doggie", 1, 3))
+print(re.fullmatch(r"", ""), re.fullmatch(r"\d*", "123"), re.fullmatch(r"\d*?", "123"))
+print(re.search(r"(?<=abc)def", "abcdef"), re.search(r"(?<!x)y", "xyay").span(), re.search(r"foo(?=bar)", "foobaz foobar").span())
+print(re.search(r"(?!ab)\w\w", "abac").group())

@@ -1,0 +1,11 @@
+import re
+print(re.split(r"\W+", "Words, words, words."))
+print(re.split(r"(\W+)", "Words, words, words."))
+print(re.split(r"\W+", "Words, words, words.", maxsplit=1))
+print(re.split("[a-f]+", "0a3B9", flags=re.IGNORECASE))
+print(re.split(r"(\W+)", "...words, words..."))
+print(re.split(r"\b", "Words, words, words."))
+print(re.split(r"\W*", "...words..."))
+print(re.split(r"(\W*)", "...words..."))
+print(re.split(r"(a)|(b)", "xaybz"), re.split(",", ""), re.split("x", "axbxc", 0), re.split("x", "axbxc", -1))
+print(re.compile(r"\s*;\s*").split("a ; b;c  ;d"), re.split(r"\d", "a1b2c3", 2))
