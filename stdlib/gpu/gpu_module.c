@@ -1,7 +1,9 @@
 /* gpu_module.c: the `gpu` module, importable as `numpy` too: dtype objects, array creation,
- * the ufuncs and reductions as functions, joins and sorting, .npy files, and the device
- * controls. The array type itself is gpu/array/array.c; this file only parses arguments and calls
- * the array layer. krait runs the CPU backend here (see docs/GPU.md). */
+ * the ufuncs and reductions as functions, joins and sorting, and the module's table. The
+ * array type itself is gpu/array/array.c; this file only parses arguments and calls the
+ * array layer. The other files of the module: gpu_scalar.c (the scalar classes, iinfo,
+ * finfo), gpu_npy.c (.npy files), gpu_device.c (device controls, Stream, Event), and the
+ * Python functions of stdlib/py/_numpy_lib.py (see docs/GPU.md). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +13,8 @@
 
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
+#include "../../vm/dict.h"
+#include "../../vm/vm.h"
 #include "../builtins.h"
 #include "gpu_module.h"
 
@@ -1058,6 +1062,26 @@ static const MethodDef gpu_functions[] = {
     {NULL, NULL, 0},
 };
 
+/* The functions NumPy writes in Python (vstack, split, tile, flip, diff, isclose, nansum,
+ * ...) are Python here too: the frozen module _numpy_lib (stdlib/py/_numpy_lib.py), which
+ * gets this module as its `np` and gives it its public functions. */
+static int add_python_functions(Interp *I, Module *m) {
+    Str *name = str_intern_cstr(I, "_numpy_lib");
+    Value lib = name ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
+    if (is_null(lib) || !is_obj(lib) || lib.as.o->type != I->types[TY_MODULE]) return -1;
+    Module *lm = (Module *)lib.as.o;
+    Str *np = str_intern_cstr(I, "np");
+    if (!np || dict_set_str(I, lm->dict, np, v_obj(m)) < 0) return -1;
+    size_t pos = 0;
+    Value k, v;
+    while (dict_next(lm->dict, &pos, &k, &v)) {
+        if (!is_str(I, k) || as_str(k)->data[0] == '_' || as_str(k) == np) continue;
+        if (!is_obj(v) || v.as.o->type != I->types[TY_FUNCTION]) continue;
+        if (module_set(I, m, as_str(k)->data, v) < 0) return -1;
+    }
+    return 0;
+}
+
 Module *gpu_module_create(Interp *I) {
     /* a forced backend is checked at import, so a missing GPU is reported there; otherwise
      * the first array operation decides (the driver loads only when arrays are used) */
@@ -1077,5 +1101,5 @@ Module *gpu_module_create(Interp *I) {
         module_set(I, m, "nan", v_float(NAN)) < 0 || module_set(I, m, "newaxis", V_NONE) < 0 ||
         module_set(I, m, "__version__", v_obj(str_from_cstr(I, "2.0.0-krait"))) < 0)
         return NULL;
-    return m;
+    return add_python_functions(I, m) < 0 ? NULL : m;
 }

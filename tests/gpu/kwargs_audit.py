@@ -39,6 +39,15 @@ FUNCS = {
     "half": (1.0,), "single": (1.0,), "finfo": (np.float32,), "iinfo": (np.int8,),
     "issubdtype": (np.float32, np.floating), "generic": (), "number": (), "integer": (),
     "signedinteger": (), "unsignedinteger": (), "inexact": (), "floating": (),
+    "argwhere": (v,), "array_split": (v, 2), "ascontiguousarray": (a,), "atleast_1d": (v,),
+    "atleast_2d": (v,), "atleast_3d": (v,), "column_stack": ([v, v],), "copy": (a,),
+    "count_nonzero": (v,), "diag": (v,), "diagonal": (a,), "diff": (v,), "expand_dims": (v, 0),
+    "flatnonzero": (v,), "flip": (v,), "fliplr": (a,), "flipud": (a,), "hstack": ([v, v],),
+    "identity": (2,), "isclose": (v, v), "logspace": (0, 1, 3), "moveaxis": (a, 0, 1),
+    "nanmax": (v,), "nanmean": (v,), "nanmin": (v,), "nanprod": (v,), "nansum": (v,),
+    "outer": (v, v), "repeat": (v, 2), "roll": (v, 1), "searchsorted": (v, 1.0),
+    "split": (v, 2), "squeeze": (a,), "swapaxes": (a, 0, 1), "tile": (v, 2), "trace": (a,),
+    "tri": (3,), "tril": (a,), "triu": (a,), "vstack": ([v, v],),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}

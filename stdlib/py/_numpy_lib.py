@@ -1,0 +1,509 @@
+"""NumPy's shape, set-up and nan functions for krait's gpu/numpy module, written in Python
+over the native array operations (as NumPy writes them in numpy/lib and numpy/_core), so
+they run on either backend: every step is a native array operation (views, concatenate,
+indexing, arithmetic, reductions) that the CUDA backend runs on the device where it can.
+The numpy module (stdlib/gpu/gpu_module.c) loads this file, sets `np` to itself and adds
+every public name here to its namespace. Error messages are NumPy 2's (AxisError is a
+ValueError in krait)."""
+
+np = None  # the numpy module, set when it loads this file
+
+
+def _axis(axis, ndim, prefix=None):
+    axis = int(axis.__index__()) if not isinstance(axis, int) else axis
+    if axis < -ndim or axis >= ndim:
+        msg = f"axis {axis} is out of bounds for array of dimension {ndim}"
+        raise ValueError(prefix + ": " + msg if prefix else msg)
+    return axis + ndim if axis < 0 else axis
+
+
+def _axes(axis, ndim, prefix=None):
+    if not isinstance(axis, (tuple, list)):
+        axis = [axis]
+    out = tuple(_axis(a, ndim, prefix) for a in axis)
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis in `{prefix}` argument" if prefix else "repeated axis")
+    return out
+
+
+# ---- dimensions ----
+
+def atleast_1d(*arys):
+    res = []
+    for a in arys:
+        a = np.asarray(a)
+        res.append(a.reshape(1) if a.ndim == 0 else a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_2d(*arys):
+    res = []
+    for a in arys:
+        a = np.asarray(a)
+        if a.ndim == 0:
+            a = a.reshape(1, 1)
+        elif a.ndim == 1:
+            a = a[np.newaxis, :]
+        res.append(a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_3d(*arys):
+    res = []
+    for a in arys:
+        a = np.asarray(a)
+        if a.ndim == 0:
+            a = a.reshape(1, 1, 1)
+        elif a.ndim == 1:
+            a = a[np.newaxis, :, np.newaxis]
+        elif a.ndim == 2:
+            a = a[:, :, np.newaxis]
+        res.append(a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def expand_dims(a, axis):
+    a = np.asarray(a)
+    if not isinstance(axis, (tuple, list)):
+        axis = (axis,)
+    out_ndim = len(axis) + a.ndim
+    axis = _axes(axis, out_ndim)
+    it = iter(a.shape)
+    return a.reshape(tuple(1 if ax in axis else next(it) for ax in range(out_ndim)))
+
+
+def squeeze(a, axis=None):
+    a = np.asarray(a)
+    if axis is None:
+        return a.reshape(tuple(s for s in a.shape if s != 1))
+    axis = _axes(axis, a.ndim)
+    for ax in axis:
+        if a.shape[ax] != 1:
+            raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+    return a.reshape(tuple(s for i, s in enumerate(a.shape) if i not in axis))
+
+
+def swapaxes(a, axis1, axis2):
+    a = np.asarray(a)
+    i = _axis(axis1, a.ndim, "axis1")
+    j = _axis(axis2, a.ndim, "axis2")
+    perm = list(range(a.ndim))
+    perm[i], perm[j] = perm[j], perm[i]
+    return a.transpose(perm)
+
+
+def moveaxis(a, source, destination):
+    a = np.asarray(a)
+    source = _axes(source, a.ndim, "source")
+    destination = _axes(destination, a.ndim, "destination")
+    if len(source) != len(destination):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    order = [n for n in range(a.ndim) if n not in source]
+    for dest, src in sorted(zip(destination, source)):
+        order.insert(dest, src)
+    return a.transpose(order)
+
+
+# ---- joining and splitting ----
+
+def vstack(tup, *, dtype=None):
+    arrs = atleast_2d(*tup)
+    if not isinstance(arrs, tuple):
+        arrs = (arrs,)
+    return np.concatenate(arrs, 0, dtype=dtype)
+
+
+def hstack(tup, *, dtype=None):
+    arrs = atleast_1d(*tup)
+    if not isinstance(arrs, tuple):
+        arrs = (arrs,)
+    if arrs and arrs[0].ndim == 1:
+        return np.concatenate(arrs, 0, dtype=dtype)
+    return np.concatenate(arrs, 1, dtype=dtype)
+
+
+def column_stack(tup):
+    arrays = []
+    for v in tup:
+        arr = np.asarray(v)
+        if arr.ndim < 2:
+            arr = np.array(arr, copy=None, ndmin=2).T
+        arrays.append(arr)
+    return np.concatenate(arrays, 1)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    ary = np.asarray(ary)
+    ntotal = ary.shape[axis]
+    try:
+        nsections = len(indices_or_sections) + 1
+        div_points = [0] + list(indices_or_sections) + [ntotal]
+    except TypeError:
+        nsections = int(indices_or_sections)
+        if nsections <= 0:
+            raise ValueError("number sections must be larger than 0.") from None
+        each, extras = divmod(ntotal, nsections)
+        sizes = [0] + extras * [each + 1] + (nsections - extras) * [each]
+        div_points = [0]
+        for s in sizes[1:]:
+            div_points.append(div_points[-1] + s)
+    sary = swapaxes(ary, axis, 0)
+    subs = []
+    for i in range(nsections):
+        subs.append(swapaxes(sary[div_points[i]:div_points[i + 1]], axis, 0))
+    return subs
+
+
+def split(ary, indices_or_sections, axis=0):
+    try:
+        len(indices_or_sections)
+    except TypeError:
+        n = np.asarray(ary).shape[axis]
+        if n % indices_or_sections:
+            raise ValueError("array split does not result in an equal division") from None
+    return array_split(ary, indices_or_sections, axis)
+
+
+def repeat(a, repeats, axis=None):
+    a = np.asarray(a)
+    if axis is None:
+        a = a.ravel()
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    reps = np.asarray(repeats)
+    if reps.ndim == 0 or reps.size == 1:
+        r = int(reps.reshape(-1)[0]) if reps.size else 0
+        if r < 0:
+            raise ValueError("negative dimensions are not allowed")
+        counts = [r] * n
+    else:
+        if reps.ndim != 1 or reps.shape[0] != n:
+            raise ValueError(f"operands could not be broadcast together with shape ({n},) "
+                             f"({reps.shape[0]},)")
+        counts = [int(c) for c in reps.tolist()]
+        if any(c < 0 for c in counts):
+            raise ValueError("negative dimensions are not allowed")
+    idx = []
+    for i, c in enumerate(counts):
+        idx.extend([i] * c)
+    moved = swapaxes(a, axis, 0)
+    out = moved[np.array(idx, dtype=np.int64)] if idx else moved[0:0]
+    return swapaxes(out, axis, 0)
+
+
+def tile(A, reps):
+    try:
+        tup = tuple(reps)
+    except TypeError:
+        tup = (reps,)
+    d = len(tup)
+    c = np.array(A, copy=True, ndmin=d)
+    if d < c.ndim:
+        tup = (1,) * (c.ndim - d) + tup
+    shape_out = tuple(s * t for s, t in zip(c.shape, tup))
+    n = c.size
+    if n > 0:
+        for dim_in, nrep in zip(c.shape, tup):
+            if nrep != 1:
+                c = repeat(c.reshape(-1, n), nrep, 0)
+            n //= dim_in
+    return c.reshape(shape_out)
+
+
+# ---- rearranging ----
+
+def flip(m, axis=None):
+    m = np.asarray(m)
+    axes = range(m.ndim) if axis is None else _axes(axis, m.ndim)
+    index = [slice(None)] * m.ndim
+    for ax in axes:
+        index[ax] = slice(None, None, -1)
+    return m[tuple(index)]
+
+
+def fliplr(m):
+    m = np.asarray(m)
+    if m.ndim < 2:
+        raise ValueError("Input must be >= 2-d.")
+    return m[:, ::-1]
+
+
+def flipud(m):
+    m = np.asarray(m)
+    if m.ndim < 1:
+        raise ValueError("Input must be >= 1-d.")
+    return m[::-1, ...]
+
+
+def roll(a, shift, axis=None):
+    a = np.asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    shifts = list(shift) if isinstance(shift, (tuple, list)) else [shift]
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    if len(shifts) == 1:
+        shifts = shifts * len(axes)
+    if len(axes) == 1:
+        axes = axes * len(shifts)
+    if len(shifts) != len(axes):
+        raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
+    total = {}
+    for s, ax in zip(shifts, axes):
+        ax = _axis(ax, a.ndim)
+        total[ax] = total.get(ax, 0) + int(s)
+    out = a
+    for ax, s in total.items():
+        n = a.shape[ax]
+        if n == 0:
+            continue
+        s %= n
+        if s == 0:
+            continue
+        head = [slice(None)] * a.ndim
+        tail = [slice(None)] * a.ndim
+        head[ax] = slice(n - s, None)
+        tail[ax] = slice(None, n - s)
+        out = np.concatenate((out[tuple(head)], out[tuple(tail)]), ax)
+    return out.copy() if out is a else out
+
+
+# ---- differences, products, comparisons ----
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    if n == 0:
+        return a
+    if n < 0:
+        raise ValueError("order must be non-negative but got " + repr(n))
+    a = np.asarray(a)
+    if a.ndim == 0:
+        raise ValueError("diff requires input that is at least one dimensional")
+    axis = _axis(axis, a.ndim)
+    parts = []
+    for extra in (prepend, append):
+        if extra is None:
+            parts.append(None)
+            continue
+        e = np.asarray(extra)
+        if e.ndim == 0:
+            shape = list(a.shape)
+            shape[axis] = 1
+            e = np.full(tuple(shape), e.item(), dtype=e.dtype)
+        parts.append(e)
+    if parts[0] is not None or parts[1] is not None:
+        seq = [p for p in (parts[0], a, parts[1]) if p is not None]
+        a = np.concatenate(seq, axis)
+    lo = [slice(None)] * a.ndim
+    hi = [slice(None)] * a.ndim
+    lo[axis] = slice(1, None)
+    hi[axis] = slice(None, -1)
+    lo, hi = tuple(lo), tuple(hi)
+    for _ in range(n):
+        if a.dtype == np.bool_:
+            a = np.not_equal(a[lo], a[hi])
+        else:
+            a = a[lo] - a[hi]
+    return a
+
+
+def outer(a, b, out=None):
+    a = np.asarray(a).ravel()
+    b = np.asarray(b).ravel()
+    return np.multiply(a[:, np.newaxis], b[np.newaxis, :], out=out)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    x = np.asarray(a)
+    y = np.asarray(b)
+    if y.dtype == np.bool_ or np.issubdtype(y.dtype, np.integer):
+        y = y.astype(np.float64)
+    result = np.less_equal(abs(x - y), atol + rtol * abs(y)) & np.isfinite(y) | (x == y)
+    if equal_nan:
+        result = result | (np.isnan(x) & np.isnan(y))
+    return result[()] if result.ndim == 0 else result
+
+
+def count_nonzero(a, axis=None, *, keepdims=False):
+    a = np.asarray(a)
+    return np.sum(a != 0, axis=axis, dtype=np.int64, keepdims=keepdims)
+
+
+def argwhere(a):
+    a = np.asarray(a)
+    if a.ndim == 0:
+        return argwhere(a.reshape(1))[:, :0]
+    nz = np.nonzero(a)
+    return np.stack(nz, axis=1) if nz[0].size or a.ndim else np.zeros((0, a.ndim), dtype=np.int64)
+
+
+def flatnonzero(a):
+    return np.nonzero(np.asarray(a).ravel())[0]
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    if side not in ("left", "right"):
+        raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
+    a = np.asarray(a)
+    if a.ndim != 1:
+        raise ValueError("object too deep for desired array")
+    if sorter is not None:
+        a = a[np.asarray(sorter)]
+    keys = a.tolist()
+    vals = np.asarray(v)
+
+    def find(x):
+        lo, hi = 0, len(keys)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if keys[mid] < x or (side == "right" and keys[mid] == x):
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    if vals.ndim == 0:
+        return np.int64(find(vals.item()))
+    out = [find(x) for x in vals.ravel().tolist()]
+    return np.array(out, dtype=np.int64).reshape(vals.shape)
+
+
+# ---- matrices ----
+
+def identity(n, dtype=None):
+    return np.eye(n, dtype=np.float64 if dtype is None else dtype)
+
+
+def tri(N, M=None, k=0, dtype=float):
+    if M is None:
+        M = N
+    m = np.arange(N)[:, np.newaxis] >= np.arange(-k, M - k)[np.newaxis, :]
+    return m.astype(dtype)
+
+
+def tril(m, k=0):
+    m = np.asarray(m)
+    mask = tri(m.shape[-2], m.shape[-1], k, dtype=bool)
+    return np.where(mask, m, np.zeros(1, m.dtype))
+
+
+def triu(m, k=0):
+    m = np.asarray(m)
+    mask = tri(m.shape[-2], m.shape[-1], k - 1, dtype=bool)
+    return np.where(mask, np.zeros(1, m.dtype), m)
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    a = np.asarray(a)
+    if a.ndim < 2:
+        raise ValueError("diag requires an array of at least two dimensions")
+    i = _axis(axis1, a.ndim, "axis1")
+    j = _axis(axis2, a.ndim, "axis2")
+    if i == j:
+        raise ValueError("axis1 and axis2 cannot be the same")
+    rest = [d for d in range(a.ndim) if d not in (i, j)]
+    b = a.transpose(rest + [i, j])
+    n, m = b.shape[-2], b.shape[-1]
+    if offset >= 0:
+        length = max(0, min(n, m - offset))
+        rows, cols = list(range(length)), [r + offset for r in range(length)]
+    else:
+        length = max(0, min(n + offset, m))
+        rows, cols = [r - offset for r in range(length)], list(range(length))
+    if length == 0:
+        return np.zeros(b.shape[:-2] + (0,), dtype=a.dtype)
+    flat = b.reshape(b.shape[:-2] + (n * m,))
+    idx = np.array([r * m + c for r, c in zip(rows, cols)], dtype=np.int64)
+    moved = moveaxis(flat, -1, 0)[idx]
+    return moveaxis(moved, 0, -1)
+
+
+def diag(v, k=0):
+    v = np.asarray(v)
+    if v.ndim == 1:
+        n = v.shape[0] + abs(k)
+        res = np.zeros((n, n), dtype=v.dtype)
+        for i, x in enumerate(v.tolist()):
+            if k >= 0:
+                res[i, i + k] = x
+            else:
+                res[i - k, i] = x
+        return res
+    if v.ndim == 2:
+        return diagonal(v, k)
+    raise ValueError("Input must be 1- or 2-d.")
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    return np.sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype, out=out)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    y = np.linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
+    r = np.power(base, y)
+    return r if dtype is None else r.astype(dtype)
+
+
+# ---- copies ----
+
+def ascontiguousarray(a, dtype=None, *, like=None):
+    return np.array(a, dtype, copy=None, order="C", ndmin=1, like=like)
+
+
+def copy(a, order="K"):
+    return np.array(a, order=order, copy=True)
+
+
+# ---- nan functions ----
+
+def _nan_free(a, fill):
+    a = np.asarray(a)
+    if not np.issubdtype(a.dtype, np.floating):
+        return a, None
+    mask = np.isnan(a)
+    return np.where(mask, np.asarray(fill, dtype=a.dtype), a), mask
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
+    b, _ = _nan_free(a, 0)
+    return np.sum(b, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
+    b, _ = _nan_free(a, 1)
+    return np.prod(b, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def _nanextreme(a, axis, out, keepdims, fill, fn):
+    b, mask = _nan_free(a, fill)
+    r = fn(b, axis=axis, keepdims=keepdims)
+    if mask is not None:
+        allnan = np.all(mask, axis=axis, keepdims=keepdims)
+        r = np.where(allnan, np.nan, r).astype(b.dtype)
+        if r.ndim == 0:
+            r = r[()]
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+def nanmax(a, axis=None, out=None, keepdims=False):
+    return _nanextreme(a, axis, out, keepdims, -np.inf, np.max)
+
+
+def nanmin(a, axis=None, out=None, keepdims=False):
+    return _nanextreme(a, axis, out, keepdims, np.inf, np.min)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
+    b, mask = _nan_free(a, 0)
+    if mask is None:
+        return np.mean(b, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+    total = np.sum(b, axis=axis, dtype=dtype, keepdims=keepdims)
+    count = np.sum(~mask, axis=axis, dtype=np.int64, keepdims=keepdims)
+    r = np.divide(total, count)
+    r = r.astype(total.dtype) if hasattr(r, "astype") else r
+    if out is not None:
+        out[...] = r
+        return out
+    return r
