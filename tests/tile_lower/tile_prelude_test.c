@@ -40,7 +40,7 @@ static int compile(GpuState *G, const char *dir, const char *name, TileLayout la
     }
     KSource s;
     ksrc_init(&s, G);
-    tile_lower_head(&s, layout);
+    tile_lower_head(&s, layout, TILE_NEED_ALL);
     ksrc_printf(&s, "#line 1 \"%s.cu\"\n", name);
     ksrc_puts(&s, body);
     free(body);

@@ -218,6 +218,28 @@ static void declare_slots(Lower *L) {
     }
 }
 
+static unsigned region_needs(const TileRegion *r) {
+    unsigned n = 0;
+    for (const TileOp *op = r->first; op; op = op->next) {
+        switch (op->kind) {
+        case TOP_ATOMIC_RMW:
+        case TOP_ATOMIC_CAS: n |= TILE_NEED_ATOMIC; break;
+        case TOP_ARGREDUCE: n |= TILE_NEED_ARG; break;
+        case TOP_SCAN: n |= TILE_NEED_SCAN; break;
+        case TOP_MMA: n |= TILE_NEED_MMA; break;
+        case TOP_PRINTF: n |= TILE_NEED_PRINT; break;
+        case TOP_STORE: /* kr_fence lives with the atomics */
+            if (op->memorder == TMO_RELEASE || op->memorder == TMO_ACQUIRE ||
+                op->memorder == TMO_ACQ_REL)
+                n |= TILE_NEED_ATOMIC;
+            break;
+        default: break;
+        }
+        n |= region_needs(&op->regions[0]) | region_needs(&op->regions[1]);
+    }
+    return n;
+}
+
 static bool region_has(const TileRegion *r, TileOpKind kind) {
     for (const TileOp *op = r->first; op; op = op->next)
         if (op->kind == kind || region_has(&op->regions[0], kind) ||
@@ -256,7 +278,7 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     ksrc_init(s, G);
     size_t smem = (L.smem + 15) / 16 * 16;
     ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
-    tile_lower_head(s, L.layout);
+    tile_lower_head(s, L.layout, region_needs(&f->body));
     ksrc_puts(s, "#line 1 \"krait_tile_kernel.cu\"\n");
     ksrc_printf(s, "struct KrParams_%s {\n", out->name);
     int words = 0;

@@ -17,10 +17,20 @@ typedef struct TileLayout {
     int v;  /* KR_V: consecutive elements per thread and chunk, a power of two <= 16 */
 } TileLayout;
 
-/* Append the head of a tile kernel: the layout's defines, the kernel library's prelude and
- * the tile prelude, each under a #line naming it, so an NVRTC message about the prelude
- * names the prelude's file and line. */
-void tile_lower_head(KSource *s, TileLayout layout);
+/* The optional parts of the prelude a kernel uses (tile_prelude.cuh's KR_NEED_*). */
+enum {
+    TILE_NEED_ATOMIC = 1,
+    TILE_NEED_ARG = 2,
+    TILE_NEED_SCAN = 4,
+    TILE_NEED_MMA = 8,
+    TILE_NEED_PRINT = 16,
+    TILE_NEED_ALL = 31,
+};
+
+/* Append the head of a tile kernel: the layout's and the needs' defines, the kernel
+ * library's prelude and the tile prelude, each under a #line naming it, so an NVRTC
+ * message about the prelude names the prelude's file and line. */
+void tile_lower_head(KSource *s, TileLayout layout, unsigned needs);
 
 /* A lowered specialization. The kernel is one extern "C" __global__ named `name` taking one
  * by-value struct of 8-byte words, in f->params order: an array param is its data pointer

@@ -13,7 +13,11 @@
  * compile-time constant and the arrays stay in registers. Rank-0 values (scalars) are plain
  * variables every thread holds. Ops that move elements between threads (reductions, scans,
  * broadcasts, permutes, cat, extract, mma) go through the one dynamic shared-memory buffer
- * kr_smem, which the launch sizes to the largest need of the kernel. */
+ * kr_smem, which the launch sizes to the largest need of the kernel.
+ *
+ * The big families are compiled only when the kernel uses them (the lowering defines
+ * KR_NEED_ATOMIC, KR_NEED_ARG, KR_NEED_SCAN, KR_NEED_MMA, KR_NEED_PRINT), which keeps NVRTC's
+ * parse of the prelude short for the common kernel. */
 #define KR_FOR(r, n) _Pragma("unroll") for (int r = 0; r < (n); r++)
 #define KR_DEV __device__ __forceinline__
 /* a loop of the whole block over n work items, kept rolled (code size, compile time) */
@@ -336,6 +340,7 @@ KR_DEV void kr_scatter1(const KrArr<S, RANK> &a, const i64 (&idx)[RANK], bool ma
     if (mask && kr_elem_at(a, idx, check, &o)) a.p[o] = kr_st<S>(v);
 }
 
+#ifdef KR_NEED_ATOMIC
 /* ---- atomics on one element: kr_atomic<op>(p, value) returns the old value. Widths CUDA
  * has no instruction for (1 and 2 bytes, float max/min, float16) use a compare-and-swap
  * loop on the aligned word that holds the element. ---- */
@@ -455,6 +460,8 @@ KR_DEV void kr_fence(int scope) {
     else if (scope == 1) __threadfence();
     else __threadfence_system();
 }
+
+#endif /* KR_NEED_ATOMIC */
 
 /* ---- reduction operators: a struct per op with the identity and the combine ---- */
 template <class T> struct KrSum {
@@ -590,6 +597,7 @@ template <class IN, class T, class OP> KR_DEV T kr_reduce_all(const T (&in)[IN::
     return kr_to_scalar(one);
 }
 
+#ifdef KR_NEED_ARG
 /* argmax / argmin along AXIS: NumPy's rules (the first of equal values; a NaN wins, the
  * first NaN). Indices come out as int64 (the caller casts). */
 template <bool MAX, class T> KR_DEV bool kr_arg_better(T a, int ia, T b, int ib) {
@@ -640,6 +648,9 @@ KR_DEV void kr_argreduce(I (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)
     }
 }
 
+#endif /* KR_NEED_ARG */
+
+#ifdef KR_NEED_SCAN
 /* Inclusive scan along AXIS (REVERSE: from the end), Hillis-Steele in shared memory with
  * two buffers of IN::size values. */
 template <class IN, int AXIS, bool REVERSE, class T, class OP>
@@ -670,6 +681,8 @@ KR_DEV void kr_scan(T (&out)[IN::R], const T (&in)[IN::R], const OP &op) {
         out[r] = e < IN::size ? a[e] : T(0);
     }
 }
+
+#endif /* KR_NEED_SCAN */
 
 /* ---- layout changes through shared memory: out element e takes in element F::src(e) ---- */
 template <class T, int NIN, int NOUT, class F>
@@ -824,6 +837,7 @@ KR_DEV void kr_insert(T (&out)[IN::R], const T (&x)[IN::R], const T (&v)[SUB::R]
     }
 }
 
+#ifdef KR_NEED_MMA
 /* ---- mma: acc (M x N, float) += a (M x K) @ b (K x N) ---- */
 __device__ __forceinline__ unsigned kr_smem_addr(const void *p) {
     return (unsigned)__cvta_generic_to_shared(p);
@@ -1000,16 +1014,21 @@ KR_DEV void kr_mma_fma(TC (&acc)[kr_nslots(B * M * N)], const TA (&a)[kr_nslots(
     }
 }
 
+#endif /* KR_NEED_MMA */
+
 /* ---- shared-memory needs of the block-wide ops, in bytes (the lowering sizes kr_smem with
  * the same formulas and checks them against these with static_assert) ---- */
 template <class T, class IN, int AXIS> struct KrReduceSize {
     static constexpr int bytes = KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS)) * (int)sizeof(T);
 };
+#ifdef KR_NEED_ARG
 template <class T, class IN, int AXIS> struct KrArgSize {
     static constexpr int n = KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS));
     static constexpr int bytes = (n * (int)sizeof(T) + 15) / 16 * 16 + n * 4;
 };
+#endif
 
+#ifdef KR_NEED_PRINT
 /* ---- ct.printf of a tile: thread 0 prints the staged elements, nested brackets per axis ---- */
 template <class TS, class T> KR_DEV void kr_print_tile(const T (&in)[TS::R], const char *fmt) {
     T *s = (T *)kr_smem;
@@ -1036,3 +1055,4 @@ template <class TS, class T> KR_DEV void kr_print_tile(const T (&in)[TS::R], con
     }
     __syncthreads();
 }
+#endif /* KR_NEED_PRINT */
