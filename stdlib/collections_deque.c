@@ -106,11 +106,10 @@ static Value deque_init(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         Value it = obj_iter(I, a[0]);
         if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
         for (;;) {
-            Value x = obj_next(I, it);
-            if (is_null(x)) {
-                if (err_occurred(I)) return V_NULL;
-                break;
-            }
+            Value x;
+            int got = obj_next_item(I, it, &x);
+            if (got < 0) return V_NULL;
+            if (got == 0) break;
             if (!push_right(I, st, x)) return V_NULL;
         }
     }
@@ -176,8 +175,9 @@ static Value deque_extend_side(Interp *I, int argc, Value *argv, Tuple *kwnames,
     Value it = obj_iter(I, src);
     if (is_null(it) || !gc_temp_push(I, it)) return V_NULL;
     for (;;) {
-        Value x = obj_next(I, it);
-        if (is_null(x)) return err_occurred(I) ? V_NULL : V_NONE;
+        Value x;
+        int got = obj_next_item(I, it, &x);
+        if (got <= 0) return got < 0 ? V_NULL : V_NONE;
         if (!(left ? push_left(I, st, x) : push_right(I, st, x))) return V_NULL;
     }
 }

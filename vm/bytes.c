@@ -575,8 +575,9 @@ bool bytes_collect(Interp *I, Value src, StrBuf *out) {
     Value it = obj_iter(I, src);
     if (is_null(it)) return false;
     for (;;) {
-        Value v = obj_next(I, it);
-        if (is_null(v)) return !err_occurred(I);
+        Value v;
+        int got = obj_next_item(I, it, &v);
+        if (got <= 0) return got == 0;
         unsigned char c;
         if (!bytes_byte_value(I, v, &c)) {
             if (err_matches(I, TY_VALUE_ERROR)) {

@@ -136,10 +136,11 @@ Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned) {
         if (is_generator_like(I, sub)) {
             r = gen_throw_value(I, as_gen(sub), exc, &subret);
         } else {
-            Value meth = obj_getattr_opt(I, sub, I->names.throw);
-            if (is_null(meth)) {
+            Value meth;
+            int has = obj_lookup_attr(I, sub, I->names.throw, &meth);
+            if (has <= 0) {
                 g->running = false;
-                if (err_occurred(I)) return V_NULL;
+                if (has < 0) return V_NULL;
                 goto throw_here;
             }
             r = obj_call(I, meth, 1, &exc, NULL);
@@ -167,8 +168,9 @@ static int gen_close_iter(Interp *I, Value sub) {
     if (is_generator_like(I, sub)) {
         return is_null(gen_close_impl(I, as_gen(sub))) ? -1 : 0;
     }
-    Value meth = obj_getattr_opt(I, sub, I->names.close);
-    if (is_null(meth)) return err_occurred(I) ? -1 : 0;
+    Value meth;
+    int has = obj_lookup_attr(I, sub, I->names.close, &meth);
+    if (has <= 0) return has;
     return is_null(obj_call(I, meth, 0, NULL, NULL)) ? -1 : 0;
 }
 

@@ -112,14 +112,15 @@ void instr_do_raise(Interp *I, Value exc, Value cause, bool has_cause) {
 }
 
 /* Look a special method up on the type only (as CPython's _PyObject_LookupSpecial) and
- * bind it. V_NULL without an exception when absent. */
-static Value special_lookup(Interp *I, Value obj, Str *name) {
+ * bind it. Three-way: 1 with *out set, 0 when the type has none, -1 after raising (the
+ * descriptor's __get__ failed). */
+static int special_lookup(Interp *I, Value obj, Str *name, Value *out) {
     Type *t = type_of(I, obj);
-    Value m = type_lookup(t, name);
-    if (is_null(m)) return m;
-    Type *mt = type_of(I, m);
-    if (mt->slots.descr_get) return mt->slots.descr_get(I, m, obj, t);
-    return m;
+    *out = type_lookup(t, name);
+    if (is_null(*out)) return 0;
+    Type *mt = type_of(I, *out);
+    if (mt->slots.descr_get) *out = mt->slots.descr_get(I, *out, obj, t);
+    return is_null(*out) ? -1 : 1;
 }
 
 int instr_check_exc_match(Interp *I, Value exc, Value match) {
@@ -175,22 +176,23 @@ bool instr_unpack_sequence(Interp *I, Value seq, uint32_t n, Value *dst) {
     if (is_null(it)) return false;
     /* dst is stack space: items written there stay rooted across the iteration. */
     for (uint32_t i = 0; i < n; i++) {
-        Value v = obj_next(I, it);
-        if (is_null(v)) {
-            if (!err_occurred(I)) {
+        Value v;
+        int got = obj_next_item(I, it, &v);
+        if (got <= 0) {
+            if (got == 0)
                 err_format(I, TY_VALUE_ERROR, "not enough values to unpack (expected %u, got %u)",
                            n, i);
-            }
             return false;
         }
         dst[n - 1 - i] = v;
     }
-    Value extra = obj_next(I, it);
-    if (!is_null(extra)) {
+    Value extra;
+    int got = obj_next_item(I, it, &extra);
+    if (got > 0) {
         err_format(I, TY_VALUE_ERROR, "too many values to unpack (expected %u)", n);
         return false;
     }
-    return !err_occurred(I);
+    return got == 0;
 }
 
 /* UNPACK_EX: before items, a list, after items; item 0 on top. dst has before+after+1. */
@@ -250,9 +252,10 @@ Value instr_format_value(Interp *I, Value v, Value spec, uint32_t conv) {
 /* DICT_MERGE: `**m` at a call site. */
 bool instr_dict_merge(Interp *I, Dict *d, Value m, Value callable) {
     if (!is_dict(I, m)) {
-        Value keys = obj_getattr_opt(I, m, I->names.keys);
-        if (is_null(keys)) {
-            if (err_occurred(I)) return false;
+        Value keys;
+        int has = obj_lookup_attr(I, m, I->names.keys, &keys);
+        if (has <= 0) {
+            if (has < 0) return false;
             Str *fs = call_func_str(I, callable);
             if (!fs) return false;
             err_format(I, TY_TYPE_ERROR, "%s argument after ** must be a mapping, not %s", fs->data,
@@ -374,8 +377,7 @@ static Tuple *resolve_mro_entries(Interp *I, Value *items, uint32_t n, Tuple **o
         Value b = given->items[i];
         Value f = V_NULL;
         if (!(is_obj(b) && type_is_subtype(type_of(I, b), I->types[TY_TYPE]))) {
-            f = obj_getattr_opt(I, b, me);
-            if (is_null(f) && err_occurred(I)) return NULL;
+            if (obj_lookup_attr(I, b, me, &f) < 0) return NULL;
         }
         if (is_null(f)) {
             if (out && !list_append(I, out, b)) return NULL;
@@ -530,8 +532,8 @@ static bool module_initializing(Interp *I, Value mod) {
 }
 
 Value instr_import_from(Interp *I, Value mod, Str *name) {
-    Value v = obj_getattr_opt(I, mod, name);
-    if (!is_null(v) || err_occurred(I)) return v;
+    Value v;
+    if (obj_lookup_attr(I, mod, name, &v) != 0) return v; /* found, or raised (V_NULL) */
     /* A submodule of a package being imported circularly may be in sys.modules only. */
     Value pkgname = obj_getattr_opt(I, mod, I->names.name);
     if (is_null(pkgname)) err_clear(I);
@@ -567,14 +569,16 @@ Value instr_import_from(Interp *I, Value mod, Str *name) {
 
 bool instr_import_star(Interp *I, Frame *f, Value mod) {
     Dict *locals = f->locals ? f->locals : f->globals;
-    Value all = obj_getattr_opt(I, mod, I->names.all);
-    if (is_null(all) && err_occurred(I)) return false;
-    if (!is_null(all)) {
+    Value all;
+    int has = obj_lookup_attr(I, mod, I->names.all, &all);
+    if (has < 0) return false;
+    if (has) {
         Value it = obj_iter(I, all);
         if (is_null(it)) return false;
         for (;;) {
-            Value name = obj_next(I, it);
-            if (is_null(name)) return !err_occurred(I);
+            Value name;
+            int got = obj_next_item(I, it, &name);
+            if (got <= 0) return got == 0;
             if (!is_str(I, name)) {
                 err_format(I, TY_TYPE_ERROR, "Item in __all__ must be str, not %s",
                            type_name(I, name));
@@ -610,9 +614,10 @@ bool instr_print_expr(Interp *I, Value v) {
 
 Value instr_get_awaitable(Interp *I, Value v) {
     if (is_type_id(v, TY_COROUTINE)) return v;
-    Value m = special_lookup(I, v, I->names.await_);
-    if (is_null(m)) {
-        if (err_occurred(I)) return V_NULL;
+    Value m;
+    int has = special_lookup(I, v, I->names.await_, &m);
+    if (has <= 0) {
+        if (has < 0) return V_NULL;
         return err_format(I, TY_TYPE_ERROR, "object %s can't be used in 'await' expression",
                           type_name(I, v));
     }
@@ -639,8 +644,7 @@ Value instr_yield_from_step(Interp *I, Value sub, Value v, bool *returned) {
          * next slot would drop. */
         r = obj_call_method(I, sub, I->names.next, 0, NULL);
     } else if (is_none(v)) {
-        r = obj_next(I, sub);
-        if (is_null(r) && !err_occurred(I)) {
+        if (obj_next_item(I, sub, &r) == 0) {
             *returned = true;
             return V_NONE;
         }
@@ -657,9 +661,10 @@ Value instr_yield_from_step(Interp *I, Value sub, Value v, bool *returned) {
 }
 
 Value instr_setup_with_enter(Interp *I, Value mgr, Value *exit_out) {
-    Value enter = special_lookup(I, mgr, I->names.enter);
-    if (is_null(enter)) {
-        if (!err_occurred(I)) {
+    Value enter;
+    int has = special_lookup(I, mgr, I->names.enter, &enter);
+    if (has <= 0) {
+        if (has == 0) {
             err_format(I, TY_TYPE_ERROR,
                        "'%s' object does not support the context manager protocol",
                        type_name(I, mgr));
@@ -667,9 +672,10 @@ Value instr_setup_with_enter(Interp *I, Value mgr, Value *exit_out) {
         return V_NULL;
     }
     *exit_out = enter; /* keep it rooted in the caller's slot while looking up __exit__ */
-    Value exit = special_lookup(I, mgr, I->names.exit);
-    if (is_null(exit)) {
-        if (!err_occurred(I)) {
+    Value exit;
+    has = special_lookup(I, mgr, I->names.exit, &exit);
+    if (has <= 0) {
+        if (has == 0) {
             err_format(I, TY_TYPE_ERROR,
                        "'%s' object does not support the context manager protocol "
                        "(missed __exit__ method)",
@@ -684,9 +690,10 @@ Value instr_setup_with_enter(Interp *I, Value mgr, Value *exit_out) {
 /* ---- async for / async with (CPython 3.10's messages) ---- */
 
 Value instr_async_get_aiter(Interp *I, Value obj) {
-    Value m = special_lookup(I, obj, I->names.aiter);
-    if (is_null(m)) {
-        if (err_occurred(I)) return V_NULL;
+    Value m;
+    int has = special_lookup(I, obj, I->names.aiter, &m);
+    if (has <= 0) {
+        if (has < 0) return V_NULL;
         return err_format(I, TY_TYPE_ERROR,
                           "'async for' requires an object with __aiter__ method, got %s",
                           type_name(I, obj));
@@ -703,9 +710,10 @@ Value instr_async_get_aiter(Interp *I, Value obj) {
 }
 
 Value instr_async_get_anext(Interp *I, Value aiter) {
-    Value m = special_lookup(I, aiter, I->names.anext);
-    if (is_null(m)) {
-        if (err_occurred(I)) return V_NULL;
+    Value m;
+    int has = special_lookup(I, aiter, I->names.anext, &m);
+    if (has <= 0) {
+        if (has < 0) return V_NULL;
         return err_format(I, TY_TYPE_ERROR,
                           "'async for' requires an iterator with __anext__ method, got %s",
                           type_name(I, aiter));
@@ -726,9 +734,10 @@ Value instr_async_get_anext(Interp *I, Value aiter) {
 /* BEFORE_ASYNC_WITH: returns the bound __aenter__ and leaves the bound __aexit__ in
  * *exit_out (a stack slot, so it stays rooted). */
 Value instr_async_with_enter(Interp *I, Value mgr, Value *exit_out) {
-    Value enter = special_lookup(I, mgr, I->names.aenter);
-    if (is_null(enter)) {
-        if (!err_occurred(I)) {
+    Value enter;
+    int has = special_lookup(I, mgr, I->names.aenter, &enter);
+    if (has <= 0) {
+        if (has == 0) {
             err_format(I, TY_TYPE_ERROR,
                        "'%s' object does not support the asynchronous context manager protocol",
                        type_name(I, mgr));
@@ -736,9 +745,10 @@ Value instr_async_with_enter(Interp *I, Value mgr, Value *exit_out) {
         return V_NULL;
     }
     *exit_out = enter;
-    Value exit = special_lookup(I, mgr, I->names.aexit);
-    if (is_null(exit)) {
-        if (!err_occurred(I)) {
+    Value exit;
+    has = special_lookup(I, mgr, I->names.aexit, &exit);
+    if (has <= 0) {
+        if (has == 0) {
             err_format(I, TY_TYPE_ERROR,
                        "'%s' object does not support the asynchronous context manager protocol "
                        "(missed __aexit__ method)",

@@ -102,8 +102,9 @@ bool list_extend_iter(Interp *I, List *l, Value iterable) {
     if (is_null(it)) return false;
     if (!gc_temp_push(I, it)) return false;
     for (;;) {
-        Value v = obj_next(I, it);
-        if (is_null(v)) return !err_occurred(I);
+        Value v;
+        int got = obj_next_item(I, it, &v);
+        if (got <= 0) return got == 0;
         if (!list_append(I, l, v)) return false;
     }
 }

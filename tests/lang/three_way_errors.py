@@ -125,3 +125,153 @@ class BadBytes:
 check("%b __bytes__", lambda: b"%b" % HasBytes())
 check("%b no __bytes__", lambda: b"%b" % 3)
 check("%b lookup raises", lambda: b"%b" % BadBytes())
+
+print("--- the VM's instructions")
+import sys
+from collections import deque
+
+
+def unpack2(it):
+    a, b = it
+    return a, b
+
+
+check("unpack ok", lambda: unpack2(gen(2, False)))
+check("unpack short", lambda: unpack2(gen(1, False)))
+check("unpack long", lambda: unpack2(gen(3, False)))
+check("unpack raises", lambda: unpack2(gen(1)))
+check("unpack raises at end", lambda: unpack2(gen(2)))
+
+
+class NoKeys:
+    pass
+
+
+class KeysRaise:
+    def __getattr__(self, name):
+        raise Boom(name)
+
+
+def kw(**k):
+    return sorted(k)
+
+
+check("**mapping", lambda: kw(**{"a": 1}))
+check("**no keys", lambda: kw(**NoKeys()))
+check("**keys raises", lambda: kw(**KeysRaise()))
+
+
+class EntriesRaise:
+    def __getattr__(self, name):
+        raise Boom(name)
+
+
+def class_with(base):
+    class X(base):
+        pass
+
+    return X.__name__
+
+
+check("class(base lookup raises)", lambda: class_with(EntriesRaise()))
+
+
+class FakeModule:
+    __name__ = "fake"
+
+    def __init__(self, exc, all_=None):
+        self.exc = exc
+        if all_ is not None:
+            self.__all__ = all_
+
+    def __getattr__(self, name):
+        if name == "present":
+            return 42
+        if self.exc:
+            raise self.exc(name)
+        raise AttributeError(name)
+
+
+def from_import(mod, star=False):
+    sys.modules["fake"] = mod
+    try:
+        if star:
+            ns = {}
+            exec("from fake import *", ns)
+            return sorted(k for k in ns if not k.startswith("__"))
+        ns = {}
+        exec("from fake import present, absent", ns)
+        return ns["present"]
+    finally:
+        del sys.modules["fake"]
+
+
+check("from m import (absent)", lambda: from_import(FakeModule(None)))
+check("from m import (raises)", lambda: from_import(FakeModule(Boom)))
+check("from m import * (__all__)", lambda: from_import(FakeModule(None, ["present"]), True))
+class BadAll:
+    def __getitem__(self, i):
+        if i == 0:
+            return "present"
+        raise Boom(f"__all__[{i}]")
+
+
+check("from m import * (__all__ raises)", lambda: from_import(FakeModule(None, BadAll()), True))
+
+
+def delegate(sub):
+    r = yield from sub
+    return r
+
+
+def run(g):
+    out = []
+    try:
+        while True:
+            out.append(next(g))
+    except StopIteration as e:
+        out.append(("return", e.value))
+    return out
+
+
+check("yield from iterator", lambda: run(delegate(iter([1, 2]))))
+check("yield from raising iterator", lambda: run(delegate(gen(2))))
+
+
+class Sub:
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return 1
+
+    def __getattr__(self, name):
+        if name == "throw":
+            raise Boom(name)
+        raise AttributeError(name)
+
+
+def throw_into(sub):
+    g = delegate(sub)
+    next(g)
+    return g.throw(ValueError("v"))
+
+
+def close_on(sub):
+    g = delegate(sub)
+    next(g)
+    return g.close()
+
+
+check("throw, no sub.throw", lambda: throw_into(iter([1, 2])))
+check("throw, sub.throw raises", lambda: throw_into(Sub()))
+check("close, no sub.close", lambda: close_on(iter([1, 2])))
+check("list(iter)", lambda: list(gen(3, False)))
+check("list(raising)", lambda: list(gen(3)))
+check("list.extend(raising)", lambda: [9].extend(gen(2)))
+check("bytes(iter)", lambda: bytes(gen(3, False)))
+check("bytes(raising)", lambda: bytes(gen(3)))
+check("bytearray.extend(raising)", lambda: bytearray(b"x").extend(gen(2)))
+check("deque(iter)", lambda: list(deque(gen(3, False))))
+check("deque(raising)", lambda: deque(gen(3)))
+check("deque.extendleft(raising)", lambda: deque().extendleft(gen(2)))
