@@ -611,10 +611,11 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     if (!a) return V_NULL;
     Array *b = operand_array(I, bv, cmpdt);
     if (!b) return V_NULL;
-    Array *ab[2] = {a, b};
+    /* out takes part in the broadcast: inputs may broadcast up to its shape, as in NumPy */
+    Array *ab[3] = {a, b, out};
     int nd;
     int64_t shape[ARR_MAXDIM];
-    if (arr_broadcast_shapes(I, 2, ab, &nd, shape) < 0) return V_NULL;
+    if (arr_broadcast_shapes(I, out ? 3 : 2, ab, &nd, shape) < 0) return V_NULL;
     Array *r = out;
     if (r) {
         if (r->ndim != nd || memcmp(r->shape, shape, sizeof(int64_t) * (size_t)nd) != 0) {
@@ -631,6 +632,12 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
                               "Cannot cast ufunc '%s' output from dtype('%s')"
                               " to dtype('%s') with casting rule 'same_kind'",
                               binop_ufunc[op], arr_dtypes[rdt].name, arr_dtypes[r->dtype].name);
+        }
+        if (r->dtype != rdt) {
+            /* NumPy computes in the loop's dtype (wrapping there) and casts into out */
+            Value t = binary_impl(I, av, bv, op, mode, NULL);
+            if (is_null(t) || !gc_temp_push(I, t) || arr_assign(I, r, t) < 0) return V_NULL;
+            return v_obj(r);
         }
         a = unalias(I, a, r);
         b = a ? unalias(I, b, r) : NULL;
@@ -774,6 +781,12 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
             bcast_strides(a, nd, shape, st);
             a = arr_view(I, a, nd, shape, st, a->data, a->dtype);
             if (!a) return V_NULL;
+        }
+        if (out->dtype != rdt) {
+            /* computed in the loop's dtype, then cast into out, as NumPy */
+            Value t = arr_unary(I, v_obj(a), op, NULL);
+            if (is_null(t) || !gc_temp_push(I, t) || arr_assign(I, out, t) < 0) return V_NULL;
+            return v_obj(out);
         }
         a = unalias(I, a, out);
         if (!a) return V_NULL;

@@ -62,3 +62,39 @@ h = np.array([100.0, 3.0, -7.25, 2049.0, 0.1], dtype=np.float16)
 u = np.array([5, 3, 251, 7, 9], dtype=np.uint8)
 print((u * h) % np.array([7, 5, 3, 11, 2]), (h * 3 + 0.5).astype(np.float64))
 print((h * h - 1).astype(np.float32), np.where(h > 0, h * 1.1, h))
+# a binary ufunc's inputs broadcast up to out's shape
+for a, o in [(np.ones(3), np.zeros(1)), (np.ones(3), np.zeros(4)), (np.ones((1, 7)), np.zeros((7, 7))),
+             (np.ones((2, 1)), np.zeros((3,))), (np.arange(3.), np.zeros((2, 3)))]:
+    try:
+        np.add(a, 1, out=o)
+        print(o.tolist())
+    except ValueError as e:
+        print(e)
+    try:
+        np.add(a, np.ones(1), out=o)
+        print(o.shape)
+    except ValueError as e:
+        print(e)
+t = np.arange(14.).reshape(7, 2)
+np.subtract(np.arange(2.), 1, out=t[::-2])
+print(t)
+# out= of another dtype: computed in the loop's dtype (wrapping there), then cast
+a = np.array([True, True, False]); b = np.array([True, False, False])
+o = np.zeros(3, dtype=np.int16)
+np.add(a, b, out=o); print(o)
+o = np.zeros(6, dtype=np.int16)
+np.add(a, b, out=o[::2]); print(o)
+np.multiply(a, b, out=o[::2]); print(o)
+o = np.zeros(3, dtype=np.float32)
+np.add(a, b, out=o); print(o)
+x = np.array([200, 100], dtype=np.uint8)
+o = np.zeros(2, dtype=np.int32)
+np.add(x, x, out=o); print(o)
+np.add(x[::-1], x, out=o); print(o)
+u = np.array([200, 3], dtype=np.uint8)
+o = np.zeros(2, dtype=np.int16)
+np.negative(u, out=o); print(o)
+np.negative(u, o); print(o)
+f = np.zeros(2, dtype=np.float64)
+np.sqrt(np.array([2., 3.], dtype=np.float16), out=f); print(f)
+np.less(u, 100, out=o); print(o)

@@ -33,164 +33,179 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b600_3 = np.array([929, -771, -421], dtype=np.int64).reshape((3,))
-a600_2 = b600_3[:, None]
-b600_5 = np.array([-1.5, -2.5, -2.0], dtype=np.float32).reshape((3, 1))
-a600_4 = b600_5[::-1, :]
-p600_1 = np.asarray(np.logical_and(a600_2, a600_4)) + np.zeros((3, 1), dtype=bool)
-p600_6 = np.asarray(p600_1)[np.asarray(p600_1) > 0]
-show('c600', p600_6)
-p600_7 = p600_6 * 2 - np.asarray(p600_6)[::-1]
-show('c600', p600_7)
+a600_2 = (np.arange(2) % 13 - 6).astype(np.int8).reshape((1, 2, 1))
+t600_1 = a600_2.copy()
+p600_3 = t600_1 + 1
+b600_5 = np.array([True, True], dtype=np.bool).reshape((2,))
+a600_4 = b600_5[::2]
+t600_1[...] = a600_4
+show('c600', t600_1)
+show('c600p', p600_3)
 
 # case 1
-b601_3 = np.array([-236, 238, -143, -85, -101, 186, 170, -155, 49, -244, -260, -88, 218, -147], dtype=np.int16).reshape((2, 7))
-a601_2 = b601_3[:, ::2]
-t601_1 = a601_2.copy()
-p601_4 = t601_1 + 1
-a601_5 = (np.arange(1) % 13 - 6).astype(np.int8).reshape(())
-a601_6 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
-t601_1[...] = np.logical_and(a601_5, a601_6)
-show('c601', t601_1)
-show('c601p', p601_4)
+b601_2 = np.array([271, 141, 6], dtype=np.uint32).reshape((1, 3))
+a601_1 = b601_2[::2, :]
+b601_4 = np.array([-4], dtype=np.int8).reshape((1,))
+a601_3 = b601_4[None, :]
+b601_6 = np.array([-3.5, -2.25], dtype=np.float64).reshape((1, 2))
+a601_5 = b601_6[:, 1:]
+r601_7 = np.minimum((a601_1 * a601_3), a601_5)
+show('c601', r601_7)
 
 # case 2
-b602_3 = np.array([True, False, False], dtype=np.bool).reshape((3, 1))
-a602_2 = b602_3.T
-t602_1 = a602_2.copy()
-p602_4 = ~t602_1
-b602_6 = np.array([False], dtype=np.bool).reshape((1, 1))
-a602_5 = b602_6[::-1, :]
-t602_1[:, :-1] = a602_5
-show('c602', t602_1)
-show('c602p', p602_4)
+b602_2 = np.array([7.75, -1.25, 3.5, 4.5, 3.25, 5.5, -1.0, 0.25], dtype=np.float64).reshape((8,))
+a602_1 = b602_2[None, :]
+b602_4 = np.array([-7.25, 2.25, 6.0, -6.0, 4.25, -0.25, -6.75, 2.25], dtype=np.float64).reshape((8, 1))
+r602_5 = a602_1 @ b602_4
+show('c602', r602_5)
 
 # case 3
-b603_3 = np.array([-282, 943], dtype=np.int32).reshape((2,))
-a603_2 = b603_3[::-1]
-t603_1 = a603_2.copy()
-p603_4 = t603_1 + 1
-b603_6 = np.array([81], dtype=np.int16).reshape(())
-t603_1[...] = b603_6
-show('c603', t603_1)
-show('c603p', p603_4)
+b603_2 = np.array([8, 0, 10, 19, 21, 30, 33, 4, 18, 22, 1, 25, 32, 5, 26, 17, 13, 20, 29, 3, 8, 32, 22, 36, 32, 2, 1, 34, 5, 29, 5, 12, 32, 24, 2, 2, 20, 38, 24, 35, 34, 0, 14, 14, 36], dtype=np.uint8).reshape((3, 5, 3))
+a603_1 = b603_2.T
+b603_4 = np.array([6, -10, 2, -19, 1, 10], dtype=np.int8).reshape((1, 2, 3))
+a603_3 = b603_4[:, 1:, :]
+b603_6 = np.array([-2.0, 0.5, 5.75, 7.5, -0.75, -1.5, 5.25, -6.5, 0.75], dtype=np.float16).reshape((3, 1, 3))
+r603_7 = np.where(a603_3 > 0, a603_1, b603_6)
+show('c603', r603_7)
 
 # case 4
-b604_3 = np.array([], dtype=np.bool).reshape((5, 1, 0, 1))
-t604_1 = b604_3.copy()
-p604_4 = ~t604_1
-b604_6 = np.array([], dtype=np.bool).reshape((0, 1))
-a604_5 = b604_6[None, :, :]
-b604_8 = np.array([], dtype=np.bool).reshape((0,))
-a604_7 = b604_8[:, None]
-t604_1[:, :, 1:, :] = (a604_5 | a604_7)
+b604_3 = np.array([3.75, -2.75, -2.0, -2.25, -4.0, 0.25, 6.25], dtype=np.float64).reshape((7,))
+a604_2 = b604_3[1:]
+t604_1 = a604_2.copy()
+b604_5 = np.array([-177], dtype=np.int16).reshape(())
+b604_7 = np.array([6.0], dtype=np.float32).reshape(())
+b604_9 = np.array([246], dtype=np.int16).reshape(())
+np.maximum((b604_5 // b604_7), (b604_9 * 0.5), out=t604_1[1::2])
 show('c604', t604_1)
-show('c604p', p604_4)
 
 # case 5
-a605_1 = ((np.arange(75) % 13 - 6) * 0.25).astype(np.float32).reshape((3, 1, 5, 5))
-b605_3 = np.array([-1.0, -4.25, -6.25, 7.25, 3.75, -2.75, -0.75, 7.5, -6.25, 5.25, 6.75, 3.75, 0.75, -2.5, -1.5, 7.75, -1.0, 6.75, 2.75, -1.25, -4.25, -2.5, -2.5, -6.5, -5.0, 5.75, -4.75, -2.0, 4.75, -1.0, 4.75, -5.75, 5.75, 3.75, 6.0, 6.25, 5.25, -4.75, 6.0, -7.75, 5.75, -7.0, -6.25, 4.75, -6.25, 6.25, 5.5, 2.75, -6.25, 6.0, 7.75, 0.25, 5.5, 7.5, -2.75, -5.25, -4.0, 2.25, -5.5, 4.5, -0.5, -6.5, -0.25, 2.75, 1.5, -1.25, 3.75, 6.0, -2.0, 8.0, -1.5, -4.25, -4.5, 0.5, 5.5, 5.25, 1.5, -0.25, -4.0, 0.75], dtype=np.float32).reshape((2, 5, 8))
-a605_2 = b605_3[::2, :, :]
-r605_4 = a605_1 @ a605_2
-show('c605', r605_4)
+b605_3 = np.array([-5.75], dtype=np.float16).reshape(())
+t605_1 = b605_3.copy()
+p605_4 = t605_1 + 1
+b605_6 = np.array([12], dtype=np.int8).reshape(())
+t605_1[...] = b605_6
+show('c605', t605_1)
+show('c605p', p605_4)
 
 # case 6
-b606_3 = np.array([True], dtype=np.bool).reshape((1, 1))
-a606_2 = b606_3.T
-t606_1 = a606_2.copy()
-p606_4 = ~t606_1
-b606_6 = np.array([True], dtype=np.bool).reshape((1,))
-t606_1[...] = b606_6
-show('c606', t606_1)
-show('c606p', p606_4)
+b606_3 = np.array([62], dtype=np.int16).reshape(())
+x606_1 = np.asarray(b606_3) + np.zeros((3, 7), dtype=bool)
+rowstat('c606', x606_1.std(axis=-1, ddof=1), x606_1.astype(np.float64).tolist(), 1, True, 0.0001)
 
 # case 7
-b607_2 = np.array([25, 3, 23, 15, 20, 30, 1, 31, 23, 33, 4, 4, 9, 3, 28, 5, 23, 16, 15, 9, 16, 33, 23, 25, 31, 11, 31, 21, 34, 26, 12, 17, 37, 25, 28, 35, 5, 0, 13, 23, 38, 5], dtype=np.uint8).reshape((2, 3, 7))
-a607_1 = b607_2.T
-x607_3 = np.asarray((a607_1 * 2.25)).astype(np.uint8)
-near('c607', np.sin(x607_3), math.sin, x607_3, 0.004)
+b607_3 = np.array([-1.5, 5.25, -3.5, 7.0, -6.5, 0.75], dtype=np.float16).reshape((2, 3))
+b607_5 = np.array([16], dtype=np.int8).reshape(())
+p607_1 = b607_3 + b607_5
+b607_7 = np.array([-2.25, 8.0, -1.75, 7.75, -6.0, 2.25], dtype=np.float64).reshape((2, 3))
+a607_6 = b607_7.T
+r607_8 = (p607_1.T * a607_6)
+show('c607', r607_8)
+show('c607p', p607_1)
 
 # case 8
-b608_3 = np.array([-904, -175, 312], dtype=np.int64).reshape((3, 1, 1))
-b608_5 = np.array([-847, 542, -697, -96, 396, 952, -468, 811, 483, -9, -236, 107, 448, 141, -491, 467, -919, -630, 626, -279, -462, 127, 671, -742, 45, 917, 643, 519, 881, -342], dtype=np.int32).reshape((3, 5, 2))
-p608_1 = np.asarray(((-b608_3) > b608_5)) + np.zeros((3, 5, 2), dtype=bool)
-p608_6 = np.concatenate([np.asarray(p608_1), np.asarray(p608_1)[::-1]])
-show('c608', p608_6)
+b608_2 = np.array([-3.0, -4.75, 2.0, 3.25, 2.75, -2.25], dtype=np.float64).reshape((3, 2))
+r608_3 = (-b608_2)
+show('c608', r608_3)
 
 # case 9
-b609_2 = np.array([6.0, 3.0, 0.5, 4.75], dtype=np.float64).reshape((1, 4))
-a609_1 = b609_2[:, ::2]
-r609_3 = np.asarray(np.asarray(a609_1).astype(np.int16)) + np.zeros((2, 2), dtype=bool)
-show('c609', r609_3.prod(axis=-1))
-show('c609', r609_3.argmax())
+b609_3 = np.array([-2.0, -5.25, 6.5, -6.5, 7.75, -1.75, -4.75, -6.5, -4.75, -3.75, 3.5, 3.0], dtype=np.float32).reshape((3, 4))
+a609_2 = b609_3[:, ::-1]
+t609_1 = a609_2.copy()
+p609_4 = t609_1 + 1
+b609_6 = np.array([4.75, 7.25, 7.0, 8.0], dtype=np.float32).reshape((4,))
+a609_5 = b609_6[1:]
+b609_8 = np.array([True], dtype=np.bool).reshape(())
+b609_10 = np.array([3, 19, 23], dtype=np.uint8).reshape((3,))
+a609_9 = b609_10[::-1]
+b609_12 = np.array([-146], dtype=np.int16).reshape(())
+t609_1[:, 1:] = np.where((b609_8 & a609_9) > 0, a609_5, (b609_12 ^ 3))
+show('c609', t609_1)
+show('c609p', p609_4)
 
 # case 10
-b610_3 = np.array([-7, -14, 3, 11, 16, -14, 15, -19, -8, -8, 2, 5, -13, -7, -5, 19, -9, -14, 9, -5, -6], dtype=np.int8).reshape((7, 3))
-a610_2 = b610_3[:, 1:]
-t610_1 = a610_2.copy()
-t610_1[:] += t610_1[::-1]
-show('c610', t610_1)
+b610_2 = np.array([], dtype=np.uint8).reshape((0,))
+a610_1 = b610_2[:, None]
+x610_3 = np.asarray(a610_1).astype(np.uint8)
+near('c610', np.sin(x610_3), math.sin, x610_3, 0.004)
 
 # case 11
-b611_2 = np.array([-927], dtype=np.int32).reshape(())
-r611_3 = b611_2
-show('c611', r611_3)
+b611_3 = np.array([6.25, -3.5, 5.75, -1.5, 5.75, -1.75, 5.25, 3.75, -4.0, 6.25, -8.0, 5.25, -2.25, -5.75, -3.25, 4.0, -2.25, -0.5, 0.5, 5.75, -0.5, 0.25, -4.75, -7.75, 5.25, 5.0, 4.0, 3.0, -3.5, 6.0, 4.5, 5.0, -6.5, -5.5, 3.25, 5.5, 2.0, 7.0, -2.0, 1.25, -1.0, -3.25], dtype=np.float64).reshape((7, 6))
+a611_2 = b611_3[:, 1:]
+t611_1 = a611_2.copy()
+p611_4 = t611_1 + 1
+b611_6 = np.array([-845, 365, 961, 149, 528], dtype=np.int64).reshape((1, 5))
+t611_1[...] = np.asarray(b611_6).astype(np.float64)
+show('c611', t611_1)
+show('c611p', p611_4)
 
 # case 12
-b612_3 = np.array([286, -110, 198, 159, 38, -214, -190, 289, 92, -247, 58, -204, -79, 161], dtype=np.int16).reshape((1, 7, 2))
-a612_2 = b612_3[:, ::2, :]
+b612_3 = np.array([False, False, False, False], dtype=np.bool).reshape((4,))
+a612_2 = b612_3[:, None]
 t612_1 = a612_2.copy()
-p612_4 = t612_1 + 1
-b612_6 = np.array([3, 23, 21, 19, 13, 2, 21, 28, 12, 19, 0, 30, 3, 27], dtype=np.uint8).reshape((7, 2))
-a612_5 = b612_6[::2, :]
-s612_7 = np.array([0, 5], dtype=np.int64)
-t612_1[...] = (a612_5 >> s612_7)
+p612_4 = ~t612_1
+b612_6 = np.array([False, True, True, False], dtype=np.bool).reshape((1, 4))
+a612_5 = b612_6.T
+b612_8 = np.array([False], dtype=np.bool).reshape((1, 1))
+t612_1[:, ::2] = (a612_5 | b612_8)
 show('c612', t612_1)
 show('c612p', p612_4)
 
 # case 13
-b613_2 = np.array([-5.0, -7.0, 2.0, -1.25, 1.75, 5.0, 7.0, -6.25, 2.75, -4.5], dtype=np.float32).reshape((5, 2))
-b613_4 = np.array([-8.0, 3.75], dtype=np.float32).reshape((2, 1))
-r613_5 = b613_2 @ b613_4
-show('c613', r613_5)
+b613_3 = np.array([True, False, True, False, True, True], dtype=np.bool).reshape((3, 2))
+a613_2 = b613_3[:, 1:]
+x613_1 = np.asarray(np.abs(a613_2)) + np.zeros((3, 9), dtype=bool)
+rowstat('c613', x613_1.var(axis=-1, ddof=0), x613_1.astype(np.float64).tolist(), 0, False, 0.0001)
 
 # case 14
-b614_2 = np.array([-99], dtype=np.int16).reshape(())
-s614_3 = np.array([9], dtype=np.uint8)
-b614_5 = np.array([791], dtype=np.uint32).reshape(())
-b614_7 = np.array([-709], dtype=np.int64).reshape(())
-r614_8 = ((b614_2 >> s614_3) + (b614_5 | b614_7))
-show('c614', r614_8)
+a614_1 = ((np.arange(24) % 13 - 6) * 0.25).astype(np.float16).reshape((3, 8))
+b614_3 = np.array([-5.5, 2.75, -2.0, 5.75, -7.25, -2.5, 6.75, 6.0, 3.0, 6.75, -7.25, 3.5, -5.75, 4.25, -7.25, -2.0], dtype=np.float16).reshape((8, 2))
+r614_4 = a614_1 @ b614_3
+show('c614', r614_4)
 
 # case 15
-b615_2 = np.array([1.25], dtype=np.float32).reshape(())
-r615_3 = b615_2
-show('c615', r615_3)
+b615_3 = np.array([609, 768], dtype=np.uint32).reshape((2,))
+t615_1 = b615_3.copy()
+p615_4 = t615_1 + 1
+b615_6 = np.array([1], dtype=np.uint8).reshape(())
+b615_8 = np.array([False, True], dtype=np.bool).reshape((2,))
+t615_1[...] = np.logical_and(b615_6, b615_8)
+show('c615', t615_1)
+show('c615p', p615_4)
 
 # case 16
-b616_2 = np.array([18], dtype=np.int8).reshape(())
-b616_4 = np.array([181], dtype=np.uint32).reshape(())
-r616_5 = (b616_2 | b616_4)
-show('c616', r616_5)
+a616_1 = ((np.arange(98) % 13 - 6) * 0.25).astype(np.float32).reshape((7, 7, 2))
+a616_2 = (np.arange(7) % 30 - 0).astype(np.uint32).reshape((1, 7, 1))
+b616_4 = np.array([-5.5, 1.0, 6.25, -3.25, -2.75, -7.0, 6.0, 5.25, 7.25, -2.5, -2.25, -4.5, -3.0, 0.5, -1.25, 6.5, 1.5, 3.75, 1.0, 7.25, -6.75, -6.5, 2.75, 5.5, 1.75, 0.75, -7.25, -3.5, -2.0, -6.25, -3.25, -6.0, 4.25, -2.0, -1.5, -0.75, 7.0, 4.5, 6.25, 3.0, 1.5, 3.5, -6.5, 2.5, -4.5, 4.75, 3.0, -3.5, -4.0], dtype=np.float32).reshape((7, 7, 1))
+a616_3 = b616_4[:, ::-1, :]
+t616_5 = (np.minimum(a616_1, a616_2) // a616_3)
+r616_6 = np.asarray((t616_5 + t616_5)).astype(np.int32)
+show('c616', r616_6)
 
 # case 17
-b617_2 = np.array([5.75, 3.25, 0.5], dtype=np.float16).reshape((3, 1))
-a617_1 = b617_2[:, None, :]
-b617_4 = np.array([589, 508, 49, 141, 657, 597, 349, 851, 319, 29, 725, 970, 400, 818, 875, 80, 423, 668, 806, 534, 943, 393, 681, 763, 70, 747, 197], dtype=np.uint32).reshape((3, 3, 3))
-r617_5 = np.asarray(np.maximum(a617_1, b617_4)) + np.zeros((3, 3, 3), dtype=bool)
-show('c617', r617_5.any())
-show('c617', r617_5.sum(axis=0))
+a617_1 = ((np.arange(12) % 13 - 6) * 0.25).astype(np.float64).reshape((2, 3, 2))
+b617_3 = np.array([5.75, -6.5, 0.0, -1.25], dtype=np.float64).reshape((2, 2))
+a617_2 = b617_3[:, :, None]
+r617_4 = a617_1 @ a617_2
+show('c617', r617_4)
 
 # case 18
-b618_2 = np.array([False], dtype=np.bool).reshape((1, 1))
-b618_4 = np.array([213, 625, 169], dtype=np.uint32).reshape((3,))
-a618_3 = b618_4[:, None]
-r618_5 = (b618_2 * a618_3)
-show('c618', r618_5)
+b618_2 = np.array([2.5, 5.25, -7.25, 8.0, 0.25, -4.75, -1.75, -4.5, 4.75, -2.0, -4.0, -3.0, 3.75, -3.5, -4.25, 2.75, -7.0, -0.75, -0.25, 1.5, 0.5, 5.75, 4.75, -0.75, 6.0, 4.0, -0.5, 3.0, 1.25, -6.0, -2.25, 6.0], dtype=np.float64).reshape((1, 4, 8))
+a618_1 = b618_2[:, :, 1:]
+r618_3 = np.asarray(a618_1) + np.zeros((3, 4, 7), dtype=bool)
+show('c618', r618_3.argmin(axis=-3))
 
 # case 19
-b619_3 = np.array([457, 35, 977, 160, 166, 137, 107, 167, 309, 642, 700, 358, 966, 240, 680, 648, 899, 237, 989, 616, 353, 29, 597, 338, 960, 988, 861, 771, 854, 593, 156, 770, 73, 85, 376, 582, 656, 824, 543, 357, 960, 485, 477, 980, 809, 359, 797, 654, 90, 817, 467, 640, 766, 429, 959, 62, 392, 203, 765, 572, 301, 38, 334], dtype=np.uint32).reshape((7, 3, 3))
-a619_2 = b619_3.T
-t619_1 = a619_2.copy()
-t619_1[::2] += t619_1[1::2]
-show('c619', t619_1)
+b619_2 = np.array([438], dtype=np.uint32).reshape((1,))
+a619_1 = b619_2[::2]
+s619_3 = np.array([0], dtype=np.uint8)
+b619_5 = np.array([97], dtype=np.uint32).reshape(())
+b619_7 = np.array([True], dtype=np.bool).reshape((1,))
+b619_9 = np.array([True], dtype=np.bool).reshape(())
+b619_11 = np.array([-5], dtype=np.int8).reshape((1,))
+a619_10 = b619_11[::-1]
+b619_13 = np.array([0.0], dtype=np.float16).reshape((1,))
+a619_12 = b619_13[::-1]
+b619_15 = np.array([False], dtype=np.bool).reshape((1,))
+a619_14 = b619_15[::2]
+r619_16 = np.minimum((a619_1 >> s619_3), (((b619_5 + b619_7) > (b619_9 // a619_10)) * (a619_12 > a619_14)))
+show('c619', r619_16)

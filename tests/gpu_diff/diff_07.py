@@ -33,181 +33,163 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b700_3 = np.array([-3.5, -8.0, -0.25, 7.5, 2.0, 2.0, -5.5, 1.75, -3.5, -2.5, -8.0, -1.75, 8.0, -6.25, 0.5, 7.0, -5.0, 0.25, 2.5, 1.5, 0.75, 3.5, -0.75, -2.0, 6.5, -6.0, 0.5], dtype=np.float16).reshape((3, 3, 3))
-a700_2 = b700_3[::-1, :, :]
-b700_5 = np.array([304], dtype=np.uint32).reshape((1, 1))
-p700_1 = a700_2 + b700_5
-b700_7 = np.array([False, True, True, True, True, False, False, True, False, True, False, False, False, True, False, True, False, True, False, True, False, True, False, True, True, False, True, True, False, False, True, True, True, False, False, True, True, False, True, True, True, False, False, False, False, True, False, False, True, True, False, True, False, False], dtype=np.bool).reshape((3, 3, 6))
-a700_6 = b700_7[:, :, ::2]
-r700_8 = (p700_1.T * a700_6)
-show('c700', r700_8)
-show('c700p', p700_1)
+b700_2 = np.array([-245, -148], dtype=np.int16).reshape((1, 1, 2))
+a700_1 = b700_2[None, :, :, :]
+b700_4 = np.array([-713, 855, -539, -13, -385, -627, -139, 358, 144, -866, -801, 366, -265, 512, 506, -4, 480, -833, 549, 237, 854, 344, -76, 588, 560, -56, -82, 383, 202, 914, -994, 833, 941, 213, -309, 185, 384, -486, 528, 263, -706, 671], dtype=np.int64).reshape((2, 1, 3, 7))
+a700_3 = b700_4.T
+t700_5 = (a700_1 + a700_3)
+s700_6 = np.array([6, 6], dtype=np.int8)
+r700_7 = ((t700_5 - t700_5[::-1]) >> s700_6)
+show('c700', r700_7)
 
 # case 1
-b701_3 = np.array([109, 92], dtype=np.int16).reshape((2,))
-a701_2 = b701_3[1:]
-t701_1 = a701_2.copy()
-t701_1[1:] = t701_1[:-1]
-show('c701', t701_1)
+b701_2 = np.array([-4.0, 2.25, -1.0, 2.5, 1.0, -1.5, 7.75, -0.5, -6.25, 2.75, 8.0, 5.0, -1.75, 0.75, 3.25, 7.75, 6.0, -1.0, -4.75, 7.25, -6.75, 6.25, 7.5, -7.0, -7.25, 5.5, 0.75, 8.0, 4.0, -4.5, -4.5, 0.0, 3.0, -2.75, 7.0, 4.0, 5.75, -2.75, 5.0, 0.25, 7.0, -8.0, -7.25, 6.0, -7.5, -6.75, -3.5, 6.75, -1.0, 7.75, -8.0, -7.75, 8.0, -2.5, -3.0, 3.0, 1.75, -1.75, 0.75, 7.25, -6.5, -4.5, -4.25, 2.0], dtype=np.float16).reshape((8, 8))
+b701_4 = np.array([-1.5, -3.75, 8.0, 7.75, -4.5, 0.0, -4.5, 8.0, -3.75, 6.75, 1.5, -1.0, 5.25, -5.75, 0.25, -2.25, 5.0, -5.75, -2.25, 0.5, 1.5, 6.0, -3.25, -2.75], dtype=np.float16).reshape((8, 3))
+a701_3 = b701_4[:, ::2]
+r701_5 = b701_2 @ a701_3
+show('c701', r701_5)
 
 # case 2
-a702_1 = ((np.arange(2) % 13 - 6) * 0.25).astype(np.float64).reshape((2, 1, 1))
-b702_3 = np.array([6.5, -0.25, 1.75, 5.25, 4.75, 4.75, -4.0, -1.25, -2.0, -7.5], dtype=np.float64).reshape((1, 10))
-a702_2 = b702_3[:, ::2]
-r702_4 = a702_1 @ a702_2
-show('c702', r702_4)
+b702_3 = np.array([-16, -3, 1, 7, -11, 17, 15, -5, 15, 16, 4, 5], dtype=np.int8).reshape((2, 3, 2))
+a702_2 = b702_3[:, ::-1, :]
+s702_4 = np.array([5, 0], dtype=np.int8)
+p702_1 = np.asarray((a702_2 << s702_4)) + np.zeros((2, 3, 2), dtype=bool)
+p702_5 = p702_1 * 2 - np.asarray(p702_1)[::-1]
+show('c702', p702_5)
 
 # case 3
-b703_2 = np.array([919, 55, 560, 182, -232, -555, 632, -833], dtype=np.int32).reshape((2, 4))
-a703_1 = b703_2[:, 1:]
-b703_4 = np.array([605, 683, 155], dtype=np.int64).reshape((3, 1))
-a703_3 = b703_4.T
-r703_5 = np.asarray((a703_1 - a703_3)) + np.zeros((2, 3), dtype=bool)
-show('c703', r703_5.prod(axis=-2))
-show('c703', r703_5.min())
-show('c703', r703_5.max(axis=-1))
+b703_2 = np.array([-2.75, 8.0, 6.75, -5.75, -6.0, -5.75], dtype=np.float64).reshape((2, 1, 3))
+b703_4 = np.array([1.75, 4.5, -3.0, 6.25, 1.25, 0.0, 6.75, -3.0, -5.75, -4.0, 4.25, -1.75, 2.5, 2.5, 7.5, 0.5, 3.5, -8.0, -4.0, -8.0, 2.75, -1.0, 1.0, -8.0, -3.0, 1.0, 2.75, -6.75, 1.0, -7.75, 5.0, -7.5, -2.75, 3.75, -2.75, -1.5, -0.25, -4.5, 3.0, -4.25, 0.5, -1.5, -8.0, 4.0, -2.5, 0.5, -6.0, 5.25], dtype=np.float64).reshape((3, 16))
+a703_3 = b703_4[:, ::2]
+r703_5 = b703_2 @ a703_3
+show('c703', r703_5)
 
 # case 4
-b704_2 = np.array([4.25, 6.5], dtype=np.float32).reshape((2,))
-a704_1 = b704_2[1:]
-r704_3 = a704_1
-show('c704', r704_3)
+b704_2 = np.array([-166], dtype=np.int32).reshape(())
+b704_4 = np.array([8], dtype=np.int8).reshape(())
+b704_6 = np.array([313], dtype=np.uint32).reshape(())
+a704_7 = (np.arange(1) % 13 - 6).astype(np.int64).reshape(())
+b704_9 = np.array([927], dtype=np.uint32).reshape(())
+b704_11 = np.array([613], dtype=np.uint32).reshape(())
+b704_13 = np.array([-6.75], dtype=np.float64).reshape(())
+b704_15 = np.array([-2.5], dtype=np.float32).reshape(())
+b704_17 = np.array([550], dtype=np.int32).reshape(())
+t704_18 = np.where((b704_11 <= np.maximum(b704_13, b704_15)) > 0, (np.where(b704_4 > 0, b704_2, b704_6) * np.logical_and(a704_7, b704_9)), b704_17)
+r704_19 = (t704_18 + t704_18)
+show('c704', r704_19)
 
 # case 5
-b705_2 = np.array([-5.75, -7.75, 5.75, -3.5, -8.0], dtype=np.float16).reshape((5,))
-a705_1 = b705_2[1:]
-t705_3 = a705_1
-b705_5 = np.array([30, 11, 29, 39, 9, 34, 20, 10], dtype=np.uint8).reshape((1, 2, 4))
-a705_4 = b705_5[:, 1:, :]
-b705_7 = np.array([6.0], dtype=np.float64).reshape((1,))
-a705_6 = b705_7[::-1]
-b705_9 = np.array([4.75, 0.5, -2.5, 3.25, -4.75, 0.0, -6.75, -2.5, 5.5, -7.25, -6.0, -7.5, -7.75, 6.75, 5.75, 3.5, -3.5, -2.5, -6.25, -7.75, 3.75, -5.5, -6.25, -4.25, -3.5, -3.25, -7.5, 0.0, -1.0, -2.0, -5.75, 3.0, 5.0, 3.0, 7.75, 4.25, -2.0, 0.5, -2.0, 5.0], dtype=np.float64).reshape((1, 10, 4))
-a705_8 = b705_9[:, ::2, :]
-r705_10 = np.asarray(np.where((a705_4 * a705_6) > 0, (t705_3 - t705_3), a705_8)) + np.zeros((0, 5, 4), dtype=bool)
+b705_3 = np.array([827, -221, 496, -958, 142, -768, -499, 369, 213, 110, 581, -844, 416, 834, -788, 820, 357, -884], dtype=np.int32).reshape((2, 9))
+a705_2 = b705_3[::2, :]
+b705_5 = np.array([-662, 114, 202, -486, -134, -444, -133, 65, -385], dtype=np.int32).reshape((9,))
+a705_4 = b705_5[None, :]
+b705_7 = np.array([-253, 34, -6, 146, -224, 83, 17, -150, -255], dtype=np.int16).reshape((9,))
+a705_6 = b705_7[None, :]
+x705_1 = np.asarray((np.abs(a705_2) - (a705_4 % a705_6))) + np.zeros((1, 9), dtype=bool)
+rowstat('c705', x705_1.std(axis=-1, ddof=0), x705_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 6
-b706_2 = np.array([-93, -138], dtype=np.int16).reshape((1, 2))
-a706_1 = b706_2.T
-b706_4 = np.array([67, 289, 875], dtype=np.uint32).reshape((1, 3))
-a706_3 = b706_4[::-1, :]
-b706_6 = np.array([False, True, False, False, False, True], dtype=np.bool).reshape((2, 3))
-a706_5 = b706_6[:, ::-1]
-b706_8 = np.array([269, -89, -188], dtype=np.int16).reshape((3,))
-r706_9 = np.sqrt(np.abs((((a706_1 | a706_3) - (a706_5 > 0.5)) ^ b706_8)))
-show('c706', r706_9)
+b706_3 = np.array([403], dtype=np.int64).reshape((1, 1))
+t706_1 = b706_3.copy()
+p706_4 = t706_1 + 1
+b706_6 = np.array([1, 21], dtype=np.uint8).reshape((2, 1))
+a706_5 = b706_6[1:, :]
+b706_8 = np.array([True], dtype=np.bool).reshape((1, 1))
+t706_1[...] = (a706_5 == b706_8)
+show('c706', t706_1)
+show('c706p', p706_4)
 
 # case 7
-b707_3 = np.array([35, 19, 11, 27], dtype=np.uint8).reshape((4, 1))
-a707_2 = b707_3[:, ::-1]
-p707_1 = np.asarray(a707_2) + np.zeros((4, 3), dtype=bool)
-p707_4 = np.asarray(p707_1)[[1, 0, -1]]
-show('c707', p707_4)
-p707_5 = np.concatenate([np.asarray(p707_4), np.asarray(p707_4)[::-1]])
-show('c707', p707_5)
-p707_6 = np.sort(np.asarray(p707_5), axis=-1)
-show('c707', p707_6)
-p707_7 = np.asarray(p707_6)[[0, 1, 1, -1]]
-show('c707', p707_7)
+b707_2 = np.array([807, 386, 165], dtype=np.uint32).reshape((1, 3))
+a707_1 = b707_2[:, 1:]
+b707_4 = np.array([-24, -12], dtype=np.int16).reshape((1, 2))
+r707_5 = np.asarray((a707_1 | b707_4)) + np.zeros((1, 2), dtype=bool)
+show('c707', r707_5.all())
 
 # case 8
-b708_2 = np.array([38], dtype=np.uint8).reshape(())
-x708_3 = np.asarray(b708_2).astype(np.uint8)
-near('c708', np.cos(x708_3), math.cos, x708_3, 0.004)
+a708_1 = ((np.arange(8) % 13 - 6) * 0.25).astype(np.float32).reshape((8, 1))
+a708_2 = ((np.arange(8) % 13 - 6) * 0.25).astype(np.float32).reshape((1, 8))
+r708_3 = a708_1 @ a708_2
+show('c708', r708_3)
 
 # case 9
-a709_2 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape((1,))
-t709_1 = a709_2.copy()
-p709_3 = t709_1 + 1
-b709_5 = np.array([40], dtype=np.uint8).reshape(())
-a709_4 = b709_5[None]
-t709_1[::2] = np.abs(a709_4)
-show('c709', t709_1)
-show('c709p', p709_3)
+b709_2 = np.array([5.75, -4.25, 6.5, -1.0, 2.75, -0.5, 3.5, -8.0, -7.0, -3.0], dtype=np.float64).reshape((5, 2))
+a709_1 = b709_2[:, ::-1]
+r709_3 = a709_1
+show('c709', r709_3)
 
 # case 10
-b710_3 = np.array([205, 144, -183, -124, -289], dtype=np.int16).reshape((5,))
-t710_1 = b710_3.copy()
-p710_4 = t710_1 + 1
-b710_6 = np.array([12], dtype=np.uint8).reshape(())
-b710_8 = np.array([65], dtype=np.int16).reshape(())
-t710_1 //= b710_8
-show('c710', t710_1)
-show('c710p', p710_4)
+b710_3 = np.array([16, 12, 17, -19, 17, -18, -13, -17, -18, -16, -13, -6, -10, 13, 15, 11, 5, 15, 18, 4, 17, 4, 0, -1], dtype=np.int8).reshape((2, 4, 3))
+a710_2 = b710_3[:, 1:, :]
+b710_5 = np.array([10, 38, 7], dtype=np.uint8).reshape((3,))
+p710_1 = a710_2 + b710_5
+a710_6 = (np.arange(18) % 13 - 6).astype(np.int8).reshape((3, 3, 2))
+r710_7 = (p710_1.T * a710_6)
+show('c710', r710_7)
+show('c710p', p710_1)
 
 # case 11
-b711_3 = np.array([-11], dtype=np.int8).reshape(())
-b711_5 = np.array([-116], dtype=np.int64).reshape(())
-a711_6 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float64).reshape((1,))
-p711_1 = np.asarray((np.abs(b711_3) * np.minimum(b711_5, a711_6))) + np.zeros((3,), dtype=bool)
-p711_7 = p711_1 * 2 - np.asarray(p711_1)[::-1]
-show('c711', p711_7)
-p711_8 = np.asarray(p711_7)[[1, 0]]
-show('c711', p711_8)
+b711_3 = np.array([-298, -110, 17, -172], dtype=np.int16).reshape((2, 2))
+a711_2 = b711_3.T
+t711_1 = a711_2.copy()
+p711_4 = t711_1 + 1
+b711_6 = np.array([-19, 6, 1, 8], dtype=np.int8).reshape((2, 2))
+b711_8 = np.array([3, 17, -12, -11], dtype=np.int8).reshape((2, 2))
+a711_7 = b711_8[::2, :]
+t711_1[...] = (b711_6 * a711_7)
+show('c711', t711_1)
+show('c711p', p711_4)
 
 # case 12
-b712_2 = np.array([2.0, 5.5, -6.25], dtype=np.float32).reshape((3, 1))
-a712_3 = ((np.arange(8) % 13 - 6) * 0.25).astype(np.float32).reshape((1, 8))
-r712_4 = b712_2 @ a712_3
-show('c712', r712_4)
+b712_2 = np.array([-3.75, 8.0, -0.75, 0.25, -7.5, 7.25, -0.5, -7.0, -7.0, 1.75, -5.0, 3.0, -2.5, -0.75, -0.25], dtype=np.float32).reshape((3, 5))
+a712_1 = b712_2[:, ::2]
+b712_4 = np.array([-7.0, 6.0, -4.0, 4.5, -2.75, 2.75, -5.75, -4.25, -1.5, -1.0, 3.0, 3.75, -3.0, -8.0, 6.0], dtype=np.float32).reshape((3, 5))
+r712_5 = a712_1 @ b712_4
+show('c712', r712_5)
 
 # case 13
-b713_2 = np.array([433], dtype=np.int32).reshape(())
-b713_4 = np.array([15], dtype=np.int8).reshape(())
-b713_6 = np.array([116], dtype=np.int16).reshape(())
-b713_8 = np.array([True], dtype=np.bool).reshape(())
-a713_9 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
-b713_11 = np.array([970], dtype=np.int32).reshape(())
-b713_13 = np.array([True], dtype=np.bool).reshape(())
-b713_15 = np.array([-2.75], dtype=np.float64).reshape(())
-r713_16 = (np.where(b713_11 > 0, ((np.abs(b713_2) ^ np.abs(b713_4)) & ((b713_6 * b713_8) + np.asarray(a713_9).astype(np.int16))), b713_13) / 4)
-show('c713', r713_16)
+b713_2 = np.array([214, -79, 136, -7, -134, -19, -75, 53, 146, 271, -192, 85, 243, 162, 284, -272, -124, 67, 137, 227, 44, 94, -200, -247, -135, -283, -247, 31, 3, 271, 250, -278, -237, -279, -60, 146, -219, -122, -275, 1, 38, 274, -23, -292, -35, 78, 298, 168, -134, 146, -93, -226, 253, -111, -189, 226, -226, -15, -298, -48, -293, 203, 176, -13, 142, 266, 173, -84, -66, 285, 186, -269, -106, 143, 233, 42, -270, -14, 7, -273, -91, 236, 100, -7, 142, -13, 276, -76, 145, 216, -92, -75, 187, 142, 198, 78, -72, -196, -268, 172, 264, 254, -70, -260, -233, 242, -229, 197, -125, -150, 191, 170, 152, -28, -290, 163, 130, 200, 240, -154, 262, -188, -225, -38, 63, -296, -149, 112, 8, 175, -146, 246, 166, -243, -212, 180, 112, -203, 164, -237, 135, 113, 265, 130, -293, 142, 5, 274, 236, -264, -51, 37, -154, 266, 7, -267, 8, 10, 119, -61, -93, -163, 20, -142, -218, 47, 82, -164, 185, 178, 280, 272, 94, 174, -294, 26, 9, 270, -39, -156, 293, -107, -159, -172, 246, 186, 293, 159, 60, 170, 237, 201, 75, 228, -297, -142, -34, 68, 205, 59, -69, 217, 58, -183, 236, -70, 195, -200, -272, 187, -7, -181, 248, 87, -182, -206, 105, 20, -111, 236, -22, 143, -101, -45, -179, 13, 283, 256, -259, -182, -151, -216, 149, -268, 193, 119, 194, -27, 35, 223, 91, 225, -262, 199, 102, 155, 91, -24, 294, -93, 192, 198, 184, -58, -193, -143, 203, -175, -5, -178, 101, -151, 231, -199, -181, -7, -191, 172, 183, 5, -98, 177, 87, 203, -134, -123, 47, -158, 173, 115, 61, -56, 259, -84, 6, 243, -178, -184, 200, -234, 22, 198, -204, 62, 33, 256, -100, 53, -243, 63], dtype=np.int16).reshape((5, 3, 4, 5))
+a713_1 = b713_2.T
+r713_3 = a713_1
+show('c713', r713_3)
 
 # case 14
-b714_3 = np.array([-2, -1, -17, -7, 10, -19, -15, 13, -18, -15, 11, -7, -13, 20, -13, -19, -18, 20, 6, 8], dtype=np.int8).reshape((5, 2, 2))
-a714_2 = b714_3.T
-t714_1 = a714_2.copy()
-p714_4 = t714_1 + 1
-b714_6 = np.array([-14, 14, 1, 1, -11, 12, 15, 6, -15, 14], dtype=np.int8).reshape((1, 2, 5))
-t714_1[::2, :, :] = np.asarray(b714_6).astype(np.int64)
-show('c714', t714_1)
-show('c714p', p714_4)
+b714_2 = np.array([13, -10, -13, -8, -12, 13, 12, 0, -20, 8, 14, -13, 16, 4, 16, 6, -13, -4, 3, 12, 20, -20, 7, 1, 11, 4, -3, -11, -19, -8, 14, -11, 7, 16, 10, 8, 1, 10, 8, -17, -19, -7, -9, 6, -19], dtype=np.int8).reshape((3, 3, 1, 5))
+a714_1 = b714_2[:, :, :, ::2]
+b714_4 = np.array([207, 323, 154, 720, 772, 312, 450, 51, 642, 465, 699, 694, 58, 161, 586, 538, 141, 801], dtype=np.uint32).reshape((1, 2, 3, 3, 1, 1))
+b714_6 = np.array([843, 46, 7, 893, 118, 504, 95, 776, 652, 341], dtype=np.uint32).reshape((1, 2, 5, 1, 1, 1))
+a714_5 = b714_6[:, :, ::2, :, :, :]
+r714_7 = np.asarray((a714_1 * (b714_4 * a714_5))) + np.zeros((1, 2, 3, 3, 1, 3), dtype=bool)
+show('c714', (r714_7.transpose(0, 2, 1, 3, 4, 5) * 2).ravel())
+show('c714', r714_7.sum(axis=0))
 
 # case 15
-b715_2 = np.array([-836], dtype=np.int32).reshape((1, 1, 1))
-a715_1 = b715_2[:, :, ::-1]
-a715_3 = (np.arange(1) % 13 - 6).astype(np.int64).reshape((1,))
-r715_4 = (a715_1 * a715_3)
-show('c715', r715_4)
+b715_3 = np.array([22, 24, 39, 20, 38, 39, 38, 19, 10, 5, 17, 11, 27, 0, 38, 13, 37, 40, 24, 18, 39, 15, 11, 36, 39, 36, 33, 21], dtype=np.uint8).reshape((28,))
+a715_2 = b715_3[::2]
+t715_1 = a715_2.copy()
+b715_5 = np.array([1], dtype=np.uint8).reshape(())
+b715_7 = np.array([False], dtype=np.bool).reshape((1,))
+np.subtract(np.abs(b715_5), b715_7, out=t715_1[::2])
+show('c715', t715_1)
 
 # case 16
-b716_3 = np.array([-72], dtype=np.int32).reshape(())
-b716_5 = np.array([2.25, 7.0, 1.0, -7.5, -7.75, -8.0, -5.5, -4.0, -0.25], dtype=np.float16).reshape((3, 3))
-p716_1 = np.asarray((b716_3 // b716_5)) + np.zeros((3, 3), dtype=bool)
-p716_6 = p716_1 * 2 - np.asarray(p716_1)[::-1]
-show('c716', p716_6)
-p716_7 = np.sort(np.asarray(p716_6), axis=-1)
-show('c716', p716_7)
-p716_8 = p716_7 * 2 - np.asarray(p716_7)[::-1]
-show('c716', p716_8)
-p716_9 = np.sort(np.asarray(p716_8), axis=-1)
-show('c716', p716_9)
+b716_3 = np.array([11, 20, 23, 9, 2, 12, 11], dtype=np.uint8).reshape((1, 7))
+x716_1 = np.asarray((~b716_3)) + np.zeros((1, 7), dtype=bool)
+rowstat('c716', x716_1.var(axis=-1, ddof=1), x716_1.astype(np.float64).tolist(), 1, False, 0.0001)
 
 # case 17
-a717_1 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape(())
-a717_2 = ((np.arange(6) % 13 - 6) * 0.25).astype(np.float32).reshape((2, 3))
-r717_3 = np.asarray((a717_1 + a717_2)) + np.zeros((2, 3), dtype=bool)
-show('c717', r717_3.max(axis=-1, keepdims=True))
-show('c717', r717_3.argmax(axis=-1))
-show('c717', r717_3.sum(axis=1))
+b717_2 = np.array([0.5, -7.0, 4.0, 4.0, 0.5, 4.25, -3.0], dtype=np.float16).reshape((7,))
+x717_3 = np.asarray(b717_2).astype(np.float16) % 8
+near('c717', np.exp(x717_3), math.exp, x717_3, 0.004)
 
 # case 18
-a718_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-b718_3 = np.array([-1.75], dtype=np.float32).reshape((1,))
-r718_4 = (a718_1 / b718_3)
-show('c718', r718_4)
+b718_2 = np.array([715], dtype=np.uint32).reshape(())
+b718_4 = np.array([11], dtype=np.int8).reshape(())
+r718_5 = (b718_2 // b718_4)
+show('c718', r718_5)
 
 # case 19
-a719_2 = (np.arange(6) % 13 - 6).astype(np.int16).reshape((3, 2))
-b719_4 = np.array([193, 274, -122, 168, 136, -104], dtype=np.int16).reshape((3, 2))
-x719_1 = np.asarray((a719_2 // b719_4)) + np.zeros((3, 2), dtype=bool)
-rowstat('c719', x719_1.std(axis=-1, ddof=1), x719_1.astype(np.float64).tolist(), 1, True, 0.0001)
+b719_2 = np.array([16], dtype=np.uint32).reshape(())
+a719_1 = b719_2[None]
+r719_3 = a719_1
+show('c719', r719_3)

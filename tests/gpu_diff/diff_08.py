@@ -33,176 +33,155 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b800_2 = np.array([], dtype=np.int8).reshape((0, 3))
-b800_4 = np.array([547, 453, 432], dtype=np.int64).reshape((1, 3))
-a800_3 = b800_4[::2, :]
-b800_6 = np.array([32, 13, 9], dtype=np.uint8).reshape((3,))
-b800_8 = np.array([216, 995, 135], dtype=np.uint32).reshape((1, 3))
-a800_7 = b800_8[1:, :]
-b800_10 = np.array([], dtype=np.int16).reshape((0, 3))
-r800_11 = np.asarray((np.where(a800_3 > 0, b800_2, b800_6) > np.logical_or(a800_7, b800_10))) + np.zeros((0, 3), dtype=bool)
-show('c800', r800_11.sum(axis=0))
+b800_2 = np.array([6.5], dtype=np.float64).reshape(())
+b800_4 = np.array([-0.75], dtype=np.float64).reshape(())
+b800_6 = np.array([3.25], dtype=np.float64).reshape(())
+t800_7 = np.where(b800_4 > 0, b800_2, b800_6)
+x800_8 = np.abs(np.asarray((t800_7 - t800_7))).astype(np.float64) + 1
+near('c800', np.log10(x800_8), math.log10, x800_8, 1e-12)
 
 # case 1
-b801_2 = np.array([False, True, False, True], dtype=np.bool).reshape((1, 4))
-b801_4 = np.array([-72, -16, -57, -215], dtype=np.int16).reshape((1, 4))
-r801_5 = np.sqrt(np.abs((b801_2 - (-b801_4))))
-show('c801', r801_5)
+b801_2 = np.array([-113], dtype=np.int32).reshape(())
+b801_4 = np.array([230], dtype=np.int32).reshape(())
+b801_6 = np.array([513], dtype=np.int32).reshape(())
+b801_8 = np.array([-714], dtype=np.int32).reshape(())
+x801_9 = np.asarray(((b801_2 - b801_4) == np.logical_or(b801_6, b801_8))).astype(np.int32)
+near('c801', np.cos(x801_9), math.cos, x801_9, 1e-12)
 
 # case 2
-b802_2 = np.array([799, 862, 960, 313, 808], dtype=np.uint32).reshape((1, 5))
-b802_4 = np.array([False, True, False, False, False, False, True, True, True, True, False, False, False, True, False, False, True, True, False, True, False, False, False, False, False, False, False, False, True, False], dtype=np.bool).reshape((3, 2, 1, 5))
-r802_5 = (b802_2 != b802_4)
-show('c802', r802_5)
+b802_3 = np.array([6.0], dtype=np.float64).reshape((1,))
+t802_1 = b802_3.copy()
+t802_1[:-1] += t802_1[1:]
+show('c802', t802_1)
 
 # case 3
-b803_2 = np.array([0], dtype=np.int8).reshape(())
-b803_4 = np.array([-2.5, 4.0], dtype=np.float16).reshape((2,))
-r803_5 = np.asarray((b803_2 % b803_4)) + np.zeros((2,), dtype=bool)
-show('c803', r803_5.argmax())
-show('c803', r803_5.all(axis=-1, keepdims=True))
-show('c803', r803_5.any(axis=-1))
+b803_3 = np.array([False], dtype=np.bool).reshape(())
+t803_4 = b803_3
+x803_1 = np.asarray((t803_4 + t803_4)) + np.zeros((1, 4), dtype=bool)
+rowstat('c803', x803_1.var(axis=-1, ddof=0), x803_1.astype(np.float64).tolist(), 0, False, 0.0001)
 
 # case 4
-b804_2 = np.array([2.5, 0.25, -3.25, -4.25, 3.0, -1.0, -2.75, -6.25], dtype=np.float32).reshape((1, 4, 2, 1))
-a804_1 = b804_2.T
-r804_3 = a804_1
-show('c804', r804_3)
+b804_2 = np.array([4.25, 5.25, 3.5, 1.5, 5.5, 7.5, 8.0, 3.0, 7.75, 2.25, -2.75, -7.75, 7.5, 3.75, 4.0, 2.25, 0.0, -1.75, 6.0, -1.0, -4.75, 4.5, -6.25, -2.0, -5.75, -2.0, -4.0, -5.5, 3.25, 4.0, -4.5, 5.0, -5.5, -7.5, 2.5, 7.25, -0.75, 5.0, 3.25, -3.75, 7.0, 4.0, 6.25, -5.75, -7.0, -6.75, -6.0, -1.25, 5.25, -7.25, 5.75, -0.5, -3.5, 1.75, 6.25, 3.5, 2.5, 0.75, 8.0, -0.5, 5.5, -5.5, -0.25, -7.0], dtype=np.float64).reshape((8, 8))
+a804_1 = b804_2[:, ::-1]
+b804_4 = np.array([-0.5, -2.75, 2.0, 5.5, -0.25, -0.5, -2.75, -2.0, -0.5, 6.25, 2.0, 6.75, -7.5, -2.5, -7.25, 4.5, 2.5, 2.25, -2.25, 1.25, -1.75, 5.5, 0.75, 4.75, -3.25, -7.25, -5.0, 1.75, -4.75, -6.25, -3.25, 7.25, 2.5, 3.5, -3.5, -7.5, 4.5, 4.25, -6.75, 0.25], dtype=np.float64).reshape((8, 5))
+a804_3 = b804_4[:, ::-1]
+r804_5 = a804_1 @ a804_3
+show('c804', r804_5)
 
 # case 5
-b805_3 = np.array([239, 57, 752, 893, 502, 695, 881, 292, 611, 920, 54, 495, 555, 697, 407, 729, 384, 872, 792, 664, 542, 989, 389, 557, 539, 759, 372, 46, 286, 296, 924, 553, 838, 459, 193, 6, 206, 821, 687, 590, 292, 978, 183, 877, 480, 594, 281, 303, 614, 800, 744, 368, 656, 873, 304, 692, 785, 646, 594, 874, 553, 978, 458, 288, 530, 535, 589, 67, 151, 877, 325, 783, 312, 777, 339, 130, 835, 9, 871, 834, 226, 529, 982, 305, 940, 563, 742, 976, 190, 888, 879, 90, 108, 546, 880, 771, 761, 565, 777, 583, 620, 463, 722, 166, 430], dtype=np.uint32).reshape((5, 7, 3, 1))
-t805_1 = b805_3.copy()
-t805_1[:, 1:] *= t805_1[:, :-1]
-show('c805', t805_1)
+b805_2 = np.array([0.0, 6.5], dtype=np.float32).reshape((2, 1, 1))
+a805_1 = b805_2[::-1, :, :]
+b805_4 = np.array([8.0, 1.5, -7.5, -3.75], dtype=np.float32).reshape((1, 4))
+a805_3 = b805_4[:, 1:]
+r805_5 = a805_1 @ a805_3
+show('c805', r805_5)
 
 # case 6
-b806_3 = np.array([-3, -10, -15, 1, -8, 0, -4, 5, 1, -7, 16, 13, 4, -7, 17], dtype=np.int8).reshape((3, 5))
-a806_2 = b806_3.T
-t806_1 = a806_2.copy()
-p806_4 = t806_1 + 1
-a806_5 = (np.arange(15) % 13 - 6).astype(np.int8).reshape((5, 3))
-t806_1 |= (-a806_5)
-show('c806', t806_1)
-show('c806p', p806_4)
+b806_2 = np.array([377, -576, 563, -227, 849, -39], dtype=np.int32).reshape((1, 2, 3))
+a806_1 = b806_2[:, ::-1, :]
+a806_3 = (np.arange(3) % 30 - 0).astype(np.uint32).reshape((3,))
+s806_4 = np.array([6, 1, 2], dtype=np.int8)
+r806_5 = ((a806_1 & a806_3) << s806_4)
+show('c806', r806_5)
 
 # case 7
-b807_2 = np.array([False, False, True, False], dtype=np.bool).reshape((2, 2))
-b807_4 = np.array([10], dtype=np.uint8).reshape((1,))
-a807_3 = b807_4[::-1]
-r807_5 = np.maximum(b807_2, a807_3)
-show('c807', r807_5)
+b807_2 = np.array([0, -18, 1, -20, 7, -10, -14], dtype=np.int8).reshape((1, 1, 7))
+a807_1 = b807_2.T
+r807_3 = np.asarray((a807_1 != 1)) + np.zeros((7, 4, 7), dtype=bool)
+show('c807', r807_3.argmin())
+show('c807', r807_3.max(axis=0, keepdims=True))
+show('c807', r807_3.sum(axis=2))
 
 # case 8
-b808_3 = np.array([-491], dtype=np.int32).reshape((1,))
-b808_5 = np.array([230], dtype=np.uint32).reshape(())
-b808_7 = np.array([-12], dtype=np.int8).reshape(())
-p808_1 = np.asarray(((b808_3 - 2.25) + (b808_5 - b808_7))) + np.zeros((4,), dtype=bool)
-p808_8 = np.cumsum(np.asarray(p808_1), axis=0)
-show('c808', p808_8)
+b808_2 = np.array([-4], dtype=np.int8).reshape(())
+b808_4 = np.array([-457], dtype=np.int32).reshape((1,))
+r808_5 = np.logical_and((-b808_2), b808_4)
+show('c808', r808_5)
 
 # case 9
-a809_1 = (np.arange(10) % 30 - 0).astype(np.uint8).reshape((5, 2))
-b809_3 = np.array([3.5, 5.25, -5.0], dtype=np.float64).reshape((1, 3))
-a809_2 = b809_3[:, ::2]
-b809_5 = np.array([-985], dtype=np.int64).reshape(())
-r809_6 = np.asarray((a809_1 & np.asarray((a809_2 + b809_5)).astype(np.int64))).astype(np.float16)
-show('c809', r809_6)
+b809_2 = np.array([False], dtype=np.bool).reshape((1, 1))
+a809_1 = b809_2[::-1, :]
+b809_4 = np.array([251], dtype=np.int16).reshape(())
+b809_6 = np.array([16, -6, 5], dtype=np.int8).reshape((3, 1))
+a809_5 = b809_6[:, ::2]
+b809_8 = np.array([-6.5], dtype=np.float64).reshape(())
+r809_9 = (((a809_1 == b809_4) % a809_5) / 3)
+show('c809', r809_9)
 
 # case 10
-a810_1 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape((1, 1))
-r810_2 = a810_1
-show('c810', r810_2)
+b810_2 = np.array([29, 19, 4], dtype=np.uint8).reshape((3,))
+r810_3 = b810_2
+show('c810', r810_3)
 
 # case 11
-b811_2 = np.array([-18, 5, -4, 6, 18, -10, 15, -12, -3, 16, -19, 13, 2, 3], dtype=np.int8).reshape((2, 7))
-a811_1 = b811_2[1:, :]
-s811_3 = np.array([1, 7, 2, 9, 6, 4, 4], dtype=np.int64)
-b811_5 = np.array([True], dtype=np.bool).reshape((1,))
-a811_4 = b811_5[None, :]
-a811_6 = (np.arange(1) % 13 - 6).astype(np.int8).reshape(())
-b811_8 = np.array([966, 537, 45, -103, -593, -471, 965], dtype=np.int32).reshape((7,))
-a811_7 = b811_8[::-1]
-b811_10 = np.array([-19, -12, -12, -20, 1, -7, 0], dtype=np.int8).reshape((1, 7))
-a811_9 = b811_10[::2, :]
-b811_12 = np.array([-852, 710], dtype=np.int32).reshape((2,))
-a811_11 = b811_12[1:]
-b811_14 = np.array([529, 608, 965, 611, 297, 559, 838], dtype=np.uint32).reshape((1, 7))
-b811_16 = np.array([443, 248, 374, 234, 90, 26, 97], dtype=np.uint32).reshape((7,))
-a811_15 = b811_16[None, :]
-a811_17 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
-b811_19 = np.array([5.5, -7.75, 5.5, -6.25, -4.5, 4.0, 7.0], dtype=np.float16).reshape((7, 1))
-a811_18 = b811_19.T
-r811_20 = (np.maximum((a811_1 << s811_3), (((a811_4 ^ a811_6) * (~a811_7)) != (a811_9 * (~a811_11)))) - np.asarray(np.asarray(np.maximum((b811_14 - a811_15), (a811_17 % a811_18))).astype(np.float16)).astype(np.float64))
-show('c811', r811_20)
+b811_3 = np.array([], dtype=np.float16).reshape((2, 2, 0))
+t811_1 = b811_3.copy()
+p811_4 = t811_1 + 1
+b811_6 = np.array([], dtype=np.bool).reshape((0, 2, 2))
+a811_5 = b811_6.T
+b811_8 = np.array([], dtype=np.uint8).reshape((2, 2, 0))
+t811_1[...] = (a811_5 + b811_8)
+show('c811', t811_1)
+show('c811p', p811_4)
 
 # case 12
-b812_2 = np.array([30], dtype=np.uint8).reshape(())
-r812_3 = b812_2
-show('c812', r812_3)
+b812_2 = np.array([3.5, -3.5, -6.0, -4.25, 0.0, -0.5, -7.0, -1.5], dtype=np.float32).reshape((2, 2, 2))
+a812_1 = b812_2[:, 1:, :]
+b812_4 = np.array([-0.5, 5.0, 4.5, -3.25, 4.5, 0.0, -1.25, 7.0, -6.5, -5.25, -0.5, 1.25], dtype=np.float32).reshape((2, 2, 3))
+r812_5 = a812_1 @ b812_4
+show('c812', r812_5)
 
 # case 13
-b813_2 = np.array([29, 8, 40, 12, 32, 16, 20, 20, 20, 34, 17, 5, 32, 15, 3, 5, 3, 26, 24, 18, 2, 18, 31, 27, 20, 30, 32, 30, 31, 34, 6, 31, 15, 40, 4, 33, 23, 16, 8, 25, 16, 4], dtype=np.uint8).reshape((3, 2, 1, 7))
-a813_1 = b813_2[:, :, ::-1, :]
-b813_4 = np.array([-1.75, 3.5, 2.0, 3.25, -5.75, -2.5, 7.5, 2.0, -7.25, 2.5, 2.25, 1.75, 4.0, -5.25], dtype=np.float32).reshape((2, 1, 7))
-a813_3 = b813_4[:, :, ::-1]
-b813_6 = np.array([17, -8, 20, -7, 13, -8, 0, -16, -17, -7, -1, -10, -9, 19, -2, -19, 20, -11, -4, -17, -5, -20, 14, -2, -15, -16, 18, -1, -6, 9, -12, 8, 4, -14, -13, -16, 20, -19, -19, 13, -1, -16], dtype=np.int8).reshape((3, 2, 1, 7))
-r813_7 = np.maximum((a813_1 // a813_3), b813_6)
-show('c813', r813_7)
+b813_2 = np.array([-6.0, -3.75, 7.0, -2.75, 0.75, -4.5, 5.5, 5.0, 2.0, -1.5, 4.0, 6.0, 4.5, 7.25, -7.0, 7.75, -3.25, 1.0, 6.0, 5.5, 7.5], dtype=np.float64).reshape((3, 7))
+x813_3 = np.asarray(b813_2).astype(np.float64)
+near('c813', np.arctan(x813_3), math.atan, x813_3, 1e-12)
 
 # case 14
-b814_3 = np.array([2.0, -4.25, -5.75, -6.75, -0.75, 7.5, 7.0, -1.25, 4.25, 7.0, 3.75, -7.25, 8.0, 3.75, 0.0, -2.0, 0.5, -2.25, 8.0, -1.75, 1.25, -7.75, 0.75, -0.75, -4.25, 4.0, 5.75, -3.25, -0.5, 3.5, -1.75, 6.25, 1.75, -3.5, 6.0, 4.5, 6.75, -8.0, 5.25, -4.5, 8.0, -5.25, 5.75, 3.0, -7.25, 4.5, -4.0, -0.75, -5.75, 1.5, -5.25, -7.5, 4.25, 3.0, 4.0, 7.5, -5.25, -3.75, 2.5, -6.0, 2.75, -3.75, 0.75, -2.25, -3.0, -0.75, -8.0, -4.0, 0.75, 5.75, -0.25, -8.0, 3.0, 3.5, -3.75, 2.25, -0.75, -5.25, -2.75, 6.0, 4.0, 7.0, -1.25, 5.5, 5.25, 1.0, 5.0, 5.0, -4.5, 3.5, -0.25, -4.25, -6.25, 7.25, 0.5, 7.25, 5.5, -2.0, -1.0, -2.5, -1.25, -2.5, 7.0, 7.25, -2.75, -5.75, 4.5, 1.5, -4.5, 5.5, 6.5, -7.25, 0.0, 3.5, -0.75, 4.75, -7.75, -4.0, 7.0, -6.25, 2.5, 5.5, 3.0, 3.25, -2.25, -5.75, 3.5, -5.5, -6.25, -7.0, -4.0, 1.25, -3.0, -1.5, -1.75, -4.0, 4.25, 4.5, 2.5, 5.75], dtype=np.float64).reshape((4, 5, 7))
-a814_2 = b814_3[:, ::-1, :]
-t814_1 = a814_2.copy()
-p814_4 = t814_1 + 1
-b814_6 = np.array([20, 9, 13, 4, 2, -6, 12, -12, -9, -9], dtype=np.int8).reshape((5, 2))
-a814_5 = b814_6[:, 1:]
-t814_1[...] = a814_5
-show('c814', t814_1)
-show('c814p', p814_4)
+b814_2 = np.array([-186, 359, -902, -743, -508, 26, 190, 735, 340], dtype=np.int64).reshape((3, 3, 1, 1, 1))
+r814_3 = np.asarray((-b814_2)) + np.zeros((3, 3, 1, 1, 1), dtype=bool)
+show('c814', (r814_3.transpose(0, 2, 4, 1, 3) * 2).ravel())
+show('c814', r814_3.sum(axis=2))
 
 # case 15
-b815_2 = np.array([540], dtype=np.uint32).reshape(())
-r815_3 = b815_2
-show('c815', r815_3)
+b815_3 = np.array([-183, -125, -200], dtype=np.int16).reshape((3,))
+a815_2 = b815_3[None, :]
+t815_1 = a815_2.copy()
+p815_4 = t815_1 + 1
+b815_6 = np.array([174, 293, 107], dtype=np.int16).reshape((3, 1))
+a815_5 = b815_6.T
+b815_8 = np.array([-950, 383, 186], dtype=np.int32).reshape((1, 3))
+t815_1[...] = (a815_5 % b815_8)
+show('c815', t815_1)
+show('c815p', p815_4)
 
 # case 16
-b816_2 = np.array([0.5, -7.25, 0.5, -3.75, 1.25], dtype=np.float16).reshape((5,))
-a816_1 = b816_2[::-1]
-x816_3 = np.abs(np.asarray(a816_1)).astype(np.float16) + 1
-near('c816', np.log2(x816_3), math.log2, x816_3, 0.004)
+b816_3 = np.array([10], dtype=np.uint8).reshape(())
+b816_5 = np.array([-502, -155, -349, 283, -867, -257, 162, 922, 608, 95, -68, -758, -896, -503, -746, 256, -682, 12, 5, 791, -239, -949, -400, -338, 111, -250, 104, 639, 296, -554, 760, -355, 158, -798, 208, 826, -665, 556, 765, 924, -836, -621], dtype=np.int32).reshape((6, 7))
+a816_4 = b816_5[1:, :]
+p816_1 = np.asarray((b816_3 + a816_4)) + np.zeros((5, 7), dtype=bool)
+p816_6 = p816_1 * 2 - np.asarray(p816_1)[::-1]
+show('c816', p816_6)
 
 # case 17
-b817_3 = np.array([-283, 201, 291, -146, 97, 13, -49, 76, -150, -136, 261, 124, 162, 81, -171], dtype=np.int16).reshape((5, 3))
-b817_5 = np.array([49, -155, 79, -274, 214, -7, -187, 31, -57, 86, -286, -70, 4, -171, 50], dtype=np.int16).reshape((5, 3))
-x817_1 = np.asarray(np.minimum(b817_3, b817_5)) + np.zeros((5, 3), dtype=bool)
-rowstat('c817', x817_1.std(axis=-1, ddof=0), x817_1.astype(np.float64).tolist(), 0, True, 0.0001)
+b817_2 = np.array([6.25, -3.0, -5.25, 8.0, -2.5, 3.5, -0.75, -2.75, 0.0, -2.5, -3.5, -4.25, 3.5, -3.25, -4.0, -2.25, 3.25, -1.5, -1.25, -1.0, 0.0, -6.25, -0.25, -2.25], dtype=np.float64).reshape((3, 8))
+a817_1 = b817_2.T
+b817_4 = np.array([0.25, -5.25, 0.25, 7.0, 1.5, 2.25], dtype=np.float64).reshape((3, 2))
+r817_5 = a817_1 @ b817_4
+show('c817', r817_5)
 
 # case 18
-b818_3 = np.array([-211], dtype=np.int16).reshape(())
-t818_4 = b818_3
-p818_1 = np.asarray((t818_4 - t818_4)) + np.zeros((1,), dtype=bool)
-p818_5 = np.concatenate([np.asarray(p818_1), np.asarray(p818_1)[::-1]])
-show('c818', p818_5)
-p818_6 = np.concatenate([np.asarray(p818_5), np.asarray(p818_5)[::-1]])
-show('c818', p818_6)
-p818_7 = p818_6 * 2 - np.asarray(p818_6)[::-1]
-show('c818', p818_7)
-p818_8 = np.asarray(p818_7)[np.asarray(p818_7) > 0]
-show('c818', p818_8)
+b818_3 = np.array([-409, 466, 693, -401, -950, 619, -267, -233, -772, -527, -74, 608, 179, 294, -578, -791, -272, 160, -62, -695, -611, -454, 997, -580, -895, -315, 814, 7, -12, 755, 241, 957, 44, 131, 340, 95, -91, 399, -533, 554, -275, 94, -465, -890, -219], dtype=np.int32).reshape((3, 3, 5))
+b818_5 = np.array([5.0, 4.0, -4.75, -6.25, -6.25], dtype=np.float32).reshape((5, 1))
+a818_4 = b818_5.T
+p818_1 = b818_3 + a818_4
+b818_7 = np.array([596, 146, 466, 720, 172, 154, 947, 890, 493, 89, 629, 244, 2, 184, 122, 383, 837, 256, 746, 633, 446, 462, 813, 504, 688, 882, 790, 555, 952, 488, 210, 1000, 551, 199, 213, 928, 309, 607, 755, 320, 96, 120, 252, 194, 571, 955], dtype=np.uint32).reshape((46,))
+a818_6 = b818_7[1:]
+r818_8 = (p818_1.reshape(-1)[::-1] * a818_6)
+show('c818', r818_8)
+show('c818p', p818_1)
 
 # case 19
-b819_3 = np.array([20, 26, 5, 22, 40, 23, 8, 7, 17, 33, 13, 25, 8, 35, 19, 20, 33, 36, 8, 37, 4], dtype=np.uint8).reshape((3, 1, 7))
-t819_1 = b819_3.copy()
-p819_4 = t819_1 + 1
-b819_6 = np.array([False, True, False, True, True, False, True, True, True, False, True, True, True, True, True, False, False, False, False, False, True], dtype=np.bool).reshape((3, 1, 7))
-a819_5 = b819_6[:, :, ::-1]
-b819_8 = np.array([2, 25, 19, 18, 33, 25, 36, 21, 31, 14, 28, 13, 16, 22, 14, 9, 14, 36, 11, 31, 8], dtype=np.uint8).reshape((7, 1, 3))
-a819_7 = b819_8.T
-b819_10 = np.array([1], dtype=np.uint8).reshape((1,))
-a819_9 = b819_10[::2]
-b819_12 = np.array([32, 19, 4, 3, 39, 32, 6, 30, 4, 21, 31, 32, 10, 22, 9, 37, 28, 33, 8, 4, 16], dtype=np.uint8).reshape((3, 1, 7))
-a819_11 = b819_12[:, :, ::-1]
-b819_14 = np.array([True, False, True, True, True, True, True], dtype=np.bool).reshape((7,))
-t819_1 -= np.where((a819_9 & a819_11) > 0, (a819_5 + a819_7), b819_14)
+a819_2 = ((np.arange(25) % 13 - 6) * 0.25).astype(np.float32).reshape((5, 5))
+t819_1 = a819_2.copy()
+t819_1[:, 1:] -= t819_1[:, :-1]
 show('c819', t819_1)
-show('c819p', p819_4)

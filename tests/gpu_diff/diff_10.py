@@ -33,148 +33,183 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b1000_3 = np.array([-4.5, -7.5, -0.25, -2.5, -2.25, -0.25, 6.75, 7.25, -2.5, -4.75, -0.25, -1.75, 3.5, 2.25, 4.25, 4.75, 2.75, 7.25, -3.75, 1.0, 4.25, -6.0, 5.5, 8.0, -2.75, 0.5, -0.75, 4.0, 6.0, -2.5, 6.5, -0.5, -0.75, 7.25, -3.0, 4.0, 2.75, 1.5, -5.25, 7.25, -6.25, 0.0, -3.25, 0.0, 2.0, 8.0, 4.75, 8.0, -1.25, -8.0, 4.75, -5.0, 6.75, 7.5, -4.75, 1.25, 3.25, -4.75, 4.5, 3.0, 1.0, 7.25, -2.25, -3.25, -0.5, 6.0, -3.5, 5.75, -0.25, -6.0, -3.75, 5.75, 3.75, -6.25, -3.75, -2.5, 4.5, -1.5, 5.25, 4.25, 4.5, -2.25, -1.5, 4.0, 5.5, 2.5, -3.5, -1.0, 7.75, 2.0, 5.25, -2.75, -7.75, -4.75, -1.75, 4.25, 5.0, -7.75, -1.5, -6.25, -2.0, 7.75, -4.5, 5.25, -5.0, -1.75, 2.0, 3.25, 3.25, 1.5, 6.5, 7.25, 3.75, -3.5, -3.25, 6.0, -7.75, 3.75, 2.75, -2.0, -6.75, 0.5, -4.5, 4.25, -4.0, 2.0, -7.25, 6.75, -3.5, -3.75, -2.5, 3.5, -3.0, -2.25, 3.25, -2.5, 6.0, 7.5, 3.25, -5.0], dtype=np.float32).reshape((4, 7, 5))
-a1000_2 = b1000_3[::-1, :, :]
-t1000_1 = a1000_2.copy()
-p1000_4 = t1000_1 + 1
-b1000_6 = np.array([29, 17, 27, 5, 0, 27, 27, 25, 2, 2, 14, 17, 7, 30, 39, 20, 17, 14, 35, 9, 33, 29, 4, 40, 31, 1, 28, 34, 26, 26, 32, 30, 29, 30, 27], dtype=np.uint8).reshape((1, 7, 5))
-s1000_7 = np.array([0, 0, 6, 1, 0], dtype=np.int8)
-t1000_1 += ((-b1000_6) << s1000_7)
-show('c1000', t1000_1)
-show('c1000p', p1000_4)
+b1000_3 = np.array([23, 12, 26, 34, 6, 31, 13, 30, 39, 22, 29, 7, 27, 6, 26, 28, 36, 29, 32, 21, 25, 32, 32, 34, 24, 14, 40, 21, 9, 27, 8, 8, 40, 18, 19, 12, 24, 20, 4, 19, 13, 13, 14, 10, 38, 22, 30, 22, 17, 34, 29, 7, 26, 40, 8, 32, 30, 32, 39, 7, 37, 21, 20, 7, 3, 7, 23, 2, 1, 23, 15, 34, 22, 35, 30, 37, 21, 0, 24, 3, 17, 32, 31, 30, 35, 5, 17, 23, 11, 16, 28, 19, 34, 22, 30, 34, 1, 25], dtype=np.uint8).reshape((7, 7, 2))
+a1000_2 = b1000_3.T
+b1000_5 = np.array([-3.75, 6.75, -4.0, -0.25, 1.5, -0.25, 4.75, 6.25, 5.25, 3.25, -2.25, -6.5, -7.5, -7.5], dtype=np.float16).reshape((2, 7, 1))
+a1000_4 = b1000_5[1:, :, :]
+p1000_1 = a1000_2 + a1000_4
+a1000_6 = ((np.arange(98) % 13 - 6) * 0.25).astype(np.float64).reshape((7, 7, 2))
+r1000_7 = (p1000_1.T * a1000_6)
+show('c1000', r1000_7)
+show('c1000p', p1000_1)
 
 # case 1
-b1001_2 = np.array([False, False, True, False, True], dtype=np.bool).reshape((5, 1))
-b1001_4 = np.array([5.0, 4.25, -4.5, 3.0, 0.25], dtype=np.float64).reshape((5,))
-a1001_3 = b1001_4[:, None]
-r1001_5 = np.asarray((b1001_2 % a1001_3)) + np.zeros((7, 1, 5, 1), dtype=bool)
-show('c1001', r1001_5.prod(axis=-4))
-show('c1001', r1001_5.prod(axis=2))
+a1001_1 = (np.arange(3) % 13 - 6).astype(np.int64).reshape((1, 1, 1, 1, 3, 1, 1, 1))
+b1001_3 = np.array([-174, 298, -982, 749, 753, 283, -805, -933, 610, 113, -419, 859, 356, 30, 768, -987, 355, 885, -780, -210, -270, -707, 290, -591, 973, 943, -57, -81, -587, -775, 328, -964, 372, -43, 967, -698, 436, 495, 120, 711, 376, -721, 414, -115, -351, 148, -386, -988, -548, 774, 276, 541, 428, -815], dtype=np.int64).reshape((1, 3, 3, 3, 2, 1, 1, 1))
+a1001_2 = b1001_3.T
+a1001_4 = (np.arange(18) % 30 - 0).astype(np.uint32).reshape((1, 1, 1, 2, 1, 3, 3, 1))
+r1001_5 = np.asarray(np.logical_or(np.maximum(a1001_1, a1001_2), a1001_4)) + np.zeros((1, 1, 1, 2, 3, 3, 3, 1), dtype=bool)
+show('c1001', (r1001_5.transpose(2, 1, 7, 6, 0, 3, 5, 4) * 2).ravel())
+show('c1001', r1001_5.sum(axis=1))
 
 # case 2
-b1002_2 = np.array([7.25, 1.75, 4.25], dtype=np.float16).reshape((3,))
-a1002_1 = b1002_2[None, :]
-b1002_4 = np.array([-1.25, 4.0, 0.0], dtype=np.float16).reshape((3,))
-a1002_3 = b1002_4[None, :]
-b1002_6 = np.array([1.5, 2.25, 3.0, -2.75, 1.5, 7.5, -2.75, -7.5, 5.5, -0.75, 2.75, -5.0, 3.5, 2.5, -0.5], dtype=np.float16).reshape((5, 3))
-x1002_7 = np.asarray(np.where(a1002_3 > 0, a1002_1, b1002_6)).astype(np.float16)
-near('c1002', np.tanh(x1002_7), math.tanh, x1002_7, 0.004)
+b1002_2 = np.array([5.75, -3.75, -8.0, 6.25, 4.75, -2.25, -7.25, 0.5, 4.75, 7.75, 2.25, 8.0], dtype=np.float16).reshape((3, 1, 4, 1))
+a1002_1 = b1002_2[::-1, :, :, :]
+r1002_3 = np.sqrt(np.abs((-a1002_1)))
+show('c1002', r1002_3)
 
 # case 3
-b1003_3 = np.array([], dtype=np.float64).reshape((0,))
-t1003_1 = b1003_3.copy()
-t1003_1[::2] += t1003_1[1::2]
+b1003_3 = np.array([-3, -14, 16, -13, -20, 19, 8, 18, -15, -18, -8, -5, -2, -5, -5, -11, 14, -12, 1, 15, 12, -2, -5, 2, 15, -15, 0, 19, 19, 18, -19, -4, -10, 3, 7, -12, 10, -18, 7, 1, 14, -7, 5, -3, 17, -20, -16, -18, -9, 13, 15, -18, 3, 0, 20, 18, -18, -18, -18, 17, 15, 8, 19, -8, 5, 15, 8, 15, -15, -17, 8, -14, -17, -16, 14, 15, -6, 11, 20, -15, -8, 16, 15, 19, -1, -13, 17, -14, 13, 1, -14, -1, -20, -9, -15, -12, 2, 4, -11, 1, -10, 0, -4, -2, 18], dtype=np.int8).reshape((5, 3, 7))
+a1003_2 = b1003_3[:, :, ::-1]
+t1003_1 = a1003_2.copy()
+p1003_4 = t1003_1 + 1
+b1003_6 = np.array([19, -2, -15, 18, 11, 14, 5, -20, 10, -10, -13, -11, -12, 19, 0], dtype=np.int8).reshape((5, 3, 1))
+a1003_5 = b1003_6[:, ::-1, :]
+t1003_1 &= a1003_5
 show('c1003', t1003_1)
+show('c1003p', p1003_4)
 
 # case 4
-b1004_3 = np.array([381, -649, -15, -39, 562, -142, 731, 617, -624, -122, -801, -880, 597, 676, 165, -471, 819, -334, -115, -464, -607, 511, 655, -810, -174, -263, 204], dtype=np.int32).reshape((3, 9))
-b1004_5 = np.array([200, 550, 64, 262, 119, 69, 26, 784, 623, 420, 327, 148, 331, 646, 537, 383, 898, 913, 461, 371, 429, 445, 739, 560, 363, 931, 207, 461, 464, 249, 977, 722, 674, 60, 743, 400, 136, 922, 654, 650, 172, 805, 488, 112, 339, 129, 696, 657, 15, 251, 880, 308, 756, 707], dtype=np.uint32).reshape((6, 9))
-a1004_4 = b1004_5[::2, :]
-x1004_1 = np.asarray((b1004_3 % a1004_4)) + np.zeros((3, 9), dtype=bool)
-rowstat('c1004', x1004_1.var(axis=-1, ddof=1), x1004_1.astype(np.float64).tolist(), 1, False, 0.0001)
+b1004_3 = np.array([0.0], dtype=np.float64).reshape(())
+b1004_5 = np.array([-6.5, -4.75], dtype=np.float64).reshape((1, 2))
+b1004_7 = np.array([5.0, 4.75, -7.75], dtype=np.float64).reshape((1, 3))
+a1004_6 = b1004_7[:, ::2]
+x1004_1 = np.asarray(np.logical_or(b1004_3, np.minimum(b1004_5, a1004_6))) + np.zeros((1, 2), dtype=bool)
+rowstat('c1004', x1004_1.std(axis=-1, ddof=0), x1004_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 5
-a1005_2 = (np.arange(4) % 30 - 0).astype(np.uint8).reshape((1, 4))
-b1005_4 = np.array([23], dtype=np.uint8).reshape(())
-x1005_1 = np.asarray((a1005_2 - b1005_4)) + np.zeros((2, 4), dtype=bool)
+b1005_3 = np.array([True, True, False, True], dtype=np.bool).reshape((4, 1))
+a1005_2 = b1005_3[1:, :]
+s1005_4 = np.array([7, 1, 5, 0], dtype=np.uint8)
+x1005_1 = np.asarray((a1005_2 << s1005_4)) + np.zeros((3, 4), dtype=bool)
 rowstat('c1005', x1005_1.std(axis=-1, ddof=0), x1005_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 6
-b1006_3 = np.array([11, 12, 33, 23, 28, 17, 1, 30], dtype=np.uint8).reshape((4, 2))
-a1006_2 = b1006_3[1:, :]
+b1006_3 = np.array([222, 127, 162, 864, 808, 529, 939, 28], dtype=np.uint32).reshape((1, 1, 1, 8))
+a1006_2 = b1006_3[:, :, :, ::2]
 t1006_1 = a1006_2.copy()
-p1006_4 = t1006_1 + 1
-b1006_6 = np.array([0], dtype=np.uint8).reshape((1,))
-a1006_5 = b1006_6[None, :]
-t1006_1[::2, :] = a1006_5
+t1006_1[:, :, :, :] += t1006_1[:, :, :, ::-1]
 show('c1006', t1006_1)
-show('c1006p', p1006_4)
 
 # case 7
-b1007_3 = np.array([-4.25, -5.0, 6.5], dtype=np.float16).reshape((1, 3))
-x1007_1 = np.asarray(b1007_3) + np.zeros((5, 3), dtype=bool)
-rowstat('c1007', x1007_1.var(axis=-1, ddof=0), x1007_1.astype(np.float64).tolist(), 0, False, 0.02)
+b1007_2 = np.array([20, 30, 0, 4, 25, 9], dtype=np.uint8).reshape((2, 3, 1, 1, 1))
+a1007_1 = b1007_2[:, :, ::-1, :, :]
+r1007_3 = np.asarray(a1007_1) + np.zeros((2, 3, 2, 2, 1), dtype=bool)
+show('c1007', (r1007_3.transpose(2, 4, 0, 3, 1) * 2).ravel())
 
 # case 8
-b1008_2 = np.array([-7, 5, -20, 3, -9, 14, 18, -11], dtype=np.int8).reshape((8, 1))
-a1008_1 = b1008_2[1:, :]
-r1008_3 = np.asarray(a1008_1).astype(np.bool)
-show('c1008', r1008_3)
+b1008_2 = np.array([847, 593, 325, 457, 850, 845, 197, 157, 976, 738, 547, 311, 125, 17, 91], dtype=np.uint32).reshape((5, 3, 1))
+a1008_1 = b1008_2[::2, :, :]
+b1008_4 = np.array([223], dtype=np.uint32).reshape((1,))
+t1008_5 = b1008_4
+b1008_7 = np.array([True, True, True, True, False, False, True, True, False, True, True, True, False, False, True, True, False, True], dtype=np.bool).reshape((3, 3, 2))
+a1008_6 = b1008_7[:, :, 1:]
+a1008_8 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape((1, 1, 1))
+s1008_9 = np.array([5], dtype=np.uint8)
+s1008_10 = np.array([4], dtype=np.int64)
+b1008_12 = np.array([6, -4, 5, 7, -14, -14, -7, 20, 5], dtype=np.int8).reshape((3, 3, 1))
+b1008_14 = np.array([-6], dtype=np.int8).reshape((1,))
+r1008_15 = (((np.maximum((a1008_1 - (t1008_5 + t1008_5[::-1])), ((a1008_6 - a1008_8) << s1008_9)) >> s1008_10) < True) + (np.maximum(b1008_12, np.abs(b1008_14)) ^ 3))
+show('c1008', r1008_15)
 
 # case 9
-b1009_2 = np.array([False, False, True, True], dtype=np.bool).reshape((2, 2))
-r1009_3 = b1009_2
-show('c1009', r1009_3)
+a1009_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
+x1009_2 = np.asarray(a1009_1).astype(np.float16)
+near('c1009', np.cos(x1009_2), math.cos, x1009_2, 0.004)
 
 # case 10
-b1010_3 = np.array([495, 612, -909], dtype=np.int32).reshape((3,))
+b1010_3 = np.array([264, 815, -76, 861, 342, 566], dtype=np.int32).reshape((3, 2))
 t1010_1 = b1010_3.copy()
-t1010_1[:-1] *= t1010_1[1:]
+p1010_4 = t1010_1 + 1
+b1010_6 = np.array([-845, -358, -338, 952], dtype=np.int32).reshape((4, 1))
+a1010_5 = b1010_6[1:, :]
+b1010_8 = np.array([-238], dtype=np.int16).reshape(())
+b1010_10 = np.array([19, 15, 6], dtype=np.int8).reshape((3, 1))
+a1010_9 = b1010_10[:, ::2]
+t1010_1[:, :-1] = np.maximum(np.asarray(a1010_5).astype(np.int64), (b1010_8 != a1010_9))
 show('c1010', t1010_1)
+show('c1010p', p1010_4)
 
 # case 11
-b1011_2 = np.array([247], dtype=np.uint32).reshape(())
-r1011_3 = np.asarray(b1011_2).astype(np.int16)
-show('c1011', r1011_3)
+b1011_3 = np.array([-7.5, 0.75, -7.0, 2.25, -4.5, 3.75, 6.75, 3.0, -4.25, -1.25, 6.5, 7.0, -2.0, -0.25, 2.25, -1.0, 5.0, -5.75, 0.5, 1.5, -4.75, 6.0, 6.0, 6.0, 1.75, 2.5, 3.25, 0.75, 6.75, -8.0, 0.5, -5.0, -2.0, 1.25, -0.5, 7.75, -8.0, -2.25, 1.25, -2.75, 8.0, -0.5, 2.75, 6.5, -2.25, 4.0, 6.25, -1.5, -6.0, -5.5], dtype=np.float16).reshape((5, 10))
+a1011_2 = b1011_3.T
+t1011_1 = a1011_2.copy()
+b1011_5 = np.array([7, -7, -20, -11, 15, -6, -12, 8, 4, -15, -15, -13, 7, -2, -2, 0, -10, -5, 17, -2, -10, 9, 19, 11, 0, -8, -7, 16, -20, 6], dtype=np.int8).reshape((6, 5))
+a1011_4 = b1011_5[1:, :]
+a1011_6 = (np.arange(25) % 30 - 0).astype(np.uint8).reshape((5, 5))
+b1011_8 = np.array([0.0, -2.0, 5.5, -2.0, 5.75, 3.75, -1.0, 0.75, -5.5, -8.0, -2.25, -1.75, 6.75, 7.5, -1.0, 4.5, -4.5, 2.75, -5.75, 2.0, 2.5, 4.25, 6.75, 5.25, 5.25], dtype=np.float16).reshape((5, 5))
+b1011_10 = np.array([-3.0, -1.5, -6.75, -2.75, -2.25, -7.25, 7.5, -3.25, 0.5], dtype=np.float16).reshape((9,))
+a1011_9 = b1011_10[::2]
+np.subtract((a1011_4 + a1011_6), (b1011_8 * a1011_9), out=t1011_1[::2])
+show('c1011', t1011_1)
 
 # case 12
-b1012_3 = np.array([-1.75, 8.0], dtype=np.float16).reshape((2,))
-t1012_1 = b1012_3.copy()
-t1012_1[:] += t1012_1[::-1]
-show('c1012', t1012_1)
+b1012_3 = np.array([2.25, -6.25, -0.25, 7.5, -1.5, 3.75, -1.5, -1.5, -0.5, 6.25, 3.75, 1.0, -1.75, 3.5, 1.0, -2.5, -8.0, -4.5, -5.25, 6.5], dtype=np.float64).reshape((4, 5))
+b1012_5 = np.array([822, 340], dtype=np.uint32).reshape((2, 1))
+a1012_4 = b1012_5[1:, :]
+p1012_1 = b1012_3 + a1012_4
+b1012_7 = np.array([7.25, 3.25, 6.5, -4.5, 2.0, 0.5, 4.25, -7.75, -2.5, -4.0, 5.25, 0.75, -0.75, 5.75, 2.0, -1.75, 2.0, -1.25, -4.5, -6.25], dtype=np.float64).reshape((5, 4))
+r1012_8 = (p1012_1.T * b1012_7)
+show('c1012', r1012_8)
+show('c1012p', p1012_1)
 
 # case 13
-a1013_2 = (np.arange(3) % 13 - 6).astype(np.int32).reshape((3,))
-t1013_1 = a1013_2.copy()
-p1013_3 = t1013_1 + 1
-b1013_5 = np.array([655, -637, 258, 688, -242, -440], dtype=np.int32).reshape((6,))
-a1013_4 = b1013_5[::2]
-t1013_1 &= a1013_4
+b1013_3 = np.array([], dtype=np.int64).reshape((6, 0, 5))
+t1013_1 = b1013_3.copy()
+b1013_5 = np.array([225, -66, 123, -132, -144, 200], dtype=np.int16).reshape((3, 1, 2))
+a1013_4 = b1013_5[:, :, ::2]
+b1013_7 = np.array([], dtype=np.int8).reshape((0, 5))
+np.multiply(a1013_4, (b1013_7 + 1), out=t1013_1[::2])
 show('c1013', t1013_1)
-show('c1013p', p1013_3)
 
 # case 14
-b1014_2 = np.array([221, -505, 65, -617, -627, 429, -326, 666, -354, -599, 341, -976, -419], dtype=np.int64).reshape((13,))
-a1014_1 = b1014_2[::2]
-b1014_4 = np.array([-11], dtype=np.int8).reshape(())
-r1014_5 = np.sqrt(np.abs(((a1014_1 * b1014_4) + 2)))
-show('c1014', r1014_5)
+b1014_2 = np.array([False, False, True, True, False, True, False, False, False, True, False, False, False, True, False, True, True, True, False, False, False, False, False, True, True, False, False, True, True, False, False, False, True, False, False, True, True, True, False, True, False, False, False, True, False, False, True, True, True, False, False, True, True, True, False, True, False, True, True, False, False, False, False, True, True, True, False, True, False, True, True, True, False, True, False, True, True, True, False, False, False, True, True, False, True, True, True, True, True, False, True, True, True, True, True, False, False, False, False, False, True, False, False, False, False, True, True, True, True, False, True, False, True, False, True, True, False, False, True, False, True, True, False, True, False, False, False, True, True, False, True, False, False, True, False, True, True, False, False, False, False, True, True, False, False, True, True, False, False, False, True, True, True, False, True, False, True, False, False, False, False, True, True, True, True, True, False, False, True, True, True, False, False, False, False, True, False, True, True, False, False, False, False, True, False, True, False, False, True, True, True, False, False, False, False, True, True, True, True, True, False, False, False, True, False, True, False, False, False, True, True, False, True, False, False, False, True, False, False, False, True, False, True, True, True, False, True, False, True, True, True, True, False, False, True, False, True, True, False, True, True, True, False, True, False, False, True, False, True, True, True, True, False, True, False, True, False, False, False, True, False, True, True, True, True, False, False, False, True, True, True, False, False, True, False, True, True, False, True, False, True, True, True, True, True, True, False, False, False, True, False, False, True, True, True, True, True, False, False, True, True, True, True, True, False, True, True, True, True, False, False, True, False, True, False, True, True, False, True, True, True, False, True, True, False, False, False, True, False, False, False, True, False, False, False, False, True, True, False, True, True, False, False, True, True, True, True, True, False, False, False, False, True, False, True, True, False, True, False, False, False, True, False, False, True, False, False, False, False, True, True, False, True, True, True, False, False, True, False, True, True, False, False, True, True, True, False, True, False, True, False, True, False, True, True, True, False, True, False, False, False, False, True, False, False, True, False, True, True, False, True, True, True, True, False, False, False, True, False, True, True, False, True, False, False, False, False, False, False, True, False, True, True, True, True, False, True, False, False, True, True, True, False, False, True, True, True, True, True, False, True, False, True, True, False, True, False, True, False, False, True, True, True, False, False, True, False, True, False, True, True, True, True, False, False, True, False, False, False, False, True, False, True, False, True, False, False, True, True, True, True, False, True, True, True, True, True, True, True, True, True, False, False, False, True, False, False, True, False, False, True, False, False, True, True, True, True, False, False, False, False, True, True, False, False, False, True, False, True, True, True, True, True, True, False, True, True, False, False, True, False, False, False, True, True, False, False, True, False, True, False, True, False, True, False, True, False, True, True, False, True, False, True, False, False, False, False, True, False, False, False, False, True, False, False, False, False, True, False, False, False, False, False, True, True, True, False, True, True, False, True, False, False, True, True, False, False, False, True, False, False, False, True, True, True, False, False, True, True, True, False, False, False, False, False, True, True, True, False, True, True, False, True, True, True, False, False, False, False, True, True, True, True, True, True, False, True, False, True, False, False, True, True, True, True, True, False, False, False, False, False, True, True, False, True, True, False, True, False, True, False, False, True, False, False, True, False, True, True, True, True, True, True, True, True, False, True, False, True, False, True, True, True, True, True, True, True, False, True, True, True, False, True, True, False, False, False, False, False, False, False, False, False, False, True, True, False, True, True, True, True, False, True, True, True, False, True, True, True, True, False, True, False, True, False, True, True, False, False, False, False, True, True, True, True, True, False, True, True, True, True, False, False, False, False, True, False, True, False, True, True, True, True, False, True, True, True, True, False, True, False, True, True, True, True, True, True, True, False, True, False, True, False, True, False, True, False, True, False, True, True, True, True, True, True, False, False, True, True, False, False, False, False, True, False, True, False, False, True, True, False, True, True, False, True, True, True, False, False, True, False, True, False, True, True, True, False, False, True, False, False, True, True, True, True, True, True, False, False, False, True, True, True, False, False, True, True, True, True, True, True, True, False, False, True, True, False, True, True, True, True, False, True, True, True, True, False, True, False, True, True, False, False, False, True, True, True, False, False, True, True, False, True, True, False, False, False, True, False, True, True, True, True, False, False, False, False, True, True, False, True, True, False, False, False, True, True, False, False, True, False, False, False, False, False, False, True, False, True, False, False, False, False, True, True, True, False, False, True, False, True, True, True, True, True, True, False, True, True, True, False, True, False, False, True, True, True, True, True, False, True, True, True, True, True, True, False, True, False, True, False, True, False, True, True, False, False, True, True, False, True, False, False, False, False, False, False, False, False, False, False, False, True, True, True, True, False, True, False, False, True, True, False, True, True, True, False, True, True, False, True, False, False, True, False, False, True, True, False, False, False, True, True, False, False, False, True, True, True, True, False, True, False, True, False, True, False, False, False, True, True, True, True, True, True, True, True, False, False, False, True, True, False, True, False, True, False, True, False, True, True, False, True, True, False, False, True, True, False, False, True, False, False, True, False, True, True, False, True, True, True, False, False, False, False, False, True, False, False, False, True, True, True, True, False, False, False, True, False, True, True, True, True, True, False, False, True, False, True, True, False, True, False, True, False, True, True, True, False, False, True, False, False, False, True, False, True, False, True, True, False, False, False, True, False, True, True, False, False, True, True, False, False, False, True, True, True, True, True, True, True, False, True, True, False, False, False, True, False, True, False, True, True, False, True, False, True, True, True, True, True, True, True, True, True, False, False, False, False, False, True, True, False, False, False, True, False, True, True, False, True, False, True, False, True, False, True, True, True, False, False, True, True, False, True, False, True, False, True, True, True, False, False, False, False, True, False, False, False, True, False, False, True, False, True, False, True, True, False, True, True, False, False, True, True, False, True, True, False, True, True, True, True, False, False, True, True, False, True, True, False, True, False, True, True, True, True, True, False, False, False, True, True, True, True, True, False, False, False, True, False, False, True, True, False, False, True, True, False, True, True, True, False, False, True, True, True, False, True, True, False, False, True, True, False, False, False, True, False, False, True, True, True, False, False, True, False, False, True, True, False, False, True, True, False, True, False, True, True, False, False, True, True, True, True, True, False, True, True, True, False, False, False, False, True, False, True, False, True, False, False, True, True, False, True, False, True, False, True, True, False, False, True, False, False, True, False, False, False, False, False, True, True, False, True, True, False, True, True, False, True, True, False, False, True, False, True, True, False, True, True, False, False, False, False, False, True, True, True, True, True, False, True, True, False, True, True, False, True, False, True, True, False, True, False, True, False, True, False, False, False, False, True, True, False, True, False, False, True, False, False, True, True, False, False, True, True, False, True, False, True, False, False, True, False, True, True, False, True, True, False, True, True, False, True, False, True, True, False, False, False, False, True, True, True, True, False, False, False, False, True, False, False, False, False, False, False, True, False, False, True, True, True, True, True, False, False, False, False, True, False, False, True, False, True, True, False, True, True, False, False, False, True, False, True, True, False, True, False, False, False, True, True, False, True, False, True, False, True, True, False, False, False, False, True, True, False, True, True, False, True, False, False, True, False, True, True, True, False, True, True, False, True, True, True, False, True, False, False, False, False, False, False, True, False, True, True, False, True, True, True, False, False, True, True, True, False, False, True, False, False, True, True, False, True, False, True, True, True, False, False, False, False, True, True, False, False, False, False, True, False, True, True, False, False, False, False, False, True, False, False, True, True, True, True, True, True, False, False, True, False, True, True, False, True, True, False, True, False, True, False, True, True, False, True, False, True, False, False, True, False, True, True, False, True, True, True, False, True, False, False, True, False, True, False, True, True, True, True, False, True, True, True, False, False, False, False, True, True, True, False, False, True, False, False, False, False, True, False, False, True, False, False, True, False, False, False, True, False, True, False, True, True, False, False, False, True, False, True, False, False, False, False, True, True, False, False, False, False, False, False, True, True, True, False, False, False, False, True, True, False, True, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, True, False, True, True, False, False, False, True, True, True, False, True, True, True, False, True, False, False, False, True, True, True, False, False, True, True, True, True, True, True, True, True, False, False, True, True, False, True, True, False, True, True, False, False, True, True, True, False, False, True, True, False, True, False, True, True, True, False, False, False, True, False, False, True, True, False, True, True, True, False, True, True, False, True, False, False, False, True, True, True, True, False, False, False, False, False, False, False, True, True, False, True, False, False, True, False, True, True, False, False, False, True, False, True, True, True, True, True, True, False, True, False, False, True, False, True, True, False, False, False, False, True, True, True, True, False, False, True, False, False, False, False, False, True, True, True, True, False, True, False, True, True, False, False, True, True, True, True, True, True, False], dtype=np.bool).reshape((1855,))
+a1014_3 = ((np.arange(1855) % 13 - 6) * 0.25).astype(np.float32).reshape((1855,))
+r1014_4 = np.asarray(np.minimum((~b1014_2), a1014_3)) + np.zeros((1855,), dtype=bool)
+show('c1014', r1014_4.ravel()[::53])
+show('c1014', r1014_4.sum())
+show('c1014', r1014_4.argmin())
 
 # case 15
-b1015_2 = np.array([-6.5], dtype=np.float32).reshape(())
-r1015_3 = np.asarray(b1015_2) + np.zeros((), dtype=bool)
-show('c1015', r1015_3.all())
+b1015_2 = np.array([0.5, 3.25, -0.75], dtype=np.float32).reshape((3,))
+a1015_1 = b1015_2[::2]
+r1015_3 = a1015_1
+show('c1015', r1015_3)
 
 # case 16
-b1016_3 = np.array([-1.25, 4.5, -5.0, -6.0, 2.75, 1.5, 0.0, 4.75, 2.75, -7.0, -6.75, -4.25, -0.25, -6.5, -7.5, -5.0, 6.0, -5.25, -6.75, 5.75, -3.0, 5.5, -6.0, 6.25, -0.75, -5.0, -4.25, -2.0, 0.25, -0.75, 0.5, 2.75, -7.75, -3.25, -1.75, 6.75], dtype=np.float32).reshape((3, 4, 3))
-t1016_1 = b1016_3.copy()
-p1016_4 = t1016_1 + 1
-b1016_6 = np.array([-6.5], dtype=np.float16).reshape((1,))
-a1016_5 = b1016_6[::-1]
-b1016_8 = np.array([199], dtype=np.int16).reshape((1,))
-a1016_7 = b1016_8[::2]
-b1016_10 = np.array([21], dtype=np.uint8).reshape((1,))
-b1016_12 = np.array([True, True, True, False, True, True, False, True, True, False, True, True, False, False, False, True, False, False, False, True, True, True, True, False, True, True, True], dtype=np.bool).reshape((3, 3, 3))
-a1016_11 = b1016_12[:, ::-1, :]
-t1016_1[:, :-1, :] = np.minimum(np.where(a1016_7 > 0, a1016_5, b1016_10), a1016_11)
+b1016_3 = np.array([False, True, True, False, False, True, False, False, True, False, False, False, True, False, False, False, True, True, True, False, True, True, False, False, True, True, True, True, False, False], dtype=np.bool).reshape((2, 3, 5))
+a1016_2 = b1016_3[1:, :, :]
+t1016_1 = a1016_2.copy()
+p1016_4 = ~t1016_1
+b1016_6 = np.array([False, True, True, False, False, False, False, True, True, False, False, False, False, False, False], dtype=np.bool).reshape((3, 5))
+a1016_5 = b1016_6[None, :, :]
+t1016_1[...] = a1016_5
 show('c1016', t1016_1)
 show('c1016p', p1016_4)
 
 # case 17
-b1017_2 = np.array([False], dtype=np.bool).reshape(())
-r1017_3 = b1017_2
-show('c1017', r1017_3)
+b1017_3 = np.array([-341, 561, 646, 762, 7, -252, 820, 87, -955, -720, -907, -8, -315, -788, 673, -842, -749, 726, 419, 644, -880, -204, 444, 114, -620, 381, 81, -551], dtype=np.int64).reshape((4, 7))
+a1017_2 = b1017_3[::2, :]
+s1017_4 = np.array([8, 0, 2, 0, 0, 5, 7], dtype=np.uint8)
+p1017_1 = np.asarray((a1017_2 << s1017_4)) + np.zeros((2, 7), dtype=bool)
+p1017_5 = p1017_1 * 2 - np.asarray(p1017_1)[::-1]
+show('c1017', p1017_5)
+p1017_6 = np.cumsum(np.asarray(p1017_5), axis=0)
+show('c1017', p1017_6)
 
 # case 18
-b1018_2 = np.array([2.5, 4.5, -4.75, -0.25, 7.25], dtype=np.float32).reshape((5,))
-a1018_1 = b1018_2[1:]
-b1018_4 = np.array([22, -518, 276, -118, 154, -852, 806, 865], dtype=np.int64).reshape((8,))
-a1018_3 = b1018_4[::2]
-b1018_6 = np.array([-376], dtype=np.int32).reshape(())
-r1018_7 = (np.maximum(a1018_1, 3) * (a1018_3 % b1018_6))
-show('c1018', r1018_7)
+b1018_2 = np.array([4.25], dtype=np.float16).reshape(())
+b1018_4 = np.array([882], dtype=np.int64).reshape(())
+r1018_5 = np.minimum((-(-b1018_2)), b1018_4)
+show('c1018', r1018_5)
 
 # case 19
-b1019_2 = np.array([4.75, 2.0], dtype=np.float16).reshape((2,))
-r1019_3 = np.asarray(b1019_2).astype(np.float64)
-show('c1019', r1019_3)
+a1019_2 = (np.arange(10) % 13 - 6).astype(np.int16).reshape((10,))
+t1019_1 = a1019_2.copy()
+b1019_4 = np.array([False, True, False, False, False], dtype=np.bool).reshape((5,))
+b1019_6 = np.array([True], dtype=np.bool).reshape((1,))
+a1019_5 = b1019_6[::-1]
+b1019_8 = np.array([False, True, False, True, False, False], dtype=np.bool).reshape((6,))
+a1019_7 = b1019_8[1:]
+np.add(np.maximum(b1019_4, a1019_5), a1019_7, out=t1019_1[::-2])
+show('c1019', t1019_1)

@@ -33,181 +33,190 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b1300_2 = np.array([-475], dtype=np.int32).reshape(())
-b1300_4 = np.array([117], dtype=np.int16).reshape(())
-b1300_6 = np.array([-0.75], dtype=np.float16).reshape(())
-r1300_7 = np.asarray(np.logical_and(b1300_2, (b1300_4 % b1300_6))) + np.zeros((), dtype=bool)
-show('c1300', r1300_7.min())
-show('c1300', r1300_7.max())
+b1300_3 = np.array([13, 20, 9, -4, -14, -16, 18, -2, -5, 17, -11, -1, -2, 7, -17, -1, -5, 10, 11, 5, -18, -13, -2, -2, 6, -12, -6, 10], dtype=np.int8).reshape((4, 7))
+a1300_2 = b1300_3[::-1, :]
+t1300_1 = a1300_2.copy()
+p1300_4 = t1300_1 + 1
+b1300_6 = np.array([True], dtype=np.bool).reshape(())
+s1300_7 = np.array([6, 9, 2, 5, 0, 1, 7], dtype=np.int64)
+t1300_1[...] = (b1300_6 >> s1300_7)
+show('c1300', t1300_1)
+show('c1300p', p1300_4)
 
 # case 1
-b1301_2 = np.array([24, 374, 511, 994, 428, 160, 774], dtype=np.uint32).reshape((7,))
-s1301_3 = np.array([8, 4, 6, 4, 2, 8, 2], dtype=np.int32)
-b1301_5 = np.array([290, 64, -273, -191, 115, -292, -198, 5, 11, -5, -121, -206, -288, -57, -176, -266, -168, 260, 205, -86, 204, 95, -207, 281, 244, -291, -73, 269, -176, -209, -282, 56, 17, -193, 41, 293, 38, -136, 85, -231, 83, 208, 299, 124, 25, 153, -127, 148, 246, -92, -151, -178, 46, 140, -235, 117, -99, 99, -10, 212, -204, -109, 164, -47, -163, -157, 18, -142, 89, -218, -223, -62, -43, -65, -180, -67, 124, 267, -295, 197, 294, -40, 82, -286, -150, -258, 168, -238, 92, -4, -152, 79, 143, -190, -150, 155, 119, -193, -232, 65, 279, -203, 10, -153, -242, -159, -170, 165, -247, 266, -111, 253, -251, 269, 265, 289, -12, 139, 14, 144, -216, -275, 180, -10, 117, -35, -66, -289, -157, -277, -167, 122, -26, -184, 192, 64, -35, -167, -249, 257, 263, 281, -40, 111, -237, 250, 75], dtype=np.int16).reshape((3, 7, 7))
-a1301_4 = b1301_5[:, ::-1, :]
-r1301_6 = ((b1301_2 << s1301_3) * a1301_4)
-show('c1301', r1301_6)
+b1301_2 = np.array([-0.25, 0.25, -7.0, -2.5, -1.25, -5.75, -8.0, 0.75, 4.75], dtype=np.float16).reshape((1, 3, 3, 1, 1))
+a1301_1 = b1301_2[:, :, :, :, ::-1]
+a1301_3 = (np.arange(27) % 30 - 0).astype(np.uint32).reshape((3, 3, 3, 1))
+b1301_5 = np.array([40, 36, 33, 34, 16, 31, 8, 11, 18], dtype=np.uint8).reshape((1, 3, 1, 3, 1))
+b1301_7 = np.array([-322, 65, -758, -437, 344, 443], dtype=np.int32).reshape((2, 1, 1, 3, 1))
+a1301_6 = b1301_7[1:, :, :, :, :]
+b1301_9 = np.array([-178, -96, -32], dtype=np.int16).reshape((1, 1, 3, 1, 1))
+a1301_8 = b1301_9[::2, :, :, :, :]
+r1301_10 = np.asarray((((a1301_1 < a1301_3) + (-b1301_5)) * (-np.minimum(a1301_6, a1301_8)))) + np.zeros((1, 3, 3, 3, 1), dtype=bool)
+show('c1301', (r1301_10.transpose(3, 0, 4, 1, 2) * 2).ravel())
+show('c1301', r1301_10.sum(axis=2))
 
 # case 2
-b1302_3 = np.array([True, True, False, True, True, True, True, False, False, False, False, True, False, False, False, False, False, False, True, True, True, False, False, True, True, False, False, False, False, True, True, False, True, False, False, False, True, True, False, True, True, False, False, True, True, False, False, False], dtype=np.bool).reshape((4, 3, 4))
-t1302_1 = b1302_3.copy()
-p1302_4 = ~t1302_1
-b1302_6 = np.array([False, False, False, True, False, False, True, True, True, False, False, True], dtype=np.bool).reshape((4, 3, 1))
-b1302_8 = np.array([True], dtype=np.bool).reshape(())
-a1302_7 = b1302_8[None]
-s1302_9 = np.array([4, 1, 2], dtype=np.uint8)
-t1302_1[:, :, :-1] = (np.logical_or(b1302_6, a1302_7) >> s1302_9)
-show('c1302', t1302_1)
-show('c1302p', p1302_4)
+b1302_2 = np.array([False, False], dtype=np.bool).reshape((2, 1, 1))
+a1302_1 = b1302_2[:, :, ::-1]
+r1302_3 = np.asarray(a1302_1) + np.zeros((2, 49, 1), dtype=bool)
+show('c1302', r1302_3.ravel()[::37])
+show('c1302', r1302_3.sum())
+show('c1302', r1302_3.max(axis=-1)[:9])
+show('c1302', r1302_3.argmin())
 
 # case 3
-b1303_2 = np.array([-0.25, 5.75, -3.5], dtype=np.float16).reshape((1, 3))
-a1303_1 = b1303_2[::2, :]
-b1303_4 = np.array([-2.5, 4.25, -1.5, 3.5, -7.25, -6.0, 5.75, -2.0, 7.75], dtype=np.float16).reshape((3, 3))
-r1303_5 = a1303_1 @ b1303_4
-show('c1303', r1303_5)
+b1303_3 = np.array([716, 337, -951, 158, 885, 165, -564, -977, -705, 51, -701], dtype=np.int64).reshape((11,))
+a1303_2 = b1303_3[::2]
+t1303_1 = a1303_2.copy()
+b1303_5 = np.array([10], dtype=np.uint8).reshape(())
+b1303_7 = np.array([-487, -250, -896], dtype=np.int32).reshape((3,))
+t1303_8 = b1303_7
+np.maximum((b1303_5 * True), (t1303_8 + t1303_8), out=t1303_1[1::2])
+show('c1303', t1303_1)
 
 # case 4
-b1304_2 = np.array([525], dtype=np.int32).reshape(())
-b1304_4 = np.array([-141], dtype=np.int16).reshape(())
-a1304_5 = (np.arange(1) % 30 - 0).astype(np.uint32).reshape(())
-b1304_7 = np.array([56], dtype=np.int16).reshape(())
-b1304_9 = np.array([11], dtype=np.uint8).reshape(())
-b1304_11 = np.array([36], dtype=np.uint8).reshape(())
-r1304_12 = ((b1304_2 * (b1304_4 | a1304_5)) - (np.minimum(b1304_7, b1304_9) * (~b1304_11)))
-show('c1304', r1304_12)
+b1304_3 = np.array([38, 45, 18, 8], dtype=np.int16).reshape((4, 1, 1))
+a1304_2 = b1304_3[::-1, :, :]
+t1304_1 = a1304_2.copy()
+t1304_1[:, :] = t1304_1[:, ::-1]
+show('c1304', t1304_1)
 
 # case 5
-b1305_3 = np.array([-428, 752], dtype=np.int64).reshape((2,))
-t1305_1 = b1305_3.copy()
-t1305_1[:-1] += t1305_1[1:]
-show('c1305', t1305_1)
+b1305_2 = np.array([291, 159, 962, 583, -334, 728, 98, -234, 638, 934, -592, 776, -600, 257, -965, -982, 784, 415, 796, -172], dtype=np.int32).reshape((5, 4))
+x1305_3 = np.abs(np.asarray(b1305_2)).astype(np.int32) + 1
+near('c1305', np.log(x1305_3), math.log, x1305_3, 1e-12)
 
 # case 6
-b1306_2 = np.array([-1.25, -6.0, -2.75, -1.75, 3.5, -5.0, -1.25, -3.0, -4.0, 4.0, 0.0, -1.25, 5.75, 4.75, 5.5, 5.5, -1.0, 3.75, 6.0, -4.75, 5.5, 7.75, -2.5, -6.75, -5.0, -5.25, -8.0, 7.75], dtype=np.float32).reshape((7, 4))
-a1306_1 = b1306_2[:, 1:]
-b1306_4 = np.array([-4.75, -7.0, -3.5, 3.5, 5.5, -6.5, -1.5, -6.25, 0.0, 6.5, 3.75, 4.75, 4.5, -0.5, -4.25, -7.0, 2.25, -2.5, -8.0, 6.75, -2.75, -6.0, -4.25, 5.25, 4.25, 3.25, 6.0, -3.25], dtype=np.float32).reshape((1, 4, 7, 1))
-s1306_5 = np.array([5, 3, 9], dtype=np.int64)
-b1306_7 = np.array([-0.25, -5.25, -4.5, -4.75, -0.75, -2.5, 2.5, 5.5, 6.25, -5.0, 7.0, -4.0, 0.5, 6.75, 4.25, 0.75, 8.0, 5.75, 5.5, -4.5, 7.75, -6.75, 5.75, -0.75, 3.5, -1.75, 5.5, -3.25, 6.0, -0.75, 5.0, 3.75, 6.5, 6.5, -6.0, -2.75, -2.75, -1.25, 7.25, 7.75, 7.0, -1.5, 4.75, -2.25, -3.75, -7.25, 6.25, 5.75, -3.5, 2.25, -8.0, -2.5, 4.75, 4.5, 7.75, 0.25, -4.25, -1.5, -7.75, -6.0, 4.25, -4.25, 4.5, 4.75, -1.25, 1.75, -2.5, 8.0, 0.5, -2.0, 8.0, -4.0, 7.25, -6.25, 1.25, -2.75, -4.5, 0.25, -6.5, 6.0, 7.0, -6.25, -4.5, 3.5], dtype=np.float16).reshape((3, 7, 4))
-a1306_6 = b1306_7.T
-r1306_8 = ((np.logical_or(a1306_1, b1306_4) << s1306_5) / a1306_6)
-show('c1306', r1306_8)
+b1306_3 = np.array([625, -591, -300, -29, -600, -717, -40, -257, 716, 561, 450, -230, -745, -468, -606, -900, -954, -663, 589, 611, 710, 837, 46, 430, 938, 552, 220, -142, -583, 115, 225, 823, -632, 561, -349, 652, -752, -795, -199, -64, 913, -809, 289, -37, -142, 805, -346, 509, 610, -626, -863, 815, 176, -713, -280, 112, 519, 840, -415, 433, -622, -207, -776, -545, -251, 609, 673, -72, -916, -854, 26, 157, 263, -616, -988, 153, -114, -403, -896, 844, -676, -216, 549, -76], dtype=np.int64).reshape((7, 3, 4))
+a1306_2 = b1306_3.T
+t1306_1 = a1306_2.copy()
+p1306_4 = t1306_1 + 1
+b1306_6 = np.array([7, 3, 0, 14, 25, 14, 25, 37, 38, 38, 4, 16, 23, 14, 19, 32, 32, 12, 22, 18, 19, 6, 8, 28, 33, 6, 36, 23, 2, 32, 38, 30, 27, 4, 40, 5, 10, 33, 10, 10, 24, 6, 31, 23, 24, 18, 29, 12, 20, 35, 36, 10, 24, 30, 15, 3, 14, 36, 24, 1, 29, 23, 8, 0, 11, 6, 4, 28, 39, 18, 26, 8, 29, 16, 5, 3, 32, 33, 7, 25, 34, 9, 9, 12], dtype=np.uint8).reshape((4, 3, 7))
+b1306_8 = np.array([203, 680, 843, 648, 369, 402, 665, 623, 910, 538, 49, 823, 926, 567, 834, 56, 767, 452, 338, 888, 477, 902, 519, 246, 892, 978, 715, 113], dtype=np.uint32).reshape((4, 7))
+a1306_7 = b1306_8[:, None, :]
+t1306_1[...] = (b1306_6 - a1306_7)
+show('c1306', t1306_1)
+show('c1306p', p1306_4)
 
 # case 7
-b1307_2 = np.array([-3.0, 0.75, 2.0, 2.0, 3.5, 0.5, 0.5, -0.5], dtype=np.float16).reshape((8,))
-a1307_1 = b1307_2[1:]
-t1307_3 = a1307_1
-x1307_4 = np.asarray((t1307_3 * t1307_3[::-1])).astype(np.float16) % 8
-near('c1307', np.exp(x1307_4), math.exp, x1307_4, 0.004)
+b1307_2 = np.array([6.75, 5.25, -0.25, 2.75, -6.0, 8.0, 5.25, 4.75, -5.25, -1.75], dtype=np.float16).reshape((2, 5))
+a1307_1 = b1307_2[:, ::-1]
+b1307_4 = np.array([-2.0, -5.25, 6.75, 5.5, -0.75, 8.0, 6.75, -1.0, 0.75, -6.5, 0.25, -7.5, 7.5, 4.0, 1.5, 3.75, -3.0, -1.75, 7.0, 0.5, -1.0, -7.5, -3.5, 0.5, 7.5, 5.0, -1.25, -6.0, 4.5, -7.25, -8.0, -3.5, -3.75, -2.5, 5.75, -7.25, -6.25, -3.5, 0.0, -3.5], dtype=np.float16).reshape((5, 8))
+a1307_3 = b1307_4[:, ::-1]
+r1307_5 = a1307_1 @ a1307_3
+show('c1307', r1307_5)
 
 # case 8
-a1308_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float32).reshape(())
-b1308_3 = np.array([True], dtype=np.bool).reshape(())
-r1308_4 = (a1308_1 * b1308_3)
-show('c1308', r1308_4)
+b1308_2 = np.array([-5.25, -0.25, 2.0, -6.75], dtype=np.float64).reshape((2, 2))
+a1308_1 = b1308_2[:, :, None]
+b1308_4 = np.array([5.25, -3.0, -7.0], dtype=np.float64).reshape((1, 3))
+r1308_5 = a1308_1 @ b1308_4
+show('c1308', r1308_5)
 
 # case 9
-b1309_3 = np.array([4, 38, 27, 7, 13, 7, 12, 34, 1, 6, 14, 15, 33, 17, 30, 16, 20, 8, 6, 14, 16, 18, 36, 9, 4, 16, 14, 9, 0, 0, 25, 18, 15, 8, 29, 15], dtype=np.uint8).reshape((3, 1, 3, 4))
-a1309_2 = b1309_3[:, :, ::-1, :]
+b1309_3 = np.array([-3.75, -1.25], dtype=np.float32).reshape((2,))
+a1309_2 = b1309_3[1:]
 t1309_1 = a1309_2.copy()
-t1309_1[:-1] -= t1309_1[1:]
+t1309_1[:] = t1309_1[::-1]
 show('c1309', t1309_1)
 
 # case 10
-b1310_2 = np.array([141, 591, -88, -844, -707, -629, -39, 445, -284, 702, -106, 377, 39, -379, 148, -759, -352, 869, 795, -923], dtype=np.int32).reshape((5, 1, 4))
-a1310_1 = b1310_2[::-1, :, :]
-r1310_3 = np.abs(a1310_1)
-show('c1310', r1310_3)
+b1310_2 = np.array([-20, 17, -7, -9, -8, -15, 12, 10, -20, 13, 2, -13, -6, -2, -4], dtype=np.int8).reshape((3, 5))
+b1310_4 = np.array([51, 238, 307, -862, 899, 17, -954, 966, -502, 120, -791, 205, -514, -110, -57], dtype=np.int64).reshape((1, 3, 5))
+a1310_3 = b1310_4[::-1, :, :]
+b1310_6 = np.array([654, 434, 87, 679, 448, 464, 647, 761, 16, 916, 542, 662, 754, 2, 391, 720, 859, 785, 164, 460, 983, 247, 380, 996, 418, 48, 121], dtype=np.uint32).reshape((3, 9))
+a1310_5 = b1310_6[:, ::2]
+b1310_8 = np.array([-445, -484, -312, -872, -618], dtype=np.int64).reshape((5,))
+a1310_7 = b1310_8[None, :]
+s1310_9 = np.array([0, 0, 6, 9, 4], dtype=np.int64)
+r1310_10 = ((np.maximum(b1310_2, 0.5) // a1310_3) + ((a1310_5 - 2) * (a1310_7 >> s1310_9)))
+show('c1310', r1310_10)
 
 # case 11
-b1311_2 = np.array([False, False, True], dtype=np.bool).reshape((3,))
-s1311_3 = np.array([3, 1, 8], dtype=np.uint8)
-b1311_5 = np.array([-4.75], dtype=np.float64).reshape(())
-b1311_7 = np.array([-4.75, 5.0, 2.25], dtype=np.float32).reshape((3,))
-b1311_9 = np.array([-5, -10, -18], dtype=np.int8).reshape((3,))
-b1311_11 = np.array([25, 26, 36], dtype=np.uint8).reshape((3,))
-b1311_13 = np.array([True], dtype=np.bool).reshape(())
-b1311_15 = np.array([43], dtype=np.int16).reshape((1,))
-b1311_17 = np.array([-125], dtype=np.int16).reshape((1,))
-a1311_16 = b1311_17[::2]
-b1311_19 = np.array([28], dtype=np.uint8).reshape(())
-b1311_21 = np.array([-6.5, 2.25, -3.75], dtype=np.float32).reshape((3,))
-b1311_23 = np.array([37], dtype=np.uint8).reshape(())
-b1311_25 = np.array([237, 750, 116], dtype=np.int64).reshape((3,))
-b1311_27 = np.array([5.75], dtype=np.float32).reshape(())
-b1311_29 = np.array([-72], dtype=np.int16).reshape(())
-r1311_30 = (((np.where(b1311_5 > 0, (b1311_2 >> s1311_3), np.where(b1311_9 > 0, b1311_7, b1311_11)) + ((b1311_13 * b1311_15) + np.abs(a1311_16))) + np.maximum((np.logical_or(b1311_19, b1311_21) & (b1311_23 // b1311_25)), (b1311_27 + 3))) * (-b1311_29))
-show('c1311', r1311_30)
+b1311_2 = np.array([2, 17, 11, 0, 35, 9, 31, 25, 25, 12, 26, 11, 19, 26, 5, 31, 16, 27, 13, 40, 15, 3, 25, 7, 13, 32, 17, 0, 12, 28, 8, 21, 27, 0, 13, 17, 3, 32, 18, 3, 32, 2, 2, 4, 16, 31, 26, 26, 6, 25], dtype=np.uint8).reshape((2, 5, 5))
+b1311_4 = np.array([-16, 19, -5, 3, -4], dtype=np.int8).reshape((5,))
+a1311_3 = b1311_4[::-1]
+b1311_6 = np.array([1.25, -0.75, -6.5, 4.0, -3.75], dtype=np.float16).reshape((5,))
+b1311_8 = np.array([430, 126, 72, 628, -813, 8, 635, -26, 146, 431, 274, 200, 864, 416, -850, -306, -492, -372, -644, 662, 896, 582, 343, -914, -67, 691, 730, -421, -348, 634, -777, 528, -258, 94, 909, -515, 619, 218, 926, -581, 805, 501, 195, 792, 44, 590, -449, 91, 846, 486], dtype=np.int32).reshape((2, 5, 5))
+a1311_7 = b1311_8[::-1, :, :]
+b1311_10 = np.array([3.5, -4.25, 5.5, -6.25, 5.75, 0.25, 7.75, 0.25, 7.75, 1.5], dtype=np.float16).reshape((2, 1, 5))
+b1311_12 = np.array([-156, -269, 119, -270, 243], dtype=np.int16).reshape((5,))
+s1311_13 = np.array([9, 6, 7, 1, 6], dtype=np.uint8)
+r1311_14 = np.asarray(((np.maximum(b1311_2, a1311_3) * (b1311_6 - a1311_7)) - np.logical_and((-b1311_10), (b1311_12 << s1311_13)))) + np.zeros((2, 5, 5), dtype=bool)
+show('c1311', r1311_14.any(axis=-3, keepdims=True))
 
 # case 12
-b1312_2 = np.array([356, 85, 144, 634, -984, 184, -722, 265], dtype=np.int64).reshape((2, 1, 4))
-b1312_4 = np.array([832, 695], dtype=np.uint32).reshape((1, 1, 2))
-a1312_3 = b1312_4.T
-b1312_6 = np.array([False, False, True, True, False, False, False, False, True, False, False, True, False, True, True, True, True, True, True, True, False, False, False, False, False, False, True, True, True, False, True, True], dtype=np.bool).reshape((2, 4, 4))
-b1312_8 = np.array([326, 953, 73, 509, 218, 751, 466, 356, 596, 507, 398, 191, 153, 947, 322, 935, 587, 84, 29, 847, 760, 703, 452, 384, 544, 56, 590, 298, 388, 604, 152, 566], dtype=np.uint32).reshape((2, 4, 4))
-r1312_9 = np.asarray(np.logical_or(b1312_2, np.where(b1312_6 > 0, a1312_3, b1312_8))) + np.zeros((2, 4, 4), dtype=bool)
-show('c1312', r1312_9.argmax(axis=2))
-show('c1312', r1312_9.all(axis=1))
-show('c1312', r1312_9.min(axis=1))
+b1312_3 = np.array([], dtype=np.int16).reshape((2, 0))
+a1312_2 = b1312_3.T
+t1312_1 = a1312_2.copy()
+p1312_4 = t1312_1 + 1
+b1312_6 = np.array([16, 20], dtype=np.uint8).reshape((1, 2))
+a1312_5 = b1312_6[1:, :]
+t1312_7 = a1312_5
+t1312_1 += (t1312_7 + t1312_7[::-1])
+show('c1312', t1312_1)
+show('c1312p', p1312_4)
 
 # case 13
-b1313_3 = np.array([-3.0, -6.0, 6.75, -2.25, -0.25, 4.75, -3.0, -7.5, -0.75, 6.25, -5.25, -0.5, -5.5, 6.25, -6.5, -4.5, -4.75, 7.75, 6.5, 2.25, 1.5, -6.25, -8.0, -6.25, -1.5, 6.75, -7.0], dtype=np.float16).reshape((3, 9))
-a1313_2 = b1313_3[::-1, :]
-x1313_1 = np.asarray((-a1313_2)) + np.zeros((3, 9), dtype=bool)
-rowstat('c1313', x1313_1.std(axis=-1, ddof=0), x1313_1.astype(np.float64).tolist(), 0, True, 0.02)
+b1313_3 = np.array([-2.25, 4.5, 5.5, -3.5, 0.5, 5.5, 5.75, -3.5, 3.75], dtype=np.float32).reshape((1, 9))
+b1313_5 = np.array([0.25], dtype=np.float32).reshape(())
+b1313_7 = np.array([-7.25], dtype=np.float32).reshape(())
+x1313_1 = np.asarray(np.minimum((b1313_3 * b1313_5), (-b1313_7))) + np.zeros((3, 9), dtype=bool)
+rowstat('c1313', x1313_1.std(axis=-1, ddof=1), x1313_1.astype(np.float64).tolist(), 1, True, 0.0001)
 
 # case 14
-b1314_2 = np.array([0.5, -2.25, -5.0, -1.5, -4.5, -3.5, 6.75, 2.0, -4.25, -1.0, 6.25, 7.0, 5.0, -6.0, -7.75, 2.75], dtype=np.float64).reshape((2, 8))
-a1314_1 = b1314_2[1:, :]
-b1314_4 = np.array([4.0, -3.5, -2.25, -4.25, 0.25, 2.25, -1.75, -7.0, 4.75, 0.0, -3.25, -6.75, -5.0, 5.5, -2.5, 2.0, -5.25, -8.0, -5.75, -5.75, 0.0, -7.0, 4.25, -2.5, -6.0, 4.0, 2.0, -6.75, 3.75, -3.0, -6.5, -8.0, -6.5, -3.75, -2.0, 3.0, 0.5, -8.0, -4.25, 5.75, 1.25, -4.0, -4.75, 2.0, -1.5, 8.0, -8.0, -5.0], dtype=np.float64).reshape((16, 3))
-a1314_3 = b1314_4[::2, :]
-r1314_5 = a1314_1 @ a1314_3
-show('c1314', r1314_5)
+b1314_3 = np.array([8, 8, -6, -12, -1, 0, 6, -6, -4, 19, -6, 0, 0, 18, -11, 9, 20, 12, 18, -12], dtype=np.int8).reshape((4, 5))
+a1314_2 = b1314_3[:, 1:]
+b1314_5 = np.array([-5.5, -1.5, -7.25, 3.5], dtype=np.float16).reshape((1, 4))
+p1314_1 = a1314_2 + b1314_5
+b1314_7 = np.array([341, 680, 648, 801, 107, 752, 269, 842, 655, 452, 441, 471, 232, 970, 874, 752], dtype=np.uint32).reshape((4, 4))
+r1314_8 = (p1314_1.T * b1314_7)
+show('c1314', r1314_8)
+show('c1314p', p1314_1)
 
 # case 15
-b1315_2 = np.array([0.5, -1.0, -2.0, -4.5, 4.0, -2.0, 1.75], dtype=np.float64).reshape((7,))
-b1315_4 = np.array([-4.5, -2.0, -2.5, -8.0, 1.75, -3.5], dtype=np.float64).reshape((2, 3))
-a1315_3 = b1315_4[:, :, None]
-x1315_5 = np.abs(np.asarray(np.maximum(b1315_2, a1315_3))).astype(np.float64) + 1
-near('c1315', np.log10(x1315_5), math.log10, x1315_5, 1e-12)
+a1315_1 = (np.arange(4) % 13 - 6).astype(np.int16).reshape((2, 1, 2, 1, 1))
+r1315_2 = np.asarray((-a1315_1)) + np.zeros((2, 1, 2, 3, 1), dtype=bool)
+show('c1315', (r1315_2.transpose(0, 3, 4, 2, 1) * 2).ravel())
+show('c1315', r1315_2.sum(axis=0))
 
 # case 16
-a1316_2 = (np.arange(10) % 13 - 6).astype(np.int32).reshape((2, 1, 5))
-t1316_1 = a1316_2.copy()
-p1316_3 = t1316_1 + 1
-b1316_5 = np.array([-5, -11, 0, 13, -7, -20, 7, 5, 1, 2], dtype=np.int8).reshape((2, 1, 5))
-s1316_6 = np.array([0, 1, 0, 3, 3], dtype=np.int64)
-t1316_7 = (b1316_5 << s1316_6)
-t1316_1 *= (t1316_7 - t1316_7[::-1])
-show('c1316', t1316_1)
-show('c1316p', p1316_3)
+b1316_2 = np.array([-3.5], dtype=np.float64).reshape((1,))
+a1316_1 = b1316_2[::2]
+x1316_3 = np.asarray(a1316_1).astype(np.float64)
+near('c1316', np.cos(x1316_3), math.cos, x1316_3, 1e-12)
 
 # case 17
-b1317_2 = np.array([-33], dtype=np.int16).reshape((1,))
-a1317_1 = b1317_2[::-1]
-x1317_3 = np.asarray(np.abs(a1317_1)).astype(np.int16)
-near('c1317', np.tanh(x1317_3), math.tanh, x1317_3, 2e-06)
+b1317_2 = np.array([False, False, True, False, False, False, True, False], dtype=np.bool).reshape((2, 1, 4, 1))
+a1317_1 = b1317_2[1:, :, :, :]
+b1317_4 = np.array([False, False, False, False], dtype=np.bool).reshape((1, 1, 4, 1))
+a1317_3 = b1317_4[::-1, :, :, :]
+b1317_6 = np.array([True, False, False, False], dtype=np.bool).reshape((4, 1, 1))
+b1317_8 = np.array([39, 39, 33, 24, 8, 33, 37, 10, 36, 17, 0, 17, 13, 6, 31, 2], dtype=np.uint8).reshape((1, 4, 4, 1))
+a1317_7 = b1317_8[::2, :, :, :]
+b1317_10 = np.array([-0.75, 4.75, -7.0, -4.75, 6.0, -3.0, 7.75, -2.25, 1.75, -7.75, -6.25, -8.0, -2.5, -4.25, -4.0, -5.5], dtype=np.float64).reshape((1, 4, 4, 1))
+a1317_9 = b1317_10[:, ::-1, :, :]
+b1317_12 = np.array([5, -1, -5, 6], dtype=np.int8).reshape((1, 4, 1))
+a1317_11 = b1317_12[:, ::-1, :]
+r1317_13 = np.asarray(np.where((a1317_7 + a1317_9) > 0, np.where(a1317_3 > 0, a1317_1, b1317_6), a1317_11)) + np.zeros((1, 4, 4, 1), dtype=bool)
+show('c1317', r1317_13.sum())
 
 # case 18
-b1318_3 = np.array([False, False, True, True, False, False, False, True, False, False, False, False, False, False, True, False, False, False, False, True, False, False, False, True, False, False, True, False, False, False, False, True, False, True, False, True, True, False, False, False, False, False, False, False, False, False, False, False, False, True, True, True, True, False, True, True, False, False, False, True], dtype=np.bool).reshape((5, 2, 3, 2))
-t1318_1 = b1318_3.copy()
-p1318_4 = ~t1318_1
-b1318_6 = np.array([False, False, True, False, True, True, True, False, True, True, False, True, True, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, True, False, True, True, False, False, False, True, True, True, False, False, True, False, False, True, False, True, False, True, False, False, True, True, True, True, False, True, False, True, False], dtype=np.bool).reshape((5, 2, 3, 2))
-b1318_8 = np.array([True, True, True, False, False, False], dtype=np.bool).reshape((3, 2))
-b1318_10 = np.array([True, True, True, True], dtype=np.bool).reshape((2, 1, 2))
-a1318_9 = b1318_10[::-1, :, :]
-b1318_12 = np.array([False, False, False, True, True], dtype=np.bool).reshape((1, 5, 1))
-a1318_11 = b1318_12[:, ::2, :]
-t1318_1 |= (np.logical_or(b1318_6, b1318_8) + np.logical_or(a1318_9, a1318_11))
-show('c1318', t1318_1)
-show('c1318p', p1318_4)
+a1318_1 = (np.arange(1) % 13 - 6).astype(np.int64).reshape(())
+s1318_2 = np.array([6, 3, 2, 2], dtype=np.int32)
+r1318_3 = np.asarray(np.asarray((a1318_1 >> s1318_2)).astype(np.float64)) + np.zeros((7, 4), dtype=bool)
+show('c1318', r1318_3.mean(axis=1))
+show('c1318', r1318_3.prod(axis=-1))
+show('c1318', r1318_3.prod(axis=0))
 
 # case 19
-b1319_3 = np.array([-2.5, -7.75, -3.25, -5.25, -1.25, 7.0, -7.25, -7.25, 7.25, 3.75, 5.0, 3.25, 5.5, -6.5, 1.5, -5.0, 4.75, 2.5, -2.75, -5.75, -4.5, 0.5, -3.75, -0.5, -4.75, -5.5, -6.0, 6.25, -7.75, -1.75, -8.0, 2.25, 1.0, 5.25, -4.25, 3.5, -3.75, 3.5, -1.5, 0.5], dtype=np.float16).reshape((5, 4, 2))
-t1319_1 = b1319_3.copy()
+b1319_3 = np.array([5.0], dtype=np.float16).reshape((1,))
+a1319_2 = b1319_3[None, :]
+t1319_1 = a1319_2.copy()
 p1319_4 = t1319_1 + 1
-b1319_6 = np.array([True, False], dtype=np.bool).reshape((1, 1, 2))
-a1319_7 = (np.arange(2) % 30 - 0).astype(np.uint8).reshape((1, 2))
-t1319_1[...] = (b1319_6 - a1319_7)
+b1319_6 = np.array([0.25], dtype=np.float16).reshape((1, 1))
+b1319_8 = np.array([4.5], dtype=np.float16).reshape((1, 1))
+t1319_1[...] = (b1319_6 % b1319_8)
 show('c1319', t1319_1)
 show('c1319p', p1319_4)

@@ -249,10 +249,50 @@ def make_case(rng, idx):
     c = Case(rng, "%d" % idx)
     kind = rng.choice(["expr", "expr", "expr", "root", "reduce", "reduce", "inplace", "setitem",
                        "readers", "math", "deep", "overlap", "viewpend", "matmul", "stats",
-                       "fallback"])
+                       "fallback", "big", "hidim", "outarg"])
     shape = c.shape()
     tag = "c%d" % idx
-    if kind == "deep":
+    if kind == "big":
+        # enough elements for whole vectors, a tail and several reduction blocks
+        shape = rng.choice([[rng.randint(1000, 5000)], [rng.randint(20, 60), rng.randint(20, 90)],
+                            [rng.randint(2, 5), rng.randint(30, 60), rng.choice([1, 4, 17])]])
+        e = c.expr(shape, rng.randint(1, 3))
+        r = c.var("r")
+        c.lines.append("%s = np.asarray(%s) + np.zeros(%r, dtype=bool)" % (r, e, tuple(shape)))
+        c.lines.append("show(%r, %s.ravel()[::%d])" % (tag, r, rng.choice([37, 53, 101])))
+        value = np_value(c.lines, r)
+        if value is not None and value.dtype.kind in "bi":
+            c.lines.append("show(%r, %s.sum())" % (tag, r))
+            c.lines.append("show(%r, %s.max(axis=-1)[:9])" % (tag, r))
+        elif value is not None and value.dtype.kind == "f" and exact_reduction(value, "sum", None):
+            c.lines.append("show(%r, %s.sum())" % (tag, r))
+        c.lines.append("show(%r, %s.argmin())" % (tag, r))
+    elif kind == "hidim":
+        # 5 to 8 dimensions of small sizes, broadcast and transposed
+        shape = [rng.choice([1, 2, 3]) for _ in range(rng.randint(5, 8))]
+        e = c.expr(shape, rng.randint(1, 3))
+        r = c.var("r")
+        c.lines.append("%s = np.asarray(%s) + np.zeros(%r, dtype=bool)" % (r, e, tuple(shape)))
+        axes = list(range(len(shape)))
+        rng.shuffle(axes)
+        c.lines.append("show(%r, (%s.transpose(%s) * 2).ravel())" %
+                       (tag, r, ", ".join(map(str, axes))))
+        value = np_value(c.lines, r)
+        if value is not None and value.dtype.kind != "u":  # unsigned sums: uint64 in NumPy
+            c.lines.append("show(%r, %s.sum(axis=%d))" % (tag, r, rng.randrange(len(shape))))
+    elif kind == "outarg" and shape:
+        # ufuncs writing through out= into a strided or reversed view
+        dt = c.dtype(INTS + FLOATS)
+        t = c.var("t")
+        base = [2 * shape[0]] + shape[1:]
+        c.lines.append("%s = %s.copy()" % (t, c.leaf(base, dt)))
+        view = rng.choice(["::2", "1::2", "::-2"])
+        fn = rng.choice(["add", "multiply", "subtract", "maximum", "minimum"])
+        kinds = [d for d in DTYPES if np.can_cast(d, dt)]
+        c.lines.append("np.%s(%s, %s, out=%s[%s])" % (fn, c.expr(shape, 1, kinds),
+                                                       c.expr(shape, 1, kinds, True), t, view))
+        c.lines.append("show(%r, %s)" % (tag, t))
+    elif kind == "deep":
         # past the fusion limits (8 inputs, 32 nodes): operands are evaluated first
         e = c.expr(shape, rng.randint(5, 7))
         r = c.var("r")

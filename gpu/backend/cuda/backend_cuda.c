@@ -495,11 +495,13 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
     return v_obj(r);
 }
 
-static int result_shape(Interp *I, Value a, Value b, int *nd, int64_t *shape) {
-    Array *arrs[2];
+/* The broadcast shape of the operands and out (inputs may broadcast up to out's shape). */
+static int result_shape(Interp *I, Value a, Value b, Array *out, int *nd, int64_t *shape) {
+    Array *arrs[3];
     int n = 0;
     if (is_array(I, a)) arrs[n++] = arr_raw(a);
     if (is_array(I, b)) arrs[n++] = arr_raw(b);
+    if (out) arrs[n++] = out;
     return arr_broadcast_shapes(I, n, arrs, nd, shape);
 }
 
@@ -534,7 +536,10 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     if (out && out->ndim > GPU_MAX_DIMS) return V_NULL;
     int nd;
     int64_t shape[ARR_MAXDIM];
-    if (result_shape(I, a, b, &nd, shape) < 0) return V_NULL;
+    if (result_shape(I, a, b, out, &nd, shape) < 0) {
+        err_clear(I); /* the CPU code raises NumPy's message, which names scalars too */
+        return V_NULL;
+    }
     if (nd > GPU_MAX_DIMS) return V_NULL;
     int64_t size = 1;
     for (int d = 0; d < nd; d++)
