@@ -490,6 +490,89 @@ static void case_error_mapping(void) {
     CHECK(strstr(out, "NVRTC could not compile x") != NULL, "unmapped message: %s", out);
 }
 
+/* The launch path on the mock device (settings.device "mock"): tile_cuda_prepare lowers the
+ * kernel and stands the interpreter in for the CUBIN, tile_cuda_launch packs the argument
+ * words (a strided 2-D view, a float and an int scalar), the mock decodes them: the result
+ * must be c = a * s + b where the block index is below n, c untouched elsewhere. */
+static void case_mock_launch(void) {
+    GpuState *M = gpu_state_new((kr_allocator){0});
+    M->settings.device = "mock";
+    M->settings.cache_dir = "";
+    CHECK(gpu_ensure(M) == 0 && M->mock, "mock device: %s", M->err);
+    TileFunc *f = fn("saxpy");
+    int pa = tile_param_add(f, "a", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 0);
+    int pb = tile_param_add(f, "b", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 1);
+    int pc = tile_param_add(f, "c", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 2);
+    int ps = tile_param_add(f, "s", TILE_PARAM_SCALAR, TDT_FLOAT64, 0, 3);
+    int pn = tile_param_add(f, "n", TILE_PARAM_SCALAR, TDT_INT64, 0, 4);
+    TileRegion *r = &f->body;
+    TileType t = ty(TDT_FLOAT32, 2, 4, 8, 0), f64 = sc(TDT_FLOAT64), i64 = sc(TDT_INT64);
+    TileOp *sp = op(f, r, TOP_PARAM, 0, NULL, &f64);
+    sp->param = ps;
+    TileOp *np = op(f, r, TOP_PARAM, 0, NULL, &i64);
+    np->param = pn;
+    int idx[2] = {bid(f, r, 0), bid(f, r, 1)};
+    int x = load(f, r, pa, idx, t, TP_ZERO), y = load(f, r, pb, idx, t, TP_ZERO);
+    int s32 = shaped(f, r, TOP_BROADCAST, cast(f, r, sp->result, TDT_FLOAT32), t);
+    int v = bin(f, r, TOP_BINARY, TB_ADD, bin(f, r, TOP_BINARY, TB_MUL, x, s32), y);
+    int below = bin(f, r, TOP_COMPARE, TC_LT, cast(f, r, idx[0], TDT_INT64), np->result);
+    TileOp *iff = op(f, r, TOP_IF, 1, &below, NULL);
+    store(f, &iff->regions[0], pc, idx, 2, v);
+    char err[512];
+    CHECK(tile_ir_verify(f, err, sizeof err) == 0, "saxpy: %s", err);
+    TileCuda *k = tile_cuda_prepare(M, f, err, sizeof err);
+    CHECK(k != NULL, "mock prepare: %s", err);
+    enum { R = 10, C = 13 };
+    float a[R][2 * C], b[R][C], c[R][C];
+    for (int i = 0; i < R; i++)
+        for (int j = 0; j < C; j++) {
+            a[i][2 * j] = (float)(i * C + j), a[i][2 * j + 1] = -1;
+            b[i][j] = 0.5f * (float)j;
+            c[i][j] = -7;
+        }
+    CUdeviceptr da, db, dc;
+    gpu_mem_alloc(M, sizeof a, NULL, &da);
+    gpu_mem_alloc(M, sizeof b, NULL, &db);
+    gpu_mem_alloc(M, sizeof c, NULL, &dc);
+    gpu_copy_to_device(M, da, a, sizeof a, NULL);
+    gpu_copy_to_device(M, db, b, sizeof b, NULL);
+    gpu_copy_to_device(M, dc, c, sizeof c, NULL);
+    TileArg args[5];
+    memset(args, 0, sizeof args);
+    args[0].data = (void *)(uintptr_t)da, args[0].rank = 2;
+    args[0].shape[0] = R, args[0].shape[1] = C, args[0].strides[0] = 2 * C, args[0].strides[1] = 2;
+    for (int i = 1; i < 3; i++) {
+        args[i].data = (void *)(uintptr_t)(i == 1 ? db : dc), args[i].rank = 2;
+        args[i].shape[0] = R, args[i].shape[1] = C, args[i].strides[0] = C, args[i].strides[1] = 1;
+    }
+    args[3].scalar.f = 3.0;
+    args[4].scalar.i = 2; /* block rows 0 and 1 only: rows 0..7 */
+    int64_t grid[3] = {3, 2, 1};
+    if (k) {
+        TileRunStatus st = tile_cuda_launch(M, k, args, grid, NULL, err, sizeof err);
+        CHECK(st == TILE_RUN_OK, "mock launch: %s", err);
+        gpu_copy_to_host(M, c, dc, sizeof c, NULL);
+        int bad = 0;
+        for (int i = 0; i < R; i++)
+            for (int j = 0; j < C; j++) {
+                float want = i < 8 ? (float)(i * C + j) * 3.0f + 0.5f * (float)j : -7.0f;
+                bad += c[i][j] != want;
+            }
+        CHECK(bad == 0, "mock launch: %d wrong elements", bad);
+        int64_t huge[3] = {1, 70000, 1};
+        CHECK(tile_cuda_launch(M, k, args, huge, NULL, err, sizeof err) == TILE_RUN_ERROR &&
+                  strstr(err, "grid dimension 1") != NULL,
+              "grid limit: %s", err);
+        tile_cuda_free(M, k);
+    }
+    gpu_mem_free(M, da, sizeof a, NULL);
+    gpu_mem_free(M, db, sizeof b, NULL);
+    gpu_mem_free(M, dc, sizeof c, NULL);
+    tile_func_free(f);
+    gpu_state_free(M);
+    printf("ok mock-device launch\n");
+}
+
 int main(int argc, char **argv) {
     verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
     G = gpu_state_new((kr_allocator){0});
@@ -526,6 +609,7 @@ int main(int argc, char **argv) {
     case_shapes(TDT_INT32, "reduce/scan/shape ops int32");
     case_shapes(TDT_BFLOAT16, "reduce/scan/shape ops bfloat16");
     case_control();
+    case_mock_launch();
     printf("%d checks, %d failures; %zu compiles, %.0f ms in NVRTC\n", checks, failures,
            G->jit.stats.compiles, G->jit.stats.compile_ms);
     gpu_state_free(G);
