@@ -1079,6 +1079,17 @@ static int add_python_functions(Interp *I, Module *m) {
         if (!is_obj(v) || v.as.o->type != I->types[TY_FUNCTION]) continue;
         if (module_set(I, m, as_str(k)->data, v) < 0) return -1;
     }
+    /* _METHODS: the ndarray methods that are these functions (a.repeat, a.squeeze, ...) */
+    Str *mk = str_intern_cstr(I, "_METHODS");
+    Value meths = mk ? dict_get_str(lm->dict, mk) : V_NULL;
+    if (!is_obj(meths) || meths.as.o->type != I->types[TY_DICT]) return 0;
+    Type *nd = I->types[TY_ARRAY];
+    pos = 0;
+    while (dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
+        if (!is_str(I, k) || !is_null(dict_get_str(nd->dict, as_str(k)))) continue;
+        if (dict_set_str(I, nd->dict, as_str(k), v) < 0) return -1;
+        nd->version++;
+    }
     return 0;
 }
 

@@ -507,3 +507,154 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
         out[...] = r
         return out
     return r
+
+
+# ---- einsum ----
+
+def _einsum_parse(subscripts, operands):
+    subscripts = subscripts.replace(" ", "")
+    if "->" in subscripts:
+        ins, out = subscripts.split("->")
+        explicit = True
+    else:
+        ins, out, explicit = subscripts, "", False
+    terms = ins.split(",")
+    if len(terms) != len(operands):
+        # NumPy's wording, which counts from the subscripts' side
+        raise ValueError("fewer operands provided to einstein sum function than specified "
+                         "in the subscripts string" if len(operands) > len(terms) else
+                         "more operands provided to einstein sum function than specified "
+                         "in the subscripts string")
+    # '...' stands for the leading axes a term does not name: spare upper-case letters
+    spare = [c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if c not in subscripts]
+    nell = 0
+    for t, op in zip(terms, operands):
+        if "..." in t:
+            nell = max(nell, op.ndim - (len(t) - 3))
+    ell = "".join(spare[:nell][::-1])
+    fixed = []
+    for num, (t, op) in enumerate(zip(terms, operands)):
+        if "..." in t:
+            k = op.ndim - (len(t) - 3)
+            t = t.replace("...", ell[nell - k:] if k else "")
+        for c in t:
+            if not c.isalpha():
+                raise ValueError(f"invalid subscript '{c}' in einstein sum subscripts string, "
+                                 "subscripts must be letters")
+        if len(t) != op.ndim:
+            raise ValueError(f"operand has more dimensions than subscripts given in einstein "
+                             f"sum, but no '...' ellipsis provided to broadcast the extra "
+                             f"dimensions." if op.ndim > len(t) else
+                             f"einstein sum subscripts string contains too many subscripts "
+                             f"for operand {num}")
+        fixed.append(t)
+    if explicit:
+        out = out.replace("...", ell)
+        for c in out:
+            if c not in "".join(fixed):
+                raise ValueError(f"einstein sum subscripts string included output subscript "
+                                 f"'{c}' which never appeared in an input")
+    else:
+        counts = {}
+        for t in fixed:
+            for c in t:
+                counts[c] = counts.get(c, 0) + 1
+        out = ell + "".join(sorted(c for c in counts if counts[c] == 1 and c not in ell))
+    return fixed, out
+
+
+def _einsum_diag(op, term):
+    """An operand with a letter repeated (ii) reduced to the diagonal of those axes."""
+    while True:
+        dup = next((c for c in term if term.count(c) > 1), None)
+        if dup is None:
+            return op, term
+        i = term.index(dup)
+        j = term.index(dup, i + 1)
+        op = diagonal(op, 0, i, j)
+        term = "".join(c for k, c in enumerate(term) if k not in (i, j)) + dup
+
+
+def _einsum_sum_out(op, term, keep):
+    """Sum the axes of letters no other term or the output needs."""
+    axes = tuple(k for k, c in enumerate(term) if c not in keep)
+    if axes:
+        op = np.sum(op, axis=axes)
+        term = "".join(c for c in term if c in keep)
+    return op, term
+
+
+def _einsum_pair(a, ta, b, tb, keep):
+    """Contract two operands through one batched matmul."""
+    batch = [c for c in ta if c in tb and c in keep]
+    contract = [c for c in ta if c in tb and c not in keep]
+    left = [c for c in ta if c not in tb]
+    right = [c for c in tb if c not in ta]
+    size = {}
+    for t, op in ((ta, a), (tb, b)):
+        for c, n in zip(t, op.shape):
+            if size.get(c, 1) != 1 and n != 1 and size[c] != n:
+                raise ValueError(f"operands could not be broadcast together with remapped "
+                                 f"shapes [original->remapped]: {a.shape} {b.shape}")
+            size[c] = max(size.get(c, 1), n)
+
+    def prod(cs):
+        p = 1
+        for c in cs:
+            p *= size[c]
+        return p
+
+    a2 = a.transpose([ta.index(c) for c in batch + left + contract])
+    b2 = b.transpose([tb.index(c) for c in batch + contract + right])
+    a3 = a2.reshape(prod(batch), prod(left), prod(contract))
+    b3 = b2.reshape(prod(batch), prod(contract), prod(right))
+    r = np.matmul(a3, b3).reshape(tuple(size[c] for c in batch + left + right))
+    return r, "".join(batch + left + right)
+
+
+def einsum(subscripts, *operands, out=None, dtype=None, optimize=False):
+    ops = [np.asarray(o) for o in operands]
+    if dtype is not None:
+        for k, o in enumerate(ops):
+            try:
+                ops[k] = o.astype(dtype, casting="safe")
+            except TypeError:
+                raise TypeError(f"Iterator operand {k} dtype could not be cast from "
+                                f"{o.dtype!r} to {np.dtype(dtype)!r} according to the rule "
+                                f"'safe'") from None
+    terms, output = _einsum_parse(subscripts, ops)
+    pairs = []
+    for op, t in zip(ops, terms):
+        op, t = _einsum_diag(op, t)
+        pairs.append((op, t))
+    while True:
+        # each operand first sums what no one else needs
+        done = []
+        for k, (op, t) in enumerate(pairs):
+            others = output + "".join(tt for kk, (_, tt) in enumerate(pairs) if kk != k)
+            done.append(_einsum_sum_out(op, t, others))
+        pairs = done
+        if len(pairs) == 1:
+            break
+        (a, ta), (b, tb) = pairs[0], pairs[1]
+        keep = output + "".join(t for _, t in pairs[2:])
+        pairs = [_einsum_pair(a, ta, b, tb, keep)] + pairs[2:]
+    r, t = pairs[0]
+    if t != output:
+        r = r.transpose([t.index(c) for c in output])
+    if isinstance(r, np.ndarray) and r.ndim == 0:
+        r = r[()]
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+# ---- array methods NumPy has with these functions' signatures ----
+
+def _nonzero(a):
+    return np.nonzero(a)
+
+
+_METHODS = {"repeat": repeat, "squeeze": squeeze, "swapaxes": swapaxes, "trace": trace,
+            "diagonal": diagonal, "searchsorted": searchsorted, "nonzero": _nonzero}

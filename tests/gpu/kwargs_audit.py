@@ -47,7 +47,7 @@ FUNCS = {
     "nanmax": (v,), "nanmean": (v,), "nanmin": (v,), "nanprod": (v,), "nansum": (v,),
     "outer": (v, v), "repeat": (v, 2), "roll": (v, 1), "searchsorted": (v, 1.0),
     "split": (v, 2), "squeeze": (a,), "swapaxes": (a, 0, 1), "tile": (v, 2), "trace": (a,),
-    "tri": (3,), "tril": (a,), "triu": (a,), "vstack": ([v, v],),
+    "tri": (3,), "tril": (a,), "triu": (a,), "vstack": ([v, v],), "einsum": ("i,i", v, v),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
@@ -56,7 +56,8 @@ METHODS = {
     "copy": (), "fill": (0,), "item": (0,), "tolist": (), "sum": (), "prod": (), "min": (),
     "max": (), "mean": (), "var": (), "std": (), "all": (), "any": (), "argmin": (),
     "argmax": (), "cumsum": (), "cumprod": (), "dot": (a.T,), "sort": (), "argsort": (),
-    "round": (), "clip": (0, 1),
+    "round": (), "clip": (0, 1), "diagonal": (), "nonzero": (), "repeat": (2,),
+    "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
           "uniform": (), "normal": ()}
