@@ -45,7 +45,7 @@ attempt(asserts, (a,), grid=(4,))
 
 @ct.kernel
 def uses_try(a):
-    try:  # krait-error: SyntaxError: 'try' is not supported in tile code
+    try:  # krait-error: SyntaxError: 'try' is not supported in a tile kernel
         ct.store(a, (0,), ct.zeros((8,), dtype=ct.float32))
     except Exception:
         pass
@@ -58,7 +58,7 @@ attempt(uses_try, (a,))
 def changes_type(a):
     acc = ct.zeros((8,), dtype=ct.int32)
     for i in range(4):
-        acc = acc + 0.5  # krait-error: TypeError: variable 'acc' is tile<8xint32> before this assignment and tile<8xfloat32> here: a variable assigned inside a loop or an if keeps one type
+        acc = acc + 0.5  # krait-error: TypeError: variable 'acc' changes type in the loop from tile<8xint32> to tile<8xfloat32>
     ct.store(a, (0,), acc)
 
 
@@ -68,7 +68,7 @@ attempt(changes_type, (a,))
 @ct.kernel
 def host_call(a):
     t = ct.load(a, (0,), (8,))
-    ct.store(a, (0,), gpu.exp(t))  # krait-error: TypeError: calling a builtin_function_or_method object is not supported in tile code
+    ct.store(a, (0,), gpu.exp(t))  # krait-error: TypeError: gpu.exp cannot be called in a tile kernel; use ct.exp
 
 
 attempt(host_call, (a,))

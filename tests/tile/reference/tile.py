@@ -383,7 +383,7 @@ def _bshape(*shapes):
     try:
         return tuple(_np.broadcast_shapes(*shapes))
     except ValueError:
-        raise _err(TypeError, "Broadcast shapes mismatch: %s"
+        raise _err(TypeError, "shapes %s are not broadcastable"
                    % ", ".join(str(tuple(s)) for s in shapes))
 
 
@@ -585,12 +585,10 @@ def where(cond, x, y, /):
 
 def _const_int(v, what):
     if isinstance(v, Tile):
-        raise _err(TypeError, "%s must be a compile-time integer constant, got %s"
-                   % (what, v.dtype))
+        raise _err(TypeError, "%s must be a compile-time constant (a ct.Constant parameter or a "
+                   "literal), got a run-time value" % what)
     if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
-        name = "ndarray" if isinstance(v, Array) else type(v).__name__
-        raise _err(TypeError, "%s must be a compile-time integer constant, got a %s object"
-                   % (what, name))
+        raise _err(TypeError, "%s must be an int, got %s" % (what, type(v).__name__))
     return int(v)
 
 
@@ -616,8 +614,8 @@ def reshape(x, /, shape):
         rest = _math.prod(s for s in shape if s != -1)
         shape = tuple(n // rest if s == -1 else s for s in shape)
     if _math.prod(shape) != n:
-        raise _err(ValueError, "cannot reshape a tile of size %d into a shape of size %d"
-                   % (n, _math.prod(shape)))
+        raise _err(TypeError, "cannot reshape a tile of shape %s into shape %s"
+                   % (x.shape, shape))
     return Tile(x.a.reshape(shape), x.dtype)
 
 
@@ -787,7 +785,7 @@ def _axes(x, axis):
         return tuple(_const_int(a, "axis") % x.ndim for a in axis)
     a = _const_int(axis, "axis")
     if not -x.ndim <= a < x.ndim:
-        raise _err(TypeError, "axis %d is out of range for a %d-dimensional tile" % (a, x.ndim))
+        raise _err(TypeError, "axis %d is out of range for a rank-%d tile" % (a, x.ndim))
     return (a % x.ndim,)
 
 
@@ -933,8 +931,8 @@ def _mm_shapes(x, y):
 def mma(x, y, /, acc, *, use_fast_acc=False):
     x, y, acc = _as_tile(x), _as_tile(y), _as_tile(acc)
     if x.dtype is not y.dtype and not {x.dtype, y.dtype} <= {int8, uint8}:
-        raise _err(TypeError, "mma operands must have one dtype, got %s and %s"
-                   % (x.dtype, y.dtype))
+        raise _err(TypeError, "x and y must have the same dtype unless they are int8/uint8, "
+                   "got %s %s" % (x.dtype, y.dtype))
     if x.dtype.name not in _MMA_ACC:
         raise _err(TypeError, "Unsupported input dtype %s, supported dtypes are %s"
                    % (x.dtype, ",".join(_MMA_ACC)))
@@ -1163,9 +1161,9 @@ def _indices(a, indices, what):
     if len(indices) != a.ndim:
         raise _err(TypeError, "%s: %d indices for a rank-%d array" % (what, len(indices), a.ndim))
     ts = [_as_tile(i) for i in indices]
-    for k, t in enumerate(ts):
+    for t in ts:
         if t.dtype.cat != _INT:
-            raise _err(TypeError, "Index %d has non-integer data type %s" % (k, t.dtype))
+            raise _err(TypeError, "%s: indices must be integer tiles, got %s" % (what, t.dtype))
     s = _bshape(*[t.shape for t in ts])
     return [_np.broadcast_to(t.a.astype(_np.int64), s) for t in ts], s
 
@@ -1304,14 +1302,14 @@ class _Launch:
 def bid(axis):
     a = _const_int(axis, "axis")
     if a not in (0, 1, 2):
-        raise _err(TypeError, "Axis must be 0, 1, or 2, but %d was given." % a)
+        raise _err(TypeError, "bid: axis must be 0, 1 or 2, got %d" % a)
     return Tile(_np.int32(_Launch.bid[a]), int32)
 
 
 def num_blocks(axis):
     a = _const_int(axis, "axis")
     if a not in (0, 1, 2):
-        raise _err(TypeError, "Axis must be 0, 1, or 2, but %d was given." % a)
+        raise _err(TypeError, "num_blocks: axis must be 0, 1 or 2, got %d" % a)
     return Tile(_np.int32(_Launch.grid[a]), int32)
 
 
@@ -1446,8 +1444,8 @@ class Kernel:
         return Kernel(self._pyfunc, h)
 
     def __call__(self, *args, **kw):
-        raise TypeError("tile kernel '%s' cannot be called directly; launch it with "
-                        "ct.launch(stream, grid, %s, args)" % (self.__name__, self.__name__))
+        raise TypeError("a tile kernel is run with ct.launch(stream, grid, kernel, args), "
+                        "not called")
 
 
 def kernel(fn=None, /, **hints):
@@ -1473,8 +1471,10 @@ def _param_is_constant(fn, name, ann):
 
 def _kernel_arg(v, constant, name):
     if constant:
-        # an array given for a ct.Constant fails where the kernel uses it as a constant
-        return Array(v) if isinstance(v, _np.ndarray) else v
+        if isinstance(v, (_np.ndarray,)):
+            raise TypeError("ct.launch: argument %s is a ct.Constant and cannot be an array"
+                            % name)
+        return v
     if isinstance(v, _np.ndarray):
         if v.dtype not in _BY_NP:
             raise TypeError("ct.launch: argument %s has unsupported dtype %s" % (name, v.dtype))
@@ -1515,8 +1515,7 @@ def _marked_error(fn):
 
 def launch(stream, grid, kernel, args):
     if not isinstance(kernel, Kernel):
-        raise TypeError("ct.launch() expects a kernel made by @ct.kernel as its third "
-                        "argument, not '%s'" % type(kernel).__name__)
+        raise TypeError("ct.launch: the third argument must be a @ct.kernel function")
     if isinstance(grid, int):
         grid = (grid,)
     grid = tuple(int(g) for g in grid)
@@ -1531,7 +1530,7 @@ def launch(stream, grid, kernel, args):
     params = list(sig.parameters.values())
     args = tuple(args)
     if len(args) != len(params):
-        raise TypeError("kernel '%s' takes %d arguments but %d were given"
+        raise TypeError("ct.launch: kernel %s takes %d arguments, %d given"
                         % (fn.__name__, len(params), len(args)))
     kargs = [_kernel_arg(v, _param_is_constant(fn, p.name, p.annotation), p.name)
              for v, p in zip(args, params)]
