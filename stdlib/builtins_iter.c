@@ -2,6 +2,7 @@
  * The lazy ones (enumerate, zip, map, filter, reversed) are types, in vm/iter.c. */
 #include <string.h>
 
+#include "../vm/overflow.h"
 #include "builtins.h"
 
 /* min() and max(): one iterable or several positional arguments, key= and default=. */
@@ -97,7 +98,7 @@ static Value bi_sum(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         /* Small-int and float fast paths; everything else through the operator. */
         if (is_smallint(acc) && is_smallint(item)) {
             int64_t r;
-            if (!__builtin_add_overflow(acc.as.i, item.as.i, &r)) {
+            if (!i64_add_overflow(acc.as.i, item.as.i, &r)) {
                 acc = v_int(r);
                 continue;
             }

@@ -6,6 +6,7 @@
 #include "error.h"
 #include "gc.h"
 #include "number.h"
+#include "overflow.h"
 #include "seq.h"
 #include "str.h"
 
@@ -310,8 +311,7 @@ static Value range_iter_next(Interp *I, Value self) {
     }
     Value v = it->next;
     int64_t n;
-    if (is_smallint(v) && is_smallint(it->step) &&
-        !__builtin_add_overflow(v.as.i, it->step.as.i, &n)) {
+    if (is_smallint(v) && is_smallint(it->step) && !i64_add_overflow(v.as.i, it->step.as.i, &n)) {
         it->next = v_int(n);
     } else if (!(is_smallint(it->remaining) && it->remaining.as.i == 0)) {
         Value nx = int_add(I, v, it->step);

@@ -32,6 +32,7 @@
 #include "frame.h"
 #include "number.h"
 #include "opcodes.h"
+#include "overflow.h"
 #include "seq.h"
 #include "str.h"
 #include "vm.h"
@@ -41,36 +42,6 @@
 #else
 #define VM_COMPUTED_GOTO 0
 #endif
-
-static inline bool vm_add_overflow(int64_t a, int64_t b, int64_t *r) {
-#if defined(__GNUC__)
-    return __builtin_add_overflow(a, b, r);
-#else
-    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return true;
-    *r = a + b;
-    return false;
-#endif
-}
-static inline bool vm_sub_overflow(int64_t a, int64_t b, int64_t *r) {
-#if defined(__GNUC__)
-    return __builtin_sub_overflow(a, b, r);
-#else
-    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b)) return true;
-    *r = a - b;
-    return false;
-#endif
-}
-static inline bool vm_mul_overflow(int64_t a, int64_t b, int64_t *r) {
-#if defined(__GNUC__)
-    return __builtin_mul_overflow(a, b, r);
-#else
-    if (a > -3037000499LL && a < 3037000499LL && b > -3037000499LL && b < 3037000499LL) {
-        *r = a * b;
-        return false;
-    }
-    return true;
-#endif
-}
 
 static inline bool is_type_id(Value v, int id) {
     return v.tag == KR_TOBJ && v.as.o->type->id == id;
@@ -252,24 +223,30 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         oparg = INSTR_ARG(word);                                                                   \
         goto *jump_table[INSTR_OP(word)];                                                          \
     } while (0)
+#define VM_DISPATCH_BEGIN() DISPATCH()
+#define VM_DISPATCH_END()   /* the jump table has an entry for every opcode */
 #else
 #define TARGET(name) case OP_##name:
 #define DISPATCH()   goto dispatch
+/* The switch's braces live in the macros, so the source around them stays balanced for
+ * clang-format in both builds and the unwinder below formats as code. */
+#define VM_DISPATCH_BEGIN()                                                                        \
+    dispatch:                                                                                      \
+    I->ntemp = tmark;                                                                              \
+    word = *ip++;                                                                                  \
+    oparg = INSTR_ARG(word);                                                                       \
+    switch (INSTR_OP(word)) {
+#define VM_DISPATCH_END()                                                                          \
+    default:                                                                                       \
+        err_format(I, TY_SYSTEM_ERROR, "unknown opcode %u", (unsigned)INSTR_OP(word));             \
+        goto error;                                                                                \
+        }
 #endif
 
     LOAD_FRAME();
     if (throwing) goto error;
     if (!check_interrupt(I)) goto error;
-
-#if VM_COMPUTED_GOTO
-    DISPATCH();
-#else
-dispatch:
-    I->ntemp = tmark;
-    word = *ip++;
-    oparg = INSTR_ARG(word);
-    switch (INSTR_OP(word)) {
-#endif
+    VM_DISPATCH_BEGIN();
 
     TARGET(NOP) {
         DISPATCH();
@@ -517,17 +494,17 @@ dispatch:
             int64_t r;
             switch (oparg) {
             case BIN_ADD:
-                if (vm_add_overflow(a.as.i, b.as.i, &r)) break;
+                if (i64_add_overflow(a.as.i, b.as.i, &r)) break;
                 sp--;
                 sp[-1] = v_int(r);
                 DISPATCH();
             case BIN_SUB:
-                if (vm_sub_overflow(a.as.i, b.as.i, &r)) break;
+                if (i64_sub_overflow(a.as.i, b.as.i, &r)) break;
                 sp--;
                 sp[-1] = v_int(r);
                 DISPATCH();
             case BIN_MUL:
-                if (vm_mul_overflow(a.as.i, b.as.i, &r)) break;
+                if (i64_mul_overflow(a.as.i, b.as.i, &r)) break;
                 sp--;
                 sp[-1] = v_int(r);
                 DISPATCH();
@@ -572,12 +549,12 @@ dispatch:
         Value b = sp[-1], a = sp[-2];
         if (a.tag == KR_TINT && b.tag == KR_TINT) {
             int64_t r;
-            if (oparg == BIN_ADD && !vm_add_overflow(a.as.i, b.as.i, &r)) {
+            if (oparg == BIN_ADD && !i64_add_overflow(a.as.i, b.as.i, &r)) {
                 sp--;
                 sp[-1] = v_int(r);
                 DISPATCH();
             }
-            if (oparg == BIN_SUB && !vm_sub_overflow(a.as.i, b.as.i, &r)) {
+            if (oparg == BIN_SUB && !i64_sub_overflow(a.as.i, b.as.i, &r)) {
                 sp--;
                 sp[-1] = v_int(r);
                 DISPATCH();
@@ -1358,63 +1335,60 @@ dispatch:
         DISPATCH();
     }
 
-#if !VM_COMPUTED_GOTO
-default: err_format(I, TY_SYSTEM_ERROR, "unknown opcode %u", (unsigned)INSTR_OP(word)); goto error;
-}
-#endif
+    VM_DISPATCH_END();
 
-error :
+error:
     /* An exception is pending (I->exc). Record where, then look for a handler. */
     kwnames = NULL;
-if (!I->exc) err_format(I, TY_SYSTEM_ERROR, "error return without exception set");
-SAVE_PC();
-if (!reraise) {
-    ExcObj *e = (ExcObj *)I->exc;
-    if (!e->traceback && is_none(e->context) && !thrown_in) instr_set_context(I, I->exc);
-    traceback_add(I, I->exc, f); /* on OOM the entry is lost; unwinding goes on */
-}
-reraise = false;
-thrown_in = false;
-while (f->nblocks > 0) {
-    Block *b = &f->blocks[--f->nblocks];
-    sp = f->stack + b->level;
-    if (b->type == BLOCK_EXCEPT_HANDLER) continue;
-    Obj *exc = I->exc;
-    I->exc = NULL;
-    Block *h = &f->blocks[f->nblocks++];
-    h->type = BLOCK_EXCEPT_HANDLER;
-    h->exc = exc;
-    /* h->level stays: the exception object sits at that depth. */
-    PUSH(v_obj(exc));
-    ip = instrs + h->handler;
-    DISPATCH();
-}
-/* No handler here: the frame is finished and the exception goes to the caller. */
-f->state = FRAME_DONE;
-I->recursion_depth--;
-if (f->is_entry) {
-    retval = V_NULL;
-    goto leave;
-}
-{
-    Frame *caller = f->back;
-    frame_free(I, f);
-    f = caller;
-    vm->top = f;
-    LOAD_FRAME();
-    goto error;
-}
+    if (!I->exc) err_format(I, TY_SYSTEM_ERROR, "error return without exception set");
+    SAVE_PC();
+    if (!reraise) {
+        ExcObj *e = (ExcObj *)I->exc;
+        if (!e->traceback && is_none(e->context) && !thrown_in) instr_set_context(I, I->exc);
+        traceback_add(I, I->exc, f); /* on OOM the entry is lost; unwinding goes on */
+    }
+    reraise = false;
+    thrown_in = false;
+    while (f->nblocks > 0) {
+        Block *b = &f->blocks[--f->nblocks];
+        sp = f->stack + b->level;
+        if (b->type == BLOCK_EXCEPT_HANDLER) continue;
+        Obj *exc = I->exc;
+        I->exc = NULL;
+        Block *h = &f->blocks[f->nblocks++];
+        h->type = BLOCK_EXCEPT_HANDLER;
+        h->exc = exc;
+        /* h->level stays: the exception object sits at that depth. */
+        PUSH(v_obj(exc));
+        ip = instrs + h->handler;
+        DISPATCH();
+    }
+    /* No handler here: the frame is finished and the exception goes to the caller. */
+    f->state = FRAME_DONE;
+    I->recursion_depth--;
+    if (f->is_entry) {
+        retval = V_NULL;
+        goto leave;
+    }
+    {
+        Frame *caller = f->back;
+        frame_free(I, f);
+        f = caller;
+        vm->top = f;
+        LOAD_FRAME();
+        goto error;
+    }
 
-leave :
+leave:
     /* Leaving this activation (return, yield or exception) back to C. The result is pushed
      * on the caller's temp roots: the frame that held it may be freed right away. */
     vm->top = f->back;
-vm->reentry_depth--;
-I->ntemp = f->temp_mark;
-if (!is_null(retval) && retval.tag == KR_TOBJ && !gc_temp_push(I, retval)) {
-    return V_NULL;
-}
-return retval;
+    vm->reentry_depth--;
+    I->ntemp = f->temp_mark;
+    if (!is_null(retval) && retval.tag == KR_TOBJ && !gc_temp_push(I, retval)) {
+        return V_NULL;
+    }
+    return retval;
 #undef LOAD_FRAME
 #undef SAVE_PC
 #undef PUSH
@@ -1423,4 +1397,6 @@ return retval;
 #undef PEEK
 #undef TARGET
 #undef DISPATCH
+#undef VM_DISPATCH_BEGIN
+#undef VM_DISPATCH_END
 }
