@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../vm/frame.h"
 #include "builtins.h"
 #include "modules.h"
 #include "classes.h"
@@ -163,7 +164,21 @@ static Value sys_get_int_max_str_digits(Interp *I, int argc, Value *argv, Tuple 
     return v_int(4300);
 }
 
+/* sys._getframe([depth]): frame snapshots (vm/traceback.c), for warnings' stacklevel and
+ * traceback.extract_stack. */
+static Value sys_getframe(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "_getframe", kwnames) || !arg_count(I, "_getframe", argc, 0, 1))
+        return V_NULL;
+    int64_t depth = 0;
+    if (argc == 1) {
+        if (!is_smallint(argv[0])) return err_format(I, TY_TYPE_ERROR, "an integer is required");
+        depth = argv[0].as.i;
+    }
+    return frameobj_getframe(I, depth < 0 ? 0 : depth);
+}
+
 static const MethodDef sys_functions[] = {
+    {"_getframe", sys_getframe, 0},
     {"exit", sys_exit, 0},
     {"getrecursionlimit", sys_getrecursionlimit, 0},
     {"setrecursionlimit", sys_setrecursionlimit, 0},

@@ -258,6 +258,9 @@ typedef struct Traceback {
 } Traceback;
 /* Prepend the entry (f's code, its current line) to exc's traceback; false on OOM. */
 bool traceback_add(Interp *I, Obj *exc, Frame *f);
+/* sys._getframe(depth): a frame object for the depth-th frame from the top, its f_back
+ * chain snapshotted too. ValueError when the stack is shallower. vm/traceback.c. */
+Value frameobj_getframe(Interp *I, int64_t depth);
 
 /* ---- exec and import ---- */
 Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals);

@@ -249,7 +249,15 @@ struct Type {
     X(WARNING, "Warning", EXCEPTION)                                                               \
     X(DEPRECATION_WARNING, "DeprecationWarning", WARNING)                                          \
     X(RUNTIME_WARNING, "RuntimeWarning", WARNING)                                                  \
-    X(USER_WARNING, "UserWarning", WARNING)
+    X(USER_WARNING, "UserWarning", WARNING)                                                        \
+    X(PENDING_DEPRECATION_WARNING, "PendingDeprecationWarning", WARNING)                           \
+    X(SYNTAX_WARNING, "SyntaxWarning", WARNING)                                                    \
+    X(FUTURE_WARNING, "FutureWarning", WARNING)                                                    \
+    X(IMPORT_WARNING, "ImportWarning", WARNING)                                                    \
+    X(UNICODE_WARNING, "UnicodeWarning", WARNING)                                                  \
+    X(BYTES_WARNING, "BytesWarning", WARNING)                                                      \
+    X(RESOURCE_WARNING, "ResourceWarning", WARNING)                                                \
+    X(ENCODING_WARNING, "EncodingWarning", WARNING)
 
 typedef enum TypeId {
 #define X(id, spec) TY_##id,

@@ -56,11 +56,36 @@ typedef struct FrameObj {
     Code *code;
     Dict *globals;
     int line;
+    struct FrameObj *back; /* the caller's snapshot (sys._getframe chains them) */
 } FrameObj;
 
 static void frameobj_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)((FrameObj *)o)->code);
     gc_mark_obj(I, (Obj *)((FrameObj *)o)->globals);
+    gc_mark_obj(I, (Obj *)((FrameObj *)o)->back);
+}
+
+/* sys._getframe(depth): a snapshot of the depth-th running frame and, linked by f_back, of
+ * every frame below it (taken now, as the VM's frames are not objects). */
+Value frameobj_getframe(Interp *I, int64_t depth) {
+    Frame *f = I->vm ? I->vm->top : NULL;
+    for (int64_t i = 0; f && i < depth; i++)
+        f = f->back;
+    if (!f) return err_format(I, TY_VALUE_ERROR, "call stack is not deep enough");
+    FrameObj *first = NULL, *prev = NULL;
+    for (; f; f = f->back) {
+        FrameObj *fo = gc_new(I, I->types[TY_FRAME], sizeof(FrameObj));
+        if (!fo) return V_NULL;
+        fo->code = f->code;
+        fo->globals = f->globals;
+        fo->line = frame_line(f);
+        if (prev)
+            prev->back = fo;
+        else
+            first = fo;
+        prev = fo;
+    }
+    return v_obj(first);
 }
 
 static Value frameobj_repr(Interp *I, Value self) {
@@ -82,7 +107,8 @@ static Value fo_lineno(Interp *I, Value self) {
     return v_int(((FrameObj *)as_obj(self))->line);
 }
 static Value fo_back(Interp *I, Value self) {
-    return V_NONE;
+    FrameObj *b = ((FrameObj *)as_obj(self))->back;
+    return b ? v_obj(b) : V_NONE;
 }
 
 static const GetSetDef frameobj_getsets[] = {
