@@ -855,8 +855,15 @@ static Value array_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_int(arr_load_i(it.p, a->dtype));
 }
 
+/* NumPy's operators on 0-d arrays give scalars (np.array(5) + 1 is np.int64(6)). */
+static Value scalar_if_0d(Interp *I, Value r) {
+    if (is_null(r) || !is_array(I, r) || arr_raw(r)->ndim != 0) return r;
+    Array *a = as_array(r);
+    return arr_scalar_new(I, a->data, a->dtype);
+}
+
 static Value array_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
-    return arr_unary(I, argv[0], ARR_U_ABS, NULL);
+    return scalar_if_0d(I, arr_unary(I, argv[0], ARR_U_ABS, NULL));
 }
 
 static const MethodDef array_methods[] = {
@@ -901,7 +908,7 @@ static Value array_binop(Interp *I, Value a, Value b, int op) {
         Array *y = !x ? NULL : is_array(I, b) ? arr_raw(b) : arr_from_value(I, b, -1);
         return y ? arr_matmul(I, x, y) : V_NULL;
     }
-    return arr_binary(I, a, b, op, NULL);
+    return scalar_if_0d(I, arr_binary(I, a, b, op, NULL));
 }
 
 static Value array_inplace(Interp *I, Value a, Value b, int op) {
@@ -912,15 +919,15 @@ static Value array_inplace(Interp *I, Value a, Value b, int op) {
 }
 
 static Value array_richcompare(Interp *I, Value a, Value b, int op) {
-    return arr_compare(I, a, b, op);
+    return scalar_if_0d(I, arr_compare(I, a, b, op));
 }
 
 static Value array_unop(Interp *I, Value a, int op) {
-    return arr_unary(I, a,
-                     op == UN_NEG   ? ARR_U_NEG
-                     : op == UN_POS ? ARR_U_POS
-                                    : ARR_U_INVERT,
-                     NULL);
+    return scalar_if_0d(I, arr_unary(I, a,
+                                     op == UN_NEG   ? ARR_U_NEG
+                                     : op == UN_POS ? ARR_U_POS
+                                                    : ARR_U_INVERT,
+                                     NULL));
 }
 
 static int array_truthy(Interp *I, Value self) {

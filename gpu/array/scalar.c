@@ -185,6 +185,33 @@ static Value generic_repr(Interp *I, Value self) {
     return s ? v_obj(s) : V_NULL;
 }
 
+/* NumPy's scalars have the ndarray's methods (x.any(), x.reshape(1), x.sum()): what normal
+ * lookup does not find is looked up on the scalar as a 0-d array. */
+static Value array_attr(Interp *I, Value self, Str *name) {
+    if (name->data[0] != '_' && !is_null(type_lookup(I->types[TY_ARRAY], name))) {
+        Array *a = arr_scalar_to_array(I, self);
+        return a ? obj_getattr(I, v_obj(a), name) : V_NULL;
+    }
+    return err_format(I, TY_ATTRIBUTE_ERROR, "'numpy.%s' object has no attribute '%s'",
+                      type_of(I, self)->name->data, name->data);
+}
+
+static Value generic_getattr_slot(Interp *I, Value self, Str *name) {
+    Value v = generic_getattr_opt(I, self, name);
+    if (!is_null(v) || err_occurred(I)) return v;
+    return array_attr(I, self, name);
+}
+
+/* x[()] is x, x[...] a 0-d array, as NumPy's scalars index */
+static Value generic_getitem(Interp *I, Value self, Value key) {
+    if (is_obj(key) && key.as.o == (Obj *)I->empty_tuple) return self;
+    if (is_obj(key) && key.as.o == I->ellipsis) {
+        Array *a = arr_scalar_to_array(I, self);
+        return a ? v_obj(a) : V_NULL;
+    }
+    return err_format(I, TY_INDEX_ERROR, "invalid index to scalar variable.");
+}
+
 static void npscalar_trace(Interp *I, Obj *o) {
     ArrScalar *s = (ArrScalar *)o;
     if (s->dev) gc_mark_obj(I, (Obj *)s->dev);
@@ -372,6 +399,8 @@ const TypeSpec npgeneric_spec = {
               .binop = generic_binop,
               .unop = generic_unop,
               .truthy = generic_truthy,
+              .getitem = generic_getitem,
+              .getattr = generic_getattr_slot,
               .new = generic_new},
     .methods = generic_methods,
     .getsets = generic_getsets,
@@ -393,7 +422,9 @@ const TypeSpec npscalar_spec = {
               .richcompare = generic_richcompare,
               .binop = generic_binop,
               .unop = generic_unop,
-              .truthy = generic_truthy},
+              .truthy = generic_truthy,
+              .getitem = generic_getitem,
+              .getattr = generic_getattr_slot},
 };
 
 /* ---- np.float64's dunders: its slots come from float, so np.generic's behaviour is put
@@ -438,6 +469,15 @@ COMPARE_DUNDER(lt, CMP_LT)
 COMPARE_DUNDER(le, CMP_LE)
 COMPARE_DUNDER(gt, CMP_GT)
 COMPARE_DUNDER(ge, CMP_GE)
+static Value d_getitem(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "__getitem__", argc - 1, 1, 1)) return V_NULL;
+    return generic_getitem(I, argv[0], argv[1]);
+}
+static Value d_getattr(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "__getattr__", argc - 1, 1, 1)) return V_NULL;
+    if (!is_str(I, argv[1])) return err_format(I, TY_TYPE_ERROR, "attribute name must be string");
+    return array_attr(I, argv[0], as_str(argv[1]));
+}
 static Value d_hash(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t h;
     return generic_hash(I, argv[0], &h) < 0 ? V_NULL : v_int(h);
@@ -469,5 +509,7 @@ const MethodDef arr_float64_methods[] = {
     {"__gt__", d_gt, 0},
     {"__ge__", d_ge, 0},
     {"__hash__", d_hash, 0},
+    {"__getitem__", d_getitem, 0},
+    {"__getattr__", d_getattr, 0},
     {NULL, NULL, 0},
 };

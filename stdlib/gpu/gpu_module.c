@@ -452,7 +452,7 @@ static bool out_fits(Interp *I, Value x, Array *out) {
         if (!ufunc_args(I, name, 1, argc, argv, kw, &x, &out)) return V_NULL;                      \
         if (out && !out_fits(I, x, out)) return V_NULL;                                            \
         Value r = arr_unary(I, x, op, out);                                                        \
-        if (!is_null(r) && !out && !is_array(I, x) && arr_raw(r)->ndim == 0)                       \
+        if (!is_null(r) && !out && is_array(I, r) && arr_raw(r)->ndim == 0)                        \
             return arr_scalar_new(I, as_array(r)->data, as_array(r)->dtype);                       \
         return r;                                                                                  \
     }
@@ -480,9 +480,10 @@ UNARY(f_negative, "negative", ARR_U_NEG)
 UNARY(f_logical_not, "logical_not", ARR_U_NOT)
 UNARY(f_invert, "invert", ARR_U_INVERT)
 
+/* A ufunc's 0-d result is a scalar, as in NumPy (np.sqrt(np.array(4.0)) is np.float64(2.0)) */
 static Value scalarize(Interp *I, Value r, Value a, Value b) {
-    if (!is_null(r) && is_array(I, r) && !is_array(I, a) && !is_array(I, b) &&
-        arr_raw(r)->ndim == 0)
+    (void)a, (void)b;
+    if (!is_null(r) && is_array(I, r) && arr_raw(r)->ndim == 0)
         return arr_scalar_new(I, as_array(r)->data, as_array(r)->dtype);
     return r;
 }

@@ -658,3 +658,277 @@ def _nonzero(a):
 
 _METHODS = {"repeat": repeat, "squeeze": squeeze, "swapaxes": swapaxes, "trace": trace,
             "diagonal": diagonal, "searchsorted": searchsorted, "nonzero": _nonzero}
+
+
+# ---- grids, gathers, padding ----
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    ndim = len(xi)
+    s0 = (1,) * ndim
+    output = [np.asarray(x).reshape(s0[:i] + (-1,) + s0[i + 1:]) for i, x in enumerate(xi)]
+    if indexing == "xy" and ndim > 1:
+        output[0] = output[0].reshape((1, -1) + s0[2:])
+        output[1] = output[1].reshape((-1, 1) + s0[2:])
+    if not sparse:
+        shape = [1] * ndim
+        for o in output:
+            shape = [max(p, q) for p, q in zip(shape, o.shape)]
+        output = [o + np.zeros(tuple(shape), dtype=o.dtype) for o in output]
+    elif copy:
+        output = [o.copy() for o in output]
+    return tuple(output)
+
+
+def take(a, indices, axis=None, out=None, mode="raise"):
+    if mode != "raise":
+        raise NotImplementedError("take: only mode='raise' is implemented in krait")
+    a = np.asarray(a)
+    if axis is None:
+        a = a.ravel()
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    idx = np.asarray(indices)
+    moved = moveaxis(a, axis, 0)
+    r = moved[idx.ravel()].reshape(idx.shape + moved.shape[1:])
+    r = moveaxis(r, tuple(range(idx.ndim)), tuple(range(axis, axis + idx.ndim)))
+    if out is not None:
+        out[...] = r
+        return out
+    return r[()] if r.ndim == 0 else r
+
+
+def put(a, ind, v, mode="raise"):
+    if mode != "raise":
+        raise NotImplementedError("put: only mode='raise' is implemented in krait")
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"argument 1 must be numpy.ndarray, not {type(a).__name__}")
+    flat = a.reshape(-1)
+    idx = np.asarray(ind).ravel()
+    vals = np.asarray(v).ravel()
+    if vals.size == 0 or idx.size == 0:
+        return None
+    reps = -(-idx.size // vals.size)
+    vals = tile(vals, reps)[:idx.size]
+    n = a.size
+    for i, x in zip(idx.tolist(), vals.tolist()):
+        if i < -n or i >= n:
+            raise IndexError(f"index {i} is out of bounds for axis 0 with size {n}")
+        flat[i] = x
+    a[...] = flat.reshape(a.shape)  # a no-op for a view; the copy of a strided a goes back
+    return None
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    a = np.asarray(array)
+    widths = np.asarray(pad_width)
+    if widths.ndim == 0:
+        widths = [[int(widths.item())] * 2] * a.ndim
+    elif widths.ndim == 1:
+        w = widths.tolist()
+        widths = [w * 2 if len(w) == 1 else w] * a.ndim
+    else:
+        widths = widths.tolist()
+        if len(widths) == 1:
+            widths = widths * a.ndim
+    if len(widths) != a.ndim:
+        raise ValueError(f"operands could not be broadcast together with remapped shapes "
+                         f"[original->remapped]: ({len(widths)},2)  and requested shape "
+                         f"({a.ndim},2)")
+    if mode == "constant":
+        cv = kwargs.pop("constant_values", 0)
+    elif mode not in ("edge", "wrap", "reflect", "symmetric"):
+        raise ValueError(f"mode '{mode}' is not supported" if isinstance(mode, str) else "mode")
+    if kwargs:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {set(kwargs)}")
+    out = a
+    for ax, (before, after) in enumerate(widths):
+        if before < 0 or after < 0:
+            raise ValueError("index can't contain negative values")
+        n = out.shape[ax]
+        parts = []
+        if mode == "constant":
+            cvs = np.asarray(cv).ravel().tolist()
+            lo, hi = (cvs[0], cvs[0]) if len(cvs) == 1 else (cvs[0], cvs[-1])
+            for w, val in ((before, lo), (after, hi)):
+                shape = list(out.shape)
+                shape[ax] = w
+                parts.append(np.full(tuple(shape), val, dtype=out.dtype))
+        else:
+            if n == 0:
+                raise ValueError("can't extend empty axis 0 using modes other than 'constant' "
+                                 "or 'empty'")
+            idx_b, idx_a = [], []
+            for k in range(before):
+                j = before - k  # distance from the edge, 1-based
+                idx_b.append(_pad_index(mode, -j, n))
+            for k in range(after):
+                idx_a.append(_pad_index(mode, n + k, n))
+            for idx in (idx_b, idx_a):
+                parts.append(take(out, np.array(idx, dtype=np.int64), axis=ax))
+        out = np.concatenate([parts[0], out, parts[1]], ax)
+    return out
+
+
+def _pad_index(mode, i, n):
+    """The source index for padded position i (< 0 or >= n) along an axis of n."""
+    if mode == "edge":
+        return 0 if i < 0 else n - 1
+    if mode == "wrap":
+        return i % n
+    if mode == "symmetric":
+        period = 2 * n
+        i %= period
+        return i if i < n else period - 1 - i
+    # reflect: the edge is not repeated
+    if n == 1:
+        return 0
+    period = 2 * n - 2
+    i %= period
+    return i if i < n else period - i
+
+
+# ---- small numeric helpers ----
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a = moveaxis(np.asarray(a), axisa, -1)
+    b = moveaxis(np.asarray(b), axisb, -1)
+    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
+        raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
+    if a.shape[-1] == 2 and b.shape[-1] == 2:
+        return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    a0, a1 = a[..., 0], a[..., 1]
+    a2 = a[..., 2] if a.shape[-1] == 3 else np.zeros_like(a0)
+    b0, b1 = b[..., 0], b[..., 1]
+    b2 = b[..., 2] if b.shape[-1] == 3 else np.zeros_like(b0)
+    c = np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return moveaxis(c, -1, axisc)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    if period is not None:
+        raise NotImplementedError("interp: period= is not implemented in krait")
+    xs = np.asarray(x, dtype=np.float64)
+    xpl = np.asarray(xp, dtype=np.float64).tolist()
+    fpl = np.asarray(fp, dtype=np.float64).tolist()
+    if len(xpl) != len(fpl):
+        raise ValueError("fp and xp are not of the same length.")
+    if not xpl:
+        raise ValueError("array of sample points is empty")
+    lo = fpl[0] if left is None else left
+    hi = fpl[-1] if right is None else right
+    res = []
+    for v in xs.ravel().tolist():
+        if v != v:
+            res.append(v)
+        elif v < xpl[0]:
+            res.append(lo)
+        elif v > xpl[-1]:
+            res.append(hi)
+        elif v == xpl[-1]:
+            res.append(fpl[-1])
+        else:
+            j = int(searchsorted(xpl, v, side="right")) - 1
+            x0, x1 = xpl[j], xpl[j + 1]
+            slope = (fpl[j + 1] - fpl[j]) / (x1 - x0)
+            res.append(slope * (v - x0) + fpl[j])
+    r = np.array(res, dtype=np.float64).reshape(xs.shape)
+    return r[()] if r.ndim == 0 else r
+
+
+def bincount(x, weights=None, minlength=0):
+    xs = np.asarray(x)
+    if xs.ndim != 1:
+        raise ValueError("object too deep for desired array" if xs.ndim > 1 else
+                         "object of too small depth for desired array")
+    vals = xs.tolist()
+    if any(v < 0 for v in vals):
+        raise ValueError("'list' argument must have no negative elements")
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
+    n = max(max(vals) + 1 if vals else 0, minlength)
+    counts = [0.0 if weights is not None else 0] * n
+    ws = np.asarray(weights, dtype=np.float64).tolist() if weights is not None else None
+    for k, v in enumerate(vals):
+        counts[v] += ws[k] if ws is not None else 1
+    return np.array(counts, dtype=np.float64 if ws is not None else np.int64)
+
+
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    e = np.asarray(element)
+    tset = set(np.asarray(test_elements).ravel().tolist())
+    r = np.array([(v in tset) != invert for v in e.ravel().tolist()], dtype=bool)
+    return r.reshape(e.shape)
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    a = np.asarray(a).ravel()
+    if isinstance(bins, int):
+        if bins < 1:
+            raise ValueError("`bins` must be positive, when an integer")
+        if range is None:
+            lo, hi = (float(a.min()), float(a.max())) if a.size else (0.0, 1.0)
+        else:
+            lo, hi = float(range[0]), float(range[1])
+            if lo > hi:
+                raise ValueError("max must be larger than min in range parameter.")
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = np.linspace(lo, hi, bins + 1)
+    else:
+        edges = np.asarray(bins)
+    el = edges.tolist()
+    nb = len(el) - 1
+    ws = np.asarray(weights, dtype=np.float64).ravel().tolist() if weights is not None else None
+    counts = [0.0 if ws is not None else 0] * nb
+    for k, v in enumerate(a.tolist()):
+        if v < el[0] or v > el[-1]:
+            continue
+        j = nb - 1 if v == el[-1] else int(searchsorted(el, v, side="right")) - 1
+        counts[j] += ws[k] if ws is not None else 1
+    hist = np.array(counts, dtype=np.float64 if ws is not None else np.int64)
+    if density:
+        widths = np.diff(edges)
+        hist = hist / widths / hist.sum()
+    return hist, edges
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    x = np.array(m, ndmin=2, dtype=np.float64)
+    if not rowvar and x.shape[0] != 1:
+        x = x.T
+    if y is not None:
+        yy = np.array(y, ndmin=2, dtype=np.float64)
+        if not rowvar and yy.shape[0] != 1:
+            yy = yy.T
+        x = np.concatenate((x, yy), axis=0)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    n = x.shape[1]
+    fact = n - ddof
+    x = x - x.mean(axis=1, keepdims=True)
+    c = np.dot(x, x.T) / fact
+    return squeeze(c)
+
+
+def corrcoef(x, y=None, rowvar=True):
+    c = cov(x, y, rowvar)
+    if c.ndim == 0:
+        return c / c
+    d = diag(c)
+    stddev = np.sqrt(d)
+    c = c / stddev[:, None]
+    c = c / stddev[None, :]
+    return np.clip(c, -1, 1)
+
+
+def polyval(p, x):
+    p = np.asarray(p)
+    x = np.asarray(x)
+    y = np.zeros_like(x)
+    for pv in p.tolist():
+        y = y * x + pv
+    return y

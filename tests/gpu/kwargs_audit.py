@@ -48,6 +48,9 @@ FUNCS = {
     "outer": (v, v), "repeat": (v, 2), "roll": (v, 1), "searchsorted": (v, 1.0),
     "split": (v, 2), "squeeze": (a,), "swapaxes": (a, 0, 1), "tile": (v, 2), "trace": (a,),
     "tri": (3,), "tril": (a,), "triu": (a,), "vstack": ([v, v],), "einsum": ("i,i", v, v),
+    "bincount": (np.arange(3),), "corrcoef": (a,), "cov": (a,), "cross": (v[:3], v[:3]),
+    "histogram": (v,), "interp": (v, v, v), "isin": (v, v), "meshgrid": (v, v), "pad": (v, 1),
+    "polyval": (v, 2.0), "put": (np.zeros(3), 0, 1.0), "take": (v, 0),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}

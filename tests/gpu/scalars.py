@@ -70,3 +70,16 @@ print(repr(np.int64(5).__index__()), [10, 20, 30][np.int64(1)], list(range(np.in
 print(repr(np.float64(3.7).__round__()), repr(round(np.float32(2.675), 2)), repr(round(np.int64(17), -1)),
       np.float32(1.5).is_integer(), np.float64(float("inf")).is_integer())
 print(bool(np.bool_(False)), repr(~np.bool_(True)), repr(np.bool_(True) + np.bool_(True)), repr(-np.int8(-128 + 1)))
+# operators and ufuncs on 0-d arrays give scalars; scalars have the ndarray's methods
+z = np.array(5)
+print(repr(z + 1), repr(-z), repr(z == 5), repr(abs(np.array(-2.5))), repr(np.sqrt(np.array(4.0))),
+      repr(np.add(z, z)), repr(z[()]), repr(np.float64(2)[()]), repr(np.int8(3)[...]))
+z += 1
+print(repr(z), repr(np.where(np.array(True), 1, 2)), repr(np.maximum(np.array(1), 2)))
+x = np.int16(7)
+print(repr(x.any()), repr(x.sum()), repr(x.reshape(1)), repr(np.float64(2.5).max()), x.ndim, x.shape)
+for bad in [lambda: x.nothing, lambda: np.float64(1).nothing, lambda: x[0]]:
+    try:
+        bad()
+    except (AttributeError, IndexError) as e:
+        print(type(e).__name__, e)
