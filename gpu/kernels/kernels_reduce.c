@@ -133,6 +133,7 @@ static const char *red_acc(int op, DType in, DType out) {
         case DT_BOOL:
         case DT_INT8:
         case DT_INT16:
+        case DT_INT32: /* not float: an int32 past 2^24 would round */
         case DT_UINT8: return "int";
         case DT_UINT32: return "unsigned";
         case DT_INT64: return "i64";

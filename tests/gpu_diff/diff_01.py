@@ -33,178 +33,189 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b100_2 = np.array([-1.0, -0.5, 0.75, -1.0, 4.25, -1.0, -7.5, -5.25, 7.5, 6.75, 3.0, 4.5, 5.5, 7.25, -0.25, 3.5, 2.5, -6.25, 7.75, 3.75, -2.5, -1.25, 2.25, 6.75], dtype=np.float64).reshape((3, 2, 4, 1))
-a100_1 = b100_2.T
-a100_3 = ((np.arange(16) % 13 - 6) * 0.25).astype(np.float64).reshape((2, 4, 2, 1))
-b100_5 = np.array([-6.5, -3.75, 4.75, 0.25, 2.0, 3.25], dtype=np.float64).reshape((2, 3))
-b100_7 = np.array([-3.5, 4.75, 1.25, -7.0, -4.0, 7.25, -5.0, 7.5, -0.25, -3.75, 6.25, -1.5], dtype=np.float64).reshape((2, 1, 2, 3))
-x100_8 = np.abs(np.asarray(np.where(b100_5 > 0, np.minimum(a100_1, a100_3), b100_7))).astype(np.float64) + 1
-near('c100', np.log2(x100_8), math.log2, x100_8, 1e-12)
+b100_3 = np.array([7, 2, 8, 4, -12, 4, -8, 8, -17, -2, -4, -4, -18, 16, -8, 4, 9, -6, 14, -6, -4], dtype=np.int8).reshape((3, 7))
+a100_2 = b100_3[:, ::-1]
+b100_5 = np.array([11, -13, -11, -11, -18, 20, 12, -3, -1, -20, 13, -20, 19, 19, 19, -7, 5, 17, -13, 2, 7], dtype=np.int8).reshape((3, 7))
+p100_1 = np.asarray((a100_2 // b100_5)) + np.zeros((3, 7), dtype=bool)
+p100_6 = np.cumsum(np.asarray(p100_1), axis=0)
+show('c100', p100_6)
+p100_7 = np.asarray(p100_6).copy()
+p100_7[p100_7 > 1] = 7
+show('c100', p100_7)
 
 # case 1
-b101_3 = np.array([3, 32, 19, 25, 35, 27, 39, 2, 38, 24, 30, 5, 3, 17, 9, 0, 27, 21, 4, 34, 11, 9, 22, 12, 16, 37, 1, 8, 37, 33, 27, 23, 5, 33, 32, 0, 17, 12, 6, 32, 32, 35, 6, 40, 39, 35, 32, 40, 7, 24, 28, 34, 5, 2, 23, 34, 24, 6, 10, 17, 25, 32, 24, 36, 25, 37, 32, 18, 12, 19, 0, 3, 4, 36, 17, 18, 39, 12, 20, 30, 18, 1, 9, 6, 34, 26, 9, 12, 14, 29, 20, 2, 1, 27, 28, 12, 40, 38, 5, 1, 3, 25, 16, 6, 8, 4, 35, 31, 31, 32, 6, 2, 14, 3, 10, 10, 9, 30, 22, 39, 10, 40, 32, 12, 6, 15, 32, 40, 6, 38, 35, 36, 0, 14, 22, 30, 34, 5, 11, 35, 21, 17, 10, 13, 40, 13, 4, 32, 28, 14, 10, 11, 5, 9, 21, 13, 16, 29, 27, 6, 32, 20, 3, 3, 8, 31, 34, 19], dtype=np.uint8).reshape((4, 7, 2, 3))
-t101_1 = b101_3.copy()
-p101_4 = t101_1 + 1
-b101_6 = np.array([False, False, False, True, False, True, False, True, False, True, True, True, False, True, False, False, False, True, True, True, False, True, True, True, True, False, True, False, True, True, False, True, True, False, True, True, True, True, False, True, False, True, True, False, False, False, False, True, False, False, False, True, False, False, True, False, True, True, True, False, True, False, False, True, False, False, False, True, False, False, True, False, False, True, True, True, True, False, True, False, True, False, False, True, False, True, True, False, True, True, True, False, False, False, True, True, True, False, False, True, False, False, False, True, True, True, True, True, False, False, False, True, True, True, True, True, False, False, False, False, True, False, False, True, True, False, False, False, True, False, True, False, False, True, True, True, True, False, True, False, False, False, False, True, False, False, False, False, False, False, False, True, True, True, False, True, True, True, True, True, False, True, False, True, True, False, True, False, False, True, True, True, True, False, False, False, False, False, True, False, False, True, False, False, False, False, True, True, True, True, False, False], dtype=np.bool).reshape((4, 8, 2, 3))
-a101_5 = b101_6[:, 1:, :, :]
-t101_1 += a101_5
-show('c101', t101_1)
-show('c101p', p101_4)
+b101_3 = np.array([38, 19], dtype=np.uint8).reshape((1, 2))
+a101_2 = b101_3[:, ::-1]
+x101_1 = np.asarray(a101_2) + np.zeros((1, 2), dtype=bool)
+rowstat('c101', x101_1.var(axis=-1, ddof=0), x101_1.astype(np.float64).tolist(), 0, False, 0.0001)
 
 # case 2
-b102_2 = np.array([-7.5, -5.25, 7.25], dtype=np.float32).reshape((1, 3, 1, 1))
-a102_1 = b102_2[None, :, :, :, :]
-a102_3 = (np.arange(2) % 13 - 6).astype(np.int64).reshape((2, 1, 1, 1, 1))
-b102_5 = np.array([True, True, True, False, False, True], dtype=np.bool).reshape((2, 1, 3, 1, 1))
-t102_6 = b102_5
-r102_7 = np.asarray(np.where(a102_3 > 0, (a102_1 - True), (t102_6 + t102_6[::-1]))) + np.zeros((2, 1, 3, 1, 1), dtype=bool)
-show('c102', (r102_7.transpose(2, 1, 4, 3, 0) * 2).ravel())
-show('c102', r102_7.sum(axis=4))
+b102_3 = np.array([179, 710, 724, 17, 93, 956, 391, 371, 276, 476, 828, 398, 237, 323, 962, 242, 757, 967, 705, 818, 445, 162, 96, 175, 578, 112, 948, 762, 449, 180, 131, 20, 672, 337, 197, 8, 1000, 304, 64, 218, 575, 617], dtype=np.uint32).reshape((7, 2, 3))
+a102_2 = b102_3.T
+t102_1 = a102_2.copy()
+t102_1[1:] *= t102_1[:-1]
+show('c102', t102_1)
 
 # case 3
-b103_2 = np.array([True], dtype=np.bool).reshape(())
-b103_4 = np.array([26], dtype=np.uint8).reshape(())
-s103_5 = np.array([1], dtype=np.int32)
-b103_7 = np.array([-9], dtype=np.int8).reshape(())
-b103_9 = np.array([-26], dtype=np.int64).reshape(())
-b103_11 = np.array([509], dtype=np.int32).reshape(())
-r103_12 = np.asarray(np.logical_or(((b103_2 | b103_4) << s103_5), (b103_7 + np.logical_and(b103_9, b103_11)))) + np.zeros((), dtype=bool)
-show('c103', r103_12.mean())
+a103_2 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape(())
+t103_1 = a103_2.copy()
+p103_3 = t103_1 + 1
+b103_5 = np.array([32], dtype=np.uint8).reshape(())
+b103_7 = np.array([15], dtype=np.uint8).reshape(())
+t103_1[...] = (b103_5 * b103_7)
+show('c103', t103_1)
+show('c103p', p103_3)
 
 # case 4
-b104_2 = np.array([-8.0, 0.5, 7.25, 5.0, 7.5, 1.75, 7.75, 4.25, -2.25, 3.0, -4.75, 0.0, -7.0, -1.0, -1.0, 6.75, 5.0, 5.25, 4.0, 0.25, 7.5, 1.75, 0.5, -5.5, -8.0, -1.0, -3.5, -0.75, 0.0, -0.75, 3.25, -7.75, -5.25, -6.25, -6.75, -1.25, -1.0, -5.25, 1.5, 7.0, 0.25, 5.25, -7.5, 7.25, -1.25, 5.25, 4.25, -7.75], dtype=np.float64).reshape((6, 8))
-a104_1 = b104_2[::2, :]
-a104_3 = ((np.arange(24) % 13 - 6) * 0.25).astype(np.float64).reshape((8, 3))
-r104_4 = a104_1 @ a104_3
-show('c104', r104_4)
+b104_3 = np.array([10, 10, -20, 14, -8, -13, 12, -3, 9, -11, -9, 10, -6, -13, 17, -12, 20, 20, 15, 1, -8, -1, 7, 6, 6, -10, 14], dtype=np.int8).reshape((3, 3, 3))
+a104_2 = b104_3[None, :, :, :]
+t104_1 = a104_2.copy()
+t104_1[:, :, :, 1:] += t104_1[:, :, :, :-1]
+show('c104', t104_1)
 
 # case 5
-b105_2 = np.array([-3.0], dtype=np.float64).reshape(())
-r105_3 = np.asarray(b105_2) + np.zeros((1398,), dtype=bool)
-show('c105', r105_3.ravel()[::37])
-show('c105', r105_3.sum())
-show('c105', r105_3.argmin())
+a105_1 = (np.arange(1) % 13 - 6).astype(np.int16).reshape(())
+r105_2 = a105_1
+show('c105', r105_2)
 
 # case 6
-b106_3 = np.array([-4.75], dtype=np.float16).reshape(())
-t106_1 = b106_3.copy()
-p106_4 = t106_1 + 1
-b106_6 = np.array([6.5], dtype=np.float16).reshape(())
-b106_8 = np.array([-14], dtype=np.int8).reshape(())
-t106_1[...] = (b106_6 - b106_8)
+a106_2 = (np.arange(700) % 30 - 0).astype(np.uint8).reshape((14, 2, 5, 5))
+t106_1 = a106_2.copy()
+b106_4 = np.array([11, 18, 33, 17, 39, 26, 36, 4, 22, 3, 33, 23, 27, 7, 28, 22, 29, 22, 26, 4, 2, 21, 40, 36, 10, 18, 14, 8, 9, 0, 32, 37, 28, 39, 1, 13, 27, 10, 31, 6, 38, 6, 16, 24, 13, 29, 4, 26, 24, 27, 18, 30, 29, 40, 24, 36, 34, 36, 7, 22, 2, 31, 15, 23, 13, 7, 24, 24, 39, 6], dtype=np.uint8).reshape((7, 2, 5, 1))
+a106_3 = b106_4[::-1, :, :, :]
+b106_6 = np.array([23], dtype=np.uint8).reshape((1, 1, 1))
+b106_8 = np.array([False, False, False, False, True, False, False, False, False, True, True, False, False, True, False, True, False, True, True, False, True, True, False, True, False, False, False, False, False, False, True, False, False, False, False, True, True, False, False, False, True, False, True, False, False, True, True, True, False, True, True, False, False, False, False, True, True, True, True, True, True, False, False, False, False, True, False, True, True, True, False, False, False, True, True, True, True, False, False, True, False, False, False, True, False, False, False, True, True, True, False, True, False, True, True, False, False, False, False, True, False, True, False, True, True, False, False, True, True, False, False, False, True, True, True, False, False, True, False, False, True, True, True, True, False, False, True, False, True, True, True, True, False, False, False, False, False, False, False, True, False, False, False, False, False, True, True, False, False, True, True, True, False, False, False, False, True, False, True, True, True, False, False, True, True, False, True, False, True, False, False, False, False, False, False, False, False, True, True, True, True, True, False, True, True, True, True, False, True, False, False, True, True, True, False, True, True, False, False, True, False, True, True, True, True, True, True, True, True, True, True, True, False, True, False, False, False, False, False, True, False, False, True, True, True, True, False, True, False, False, True, False, True, False, True, True, False, False, True, False, True, True, True, True, True, False, False, True, False, True, False, False, False, True, True, True, True, False, False, True, True, False, True, False, False, False, False, True, False, False, False, False, True, True, False, False, True, True, False, False, True, True, False, False, True, True, False, True, True, True, False, True, True, False, False, False, True, False, False, True, True, False, True, False, True, True, False, True, True, True, True, False, True, False, True, False, False, False, False, True, True, True, False, True, False, False, False, True, True, True, True, True, True, False, False, True, False, True, True, True, True, True, True, True, True, False, False, False, True, True, False, True, True, True, False, True, False, False, False, True, True, True, True, True, False, True, True, False, False, False, True, False, True, True, True, False, True, True, False, False, True, True, False, True, False, True, True, False, False, True, False, False, False, True, True, True, False, False, True, False, True, False, True, False, False, True, True, True, True, False, True, False, False, False, False, True, False, False, False, True, True, True, False, False, True, False, False, True, False, True, True, True, True, True, True, False, True, False, False, False, True, False, True, False, False, False, True, True, True, False, False, True, True, False, True, False, True, False, False, True, True, True, True, False, False, False, True, False, True, False, False, False, False, True, True, False, False, False, False, True, True, True, True, True, False, False, True, True, False, False, True, True, False, False, False, False, True, True, False, True, False, True, False, True, True, False, False, False, False, False, True, False, False, True, True, True, True, True, False, False, True, False, False, True, True, True, True, True, False, True, False, True, True, True, False, True, False, True, True, True, False, False, False, True, False, True, True, True, True, True, False, True, False, False, False, False, False, True, False, False, False, False, True, True, True, True, False, True, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, False, True, False, False, False, False, True, True, False, True, True, True, False, False, False, True, False, True, False, True, True, True, True, False, True, False, False, True, False, True, True, False, True, True, False, False, True, True, False, False, False, True, True, False, False, True, False], dtype=np.bool).reshape((7, 2, 5, 9))
+a106_7 = b106_8[:, :, :, ::2]
+b106_10 = np.array([True, True, False, True, False, False, False, False, False, False, False, False, False, True, False, False, False, True, False, True, False, False, True, True, False, True, False, True, False, False, True, False, True, False, False, True, False, False, True, True, False, True, False, False, True, False, False, True, False, False], dtype=np.bool).reshape((2, 5, 5))
+np.multiply(np.minimum(a106_3, b106_6), (a106_7 * b106_10), out=t106_1[::-2])
 show('c106', t106_1)
-show('c106p', p106_4)
 
 # case 7
-b107_3 = np.array([-7.25, 6.0, -2.0], dtype=np.float32).reshape((3,))
-a107_2 = b107_3[:, None]
-b107_5 = np.array([6.5, 7.5, 3.5, -6.25, 0.25, -0.5, -6.75, 2.0, -2.0, 6.0, -1.0, 5.25], dtype=np.float32).reshape((3, 4))
-x107_1 = np.asarray(np.logical_or(a107_2, b107_5)) + np.zeros((3, 4), dtype=bool)
-rowstat('c107', x107_1.std(axis=-1, ddof=0), x107_1.astype(np.float64).tolist(), 0, True, 0.0001)
+b107_2 = np.array([-0.5, 3.25, -6.75, 6.75, -7.0, 1.0, 6.75, -2.0, 2.0, 0.75, 1.75, -7.5, 2.75, 3.25, 8.0, 2.25, 7.75, -1.0, 2.25, -1.5, 1.0, 2.5, 4.0, 7.25, -3.0, -0.5, 7.5, 5.0, 2.25], dtype=np.float32).reshape((29,))
+b107_4 = np.array([154, 945, 466, 427, 714, 561, 59, 584, 958, 140, 353, 443, 713, 270, 731, 692, 828, 951, 829, 227, 28, 812, 440, 186, 638, 737, 185, 241, 510], dtype=np.uint32).reshape((29,))
+r107_5 = np.asarray((b107_2 % b107_4)) + np.zeros((47, 29), dtype=bool)
+show('c107', r107_5.ravel()[::101])
+show('c107', r107_5.sum())
+show('c107', r107_5.argmin())
 
 # case 8
-b108_2 = np.array([-164, 74, 143, -716, 780, 137, -384, -645, -539, 608, -213, -774], dtype=np.int64).reshape((1, 2, 3, 2, 1))
-b108_4 = np.array([True, False, True, False, False, True, False, False, True, False, False, True], dtype=np.bool).reshape((3, 2, 2))
-a108_3 = b108_4[:, :, 1:]
-s108_5 = np.array([7], dtype=np.int8)
-r108_6 = np.asarray(np.minimum((b108_2 + 3), (a108_3 >> s108_5))) + np.zeros((1, 2, 3, 2, 1), dtype=bool)
-show('c108', (r108_6.transpose(2, 1, 3, 0, 4) * 2).ravel())
-show('c108', r108_6.sum(axis=0))
+a108_2 = (np.arange(4) % 13 - 6).astype(np.int16).reshape((4,))
+t108_1 = a108_2.copy()
+p108_3 = t108_1 + 1
+b108_5 = np.array([7], dtype=np.int8).reshape(())
+b108_7 = np.array([4], dtype=np.int8).reshape(())
+t108_1 -= (b108_5 - b108_7)
+show('c108', t108_1)
+show('c108p', p108_3)
 
 # case 9
-b109_2 = np.array([483, 234], dtype=np.uint32).reshape((2,))
-b109_4 = np.array([-274], dtype=np.int64).reshape((1,))
-b109_6 = np.array([22, 17], dtype=np.uint8).reshape((2,))
-b109_8 = np.array([-1.5], dtype=np.float64).reshape(())
-r109_9 = np.sqrt(np.abs((np.maximum(np.minimum(b109_2, b109_4), (-b109_6)) % b109_8)))
-show('c109', r109_9)
+b109_3 = np.array([7.75, -3.25, 6.0, -6.0, -3.75, 2.5, -7.25], dtype=np.float16).reshape((7,))
+a109_2 = b109_3[::-1]
+t109_1 = a109_2.copy()
+p109_4 = t109_1 + 1
+b109_6 = np.array([38, 11], dtype=np.uint8).reshape((2,))
+b109_8 = np.array([False, True], dtype=np.bool).reshape((2,))
+b109_10 = np.array([1.75], dtype=np.float16).reshape(())
+a109_9 = b109_10[None]
+t109_1[1::3] = (np.clip(b109_6, 0, 1) + (b109_8 + a109_9))
+show('c109', t109_1)
+show('c109p', p109_4)
 
 # case 10
-a110_2 = (np.arange(840) % 13 - 6).astype(np.int16).reshape((6, 7, 5, 4))
-t110_1 = a110_2.copy()
-b110_4 = np.array([-50, -270, 28, -131, 126, -51, 39, 5, -142, -214, -159, 124, 298, 172, -175, 148, -84, -131, 255, -239], dtype=np.int16).reshape((5, 4))
-b110_6 = np.array([False, True, False, True, False, True, False, True, False, True, True, True, False, True, False, False, True, True, True, True, False], dtype=np.bool).reshape((3, 7, 1))
-a110_5 = b110_6[:, :, None, :]
-b110_8 = np.array([17, 10, 11, 7, -19, 6, -14, 17, -8, -8, 0, 17, 7, -8, -10, -15, -11, -12, -17, 5], dtype=np.int8).reshape((5, 4))
-np.minimum(b110_4, (a110_5 - b110_8), out=t110_1[1::2])
-show('c110', t110_1)
+b110_3 = np.array([-4.25, 5.5, 0.0, -7.0, 4.0], dtype=np.float16).reshape((5, 1))
+a110_2 = b110_3[::2, :]
+p110_1 = np.asarray(a110_2) + np.zeros((2, 3, 7), dtype=bool)
+p110_4 = np.asarray(p110_1)[np.asarray(p110_1) > 0]
+show('c110', p110_4)
+p110_5 = np.asarray(p110_4)[[-1, 0, 1]]
+show('c110', p110_5)
+p110_6 = np.cumsum(np.asarray(p110_5), axis=0)
+show('c110', p110_6)
+p110_7 = np.cumsum(np.asarray(p110_6), axis=0)
+show('c110', p110_7)
 
 # case 11
-b111_2 = np.array([-186], dtype=np.int16).reshape(())
-r111_3 = np.asarray(b111_2) + np.zeros((), dtype=bool)
-show('c111', r111_3.any())
+b111_2 = np.array([1], dtype=np.int8).reshape(())
+r111_3 = b111_2
+show('c111', r111_3)
 
 # case 12
-b112_3 = np.array([25, 5, 24, 1, 7, 26, 23, 6, 3, 7, 9, 2, 18, 33, 35, 35, 19, 6, 0, 32, 6, 25, 19, 27, 23, 17, 17, 0, 2, 5, 28, 30, 8, 36, 40, 35, 33, 27, 25, 18, 34, 31, 8, 40, 7, 23, 7, 10, 17, 9, 11, 17, 32, 4, 38, 40, 27, 4, 32, 35], dtype=np.uint8).reshape((3, 4, 5))
-a112_2 = b112_3[:, :, 1:]
+b112_3 = np.array([], dtype=np.int64).reshape((8, 2, 0, 7))
+a112_2 = b112_3[:, ::-1, :, :]
 t112_1 = a112_2.copy()
-t112_1[:, :, :-1] *= t112_1[:, :, 1:]
+b112_5 = np.array([], dtype=np.int64).reshape((4, 0, 1))
+a112_4 = b112_5[:, None, :, :]
+b112_7 = np.array([12, 0, 35, 1, 33, 2, 4, 23, 30, 27, 13, 31, 21, 11, 10, 37, 12, 22, 21, 5, 8, 31, 1, 5, 13, 39, 22, 12, 19, 15, 0, 33, 9, 13, 19, 26, 19, 11, 2, 21, 13, 14, 37, 30, 36, 10, 35, 3, 40, 32, 36, 29, 40, 25, 38, 25], dtype=np.uint8).reshape((4, 2, 1, 7))
+a112_6 = b112_7[:, 1:, :, :]
+b112_9 = np.array([], dtype=np.uint8).reshape((1, 2, 0, 7))
+a112_8 = b112_9[:, :, :, ::-1]
+np.minimum(np.clip(a112_4, 0, 6), np.logical_and(a112_6, a112_8), out=t112_1[1::2])
 show('c112', t112_1)
 
 # case 13
-b113_2 = np.array([1.0], dtype=np.float64).reshape((1, 1))
-b113_4 = np.array([-1.75, 6.0, -7.75, -6.5], dtype=np.float32).reshape((1, 4))
-a113_3 = b113_4[:, 1:]
-r113_5 = np.asarray((b113_2 + a113_3)) + np.zeros((1, 3), dtype=bool)
-show('c113', r113_5.argmin())
+a113_1 = (np.arange(24) % 13 - 6).astype(np.int32).reshape((3, 1, 1, 1, 2, 2, 2, 1))
+a113_2 = (np.arange(48) % 13 - 6).astype(np.int16).reshape((3, 1, 1, 1, 2, 2, 2, 2))
+r113_3 = np.asarray((a113_1 + a113_2)) + np.zeros((3, 1, 1, 1, 2, 2, 2, 2), dtype=bool)
+show('c113', (r113_3.transpose(0, 2, 1, 3, 5, 7, 6, 4) * 2).ravel())
+show('c113', r113_3.sum(axis=3))
 
 # case 14
-b114_3 = np.array([23], dtype=np.uint8).reshape(())
-p114_1 = np.asarray(np.abs(b114_3)) + np.zeros((3,), dtype=bool)
-p114_4 = np.asarray(p114_1).copy()
-p114_4[p114_4 > 1] = 7
-show('c114', p114_4)
-p114_5 = np.sort(np.asarray(p114_4), axis=-1)
-show('c114', p114_5)
+b114_3 = np.array([-3.0, 1.0, -7.0, -6.25, 1.75, 2.0, 4.0], dtype=np.float64).reshape((1, 7))
+b114_5 = np.array([2.0], dtype=np.float64).reshape((1, 1))
+a114_4 = b114_5.T
+x114_1 = np.asarray((b114_3 + a114_4)) + np.zeros((1, 7), dtype=bool)
+rowstat('c114', x114_1.std(axis=-1, ddof=0), x114_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 15
-b115_3 = np.array([-5.0, 7.0, 6.5, -3.25, -6.5, 0.25, -2.25, 1.75, -6.5, 4.0, 1.25, -5.0, -1.25, -7.25, -2.5, -5.25, 5.75, -0.5, -2.0, 8.0, -0.75, -1.25, 4.0, -3.0, -2.75, 1.25, 1.5, 4.5, -7.75, -4.0, -4.0, 1.5, 5.0, -4.25, 5.25, 6.5, -4.5, -4.0, -5.0, 6.75, -1.0, 6.5, 1.5, 7.0, -5.75, -2.75, 3.5, 0.0, -5.0, 8.0, 4.25, -3.25, 5.0, -7.75, 0.75, -1.0, 4.75, -3.75, 5.75, -5.5, 5.75, -3.0, 1.25, 5.25, 4.0, -7.0, -4.5, 3.0, 1.75, 2.25, -5.5, -0.75, -7.0, -3.0, 7.25, -2.0, 0.0, 4.0, 6.5, 1.0, -5.25, 6.5, 3.25, 0.25, 0.75, -0.5, -4.75, -4.5, -0.25, 0.5, -2.25, 7.75, -6.5, -5.25, -6.25, -6.5, 8.0, 0.0, -3.75, 4.25, -4.0, 1.75, 2.0, 2.75, -3.5, -5.25, 7.25, 2.5, 5.25, 0.25, 7.0, 2.25, 6.75, 3.0, 3.5, -2.75, -1.5, 1.0, -3.75, 3.5, -6.0, -6.25, 5.0, 4.25, 5.5, 7.75, 3.75, 1.25, -0.5, -6.0, -4.5, -3.0, -6.75, -5.5, 1.5, -4.75, 6.25, 6.0, 3.75, 5.0, 3.0, 5.5, -2.75, 2.25, 5.0, -2.5, -7.75, -0.75, -5.5, 1.0, -7.75, 3.75, -3.25, -0.25, 5.75, 6.0, 5.75, -3.25, 5.25, 5.25, 4.75, 7.25, 1.0, -5.0, 3.25, -1.0, -5.5, -0.5, -0.5, -0.25, -0.75, 7.25, -7.75, -5.5, 5.0, 4.75, -4.75, -6.0, 4.25, 1.25, -7.0, 2.75, 1.25, -4.5, -1.75, 8.0, 5.5, 5.0, 2.5, -4.75, -0.75, -7.0, 4.25, -6.0, -0.75, 4.75, 0.75, 0.0, -7.5, 5.75, 4.0, 1.25, -3.0, 3.5, 7.75, 4.0, -2.0, -7.75, -2.25, 5.25, 8.0, -3.75, 2.25, 0.75, 8.0, 5.75, 2.0, -0.25, -1.0, 2.75, 6.5, 6.5, -0.75, 6.25, 5.5, -1.0, 6.0, -2.5, -5.25, -7.5, 1.75, 0.75, 6.25, 0.75, 0.25, 7.0, -3.5, 4.0, -8.0, 2.5, 5.5, -0.75, -6.0, -3.25, 0.0, 1.25, -5.75, -0.75, -2.75, 5.25, -3.25, 7.0], dtype=np.float64).reshape((3, 7, 3, 4))
-a115_2 = b115_3.T
-t115_1 = a115_2.copy()
-p115_4 = t115_1 + 1
-b115_6 = np.array([2, 10, 2, 4, 21, 15, 4, 30, 25, 8, 2, 31, 14, 38], dtype=np.uint8).reshape((1, 7, 2))
-a115_5 = b115_6[:, :, ::2]
-b115_8 = np.array([21, 3, 6, 9, 37, 10, 17, 29, 4, 5, 33, 37, 2, 29, 12, 35, 4, 31, 39, 16, 19, 25, 10, 37, 16, 11, 8, 16, 40, 2, 16, 26, 8, 40, 35, 22, 16, 3, 19, 0, 38, 29, 28, 17, 20, 38, 36, 5, 36, 27, 36, 5, 26, 38, 10, 13, 20, 34, 8, 13, 40, 28, 31], dtype=np.uint8).reshape((3, 7, 3))
-t115_1[...] = np.minimum(a115_5, b115_8)
-show('c115', t115_1)
-show('c115p', p115_4)
+b115_2 = np.array([False, True, True, True, True, True, True, True, True, False, True, False, False, False, True, False, True, False, False, True, False, True, False, False, False, False, True, False, False, True, True, False, True, False, True, False, True, True, True, True, True, True], dtype=np.bool).reshape((42, 1))
+a115_1 = b115_2[1:, :]
+r115_3 = np.asarray((~a115_1)) + np.zeros((2, 41, 1), dtype=bool)
+show('c115', r115_3.ravel()[::101])
+show('c115', r115_3.sum())
+show('c115', r115_3.max(axis=-1)[:9])
+show('c115', r115_3.argmin())
 
 # case 16
-b116_3 = np.array([3, 17, 37, 5, 34, 16, 36], dtype=np.uint8).reshape((1, 1, 7))
-a116_4 = ((np.arange(147) % 13 - 6) * 0.25).astype(np.float64).reshape((3, 7, 7))
-p116_1 = np.asarray(np.minimum(b116_3, a116_4)) + np.zeros((3, 7, 7), dtype=bool)
-p116_5 = np.concatenate([np.asarray(p116_1), np.asarray(p116_1)[::-1]])
-show('c116', p116_5)
-p116_6 = np.cumsum(np.asarray(p116_5), axis=1)
-show('c116', p116_6)
-p116_7 = p116_6 * 2 - np.asarray(p116_6)[::-1]
-show('c116', p116_7)
+b116_3 = np.array([-0.25, -1.75, 3.5, 2.25, 4.25, 4.75, 2.75, 7.25, -3.75, 1.0, 4.25, -6.0, 5.5, 8.0, -2.75, 0.5, -0.75, 4.0, 6.0, -2.5, 6.5, -0.5, -0.75, 7.25, -3.0, 4.0, 2.75, 1.5, -5.25, 7.25, -6.25, 0.0, -3.25, 0.0, 2.0, 8.0, 4.75, 8.0, -1.25, -8.0, 4.75, -5.0, 6.75, 7.5, -4.75, 1.25, 3.25, -4.75, 4.5, 3.0, 1.0, 7.25, -2.25, -3.25, -0.5, 6.0, -3.5, 5.75, -0.25, -6.0, -3.75, 5.75, 3.75, -6.25, -3.75, -2.5, 4.5, -1.5, 5.25, 4.25, 4.5, -2.25, -1.5, 4.0, 5.5, 2.5, -3.5, -1.0, 7.75, 2.0, 5.25, -2.75, -7.75, -4.75, -1.75, 4.25, 5.0, -7.75, -1.5, -6.25, -2.0, 7.75, -4.5, 5.25, -5.0, -1.75, 2.0, 3.25, 3.25, 1.5, 6.5, 7.25, 3.75, -3.5, -3.25, 6.0, -7.75, 3.75, 2.75, -2.0, -6.75, 0.5, -4.5, 4.25, -4.0, 2.0, -7.25, 6.75, -3.5, -3.75, -2.5, 3.5, -3.0, -2.25, 3.25, -2.5, 6.0, 7.5, 3.25, -5.0, -7.0, 5.75, 1.5, 4.5, -1.75, 0.25, -0.25, -5.25, 6.75, 7.75, -6.5, 6.5, 0.5, 5.5, -5.5, -8.0, 5.5, 5.75, 4.75, -6.75, -6.75, -1.0, 0.75, -4.5, 7.0, 2.0, 0.75, -1.0, -3.5, 6.75, -6.0, 7.5, -7.5, 6.0, 5.0, 5.0, 7.0, 6.5, 7.0, 5.5, -6.75, -8.0, 4.5, -5.75, -7.25, -6.5, -2.75, -4.5, -8.0, 6.5, -1.75, -2.25, 0.75, 6.25, -7.75, 7.25, 0.75, 3.25, -4.25, 5.0, -7.5, 5.25, 5.0, 4.25, -4.5, 3.0, 0.25, 6.0, 8.0, -4.75], dtype=np.float16).reshape((5, 4, 10))
+a116_2 = b116_3[:, :, ::2]
+t116_1 = a116_2.copy()
+p116_4 = t116_1 + 1
+b116_6 = np.array([14, -2, 6, 10, 13, 17, 15, -1, 4, -2, -16, 9, 13, -17, 14, 6], dtype=np.int8).reshape((4, 4, 1))
+a116_5 = b116_6.T
+a116_7 = (np.arange(16) % 30 - 0).astype(np.uint8).reshape((4, 4))
+s116_8 = np.array([6, 4, 5, 5], dtype=np.int32)
+t116_1[:, :, :-1] = (np.logical_and(a116_5, a116_7) >> s116_8)
+show('c116', t116_1)
+show('c116p', p116_4)
 
 # case 17
-b117_2 = np.array([1000, 896, 435, 226, 108, 297, 445, 444, 772, 892, 54, 696, 569, 55, 570, 464, 936, 681, 817, 48, 596, 630, 698, 378, 692, 829, 511, 613, 484, 727, 924, 804, 413, 300, 99, 259, 333, 805, 617, 324, 837, 782, 996, 746, 907, 919, 980, 350, 683, 10, 572, 676, 485, 460, 591, 933, 137, 801, 626, 373, 906, 810, 534, 761, 165, 935, 43, 605, 137, 772, 945, 999, 952, 799, 162, 462, 406, 797, 530, 603, 702, 334, 591, 943, 189, 643, 765, 852, 276, 12, 628, 297, 366, 199, 702, 915, 330, 361, 223, 781, 947, 901, 237, 520, 617, 896, 311, 577, 574, 996, 973, 890, 96, 177, 271, 908, 439, 976, 177, 755, 368, 612, 805, 331, 205, 219, 100, 510, 227, 574, 970, 533, 538, 314, 287, 197, 796, 16, 809, 695, 784, 536, 420, 998, 694, 271, 433, 557, 311, 232, 215, 73, 468, 998, 665, 897, 662, 353, 323, 889, 934, 374, 968, 156, 307, 694, 9, 928, 855, 369, 683, 879, 175, 864, 140, 822, 226, 776, 56, 687, 201, 772, 120, 863, 380, 95, 849, 766, 142, 572, 962, 520, 1, 922, 569, 118, 611, 825, 564, 22, 898, 946, 514, 429, 783, 22, 725, 748, 658, 343, 898, 559, 147, 679, 945, 961, 470, 255, 299, 20, 548, 276, 365, 179, 204, 368, 559, 381, 609, 636, 669, 420, 923, 305, 694, 92, 428, 237, 433, 984, 756, 806, 69, 346, 238, 50, 635, 149, 692, 662, 995, 250, 849, 74, 476], dtype=np.uint32).reshape((5, 51, 1))
-a117_1 = b117_2[:, :, ::2]
-b117_4 = np.array([-7, 5, 20, -4, -14, 1, 8, -14, -9, 16, -19, -16, -7, -3, 0, 17, 3, 5, -17, -19, 0, -13, -17, -10, 3, -4, -4, 11, 12, 16, -1, 18, -9, 14, 20, -17, 9, -14, 17, 10, 14, -2, -7, 14, -12, -14, 0, 1, -12, 10, 0, 14, -5, 16, -6, 5, -10, 12, 10, -4, 5, -9, 17, 16, -8, 4, -19, 12, -8, 0, 1, -15, 1, 5, -16, -7, 1, 18, -4, -7, -1, -8, -20, 11, -1, 7, -10, -6, -18, -14, 10, -6, -1, -11, -11, 12, 12, -16, 14, 10, -13, 0, -18, 5, -9, 15, 0, -2, -15, 13, -8, 12, -7, 18, 19, -7, 10, -8, 13, -17, -9, 8, -13, -13, 1, 1, -3, -8, 5, 16, -17, -14, -18, -19, -7, -16, -13, -17, 3, -16, -8, -20, 9, -20, -6, -16, -7, -14, 2, -13, -17, -12, 13, -2, -18, 7, 12, -8, 12, -10, -10, -16, 18, -13, 0, 20, -6, 19, 7, -5, 9, 18, 20, -19, -8, -20, -1, 19, -9, 7, -5, 16, -3, -10, 8, -20, -8, 4, -1, -8, -16, -2, 18, 18, -18, -6, 1, -13, 10, 0, -16, 10, 2, 16, 1, -18, -20, 4, -4, 9, -4, -14, -5, 18, -3, 5, 4, 19, 12, -9, 7, -11, -11, -19, -5, -18, -3, 17, -7, 11, -14, 16, 11, 11, 7, -8, -14, 14, -10, -4, -19, -18, -12, -16, -20, 6, 19, 1, -7, -17, -4, -17, -17, -5, -7], dtype=np.int8).reshape((5, 51, 1))
-s117_5 = np.array([5, 5, 1, 0], dtype=np.int32)
-t117_6 = (b117_4 >> s117_5)
-r117_7 = np.asarray(np.minimum(a117_1, (t117_6 - t117_6))) + np.zeros((5, 51, 4), dtype=bool)
-show('c117', r117_7.ravel()[::53])
-show('c117', r117_7.sum())
-show('c117', r117_7.max(axis=-1)[:9])
-show('c117', r117_7.argmin())
+b117_2 = np.array([6, 0, 16, 34, 29, 25], dtype=np.uint8).reshape((3, 1, 2))
+a117_1 = b117_2.T
+x117_3 = np.asarray(a117_1).astype(np.uint8)
+near('c117', np.tan(x117_3), math.tan, x117_3, 0.004)
 
 # case 18
-b118_2 = np.array([21, 0, 21, 35, 20], dtype=np.uint8).reshape((5, 1, 1))
-a118_1 = b118_2[:, ::-1, :]
-b118_4 = np.array([112, 354], dtype=np.uint32).reshape((2,))
-a118_3 = b118_4[1:]
-r118_5 = np.asarray((a118_1 + a118_3)) + np.zeros((5, 1, 1), dtype=bool)
-show('c118', r118_5.argmax(axis=-1))
-show('c118', r118_5.argmax(axis=1))
+b118_3 = np.array([939, -38, 525], dtype=np.int64).reshape((3,))
+b118_5 = np.array([-347, -729, -602], dtype=np.int32).reshape((3,))
+a118_6 = (np.arange(1) % 13 - 6).astype(np.int16).reshape((1,))
+t118_7 = a118_6
+p118_1 = np.asarray(((b118_3 | b118_5) & (t118_7 + t118_7[::-1]))) + np.zeros((3,), dtype=bool)
+p118_8 = np.asarray(p118_1)[np.asarray(p118_1) > 0]
+show('c118', p118_8)
+p118_9 = p118_8 * 2 - np.asarray(p118_8)[::-1]
+show('c118', p118_9)
+p118_10 = p118_9 * 2 - np.asarray(p118_9)[::-1]
+show('c118', p118_10)
+p118_11 = np.asarray(p118_10)[np.asarray(p118_10) > 0]
+show('c118', p118_11)
 
 # case 19
-b119_2 = np.array([-1.0, -4.25, 7.75, -0.25, -6.25, 0.5, 7.0, -7.0, -6.75, 5.5, 6.0, 4.75, 7.25, 4.75, -4.75, 5.5, 7.5, 1.0, -1.0, 4.25, -2.0, 0.25, 7.0, 2.75, -7.0, -4.25, -4.25, -0.5, 8.0, -1.25, 0.5, 0.5, 7.25, 2.25, 3.0, -5.25, 6.0, 4.0, 0.0, 2.5, 7.5, 1.75, 7.25, 1.0, 6.5, -0.5, 2.5, 2.25], dtype=np.float64).reshape((2, 2, 2, 3, 2, 1))
-b119_4 = np.array([-451, -586, 625, -398, -78, -462, 379, 902, -885, 487, -735, -118, -805, 560, -428, 939, 9, -518, -370, 976, 127, -573, -273, -439, -473, 436, -868, -898, 306, 875, 225, 87, -759, 384, 707, 132], dtype=np.int64).reshape((2, 2, 3, 1, 3))
-a119_3 = b119_4[:, :, :, :, 1:]
-r119_5 = np.asarray((b119_2 + a119_3)) + np.zeros((2, 2, 2, 3, 2, 2), dtype=bool)
-show('c119', (r119_5.transpose(5, 4, 0, 1, 2, 3) * 2).ravel())
-show('c119', r119_5.sum(axis=0))
+b119_3 = np.array([-708, 767, -740, -267, -134, -410, 848, -116, -817, -872, 795, 593, -33, 683, -876, 108, 33, 794, 791, 223, -129, 78, 868, 561, 756, -268, -704, 55, 427, -176, 552, 365, 751, -745, -416, 480, -296, 983, 70, -904, 503, -631, 303, -568, 279, 272, -939, 876, -116, -430, -215, -155, 143, -155, -124, 125, 333, 157, 710, -189, 908, 417, 719, 623, -158, -259, -762, 256, 880, -118], dtype=np.int64).reshape((7, 2, 5))
+a119_2 = b119_3[::2, :, :]
+t119_1 = a119_2.copy()
+p119_4 = t119_1 + 1
+b119_6 = np.array([-312], dtype=np.int32).reshape((1, 1))
+a119_5 = b119_6[None, :, :]
+t119_1[:, ::2, :] = np.clip(a119_5, 2, 4)
+show('c119', t119_1)
+show('c119p', p119_4)

@@ -33,158 +33,185 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b300_2 = np.array([-281, 290, -46, -37, -143, 136], dtype=np.int16).reshape((2, 3))
-a300_1 = b300_2[:, ::-1]
-b300_4 = np.array([253, 135, 513, 123, 310, 15], dtype=np.uint32).reshape((2, 3))
-a300_3 = b300_4[:, ::-1]
-r300_5 = np.sqrt(np.abs((a300_1 - a300_3)))
-show('c300', r300_5)
+a300_2 = ((np.arange(2) % 13 - 6) * 0.25).astype(np.float16).reshape((1, 2))
+b300_4 = np.array([-3.0], dtype=np.float16).reshape((1, 1))
+a300_3 = b300_4[:, ::2]
+x300_1 = np.asarray((a300_2 + a300_3)) + np.zeros((1, 2), dtype=bool)
+rowstat('c300', x300_1.var(axis=-1, ddof=0), x300_1.astype(np.float64).tolist(), 0, False, 0.02)
 
 # case 1
-b301_2 = np.array([244, 739], dtype=np.uint32).reshape((2, 1, 1, 1))
-b301_4 = np.array([-620, -395, 105], dtype=np.int64).reshape((3, 1, 1, 1))
-a301_3 = b301_4[1:, :, :, :]
-b301_6 = np.array([3, 35, 7, 0, 37, 23, 19, 23, 21, 10, 18, 7, 8, 20, 8, 40, 34, 40, 10, 0, 29, 35, 35, 3], dtype=np.uint8).reshape((2, 3, 1, 2, 2))
+b301_3 = np.array([-1.0, 3.25, 7.25, -5.25, -2.25, 2.75, 0.5, -2.75, -1.25, -1.25, -6.0, 8.0, 6.0, -0.75, -3.0, -2.25, -5.5, -3.25, 2.5, -1.25, 0.25, 6.5, 5.75, -5.0, 8.0, 2.0, -6.25, -6.5, -3.75, 7.5, 1.5, -6.5, 5.0, -4.5, -3.5, 4.25, 4.75, 8.0, 0.25, -7.75, -1.25, -4.0, 7.75, 7.25, 0.25, -7.0, 3.5, -0.75, 7.5, -5.25, 0.25, -5.75, -7.25, -3.75, 3.5, -6.0, 8.0, 7.0, 7.0, 0.75, -0.25, -1.25, -1.5, 2.0, -1.5, -7.25, -6.75, -0.75, 1.0, -0.25, 7.75, -7.75, -0.25, 5.75, -1.0, -1.5, 6.0, -5.75, -5.75, -7.5, -5.0, 1.0, -5.25, 0.25, -5.25, -0.75, 0.25, 2.25, 0.25, 2.75, -5.25, 0.5, 5.25, 5.5, -8.0, 5.25, 7.5, -6.0, 7.25, -7.0, -3.25, -1.75, 3.75, -2.0, 4.75, 0.0, -4.25, 2.5, 2.25, 3.75, -2.75, 4.0, 0.0, -1.5, 2.25, 3.75, -2.0, -5.0, -2.25, -6.25, 5.0, -5.5, 0.0, -1.25, 7.5, 0.75, -5.75, 2.5, -1.5, -3.0, 2.5, -0.25, -1.75, -0.25, 6.0, 4.25, 3.5, -6.75, -6.75, -3.75, 2.0, 7.0, -6.5, 3.75, 5.5, 5.25, -7.75, -4.75, -4.0, -7.5, -3.5, 4.0, 5.0, 1.75, -6.75, -5.25, -2.5, -0.5, -2.25, 0.0, 5.25, 6.75, 1.75, -5.25, 2.75, 1.75, -4.25, -4.5, 3.0, 4.0, 6.0, -2.75, 7.5, -6.0, 4.5], dtype=np.float32).reshape((5, 7, 1, 5))
+t301_1 = b301_3.copy()
+p301_4 = t301_1 + 1
+b301_6 = np.array([26, 32, 32, 19, 6], dtype=np.uint8).reshape((5, 1))
 a301_5 = b301_6.T
-s301_7 = np.array([6, 0], dtype=np.int64)
-r301_8 = np.asarray((np.maximum(b301_2, a301_3) | (a301_5 >> s301_7))) + np.zeros((2, 2, 1, 3, 2), dtype=bool)
-show('c301', (r301_8.transpose(1, 4, 2, 3, 0) * 2).ravel())
-show('c301', r301_8.sum(axis=3))
+b301_8 = np.array([20, 36, 25, 22, 34], dtype=np.uint8).reshape((5, 1))
+a301_7 = b301_8.T
+t301_1[:, :, ::2, :] = (a301_5 * a301_7)
+show('c301', t301_1)
+show('c301p', p301_4)
 
 # case 2
-b302_2 = np.array([12, 9], dtype=np.uint8).reshape((2,))
-a302_1 = b302_2[1:]
-a302_3 = (np.arange(7) % 30 - 0).astype(np.uint8).reshape((7, 1, 1))
-x302_4 = np.abs(np.asarray((a302_1 | a302_3))).astype(np.uint8) + 1
-near('c302', np.log10(x302_4), math.log10, x302_4, 0.004)
+b302_2 = np.array([-531], dtype=np.int32).reshape(())
+b302_4 = np.array([20], dtype=np.int8).reshape(())
+s302_5 = np.array([7], dtype=np.int8)
+r302_6 = np.asarray(np.maximum(np.abs(b302_2), (b302_4 << s302_5))) + np.zeros((1,), dtype=bool)
+show('c302', r302_6.argmin())
+show('c302', r302_6.max(axis=0))
 
 # case 3
-b303_2 = np.array([-5.25, -7.5, 1.0, -5.5, 2.5, -1.5, -6.0, 7.5, -4.75, 5.75, -2.5, 2.5, 5.0, 7.75, 3.25, 2.75, 3.5, 4.25, -2.25, 3.0, -2.25, -2.25, -6.25, -7.25, -7.75, -1.75, 2.75, -0.5, 0.0, 0.5, 5.5, 3.25, 5.5, 6.75, -4.25, -3.5, -0.75, 1.75, -2.5, -6.75, -0.75, -4.25, -2.5, 3.0, -0.75, -2.0, -4.25, 4.25, 2.5, 6.75], dtype=np.float16).reshape((2, 5, 5))
-b303_4 = np.array([-4.25, 0.75, -3.5, 2.75, -5.25, -6.5, 3.25, 6.25, -6.75, 8.0, -8.0, 6.75, 5.25, 2.0, 4.25], dtype=np.float16).reshape((5, 3))
-a303_3 = b303_4[:, ::-1]
-r303_5 = b303_2 @ a303_3
-show('c303', r303_5)
+b303_2 = np.array([0.5, 5.0, -2.75, -1.0, -8.0, -1.5, 1.25, 7.5, -4.5, -2.0, -4.5, -7.0, 1.0, -0.5, -3.25, -7.25, 2.25, 7.5, 1.75, -7.0, 2.75], dtype=np.float64).reshape((3, 7))
+b303_4 = np.array([892, 664, 598, 671, 89, 934, 495, 148, 537, 735, 99, 556, 658, 48, 401, 100, 739, 487, 93, 32, 593, 723, 177, 844, 280, 773, 689, 919, 480, 432, 823, 757, 664, 52, 882, 82, 167, 173, 758, 170, 829, 714, 782, 577, 0, 451, 799, 131, 690, 222, 8, 338, 453, 696, 15, 315, 603, 120, 807, 853, 29, 740, 456], dtype=np.uint32).reshape((3, 3, 7))
+r303_5 = np.asarray(np.minimum(b303_2, b303_4)) + np.zeros((3, 3, 3, 7), dtype=bool)
+show('c303', r303_5.prod(axis=3))
 
 # case 4
-b304_3 = np.array([9, -17, -1, 0, -3, 13, -7, 3, -1, -14, -2, 11], dtype=np.int8).reshape((3, 4))
-a304_2 = b304_3[:, ::-1]
-t304_1 = a304_2.copy()
-t304_1[:-1] -= t304_1[1:]
-show('c304', t304_1)
+b304_2 = np.array([7], dtype=np.int16).reshape(())
+b304_4 = np.array([-2.75, 3.5, 5.25], dtype=np.float16).reshape((1, 3))
+a304_3 = b304_4[:, ::-1]
+b304_6 = np.array([-224], dtype=np.int16).reshape(())
+b304_8 = np.array([True, False, False, False, False, False], dtype=np.bool).reshape((2, 3))
+a304_7 = b304_8[::2, :]
+s304_9 = np.array([7, 9, 9], dtype=np.uint8)
+b304_11 = np.array([-153, -137, 698, -229], dtype=np.int32).reshape((1, 4))
+a304_10 = b304_11[:, 1:]
+s304_12 = np.array([2, 3, 2], dtype=np.int64)
+b304_14 = np.array([True, False], dtype=np.bool).reshape((2, 1))
+a304_13 = b304_14[1:, :]
+t304_15 = ((((((b304_2 // a304_3) == b304_6) & ((a304_7 << s304_9) * a304_10)) ** s304_12) * 3) & a304_13)
+r304_16 = (t304_15 - t304_15[::-1])
+show('c304', r304_16)
 
 # case 5
-b305_2 = np.array([5.75, -5.75, 7.0, 2.5, 0.25, 7.25, 0.75, -5.75, 2.25, 6.25, 2.75, -2.5, -0.25, 6.0, 8.0, 3.75, -5.25, 6.25, 7.5, -7.25, -5.5, 4.25, -3.5, 4.75, 4.75, 5.5, 4.5, 3.5, -7.5, -2.75, 6.25, -3.25, 3.0, -3.5, 5.5, -4.0, -7.25, -6.5, 4.0, -1.75, 6.5, 5.5, 4.0, 1.25, -6.25, -2.0, 1.0, 0.5, 5.25, -1.25, -2.25, -8.0, 7.25, -6.75, -3.25, 4.75, 3.25, -6.75, -2.0, 5.75, 1.5, -0.75, -2.5, -8.0, -0.75, -4.25, -7.5, -7.5, -2.0, 3.0, 1.0, 1.0, 4.5, -2.0, -7.0, -5.25, -0.25, -7.25, -7.75, -4.5, 2.75, 0.75, 8.0, 2.0, -7.0, -2.0, -0.5, -7.25, -1.75, 7.0, -7.75, 2.0, -1.75, -8.0, -6.5, -0.5, 0.75, 5.0, -4.25, 3.5, -3.75, -3.25, 3.75, 7.25, -5.75, 3.75, -8.0, 6.5, 1.5, 7.5, -4.5, -4.5, 1.5, -7.5, -2.25, 3.25, -7.25, 1.0, -2.25, -4.5, -1.5, 6.0, 0.75, -1.25, 1.25, 4.5, 4.5, 6.5, -7.25, 0.25, 4.25, 2.5, 1.0, 3.75, -4.75, 4.75, 7.0, 8.0, 3.5, -7.5, -6.0, -3.25, 4.5, 2.0, -0.75, -3.5, 4.0, -8.0, -2.0, -7.75, 2.75, -8.0, 4.25, -1.25, -2.0, -5.5, -7.0, 1.75, 4.0, -3.0, 6.5, 3.5, 4.75, -2.5, 5.5, -0.25, 6.5, 5.25, -5.75, -5.75, -3.0, -4.0, 4.0, 4.5, -5.75, -3.25, -0.75, -3.5, -7.25, -5.25, 7.5, 3.0, 2.75, -6.25, 1.75, -5.75, -5.5, -1.5, -1.5], dtype=np.float64).reshape((7, 3, 3, 3))
-a305_1 = b305_2[:, :, :, ::-1]
-x305_3 = np.asarray(a305_1).astype(np.float64)
-near('c305', np.sin(x305_3), math.sin, x305_3, 1e-12)
+b305_3 = np.array([-7.75, 6.0, 0.75, 2.0, -4.25, -5.0, -3.25, -7.75, 0.5, 0.5, -5.75, -5.25, 8.0, -5.25, -3.0, -6.5, 3.5, -1.25, -7.5, 4.0, -4.75], dtype=np.float64).reshape((7, 3))
+a305_2 = b305_3[None, :, :]
+t305_1 = a305_2.copy()
+p305_4 = t305_1 + 1
+b305_6 = np.array([32, 35, 35], dtype=np.uint8).reshape((3,))
+s305_7 = np.array([1, 3, 0], dtype=np.int16)
+t305_1[...] = (b305_6 ** s305_7)
+show('c305', t305_1)
+show('c305p', p305_4)
 
 # case 6
-b306_2 = np.array([], dtype=np.int16).reshape((1, 1, 0))
-a306_1 = b306_2[:, :, ::-1]
-b306_4 = np.array([], dtype=np.float32).reshape((5, 3, 0))
-r306_5 = np.asarray(np.minimum(a306_1, b306_4)) + np.zeros((5, 3, 0), dtype=bool)
-show('c306', r306_5.all(axis=-2))
+b306_3 = np.array([5.0, 6.5, -5.25], dtype=np.float64).reshape((3,))
+t306_1 = b306_3.copy()
+t306_1[:] *= t306_1[::-1]
+show('c306', t306_1)
 
 # case 7
-b307_2 = np.array([-526, 814], dtype=np.int64).reshape((2,))
-a307_1 = b307_2[::2]
-b307_4 = np.array([69], dtype=np.int16).reshape(())
-s307_5 = np.array([2], dtype=np.int64)
-r307_6 = ((a307_1 + b307_4) >> s307_5)
-show('c307', r307_6)
+a307_1 = (np.arange(3) % 13 - 6).astype(np.int16).reshape((3,))
+r307_2 = np.asarray(a307_1).astype(np.float64)
+show('c307', r307_2)
 
 # case 8
-a308_2 = ((np.arange(35) % 13 - 6) * 0.25).astype(np.float64).reshape((7, 5, 1))
-t308_1 = a308_2.copy()
-t308_1[:-1] *= t308_1[1:]
-show('c308', t308_1)
+b308_3 = np.array([6, 29], dtype=np.uint8).reshape((2,))
+a308_2 = b308_3[1:]
+b308_5 = np.array([-625, -212, 498], dtype=np.int64).reshape((3,))
+a308_4 = b308_5[::-1]
+p308_1 = np.asarray((a308_2 - a308_4)) + np.zeros((1, 3), dtype=bool)
+p308_6 = np.asarray(p308_1)[[-1]]
+show('c308', p308_6)
+p308_7 = np.concatenate([np.asarray(p308_6), np.asarray(p308_6)[::-1]])
+show('c308', p308_7)
 
 # case 9
-b309_2 = np.array([6, -7, -18, 16, -13], dtype=np.int8).reshape((5,))
-s309_3 = np.array([5, 4, 9, 9, 2], dtype=np.int32)
-r309_4 = (b309_2 << s309_3)
+a309_1 = ((np.arange(72) % 13 - 6) * 0.25).astype(np.float32).reshape((3, 1, 8, 3))
+b309_3 = np.array([0.25, -0.5, -6.75, 2.0, -2.0, 6.0, -1.0, 5.25, -4.5, 5.75, 5.25, -6.0, -5.75, -5.5, -6.25], dtype=np.float32).reshape((3, 5))
+r309_4 = a309_1 @ b309_3
 show('c309', r309_4)
 
 # case 10
-b310_3 = np.array([False, False, True, True, True, True, True, False], dtype=np.bool).reshape((2, 4))
-b310_5 = np.array([True, True, True, True], dtype=np.bool).reshape((4,))
-x310_1 = np.asarray((b310_3 * b310_5)) + np.zeros((2, 4), dtype=bool)
-rowstat('c310', x310_1.var(axis=-1, ddof=1), x310_1.astype(np.float64).tolist(), 1, False, 0.0001)
+b310_3 = np.array([6.25, 1.0, -5.25, 5.0, -3.75, 1.5], dtype=np.float64).reshape((2, 3))
+b310_5 = np.array([272], dtype=np.int32).reshape(())
+a310_4 = b310_5[None]
+b310_7 = np.array([18, 0], dtype=np.int8).reshape((2,))
+a310_6 = b310_7[1:]
+p310_1 = np.asarray((b310_3 + np.maximum(a310_4, a310_6))) + np.zeros((2, 3), dtype=bool)
+p310_8 = np.asarray(p310_1)[np.asarray(p310_1) > 0]
+show('c310', p310_8)
 
 # case 11
-a311_1 = (np.arange(1) % 13 - 6).astype(np.int32).reshape(())
-r311_2 = np.asarray((-a311_1)) + np.zeros((), dtype=bool)
-show('c311', r311_2.argmax())
+b311_2 = np.array([False, True, False, False, False, False, True, True], dtype=np.bool).reshape((2, 2, 2, 1, 1))
+a311_1 = b311_2[:, None, :, :, :, :]
+b311_4 = np.array([391, 983, 625, 260, 202, 391, 375, 681, 181, 302, 81, 481], dtype=np.uint32).reshape((3, 2, 2, 1, 1))
+a311_3 = b311_4[:, ::-1, :, :, :]
+b311_6 = np.array([-20, 4, 16, 11, -20, -18, 2, -17, -11, 6, 10, 15], dtype=np.int8).reshape((2, 3, 1, 1, 1, 2))
+a311_5 = b311_6[:, ::-1, :, :, :, :]
+s311_7 = np.array([3, 7], dtype=np.int32)
+r311_8 = np.asarray((np.logical_and(a311_1, a311_3) | (a311_5 << s311_7))) + np.zeros((2, 3, 2, 2, 1, 2), dtype=bool)
+show('c311', (r311_8.transpose(1, 3, 0, 4, 2, 5) * 2).ravel())
+show('c311', r311_8.sum(axis=0))
 
 # case 12
-b312_2 = np.array([985, -69, 659], dtype=np.int32).reshape((3, 1))
-a312_1 = b312_2[::-1, :]
-r312_3 = a312_1
-show('c312', r312_3)
+b312_3 = np.array([0.25, 5.75, 3.5, -3.25, -4.25, 0.5, -0.5, -2.75, 3.5, 7.75, -4.75, -0.75, 7.75, 0.0], dtype=np.float32).reshape((2, 7))
+a312_4 = (np.arange(1) % 13 - 6).astype(np.int32).reshape(())
+p312_1 = b312_3 + a312_4
+a312_5 = (np.arange(7) % 13 - 6).astype(np.int32).reshape((1, 7))
+r312_6 = (p312_1[1:] - a312_5)
+show('c312', r312_6)
+show('c312p', p312_1)
 
 # case 13
-b313_2 = np.array([1.5, 0.25, 5.75, 4.5, 2.75], dtype=np.float16).reshape((1, 5))
-a313_1 = b313_2.T
-r313_3 = a313_1
-show('c313', r313_3)
+b313_2 = np.array([True, True, True], dtype=np.bool).reshape((1, 3))
+b313_4 = np.array([8.0, -4.25, -6.0, -5.25], dtype=np.float32).reshape((4, 1))
+r313_5 = (b313_2 % b313_4)
+show('c313', r313_5)
 
 # case 14
-b314_2 = np.array([944], dtype=np.uint32).reshape((1,))
-b314_4 = np.array([-2.5], dtype=np.float32).reshape((1,))
-t314_5 = b314_4
-b314_7 = np.array([26], dtype=np.uint8).reshape(())
-b314_9 = np.array([144, 600, -606, -591, 610, 110], dtype=np.int32).reshape((6,))
-a314_8 = b314_9[::2]
-b314_11 = np.array([6.5, -3.75, 4.25], dtype=np.float64).reshape((3,))
-b314_13 = np.array([2.0, 1.75, 3.25], dtype=np.float32).reshape((3,))
-b314_15 = np.array([917], dtype=np.uint32).reshape(())
-b314_17 = np.array([-6.5], dtype=np.float64).reshape(())
-r314_18 = (np.abs((np.where((t314_5 * t314_5[::-1]) > 0, np.abs(b314_2), (b314_7 // a314_8)) + ((b314_11 + b314_13) - b314_15))) / 4)
-show('c314', r314_18)
+b314_3 = np.array([3.0, -4.25, -3.25, -6.5, 6.0, 2.0, -5.5], dtype=np.float16).reshape((7,))
+a314_2 = b314_3[::-1]
+t314_1 = a314_2.copy()
+p314_4 = t314_1 + 1
+b314_6 = np.array([2.5], dtype=np.float16).reshape(())
+b314_8 = np.array([True], dtype=np.bool).reshape((1,))
+a314_7 = b314_8[::-1]
+t314_1[...] = (b314_6 - a314_7)
+show('c314', t314_1)
+show('c314p', p314_4)
 
 # case 15
-b315_3 = np.array([761, -562, -36, -930, 454, 395, -142, 945, -615, -618, -404, 825, 113, 143, 51, 272, -587, -770, -800, 485, -471, 211, 38, -103, -157, 489, 119, -687], dtype=np.int32).reshape((4, 1, 7))
-a315_2 = b315_3.T
-t315_1 = a315_2.copy()
-p315_4 = t315_1 + 1
-b315_6 = np.array([-17], dtype=np.int8).reshape((1,))
-t315_1[:, :, 1::3] = b315_6
-show('c315', t315_1)
-show('c315p', p315_4)
+b315_2 = np.array([374, 281, 277, 951], dtype=np.uint32).reshape((2, 2, 1, 1, 1))
+a315_1 = b315_2[:, :, :, ::-1, :]
+r315_3 = np.asarray(a315_1) + np.zeros((2, 2, 1, 1, 1), dtype=bool)
+show('c315', (r315_3.transpose(2, 1, 3, 4, 0) * 2).ravel())
 
 # case 16
-b316_2 = np.array([-7.25, 6.25, -8.0, 0.0, -2.75, -3.25, -7.5, 3.75, 4.0, -7.0, -5.0, -5.25, -3.25, 7.25, -7.5, -1.0, 3.0, -5.0, -3.25, -7.25, 2.5, -2.75, 5.5, 8.0, 4.0, 7.75, -7.5, 7.25, 8.0, -1.25, 3.25, 1.25, -6.0, 2.75, 3.75, 4.0, -8.0, 0.5, -5.0, -1.25, -7.5, 4.25, 4.0, -3.0, 8.0, 8.0, -5.5, -7.75, -3.0, -0.5, 0.5, 3.25, -1.0, -3.0, 7.25, 7.0, 2.5, -7.5, 2.0, 8.0, -4.75, -6.0, 6.5, -2.25, -4.75, 1.0, 5.25, 3.0, 8.0, 3.0, -3.25, 1.5, -4.25, -5.5, 4.5], dtype=np.float16).reshape((3, 1, 5, 5))
-b316_4 = np.array([7.5, 5.75, 1.5, -1.75, -7.25, -2.25, -7.25, 1.0, 5.75, 6.25, 5.5, -0.25, 2.75, 1.0, -3.75, -0.5, 0.0, -6.0, -5.25, -4.75, -7.75, 2.75, -6.5, -5.5, -7.0, 3.75, -3.5, 6.5, -5.75, 3.75, 1.75, -5.0, 4.5, 7.5, 0.0, -1.0, -1.25, 3.5, -6.25, -6.5], dtype=np.float16).reshape((5, 8))
-a316_3 = b316_4[::-1, :]
-r316_5 = b316_2 @ a316_3
-show('c316', r316_5)
+b316_3 = np.array([547], dtype=np.int32).reshape(())
+s316_4 = np.array([5, 1, 2, 4], dtype=np.int32)
+p316_1 = np.asarray((np.abs(b316_3) << s316_4)) + np.zeros((4,), dtype=bool)
+p316_5 = np.asarray(p316_1).copy()
+p316_5[p316_5 > 1] = 7
+show('c316', p316_5)
+p316_6 = np.concatenate([np.asarray(p316_5), np.asarray(p316_5)[::-1]])
+show('c316', p316_6)
 
 # case 17
-b317_3 = np.array([197, 293, -38, 167, -271, 119, 22, -176, 96, 35, 181, 69, -233, 7, 272, -233, 11, 171], dtype=np.int16).reshape((2, 9))
-b317_5 = np.array([292], dtype=np.int16).reshape(())
-b317_7 = np.array([-292, 222], dtype=np.int16).reshape((2, 1))
-a317_6 = b317_7[:, ::-1]
-x317_1 = np.asarray((b317_3 * np.minimum(b317_5, a317_6))) + np.zeros((2, 9), dtype=bool)
-rowstat('c317', x317_1.var(axis=-1, ddof=0), x317_1.astype(np.float64).tolist(), 0, False, 0.0001)
+b317_2 = np.array([-5.75, -1.25, -1.0, 0.5, 2.25, -7.5], dtype=np.float32).reshape((2, 3))
+a317_1 = b317_2.T
+b317_4 = np.array([-6.0, -6.25, 1.0, -1.25, -2.5, 3.75], dtype=np.float32).reshape((3, 2))
+a317_3 = b317_4[1:, :]
+r317_5 = a317_1 @ a317_3
+show('c317', r317_5)
 
 # case 18
-b318_2 = np.array([False, False, True, False, False, False, False, False, False, False, True, False, True, False, True, False, True, False, False, True, False, True, True, False, True, True, True, True, False, True, True, True, False, True, False, True, False, True, False, False, False, True, True, True, False, True, True, True, False, False, True, True, True, True, True, True, False, True, True, True, False, False, False, False, False, True, True, False, True, True, False, False, True, False, True, False, False, True, False, True, False, True, False, True, True, True, False, True, True, True, False, True, False, True, False, False, False, True, False, True, False, False, True, True, True, True, False, False, True, False, False, True, True, True, False, True, False, False, False, False, False, True, True, True, True, True, False, True, False, True, False, True, True, False, False, True, False, True, True, True, True, False, True, True, False, False, True, True, False, True, False, False, False, False, False, True, False, False, True, False, False, True, True, True, True, True, True, True, False, False, False, True, True, False, True, True, False, True, True, False, True, False, True, False, False, True, True, True, False, True, False, True, False, False, False, False, False, True, False, True, True, True, True, False, True, False, False, False, True, False, True, True, True, True, False, True, False, False, False, True, False, False, True, True, False, False, True, False, True, True, False, True, False, False, True, True, True, False, False, False, True, False, True, False, False, False, False, False, False, False, False, True, True, False, True, False, True, True, True, True, False, True, True, False, False, True, False, False, False, False, True, True, False, True, True, True, True, False, False, False, False, True, False, True, False, False, False, True, True, True, True, True, False, False, False, False, True, True, False, True, True, False, True, True, False, True, False, True, False, True, False, False, True, True, False, True, False, False, True, True, True, False, False, True, False, True, False, True, True, True, True, False, True, True, True, True, True, True, True, False, True, False, False, True, False, False, False, False, True, False, True, True, True, False, False, False, False, False, False, False, True, False, True, True, True, False, False, True, False, False, False, False, True, True, False, True, True, False, False, False, True, False, True, True, False, False, False, False, False, False, False, False, False, True, False, True, False, True, True, True, True, True, True, True, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, True, True, False, False, False, True, True, True, False, False, True, False, False, True, False, True, False, False, False, False, True, True, False, False, False, False, True, True, True, True, True, True, True, True, False, True, True, True, False, True, True, False, True, False, False, True, True, True, True, False, False, True, False, True, False, True, True, True, True, False, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, False, False, False, True, True, True, True, False, True, False, False, True, False, False, True, True, True, True, False, True, True, False, True, True, False, False, True, False, False, True, False, False, False, False, False, False, False, False, True, True, False, True, True, False, True, True, False, True, False, True, False, False, False, False, False, True, True, False, False, True, False, False, False, True, True, False, False, True, True, True, False, False, True, False, True, True, False, True, False, True, True, False, False, True, False, True, True, True, False, True, True, True, True, True, False, False, True, False, False, False, True, False, False, False, False, False, False, True, True, True, False, False, False, True, True, True, True, True, True, True, False, False, False, False, False, False, False, True, False, True, True, False, True, True, True, False, True, False, True, False, False, False, False, True, True, False, False, False, False, False, True, True, True, True, True, True, False, True, False, False, True, True, True, False, False, True, True, True, True, False, False, True, True, False, True, True, True, True, True, True, False, False, False, False, False, True, False, False, False, True, True, True, True, True, False, True, True, True, False, False, False, False, True, True, True, False, False, True, False, True, True, False, False, True, False, True, False, True, False, True, True, False, True, True, True, False, True, False, False, True, True, False, True, False, False, True, False, True, True, False, True, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, False, False, True, False, False, True, True, True, False, False, True, True, False, False, True, False, False, False, False, True, True, True, False, False, True, False, False, True, True, False, False, False, True, False, False, False, True, True, False, True, False, True, False, False, False, False, False, False, False, True, True, False, False, False, True, False, False, True, True, True, False, False, False, True, True, True, True, True, False, False, True, True, True, False, True, False, False, False, True, True, True, False, False, False, False, True, True, False, True, False, False, True, False, False, False, False, True, False, False, False, False, False, True, False, False, True, True, True, False, True, False, True, False, True, True, False, True, True, False, False, False, False, False, False, False, False, True, True, False, True, True, False, True, False, True, True, True, False, False, True, False, True, False, True, False, False, False, False, False, True, True, True, False, False, True, True, False, True, False, True, False, False, False, False, False, True, False, True, True, False, False, False, False, False, False, True, False, True, True, True, False, False, True, False, False, True, True, False, False, False, True, True, False, False, False, True, False, True, False, False, True, False, False, True, False, True, True, True, False, False, True, True, False, False, True, False, False, True, False, False, False, True, False, True, False, True, False, False, False, True, True, True, False, True, True, False, True, False, False, False, False, False, True, False, True, True, False, False, True, True, False, True, False, False, False, True, False, True, False, False, True, True, False, True, True, True, True, True, False, True, True, False, False, True, False, False, True, False, True, False, False, False, False, False, True, True, True, True, True, False, True, False, False, False, True, True, True, True, True, True, False, True, True, False, True, True, True, False, False, True, True, False, False, True, False, False, False, False, False, True, False, False, False, False, True, False, False, False, False, False, True, False, False, True, True, False, True, False, True, False, False, False, True, True, True, True, False, False, False, True, True, True, False, True, True, False, True, False, True, True, True, False, False, True, True, True, False, True, False, False, True, True, False, True, False, True, False, False, True, False, True, False, False, False, False, False, True, False, True, True, False, True, False, False, False, False, True, True, False, False, False, True, True, False, True, False, False, False, True, True, True, False, True, False, False, False, False, True, True, False, False, True, True, True, False, False, False, True, True, False, True, False, True, False, False, False, True, False, False, True, False, False, False, False, False, True, False, False, True, False, True, False, False, True, True, False, False, False, False, False, True, True, False, True, True, True, True, True, False, False, True, True, False, True, True, True, False, False, True, False, True, False, True, True, False, False, True, False, False, True, False, False, True, True, True, False, True, True], dtype=np.bool).reshape((48, 26))
-a318_1 = b318_2.T
-t318_3 = a318_1
-s318_4 = np.array([7, 1, 3, 3, 1, 9, 4, 3, 7, 5, 7, 7, 1, 6, 2, 9, 6, 6, 7, 1, 2, 9, 8, 4, 6, 2, 9, 2, 5, 2, 1, 8, 9, 3, 5, 4, 6, 9, 6, 3, 3, 2, 5, 6, 1, 1, 6, 9], dtype=np.uint8)
-b318_6 = np.array([6.75], dtype=np.float16).reshape(())
-b318_8 = np.array([975, -903, -236, -864, 840, 561, -56, 767, 371, 102, -243, -197, 136, -931, 534, 90, 832, -948, 759, 810, -137, 749, -631, 440, -560, 236, 941, 504, 115, -894, -84, 311, -437, -268, 366, 535, -610, -835, -404, 194, 643, -387, -737, -675, 902, -832, -709, -826], dtype=np.int32).reshape((48,))
-r318_9 = np.asarray((((t318_3 * t318_3[::-1]) >> s318_4) < np.abs((b318_6 > b318_8)))) + np.zeros((26, 48), dtype=bool)
-show('c318', r318_9.ravel()[::101])
-show('c318', r318_9.sum())
-show('c318', r318_9.max(axis=-1)[:9])
-show('c318', r318_9.argmin())
+b318_2 = np.array([-17, 15, 12], dtype=np.int8).reshape((1, 1, 1, 1, 3))
+b318_4 = np.array([5.25, 0.25, 7.0, 2.25, 6.75, 3.0, 3.5, -2.75, -1.5, 1.0, -3.75, 3.5, -6.0, -6.25, 5.0, 4.25, 5.5, 7.75, 3.75, 1.25, -0.5, -6.0, -4.5, -3.0, -6.75, -5.5, 1.5, -4.75, 6.25, 6.0, 3.75, 5.0, 3.0, 5.5, -2.75, 2.25, 5.0, -2.5, -7.75, -0.75, -5.5, 1.0, -7.75, 3.75, -3.25, -0.25, 5.75, 6.0, 5.75, -3.25, 5.25, 5.25, 4.75, 7.25, 1.0, -5.0, 3.25, -1.0, -5.5, -0.5, -0.5, -0.25, -0.75, 7.25, -7.75, -5.5, 5.0, 4.75, -4.75, -6.0, 4.25, 1.25], dtype=np.float16).reshape((1, 3, 1, 2, 3, 2, 2))
+a318_3 = b318_4.T
+r318_5 = np.asarray(np.abs(np.logical_or(b318_2, a318_3))) + np.zeros((2, 2, 3, 2, 1, 3, 3), dtype=bool)
+show('c318', (r318_5.transpose(1, 3, 6, 5, 2, 4, 0) * 2).ravel())
+show('c318', r318_5.sum(axis=4))
 
 # case 19
-b319_3 = np.array([-619, -455, 403, -563, 523, -271, -425], dtype=np.int32).reshape((7,))
-t319_1 = b319_3.copy()
-p319_4 = t319_1 + 1
-b319_6 = np.array([6], dtype=np.uint8).reshape(())
-t319_1[1:] = b319_6
-show('c319', t319_1)
-show('c319p', p319_4)
+b319_2 = np.array([-228, -610, 652, 843, 293, -970, -628, -140, 923, 764, 24, -716, 90, -334, -427, 595, 37, 164, -116, 68, -356, 971, -501, -539, 560, 630, 479, -301, 100, -72, 564, -63, -534, 229, 336, 47, 990, -80, -136, 146, -540, 177, -98, 721, 735, -635, -810, 253, -955, -375, 891, -439, 424, 426, -83, 938, -427, 827, 759, -457, 75, -28, 230, -703, -224, 108, -999, -316, 557, -131, -531, 901, -859, -682, -475, 214, 910, -401, 971, 452, 655, 1000, 376, 291, -848, 125, 112, 547, -525, 523, 191, -656, 651, -138, -685, -33, 927, 928, 803, 528, -484, -176, -659, 260, -199, 116, -820, -914, 280, 488, 768, -314, 679, 345, -687, 654, 476, -496, -932, -677, -930, -867, -324, 426, -518, -867, 878, -36, 718, -185, -739, -929, -2, -533, 316, 232, -877], dtype=np.int64).reshape((137,))
+a319_1 = b319_2[::2]
+b319_4 = np.array([21, 3, 6, 9, 37, 10, 17, 29, 4, 5, 33, 37, 2, 29, 12, 35, 4, 31, 39, 16, 19, 25, 10, 37, 16, 11, 8, 16, 40, 2, 16, 26, 8, 40, 35, 22, 16, 3, 19, 0, 38, 29, 28, 17, 20, 38, 36, 5, 36, 27, 36, 5, 26, 38, 10, 13, 20, 34, 8, 13, 40, 28, 31, 4, 29, 38, 1, 14, 9], dtype=np.uint8).reshape((69,))
+a319_3 = b319_4[None, :]
+b319_6 = np.array([898, -257, 426, -407, 483, -455, -86, -661, -974, 564, 323, 248, 20, 65, 641, -167, 223, 889, 202, -619, 900, -145, 150, -337, -67, 625, 241, -840, 390, 879, -302, 642, 367, 899, 465, -332, 527, -34, -136, -53, 754, 619, 54, -592, -442, -235, 669, -447, -451, -708, 457, -498, -423, 154, 68, -389, -828, 839, -896, -452, 205, -818, 111, -474, 168, -415, -15, -277, 387, 466, 388, 462, -428, 27, 19, 485, 608, -325, 55, -858, -729, -484, 823, 763, -808, 867, 25, -235, -491, 940, 371, -302, -195, -785, -802, 5, 615, -47, 392, 7, 457, 167, 430, 881, -484, -816, 712, 977, 561, 791, -698, 947, -141, 305, 978, -596, 891, -148, -738, 36, -70, 793, -130, -547, -783, -405, -109, -112, 545, 784, -892, 392, 138, -889, 140, -71, 872, 363, 635, -903, 192, 260, 397, -243, 384, 658, 22, 226, -32, 454, 848, 608, -174, -399, -802, -481, -333, 611, 234, -351, 674, 564, 992, 492, 815, 839, 960, -300, 367, -979, 144, 353, -30, -80, 182, 867, -725, 603, 252, -254, 813, 621, 69, 522, -670, 870, -914, 211, -726, 544, 891, 998, 905, 598, -675, -76, -187, 595, 60, 207, 405, -331, 183, 886, -622, 287, 530, 705, -447, -976, 256, -406, -268, -602, 405, 830, -340, -277, -554, 563, 894, 803, -525, 41, 234, 792, -377, 154, 148, 992, 946, 781, -808, -645, -457, 817, -121, 953, -645, 510, -264, 225, 610, -337, -590, -562, -800, 20, -545, 148, 940, 66, 77, -372, -425, -605, 593, -968, 619, 391, 568, 72, -159, 996, 389, -457, -134, 115, -378, -536, -569, -853, -64, 996, 331, 795, 324, -293, -354, 779, 868, -251, 937, -688, -385, 389, -982, 856, 711, -262, 367, 759, -650, 728, -719, 645, -547, 552, -888, 374, -597, 545, -759, 727, -239, -810, 698, 533, -715, 144, 925, 40, -997, 845, 138, -763, 223, 650, 128, -955, 796, 892, 29, -142, 566, -956, 451, 497, 317, -314, 797, 118, -706, 358, 890, 922, -60, -490, -401, -960, 96, -447, -269, -642, -592, -263, 119, -238, 218, 273, 338, -159, 847, -389, 388, -815, -144, -525, -133, 969, 512, 612, -862, -307, -524, -899, 270, -702, 385, 324, 991, -500, 699, -851, -48, 164, 980, 287, 158, -14, 628, 546, 483, -115, 855, -539, -421, -659, 586, 323, -492, -197, 292, -868, 630, -815, 711, -564, -191, 309, -473, 418, -787, 406, 998, -321, -82, -781, -639, 523, 183, -943, -865, -554, -441, -334, 438, 200, -244, -194, -899, -949, -330, 716, 762, -750, 399, -903, 326, -679, -235, -480, -457, -4, 43, 760, 690, 953, 167, 697, -391, 225, -620, 405, 113, 308, -896, -70, -796, 192, -27, 91, -410, -562, 806, 104, 513, -737, -806, 806, 368, -344, -309, -726, -38, -338, 108, -503, 177, -552, 440, 663, -187, -653, 637, 746, 421, 55, -29, -486, 505, -174, -639, 213, 850, 164, -596, -218, -938, 31, -595, 740, -350, -317, -838, -315, -195, -844, -568, -317, 241, 627, 655, -478, -562, 496, -385, -614, 446, 874, 912, -978, 21, -385, -126, -673, -548, 966, 804, -931, -794, -27, 856, 711, 677, -534, -373, -697, 559, -712, 34, 556, 39, -854, 112, 623, 592, -22, 941, -753, 687, 361, 900, -341, 362, -909, 933, 640, 988, -170, 895, 561, 906, 644, -634, 600, 598, 144, -342, -416, -811, 667, 86, -601, 48, -581, 245, 276, -580, -31, -589, 501, 82, 965, -877, -624, -74, -751, 645, 390, 797, 712, -774, -301, 502, -327, 336, 321, 968, -444, -592, 795, -174, 729, 167, -880, -798, -924, 652, -951, -567, 717, -870, -765, -889, 523, -249, -845, -596, 888, -979, 837, -59, -975, -545, -863, 577, -571, 977, -799, -267, -752, 972, -878, -726, 879, 57, -403, -925, 707, -126, 52, -587, 53, -668, -675, 648, -845, 246, -769, -353, 298, 626, -521, 344, 682, 342, 271, 935, 986, -134, 844, -513, -54, 238, 817, 413, 418, 296, -950, -593, -992, -362, 249, 705, -627, 441, -122, 736, -516, 158, -450, 831, 941, -675, -88, -974, -607, -205, -381, -596, 358, -867, -422, 227, 872, 492, 920, 218, -935, -536, -320, -749, -11, -339, 1000, -857, -28, -277, 168, -327, -925, -996, -228, -458, -59, -486, -800, 878, 408, 818, -515, 234, 480, 862, 326, -442, -192, -204, 274, 382, 713, 318, 38, 545, 936, -624, -129, -691, 956, -700, -941, -509, 924, -935, 589, -442, 201, -575, 4, 810, -788, 161, 21, 17, -130, -586, -782, 90, 697, -670, -464, -943, -911, -717, 760, -871, -970, -166, 255, -315, -560, -897, 940, 754, -473, -891, -893, -497, 358, -584, 720, -257, -317, 504, -753, 696, -899, 582, 53, -704, 559, 114, 637, 125, 702, -376, -667, -87, 827, 426, -988, -819, 62, 570, -679, 483, 132, 510, -981, -997, 341, -899, -124, 712, -55, 710, -302, -375, -9, 602, 553, -328, -998, 786, -320, 913, 124, 819, -360, -270, -449, 147, -415, 367, 349, 440, -190, -501, 890, -312, -776, -292, 752, -384, 954, 136, 0, 270, 451, 104, 6, 722, 334, 590, -292, 139, -654, -269, -320, -110, 161, -481, -213, 774, -798, -338, 522, -990, -569, -381, 413, 810, -863, -116, 941, 759, 874, 337, -694, 564, 444, 247, 988, -811, -537, -753, 436, 19, -497, 247, 667, 523, -882, 634, 822, 627, -455, -27, 96, 422, -930, -906, 148, -121, 521, 44, -104, 694, 322, 220, -181, 920, -10, 600, -172, -783, -123, -6, -416, -549, 750, 990, 483, 338, -210, -609, 949, -468, -31, -311, -923, -753, -757, -508, 219, 29, -565, -441, 409, 830, -456, -24, -330, -289, 142, -812, -95, 672, -232, 358, -477, -319, -1, -374, 601, -22, 524, -414, -69, 127, -514, -324, 146, -332, -560, -284, -24, 567, 119, 72, -616, 93, 512, -674, -890, -283, 430, -370, -524, 173, -451, -586, 625, -398, -78, -462, 379, 902, -885, 487, -735, -118, -805, 560, -428, 939, 9, -518, -370, 976, 127, -573, -273, -439, -473, 436, -868, -898, 306, 875, 225, 87, -759, 384, 707, 132, -148, -335, -718, -944, 611, 68, 180, 462, -802, 673, 878, 826, 611, -870, -314, 694, -17, -524, -379, -68, 248, 636, 186, 433, 642, -601, 7, -992, -737, 519, 738, 533, 490, -905, -269, 625, -611, 512, 124, 527, -859, -544, -515, -55, 528, 581, 140, 881, -849, -864, -963, -908, 630, 701, -6, -742, 820, -827, -391, -84, 596, 593, -946, 412, 197, 294, 216, -494, 603, -368, -992, -62, -41, -26, 597, 123, 387, 553, -998, -984, -576, -565, 925, -379, 589, 720, -144, -875, 914, 122, 902, -322, 687, -310, -613, -313, -992, 504, 316, 218, -993, 546, 433, -770, -956, -645, -29, 419, 884, 977, -752, 508, 688, 831, 83, -466, 901, 596, -79, 493, 323, 883, -402, -637, -10, 820, 158, -314, 973, -277, -181, -445, 229, 179, 300, -707, -419, 881, 781, -377, -678, 315, 941, 43, 641, -27, -253, -362, -147, 153, -804, -574, -847, -750, 835, -432, 188, -363, -254, 264, 107, 236, -96, -580, -925, 709, 899, 80, 952, -326, -327, 902, -820, -815, -243, -762, -762, -201, 509, 160, -883, 228, 479, 931, -54, 998, -796, -892, -830, -531, 693, 282, -827, 481, 281, -394, 383, 923, -898, -97, -798, -13, -796, 670, -883, -615, -452, 840, -538, -11, -878, -288, 953, 470, 969, 248, 557, -115, -267, -354, 252, 560, 832, -534, 836, -474, 354, -835, 59, 646, -59, -843, 453, -381, -944, -807, 986, -349, -611, -538, -454, -731, 986, 292, 926, -131, -650, -47, -904, 79, -262, 658, -314, -626, 740, 360, -68, 990, 138, 529, -658, 212, -470, 627, -59, 616, 239, -7, -530, -495, 385, 857, -485, 845, 527, -620, -356, -41, 119, 282, 367, 119, -877, -985, -631, -288, -441, 680, -862, 990, -400, 700, -933, -502, -805, 420, -272, 886, 50, -482, -297, -100, 651, -368, 555, -402, -257, 934, 646, 562, -4, 445, -854, -728, -236, 384, -294, 974, -644, 639, -815, 861, -621, 240, 479, 957, 613, -268, -615, -621, 606, -972, 499, -107, 620, 270, 246, 800, 794, 184, 302, -337, 93, 534, -22, -223, -516, -302, -66, 576, 17, 385, -996, -590, 467, 1, 958, 97, -757, 893, 750, 999, 922, -636, 710, 848, 509, -352, -84, 249, -704, -796, 47, 495, 82, 722, -211, 235, 79, 973, -133, -662, 923, -483, 960, 661, -960, 791, -838, -772, 927, -949, 832, 266, -501, -958, 98, 684, -526, -192, -305, 367, 154, -362, -384, -783, -984, 31, -662, -733, 282, -664, -377, 128, -62, -3, 504, 225, 492, 595, 357, 966, 226, -546, 726, 980, 987, -886, -138, 488, 142, 784, -401, -367, -604, -972, -465, 340, 923, -740, 15, -409, -315, 586, -793, -288, -589, -310, 506, 729, -13, -657, -5, 955, -284, -295, -828, 242, -524, -350, -487, -395, -307, 950, -134, 221, 316, 442, 836, 540, 257, -856, -667, 428, -620, 182, 237, -815, 497, -531, -158, 46, -418, 244, 134, 541, 102, -324, 234, -56, -537, -902, 776, 326, -588, -333, -411, -265, -355, -750, -973, 777, 462, -94, 581, 3, 82, -47, 949, 653, 211], dtype=np.int32).reshape((22, 69))
+b319_8 = np.array([15, 2, 23, 37, 39, 6, 35, 37, 10, 13, 33, 38, 34, 25, 21, 11, 9, 11, 17, 40, 9, 36], dtype=np.uint8).reshape((22,))
+a319_7 = b319_8[:, None]
+r319_9 = np.asarray(np.minimum(a319_1, np.where(b319_6 > 0, a319_3, a319_7))) + np.zeros((22, 69), dtype=bool)
+show('c319', r319_9.ravel()[::37])
+show('c319', r319_9.sum())
+show('c319', r319_9.max(axis=-1)[:9])
+show('c319', r319_9.argmin())

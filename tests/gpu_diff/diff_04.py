@@ -33,156 +33,184 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b400_2 = np.array([4.5, 5.75, -8.0, -7.75, 3.75, 3.25, -7.0, 1.0, -1.0, -5.0, 5.75, 0.75, -3.5, -5.5, 8.0, -5.5, 3.25, -4.75, 7.75, 3.75, 7.75, 4.5, 1.0, -3.75, -3.25, 8.0, 4.5, -1.5, 8.0, -3.5], dtype=np.float16).reshape((3, 1, 5, 2))
-b400_4 = np.array([0.25, 1.25, 0.5, 0.0, 0.25, 3.5, -0.75, -5.5, -6.25, 0.0], dtype=np.float16).reshape((1, 2, 5))
-a400_3 = b400_4[::-1, :, :]
-r400_5 = b400_2 @ a400_3
-show('c400', r400_5)
+a400_2 = ((np.arange(9) % 13 - 6) * 0.25).astype(np.float64).reshape((1, 3, 3))
+t400_1 = a400_2.copy()
+p400_3 = t400_1 + 1
+b400_5 = np.array([False, True, False], dtype=np.bool).reshape((3,))
+b400_7 = np.array([5.75, 6.5, -1.75], dtype=np.float16).reshape((3, 1, 1))
+a400_6 = b400_7.T
+s400_8 = np.array([2, 1, 3], dtype=np.int16)
+t400_1[:, :, ::-1] = np.maximum((b400_5 - 1), (a400_6 ** s400_8))
+show('c400', t400_1)
+show('c400p', p400_3)
 
 # case 1
-b401_2 = np.array([-2.0, 4.75, -2.25, -7.0, -4.25, 5.0, -3.75, -6.0, -3.25, -6.5, -3.75, 3.5, -6.0, -1.25, 7.75, -6.75, -5.75, -0.5], dtype=np.float64).reshape((3, 1, 2, 3))
-a401_1 = b401_2[:, ::-1, :, :]
-b401_4 = np.array([-0.75, -4.25, 7.5, 7.25, 0.5, 7.5, -3.25, 0.75, 7.0, 7.25, 0.5, -5.75, -5.25, 5.25, -6.5], dtype=np.float64).reshape((5, 3))
-a401_3 = b401_4.T
-r401_5 = a401_1 @ a401_3
-show('c401', r401_5)
+b401_3 = np.array([-286, 180, 9, 224, -56, 229, 24, -43, -207, -295, -55, 207, 42, -83, -279, -70, -139, -144, 90, 135, 124, 80, 259, 290, -19, -192, -86, -184, -290, 97, 133, -30, 289, -9, 289, -266, 278, 255, -174, 30, -172, 287, -53, -11, -17, -260, 39, -262], dtype=np.int16).reshape((12, 2, 2))
+a401_2 = b401_3[::2, :, :]
+t401_1 = a401_2.copy()
+a401_4 = (np.arange(4) % 13 - 6).astype(np.int16).reshape((1, 2, 2))
+b401_6 = np.array([False, False, False, False, False, False, True, True, False, False, True, False, True, False, True, True, True, True, True, True, False, False, False, False], dtype=np.bool).reshape((3, 4, 2))
+a401_5 = b401_6[:, ::2, :]
+b401_8 = np.array([True, False, True, True], dtype=np.bool).reshape((2, 1, 2))
+a401_7 = b401_8[1:, :, :]
+t401_9 = a401_7
+np.minimum((a401_4 + a401_5), (t401_9 + t401_9), out=t401_1[::-2])
+show('c401', t401_1)
 
 # case 2
-b402_3 = np.array([6.0, -1.5, 5.0, 0.75, -0.5, 5.0], dtype=np.float32).reshape((3, 2))
-a402_2 = b402_3[1:, :]
+b402_3 = np.array([-575, 995, -368, -17, -563, 177, -478, -242, 639, 565, 24, -635, -348, 606, 414, -758, 120, -583], dtype=np.int32).reshape((3, 6))
+a402_2 = b402_3[:, 1:]
 t402_1 = a402_2.copy()
 p402_4 = t402_1 + 1
-b402_6 = np.array([-2.0, -0.25, 6.5, 5.0], dtype=np.float32).reshape((2, 2))
-a402_5 = b402_6.T
-b402_8 = np.array([-6.0, -6.75], dtype=np.float32).reshape((2,))
-a402_7 = b402_8[:, None]
-t402_1 //= a402_7
+a402_5 = (np.arange(15) % 13 - 6).astype(np.int16).reshape((3, 5))
+b402_7 = np.array([-75, 80, -18, 89, 97, 163, 245, 290, 163, 257, -166, -84, -207, -181, 280, 157, 252, 211, 106, -146, 223, -98, -259, 236, -191, -33, 246, 59, -173, 14], dtype=np.int16).reshape((6, 5))
+a402_6 = b402_7[::2, :]
+b402_9 = np.array([680, 524, 813, 402, -641], dtype=np.int32).reshape((5,))
+a402_8 = b402_9[None, :]
+t402_1[...] = np.where(a402_6 > 0, a402_5, a402_8)
 show('c402', t402_1)
 show('c402p', p402_4)
 
 # case 3
-b403_2 = np.array([-4.75, -4.75, -5.5], dtype=np.float16).reshape((3, 1, 1))
-a403_1 = b403_2[:, None, :, :]
-b403_4 = np.array([-3.0, 3.0, 0.75, 4.25, 7.25, -4.75, -2.75, -1.75], dtype=np.float16).reshape((8, 1))
-a403_3 = b403_4.T
-r403_5 = a403_1 @ a403_3
-show('c403', r403_5)
+b403_2 = np.array([39], dtype=np.uint8).reshape(())
+a403_3 = ((np.arange(7) % 13 - 6) * 0.25).astype(np.float64).reshape((1, 7))
+b403_5 = np.array([False], dtype=np.bool).reshape((1, 1))
+s403_6 = np.array([9, 5, 2, 5, 3, 2, 7], dtype=np.int64)
+b403_8 = np.array([922, -287], dtype=np.int64).reshape((2, 1))
+a403_7 = b403_8[1:, :]
+b403_10 = np.array([132], dtype=np.int16).reshape(())
+b403_12 = np.array([8, 0, 8, 6, 21, 22, 18, 25, 10, 18, 13, 17, 7, 38], dtype=np.uint8).reshape((2, 7))
+a403_11 = b403_12[1:, :]
+b403_14 = np.array([19], dtype=np.uint8).reshape((1,))
+a403_15 = ((np.arange(7) % 13 - 6) * 0.25).astype(np.float32).reshape((7,))
+b403_17 = np.array([13, 6, 14, -6, 19, -9, 13], dtype=np.int8).reshape((1, 7))
+b403_19 = np.array([-757, -790, 898, -165, -857, 199, 556], dtype=np.int64).reshape((7,))
+a403_18 = b403_19[None, :]
+b403_21 = np.array([-6.5, 6.75, 2.5, -6.75, 5.0, -2.0, 3.0], dtype=np.float64).reshape((1, 7))
+a403_20 = b403_21[:, ::-1]
+r403_22 = (np.maximum(b403_2, ((a403_3 != 0.5) | (b403_5 << s403_6))) - (np.minimum((a403_7 + b403_10), (a403_11 == b403_14)) < ((a403_15 * b403_17) > np.logical_or(a403_18, a403_20))))
+show('c403', r403_22)
 
 # case 4
-b404_3 = np.array([-6.5, -1.5, 1.0, -3.5, 2.5, -6.0, -7.25, -8.0, -0.25, 3.25, -6.0, -2.0, 2.25, -5.25, 2.5, -6.25, 7.5, 7.0, 1.75, -7.5, 3.5, -4.0, 3.5, -5.0, -2.5, 5.25, 6.5, 7.0, 5.0, -3.0, -1.25, 7.25, -5.25, 3.5, -3.0, -8.0, 6.25, 5.5, 5.0, -3.75, -2.0, -7.75, 3.0, -3.25, 4.0, 5.0, -2.75, -2.75, -4.75, -1.75, 2.5, 0.0, -7.5, -1.5, 0.0, 2.5, 1.0, 7.25, 1.25, -3.75, 4.75, 0.0, 1.75, -2.25, -3.75, -1.0, 0.75, 5.25, -7.5, -5.0, 2.0, -7.0, -1.75, 1.0, 3.0, 0.75, -2.0, -7.25, 6.25, -3.25, -7.75, -7.75, 4.75, 4.75], dtype=np.float16).reshape((2, 3, 2, 7))
-a404_2 = b404_3[1:, :, :, :]
-t404_1 = a404_2.copy()
-t404_1[:, :, :, :] *= t404_1[:, :, :, ::-1]
+b404_3 = np.array([1, -8, -16, 11, -17, 1, -3, 17, 12, -13, 8, 0, -9, -6, -7], dtype=np.int8).reshape((1, 1, 3, 5))
+t404_1 = b404_3.copy()
+p404_4 = t404_1 + 1
+b404_6 = np.array([True, False], dtype=np.bool).reshape((1, 2))
+a404_5 = b404_6[:, ::2]
+t404_1[...] = a404_5
 show('c404', t404_1)
+show('c404p', p404_4)
 
 # case 5
-b405_3 = np.array([-6, -11, 1], dtype=np.int8).reshape((3,))
-t405_1 = b405_3.copy()
-t405_1[::2] *= t405_1[1::2]
-show('c405', t405_1)
+a405_1 = (np.arange(8) % 30 - 0).astype(np.uint32).reshape((2, 4))
+r405_2 = a405_1
+show('c405', r405_2)
 
 # case 6
-b406_2 = np.array([609, 297, 917, 748, 166], dtype=np.uint32).reshape((1, 5))
-a406_1 = b406_2[::-1, :]
-b406_4 = np.array([31, 3, 13, 40, 34, 24, 7, 19, 36, 6, 38, 22, 17, 1, 33, 27, 31, 33, 1, 31, 15, 9, 32, 37, 40, 34, 33, 22, 14, 17, 32, 18, 22, 29, 24, 29], dtype=np.uint8).reshape((1, 4, 9))
-a406_3 = b406_4[:, :, ::2]
-b406_6 = np.array([16, 31, 13, 6, 38, 9, 9, 12, 1, 11, 8, 32, 32, 33, 28, 22, 21, 15, 35, 2, 29, 26, 27, 29, 22, 22, 7, 5, 9, 38, 3, 32, 29, 0, 27, 24, 37, 39, 29, 9, 30, 20, 19, 16, 14, 39, 0, 8, 12, 12, 37, 16, 40, 17, 30, 38, 21, 15, 23, 27], dtype=np.uint8).reshape((3, 4, 5))
-r406_7 = np.asarray(((a406_1 | a406_3) * (b406_6 == 0.5))) + np.zeros((3, 4, 5), dtype=bool)
-show('c406', r406_7.max(axis=-3))
+b406_2 = np.array([943, 400, 366, 183, 726, 462, 30, 867, 132, 3, 461, 220, 600, 380, 591], dtype=np.uint32).reshape((3, 5))
+b406_4 = np.array([140, -139], dtype=np.int16).reshape((2,))
+a406_3 = b406_4[::2]
+b406_6 = np.array([-512, 1000, -847, 944, 234, -267, -77, -406, 636, -673, -912, -235, -347, -220, -262, 807, 894, 705], dtype=np.int64).reshape((3, 6))
+a406_5 = b406_6[:, 1:]
+r406_7 = np.clip((np.asarray((b406_2 * a406_3)).astype(np.int16) // a406_5), 0, 0)
+show('c406', r406_7)
 
 # case 7
-b407_2 = np.array([True, True], dtype=np.bool).reshape((2, 1, 1))
-a407_1 = b407_2[1:, :, :]
-s407_3 = np.array([], dtype=np.int8)
-r407_4 = np.asarray(((~a407_1) >> s407_3)) + np.zeros((1, 2, 5, 0), dtype=bool)
+a407_1 = (np.arange(1) % 13 - 6).astype(np.int32).reshape((1,))
+b407_3 = np.array([145, 769, -322, 781, -141, -869, 750, 905, 199, -192, -60, -659, 838, 748, -990, -278, -147, -302, 389, -800, 217, -597, 285, 535], dtype=np.int64).reshape((3, 4, 2))
+s407_4 = np.array([8, 6], dtype=np.int64)
+r407_5 = (np.asarray(np.asarray(a407_1).astype(np.int16)).astype(np.float32) * (b407_3 << s407_4))
+show('c407', r407_5)
 
 # case 8
-b408_2 = np.array([306], dtype=np.int64).reshape(())
-t408_3 = b408_2
-r408_4 = (t408_3 - t408_3)
-show('c408', r408_4)
+b408_2 = np.array([892], dtype=np.uint32).reshape(())
+b408_4 = np.array([-704], dtype=np.int32).reshape(())
+a408_5 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape((1,))
+b408_7 = np.array([-362, -727], dtype=np.int64).reshape((2,))
+a408_6 = b408_7[:, None]
+s408_8 = np.array([8], dtype=np.int32)
+r408_9 = np.maximum((b408_2 % b408_4), (np.logical_or(a408_5, a408_6) << s408_8))
+show('c408', r408_9)
 
 # case 9
-b409_2 = np.array([-2.75, 2.5, 0.5, -3.25, -3.75, -1.0, -6.5, -7.0, -0.5, -3.0, 0.5, -7.5, 7.0, 6.5, -6.25, 7.25, 2.75, 4.25], dtype=np.float32).reshape((9, 2))
-a409_1 = b409_2[1:, :]
-b409_4 = np.array([-1.5, 1.75, 3.75, -3.25, 7.5, 4.75, -4.0, 5.75, 7.5, -3.75, -2.5, 1.25, -0.75, 1.0, 6.0, -1.25], dtype=np.float32).reshape((2, 8))
-r409_5 = a409_1 @ b409_4
-show('c409', r409_5)
+b409_2 = np.array([False], dtype=np.bool).reshape(())
+b409_4 = np.array([1], dtype=np.uint8).reshape(())
+b409_6 = np.array([-20], dtype=np.int8).reshape(())
+b409_8 = np.array([-641], dtype=np.int64).reshape(())
+r409_9 = np.asarray((np.where(b409_4 > 0, b409_2, b409_6) * b409_8)) + np.zeros((), dtype=bool)
+show('c409', r409_9.sum())
 
 # case 10
-b410_2 = np.array([7.0], dtype=np.float32).reshape(())
-b410_4 = np.array([], dtype=np.bool).reshape((7, 0))
-a410_3 = b410_4[:, ::-1]
-b410_6 = np.array([], dtype=np.uint32).reshape((7, 0))
-a410_5 = b410_6[:, ::-1]
-b410_8 = np.array([], dtype=np.float16).reshape((7, 0))
-r410_9 = ((-np.where(a410_3 > 0, b410_2, a410_5)) / 4)
-show('c410', r410_9)
+b410_3 = np.array([383, 508, 599, 791, 778, 424, 325, 757], dtype=np.uint32).reshape((4, 2))
+a410_2 = b410_3[:, ::2]
+t410_1 = a410_2.copy()
+t410_1[:, 1:] = t410_1[:, :-1]
+show('c410', t410_1)
 
 # case 11
-b411_2 = np.array([-538, 615, -955, -211, 958, 776, 674, -809, 563, 804, -48, 534, -417, -195, -221, -133, 717, 959, 717, 202, 247, -610, -334, 364, -73, -621, 821, 326, -593, 994, -969, 823, 654, 846, 491, -189, 424, -332, -491, 68, -662, 50, -878, 679, 212, -54, 665, -854], dtype=np.int64).reshape((4, 3, 4))
-a411_1 = b411_2[::2, :, :]
-r411_3 = a411_1
-show('c411', r411_3)
+b411_2 = np.array([135, 846, -990, -6], dtype=np.int32).reshape((1, 1, 2, 2, 1, 1, 1))
+a411_1 = b411_2[None, :, :, :, :, :, :, :]
+b411_4 = np.array([150, 455, 419, 107, 626, 899, 987, 879, 68, 735, 876, 998, 365, 579, 722, 778, 700, 97, 747, 310, 863, 989, 147, 58], dtype=np.uint32).reshape((1, 2, 1, 2, 2, 3, 1, 1))
+r411_5 = np.asarray(np.asarray((a411_1 * b411_4)).astype(np.bool)) + np.zeros((1, 2, 1, 2, 2, 3, 1, 1), dtype=bool)
+show('c411', (r411_5.transpose(6, 4, 7, 0, 3, 1, 5, 2) * 2).ravel())
+show('c411', r411_5.sum(axis=0))
 
 # case 12
-b412_2 = np.array([279], dtype=np.int32).reshape(())
-b412_4 = np.array([277], dtype=np.uint32).reshape(())
-s412_5 = np.array([2], dtype=np.int32)
-x412_6 = np.abs(np.asarray(((b412_2 % b412_4) >> s412_5))).astype(np.int32) + 1
-near('c412', np.log(x412_6), math.log, x412_6, 1e-12)
+b412_2 = np.array([True, False, True, False, False, True, False, True, True, False, True, True, True, True, False, False], dtype=np.bool).reshape((1, 1, 1, 2, 2, 2, 2, 1))
+a412_1 = b412_2[:, :, :, :, :, :, ::-1, :]
+r412_3 = np.asarray(a412_1) + np.zeros((3, 1, 1, 2, 2, 2, 2, 1), dtype=bool)
+show('c412', (r412_3.transpose(3, 5, 1, 0, 2, 6, 7, 4) * 2).ravel())
+show('c412', r412_3.sum(axis=7))
 
 # case 13
-b413_3 = np.array([7, 30, 15, 34, 26, 4], dtype=np.uint8).reshape((2, 3))
-a413_2 = b413_3[::2, :]
-t413_1 = a413_2.copy()
-p413_4 = t413_1 + 1
-b413_6 = np.array([37, 23, 35, 14], dtype=np.uint8).reshape((1, 4))
-a413_5 = b413_6[:, 1:]
-b413_8 = np.array([False, False, False, True, False, False], dtype=np.bool).reshape((1, 6))
-a413_7 = b413_8[:, ::2]
-t413_1[...] = (a413_5 + a413_7)
-show('c413', t413_1)
-show('c413p', p413_4)
+b413_2 = np.array([938, 669, 766, -100, 304, 553, 47, -411, 123, 365, 678, -443, 785, 328, 299, -205, 26, -949, 789, -700, -57, -548, 435, 81, -64, -81, 307, -300, 249, -597, 995, -550, 924, 252, -190, -708, 324, -786, 463, -24, -453, -491, -581, 276, -403, 513, 390, 680, 243, -187, 253, -401, 525, -79, -91, 958, -126, -127, -564, 367], dtype=np.int32).reshape((5, 3, 1, 4))
+x413_3 = np.asarray((b413_2 * 0.5)).astype(np.int32)
+near('c413', np.tan(x413_3), math.tan, x413_3, 1e-12)
 
 # case 14
-b414_2 = np.array([6.25, -7.0, -0.25, 8.0, 0.75, -4.0, -5.0, -7.0, -4.5, 7.25, -2.5, -0.25, 1.75, -0.75, 3.25, 2.5, 2.75, -4.0, -7.75, 4.5, 7.0, -3.5, 4.25, -2.0, -4.25, 8.0, 7.75, 6.0, -0.5, -8.0], dtype=np.float64).reshape((2, 3, 5))
-x414_3 = np.asarray(b414_2).astype(np.float64)
-near('c414', np.tanh(x414_3), math.tanh, x414_3, 1e-12)
+b414_3 = np.array([-2.75], dtype=np.float64).reshape(())
+x414_1 = np.asarray(b414_3) + np.zeros((5, 9), dtype=bool)
+rowstat('c414', x414_1.var(axis=-1, ddof=0), x414_1.astype(np.float64).tolist(), 0, False, 0.0001)
 
 # case 15
-b415_3 = np.array([], dtype=np.int8).reshape((0, 2, 3))
-a415_2 = b415_3[:, :, ::2]
-t415_1 = a415_2.copy()
-b415_5 = np.array([19, 20], dtype=np.int8).reshape((1, 2))
-a415_4 = b415_5.T
-b415_7 = np.array([True, True, False, True, True, True], dtype=np.bool).reshape((2, 3))
-a415_6 = b415_7[:, 1:]
-np.add((~a415_4), np.asarray(a415_6).astype(np.int32), out=t415_1[::2])
+b415_3 = np.array([-792, 852, -435, -856, 985, 499], dtype=np.int64).reshape((2, 3))
+t415_1 = b415_3.copy()
+t415_1[::2] -= t415_1[1::2]
 show('c415', t415_1)
 
 # case 16
-b416_2 = np.array([True, False, True, True, False, False, True, False, False, False, False, False, True, False, True, False, False, True, True, False, True, False, False, False, False, True, False, True, True, False, False, True, True, False, True, True], dtype=np.bool).reshape((3, 2, 2, 3, 1, 1, 1, 1))
-r416_3 = np.asarray(np.asarray(b416_2).astype(np.int32)) + np.zeros((3, 2, 2, 3, 3, 1, 1, 1), dtype=bool)
-show('c416', (r416_3.transpose(0, 7, 6, 3, 1, 4, 5, 2) * 2).ravel())
-show('c416', r416_3.sum(axis=6))
+b416_3 = np.array([-6.75, -2.75, -7.75, 7.75, -3.75, -8.0, -3.75, -8.0, -5.0, 2.0, -2.0, 1.0, 1.0, -7.75, -5.5, 0.5, -1.25, -4.5, -5.5, 7.25, -7.0, 3.5, 1.75, -1.0, 7.5, -3.25, 6.25, -6.25, 0.0, -6.5, -5.25, 1.75, 6.75, -3.0, 4.0, 4.0, -7.75, -3.75, 2.75, -4.25, 0.0, -2.5, -3.0, -2.5, -6.0, 5.75, -5.75, 7.0, 2.0, -4.0, 2.5, -7.0, 1.5, -1.5, -3.25, -2.5, 3.75, 5.25, -2.25, -2.0, -8.0, 6.25, 4.25, 4.0, 0.25, 6.0, -3.75, 7.5, -4.25, -5.75, 5.75, 1.0, -5.75, 5.75, 1.0, -8.0, 3.0, 0.0, -1.25, -2.25, -3.75, 1.0, -0.25, 5.75], dtype=np.float32).reshape((6, 7, 1, 2))
+a416_2 = b416_3[:, :, :, ::2]
+t416_1 = a416_2.copy()
+b416_5 = np.array([2, 22, 34, 3, 13, 9, 4, 15, 37, 7, 20, 11, 24, 9, 21, 27, 28, 19, 35, 9, 40], dtype=np.uint8).reshape((3, 7, 1, 1))
+b416_7 = np.array([-124, 23, 43, 278, 46, -231, 282], dtype=np.int16).reshape((1, 7, 1, 1))
+s416_8 = np.array([2], dtype=np.int8)
+np.add(b416_5, (b416_7 ** s416_8), out=t416_1[::2])
+show('c416', t416_1)
 
 # case 17
-a417_1 = ((np.arange(3) % 13 - 6) * 0.25).astype(np.float64).reshape((3,))
-x417_2 = np.asarray(np.asarray((-a417_1)).astype(np.float64)).astype(np.float64)
-near('c417', np.sin(x417_2), math.sin, x417_2, 1e-12)
+b417_2 = np.array([5.5], dtype=np.float16).reshape((1,))
+a417_1 = b417_2[::-1]
+b417_4 = np.array([-115], dtype=np.int16).reshape(())
+r417_5 = np.asarray((a417_1 + b417_4)) + np.zeros((1, 3), dtype=bool)
+show('c417', r417_5.argmin(axis=0))
+show('c417', r417_5.mean())
 
 # case 18
-b418_2 = np.array([413, 643, 198, 434, 388, 178, 535, 835, 827, 267, 181, 383, 811, 755, 654, 643, 749, 334, 752, 439, 302, 548, 570, 661, 799, 407, 820, 631, 334, 635, 805, 253, 282, 633, 475, 82, 933, 511, 754, 24, 249, 866, 165, 843, 631, 728, 48, 876, 270, 723, 760, 400, 384, 129, 735, 111, 897, 969, 117, 198, 697, 593, 702, 264, 915, 109, 399, 856, 50, 715, 480, 274, 900, 468, 838, 627, 179, 759, 980, 778, 616, 579, 700, 846], dtype=np.uint32).reshape((3, 1, 2, 14))
-a418_1 = b418_2[:, :, :, ::2]
-r418_3 = np.asarray(a418_1) + np.zeros((3, 1, 2, 7), dtype=bool)
-show('c418', r418_3.max(axis=1))
+b418_2 = np.array([-801, -563, 410, 631, 188], dtype=np.int32).reshape((1, 1, 5))
+a418_1 = b418_2.T
+t418_3 = a418_1
+r418_4 = np.asarray(np.abs((-(t418_3 + t418_3)))) + np.zeros((5, 42, 4), dtype=bool)
+show('c418', r418_4.ravel()[::37])
+show('c418', r418_4.sum())
+show('c418', r418_4.max(axis=-1)[:9])
+show('c418', r418_4.argmin())
 
 # case 19
-a419_2 = (np.arange(3) % 30 - 0).astype(np.uint8).reshape((1, 3))
-t419_1 = a419_2.copy()
-p419_3 = t419_1 + 1
-b419_5 = np.array([36, 24, 8], dtype=np.uint8).reshape((1, 3))
-t419_1 += b419_5
-show('c419', t419_1)
-show('c419p', p419_3)
+b419_3 = np.array([5.5, -1.0, 3.75, 6.0, -4.75, 5.5, 7.75, -2.5], dtype=np.float16).reshape((2, 4))
+b419_5 = np.array([-8.0, 7.75, 3.25, -5.75, -4.75, 5.75, -0.75, -5.25], dtype=np.float64).reshape((2, 4))
+p419_1 = b419_3 + b419_5
+b419_7 = np.array([-4.75, -7.0, -3.5, 3.5, 5.5, -6.5, -1.5, -6.25], dtype=np.float32).reshape((4, 2))
+r419_8 = (p419_1.T * b419_7)
+show('c419', r419_8)
+show('c419p', p419_1)

@@ -33,183 +33,181 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b1000_3 = np.array([23, 12, 26, 34, 6, 31, 13, 30, 39, 22, 29, 7, 27, 6, 26, 28, 36, 29, 32, 21, 25, 32, 32, 34, 24, 14, 40, 21, 9, 27, 8, 8, 40, 18, 19, 12, 24, 20, 4, 19, 13, 13, 14, 10, 38, 22, 30, 22, 17, 34, 29, 7, 26, 40, 8, 32, 30, 32, 39, 7, 37, 21, 20, 7, 3, 7, 23, 2, 1, 23, 15, 34, 22, 35, 30, 37, 21, 0, 24, 3, 17, 32, 31, 30, 35, 5, 17, 23, 11, 16, 28, 19, 34, 22, 30, 34, 1, 25], dtype=np.uint8).reshape((7, 7, 2))
-a1000_2 = b1000_3.T
-b1000_5 = np.array([-3.75, 6.75, -4.0, -0.25, 1.5, -0.25, 4.75, 6.25, 5.25, 3.25, -2.25, -6.5, -7.5, -7.5], dtype=np.float16).reshape((2, 7, 1))
-a1000_4 = b1000_5[1:, :, :]
-p1000_1 = a1000_2 + a1000_4
-a1000_6 = ((np.arange(98) % 13 - 6) * 0.25).astype(np.float64).reshape((7, 7, 2))
-r1000_7 = (p1000_1.T * a1000_6)
-show('c1000', r1000_7)
-show('c1000p', p1000_1)
+b1000_2 = np.array([-2.75], dtype=np.float16).reshape(())
+s1000_3 = np.array([0], dtype=np.int16)
+x1000_4 = np.asarray((b1000_2 ** s1000_3)).astype(np.float16) % 8
+near('c1000', np.exp(x1000_4), math.exp, x1000_4, 0.004)
 
 # case 1
-a1001_1 = (np.arange(3) % 13 - 6).astype(np.int64).reshape((1, 1, 1, 1, 3, 1, 1, 1))
-b1001_3 = np.array([-174, 298, -982, 749, 753, 283, -805, -933, 610, 113, -419, 859, 356, 30, 768, -987, 355, 885, -780, -210, -270, -707, 290, -591, 973, 943, -57, -81, -587, -775, 328, -964, 372, -43, 967, -698, 436, 495, 120, 711, 376, -721, 414, -115, -351, 148, -386, -988, -548, 774, 276, 541, 428, -815], dtype=np.int64).reshape((1, 3, 3, 3, 2, 1, 1, 1))
-a1001_2 = b1001_3.T
-a1001_4 = (np.arange(18) % 30 - 0).astype(np.uint32).reshape((1, 1, 1, 2, 1, 3, 3, 1))
-r1001_5 = np.asarray(np.logical_or(np.maximum(a1001_1, a1001_2), a1001_4)) + np.zeros((1, 1, 1, 2, 3, 3, 3, 1), dtype=bool)
-show('c1001', (r1001_5.transpose(2, 1, 7, 6, 0, 3, 5, 4) * 2).ravel())
-show('c1001', r1001_5.sum(axis=1))
+b1001_3 = np.array([-183, -9, 234, -30, -35, -158], dtype=np.int16).reshape((2, 1, 3))
+t1001_1 = b1001_3.copy()
+p1001_4 = t1001_1 + 1
+b1001_6 = np.array([17, 11, 1], dtype=np.uint8).reshape((1, 1, 3))
+t1001_1[1:, :, :] = np.clip(b1001_6, 1, 4)
+show('c1001', t1001_1)
+show('c1001p', p1001_4)
 
 # case 2
-b1002_2 = np.array([5.75, -3.75, -8.0, 6.25, 4.75, -2.25, -7.25, 0.5, 4.75, 7.75, 2.25, 8.0], dtype=np.float16).reshape((3, 1, 4, 1))
-a1002_1 = b1002_2[::-1, :, :, :]
-r1002_3 = np.sqrt(np.abs((-a1002_1)))
-show('c1002', r1002_3)
+b1002_3 = np.array([37, 13, 15], dtype=np.uint8).reshape((1, 3))
+a1002_2 = b1002_3[:, 1:]
+x1002_1 = np.asarray(a1002_2) + np.zeros((5, 2), dtype=bool)
+rowstat('c1002', x1002_1.std(axis=-1, ddof=1), x1002_1.astype(np.float64).tolist(), 1, True, 0.0001)
 
 # case 3
-b1003_3 = np.array([-3, -14, 16, -13, -20, 19, 8, 18, -15, -18, -8, -5, -2, -5, -5, -11, 14, -12, 1, 15, 12, -2, -5, 2, 15, -15, 0, 19, 19, 18, -19, -4, -10, 3, 7, -12, 10, -18, 7, 1, 14, -7, 5, -3, 17, -20, -16, -18, -9, 13, 15, -18, 3, 0, 20, 18, -18, -18, -18, 17, 15, 8, 19, -8, 5, 15, 8, 15, -15, -17, 8, -14, -17, -16, 14, 15, -6, 11, 20, -15, -8, 16, 15, 19, -1, -13, 17, -14, 13, 1, -14, -1, -20, -9, -15, -12, 2, 4, -11, 1, -10, 0, -4, -2, 18], dtype=np.int8).reshape((5, 3, 7))
-a1003_2 = b1003_3[:, :, ::-1]
-t1003_1 = a1003_2.copy()
-p1003_4 = t1003_1 + 1
-b1003_6 = np.array([19, -2, -15, 18, 11, 14, 5, -20, 10, -10, -13, -11, -12, 19, 0], dtype=np.int8).reshape((5, 3, 1))
-a1003_5 = b1003_6[:, ::-1, :]
-t1003_1 &= a1003_5
-show('c1003', t1003_1)
-show('c1003p', p1003_4)
+b1003_3 = np.array([7.0, -6.25, 7.5, -5.25, -4.75, 4.25, -5.5, -3.5, -1.25, 6.25, 4.25, 7.25], dtype=np.float32).reshape((4, 3))
+p1003_1 = np.asarray(np.abs(b1003_3)) + np.zeros((4, 3), dtype=bool)
+p1003_4 = np.sort(np.asarray(p1003_1), axis=-1)
+show('c1003', p1003_4)
+p1003_5 = np.sort(np.asarray(p1003_4), axis=-1)
+show('c1003', p1003_5)
 
 # case 4
-b1004_3 = np.array([0.0], dtype=np.float64).reshape(())
-b1004_5 = np.array([-6.5, -4.75], dtype=np.float64).reshape((1, 2))
-b1004_7 = np.array([5.0, 4.75, -7.75], dtype=np.float64).reshape((1, 3))
-a1004_6 = b1004_7[:, ::2]
-x1004_1 = np.asarray(np.logical_or(b1004_3, np.minimum(b1004_5, a1004_6))) + np.zeros((1, 2), dtype=bool)
-rowstat('c1004', x1004_1.std(axis=-1, ddof=0), x1004_1.astype(np.float64).tolist(), 0, True, 0.0001)
+b1004_2 = np.array([-5.75, -2.5, 6.5, -2.0, -1.5, -6.0, 4.75, 7.75, -3.0, 6.0, -3.25, -1.25, 7.0, 1.75, 5.0, -2.75, -2.25, -0.75, 0.0, -6.25, 5.75, 0.0, -3.75, -8.0, -0.75, -4.5, 7.0, 5.5, 0.25, -6.0, -1.25, -4.0, -6.75, 7.5, 1.25, -5.5, -6.75, 0.5, 7.0, 4.5, 3.5, 5.0, -7.0, -5.75, -6.5, 5.25, 4.25, -4.5, -5.0, -7.0, 0.25, 6.0, 6.5, 1.25, 0.25, 3.75, -5.0, -4.25, -7.25, 5.0, -3.0, 7.5, -1.0, 8.0, -5.0, 4.0, 7.5, -2.75, 4.25, -3.0, -1.5, -0.75, -4.75, 0.75, -2.0, 8.0, -0.75, -1.0, -1.75, 4.75, 5.0, 1.5, -5.25, -2.25, 6.75, -7.0, -8.0, 1.25, 1.5, -4.75, 1.75, -1.0, 3.5, -6.75, -2.0, 1.75, -7.0, -6.25, -8.0, -6.75, -2.25, -2.75, 4.0, 7.25, 1.0, -8.0, -6.0, 6.0, 2.25, 0.0, 6.0, 2.5, 6.0, 5.25, -0.75, -2.25, 5.25, 0.0, 0.0, 0.25, 0.5, 4.75, 6.75, -3.5, -0.5, 7.5, -2.25, -2.25, 5.75, 7.75, 4.0, -8.0, 6.5, -3.25, 4.75, -7.0, -1.75, 2.75, -6.75, -0.25, -5.75, 5.0, -2.75, -5.75, -4.25, 6.25, 8.0, -4.5, -6.25, 3.75, 0.25, 0.5, 2.25, -0.75, -0.25, -1.5, 3.0, 4.75, -0.5, 7.25, 3.0, 6.75, -4.75, 2.25, 1.5, -5.0, -6.5, 6.25, 5.25, 2.25, -0.75, -6.75, -1.75, -5.0, -2.75, -5.5, -5.25, -6.5, -5.5, 1.25, 7.25, -3.25, -2.75, -7.5, 4.25, 4.75, 3.5, 1.75, 1.0, 2.5, 4.75, -4.0, 0.75, 0.0, 0.25, 0.0, 3.0, 1.5, 1.0, -2.0, 5.75, 0.5, -4.25, -4.75, -8.0, -5.25, 2.75, 6.25, 5.75, 4.25, 3.25, 5.5, -4.75, 7.75, 1.0, 0.5, -8.0, -5.5, 4.75, -2.5, 4.75, -2.0, 0.25, -5.5, 3.5, 0.25, -0.5, -0.75, -7.75, 3.25, 1.25, -3.25, 0.75, 0.25, 8.0, -5.0, -1.75, -7.25, 1.25, 6.75, 3.75, 2.75, 1.75, 0.5, 6.5, 0.75, 5.25, -3.75, -3.75, -3.5, 0.0, -6.0, 6.75, -0.75, 0.0, 3.25, 2.0, 3.25, 0.0, 7.5, -3.75, -7.75, 8.0, -6.75, -7.25, 7.25, -6.5, 1.0, 4.25, -6.25, 5.25, 2.75, -5.75, 7.75, 2.0, -4.5, 6.25, -6.75, 5.0, -3.5, -2.25, -2.25, -4.0, 3.0, 6.5, -1.0, -3.0, 1.25, 4.5, 7.75, 5.0, -8.0, -0.5, -1.5, 4.0, 0.75, -2.25, -2.0, 6.0, 4.25, -2.0, -3.0, -7.25, 6.0, -2.0, 0.0, 1.0, -4.75, 5.5, 6.25, 8.0, -2.75, 1.25, 2.75, -5.5, -3.5, 5.25, 6.5, 2.0, 1.75, -7.0, -2.5, -2.75, 6.25, -6.5, -0.25, -2.25, 6.75, 2.5, -2.5, 7.25, -6.5, -1.25, -2.0, 4.5, 7.0, 2.75, 3.75, 0.25, 1.25, -1.75, 4.5, 4.75, 7.25, 1.25, 0.0, 6.5, 5.25, -0.25, -4.25, -4.0, 2.75, 3.75, -0.25, -7.5, 1.5, 4.5, -6.5, -6.5, -3.75, 2.25, 3.5, -6.75, 4.5, 4.0, -7.5, -5.25, -4.75, 2.25, 1.5, -5.5, -7.25, -7.5, 2.75, 6.25, 1.25, -0.5, -5.75, -0.5, 1.5, 5.0, 6.0, -7.25, 3.25, -6.25, 0.25, -7.0, -7.5, 5.5, 3.5, -1.25, 6.5, -5.0, -6.0, 3.25, -0.5, 7.75, -6.25, 4.75, -4.0, 6.75, -5.75, -4.25, -7.0, -5.5, -6.25, -0.5, 7.75, -3.25, 4.75, 5.0, -5.25, 5.5, -5.75, -6.25, 4.5, -3.25, 7.5, 1.75, -3.5, 1.75, -0.5, 3.25, -5.5, -0.75, 3.5, 2.25, 0.0, -6.75, 0.25, -3.25, -2.25, 4.25, -7.5, -2.0, 4.0, 1.25, -1.25, 8.0, 6.5, 7.75, 5.0, -5.5, -6.75, -5.0, 1.5, 4.5, -3.5, -7.25, 5.5, -2.0, -2.25, -8.0, 2.75, -2.0, -6.0, 3.0, -2.25, 1.5, 0.5, 3.25, 2.0, 8.0, -6.75, -3.5, -6.75, -6.0, 6.75, 6.5, 4.25, 6.25, 5.0, 5.25, -2.5, -3.0, -1.75, 1.25, -1.0, -7.25, -6.75, 1.0, 4.5, 4.25, -2.0, 4.25, 0.0, 6.25, 5.0, 6.5, 4.0, -3.75, 2.0, -4.0, 4.25, -1.75, 3.75, -6.5, 5.25, 5.5, 0.0, -6.25, -2.5, 0.0, 3.5, -8.0, 1.75, 0.5, -2.25, -1.5, 0.0, -5.25, 5.0, -5.75, -4.25, 2.25, -3.5, -3.0, -2.5, 2.75, 7.25, -6.0, 4.25, -1.25, -3.75, -2.5, -1.75, -8.0, -7.0, -3.5, 8.0, 8.0, 7.0, 0.25, 5.75, 3.5, -2.25, 3.5, 5.0, -4.0, -4.25, -4.0, -3.0, -3.5, -7.5, 4.5, -1.5, 3.75, 7.5, -6.25, 2.5, -1.0, 1.75, -2.5, 6.0, -7.0, 3.5, 6.25, 7.0, 1.5, 4.0, 7.5, -1.25, 6.5, -4.0, -0.5, 5.75, 6.0, 4.0, -5.75, -3.0, 7.75, 1.0, 3.75, 1.25, 7.75, -6.25, -7.0, 1.75, -7.5, 5.25, -1.5, 1.75, -5.75, -4.75, -7.25, 2.5, -3.0, -1.75, 2.0, -2.5, -1.5, -2.25, -5.5, -7.5, 4.5, -6.0, -5.75, -6.25, 7.0, 1.5, 3.5, -3.5, 8.0, 2.25, -8.0, 3.75, 8.0, -3.75, -8.0, 1.0, 0.0, -4.0, -6.5, 5.5, -7.0, 4.25, 3.5, -0.75, 8.0, -7.25, 3.0, -1.75, 7.25, 2.0, 2.0, -0.5, -1.25, -3.0, -2.5, 2.75, 7.25, -7.75, -3.0, 7.5, 4.75, 1.5, 1.75, -8.0, -3.75, 2.0, -1.0, -4.75, 3.5, -0.75, -7.25, -7.75, -0.5, 0.0, 5.5, -0.5, -0.5, -1.5, -2.75, -1.0, -3.75, 5.0, -4.75, -2.0, -0.75, -5.5, 6.25, -2.0, 0.0, 3.0, -1.5, -1.5, -4.5, -4.5, 5.0, 3.0, 6.5, 0.25, -2.75, 4.75, 6.75, 7.5, -4.75, 4.5, -0.5, -5.75, 4.25, -2.25, -0.75, 1.25, 7.0, 7.5, -4.75, 2.5, 3.25, 2.5, 6.0, 4.75, 6.25, 2.5, -6.0, -5.5, 7.75, -2.75, -3.5, 2.25, 7.25, 6.5, 1.75, -5.0, -6.5, 6.5, -6.75, -5.75, 2.5, 2.0, -1.0, 0.0, 6.0, 4.0, -4.0, 6.75, -5.0, -2.0, -0.75, -7.5, -8.0, -1.5, 3.5, -1.25, -2.75, -7.0, -0.25, 2.5, 5.75, 7.75, 7.0, 5.5, -2.0, -4.5, 3.25, 0.75, -0.75, 4.25, -2.5, -4.5, 2.75, 5.5, 7.0, 2.5, 8.0, 0.75, 2.0, -1.25, 3.0, -3.0, -7.75, -2.25, 2.5, 1.0, -2.25, -8.0, -5.75, 1.0, -7.75, -0.5, -6.75, 6.25, -6.0, -5.5, 4.25, -5.5, -1.75, -5.75, 6.0, 2.75, -6.0, -3.25, -7.25, 4.75, 0.75, -4.75, 3.0, -7.0, 5.25, -6.0, -1.25, -2.5, -7.0, 0.75, 0.5, -6.5, -5.5, -0.75, -1.5, -4.0, -2.0, 4.0, -6.0, -6.75, -6.5, 5.0, 6.25, 0.5, 3.5, 7.75, 3.25, 2.5, 7.5, -1.0, 2.75, -0.75, 3.5, -7.25, 8.0, 1.75, -2.0, -3.0, -6.75, -1.25, 3.75, -3.0, -2.0, 8.0, -3.0, -0.25, 5.0, 2.0, -6.0, 3.5, 6.5, -4.25, -6.5, -0.25, -4.25, -3.25, 7.75, 7.5, 3.75, -7.25, 1.25, 2.25, 3.5, -1.25, 2.0, -5.0, -3.0, -5.5, -2.25, -4.5, 2.0, -7.5, 6.75, 5.5, 2.5, -4.5, 2.25, 2.75, -6.0, 7.0, 3.75, -2.75, 4.75, -6.25, -4.0, -3.75, 2.0, -7.0, -4.75, 3.25, 5.0, 5.5, -7.25, 6.0, 5.25, 6.0, 7.75, -5.25, 5.0, -4.25, 0.0, 5.25, 1.75, -6.5, 3.0, 7.25, 6.75, 5.75, -4.5, 4.25, -4.25, -0.25, 1.5, -3.75, 2.0, -2.75, -6.0, -6.25, 7.75, 5.5, -2.25, 5.0, 4.75, -0.25, -4.5, 7.25, 6.25, -7.0, 7.0, 7.0, -5.5, -2.75, -5.5, -1.5, 7.25, -5.25, -4.25, 0.25, -2.25, -7.5, 0.75, 1.75, -5.5, 1.5, 2.75, 7.75, -7.5, 2.5, 5.75, -6.5, -2.75, -6.25, 8.0, 6.0, 0.75, 8.0, -3.75, -3.0, 4.25, -4.25, -3.25, 1.0, -1.75, -2.25, 7.75, 7.0, 7.25, -4.25, -2.0, 1.0, -1.75, -3.5, -2.25, -3.25, -6.25, 7.75, 7.75, 1.0, -5.75, 6.0, -5.25, -2.0, -6.75, -1.25, -6.25, -0.25, 2.5, 4.5, 6.5, -1.25, -5.0, 5.5, -4.5, 7.75, 6.0, 6.75, 8.0, 7.75, 0.5, -0.75, -6.5, -3.5, -2.5, 7.75, 5.75, -3.5, 2.75, 0.0, -2.25, -1.0, -1.0, -4.0], dtype=np.float16).reshape((17, 58))
+a1004_1 = b1004_2.T
+s1004_3 = np.array([0, 3, 3, 0, 1, 1, 1, 3, 0, 3, 0, 1, 3, 3, 3, 2, 2], dtype=np.uint8)
+r1004_4 = np.asarray((a1004_1 ** s1004_3)) + np.zeros((5, 58, 17), dtype=bool)
+show('c1004', r1004_4.ravel()[::37])
+show('c1004', r1004_4.argmin())
 
 # case 5
-b1005_3 = np.array([True, True, False, True], dtype=np.bool).reshape((4, 1))
-a1005_2 = b1005_3[1:, :]
-s1005_4 = np.array([7, 1, 5, 0], dtype=np.uint8)
-x1005_1 = np.asarray((a1005_2 << s1005_4)) + np.zeros((3, 4), dtype=bool)
+b1005_3 = np.array([40, 4], dtype=np.uint8).reshape((1, 2))
+a1005_2 = b1005_3[:, ::-1]
+b1005_5 = np.array([19, 6, 5, 3, 6], dtype=np.int8).reshape((5, 1))
+x1005_1 = np.asarray((a1005_2 % b1005_5)) + np.zeros((5, 2), dtype=bool)
 rowstat('c1005', x1005_1.std(axis=-1, ddof=0), x1005_1.astype(np.float64).tolist(), 0, True, 0.0001)
 
 # case 6
-b1006_3 = np.array([222, 127, 162, 864, 808, 529, 939, 28], dtype=np.uint32).reshape((1, 1, 1, 8))
-a1006_2 = b1006_3[:, :, :, ::2]
-t1006_1 = a1006_2.copy()
-t1006_1[:, :, :, :] += t1006_1[:, :, :, ::-1]
-show('c1006', t1006_1)
+b1006_2 = np.array([-920], dtype=np.int32).reshape((1,))
+r1006_3 = np.asarray(b1006_2) + np.zeros((3,), dtype=bool)
+show('c1006', r1006_3.any(axis=-1, keepdims=True))
+show('c1006', r1006_3.sum(axis=-1))
+show('c1006', r1006_3.mean())
 
 # case 7
-b1007_2 = np.array([20, 30, 0, 4, 25, 9], dtype=np.uint8).reshape((2, 3, 1, 1, 1))
-a1007_1 = b1007_2[:, :, ::-1, :, :]
-r1007_3 = np.asarray(a1007_1) + np.zeros((2, 3, 2, 2, 1), dtype=bool)
-show('c1007', (r1007_3.transpose(2, 4, 0, 3, 1) * 2).ravel())
+b1007_2 = np.array([-1.75, 1.0, -6.25, -5.75, 0.5, 4.0, 4.0, 4.25, 5.0, -5.5, -2.0, -3.25, 2.25, 1.75, 2.75, -4.25, -4.25, -6.75, 5.75, -4.5, -7.25, -3.25, 3.75, -7.0, -5.75, -1.0, -4.5, -6.0, -0.25, 1.25, 2.5, -2.25, -6.0, -2.0, -0.25, -7.5, -6.5, 3.25, 6.25, 0.0, 0.25, 3.0, -1.5, 7.25, 5.25, 4.5, 1.0, -7.5, 5.0, 4.0, -5.0, -7.25, 1.0, -2.0, 0.25, 1.0, 7.0, -2.5, 5.0, -2.25, 1.75, -7.75, -2.25, -7.25, 2.0, 1.25, 6.75, 0.5, -0.5, -7.75, 7.0, 5.75, -8.0, 6.75, 1.75, -7.5, 6.5, 7.25, -4.25, 3.25, 4.0, -1.5, 4.0, 3.25, 6.0, -3.5, -0.5, 5.0, 0.5, 3.25, 7.0, 2.0, -3.25, -2.5, 3.5, 6.25, -3.0, -5.25, 8.0, -2.5, 3.5, -0.75, -2.75, 0.0, -2.5, -3.5, -4.25, 3.5, -3.25, -4.0, -2.25, 3.25], dtype=np.float32).reshape((4, 4, 7, 1))
+a1007_1 = b1007_2[1:, :, :, :]
+b1007_4 = np.array([4.75, 0.25, -5.25, 0.25, 7.0, 1.5, 2.25, 6.25, 4.5, 6.25, 1.25, -7.75, 3.5, -3.25, -2.5, -3.75, 1.0, 1.75, -4.25, -5.5, -7.0, -6.25, 2.5, -1.0, 4.5, -2.0, 1.25, 5.75, 7.25, 7.0, -6.5, -1.5, 0.75, -3.5, 6.75, 2.75, 2.25, 3.75, 7.0, 0.5, 4.5, -7.0, 7.5, -0.25, -2.75, -3.25, 4.0, -5.75, -5.0, -1.0, -7.75, -4.25, -4.75, 4.0, 2.5, -5.0, 2.5, 4.5, 5.25, -7.0, 6.0, -3.0, -0.75, -2.5, -6.75, -1.25, 4.0, 0.5, -3.5, 4.5, 5.25, -1.25, -5.25, -7.5, 1.25, -4.5, -3.0, 3.75, -2.75, 1.0, 3.5, -5.25, -3.5, -3.5, -2.75, 1.25, -6.75, -3.0, 6.5, -7.75, -4.0, 2.75, 4.75, -7.75, 1.5, 0.5, -1.25, 5.25, -0.25, 5.0, -7.75, 5.75, 6.75, 4.5, 4.75], dtype=np.float64).reshape((3, 5, 7, 1))
+a1007_3 = b1007_4[:, 1:, :, :]
+b1007_6 = np.array([14, 28, 36, 40, 13, 6, 22, 36, 29, 9, 12, 17, 13, 3, 21, 31, 30, 38, 32, 35, 34, 28, 14, 22, 34, 16, 3, 24], dtype=np.uint8).reshape((1, 4, 7, 1))
+t1007_7 = b1007_6
+t1007_8 = ((a1007_1 - a1007_3) + (t1007_7 - t1007_7))
+b1007_10 = np.array([-6.25, -6.25, 3.25, -0.75, 6.25, -3.5, 6.5, -2.75, -3.25, 7.25, -5.25, -0.5, -8.0, -2.25, -4.25, 3.75, 5.75, 6.25, 7.75, 7.25, -1.5, -2.0, -1.5, 1.5, 2.0, -5.0, -4.25, -0.25], dtype=np.float64).reshape((4, 7, 1))
+r1007_11 = ((t1007_8 - t1007_8[::-1]) / 4)
+show('c1007', r1007_11)
 
 # case 8
-b1008_2 = np.array([847, 593, 325, 457, 850, 845, 197, 157, 976, 738, 547, 311, 125, 17, 91], dtype=np.uint32).reshape((5, 3, 1))
-a1008_1 = b1008_2[::2, :, :]
-b1008_4 = np.array([223], dtype=np.uint32).reshape((1,))
-t1008_5 = b1008_4
-b1008_7 = np.array([True, True, True, True, False, False, True, True, False, True, True, True, False, False, True, True, False, True], dtype=np.bool).reshape((3, 3, 2))
-a1008_6 = b1008_7[:, :, 1:]
-a1008_8 = (np.arange(1) % 30 - 0).astype(np.uint8).reshape((1, 1, 1))
-s1008_9 = np.array([5], dtype=np.uint8)
-s1008_10 = np.array([4], dtype=np.int64)
-b1008_12 = np.array([6, -4, 5, 7, -14, -14, -7, 20, 5], dtype=np.int8).reshape((3, 3, 1))
-b1008_14 = np.array([-6], dtype=np.int8).reshape((1,))
-r1008_15 = (((np.maximum((a1008_1 - (t1008_5 + t1008_5[::-1])), ((a1008_6 - a1008_8) << s1008_9)) >> s1008_10) < True) + (np.maximum(b1008_12, np.abs(b1008_14)) ^ 3))
-show('c1008', r1008_15)
+b1008_2 = np.array([253, -850, 440, -435, 138, -511, 428, 835, -232, 129, -193, 430, -830, 72, -672, 850], dtype=np.int64).reshape((2, 2, 1, 1, 2, 1, 2))
+a1008_1 = b1008_2[None, :, :, :, :, :, :, :]
+b1008_4 = np.array([37, 17, 29, 19, 25, 1, 34, 16], dtype=np.uint8).reshape((1, 1, 2, 1, 1, 2, 1, 2))
+s1008_5 = np.array([5, 6], dtype=np.uint8)
+r1008_6 = np.asarray(((a1008_1 - b1008_4) >> s1008_5)) + np.zeros((1, 2, 2, 1, 1, 2, 1, 2), dtype=bool)
+show('c1008', (r1008_6.transpose(7, 5, 1, 3, 0, 6, 2, 4) * 2).ravel())
+show('c1008', r1008_6.sum(axis=7))
 
 # case 9
-a1009_1 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float16).reshape(())
-x1009_2 = np.asarray(a1009_1).astype(np.float16)
-near('c1009', np.cos(x1009_2), math.cos, x1009_2, 0.004)
+b1009_2 = np.array([-7.75, -3.0, 6.75, -6.75, -1.0, -4.5, 3.5, 3.25, 5.75, 7.25, 6.75, 0.25, -1.5, -3.25, 2.75, 5.0, 4.5, 5.0, -3.0, -1.75, 4.75, 6.5, -7.25, 4.75, -2.5, 8.0, 2.75, 0.75, 0.5, 7.0, -4.75, -5.75, -2.25, 3.0, -6.25, -2.0, 3.25, -6.75, 1.75, -3.75, -5.25, 1.5, -3.25, 0.5, -5.75, -2.25, -2.75, 7.25, -1.25, 7.25, 6.75, -2.0, -5.5, 7.25, -0.75, -6.0, 5.25, 2.0, 3.5, -1.0, 3.5, -2.0, -5.0, 7.75, -7.25, 1.5, -3.5, 7.0, 5.0, 0.0, 4.0, -5.0, -7.25, -0.5, -2.25, 3.25, 2.5, 6.0, 7.5, 4.0, -4.75, 3.0, 4.5, -6.75, -6.0, -6.25, -0.75, 5.0, 3.0, 6.0, 2.75, 1.0, 5.5, 6.75, -7.75, 5.25, -3.25, 6.5, 8.0, 2.25, -8.0, -2.0, 3.25, 7.0, 5.0, -5.75, 5.0, 4.5, -2.5, 0.5, -6.5, 6.25, -7.75, 7.75, 4.0, 7.0, 2.75, 6.5, 6.5, -8.0, 1.25, -4.25, -6.75, -0.5, 2.0, -6.5, -3.5, -4.0, -0.75, -2.75, -3.25, 1.75, 4.0, -3.25, 2.25, -5.25, 5.5, 5.0, 1.0, -6.0, 5.25, -1.75, -0.75, 8.0, 6.0, 7.5, 5.75, -0.5, 3.75, -0.75, 6.25, 7.25, 5.0, 7.25, 6.25, -0.25, -4.25, -1.5, 5.75, -3.0, 6.0, 7.5, -3.0, 3.0, -4.75, 5.75, -3.25, -3.25, 7.5, 1.75, -5.5, 7.0, 3.75, -6.25, 2.0, -0.75, 7.75, 3.25, 6.25, -0.25, 3.5, 3.75, 4.0, -3.0, 1.25, -5.25, 5.5, 1.0, -4.75, 3.75, 2.0, -2.75, -6.0, 3.5, -2.0, -4.5, 7.5, 3.25, 2.75, -2.5, 5.25, -5.75, 8.0, -4.75, -1.25, 0.25, -5.5, -0.5, 4.75, -4.5], dtype=np.float64).reshape((7, 6, 5))
+a1009_1 = b1009_2[:, 1:, :]
+b1009_4 = np.array([False, False, False, True, False], dtype=np.bool).reshape((5,))
+b1009_6 = np.array([3.75, -6.0, -4.25, -5.5, -2.5], dtype=np.float64).reshape((5,))
+b1009_8 = np.array([37, 28, 12, 27, 12, 26, 38, 5, 4, 32, 20, 19, 8, 5, 7, 16, 16, 4, 22, 14, 13, 5, 6, 15, 20, 24, 17, 9, 17, 30, 22, 27, 13, 13, 13, 5, 13, 20, 23, 32, 37, 4, 37, 22, 4, 2, 26, 26, 21, 38, 28, 24, 35, 26, 21, 35, 24, 14, 35, 29, 2, 36, 34, 37, 28, 38, 19, 2, 12, 28, 27, 8, 32, 28, 33, 22, 5, 23, 6, 8, 17, 7, 3, 20, 6, 5, 35, 9, 22, 22, 11, 18, 31, 39, 25, 30, 16, 33, 23, 1, 30, 40, 22, 30, 5, 27, 20, 21, 25, 24, 33, 2, 27, 33, 37, 7, 15, 10, 13, 8, 26, 28, 35, 22, 33, 28, 23, 34, 16, 2, 40, 6, 16, 22, 14, 16, 2, 20, 13, 34, 37, 2, 17, 22, 4, 39, 36, 28, 40, 27, 23, 39, 37, 28, 5, 26, 31, 17, 33, 15, 32, 20, 10, 12, 1, 12, 6, 40, 13, 10, 26, 37, 27, 30, 19, 14, 32, 6, 36, 30, 13, 19, 12, 26, 9, 22, 2, 18, 16, 18, 21, 6, 37, 26, 38, 30, 23, 30, 25, 38, 3, 37, 10, 6, 5, 39, 14, 9, 17, 21, 15, 15, 28, 35, 26, 20, 26, 26, 14, 28, 15, 1, 16, 40, 24, 15, 10, 38, 6, 19, 19, 20, 19, 23, 5, 35, 33, 8, 39, 34, 19, 34, 9, 28, 37, 34, 33, 4, 33, 39, 1, 10, 6, 18, 22, 31, 34, 2, 31, 23, 33, 38, 8, 37, 32, 40, 38, 12, 29, 7, 8, 34, 23, 17, 32, 21, 27, 35, 32, 8, 38, 36, 26, 25, 23, 34, 17, 9, 20, 17, 6, 6, 39, 27, 24, 9, 35, 5, 30, 17, 4, 26, 39, 10, 33, 13, 36, 25, 22, 12, 39, 27, 10, 13, 19], dtype=np.uint8).reshape((7, 9, 5))
+a1009_7 = b1009_8[:, ::2, :]
+r1009_9 = ((a1009_1 - b1009_4) - (b1009_6 // a1009_7))
+show('c1009', r1009_9)
 
 # case 10
-b1010_3 = np.array([264, 815, -76, 861, 342, 566], dtype=np.int32).reshape((3, 2))
-t1010_1 = b1010_3.copy()
-p1010_4 = t1010_1 + 1
-b1010_6 = np.array([-845, -358, -338, 952], dtype=np.int32).reshape((4, 1))
-a1010_5 = b1010_6[1:, :]
-b1010_8 = np.array([-238], dtype=np.int16).reshape(())
-b1010_10 = np.array([19, 15, 6], dtype=np.int8).reshape((3, 1))
-a1010_9 = b1010_10[:, ::2]
-t1010_1[:, :-1] = np.maximum(np.asarray(a1010_5).astype(np.int64), (b1010_8 != a1010_9))
-show('c1010', t1010_1)
-show('c1010p', p1010_4)
+b1010_2 = np.array([31, -193, 184, -121, -25, -72, 37, -66, 256, -297, -72, -238, -153, 16, -173, 121, 20, 29, -123, 96, -38, -237, 272, -214, 267, 245, -34, 2, 97, -3, 97, 102, -186, -166, -294, 159, -163, 108, 147, 132, 154, 290], dtype=np.int16).reshape((3, 14))
+a1010_1 = b1010_2[:, ::2]
+b1010_4 = np.array([-7.0, 5.5, 7.0, 2.75, 0.5, -6.75, -7.75, -2.25, -7.75, 6.75, 3.75, -6.5, -2.0, 5.0, -2.75, -8.0, -7.75, -0.25, -7.5, -2.75, 7.5], dtype=np.float32).reshape((3, 7))
+b1010_6 = np.array([False, False, False, False, False, False, False, False, False, True, False, True, False, True, True, True, True, True, False, True, False, True, False, True, False, False, False, False, True, True, False, True, False, True, True, True, True, False, True, True, False, False], dtype=np.bool).reshape((6, 7))
+a1010_5 = b1010_6[::2, :]
+b1010_8 = np.array([24, 12, 37, 9, 39, 22, 7], dtype=np.uint8).reshape((7,))
+a1010_7 = b1010_8[None, :]
+b1010_10 = np.array([-10, -14, 16, -12, 18, -18, -10], dtype=np.int8).reshape((1, 7))
+a1010_9 = b1010_10[::-1, :]
+r1010_11 = (np.where(a1010_5 > 0, np.asarray((a1010_1 % b1010_4)).astype(np.int16), a1010_7) + a1010_9)
+show('c1010', r1010_11)
 
 # case 11
-b1011_3 = np.array([-7.5, 0.75, -7.0, 2.25, -4.5, 3.75, 6.75, 3.0, -4.25, -1.25, 6.5, 7.0, -2.0, -0.25, 2.25, -1.0, 5.0, -5.75, 0.5, 1.5, -4.75, 6.0, 6.0, 6.0, 1.75, 2.5, 3.25, 0.75, 6.75, -8.0, 0.5, -5.0, -2.0, 1.25, -0.5, 7.75, -8.0, -2.25, 1.25, -2.75, 8.0, -0.5, 2.75, 6.5, -2.25, 4.0, 6.25, -1.5, -6.0, -5.5], dtype=np.float16).reshape((5, 10))
-a1011_2 = b1011_3.T
-t1011_1 = a1011_2.copy()
-b1011_5 = np.array([7, -7, -20, -11, 15, -6, -12, 8, 4, -15, -15, -13, 7, -2, -2, 0, -10, -5, 17, -2, -10, 9, 19, 11, 0, -8, -7, 16, -20, 6], dtype=np.int8).reshape((6, 5))
-a1011_4 = b1011_5[1:, :]
-a1011_6 = (np.arange(25) % 30 - 0).astype(np.uint8).reshape((5, 5))
-b1011_8 = np.array([0.0, -2.0, 5.5, -2.0, 5.75, 3.75, -1.0, 0.75, -5.5, -8.0, -2.25, -1.75, 6.75, 7.5, -1.0, 4.5, -4.5, 2.75, -5.75, 2.0, 2.5, 4.25, 6.75, 5.25, 5.25], dtype=np.float16).reshape((5, 5))
-b1011_10 = np.array([-3.0, -1.5, -6.75, -2.75, -2.25, -7.25, 7.5, -3.25, 0.5], dtype=np.float16).reshape((9,))
-a1011_9 = b1011_10[::2]
-np.subtract((a1011_4 + a1011_6), (b1011_8 * a1011_9), out=t1011_1[::2])
-show('c1011', t1011_1)
+b1011_2 = np.array([-0.5, 1.0, -4.75, 0.25, 6.0, 7.5, 3.25, -2.75, -7.25], dtype=np.float16).reshape((1, 3, 3))
+x1011_3 = np.asarray((b1011_2 - 3)).astype(np.float16) % 8
+near('c1011', np.exp(x1011_3), math.exp, x1011_3, 0.004)
 
 # case 12
-b1012_3 = np.array([2.25, -6.25, -0.25, 7.5, -1.5, 3.75, -1.5, -1.5, -0.5, 6.25, 3.75, 1.0, -1.75, 3.5, 1.0, -2.5, -8.0, -4.5, -5.25, 6.5], dtype=np.float64).reshape((4, 5))
-b1012_5 = np.array([822, 340], dtype=np.uint32).reshape((2, 1))
-a1012_4 = b1012_5[1:, :]
-p1012_1 = b1012_3 + a1012_4
-b1012_7 = np.array([7.25, 3.25, 6.5, -4.5, 2.0, 0.5, 4.25, -7.75, -2.5, -4.0, 5.25, 0.75, -0.75, 5.75, 2.0, -1.75, 2.0, -1.25, -4.5, -6.25], dtype=np.float64).reshape((5, 4))
-r1012_8 = (p1012_1.T * b1012_7)
-show('c1012', r1012_8)
-show('c1012p', p1012_1)
+b1012_2 = np.array([-135], dtype=np.int32).reshape((1,))
+b1012_4 = np.array([-1.5, -2.5, -0.75, 3.25, 2.0, 1.5, -6.0], dtype=np.float16).reshape((7,))
+a1012_3 = b1012_4[:, None]
+b1012_6 = np.array([1.0, 5.25, -6.0, 6.25, -5.0, 3.75, 4.0], dtype=np.float16).reshape((7, 1))
+b1012_8 = np.array([3.5], dtype=np.float16).reshape((1,))
+b1012_10 = np.array([False, False, True, False, True, False, True], dtype=np.bool).reshape((7, 1))
+a1012_9 = b1012_10[:, ::2]
+b1012_12 = np.array([-0.5], dtype=np.float64).reshape(())
+r1012_13 = np.logical_and(b1012_2, (np.where((b1012_6 % b1012_8) > 0, np.abs(a1012_3), np.clip(a1012_9, 0, 0)) // b1012_12))
+show('c1012', r1012_13)
 
 # case 13
-b1013_3 = np.array([], dtype=np.int64).reshape((6, 0, 5))
-t1013_1 = b1013_3.copy()
-b1013_5 = np.array([225, -66, 123, -132, -144, 200], dtype=np.int16).reshape((3, 1, 2))
-a1013_4 = b1013_5[:, :, ::2]
-b1013_7 = np.array([], dtype=np.int8).reshape((0, 5))
-np.multiply(a1013_4, (b1013_7 + 1), out=t1013_1[::2])
-show('c1013', t1013_1)
+b1013_3 = np.array([-119], dtype=np.int64).reshape(())
+b1013_5 = np.array([904, -645, 175], dtype=np.int64).reshape((3,))
+p1013_1 = np.asarray((np.minimum(b1013_3, 3) + b1013_5)) + np.zeros((3,), dtype=bool)
+p1013_6 = np.asarray(p1013_1)[[0, -1]]
+show('c1013', p1013_6)
+p1013_7 = np.asarray(p1013_6).copy()
+p1013_7[p1013_7 > 1] = 7
+show('c1013', p1013_7)
+p1013_8 = np.asarray(p1013_7).copy()
+p1013_8[p1013_8 > 1] = 7
+show('c1013', p1013_8)
+p1013_9 = np.sort(np.asarray(p1013_8), axis=-1)
+show('c1013', p1013_9)
 
 # case 14
-b1014_2 = np.array([False, False, True, True, False, True, False, False, False, True, False, False, False, True, False, True, True, True, False, False, False, False, False, True, True, False, False, True, True, False, False, False, True, False, False, True, True, True, False, True, False, False, False, True, False, False, True, True, True, False, False, True, True, True, False, True, False, True, True, False, False, False, False, True, True, True, False, True, False, True, True, True, False, True, False, True, True, True, False, False, False, True, True, False, True, True, True, True, True, False, True, True, True, True, True, False, False, False, False, False, True, False, False, False, False, True, True, True, True, False, True, False, True, False, True, True, False, False, True, False, True, True, False, True, False, False, False, True, True, False, True, False, False, True, False, True, True, False, False, False, False, True, True, False, False, True, True, False, False, False, True, True, True, False, True, False, True, False, False, False, False, True, True, True, True, True, False, False, True, True, True, False, False, False, False, True, False, True, True, False, False, False, False, True, False, True, False, False, True, True, True, False, False, False, False, True, True, True, True, True, False, False, False, True, False, True, False, False, False, True, True, False, True, False, False, False, True, False, False, False, True, False, True, True, True, False, True, False, True, True, True, True, False, False, True, False, True, True, False, True, True, True, False, True, False, False, True, False, True, True, True, True, False, True, False, True, False, False, False, True, False, True, True, True, True, False, False, False, True, True, True, False, False, True, False, True, True, False, True, False, True, True, True, True, True, True, False, False, False, True, False, False, True, True, True, True, True, False, False, True, True, True, True, True, False, True, True, True, True, False, False, True, False, True, False, True, True, False, True, True, True, False, True, True, False, False, False, True, False, False, False, True, False, False, False, False, True, True, False, True, True, False, False, True, True, True, True, True, False, False, False, False, True, False, True, True, False, True, False, False, False, True, False, False, True, False, False, False, False, True, True, False, True, True, True, False, False, True, False, True, True, False, False, True, True, True, False, True, False, True, False, True, False, True, True, True, False, True, False, False, False, False, True, False, False, True, False, True, True, False, True, True, True, True, False, False, False, True, False, True, True, False, True, False, False, False, False, False, False, True, False, True, True, True, True, False, True, False, False, True, True, True, False, False, True, True, True, True, True, False, True, False, True, True, False, True, False, True, False, False, True, True, True, False, False, True, False, True, False, True, True, True, True, False, False, True, False, False, False, False, True, False, True, False, True, False, False, True, True, True, True, False, True, True, True, True, True, True, True, True, True, False, False, False, True, False, False, True, False, False, True, False, False, True, True, True, True, False, False, False, False, True, True, False, False, False, True, False, True, True, True, True, True, True, False, True, True, False, False, True, False, False, False, True, True, False, False, True, False, True, False, True, False, True, False, True, False, True, True, False, True, False, True, False, False, False, False, True, False, False, False, False, True, False, False, False, False, True, False, False, False, False, False, True, True, True, False, True, True, False, True, False, False, True, True, False, False, False, True, False, False, False, True, True, True, False, False, True, True, True, False, False, False, False, False, True, True, True, False, True, True, False, True, True, True, False, False, False, False, True, True, True, True, True, True, False, True, False, True, False, False, True, True, True, True, True, False, False, False, False, False, True, True, False, True, True, False, True, False, True, False, False, True, False, False, True, False, True, True, True, True, True, True, True, True, False, True, False, True, False, True, True, True, True, True, True, True, False, True, True, True, False, True, True, False, False, False, False, False, False, False, False, False, False, True, True, False, True, True, True, True, False, True, True, True, False, True, True, True, True, False, True, False, True, False, True, True, False, False, False, False, True, True, True, True, True, False, True, True, True, True, False, False, False, False, True, False, True, False, True, True, True, True, False, True, True, True, True, False, True, False, True, True, True, True, True, True, True, False, True, False, True, False, True, False, True, False, True, False, True, True, True, True, True, True, False, False, True, True, False, False, False, False, True, False, True, False, False, True, True, False, True, True, False, True, True, True, False, False, True, False, True, False, True, True, True, False, False, True, False, False, True, True, True, True, True, True, False, False, False, True, True, True, False, False, True, True, True, True, True, True, True, False, False, True, True, False, True, True, True, True, False, True, True, True, True, False, True, False, True, True, False, False, False, True, True, True, False, False, True, True, False, True, True, False, False, False, True, False, True, True, True, True, False, False, False, False, True, True, False, True, True, False, False, False, True, True, False, False, True, False, False, False, False, False, False, True, False, True, False, False, False, False, True, True, True, False, False, True, False, True, True, True, True, True, True, False, True, True, True, False, True, False, False, True, True, True, True, True, False, True, True, True, True, True, True, False, True, False, True, False, True, False, True, True, False, False, True, True, False, True, False, False, False, False, False, False, False, False, False, False, False, True, True, True, True, False, True, False, False, True, True, False, True, True, True, False, True, True, False, True, False, False, True, False, False, True, True, False, False, False, True, True, False, False, False, True, True, True, True, False, True, False, True, False, True, False, False, False, True, True, True, True, True, True, True, True, False, False, False, True, True, False, True, False, True, False, True, False, True, True, False, True, True, False, False, True, True, False, False, True, False, False, True, False, True, True, False, True, True, True, False, False, False, False, False, True, False, False, False, True, True, True, True, False, False, False, True, False, True, True, True, True, True, False, False, True, False, True, True, False, True, False, True, False, True, True, True, False, False, True, False, False, False, True, False, True, False, True, True, False, False, False, True, False, True, True, False, False, True, True, False, False, False, True, True, True, True, True, True, True, False, True, True, False, False, False, True, False, True, False, True, True, False, True, False, True, True, True, True, True, True, True, True, True, False, False, False, False, False, True, True, False, False, False, True, False, True, True, False, True, False, True, False, True, False, True, True, True, False, False, True, True, False, True, False, True, False, True, True, True, False, False, False, False, True, False, False, False, True, False, False, True, False, True, False, True, True, False, True, True, False, False, True, True, False, True, True, False, True, True, True, True, False, False, True, True, False, True, True, False, True, False, True, True, True, True, True, False, False, False, True, True, True, True, True, False, False, False, True, False, False, True, True, False, False, True, True, False, True, True, True, False, False, True, True, True, False, True, True, False, False, True, True, False, False, False, True, False, False, True, True, True, False, False, True, False, False, True, True, False, False, True, True, False, True, False, True, True, False, False, True, True, True, True, True, False, True, True, True, False, False, False, False, True, False, True, False, True, False, False, True, True, False, True, False, True, False, True, True, False, False, True, False, False, True, False, False, False, False, False, True, True, False, True, True, False, True, True, False, True, True, False, False, True, False, True, True, False, True, True, False, False, False, False, False, True, True, True, True, True, False, True, True, False, True, True, False, True, False, True, True, False, True, False, True, False, True, False, False, False, False, True, True, False, True, False, False, True, False, False, True, True, False, False, True, True, False, True, False, True, False, False, True, False, True, True, False, True, True, False, True, True, False, True, False, True, True, False, False, False, False, True, True, True, True, False, False, False, False, True, False, False, False, False, False, False, True, False, False, True, True, True, True, True, False, False, False, False, True, False, False, True, False, True, True, False, True, True, False, False, False, True, False, True, True, False, True, False, False, False, True, True, False, True, False, True, False, True, True, False, False, False, False, True, True, False, True, True, False, True, False, False, True, False, True, True, True, False, True, True, False, True, True, True, False, True, False, False, False, False, False, False, True, False, True, True, False, True, True, True, False, False, True, True, True, False, False, True, False, False, True, True, False, True, False, True, True, True, False, False, False, False, True, True, False, False, False, False, True, False, True, True, False, False, False, False, False, True, False, False, True, True, True, True, True, True, False, False, True, False, True, True, False, True, True, False, True, False, True, False, True, True, False, True, False, True, False, False, True, False, True, True, False, True, True, True, False, True, False, False, True, False, True, False, True, True, True, True, False, True, True, True, False, False, False, False, True, True, True, False, False, True, False, False, False, False, True, False, False, True, False, False, True, False, False, False, True, False, True, False, True, True, False, False, False, True, False, True, False, False, False, False, True, True, False, False, False, False, False, False, True, True, True, False, False, False, False, True, True, False, True, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, True, False, True, True, False, False, False, True, True, True, False, True, True, True, False, True, False, False, False, True, True, True, False, False, True, True, True, True, True, True, True, True, False, False, True, True, False, True, True, False, True, True, False, False, True, True, True, False, False, True, True, False, True, False, True, True, True, False, False, False, True, False, False, True, True, False, True, True, True, False, True, True, False, True, False, False, False, True, True, True, True, False, False, False, False, False, False, False, True, True, False, True, False, False, True, False, True, True, False, False, False, True, False, True, True, True, True, True, True, False, True, False, False, True, False, True, True, False, False, False, False, True, True, True, True, False, False, True, False, False, False, False, False, True, True, True, True, False, True, False, True, True, False, False, True, True, True, True, True, True, False], dtype=np.bool).reshape((1855,))
-a1014_3 = ((np.arange(1855) % 13 - 6) * 0.25).astype(np.float32).reshape((1855,))
-r1014_4 = np.asarray(np.minimum((~b1014_2), a1014_3)) + np.zeros((1855,), dtype=bool)
-show('c1014', r1014_4.ravel()[::53])
-show('c1014', r1014_4.sum())
-show('c1014', r1014_4.argmin())
+b1014_3 = np.array([10, 19, -7, -19, 9, 13, 13, -17, -14, 14, -10, 1, 4, -1, -7, 14, -1, 10, -8, -6, 9, 10, -4, -10, -9, -14, -6, -12], dtype=np.int8).reshape((7, 4))
+a1014_2 = b1014_3.T
+t1014_1 = a1014_2.copy()
+b1014_5 = np.array([10], dtype=np.int8).reshape(())
+b1014_7 = np.array([17, -8, -6, -12, 8, -4, 10, 16, -6, 5, -13, 8, 1, -6], dtype=np.int8).reshape((7, 2))
+a1014_6 = b1014_7.T
+t1014_8 = a1014_6
+np.add(b1014_5, (t1014_8 + t1014_8[::-1]), out=t1014_1[1::2])
+show('c1014', t1014_1)
 
 # case 15
-b1015_2 = np.array([0.5, 3.25, -0.75], dtype=np.float32).reshape((3,))
+b1015_2 = np.array([-2.0, 8.0, 2.5, 3.75, -6.0, 1.5], dtype=np.float16).reshape((6,))
 a1015_1 = b1015_2[::2]
-r1015_3 = a1015_1
-show('c1015', r1015_3)
+t1015_3 = a1015_1
+r1015_4 = (t1015_3 + t1015_3[::-1])
+show('c1015', r1015_4)
 
 # case 16
-b1016_3 = np.array([False, True, True, False, False, True, False, False, True, False, False, False, True, False, False, False, True, True, True, False, True, True, False, False, True, True, True, True, False, False], dtype=np.bool).reshape((2, 3, 5))
-a1016_2 = b1016_3[1:, :, :]
-t1016_1 = a1016_2.copy()
-p1016_4 = ~t1016_1
-b1016_6 = np.array([False, True, True, False, False, False, False, True, True, False, False, False, False, False, False], dtype=np.bool).reshape((3, 5))
-a1016_5 = b1016_6[None, :, :]
-t1016_1[...] = a1016_5
-show('c1016', t1016_1)
-show('c1016p', p1016_4)
+b1016_2 = np.array([232], dtype=np.int16).reshape(())
+r1016_3 = b1016_2
+show('c1016', r1016_3)
 
 # case 17
-b1017_3 = np.array([-341, 561, 646, 762, 7, -252, 820, 87, -955, -720, -907, -8, -315, -788, 673, -842, -749, 726, 419, 644, -880, -204, 444, 114, -620, 381, 81, -551], dtype=np.int64).reshape((4, 7))
-a1017_2 = b1017_3[::2, :]
-s1017_4 = np.array([8, 0, 2, 0, 0, 5, 7], dtype=np.uint8)
-p1017_1 = np.asarray((a1017_2 << s1017_4)) + np.zeros((2, 7), dtype=bool)
-p1017_5 = p1017_1 * 2 - np.asarray(p1017_1)[::-1]
-show('c1017', p1017_5)
-p1017_6 = np.cumsum(np.asarray(p1017_5), axis=0)
-show('c1017', p1017_6)
+b1017_3 = np.array([19], dtype=np.uint8).reshape(())
+b1017_5 = np.array([30, 34, 2, 7, 15], dtype=np.uint8).reshape((5, 1))
+t1017_6 = (b1017_3 ^ b1017_5)
+x1017_1 = np.asarray((t1017_6 - t1017_6)) + np.zeros((5, 9), dtype=bool)
+rowstat('c1017', x1017_1.std(axis=-1, ddof=1), x1017_1.astype(np.float64).tolist(), 1, True, 0.0001)
 
 # case 18
-b1018_2 = np.array([4.25], dtype=np.float16).reshape(())
-b1018_4 = np.array([882], dtype=np.int64).reshape(())
-r1018_5 = np.minimum((-(-b1018_2)), b1018_4)
-show('c1018', r1018_5)
+b1018_2 = np.array([8, 976, 885, -620, 855, -787, 757, -896, -730, 239, 132, 9, -630, 861, 299, -346, -77, -104, 766, -447, -264, -243, -230, 29, -638, -13, -188, -688, 990, 277, 37, 281, 434, -907, -364], dtype=np.int64).reshape((7, 5))
+a1018_1 = b1018_2[:, ::-1]
+b1018_4 = np.array([258, -16, 284, -97, -127, 117, -221, 165, 178, -40, -68, -23, -236, -17, 270, 237, 68, -279, 131, 2, -121, -240, -224, -138, -23, 23, -94, -224, -143, 13, 189, 3, 45, 105, 276], dtype=np.int16).reshape((5, 7))
+a1018_3 = b1018_4.T
+s1018_5 = np.array([3, 0, 0, 0, 2], dtype=np.uint8)
+b1018_7 = np.array([-64, -62, 214, -135, 173, -55, -266, -90, -140, 182, -123, 223, -17, 215, -89, 234, 39, -212, -130, -201, 140, 119, 269, -90, 224, -167, -10, 262, 54, -232, -232, -218, -178, -29, 171, -212, 24, -40, -88, -199, -51, 178, 297, -198, -154, -227, 21, 158, -147, 97, -169, 123, 83, 116, -248, -82, 274, -271, -277, 293, -47, 69, -263], dtype=np.int16).reshape((7, 9))
+a1018_6 = b1018_7[:, ::2]
+b1018_9 = np.array([True, True, True, False, True, True, True], dtype=np.bool).reshape((7, 1))
+b1018_11 = np.array([18, 9, 15, 37, 12, 18, 16, 22, 16, 21, 39, 14, 40, 39, 37, 25, 18, 17, 5, 36, 27, 7, 10, 9, 23, 19, 23, 16, 9, 8, 4, 33, 34, 12, 36], dtype=np.uint8).reshape((7, 5))
+r1018_12 = ((np.asarray(np.clip(a1018_1, 0, 3)).astype(np.int32) * ((a1018_3 ** s1018_5) * (a1018_6 | b1018_9))) // b1018_11)
+show('c1018', r1018_12)
 
 # case 19
-a1019_2 = (np.arange(10) % 13 - 6).astype(np.int16).reshape((10,))
+b1019_3 = np.array([False, False, True, False, False, True, False, False, False, False, True, True, False, True, False, True, True, True, False, False], dtype=np.bool).reshape((4, 5))
+a1019_2 = b1019_3[:, ::2]
 t1019_1 = a1019_2.copy()
-b1019_4 = np.array([False, True, False, False, False], dtype=np.bool).reshape((5,))
-b1019_6 = np.array([True], dtype=np.bool).reshape((1,))
-a1019_5 = b1019_6[::-1]
-b1019_8 = np.array([False, True, False, True, False, False], dtype=np.bool).reshape((6,))
-a1019_7 = b1019_8[1:]
-np.add(np.maximum(b1019_4, a1019_5), a1019_7, out=t1019_1[::-2])
+p1019_4 = ~t1019_1
+b1019_6 = np.array([True, False], dtype=np.bool).reshape((1, 2))
+t1019_1[:, ::2] = np.asarray(b1019_6).astype(np.float64)
 show('c1019', t1019_1)
+show('c1019p', p1019_4)

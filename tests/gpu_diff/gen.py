@@ -202,13 +202,22 @@ class Case:
             return self.leaf(self.operand_shape(shape), self.dtype(kinds))
         op = rng.choice(["+", "-", "*", "+", "*", "//", "%", "max", "min", "&", "|", "^",
                          "<<", ">>", "cmp", "where", "neg", "abs", "inv", "cast", "share",
-                         "land"])
+                         "land", "**", "clip"])
         a = self.expr(shape, depth - 1, kinds)
         if op in ("+", "-", "*", "&", "|", "^"):
             return "(%s %s %s)" % (a, op, self.expr(shape, depth - 1, kinds, True))
         if op in ("//", "%"):
             d = self.leaf(self.operand_shape(shape), self.dtype(INTS + FLOATS), nonzero=True)
             return "(%s %s %s)" % (a, op, d)
+        if op == "**":
+            s = self.var("s")
+            self.lines.append("%s = np.array(%r, dtype=np.%s)" %
+                              (s, [rng.randint(0, 3) for _ in range(shape[-1] if shape else 1)],
+                               rng.choice(["int8", "int16", "int64", "uint8"])))
+            return "(%s ** %s)" % (a, s)
+        if op == "clip":
+            lo = rng.randint(0, 2)  # NumPy 2 clips unsigned arrays to negative Python ints
+            return "np.clip(%s, %d, %d)" % (a, lo, lo + rng.randint(0, 6))
         if op in ("<<", ">>"):
             s = self.var("s")
             self.lines.append("%s = np.array(%r, dtype=np.%s)" %
