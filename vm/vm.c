@@ -208,6 +208,19 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
 #define POP()     (*--sp)
 #define TOP()     (sp[-1])
 #define PEEK(n)   (sp[-(ptrdiff_t)(n)])
+/* An opcode's last line: replace its operand (PUT1) or its two operands (PUT2) on top of
+ * the stack with the result, and go on to the next instruction. */
+#define PUT1(v)                                                                                    \
+    do {                                                                                           \
+        sp[-1] = (v);                                                                              \
+        DISPATCH();                                                                                \
+    } while (0)
+#define PUT2(v)                                                                                    \
+    do {                                                                                           \
+        sp--;                                                                                      \
+        sp[-1] = (v);                                                                              \
+        DISPATCH();                                                                                \
+    } while (0)
 
 #if VM_COMPUTED_GOTO
     static const void *const jump_table[OP__COUNT] = {
@@ -422,16 +435,14 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
                 if (dp && *dp) {
                     int64_t ix = attr_index(I, co, oparg, *dp, name);
                     if (ix >= 0) {
-                        sp[-1] = (*dp)->entries[ix].value;
-                        DISPATCH();
+                        PUT1((*dp)->entries[ix].value);
                     }
                 }
             }
         }
         Value v = obj_getattr(I, obj, name);
         if (is_null(v)) goto error;
-        sp[-1] = v;
-        DISPATCH();
+        PUT1(v);
     }
     TARGET(STORE_ATTR) {
         Value obj = TOP();
@@ -495,87 +506,53 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
             switch (oparg) {
             case BIN_ADD:
                 if (i64_add_overflow(a.as.i, b.as.i, &r)) break;
-                sp--;
-                sp[-1] = v_int(r);
-                DISPATCH();
+                PUT2(v_int(r));
             case BIN_SUB:
                 if (i64_sub_overflow(a.as.i, b.as.i, &r)) break;
-                sp--;
-                sp[-1] = v_int(r);
-                DISPATCH();
+                PUT2(v_int(r));
             case BIN_MUL:
                 if (i64_mul_overflow(a.as.i, b.as.i, &r)) break;
-                sp--;
-                sp[-1] = v_int(r);
-                DISPATCH();
-            case BIN_AND:
-                sp--;
-                sp[-1] = v_int(a.as.i & b.as.i);
-                DISPATCH();
-            case BIN_OR:
-                sp--;
-                sp[-1] = v_int(a.as.i | b.as.i);
-                DISPATCH();
-            case BIN_XOR:
-                sp--;
-                sp[-1] = v_int(a.as.i ^ b.as.i);
-                DISPATCH();
+                PUT2(v_int(r));
+            case BIN_AND: PUT2(v_int(a.as.i & b.as.i));
+            case BIN_OR: PUT2(v_int(a.as.i | b.as.i));
+            case BIN_XOR: PUT2(v_int(a.as.i ^ b.as.i));
             default: break;
             }
         } else if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) {
             switch (oparg) {
-            case BIN_ADD:
-                sp--;
-                sp[-1] = v_float(a.as.f + b.as.f);
-                DISPATCH();
-            case BIN_SUB:
-                sp--;
-                sp[-1] = v_float(a.as.f - b.as.f);
-                DISPATCH();
-            case BIN_MUL:
-                sp--;
-                sp[-1] = v_float(a.as.f * b.as.f);
-                DISPATCH();
+            case BIN_ADD: PUT2(v_float(a.as.f + b.as.f));
+            case BIN_SUB: PUT2(v_float(a.as.f - b.as.f));
+            case BIN_MUL: PUT2(v_float(a.as.f * b.as.f));
             default: break;
             }
         }
         Value r = obj_binop(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
-        sp--;
-        sp[-1] = r;
-        DISPATCH();
+        PUT2(r);
     }
     TARGET(INPLACE_OP) {
         Value b = sp[-1], a = sp[-2];
         if (a.tag == KR_TINT && b.tag == KR_TINT) {
             int64_t r;
             if (oparg == BIN_ADD && !i64_add_overflow(a.as.i, b.as.i, &r)) {
-                sp--;
-                sp[-1] = v_int(r);
-                DISPATCH();
+                PUT2(v_int(r));
             }
             if (oparg == BIN_SUB && !i64_sub_overflow(a.as.i, b.as.i, &r)) {
-                sp--;
-                sp[-1] = v_int(r);
-                DISPATCH();
+                PUT2(v_int(r));
             }
         }
         Value r = obj_inplace(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
-        sp--;
-        sp[-1] = r;
-        DISPATCH();
+        PUT2(r);
     }
     TARGET(UNARY_OP) {
         Value a = TOP();
         if (a.tag == KR_TINT && oparg == UN_NEG && a.as.i != INT64_MIN) {
-            sp[-1] = v_int(-a.as.i);
-            DISPATCH();
+            PUT1(v_int(-a.as.i));
         }
         Value r = obj_unop(I, a, (int)oparg);
         if (is_null(r)) goto error;
-        sp[-1] = r;
-        DISPATCH();
+        PUT1(r);
     }
     TARGET(UNARY_NOT) {
         Value a = TOP();
@@ -586,8 +563,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
             t = obj_truthy(I, a);
             if (t < 0) goto error;
         }
-        sp[-1] = v_bool(!t);
-        DISPATCH();
+        PUT1(v_bool(!t));
     }
     TARGET(COMPARE_OP) {
         Value b = sp[-1], a = sp[-2];
@@ -601,9 +577,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
             case CMP_GT: r = a.as.i > b.as.i; break;
             default: r = a.as.i >= b.as.i; break;
             }
-            sp--;
-            sp[-1] = v_bool(r);
-            DISPATCH();
+            PUT2(v_bool(r));
         }
         if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) {
             bool r;
@@ -615,28 +589,20 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
             case CMP_GT: r = a.as.f > b.as.f; break;
             default: r = a.as.f >= b.as.f; break;
             }
-            sp--;
-            sp[-1] = v_bool(r);
-            DISPATCH();
+            PUT2(v_bool(r));
         }
         Value r = obj_richcompare(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
-        sp--;
-        sp[-1] = r;
-        DISPATCH();
+        PUT2(r);
     }
     TARGET(IS_OP) {
         bool r = v_is(sp[-2], sp[-1]) ^ (oparg != 0);
-        sp--;
-        sp[-1] = v_bool(r);
-        DISPATCH();
+        PUT2(v_bool(r));
     }
     TARGET(CONTAINS_OP) {
         int r = obj_contains(I, sp[-1], sp[-2]);
         if (r < 0) goto error;
-        sp--;
-        sp[-1] = v_bool((r != 0) ^ (oparg != 0));
-        DISPATCH();
+        PUT2(v_bool((r != 0) ^ (oparg != 0)));
     }
     TARGET(BINARY_SUBSCR) {
         Value key = sp[-1], obj = sp[-2];
@@ -647,25 +613,19 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
                 List *l = (List *)obj.as.o;
                 if (i < 0) i += (int64_t)l->len;
                 if (i >= 0 && (size_t)i < l->len) {
-                    sp--;
-                    sp[-1] = l->items[i];
-                    DISPATCH();
+                    PUT2(l->items[i]);
                 }
             } else if (id == TY_TUPLE) {
                 Tuple *t = (Tuple *)obj.as.o;
                 if (i < 0) i += (int64_t)t->len;
                 if (i >= 0 && (size_t)i < t->len) {
-                    sp--;
-                    sp[-1] = t->items[i];
-                    DISPATCH();
+                    PUT2(t->items[i]);
                 }
             }
         }
         Value r = obj_getitem(I, obj, key);
         if (is_null(r)) goto error;
-        sp--;
-        sp[-1] = r;
-        DISPATCH();
+        PUT2(r);
     }
     TARGET(STORE_SUBSCR) {
         Value key = sp[-1], obj = sp[-2], v = sp[-3];
@@ -732,8 +692,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         Value start = TOP();
         Value s = slice_new(I, start, stop, step);
         if (is_null(s)) goto error;
-        sp[-1] = s;
-        DISPATCH();
+        PUT1(s);
     }
     TARGET(BUILD_TUPLE) {
         Tuple *t = tuple_from_array(I, sp - oparg, oparg);
@@ -853,15 +812,13 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         List *l = as_list(TOP());
         Tuple *t = tuple_from_array(I, l->items, l->len);
         if (!t) goto error;
-        sp[-1] = v_obj(t);
-        DISPATCH();
+        PUT1(v_obj(t));
     }
     TARGET(FORMAT_VALUE) {
         Value spec = (oparg & 4) ? POP() : V_NULL;
         Value r = instr_format_value(I, TOP(), spec, oparg);
         if (is_null(r)) goto error;
-        sp[-1] = r;
-        DISPATCH();
+        PUT1(r);
     }
     TARGET(UNPACK_SEQUENCE) {
         Value seq = POP();
@@ -929,8 +886,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     TARGET(GET_ITER) {
         Value it = obj_iter(I, TOP());
         if (is_null(it)) goto error;
-        sp[-1] = it;
-        DISPATCH();
+        PUT1(it);
     }
     TARGET(FOR_ITER) {
         Value it = TOP();
@@ -976,8 +932,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     TARGET(CHECK_EXC_MATCH) {
         int r = instr_check_exc_match(I, PEEK(2), TOP());
         if (r < 0) goto error;
-        sp[-1] = v_bool(r);
-        DISPATCH();
+        PUT1(v_bool(r));
     }
     TARGET(RAISE_VARARGS) {
         if (oparg == 0) {
@@ -1059,8 +1014,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         Value r = instr_yield_from_step(I, TOP(), v, &returned);
         if (is_null(r)) goto error;
         if (returned) {
-            sp[-1] = r;
-            DISPATCH();
+            PUT1(r);
         }
         /* Suspend at this YIELD_FROM: resuming pushes the sent value and re-runs it. */
         retval = r;
@@ -1082,8 +1036,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     TARGET(GET_AWAITABLE) {
         Value it = instr_get_awaitable(I, TOP());
         if (is_null(it)) goto error;
-        sp[-1] = it;
-        DISPATCH();
+        PUT1(it);
     }
     TARGET(GEN_START) {
         sp--;
@@ -1270,8 +1223,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         SAVE_PC();
         Value m = vm_import(I, names[oparg], v_obj(f->globals), fromlist, level);
         if (is_null(m)) goto error;
-        sp[-1] = m;
-        DISPATCH();
+        PUT1(m);
     }
     TARGET(IMPORT_FROM) {
         Value v = instr_import_from(I, TOP(), names[oparg]);
@@ -1302,8 +1254,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     TARGET(GET_AITER) {
         Value it = instr_async_get_aiter(I, TOP());
         if (is_null(it)) goto error;
-        sp[-1] = it;
-        DISPATCH();
+        PUT1(it);
     }
     TARGET(GET_ANEXT) {
         Value aw = instr_async_get_anext(I, TOP());
@@ -1331,8 +1282,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         PUSH(enter);
         Value r = obj_call(I, enter, 0, NULL, NULL);
         if (is_null(r)) goto error;
-        sp[-1] = r;
-        DISPATCH();
+        PUT1(r);
     }
 
     VM_DISPATCH_END();
@@ -1395,6 +1345,8 @@ leave:
 #undef POP
 #undef TOP
 #undef PEEK
+#undef PUT1
+#undef PUT2
 #undef TARGET
 #undef DISPATCH
 #undef VM_DISPATCH_BEGIN
