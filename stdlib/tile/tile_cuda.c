@@ -42,10 +42,13 @@ bad:
 }
 
 /* The CUstream of ct.launch's stream argument: a gpu.Stream keeps its driver handle in the
- * attribute _handle; None, gpu.Stream.default and anything without one: the current one. */
-static CUstream stream_of(Interp *I, Value stream) {
+ * attribute _handle; None, gpu.Stream.default and anything without one: the current one.
+ * The interned name is looked up once per launch record (interned strings live as long as
+ * the interpreter), so a launch hashes no string. */
+static CUstream stream_of(Interp *I, TileCuda *rec, Value stream) {
     if (is_obj(stream)) {
-        Str *k = str_intern_cstr(I, "_handle");
+        if (!rec->host_key) rec->host_key = str_intern_cstr(I, "_handle");
+        Str *k = rec->host_key;
         Value h = k ? obj_getattr_opt(I, stream, k) : V_NULL;
         if (is_smallint(h) && h.as.i) return (CUstream)(intptr_t)h.as.i;
     }
@@ -107,7 +110,7 @@ int tile_module_launch_cuda(Interp *I, const TileFunc *f, TileCuda **slot, const
             t->strides[d] = a->strides[d] / isz;
         }
     }
-    CUstream s = stream_of(I, stream);
+    CUstream s = stream_of(I, k, stream);
     TileRunStatus st = tile_cuda_launch(G, k, targs, grid, s, err, sizeof err);
     if (st != TILE_RUN_OK) return raise_status(I, st, err);
     return 0;

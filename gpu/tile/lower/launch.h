@@ -34,6 +34,8 @@ typedef struct TileCuda {
     uint64_t *words;      /* the argument buffer, reused by every launch */
     bool has_assert;      /* the kernel reports failed ct.assert_ through err_word */
     CUdeviceptr err_word; /* 4 ints: the failed assert's number (0: none), its block */
+    void *host_key;       /* the caller's to cache a lookup key in (stdlib/tile: the interned
+                           * name of a gpu.Stream's handle attribute), NULL at first */
     uint64_t written;     /* bit i: the kernel may write f->params[i] (store, scatter, atomic) */
     size_t size;          /* bytes of this record and its buffer, for the free */
 } TileCuda;
