@@ -22,5 +22,6 @@ const NativeModuleDef native_modules[] = {
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
 #endif
+    {"_tile", tile_native_module_create},
     {NULL, NULL},
 };

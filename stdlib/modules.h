@@ -27,6 +27,7 @@ Module *functools_module_create(Interp *I);   /* stdlib/functools.c */
 Module *collections_module_create(Interp *I); /* stdlib/collections.c */
 Module *re_native_module_create(Interp *I);   /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
 Module *gpu_module_create(Interp *I);         /* stdlib/gpu/gpu_module.c (also "numpy") */
+Module *tile_native_module_create(Interp *I);  /* stdlib/tile/tile_kernel.c: `_tile` */
 /* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
 void gpu_module_shutdown(Interp *I);
 

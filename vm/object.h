@@ -199,7 +199,8 @@ struct Type {
     X(DTYPE, dtype_spec)                                                                           \
     X(ARRAY_ITER, array_iter_spec)                                                                 \
     X(NPGENERIC, npgeneric_spec)                                                                   \
-    X(NPSCALAR, npscalar_spec)
+    X(NPSCALAR, npscalar_spec)                                                                     \
+    X(TILE_KERNEL, tile_kernel_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

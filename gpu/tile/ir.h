@@ -32,7 +32,8 @@
  *   ARRAY_DIM / ARRAY_STRIDE read them as scalars.
  *
  * - Every op keeps the source line and column (the script's, 1-based line, 0-based column)
- *   of the construct that made it; the file is TileFunc.filename. Run-time errors and the
+ *   of the construct that made it; the file is TileFunc.filename (the script's base name,
+ *   as errors show it), or op->file for ops of helpers inlined from another file. Run-time errors and the
  *   lowering's #line directives use them.
  *
  * - Scalars are rank-0 tiles; the same elementwise ops serve both. Index arithmetic is in
@@ -431,6 +432,8 @@ struct TileOp {
     int64_t step;     /* IOTA */
     int64_t divisor;  /* ASSUME */
     const char *text; /* PRINTF format, ASSERT message; arena string */
+    const char *file; /* the script file of line/col when it is not f->filename (an op of a
+                         helper function inlined from another module); NULL otherwise */
 };
 
 /* ---------------------------------------------------------------- functions */

@@ -65,6 +65,8 @@ void tile_sources_free(Interp *I, TileSources *s) {
     memset(s, 0, sizeof *s);
 }
 
+static const char *fe_basename(const char *path);
+
 static AstModule *fe_parsed(Front *F, Code *co) {
     Interp *I = F->I;
     TileSources *s = F->sources;
@@ -89,8 +91,8 @@ static AstModule *fe_parsed(Front *F, Code *co) {
     if (!file->mod) {
         ast_arena_free(&file->arena);
         if (err.kind && strcmp(err.kind, "MemoryError") == 0) return fe_nomem(F), NULL;
-        err_format(I, TY_SYNTAX_ERROR, "%s:%d: %s", co->filename ? co->filename->data : "?",
-                   err.line, err.msg);
+        err_format(I, TY_SYNTAX_ERROR, "%s:%d: %s",
+                   fe_basename(co->filename ? co->filename->data : "?"), err.line, err.msg);
         return NULL;
     }
     file->source = co->source;
@@ -144,10 +146,16 @@ static AstStmt *fe_find_in(const AstStmtList *body, const char *name, int line) 
     return NULL;
 }
 
+/* The base name of a script path: what errors show ("vadd.py:12: ..."). */
+static const char *fe_basename(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash && slash[1] ? slash + 1 : path;
+}
+
 AstStmt *fe_find_def(Front *F, Value fn, const char **filename) {
     Function *func = (Function *)as_obj(fn);
     Code *co = func->code;
-    *filename = co->filename ? co->filename->data : "<unknown>";
+    *filename = fe_basename(co->filename ? co->filename->data : "<unknown>");
     if (!co->source) {
         err_format(F->I, TY_TYPE_ERROR,
                    "%s:%d: the source of '%s' is not available: tile kernels and the helpers "

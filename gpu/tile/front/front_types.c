@@ -97,7 +97,13 @@ const char *fv_describe(Front *F, const FrontValue *v, char *buf, size_t n) {
 
 TileOp *fe_op(Front *F, TileOpKind kind, int nops, const int *ops, const TileType *rt) {
     TileOp *op = tile_op_new(F->f, F->region, kind, nops, ops, rt, F->pos.line, F->pos.col);
-    if (!op) fe_nomem(F);
+    if (!op) {
+        fe_nomem(F);
+        return NULL;
+    }
+    if (F->frame && F->frame->filename != F->f->filename &&
+        strcmp(F->frame->filename, F->f->filename) != 0)
+        op->file = F->frame->filename;
     return op;
 }
 
