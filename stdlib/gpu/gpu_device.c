@@ -256,6 +256,12 @@ static const MethodDef event_defs[] = {
 int gpu_add_stream_classes(Interp *I, Module *m) {
     Type *stream = stdlib_make_class(I, "Stream", "numpy", stream_defs);
     if (!stream || module_set(I, m, "Stream", v_obj(stream)) < 0) return -1;
+    /* gpu.Stream.default (cuTile's samples pass it to ct.launch): a Stream without a handle
+     * of its own, so work given it goes to the current stream. Made without __init__, so
+     * the import does not start the device. */
+    Value dflt = stream->slots.new ? stream->slots.new(I, stream, 0, NULL, NULL) : V_NULL;
+    Str *key = str_intern_cstr(I, "default");
+    if (is_null(dflt) || !key || obj_setattr(I, v_obj(stream), key, dflt) < 0) return -1;
     Type *event = stdlib_make_class(I, "Event", "numpy", event_defs);
     if (!event || module_set(I, m, "Event", v_obj(event)) < 0) return -1;
     return 0;

@@ -55,12 +55,10 @@ static Value kernel_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw
     (void)argc;
     (void)argv;
     (void)kw;
-    TileKernel *k = (TileKernel *)as_obj(self);
-    Function *fn = (Function *)as_obj(k->fn);
-    return err_format(I, TY_TYPE_ERROR,
-                      "tile kernel '%s' cannot be called directly; launch it with "
-                      "ct.launch(stream, grid, %s, args)",
-                      fn->name ? fn->name->data : "?", fn->name ? fn->name->data : "kernel");
+    (void)self;
+    return err_format(
+        I, TY_TYPE_ERROR,
+        "a tile kernel is run with ct.launch(stream, grid, kernel, args), not called");
 }
 
 static Value kernel_get_wrapped(Interp *I, Value self) {
@@ -156,6 +154,12 @@ static int tile_classify(Interp *I, TileKernel *k, Value *args, int nargs, TileK
         ka->constant = V_NULL;
         ka->rank = 0;
         if (k->sig.constant[i]) {
+            if (is_array(I, a)) {
+                err_format(I, TY_TYPE_ERROR,
+                           "ct.launch: argument %s is a ct.Constant and cannot be an array",
+                           tile_param_name(k, i));
+                return -1;
+            }
             ka->kind = TILE_ARG_CONSTANT;
             ka->dtype = 0;
             ka->constant = a;
@@ -300,7 +304,7 @@ static TileSpec *tile_spec_for(Interp *I, TileKernel *k, Value *args, int nargs)
     }
     if (nargs != k->sig.nparams) {
         Function *fn = (Function *)as_obj(k->fn);
-        err_format(I, TY_TYPE_ERROR, "kernel '%s' takes %d arguments but %d were given",
+        err_format(I, TY_TYPE_ERROR, "ct.launch: kernel %s takes %d arguments, %d given",
                    fn->name ? fn->name->data : "?", k->sig.nparams, nargs);
         return NULL;
     }
@@ -358,6 +362,11 @@ static bool tile_flush_output(Interp *I, TileOut *o) {
     return !is_null(obj_call_method(I, file, I->names.write, 1, &arg));
 }
 
+/* Ctrl-C and the host's run limits stop a long CPU-path launch. */
+static bool tile_poll(void *ud) {
+    return interp_poll((Interp *)ud);
+}
+
 static Value tile_run_cpu(Interp *I, TileSpec *spec, Value *args, const int64_t grid[3]) {
     const TileFunc *f = spec->func;
     TileArg targs[TILE_MAX_ARGS];
@@ -385,7 +394,12 @@ static Value tile_run_cpu(Interp *I, TileSpec *spec, Value *args, const int64_t 
         }
     }
     TileOut out = {I, {NULL, 0, 0, false}};
-    TileRunEnv env = {I->allocator.fn, I->allocator.ud, tile_out_write, &out};
+    TileRunEnv env = {.alloc = I->allocator.fn,
+                      .alloc_ud = I->allocator.ud,
+                      .write = tile_out_write,
+                      .write_ud = &out,
+                      .poll = tile_poll,
+                      .poll_ud = I};
     char err[512];
     TileRunStatus st = tile_interp_run(f, targs, grid, &env, err, sizeof err);
     if (!tile_flush_output(I, &out)) return V_NULL;
@@ -393,6 +407,7 @@ static Value tile_run_cpu(Interp *I, TileSpec *spec, Value *args, const int64_t 
     case TILE_RUN_OK: return V_NONE;
     case TILE_RUN_ASSERT: return err_format(I, TY_ASSERTION_ERROR, "%s", err);
     case TILE_RUN_NOMEM: return err_format(I, TY_MEMORY_ERROR, "%s", err);
+    case TILE_RUN_INTERRUPTED: return V_NULL; /* the poll raised already */
     default: return err_format(I, TY_RUNTIME_ERROR, "%s", err);
     }
 }
@@ -441,9 +456,7 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value kv = o[2];
     if (!is_obj(kv) || as_obj(kv)->type != I->types[TY_TILE_KERNEL])
         return err_format(I, TY_TYPE_ERROR,
-                          "ct.launch() expects a kernel made by @ct.kernel as its third argument, "
-                          "not '%s'",
-                          type_name(I, kv));
+                          "ct.launch: the third argument must be a @ct.kernel function");
     TileKernel *k = (TileKernel *)as_obj(kv);
     int64_t grid[3];
     if (!tile_grid_arg(I, o[1], grid)) return V_NULL;
@@ -475,20 +488,6 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
     return tile_run_cpu(I, spec, args, grid);
 }
 
-/* _tile.ir(kernel, args): the IR text of the kernel's specialization for args (compiled if
- * new), for tests and debugging. */
-static Value f_ir(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"kernel", "kernel_args"};
-    Value o[2];
-    if (!arg_parse(I, "ir", argc, argv, kw, names, 2, 2, 2, o)) return V_NULL;
-    TileSpec *spec = tile_spec_of_call(I, "ir", o[0], o[1]);
-    if (!spec) return V_NULL;
-    TileOut out = {I, {NULL, 0, 0, false}};
-    tile_ir_print(spec->func, tile_out_write, &out);
-    Str *s = sb_finish(I, &out.buf);
-    return s ? v_obj(s) : V_NULL;
-}
-
 /* The specialization of kernel k for args (a tuple), for ct.compile/ct.export/_tile.ir. */
 static TileSpec *tile_spec_of_call(Interp *I, const char *fname, Value k, Value args) {
     if (!is_obj(k) || as_obj(k)->type != I->types[TY_TILE_KERNEL]) {
@@ -507,6 +506,20 @@ static TileSpec *tile_spec_of_call(Interp *I, const char *fname, Value k, Value 
         return NULL;
     }
     return tile_spec_for(I, (TileKernel *)as_obj(k), t->items, (int)t->len);
+}
+
+/* _tile.ir(kernel, args): the IR text of the kernel's specialization for args (compiled if
+ * new), for tests and debugging. */
+static Value f_ir(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"kernel", "kernel_args"};
+    Value o[2];
+    if (!arg_parse(I, "ir", argc, argv, kw, names, 2, 2, 2, o)) return V_NULL;
+    TileSpec *spec = tile_spec_of_call(I, "ir", o[0], o[1]);
+    if (!spec) return V_NULL;
+    TileOut out = {I, {NULL, 0, 0, false}};
+    tile_ir_print(spec->func, tile_out_write, &out);
+    Str *s = sb_finish(I, &out.buf);
+    return s ? v_obj(s) : V_NULL;
 }
 
 /* ct.compile(kernel, args): the CUDA C generated for the specialization args select. */

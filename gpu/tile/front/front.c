@@ -313,27 +313,22 @@ bool fe_bind(Front *F, AstPos pos, const char *name, FrontValue v) {
         TileVar *slot = &F->f->vars[var->slot];
         TileType want = slot->type;
         int value;
-        if (v.kind == FV_TILE) {
-            const TileType *t = fe_type(F, v.u.value);
-            if (!tile_type_equal(t, &want)) {
-                char a[96], b[96];
-                return fe_error(F, pos, TY_TYPE_ERROR,
-                                "variable '%s' is %s before this assignment and %s here: a "
-                                "variable assigned inside a loop or an if keeps one type",
-                                name, tile_type_format(&want, a, sizeof a),
-                                tile_type_format(t, b, sizeof b));
-            }
+        if (v.kind == FV_TILE && tile_type_equal(fe_type(F, v.u.value), &want)) {
             value = v.u.value;
         } else if (fv_is_number(&v) && want.rank == 0) {
             value = fe_materialize(F, pos, v, want.dtype, false);
             if (value < 0) return false;
+        } else if (F->rt_depth <= var->slot_depth) {
+            /* outside the loops and ifs the slot serves: a plain rebinding */
+            var->slot = -1;
+            var->v = v;
+            var->maybe_undef = var->loop_local = false;
+            return true;
         } else {
             char a[96], b[96];
-            return fe_error(F, pos, TY_TYPE_ERROR,
-                            "variable '%s' is %s before this assignment and %s here: a "
-                            "variable assigned inside a loop or an if keeps one type",
-                            name, tile_type_format(&want, a, sizeof a),
-                            fv_describe(F, &v, b, sizeof b));
+            return fe_error(F, pos, TY_TYPE_ERROR, "variable '%s' changes type %s from %s to %s",
+                            name, F->loop_depth ? "in the loop" : "inside the if",
+                            tile_type_format(&want, a, sizeof a), fv_describe(F, &v, b, sizeof b));
         }
         TileOp *op = fe_op(F, TOP_VAR_WRITE, 1, &value, NULL);
         if (!op) return false;

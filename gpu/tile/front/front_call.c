@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../../vm/dict.h"
 #include "front_internal.h"
 
 /* ---------------------------------------------------------------- arguments */
@@ -90,11 +91,11 @@ static bool fe_eval_args(Front *F, AstExpr *e, FrontArgs *a) {
 
 /* ---------------------------------------------------------------- grid and arrays */
 
-static bool fe_axis_arg(Front *F, AstPos pos, FrontValue v, int *axis) {
+static bool fe_axis_arg(Front *F, AstPos pos, const char *fname, FrontValue v, int *axis) {
     int64_t ax;
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0 || ax > 2)
-        return fe_error(F, pos, TY_TYPE_ERROR, "Axis must be 0, 1, or 2, but %lld was given.",
+        return fe_error(F, pos, TY_TYPE_ERROR, "%s: axis must be 0, 1 or 2, got %lld", fname,
                         (long long)ax);
     *axis = (int)ax;
     return true;
@@ -345,7 +346,8 @@ static bool fe_num_tiles(Front *F, AstPos pos, FrontArgs *a, FrontValue *out) {
 
 /* gather/scatter/atomics: the index tiles (a tuple of R, or one tile for R = 1), broadcast
  * to one shape; returns that shape in *s. */
-static bool fe_index_tiles(Front *F, AstPos pos, FrontValue v, int rank, int *out, TileType *s) {
+static bool fe_index_tiles(Front *F, AstPos pos, const char *fname, FrontValue v, int rank,
+                           int *out, TileType *s) {
     FrontValue one[1] = {v};
     FrontValue *items = one;
     int n = 1;
@@ -363,8 +365,8 @@ static bool fe_index_tiles(Front *F, AstPos pos, FrontValue v, int rank, int *ou
         if (x < 0) return false;
         const TileType *t = fe_type(F, x);
         if (!tile_dtype_is_int(t->dtype))
-            return fe_error(F, pos, TY_TYPE_ERROR, "Index %d has non-integer data type %s", i,
-                            tile_dtype_name(t->dtype));
+            return fe_error(F, pos, TY_TYPE_ERROR, "%s: indices must be integer tiles, got %s",
+                            fname, tile_dtype_name(t->dtype));
         if (tile_dtype_size(t->dtype) == 8 || t->dtype == TDT_UINT32) dt = TDT_INT64;
         TileType b;
         if (!fe_broadcast_shapes(F, pos, s, t, &b)) return false;
@@ -400,7 +402,7 @@ static bool fe_gather(Front *F, AstPos pos, FrontArgs *a, FrontValue *out) {
     const TileParam *p = &F->f->params[v[0].u.array];
     int ops[TILE_MAX_RANK + 2], n = p->rank;
     TileType s;
-    if (!fe_index_tiles(F, pos, v[1], p->rank, ops, &s)) return false;
+    if (!fe_index_tiles(F, pos, "gather", v[1], p->rank, ops, &s)) return false;
     bool has_mask = v[2].kind != FV_UNDEF && v[2].kind != FV_NONE;
     if (has_mask) {
         if (v[2].kind == FV_TILE && fe_type(F, v[2].u.value)->dtype != TDT_BOOL)
@@ -439,7 +441,7 @@ static bool fe_scatter(Front *F, AstPos pos, FrontArgs *a) {
     const TileParam *p = &F->f->params[v[0].u.array];
     int ops[TILE_MAX_RANK + 2], n = p->rank;
     TileType s;
-    if (!fe_index_tiles(F, pos, v[1], p->rank, ops, &s)) return false;
+    if (!fe_index_tiles(F, pos, "scatter", v[1], p->rank, ops, &s)) return false;
     int val = fe_value_to(F, pos, v[2], p->dtype, &s, "Value is incompatible with array's dtype");
     if (val < 0) return false;
     ops[n++] = val;
@@ -473,7 +475,7 @@ static bool fe_atomic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *
     const TileParam *p = &F->f->params[v[0].u.array];
     int ops[TILE_MAX_RANK + 3], n = p->rank;
     TileType s;
-    if (!fe_index_tiles(F, pos, v[1], p->rank, ops, &s)) return false;
+    if (!fe_index_tiles(F, pos, fname, v[1], p->rank, ops, &s)) return false;
     int nd = cas ? 2 : 1;
     for (int i = 0; i < nd; i++) {
         int x = fe_value_to(F, pos, v[2 + i], p->dtype, &s,
@@ -643,6 +645,36 @@ static bool fe_sb_add(Front *F, char **buf, size_t *len, size_t *cap, const char
     return true;
 }
 
+/* An f-string field's format spec ("{x:.2f}") as a printf conversion body (".2f"): only
+ * [flags][width][.precision] and one of the conversions printf allows. */
+static bool fe_format_spec(Front *F, AstExpr *fs, char *out, size_t n) {
+    size_t len = 0;
+    const AstExprList *parts = fs->kind == EXPR_JOINEDSTR ? &fs->u.seq.elts : NULL;
+    for (int i = 0; parts && i < parts->len; i++) {
+        AstExpr *p = parts->items[i];
+        if (p->kind != EXPR_CONSTANT || p->u.constant.kind != CONST_STR)
+            return fe_error(F, fs->pos, TY_SYNTAX_ERROR,
+                            "a format spec in ct.print must be a constant");
+        if (len + p->u.constant.len + 1 >= n)
+            return fe_error(F, fs->pos, TY_VALUE_ERROR, "format spec too long");
+        memcpy(out + len, p->u.constant.str, p->u.constant.len);
+        len += p->u.constant.len;
+    }
+    out[len] = 0;
+    if (!len) return true;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (!strchr("-+ #0123456789.", out[i]))
+            return fe_error(F, fs->pos, TY_VALUE_ERROR, "unsupported format spec '%s' in ct.print",
+                            out);
+    if (!strchr("diuoxXeEfFgGaA", out[len - 1])) {
+        if (!strchr("-+ #0123456789.", out[len - 1]))
+            return fe_error(F, fs->pos, TY_VALUE_ERROR, "unsupported format spec '%s' in ct.print",
+                            out);
+        out[0] = 0; /* width/precision only: ct.print's own conversion */
+    }
+    return true;
+}
+
 /* ct.print(*args, sep=' ', end='\n'): strings, f-strings and tiles, into one PRINTF. */
 static bool fe_print(Front *F, AstExpr *e) {
     char *fmt = NULL;
@@ -677,7 +709,12 @@ static bool fe_print(Front *F, AstExpr *e) {
         }
         for (int p = 0; p < nparts; p++) {
             AstExpr *part = parts[p];
-            if (part->kind == EXPR_FORMATTED) part = part->u.formatted.value;
+            char spec[32] = "";
+            if (part->kind == EXPR_FORMATTED) {
+                AstExpr *fs = part->u.formatted.format_spec;
+                if (fs && !fe_format_spec(F, fs, spec, sizeof spec)) return false;
+                part = part->u.formatted.value;
+            }
             FrontValue v;
             if (!fe_expr(F, part, &v)) return false;
             char buf[64];
@@ -702,8 +739,12 @@ static bool fe_print(Front *F, AstExpr *e) {
             if (val < 0) return false;
             if (nops == 64) return fe_error(F, e->pos, TY_TYPE_ERROR, "too many print arguments");
             ops[nops++] = val;
-            if (!fe_sb_add(F, &fmt, &len, &cap, fe_print_conv(fe_type(F, val)->dtype)))
-                return false;
+            const char *conv = fe_print_conv(fe_type(F, val)->dtype);
+            if (spec[0]) {
+                snprintf(buf, sizeof buf, "%%%s", spec);
+                conv = buf;
+            }
+            if (!fe_sb_add(F, &fmt, &len, &cap, conv)) return false;
         }
     }
     if (!fe_sb_add(F, &fmt, &len, &cap, end)) return false;
@@ -813,7 +854,7 @@ bool fe_call_intrinsic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue 
         if (!fe_bind_args(F, pos, intr == TI_BID ? "bid" : "num_blocks", a, names, 1, 1, v))
             return false;
         int axis = 0;
-        if (!fe_axis_arg(F, pos, v[0], &axis)) return false;
+        if (!fe_axis_arg(F, pos, intr == TI_BID ? "bid" : "num_blocks", v[0], &axis)) return false;
         F->pos = pos;
         TileType t = tile_type_scalar(TDT_INT32);
         TileOp *op = fe_op(F, intr == TI_BID ? TOP_BID : TOP_NUM_BLOCKS, 0, NULL, &t);
@@ -881,11 +922,7 @@ static bool fe_call_builtin(Front *F, AstPos pos, Value fn, FrontArgs *a, FrontV
                 if (lt.u.b == is_max) acc = b;
                 continue;
             }
-            if ((acc.kind == FV_TILE && fe_type(F, acc.u.value)->rank != 0) ||
-                (b.kind == FV_TILE && fe_type(F, b.u.value)->rank != 0))
-                return fe_error(F, pos, TY_TYPE_ERROR,
-                                "Python's %s() takes scalars in tile code; use ct.%s for tiles",
-                                is_max ? "max" : "min", is_max ? "maximum" : "minimum");
+            /* on tiles: elementwise, as ct.maximum / ct.minimum */
             if (!fe_elementwise_binary(F, pos, is_max ? TB_MAX : TB_MIN, acc, b, &acc))
                 return false;
         }
@@ -955,6 +992,20 @@ bool fe_call_value(Front *F, AstPos pos, FrontValue fn, FrontArgs *a, FrontValue
         if (is_null(w)) err_clear(F->I);
         if (!is_null(w) && is_obj(w) && as_obj(w)->type->id == TY_FUNCTION)
             return fe_inline_call(F, pos, w, a->argc, a->argv, a->nkw, a->kwnames, a->kwv, out);
+        if (is_obj(obj) && as_obj(obj)->type->id == TY_NATIVE_FUNC) {
+            /* a host function: name it as the script would (gpu for the array module) */
+            NativeFunc *nf = (NativeFunc *)as_obj(obj);
+            const char *mod = nf->module && nf->module->name ? nf->module->name->data : NULL;
+            if (mod && strcmp(mod, "numpy") == 0) mod = "gpu";
+            if (mod && strcmp(mod, "builtins") == 0) mod = NULL;
+            const char *fname = nf->name ? nf->name->data : "?";
+            Value alt = V_NULL;
+            if (F->host->tile_module && nf->name)
+                alt = dict_get_str(F->host->tile_module->dict, nf->name);
+            return fe_error(F, pos, TY_TYPE_ERROR, "%s%s%s cannot be called in a tile kernel%s%s",
+                            mod ? mod : "", mod ? "." : "", fname, is_null(alt) ? "" : "; use ct.",
+                            is_null(alt) ? "" : fname);
+        }
         return fe_error(F, pos, TY_TYPE_ERROR, "calling a %s object is not supported in tile code",
                         type_name(F->I, obj));
     }

@@ -8,6 +8,13 @@
 
 #include "front_internal.h"
 
+static void fe_shape_str(const TileType *t, char *buf, size_t n) {
+    size_t k = (size_t)snprintf(buf, n, "(");
+    for (int i = 0; i < t->rank && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
+    if (k < n) snprintf(buf + k, n - k, t->rank == 1 ? ",)" : ")");
+}
+
 /* ---------------------------------------------------------------- elementwise */
 
 static bool fe_float_op(TileUnop op) {
@@ -188,6 +195,15 @@ static int fe_tile_arg(Front *F, AstPos pos, FrontValue x, const char *fname) {
     return -1;
 }
 
+static bool fe_reshape_error(Front *F, AstPos pos, const TileType *t, int rank,
+                             const int64_t *shape) {
+    char a[128], b[128];
+    TileType r = tile_type_make(t->dtype, rank, shape);
+    fe_shape_str(t, a, sizeof a);
+    fe_shape_str(&r, b, sizeof b);
+    return fe_error(F, pos, TY_TYPE_ERROR, "cannot reshape a tile of shape %s into shape %s", a, b);
+}
+
 bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shapev, FrontValue *out) {
     int v = fe_tile_arg(F, pos, x, "reshape");
     if (v < 0) return false;
@@ -226,19 +242,11 @@ bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shapev, Fron
         if (i != infer) known *= shape[i];
     int64_t n = tile_type_numel(t);
     if (infer >= 0) {
-        if (known == 0 || n % known)
-            return fe_error(F, pos, TY_VALUE_ERROR,
-                            "cannot reshape a tile of size %lld into "
-                            "that shape",
-                            (long long)n);
+        if (known == 0 || n % known) return fe_reshape_error(F, pos, t, rank, shape);
         shape[infer] = n / known;
         known = n;
     }
-    if (known != n)
-        return fe_error(F, pos, TY_VALUE_ERROR,
-                        "cannot reshape a tile of size %lld into a shape "
-                        "of size %lld",
-                        (long long)n, (long long)known);
+    if (known != n) return fe_reshape_error(F, pos, t, rank, shape);
     F->pos = pos;
     int r = fe_reshape(F, v, rank, shape);
     if (r < 0) return false;
@@ -268,8 +276,7 @@ static bool fe_axis_norm(Front *F, AstPos pos, FrontValue v, int rank, int *axis
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0) ax += rank;
     if (ax < 0 || ax >= rank)
-        return fe_error(F, pos, TY_TYPE_ERROR,
-                        "axis %lld is out of range for a %d-dimensional tile",
+        return fe_error(F, pos, TY_TYPE_ERROR, "axis %lld is out of range for a rank-%d tile",
                         (long long)(ax < 0 ? ax - rank : ax), rank);
     *axis = (int)ax;
     return true;
@@ -768,13 +775,6 @@ static bool fe_mma_dtypes_ok(TileDType in, TileDType acc) {
     }
 }
 
-static void fe_shape_str(const TileType *t, char *buf, size_t n) {
-    size_t k = (size_t)snprintf(buf, n, "(");
-    for (int i = 0; i < t->rank && k < n; i++)
-        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
-    if (k < n) snprintf(buf + k, n - k, t->rank == 1 ? ",)" : ")");
-}
-
 /* a (.., M, K) @ b (.., K, N) + acc (.., M, N), batch dims broadcast. */
 static int fe_mma_values(Front *F, AstPos pos, int a, int b, int acc) {
     TileType ta = *fe_type(F, a), tb = *fe_type(F, b);
@@ -824,8 +824,10 @@ static bool fe_mma(Front *F, AstPos pos, FrontArgs *args, FrontValue *out) {
     int acc = b < 0 ? -1 : fe_tile_arg(F, pos, v[2], "mma");
     if (acc < 0) return false;
     TileDType da = fe_type(F, a)->dtype, db = fe_type(F, b)->dtype, dc = fe_type(F, acc)->dtype;
-    if (da != db)
-        return fe_error(F, pos, TY_TYPE_ERROR, "mma operands must have one dtype, got %s and %s",
+    bool bytes = (da == TDT_INT8 || da == TDT_UINT8) && (db == TDT_INT8 || db == TDT_UINT8);
+    if (da != db && !bytes)
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "x and y must have the same dtype unless they are int8/uint8, got %s %s",
                         tile_dtype_name(da), tile_dtype_name(db));
     if (!fe_mma_dtypes_ok(da, dc))
         return fe_error(F, pos, TY_TYPE_ERROR, "mma of %s inputs does not support a %s accumulator",
@@ -1197,7 +1199,8 @@ bool fe_call_method(Front *F, AstPos pos, FrontValue self, const char *name, Fro
                {"extract", TI_EXTRACT},
                {"broadcast_to", TI_BROADCAST_TO},
                {"expand_dims", TI_EXPAND_DIMS},
-               {"bitcast", TI_BITCAST}};
+               {"bitcast", TI_BITCAST},
+               {"insert", TI_INSERT}};
     if (strcmp(name, "item") == 0) {
         int v = fe_tile_arg(F, pos, self, "item");
         if (v < 0) return false;

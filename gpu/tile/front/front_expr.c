@@ -465,9 +465,9 @@ bool fe_getattr(Front *F, AstPos pos, FrontValue obj, const char *name, FrontVal
             return fe_permute_call(F, pos, obj, none, out);
         }
         static const char *const methods[] = {
-            "astype",  "reshape",      "permute", "transpose",   "sum",     "max",
-            "min",     "prod",         "argmax",  "argmin",      "cumsum",  "cumprod",
-            "extract", "broadcast_to", "item",    "expand_dims", "bitcast", NULL};
+            "astype", "reshape",     "permute", "transpose", "sum",     "max",     "min",
+            "prod",   "argmax",      "argmin",  "cumsum",    "cumprod", "extract", "broadcast_to",
+            "item",   "expand_dims", "bitcast", "insert",    NULL};
         for (int i = 0; methods[i]; i++)
             if (strcmp(methods[i], name) == 0) return fe_method(F, obj, methods[i], out);
         return fe_error(F, pos, TY_ATTRIBUTE_ERROR, "'Tile' object has no attribute '%s'", name);

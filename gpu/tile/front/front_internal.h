@@ -79,6 +79,7 @@ typedef struct FrontVar {
     const char *name;
     FrontValue v;     /* when slot < 0 */
     int slot;         /* TileFunc slot, or -1 */
+    int slot_depth;   /* F->rt_depth where the slot was made (outside the regions it serves) */
     bool maybe_undef; /* assigned on some paths only (reading it is an error) */
     bool loop_local;  /* first assigned inside a loop body that has ended */
 } FrontVar;
