@@ -69,6 +69,7 @@ PaddingMode = _make_enum("PaddingMode",
                          ["UNDETERMINED", "ZERO", "NEG_ZERO", "NAN", "POS_INF", "NEG_INF"])
 MemoryOrder = _make_enum("MemoryOrder", ["WEAK", "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL"])
 MemoryScope = _make_enum("MemoryScope", ["NONE", "BLOCK", "DEVICE", "SYS"])
+RoundingMode = _make_enum("RoundingMode", ["RN", "RZ", "RM", "RP", "RA", "FULL", "APPROX", "RZI"])
 
 
 class ConstantAnnotation:

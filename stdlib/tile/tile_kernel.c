@@ -55,10 +55,12 @@ static Value kernel_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw
     (void)argc;
     (void)argv;
     (void)kw;
-    (void)self;
-    return err_format(
-        I, TY_TYPE_ERROR,
-        "a tile kernel is run with ct.launch(stream, grid, kernel, args), not called");
+    Function *fn = (Function *)as_obj(((TileKernel *)as_obj(self))->fn);
+    const char *name = fn->name ? fn->name->data : "kernel";
+    return err_format(I, TY_TYPE_ERROR,
+                      "tile kernel '%s' cannot be called directly; launch it with "
+                      "ct.launch(stream, grid, %s, args)",
+                      name, name);
 }
 
 static Value kernel_get_wrapped(Interp *I, Value self) {
@@ -128,8 +130,21 @@ static int tile_dtype_of_array(int dt) {
 
 /* The front's hook: a gpu/numpy dtype object as a tile dtype. */
 static int tile_foreign_dtype(Interp *I, Value v) {
-    if (!is_obj(v) || as_obj(v)->type != I->types[TY_DTYPE]) return -1;
-    return tile_dtype_of_array(((DTypeObj *)as_obj(v))->dtype);
+    if (!is_obj(v)) return -1;
+    if (as_obj(v)->type == I->types[TY_DTYPE])
+        return tile_dtype_of_array(((DTypeObj *)as_obj(v))->dtype);
+    /* NumPy's scalar types (np.float32, np.int32, ...), but not Python's int/float/bool,
+     * which stay builtins in a kernel */
+    if (as_obj(v)->type->id != TY_TYPE) return -1;
+    Type *t = (Type *)as_obj(v);
+    if (t == I->types[TY_INT] || t == I->types[TY_FLOAT] || t == I->types[TY_BOOL]) return -1;
+    if (!type_is_subtype(t, I->types[TY_NPGENERIC])) return -1;
+    int dt = arr_dtype_arg(I, v, -1);
+    if (dt < 0) {
+        err_clear(I);
+        return -1;
+    }
+    return tile_dtype_of_array(dt);
 }
 
 static bool tile_host_init(Interp *I, TileFrontHost *h) {
@@ -154,12 +169,6 @@ static int tile_classify(Interp *I, TileKernel *k, Value *args, int nargs, TileK
         ka->constant = V_NULL;
         ka->rank = 0;
         if (k->sig.constant[i]) {
-            if (is_array(I, a)) {
-                err_format(I, TY_TYPE_ERROR,
-                           "ct.launch: argument %s is a ct.Constant and cannot be an array",
-                           tile_param_name(k, i));
-                return -1;
-            }
             ka->kind = TILE_ARG_CONSTANT;
             ka->dtype = 0;
             ka->constant = a;
@@ -304,7 +313,7 @@ static TileSpec *tile_spec_for(Interp *I, TileKernel *k, Value *args, int nargs)
     }
     if (nargs != k->sig.nparams) {
         Function *fn = (Function *)as_obj(k->fn);
-        err_format(I, TY_TYPE_ERROR, "ct.launch: kernel %s takes %d arguments, %d given",
+        err_format(I, TY_TYPE_ERROR, "kernel '%s' takes %d arguments but %d were given",
                    fn->name ? fn->name->data : "?", k->sig.nparams, nargs);
         return NULL;
     }
@@ -456,7 +465,9 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value kv = o[2];
     if (!is_obj(kv) || as_obj(kv)->type != I->types[TY_TILE_KERNEL])
         return err_format(I, TY_TYPE_ERROR,
-                          "ct.launch: the third argument must be a @ct.kernel function");
+                          "ct.launch() expects a kernel made by @ct.kernel as its third argument, "
+                          "not '%s'",
+                          type_name(I, kv));
     TileKernel *k = (TileKernel *)as_obj(kv);
     int64_t grid[3];
     if (!tile_grid_arg(I, o[1], grid)) return V_NULL;

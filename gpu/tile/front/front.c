@@ -215,6 +215,13 @@ static int fe_enum_index(const char *name, int kind) {
         TILE_MEMSCOPES(X)
 #undef X
     };
+    /* ct.RoundingMode: accepted on math ops; krait rounds to nearest either way */
+    static const char *const roundings[] = {"RN", "RZ", "RM", "RP", "RA", "FULL", "APPROX", "RZI"};
+    if (kind == FE_ENUM_ROUNDING) {
+        for (int i = 0; i < 8; i++)
+            if (strcmp(roundings[i], name) == 0) return i;
+        return -1;
+    }
     const char *const *names = kind == FE_ENUM_PADDING    ? paddings
                                : kind == FE_ENUM_MEMORDER ? orders
                                                           : scopes;
@@ -260,8 +267,9 @@ bool fe_from_host(Front *F, AstPos pos, Value v, FrontValue *out) {
         if (dt < 0) return fe_error(F, pos, TY_TYPE_ERROR, "unknown dtype object");
         return (*out = fv_dtype((TileDType)dt)), true;
     }
-    static const int enum_classes[3] = {TI_PADDING_MODE, TI_MEMORY_ORDER, TI_MEMORY_SCOPE};
-    for (int k = 0; k < 3; k++) {
+    static const int enum_classes[4] = {TI_PADDING_MODE, TI_MEMORY_ORDER, TI_MEMORY_SCOPE,
+                                        TI_ROUNDING_MODE};
+    for (int k = 0; k < 4; k++) {
         if (!fe_type_is(F, v, enum_classes[k])) continue;
         const char *name = fe_host_name(F, v);
         int idx = name ? fe_enum_index(name, k) : -1;
@@ -326,9 +334,11 @@ bool fe_bind(Front *F, AstPos pos, const char *name, FrontValue v) {
             return true;
         } else {
             char a[96], b[96];
-            return fe_error(F, pos, TY_TYPE_ERROR, "variable '%s' changes type %s from %s to %s",
-                            name, F->loop_depth ? "in the loop" : "inside the if",
-                            tile_type_format(&want, a, sizeof a), fv_describe(F, &v, b, sizeof b));
+            return fe_error(F, pos, TY_TYPE_ERROR,
+                            "variable '%s' is %s before this assignment and %s here: a "
+                            "variable assigned inside a loop or an if keeps one type",
+                            name, tile_type_format(&want, a, sizeof a),
+                            fv_describe(F, &v, b, sizeof b));
         }
         TileOp *op = fe_op(F, TOP_VAR_WRITE, 1, &value, NULL);
         if (!op) return false;

@@ -95,7 +95,7 @@ static bool fe_axis_arg(Front *F, AstPos pos, const char *fname, FrontValue v, i
     int64_t ax;
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0 || ax > 2)
-        return fe_error(F, pos, TY_TYPE_ERROR, "%s: axis must be 0, 1 or 2, got %lld", fname,
+        return fe_error(F, pos, TY_TYPE_ERROR, "Axis must be 0, 1, or 2, but %lld was given.",
                         (long long)ax);
     *axis = (int)ax;
     return true;
@@ -365,8 +365,8 @@ static bool fe_index_tiles(Front *F, AstPos pos, const char *fname, FrontValue v
         if (x < 0) return false;
         const TileType *t = fe_type(F, x);
         if (!tile_dtype_is_int(t->dtype))
-            return fe_error(F, pos, TY_TYPE_ERROR, "%s: indices must be integer tiles, got %s",
-                            fname, tile_dtype_name(t->dtype));
+            return fe_error(F, pos, TY_TYPE_ERROR, "Index %d has non-integer data type %s", i,
+                            tile_dtype_name(t->dtype));
         if (tile_dtype_size(t->dtype) == 8 || t->dtype == TDT_UINT32) dt = TDT_INT64;
         TileType b;
         if (!fe_broadcast_shapes(F, pos, s, t, &b)) return false;
@@ -892,6 +892,7 @@ bool fe_call_intrinsic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue 
     case TI_PADDING_MODE:
     case TI_MEMORY_ORDER:
     case TI_MEMORY_SCOPE:
+    case TI_ROUNDING_MODE:
     case TI_DTYPE_CLASS:
         return fe_error(F, pos, TY_TYPE_ERROR,
                         "this tile-module class cannot be called in tile code");

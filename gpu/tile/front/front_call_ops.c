@@ -197,11 +197,12 @@ static int fe_tile_arg(Front *F, AstPos pos, FrontValue x, const char *fname) {
 
 static bool fe_reshape_error(Front *F, AstPos pos, const TileType *t, int rank,
                              const int64_t *shape) {
-    char a[128], b[128];
-    TileType r = tile_type_make(t->dtype, rank, shape);
-    fe_shape_str(t, a, sizeof a);
-    fe_shape_str(&r, b, sizeof b);
-    return fe_error(F, pos, TY_TYPE_ERROR, "cannot reshape a tile of shape %s into shape %s", a, b);
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++)
+        n *= shape[i];
+    return fe_error(F, pos, TY_VALUE_ERROR,
+                    "cannot reshape a tile of size %lld into a shape of size %lld",
+                    (long long)tile_type_numel(t), (long long)n);
 }
 
 bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shapev, FrontValue *out) {
@@ -276,7 +277,8 @@ static bool fe_axis_norm(Front *F, AstPos pos, FrontValue v, int rank, int *axis
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0) ax += rank;
     if (ax < 0 || ax >= rank)
-        return fe_error(F, pos, TY_TYPE_ERROR, "axis %lld is out of range for a rank-%d tile",
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "axis %lld is out of range for a %d-dimensional tile",
                         (long long)(ax < 0 ? ax - rank : ax), rank);
     *axis = (int)ax;
     return true;
@@ -826,8 +828,7 @@ static bool fe_mma(Front *F, AstPos pos, FrontArgs *args, FrontValue *out) {
     TileDType da = fe_type(F, a)->dtype, db = fe_type(F, b)->dtype, dc = fe_type(F, acc)->dtype;
     bool bytes = (da == TDT_INT8 || da == TDT_UINT8) && (db == TDT_INT8 || db == TDT_UINT8);
     if (da != db && !bytes)
-        return fe_error(F, pos, TY_TYPE_ERROR,
-                        "x and y must have the same dtype unless they are int8/uint8, got %s %s",
+        return fe_error(F, pos, TY_TYPE_ERROR, "mma operands must have one dtype, got %s and %s",
                         tile_dtype_name(da), tile_dtype_name(db));
     if (!fe_mma_dtypes_ok(da, dc))
         return fe_error(F, pos, TY_TYPE_ERROR, "mma of %s inputs does not support a %s accumulator",
@@ -1032,6 +1033,17 @@ static const char *fe_intrinsic_name(int intr) {
     return intr >= 0 && intr < TI__COUNT ? names[intr] : "?";
 }
 
+/* rounding_mode= and flush_to_zero= of the math ops: checked, then met by computing with
+ * round-to-nearest and keeping subnormals (a result at least as accurate as asked). */
+static bool fe_math_flags(Front *F, AstPos pos, FrontValue rounding, FrontValue ftz) {
+    if (rounding.kind != FV_UNDEF && rounding.kind != FV_NONE &&
+        !(rounding.kind == FV_ENUM && rounding.u.en.kind == FE_ENUM_ROUNDING))
+        return fe_error(F, pos, TY_TYPE_ERROR, "rounding_mode must be a ct.RoundingMode member");
+    if (ftz.kind != FV_UNDEF && ftz.kind != FV_BOOL)
+        return fe_error(F, pos, TY_TYPE_ERROR, "flush_to_zero must be a bool constant");
+    return true;
+}
+
 bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     const char *fname = fe_intrinsic_name(intr);
     FrontValue v[6];
@@ -1041,11 +1053,13 @@ bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     if (fe_unary_intrinsic(intr, &uop)) {
         static const char *const names[] = {"x", "rounding_mode", "flush_to_zero", NULL};
         if (!fe_bind_args(F, pos, fname, a, names, 1, 1, v)) return false;
+        if (!fe_math_flags(F, pos, v[1], v[2])) return false;
         return fe_elementwise_unary(F, pos, uop, v[0], out);
     }
     if (fe_binary_intrinsic(intr, &bop)) {
         static const char *const names[] = {"x", "y", "rounding_mode", "flush_to_zero", NULL};
         if (!fe_bind_args(F, pos, fname, a, names, 2, 2, v)) return false;
+        if (!fe_math_flags(F, pos, v[2], v[3])) return false;
         if (intr == TI_CDIV && fv_is_number(&v[0]) && fv_is_number(&v[1])) {
             int64_t x, y;
             if (!fe_int_const(F, pos, v[0], "cdiv()'s first argument", &x) ||

@@ -40,7 +40,7 @@ typedef enum FvKind {
     FV_SLICE,  /* `:` inside a subscript (only full slices are meaningful) */
 } FvKind;
 
-enum { FE_ENUM_PADDING, FE_ENUM_MEMORDER, FE_ENUM_MEMSCOPE };
+enum { FE_ENUM_PADDING, FE_ENUM_MEMORDER, FE_ENUM_MEMSCOPE, FE_ENUM_ROUNDING };
 
 typedef struct FrontValue FrontValue;
 struct FrontValue {

@@ -112,6 +112,7 @@
     X(PADDING_MODE, "PaddingMode")                                                                 \
     X(MEMORY_ORDER, "MemoryOrder")                                                                 \
     X(MEMORY_SCOPE, "MemoryScope")                                                                 \
+    X(ROUNDING_MODE, "RoundingMode")                                                               \
     X(DTYPE_CLASS, "DType")                                                                        \
     X(KERNEL, "kernel")                                                                            \
     X(LAUNCH, "launch")
