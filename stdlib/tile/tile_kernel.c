@@ -55,12 +55,10 @@ static Value kernel_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw
     (void)argc;
     (void)argv;
     (void)kw;
-    Function *fn = (Function *)as_obj(((TileKernel *)as_obj(self))->fn);
-    const char *name = fn->name ? fn->name->data : "kernel";
-    return err_format(I, TY_TYPE_ERROR,
-                      "tile kernel '%s' cannot be called directly; launch it with "
-                      "ct.launch(stream, grid, %s, args)",
-                      name, name);
+    (void)self;
+    return err_format(
+        I, TY_TYPE_ERROR,
+        "a tile kernel is run with ct.launch(stream, grid, kernel, args), not called");
 }
 
 static Value kernel_get_wrapped(Interp *I, Value self) {
@@ -169,6 +167,12 @@ static int tile_classify(Interp *I, TileKernel *k, Value *args, int nargs, TileK
         ka->constant = V_NULL;
         ka->rank = 0;
         if (k->sig.constant[i]) {
+            if (is_array(I, a)) {
+                err_format(I, TY_TYPE_ERROR,
+                           "ct.launch: argument %s is a ct.Constant and cannot be an array",
+                           tile_param_name(k, i));
+                return -1;
+            }
             ka->kind = TILE_ARG_CONSTANT;
             ka->dtype = 0;
             ka->constant = a;
@@ -313,7 +317,7 @@ static TileSpec *tile_spec_for(Interp *I, TileKernel *k, Value *args, int nargs)
     }
     if (nargs != k->sig.nparams) {
         Function *fn = (Function *)as_obj(k->fn);
-        err_format(I, TY_TYPE_ERROR, "kernel '%s' takes %d arguments but %d were given",
+        err_format(I, TY_TYPE_ERROR, "ct.launch: kernel %s takes %d arguments, %d given",
                    fn->name ? fn->name->data : "?", k->sig.nparams, nargs);
         return NULL;
     }
@@ -465,9 +469,7 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value kv = o[2];
     if (!is_obj(kv) || as_obj(kv)->type != I->types[TY_TILE_KERNEL])
         return err_format(I, TY_TYPE_ERROR,
-                          "ct.launch() expects a kernel made by @ct.kernel as its third argument, "
-                          "not '%s'",
-                          type_name(I, kv));
+                          "ct.launch: the third argument must be a @ct.kernel function");
     TileKernel *k = (TileKernel *)as_obj(kv);
     int64_t grid[3];
     if (!tile_grid_arg(I, o[1], grid)) return V_NULL;

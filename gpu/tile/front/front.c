@@ -334,11 +334,9 @@ bool fe_bind(Front *F, AstPos pos, const char *name, FrontValue v) {
             return true;
         } else {
             char a[96], b[96];
-            return fe_error(F, pos, TY_TYPE_ERROR,
-                            "variable '%s' is %s before this assignment and %s here: a "
-                            "variable assigned inside a loop or an if keeps one type",
-                            name, tile_type_format(&want, a, sizeof a),
-                            fv_describe(F, &v, b, sizeof b));
+            return fe_error(F, pos, TY_TYPE_ERROR, "variable '%s' changes type %s from %s to %s",
+                            name, F->loop_depth ? "in the loop" : "inside the if",
+                            tile_type_format(&want, a, sizeof a), fv_describe(F, &v, b, sizeof b));
         }
         TileOp *op = fe_op(F, TOP_VAR_WRITE, 1, &value, NULL);
         if (!op) return false;

@@ -95,7 +95,7 @@ static bool fe_axis_arg(Front *F, AstPos pos, const char *fname, FrontValue v, i
     int64_t ax;
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0 || ax > 2)
-        return fe_error(F, pos, TY_TYPE_ERROR, "Axis must be 0, 1, or 2, but %lld was given.",
+        return fe_error(F, pos, TY_TYPE_ERROR, "%s: axis must be 0, 1 or 2, got %lld", fname,
                         (long long)ax);
     *axis = (int)ax;
     return true;
@@ -365,8 +365,8 @@ static bool fe_index_tiles(Front *F, AstPos pos, const char *fname, FrontValue v
         if (x < 0) return false;
         const TileType *t = fe_type(F, x);
         if (!tile_dtype_is_int(t->dtype))
-            return fe_error(F, pos, TY_TYPE_ERROR, "Index %d has non-integer data type %s", i,
-                            tile_dtype_name(t->dtype));
+            return fe_error(F, pos, TY_TYPE_ERROR, "%s: indices must be integer tiles, got %s",
+                            fname, tile_dtype_name(t->dtype));
         if (tile_dtype_size(t->dtype) == 8 || t->dtype == TDT_UINT32) dt = TDT_INT64;
         TileType b;
         if (!fe_broadcast_shapes(F, pos, s, t, &b)) return false;
@@ -467,7 +467,9 @@ static bool fe_atomic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *
     static const char *const cas_names[] = {"array",        "indices",      "expected",
                                             "desired",      "mask",         "check_bounds",
                                             "memory_order", "memory_scope", NULL};
-    const char *fname = cas ? "atomic_cas" : "atomic";
+    static const char *const rmw_fnames[] = {"atomic_add", "atomic_max", "atomic_min", "atomic_and",
+                                             "atomic_or",  "atomic_xor", "atomic_xchg"};
+    const char *fname = cas ? "atomic_cas" : rmw_fnames[intr - TI_ATOMIC_ADD];
     FrontValue v[8];
     if (!fe_bind_args(F, pos, fname, a, cas ? cas_names : rmw_names, cas ? 4 : 3, cas ? 4 : 3, v))
         return false;

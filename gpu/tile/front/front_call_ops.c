@@ -197,12 +197,11 @@ static int fe_tile_arg(Front *F, AstPos pos, FrontValue x, const char *fname) {
 
 static bool fe_reshape_error(Front *F, AstPos pos, const TileType *t, int rank,
                              const int64_t *shape) {
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++)
-        n *= shape[i];
-    return fe_error(F, pos, TY_VALUE_ERROR,
-                    "cannot reshape a tile of size %lld into a shape of size %lld",
-                    (long long)tile_type_numel(t), (long long)n);
+    char a[128], b[128];
+    TileType r = tile_type_make(t->dtype, rank, shape);
+    fe_shape_str(t, a, sizeof a);
+    fe_shape_str(&r, b, sizeof b);
+    return fe_error(F, pos, TY_TYPE_ERROR, "cannot reshape a tile of shape %s into shape %s", a, b);
 }
 
 bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shapev, FrontValue *out) {
@@ -277,8 +276,7 @@ static bool fe_axis_norm(Front *F, AstPos pos, FrontValue v, int rank, int *axis
     if (!fe_int_const(F, pos, v, "axis", &ax)) return false;
     if (ax < 0) ax += rank;
     if (ax < 0 || ax >= rank)
-        return fe_error(F, pos, TY_TYPE_ERROR,
-                        "axis %lld is out of range for a %d-dimensional tile",
+        return fe_error(F, pos, TY_TYPE_ERROR, "axis %lld is out of range for a rank-%d tile",
                         (long long)(ax < 0 ? ax - rank : ax), rank);
     *axis = (int)ax;
     return true;
@@ -828,7 +826,8 @@ static bool fe_mma(Front *F, AstPos pos, FrontArgs *args, FrontValue *out) {
     TileDType da = fe_type(F, a)->dtype, db = fe_type(F, b)->dtype, dc = fe_type(F, acc)->dtype;
     bool bytes = (da == TDT_INT8 || da == TDT_UINT8) && (db == TDT_INT8 || db == TDT_UINT8);
     if (da != db && !bytes)
-        return fe_error(F, pos, TY_TYPE_ERROR, "mma operands must have one dtype, got %s and %s",
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "x and y must have the same dtype unless they are int8/uint8, got %s %s",
                         tile_dtype_name(da), tile_dtype_name(db));
     if (!fe_mma_dtypes_ok(da, dc))
         return fe_error(F, pos, TY_TYPE_ERROR, "mma of %s inputs does not support a %s accumulator",

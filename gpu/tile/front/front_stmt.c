@@ -201,7 +201,7 @@ static bool fe_assign(Front *F, AstExpr *target, FrontValue v) {
     }
     case EXPR_ATTRIBUTE:
         return fe_error(F, target->pos, TY_TYPE_ERROR,
-                        "attribute assignment is not supported in tile code");
+                        "attribute assignment is not supported in a tile kernel");
     default: return fe_error(F, target->pos, TY_SYNTAX_ERROR, "unsupported assignment target");
     }
 }
@@ -471,7 +471,8 @@ static bool fe_range_args(Front *F, AstExpr *call, int bounds[3]) {
 static bool fe_for(Front *F, AstStmt *s) {
     AstExpr *it = s->u.for_.iter;
     if (s->u.for_.orelse.len)
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "for ... else is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR,
+                        "for ... else is not supported in a tile kernel");
     if (s->u.for_.target->kind != EXPR_NAME)
         return fe_error(F, s->u.for_.target->pos, TY_SYNTAX_ERROR,
                         "the target of a for loop in tile code must be a name");
@@ -553,7 +554,8 @@ static bool fe_for(Front *F, AstStmt *s) {
 
 static bool fe_while(Front *F, AstStmt *s) {
     if (s->u.while_.orelse.len)
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "while ... else is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR,
+                        "while ... else is not supported in a tile kernel");
     NameSet assigned = {NULL, 0, 0};
     if (!ns_collect(F, &assigned, &s->u.while_.body)) return false;
     F->pos = s->pos;
@@ -685,7 +687,8 @@ static bool fe_stmt(Front *F, AstStmt *s) {
     case STMT_IF: return fe_if(F, s);
     case STMT_FOR:
         if (s->u.for_.is_async)
-            return fe_error(F, s->pos, TY_SYNTAX_ERROR, "async for is not supported in tile code");
+            return fe_error(F, s->pos, TY_SYNTAX_ERROR,
+                            "async for is not supported in a tile kernel");
         return fe_for(F, s);
     case STMT_WHILE: return fe_while(F, s);
     case STMT_BREAK:
@@ -701,26 +704,26 @@ static bool fe_stmt(Front *F, AstStmt *s) {
     case STMT_ASSERT: return fe_assert(F, s);
     case STMT_FUNCTIONDEF:
         return fe_error(F, s->pos, TY_SYNTAX_ERROR,
-                        "nested function definitions are not supported in tile code; define "
+                        "nested function definitions are not supported in a tile kernel; define "
                         "'%s' at module level",
                         s->u.funcdef.name);
     case STMT_CLASSDEF:
         return fe_error(F, s->pos, TY_SYNTAX_ERROR,
-                        "class definitions are not supported in tile code");
+                        "class definitions are not supported in a tile kernel");
     case STMT_WITH:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'with' is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'with' is not supported in a tile kernel");
     case STMT_TRY:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'try' is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'try' is not supported in a tile kernel");
     case STMT_RAISE:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'raise' is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'raise' is not supported in a tile kernel");
     case STMT_DELETE:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'del' is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'del' is not supported in a tile kernel");
     case STMT_IMPORT:
     case STMT_IMPORTFROM:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'import' is not supported in tile code");
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'import' is not supported in a tile kernel");
     case STMT_GLOBAL:
     case STMT_NONLOCAL:
-        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'%s' is not supported in tile code",
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'%s' is not supported in a tile kernel",
                         s->kind == STMT_GLOBAL ? "global" : "nonlocal");
     }
     return fe_error(F, s->pos, TY_SYNTAX_ERROR, "unsupported statement in tile code");

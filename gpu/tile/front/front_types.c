@@ -275,7 +275,7 @@ bool fe_broadcast_shapes(Front *F, AstPos pos, const TileType *a, const TileType
             char sa[128], sb[128];
             fe_shape_text(a, sa, sizeof sa);
             fe_shape_text(b, sb, sizeof sb);
-            return fe_error(F, pos, TY_TYPE_ERROR, "Broadcast shapes mismatch: %s, %s", sa, sb);
+            return fe_error(F, pos, TY_TYPE_ERROR, "shapes %s, %s are not broadcastable", sa, sb);
         }
         out->shape[i] = da == 1 ? db : da;
     }
@@ -377,6 +377,11 @@ bool fe_int_const(Front *F, AstPos pos, FrontValue v, const char *what, int64_t 
         *out = v.kind == FV_INT ? v.u.i : v.u.b;
         return true;
     }
+    if (v.kind == FV_TILE)
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "%s must be a compile-time constant (a ct.Constant parameter or a "
+                        "literal), got a run-time value",
+                        what);
     char buf[96];
     return fe_error(F, pos, TY_TYPE_ERROR, "%s must be a compile-time integer constant, got %s",
                     what, fv_describe(F, &v, buf, sizeof buf));
@@ -393,6 +398,8 @@ bool fe_shape_arg(Front *F, AstPos pos, FrontValue v, const char *what, int *ran
         *rank = v.u.tuple.n;
         for (int i = 0; i < v.u.tuple.n; i++)
             if (!fe_int_const(F, pos, v.u.tuple.items[i], what, &shape[i])) return false;
+    } else if (v.kind == FV_TILE) {
+        return fe_int_const(F, pos, v, what, &shape[0]);
     } else {
         char buf[96];
         return fe_error(F, pos, TY_TYPE_ERROR,
