@@ -1508,7 +1508,8 @@ def _marked_error(fn):
         if at >= 0:
             kind, _, msg = line[at + len(_MARK):].strip().partition(": ")
             exc = {"TypeError": TypeError, "SyntaxError": SyntaxError,
-                   "ValueError": ValueError}[kind]
+                   "ValueError": ValueError, "NameError": NameError,
+                   "AssertionError": AssertionError}[kind]
             return exc("%s:%d: %s" % (fn.__code__.co_filename, first + k, msg))
     return None
 
