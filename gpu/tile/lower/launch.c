@@ -229,6 +229,7 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     k->block = (unsigned)l.layout.nt;
     k->shared = l.shared_bytes;
     k->has_assert = l.has_assert;
+    k->has_printf = l.has_printf;
     scan_writes(&f->body, &k->written);
     int r = 0;
     if (G->mock) {
@@ -329,6 +330,7 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
     unsigned g[3] = {(unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2]};
     unsigned block[3] = {k->block, 1, 1};
     void *params[1] = {k->words};
+    if (k->has_printf) fflush(stdout); /* the script's earlier output first */
     if (gpu_launch(G, k->fn, g, block, k->shared, stream, params) < 0) {
         snprintf(err, errsize, "%s", G->err);
         return TILE_RUN_ERROR;
@@ -337,6 +339,12 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
         TileMock *m = (TileMock *)(void *)k->fn;
         if (m->status != TILE_RUN_OK) snprintf(err, errsize, "%s", m->err);
         return m->status;
+    }
+    /* the driver flushes device printf text at a synchronization: wait here, so the text
+     * lands between the script's print()s as it does on the CPU path */
+    if (k->has_printf && !k->has_assert && gpu_stream_synchronize(G, stream) < 0) {
+        snprintf(err, errsize, "%s", G->err);
+        return TILE_RUN_ERROR;
     }
     if (k->has_assert) {
         int word[4] = {0, 0, 0, 0};

@@ -33,6 +33,7 @@ typedef struct TileCuda {
     int nwords;
     uint64_t *words;      /* the argument buffer, reused by every launch */
     bool has_assert;      /* the kernel reports failed ct.assert_ through err_word */
+    bool has_printf;      /* the launch waits, so device printf text comes out in order */
     CUdeviceptr err_word; /* 4 ints: the failed assert's number (0: none), its block */
     void *host_key;       /* the caller's to cache a lookup key in (stdlib/tile: the interned
                            * name of a gpu.Stream's handle attribute), NULL at first */
@@ -49,8 +50,9 @@ static inline bool tile_cuda_writes(const TileCuda *k, int i) {
 TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize);
 
 /* Launch k on grid with args (args[i] for f->params[i]; arrays: data is the DEVICE address)
- * on stream (NULL: krait's default). Asynchronous, except for kernels with ct.assert_,
- * which wait for the launch to read the failure word. Returns TILE_RUN_OK, TILE_RUN_ASSERT
+ * on stream (NULL: krait's default). Asynchronous, except for kernels with ct.assert_
+ * (which wait for the launch to read the failure word) or ct.printf (which wait so their
+ * text comes out before the script's next print). Returns TILE_RUN_OK, TILE_RUN_ASSERT
  * (err: "file:line: message") or TILE_RUN_ERROR (err: the driver's message). */
 TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, const int64_t grid[3],
                                CUstream stream, char *err, size_t errsize);

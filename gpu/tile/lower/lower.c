@@ -318,6 +318,7 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     out->shared_bytes = (unsigned)smem;
     out->nwords = words;
     out->has_assert = L.has_assert;
+    out->has_printf = region_has(&f->body, TOP_PRINTF);
     return 0;
 }
 

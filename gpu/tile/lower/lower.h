@@ -45,6 +45,7 @@ typedef struct TileLowered {
     unsigned shared_bytes; /* dynamic shared memory the launch must give */
     int nwords;            /* argument words */
     bool has_assert;
+    bool has_printf; /* the launch waits for the kernel, so its output comes in order */
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the
