@@ -5,6 +5,7 @@
  * fstring_find_expr): literal chunks, and replacement fields whose expression text is
  * parsed by a sub-parser over "(" + text + ")", so error positions inside an f-string
  * expression are relative to that text, as CPython reports them. */
+#include "../vm/str.h" /* hex_digit_value */
 #include "parser.h"
 
 #include <stdio.h>
@@ -62,12 +63,6 @@ static void put_utf8(char *out, size_t *n, unsigned cp) {
         out[(*n)++] = (char)(0x80 | ((cp >> 6) & 0x3F));
         out[(*n)++] = (char)(0x80 | (cp & 0x3F));
     }
-}
-
-static int hexval(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    c |= 0x20;
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
 /* Decode the escapes of s[0..n) into out (which has room for n bytes). Returns the decoded
@@ -134,8 +129,8 @@ static long decode_escapes(Parser *p, Token *t, const char *s, size_t n, bool by
                 int digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
                 unsigned long v = 0;
                 int k = 0;
-                for (; k < digits && i < n && hexval(s[i]) >= 0; k++)
-                    v = v * 16 + (unsigned)hexval(s[i++]);
+                for (; k < digits && i < n && hex_digit_value(s[i]) >= 0; k++)
+                    v = v * 16 + (unsigned)hex_digit_value(s[i++]);
                 if (k < digits) {
                     if (bytes)
                         p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line,

@@ -32,19 +32,12 @@ static size_t skip_ws(Parser *p, size_t i) {
     return i;
 }
 
-static int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 /* Four hex digits at i, or -1. */
 static int32_t hex4(Parser *p, size_t i) {
     if (i + 4 > p->len) return -1;
     int32_t v = 0;
     for (int k = 0; k < 4; k++) {
-        int h = hex_value(p->s[i + k]);
+        int h = hex_digit_value(p->s[i + k]);
         if (h < 0) return -1;
         v = v * 16 + h;
     }

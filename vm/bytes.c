@@ -890,13 +890,6 @@ static Value bm_hex(Interp *I, int argc, Value *argv, Tuple *kw) {
     return s ? v_obj(s) : V_NULL;
 }
 
-static int hexval(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 /* bytes.fromhex(s), a classmethod: argv[0] is the type. */
 static Value bm_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "fromhex", argc - 1, 1, 1)) return V_NULL;
@@ -912,8 +905,8 @@ static Value bm_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
             i++;
             continue;
         }
-        int hi = hexval(s->data[i]);
-        int lo = i + 1 < s->len ? hexval(s->data[i + 1]) : -1;
+        int hi = hex_digit_value(s->data[i]);
+        int lo = i + 1 < s->len ? hex_digit_value(s->data[i + 1]) : -1;
         if (hi < 0 || lo < 0) {
             size_t at = hi < 0 ? i : i + 1;
             sb_free(I, &b);

@@ -558,13 +558,6 @@ static Value m_hex(Interp *I, int argc, Value *argv, Tuple *kw) {
     return s ? v_obj(s) : V_NULL;
 }
 
-static int hexval(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 static Value m_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "fromhex", kw) || !arg_count(I, "fromhex", argc, 2, 2)) return V_NULL;
     if (!is_str(I, argv[1]))
@@ -597,7 +590,7 @@ static Value m_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
     buf[k++] = 'x';
     const char *q = p;
     for (; q < end && k < sizeof buf - 40; q++) {
-        if (hexval(*q) >= 0) {
+        if (hex_digit_value(*q) >= 0) {
             buf[k++] = *q;
             nd++;
         } else if (*q == '.' && !dot) {

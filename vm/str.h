@@ -20,6 +20,15 @@ static inline Str *as_str(Value v) {
     return (Str *)v.as.o;
 }
 
+/* The value of hexadecimal digit c (either case), or -1: the one copy, for bytes.fromhex,
+ * float.fromhex, string escapes and JSON's \u escapes. */
+static inline int hex_digit_value(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
 /* UTF-8 helpers. utf8_validate returns the offset of the first bad byte or -1 if valid. */
 int64_t utf8_validate(const char *s, size_t len);
 int utf8_encode(uint32_t cp, char *out);          /* returns bytes written (1..4) */
