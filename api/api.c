@@ -140,11 +140,13 @@ bool api_check_limits(Interp *I) {
     if (I->instr_budget == 0 && a->armed_budget) {
         a->steps += a->armed_budget;
         if (a->step_limit && a->steps >= a->step_limit) return limit_stop(I, KR_LIMIT_STEPS);
-        if (a->deadline > 0 && monotonic_now() >= a->deadline) return limit_stop(I, KR_LIMIT_TIME);
         unsigned long long left = a->step_limit ? a->step_limit - a->steps : ~0ull;
         I->instr_budget = left < a->check_interval ? left : a->check_interval;
         a->armed_budget = I->instr_budget;
     }
+    /* The clock at every check, including those natives make while they wait (time.sleep
+     * calls interp_check_host between slices, with steps left in the budget). */
+    if (a->deadline > 0 && monotonic_now() >= a->deadline) return limit_stop(I, KR_LIMIT_TIME);
     return true;
 }
 

@@ -201,14 +201,78 @@ static bool const_equal(Interp *I, Value a, Value b) {
     return false;
 }
 
+/* A hash agreeing with const_equal (equal constants hash alike). */
+static uint32_t const_hash(Interp *I, Value v) {
+    uint64_t h;
+    switch (v.tag) {
+    case KR_TNONE: h = 1; break;
+    case KR_TBOOL:
+    case KR_TINT:
+    case KR_TFLOAT: h = (uint64_t)v.as.i * 0x9e3779b97f4a7c15ull + v.tag; break;
+    case KR_TOBJ: {
+        Obj *o = as_obj(v);
+        if (o->type == I->types[TY_STR]) {
+            h = (uint64_t)str_hash((Str *)o);
+        } else if (o->type == I->types[TY_BYTES]) {
+            h = (uint64_t)str_hash_bytes((const char *)((Bytes *)o)->data, ((Bytes *)o)->len) ^ 7;
+        } else if (o->type == I->types[TY_TUPLE]) {
+            Tuple *t = (Tuple *)o;
+            h = t->len;
+            for (size_t i = 0; i < t->len; i++)
+                h = (h ^ const_hash(I, t->items[i])) * 1099511628211ull;
+        } else {
+            h = (uint64_t)(uintptr_t)o >> 4; /* compared by identity */
+        }
+        break;
+    }
+    default: h = 0;
+    }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Open addressing from a hash to an index into the unit's array; rebuilt at half load. */
+static bool slots_rebuild(Interp *I, int32_t **slots, uint32_t *cap, uint32_t n,
+                          uint32_t (*hash_of)(Interp *, Unit *, uint32_t), Unit *u) {
+    uint32_t ncap = *cap ? *cap : 64;
+    while (ncap < 2 * (n + 1))
+        ncap *= 2;
+    if (ncap == *cap) return true;
+    int32_t *ns = mem_alloc(I, (size_t)ncap * sizeof(int32_t));
+    if (!ns) return false;
+    memset(ns, 0xff, (size_t)ncap * sizeof(int32_t));
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = hash_of(I, u, i) & (ncap - 1);
+        while (ns[j] >= 0)
+            j = (j + 1) & (ncap - 1);
+        ns[j] = (int32_t)i;
+    }
+    if (*slots) mem_free(I, *slots, (size_t)*cap * sizeof(int32_t));
+    *slots = ns;
+    *cap = ncap;
+    return true;
+}
+
+static uint32_t const_hash_at(Interp *I, Unit *u, uint32_t i) {
+    return const_hash(I, u->consts[i]);
+}
+
+static uint32_t name_hash_at(Interp *I, Unit *u, uint32_t i) {
+    (void)I;
+    return (uint32_t)str_hash(u->names[i]);
+}
+
 int const_index(Compiler *c, Value v) {
     Unit *u = c->u;
     if (is_null(v)) return -1;
-    for (uint32_t i = 0; i < u->nconsts; i++)
-        if (const_equal(c->I, u->consts[i], v)) return (int)i;
+    if (!slots_rebuild(c->I, &u->const_slots, &u->const_slot_cap, u->nconsts, const_hash_at, u))
+        return -1;
+    uint32_t mask = u->const_slot_cap - 1, j = const_hash(c->I, v) & mask;
+    for (; u->const_slots[j] >= 0; j = (j + 1) & mask)
+        if (const_equal(c->I, u->consts[u->const_slots[j]], v)) return u->const_slots[j];
     if (!grow(c->I, (void **)&u->consts, &u->capconsts, u->nconsts + 1, sizeof(Value))) return -1;
     if (is_obj(v) && !gc_temp_push(c->I, v)) return -1;
     u->consts[u->nconsts] = v;
+    u->const_slots[j] = (int32_t)u->nconsts;
     return (int)u->nconsts++;
 }
 
@@ -254,12 +318,18 @@ int emit_str_const(Compiler *c, const char *s, size_t len) {
 int name_index(Compiler *c, const char *name) {
     Unit *u = c->u;
     size_t len = strlen(name);
-    for (uint32_t i = 0; i < u->nnames; i++)
-        if (u->names[i]->len == len && memcmp(u->names[i]->data, name, len) == 0) return (int)i;
+    if (!slots_rebuild(c->I, &u->name_slots, &u->name_slot_cap, u->nnames, name_hash_at, u))
+        return -1;
+    uint32_t mask = u->name_slot_cap - 1, j = (uint32_t)str_hash_bytes(name, len) & mask;
+    for (; u->name_slots[j] >= 0; j = (j + 1) & mask) {
+        Str *n = u->names[u->name_slots[j]];
+        if (n->len == len && memcmp(n->data, name, len) == 0) return u->name_slots[j];
+    }
     Str *s = str_intern(c->I, name, len);
     if (!s || !gc_temp_push(c->I, v_obj(s))) return -1;
     if (!grow(c->I, (void **)&u->names, &u->capnames, u->nnames + 1, sizeof(Str *))) return -1;
     u->names[u->nnames] = s;
+    u->name_slots[j] = (int32_t)u->nnames;
     return (int)u->nnames++;
 }
 
@@ -269,13 +339,30 @@ static int find_name(const char **list, int n, const char *name) {
     return -1;
 }
 
+static uint32_t cstr_hash(const char *s) {
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+static uint32_t varname_hash_at(Interp *I, Unit *u, uint32_t i) {
+    (void)I;
+    return cstr_hash(u->varnames[i]);
+}
+
 static int varname_index(Compiler *c, const char *name) {
     Unit *u = c->u;
-    int i = find_name(u->varnames, u->nvarnames, name);
-    if (i >= 0) return i;
+    if (!slots_rebuild(c->I, &u->varname_slots, &u->varname_slot_cap, (uint32_t)u->nvarnames,
+                       varname_hash_at, u))
+        return -1;
+    uint32_t mask = u->varname_slot_cap - 1, j = cstr_hash(name) & mask;
+    for (; u->varname_slots[j] >= 0; j = (j + 1) & mask)
+        if (strcmp(u->varnames[u->varname_slots[j]], name) == 0) return u->varname_slots[j];
     if (!grow_int(c->I, (void **)&u->varnames, &u->capvarnames, u->nvarnames + 1, sizeof(char *)))
         return -1;
     u->varnames[u->nvarnames] = name;
+    u->varname_slots[j] = u->nvarnames;
     return u->nvarnames++;
 }
 
@@ -461,6 +548,9 @@ static void unit_free(Interp *I, Unit *u) {
     if (u->lines) mem_free(I, u->lines, u->caplines * sizeof(int32_t));
     if (u->consts) mem_free(I, u->consts, u->capconsts * sizeof(Value));
     if (u->names) mem_free(I, u->names, u->capnames * sizeof(Str *));
+    if (u->const_slots) mem_free(I, u->const_slots, u->const_slot_cap * sizeof(int32_t));
+    if (u->name_slots) mem_free(I, u->name_slots, u->name_slot_cap * sizeof(int32_t));
+    if (u->varname_slots) mem_free(I, u->varname_slots, u->varname_slot_cap * sizeof(int32_t));
     if (u->varnames) mem_free(I, u->varnames, (size_t)u->capvarnames * sizeof(char *));
     if (u->cellvars) mem_free(I, u->cellvars, (size_t)u->ncellvars * sizeof(char *));
     if (u->freevars) mem_free(I, u->freevars, (size_t)u->nfreevars * sizeof(char *));

@@ -583,31 +583,79 @@ static int visit_stmt_inner(SymTable *st, AstStmt *s) {
 
 /* ---- pass two: resolution (CPython's analyze_block) ---- */
 
-/* A set of names: a small array of pointers, compared with strcmp. */
+/* A set of names: the names in an array (for iteration) and an open-addressing index over
+ * them (slot: position in items, -1 empty, -2 deleted), so that resolving a scope of 100k
+ * names takes linear time. */
 typedef struct NameSet {
     const char **items;
     int len, cap;
+    int32_t *slots;
+    int nslots, ndead;
 } NameSet;
 
+static uint32_t set_hash(const char *n) {
+    return name_hash(n);
+}
+
+/* The slot holding n, or -1. */
+static int set_find(const NameSet *s, const char *n) {
+    if (!s->nslots) return -1;
+    uint32_t mask = (uint32_t)s->nslots - 1;
+    for (uint32_t j = set_hash(n) & mask;; j = (j + 1) & mask) {
+        int32_t k = s->slots[j];
+        if (k == -1) return -1;
+        if (k >= 0 && strcmp(s->items[k], n) == 0) return (int)j;
+    }
+}
+
 static bool set_has(const NameSet *s, const char *n) {
-    for (int i = 0; i < s->len; i++)
-        if (strcmp(s->items[i], n) == 0) return true;
-    return false;
+    return set_find(s, n) >= 0;
+}
+
+static int set_reindex(Interp *I, NameSet *s, int want) {
+    int ncap = 16;
+    while (ncap < 2 * want)
+        ncap *= 2;
+    int32_t *ns = mem_alloc(I, (size_t)ncap * sizeof(int32_t));
+    if (!ns) return -1;
+    memset(ns, 0xff, (size_t)ncap * sizeof(int32_t));
+    uint32_t mask = (uint32_t)ncap - 1;
+    for (int i = 0; i < s->len; i++) {
+        uint32_t j = set_hash(s->items[i]) & mask;
+        while (ns[j] != -1)
+            j = (j + 1) & mask;
+        ns[j] = i;
+    }
+    if (s->slots) mem_free(I, s->slots, (size_t)s->nslots * sizeof(int32_t));
+    s->slots = ns;
+    s->nslots = ncap;
+    s->ndead = 0;
+    return 0;
 }
 
 static int set_add(Interp *I, NameSet *s, const char *n) {
     if (set_has(s, n)) return 0;
     if (!grow(I, (void **)&s->items, &s->cap, s->len + 1, sizeof(char *))) return -1;
+    if (2 * (s->len + s->ndead + 1) > s->nslots && set_reindex(I, s, s->len + 1) < 0) return -1;
+    uint32_t mask = (uint32_t)s->nslots - 1, j = set_hash(n) & mask;
+    while (s->slots[j] != -1)
+        j = (j + 1) & mask;
+    s->slots[j] = s->len;
     s->items[s->len++] = n;
     return 0;
 }
 
 static void set_discard(NameSet *s, const char *n) {
-    for (int i = 0; i < s->len; i++)
-        if (strcmp(s->items[i], n) == 0) {
-            s->items[i] = s->items[--s->len];
-            return;
-        }
+    int j = set_find(s, n);
+    if (j < 0) return;
+    int i = s->slots[j], last = s->len - 1;
+    s->slots[j] = -2;
+    s->ndead++;
+    if (i != last) { /* move the last name into the hole, and its slot with it */
+        s->slots[set_find(s, s->items[last])] = i;
+        s->items[i] = s->items[last];
+    }
+    s->len--;
 }
 
 static int set_update(Interp *I, NameSet *dst, const NameSet *src) {
@@ -623,6 +671,7 @@ static int set_copy(Interp *I, NameSet *dst, const NameSet *src) {
 
 static void set_free(Interp *I, NameSet *s) {
     if (s->items) mem_free(I, s->items, (size_t)s->cap * sizeof(char *));
+    if (s->slots) mem_free(I, s->slots, (size_t)s->nslots * sizeof(int32_t));
     *s = (NameSet){0};
 }
 
@@ -673,7 +722,7 @@ static int analyze_block(SymTable *st, Scope *s, NameSet *bound, NameSet *free, 
 static int analyze_child(SymTable *st, Scope *child, NameSet *bound, NameSet *free, NameSet *global,
                          NameSet *child_free) {
     Interp *I = st->I;
-    NameSet tb, tf, tg;
+    NameSet tb = {0}, tf = {0}, tg = {0}; /* each freed below, whichever copy failed */
     int r = -1;
     if (set_copy(I, &tb, bound) < 0 || set_copy(I, &tf, free) < 0 || set_copy(I, &tg, global) < 0)
         goto done;

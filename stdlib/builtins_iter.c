@@ -5,6 +5,10 @@
 #include "../vm/overflow.h"
 #include "builtins.h"
 
+/* The loops here drop what each iteration left on the temporary-root stack (gc.h) and root
+ * again only what they keep (the best so far, the sum so far): the stack stays small however
+ * long the iterable, instead of growing by an entry per item outside the memory limit. */
+
 /* min() and max(): one iterable or several positional arguments, key= and default=. */
 static Value minmax(Interp *I, int argc, Value *argv, Tuple *kwnames, int op, const char *name) {
     Value key = V_NULL, deflt = V_NULL;
@@ -35,6 +39,7 @@ static Value minmax(Interp *I, int argc, Value *argv, Tuple *kwnames, int op, co
     }
     if (is_null(it)) return V_NULL;
     if (!gc_temp_push(I, it)) return err_nomem(I);
+    size_t mark = gc_temp_mark(I);
     Value best = V_NULL, best_key = V_NULL;
     for (;;) {
         Value item;
@@ -58,6 +63,7 @@ static Value minmax(Interp *I, int argc, Value *argv, Tuple *kwnames, int op, co
             }
         }
         /* Keep the current best alive across the next iteration's allocations. */
+        gc_temp_reset(I, mark);
         if (!gc_temp_push(I, best) || !gc_temp_push(I, best_key)) return err_nomem(I);
     }
     if (is_null(best)) {
@@ -90,6 +96,7 @@ static Value bi_sum(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Value it = obj_iter(I, a[0]);
     if (is_null(it)) return V_NULL;
     if (!gc_temp_push(I, it)) return err_nomem(I);
+    size_t mark = gc_temp_mark(I);
     for (;;) {
         Value item;
         int got = obj_next_item(I, it, &item);
@@ -108,6 +115,7 @@ static Value bi_sum(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         }
         acc = obj_binop(I, acc, item, BIN_ADD);
         if (is_null(acc)) return V_NULL;
+        gc_temp_reset(I, mark);
         if (!gc_temp_push(I, acc)) return err_nomem(I);
     }
 }
@@ -145,7 +153,9 @@ static Value any_all(Interp *I, int argc, Value *argv, Tuple *kwnames, bool want
     Value it = obj_iter(I, argv[0]);
     if (is_null(it)) return V_NULL;
     if (!gc_temp_push(I, it)) return err_nomem(I);
+    size_t mark = gc_temp_mark(I);
     for (;;) {
+        gc_temp_reset(I, mark);
         Value item;
         int got = obj_next_item(I, it, &item);
         if (got < 0) return V_NULL;

@@ -1,9 +1,9 @@
 /* time.c: the time module: clocks (time, perf_counter, monotonic, process_time and their _ns
  * forms), sleep, and the calendar functions. localtime()/gmtime() return a struct_time (a
  * struct sequence, structseq.c: a 9-tuple with tm_* attributes), which strftime, asctime
- * and mktime accept like any 9-tuple. sleep() waits in short slices and
- * returns early when the host sets I->interrupt_pending, so the VM raises KeyboardInterrupt
- * promptly; the asyncio work will route it through the event loop. */
+ * and mktime accept like any 9-tuple. sleep() waits in short slices and makes the host's
+ * check (interp_check_host) between them, so an interrupt, kr_terminate or a time limit
+ * stops it promptly; the asyncio work will route it through the event loop. */
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -61,7 +61,9 @@ static Value time_sleep(Interp *I, int argc, Value *argv, Tuple *kw) {
         end.tv_nsec -= 1000000000L;
     }
     for (;;) {
-        if (atomic_load(&I->interrupt_pending)) break; /* the VM raises at its next check */
+        /* the host's check between slices: an interrupt, kr_terminate or the time limit
+         * raises here, so a sleeping script stops like a looping one */
+        if (!interp_check_host(I)) return V_NULL;
         clock_gettime(CLOCK_MONOTONIC, &now);
         double left = (double)(end.tv_sec - now.tv_sec) + (end.tv_nsec - now.tv_nsec) * 1e-9;
         if (left <= 0) break;

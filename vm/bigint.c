@@ -206,10 +206,13 @@ static uint32_t mag_isub(uint32_t *x, size_t nx, const uint32_t *y, size_t ny) {
     return borrow;
 }
 
-static void mag_mul_school(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
+/* The long loops below poll for run limits and interrupts (interp_poll) so that 7 ** 10 ** 8
+ * stops at a time limit; false after raising. */
+static bool mag_mul_school(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
                            size_t nb) {
     memset(r, 0, (na + nb) * sizeof(uint32_t));
     for (size_t i = 0; i < na; i++) {
+        if ((i & 1023) == 1023 && !interp_poll(I)) return false;
         uint64_t ai = a[i], carry = 0;
         if (!ai) continue;
         uint32_t *ri = r + i;
@@ -220,11 +223,12 @@ static void mag_mul_school(uint32_t *r, const uint32_t *a, size_t na, const uint
         }
         ri[nb] = (uint32_t)carry;
     }
+    return true;
 }
 
 /* r = a * b, writing all na + nb digits of r. Karatsuba splits the longer operand in half;
  * a very lopsided product is cut into slices of the shorter operand's size so each slice
- * is a balanced product. Returns false after MemoryError. */
+ * is a balanced product. Returns false after raising (MemoryError, a run limit). */
 static bool mag_mul(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
                     size_t nb) {
     if (na < nb) {
@@ -235,13 +239,13 @@ static bool mag_mul(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const 
         na = nb;
         nb = tn;
     }
+    if (!interp_poll(I)) return false;
     if (nb < KARATSUBA_CUTOFF) {
         if (nb == 0) {
             memset(r, 0, na * sizeof(uint32_t));
             return true;
         }
-        mag_mul_school(r, a, na, b, nb);
-        return true;
+        return mag_mul_school(I, r, a, na, b, nb);
     }
     if (2 * nb <= na) {
         uint32_t *tmp = dig_alloc(I, 2 * nb);
@@ -321,6 +325,11 @@ static bool mag_divrem(Interp *I, const uint32_t *a, size_t na, const uint32_t *
     u[na] = carry;
     uint64_t vtop = v[nb - 1], vnext = v[nb - 2];
     for (size_t j = na - nb + 1; j-- > 0;) {
+        if ((j & 1023) == 1023 && !interp_poll(I)) {
+            dig_free(I, v, nb);
+            dig_free(I, u, na + 1);
+            return false;
+        }
         uint64_t num = ((uint64_t)u[j + nb] << INT_SHIFT) | u[j + nb - 1];
         uint64_t qhat = num / vtop, rhat = num % vtop;
         while (qhat >= BASE || qhat * vnext > ((rhat << INT_SHIFT) | u[j + nb - 2])) {

@@ -12,6 +12,7 @@
 #include "dict.h"
 #include "error.h"
 #include "frame.h"
+#include "gc.h"
 #include "seq.h"
 #include "str.h"
 #include "vm.h"
@@ -107,8 +108,8 @@ Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filenam
     }
     AstArena arena;
     memset(&arena, 0, sizeof arena);
-    arena.alloc = I->allocator.fn;
-    arena.alloc_ud = I->allocator.ud;
+    arena.alloc = mem_realloc_quiet; /* the AST counts against the memory limit */
+    arena.alloc_ud = I;
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
     struct AstModule *mod = parse_source(&arena, src, len, mode, &err);

@@ -54,6 +54,16 @@ void *mem_realloc(Interp *I, void *p, size_t old_size, size_t new_size) {
     return q;
 }
 
+void *mem_realloc_quiet(void *ud, void *p, size_t old_size, size_t new_size) {
+    Interp *I = ud;
+    if (new_size > old_size && I->mem_limit &&
+        I->bytes_allocated + (new_size - old_size) > I->mem_limit)
+        return NULL;
+    void *q = raw_realloc(I, p, old_size, new_size);
+    if (q || !new_size) I->bytes_allocated = I->bytes_allocated - old_size + new_size;
+    return q;
+}
+
 void mem_free(Interp *I, void *p, size_t size) {
     if (!p) return;
     if (size == 0) size = 1;
@@ -64,8 +74,18 @@ void mem_free(Interp *I, void *p, size_t size) {
 bool gc_temp_push(Interp *I, Value v) {
     if (I->ntemp == I->captemp) {
         size_t ncap = I->captemp ? I->captemp * 2 : 256;
+        /* The stack counts against the memory limit like everything else (no collection
+         * here: v is not rooted yet, and collecting would not shrink the stack anyway). */
+        size_t grow = (ncap - I->captemp) * sizeof(Value);
+        if (I->mem_limit && I->bytes_allocated + grow > I->mem_limit) {
+            err_nomem(I);
+            return false;
+        }
         Value *nt = raw_realloc(I, I->temp_roots, I->captemp * sizeof(Value), ncap * sizeof(Value));
-        if (!nt) return false;
+        if (!nt) {
+            err_nomem(I);
+            return false;
+        }
         I->bytes_allocated += (ncap - I->captemp) * sizeof(Value);
         I->temp_roots = nt;
         I->captemp = ncap;

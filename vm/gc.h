@@ -29,6 +29,9 @@ void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o));
 void *mem_alloc(Interp *I, size_t size);
 void *mem_realloc(Interp *I, void *p, size_t old_size, size_t new_size);
 void mem_free(Interp *I, void *p, size_t size);
+/* A kr_alloc_fn (ud: the Interp) for memory held outside the heap, such as the parser's AST
+ * arena: counted and held to the memory limit, but it never collects and never raises. */
+void *mem_realloc_quiet(void *ud, void *p, size_t old_size, size_t new_size);
 
 /* A new object of the given type and total size (header included), zeroed but for the
  * header. NULL after raising MemoryError. */
@@ -53,7 +56,10 @@ static inline size_t gc_temp_mark(Interp *I) {
 static inline void gc_temp_reset(Interp *I, size_t mark) {
     I->ntemp = mark;
 }
-bool gc_temp_push(Interp *I, Value v); /* root a value across allocations; false on OOM */
+/* Root a value across allocations; false after raising MemoryError (the stack is held to
+ * the memory limit). A native loop resets to a mark each iteration and roots again only
+ * what it keeps, so the stack does not grow with the loop's length. */
+bool gc_temp_push(Interp *I, Value v);
 
 void gc_collect(Interp *I);
 void gc_free_all(Interp *I); /* at interpreter teardown */

@@ -101,7 +101,10 @@ bool list_extend_iter(Interp *I, List *l, Value iterable) {
     Value it = obj_iter(I, iterable);
     if (is_null(it)) return false;
     if (!gc_temp_push(I, it)) return false;
+    /* each item is kept by l: what an iteration left on the temp-root stack can go */
+    size_t mark = gc_temp_mark(I);
     for (;;) {
+        gc_temp_reset(I, mark);
         Value v;
         int got = obj_next_item(I, it, &v);
         if (got <= 0) return got == 0;

@@ -503,6 +503,9 @@ Value obj_next(Interp *I, Value it) {
     /* natives' iterators (map, zip, ...) call this on the iterator they wrap: a chain of a
      * million of them must not overflow the C stack */
     if (!c_stack_check(I, " while calling next()")) return V_NULL;
+    /* and every native loop over an iterator (sum, max, any, sorted, list(), join, ...)
+     * comes through here: one step each, so run limits and Ctrl-C reach them */
+    if (!interp_poll(I)) return V_NULL;
     return t->slots.next(I, it);
 }
 
