@@ -679,6 +679,21 @@ static Value bytes_construct(Interp *I, Type *type, int argc, Value *argv, Tuple
     StrBuf b;
     sb_init(&b);
     Value src = a[0];
+    if (!mutable && !is_null(src) && is_null(a[1]) && is_null(a[2]) && is_obj(src) &&
+        (type_of(I, src)->flags & TF_HEAPTYPE)) {
+        /* bytes(obj) asks a class's __bytes__ first, as CPython */
+        Str *bn = str_intern_cstr(I, "__bytes__");
+        Value f = bn ? type_lookup(type_of(I, src), bn) : V_NULL;
+        if (!is_null(f)) {
+            Value r = descr_call(I, f, src, 0, NULL, NULL);
+            if (is_null(r)) return V_NULL;
+            if (!is_obj(r) || !type_is_subtype(type_of(I, r), I->types[TY_BYTES]))
+                return err_format(I, TY_TYPE_ERROR, "__bytes__ returned non-bytes (type %s)",
+                                  type_name(I, r));
+            if (type == I->types[TY_BYTES]) return r;
+            src = r;
+        }
+    }
     if (is_null(src)) {
         if (!is_null(a[1]) || !is_null(a[2]))
             return err_format(I, TY_TYPE_ERROR,

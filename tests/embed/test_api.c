@@ -399,6 +399,15 @@ static void test_sandbox(void) {
     CHECK(kr_run_string(I, "import os", "<s>") == KR_ERROR);
     CHECK(kr_run_string(I, "import sys\nsys.exit(1)", "<s>") == KR_ERROR);
     CHECK(kr_run_string(I, "import math\nx = math.sqrt(4)", "<s>") == KR_OK);
+    /* frozen modules load in the sandbox; pathlib's file system calls do not reach it */
+    CHECK(kr_run_string(I,
+                        "import dataclasses, typing, re, pathlib\n"
+                        "assert str(pathlib.PurePath('a') / 'b') == 'a/b'",
+                        "<s>") == KR_OK);
+    CHECK(kr_run_string(I, "import pathlib\npathlib.Path('/etc/passwd').read_text()", "<s>") ==
+          KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "ImportError") == 0);
+    CHECK(kr_run_string(I, "import pathlib\npathlib.Path('/etc').exists()", "<s>") == KR_ERROR);
     kr_free(I);
 }
 
