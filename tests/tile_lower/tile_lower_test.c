@@ -3,12 +3,18 @@
  * odd tile sizes, loops and branches over slots), verifies it, lowers it with tile_lower,
  * and compiles the CUDA C with NVRTC to an sm_90a CUBIN. Also checks the #line directives,
  * the argument-word count, and the mapping of an NVRTC error back to the script line.
- * No GPU needed; "SKIP: no NVRTC" where NVRTC cannot be loaded. Exit 0 when all pass.
- * Usage: tile_lower_test [-v] (-v prints every generated kernel). */
+ * No GPU needed; "SKIP: no NVRTC" where NVRTC cannot be loaded. With a GPU each kernel
+ * also runs on the device and on the interpreter from the same inputs (every array 37 per
+ * dimension, grid 3 x 2), and every array must agree (exactly for ints, within the dtype's
+ * rounding for floats): the generated code checked against the CPU path.
+ * Exit 0 when all pass.
+ * Usage: tile_lower_test [-v] (-v prints every generated kernel). KRAIT_TILE_TEST_GPU=0
+ * skips the device runs; =mock runs them on the mock device (the harness against itself). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../gpu/tile/interp/interp_internal.h" /* ti_to_f64 / ti_from_f64 */
 #include "../../gpu/tile/lower/launch.h"
 
 static int failures, checks;
@@ -133,9 +139,131 @@ static int reduce(TileFunc *f, TileRegion *r, int sub, int x, int axis, bool kee
     return o->result;
 }
 
+/* ---- with a GPU: the kernel on the device against the interpreter ---- */
+
+static bool gpu_present;
+
+static double tol_of(TileDType dt) {
+    switch (dt) {
+    case TDT_FLOAT64: return 1e-9;
+    case TDT_FLOAT32:
+    case TDT_TFLOAT32: return 2e-3; /* tf32 mma and reordered sums */
+    case TDT_FLOAT16: return 2e-2;
+    case TDT_BFLOAT16: return 5e-2;
+    default: return 0.15; /* float8 */
+    }
+}
+
+/* Runs f on the device and on the interpreter over the same inputs and compares every
+ * array afterwards. deterministic false: only checks that the device run succeeds (racing
+ * scatters and atomics may leave either value). */
+static void differential(TileFunc *f, const char *what, bool deterministic) {
+    enum { DIM = 37, MAXP = 8 };
+    char err[512];
+    TileArg host[MAXP], dev[MAXP];
+    void *hbuf[MAXP] = {0}, *gold[MAXP] = {0};
+    CUdeviceptr dbuf[MAXP] = {0};
+    size_t bytes[MAXP] = {0};
+    if (f->nparams > MAXP) return;
+    memset(host, 0, sizeof host);
+    for (int i = 0; i < f->nparams; i++) {
+        const TileParam *p = &f->params[i];
+        if (p->kind == TILE_PARAM_SCALAR) {
+            if (tile_dtype_is_float(p->dtype))
+                host[i].scalar.f = 1.5;
+            else
+                host[i].scalar.i = 3;
+            continue;
+        }
+        int64_t n = 1;
+        host[i].rank = p->rank;
+        for (int d = p->rank - 1; d >= 0; d--) {
+            host[i].shape[d] = DIM;
+            host[i].strides[d] = n;
+            n *= DIM;
+        }
+        int esize = tile_dtype_size(p->dtype);
+        bytes[i] = (size_t)(n * esize);
+        hbuf[i] = malloc(bytes[i]);
+        gold[i] = malloc(bytes[i]);
+        for (int64_t e = 0; e < n; e++) {
+            double v = (double)((e * 7) % 13);
+            if (tile_dtype_kind(p->dtype) != 'u') v -= 6;
+            if (tile_dtype_is_float(p->dtype)) v *= 0.25;
+            if (p->dtype == TDT_BOOL) v = e % 3 == 0;
+            if (p->dtype == TDT_INT32 && strcmp(p->name, "ix") == 0) v = (double)((e * 5) % DIM);
+            ti_from_f64(p->dtype, &v, 1, (char *)hbuf[i] + e * esize);
+        }
+        memcpy(gold[i], hbuf[i], bytes[i]);
+        host[i].data = gold[i];
+    }
+    memcpy(dev, host, sizeof dev);
+    int64_t grid[3] = {3, 2, 1};
+    TileCuda *k = tile_cuda_prepare(G, f, err, sizeof err);
+    CHECK(k != NULL, "%s on the GPU: %s", what, err);
+    bool ran = false;
+    if (k) {
+        for (int i = 0; i < f->nparams; i++) {
+            if (f->params[i].kind != TILE_PARAM_ARRAY) continue;
+            gpu_mem_alloc(G, bytes[i], NULL, &dbuf[i]);
+            gpu_copy_to_device(G, dbuf[i], hbuf[i], bytes[i], NULL);
+            dev[i].data = (void *)(uintptr_t)dbuf[i];
+        }
+        TileRunStatus st = tile_cuda_launch(G, k, dev, grid, NULL, err, sizeof err);
+        CHECK(st == TILE_RUN_OK, "%s on the GPU: %s", what, err);
+        CHECK(gpu_synchronize(G) == 0, "%s on the GPU: %s", what, G->err);
+        ran = st == TILE_RUN_OK;
+        tile_cuda_free(G, k);
+    }
+    TileRunEnv env = {test_alloc, NULL, NULL, NULL, NULL, NULL};
+    TileRunStatus cs = tile_interp_run(f, host, grid, &env, err, sizeof err);
+    CHECK(cs == TILE_RUN_OK, "%s on the CPU path: %s", what, err);
+    int bad = 0;
+    for (int i = 0; i < f->nparams && ran && deterministic; i++) {
+        const TileParam *p = &f->params[i];
+        if (p->kind != TILE_PARAM_ARRAY || strncmp(p->name, "nc_", 3) == 0) continue;
+        gpu_copy_to_host(G, hbuf[i], dbuf[i], bytes[i], NULL);
+        gpu_synchronize(G);
+        int esize = tile_dtype_size(p->dtype);
+        for (size_t e = 0; e < bytes[i] / (size_t)esize; e++) {
+            const char *g = (const char *)hbuf[i] + e * esize,
+                       *c = (const char *)gold[i] + e * esize;
+            bool same;
+            if (tile_dtype_is_float(p->dtype)) {
+                double a, b;
+                ti_to_f64(p->dtype, g, 1, &a);
+                ti_to_f64(p->dtype, c, 1, &b);
+                same = (a != a && b != b) || a == b ||
+                       (a - b <= tol_of(p->dtype) * (1 + (b < 0 ? -b : b)) &&
+                        b - a <= tol_of(p->dtype) * (1 + (b < 0 ? -b : b)));
+            } else {
+                same = memcmp(g, c, (size_t)esize) == 0;
+            }
+            if (!same && bad++ < 3) {
+                double a, b;
+                ti_to_f64(p->dtype, g, 1, &a);
+                ti_to_f64(p->dtype, c, 1, &b);
+                printf("  %s: %s[%zu] GPU %g, CPU path %g\n", what, p->name, e, a, b);
+            }
+        }
+    }
+    CHECK(bad == 0, "%s: %d elements differ between the GPU and the CPU path", what, bad);
+    if (ran && deterministic && bad == 0) printf("ok %s: GPU == CPU path\n", what);
+    for (int i = 0; i < f->nparams; i++) {
+        if (dbuf[i]) gpu_mem_free(G, dbuf[i], bytes[i], NULL);
+        free(hbuf[i]);
+        free(gold[i]);
+    }
+}
+
 /* ---- lowering + NVRTC ---- */
 
+static void lower_and_compile(TileFunc *f, const char *what);
+static void lower_and_compile_det(TileFunc *f, const char *what, bool deterministic);
 static void lower_and_compile(TileFunc *f, const char *what) {
+    lower_and_compile_det(f, what, true);
+}
+static void lower_and_compile_det(TileFunc *f, const char *what, bool deterministic) {
     char err[512];
     CHECK(tile_ir_verify(f, err, sizeof err) == 0, "%s does not verify: %s", what, err);
     TileLowered lw;
@@ -159,6 +287,7 @@ static void lower_and_compile(TileFunc *f, const char *what) {
         printf("ok %s: %zu-byte CUBIN, %u threads x %d, %u bytes of shared memory\n", what, size,
                lw.layout.nt, lw.layout.v, lw.shared_bytes);
     tile_lowered_free(&lw);
+    if (r == 0 && gpu_present) differential(f, what, deterministic);
 }
 
 static TileFunc *fn(const char *name) {
@@ -244,6 +373,7 @@ static void case_elementwise(TileDType dt, const char *what) {
     TileFunc *f = fn("elementwise");
     int pa = tile_param_add(f, "a", TILE_PARAM_ARRAY, dt, 2, 0);
     int ps = tile_param_add(f, "s", TILE_PARAM_SCALAR, dt, 0, 1);
+    int pnc = tile_param_add(f, "nc_chain", TILE_PARAM_ARRAY, dt, 2, 2);
     TileRegion *r = &f->body;
     TileType t = ty(dt, 2, 3, 40, 0), s = sc(dt);
     int idx[2] = {bid(f, r, 0), bid(f, r, 1)};
@@ -281,9 +411,13 @@ static void case_elementwise(TileDType dt, const char *what) {
     static const TileDType to[] = {TDT_BOOL,     TDT_INT8,          TDT_UINT16,      TDT_INT64,
                                    TDT_UINT64,   TDT_FLOAT16,       TDT_BFLOAT16,    TDT_FLOAT64,
                                    TDT_TFLOAT32, TDT_FLOAT8_E4M3FN, TDT_FLOAT8_E5M2, TDT_FLOAT32};
+    /* the cast chain goes to its own array, not compared: out-of-range float -> int casts
+     * are undefined (the GPU saturates, the host does not) */
+    int chain = sel;
     for (size_t k = 0; k < sizeof to / sizeof *to; k++)
-        sel = cast(f, r, cast(f, r, sel, to[k]), dt);
+        chain = cast(f, r, cast(f, r, chain, to[k]), dt);
     store(f, r, pa, idx, 2, sel);
+    store(f, r, pnc, idx, 2, chain);
     lower_and_compile(f, what);
     tile_func_free(f);
 }
@@ -334,7 +468,7 @@ static void case_memory(TileDType dt, const char *what) {
     cas->array = pa;
     cas->has_mask = true;
     (void)tb;
-    lower_and_compile(f, what);
+    lower_and_compile_det(f, what, false);
     tile_func_free(f);
 }
 
@@ -582,6 +716,21 @@ int main(int argc, char **argv) {
         printf("SKIP: no NVRTC (%s)\n", G->err);
         gpu_state_free(G);
         return failures ? 1 : 0;
+    }
+    /* a real device (not the mock, not KRAIT_DEVICE=cpu's absence of one) runs every
+     * kernel against the interpreter */
+    gpu_present =
+        getenv("KRAIT_TILE_TEST_GPU") == NULL || strcmp(getenv("KRAIT_TILE_TEST_GPU"), "0") != 0;
+    const char *want = getenv("KRAIT_TILE_TEST_GPU");
+    bool mock = want && strcmp(want, "mock") == 0; /* the harness itself, against itself */
+    if (gpu_present) {
+        G->settings.cache_dir = "";
+        if (mock) G->settings.device = "mock";
+        gpu_present = gpu_ensure(G) == 0 && (!G->mock || mock);
+        printf(gpu_present ? "GPU: %s (%s): every kernel also runs against the CPU path\n"
+                           : "no GPU (%s%s): NVRTC compiles only\n",
+               gpu_present ? G->device_name : G->err, gpu_present ? G->arch : "");
+        gpu_clear_error(G);
     }
     case_vadd(TDT_FLOAT32, 1024, "vadd float32 1024");
     case_vadd(TDT_FLOAT16, 1000, "vadd float16 1000");
