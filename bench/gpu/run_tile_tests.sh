@@ -11,7 +11,9 @@
 # Without a path it uses $KRAIT, else build/krait, building it first (Release) if missing.
 # KRAIT_DEVICE=cpu runs the same scripts on the CPU path; KRAIT_DEVICE=mock on the mock.
 # Every generated kernel is also written to $TILE_DUMP_DIR (default: a temporary folder,
-# kept when something fails) so a failure can be read with its CUDA C.
+# kept when something fails) so a failure can be read with its CUDA C. On CUDA it also runs
+# tests/tile_lower's tile_lower_test when it is built beside krait (every op's hand-built
+# kernel on the device against the interpreter).
 set -u
 all=0
 if [ "${1:-}" = "--all" ]; then
@@ -75,9 +77,25 @@ for exp in "$root"/tests/tile/examples/*.exp; do
     cp "$root/examples/tiles/$name.py" "$exp" "$out/examples/"
     run_one "$out/examples" "$name" "examples/$name"
 done
+# the lowering's own test: hand-built kernels of every op on the device against the
+# interpreter (built beside krait: build/tests/tile_lower/tile_lower_test)
+lower_test=$(dirname "$krait")/tests/tile_lower/tile_lower_test
+if [ -x "$lower_test" ] && [ "$KRAIT_DEVICE" = cuda ]; then
+    if "$lower_test" >"$out/tile_lower_test.log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        failed_names="$failed_names tile_lower_test"
+    fi
+    grep -E "^GPU:|FAIL|differ|checks," "$out/tile_lower_test.log" | head -n 20
+fi
 for name in $failed_names; do
     echo "=== FAILED: $name"
-    head -n 30 "$out/$(basename "$name").log"
+    if [ "$name" = tile_lower_test ]; then
+        grep -E "FAIL|differ|GPU " "$out/tile_lower_test.log" | head -n 30
+    else
+        head -n 30 "$out/$(basename "$name").log"
+    fi
 done
 echo "$passed passed, $failed failed, $skipped pending (skipped)"
 if [ -n "$failed_names" ]; then
