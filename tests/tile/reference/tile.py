@@ -119,6 +119,8 @@ def _dtype_arg(d):
     """A dtype argument: a ct dtype, a gpu/NumPy dtype or type, or a Python type."""
     if isinstance(d, DType):
         return d
+    if isinstance(d, str):
+        raise _err(TypeError, "dtype must be a dtype (such as ct.float32), got a string")
     if d is bool:
         return bool_
     if d is int:
@@ -1054,10 +1056,17 @@ def _index_tuple(index, ndim, what):
     return out
 
 
+def _type_text(t):
+    """krait's spelling of a tile type: float32, tile<4x8xfloat32>."""
+    if not t.shape:
+        return t.dtype.name.rstrip("_")
+    return "tile<%sx%s>" % ("x".join(str(s) for s in t.shape), t.dtype.name.rstrip("_"))
+
+
 def _require_array(a, what):
     if not isinstance(a, Array):
-        raise _err(TypeError, "%s expects an array as its first argument, got %s"
-                   % (what, "a tile" if isinstance(a, Tile) else type(a).__name__))
+        raise _err(TypeError, "%s() expects an array as its first argument, got %s"
+                   % (what, _type_text(a) if isinstance(a, Tile) else type(a).__name__))
     return a
 
 
@@ -1090,8 +1099,8 @@ def load(array, /, index, shape, *, order="C", padding_mode=PaddingMode.UNDETERM
     else:
         tshape = _const_shape(shape)
         if len(tshape) != a.ndim:
-            raise _err(TypeError, "load: tile shape %s has rank %d, the array has rank %d"
-                       % (tshape, len(tshape), a.ndim))
+            raise _err(TypeError, "the tile shape has %d dimensions but the array has %d"
+                       % (len(tshape), a.ndim))
         full_shape = tshape
     if not isinstance(padding_mode, PaddingMode):
         raise _err(TypeError, "padding_mode must be a ct.PaddingMode")
@@ -1488,8 +1497,8 @@ def _kernel_arg(v, constant, name):
         return Tile(_np.float32(v), float32)
     if isinstance(v, DType):
         return v
-    raise TypeError("ct.launch: argument %s of type %s is not an array or a scalar"
-                    % (name, type(v).__name__))
+    raise TypeError("argument '%s' of a tile kernel must be an array, a bool, an int or a "
+                    "float (or be annotated ct.Constant), not '%s'" % (name, type(v).__name__))
 
 
 _MARK = "# krait-error: "
