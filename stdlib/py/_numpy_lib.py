@@ -932,3 +932,90 @@ def polyval(p, x):
     for pv in p.tolist():
         y = y * x + pv
     return y
+
+
+# ---- text files ----
+
+def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", footer="",
+            comments="# ", encoding=None):
+    X = np.asarray(X)
+    if X.ndim == 0 or X.ndim > 2:
+        raise ValueError("Expected 1D or 2D array, got %dD array instead" % X.ndim)
+    if X.ndim == 1:
+        X = X.reshape(-1, 1)
+    ncol = X.shape[1]
+    if isinstance(fmt, (list, tuple)):
+        if len(fmt) != ncol:
+            raise AttributeError("fmt has wrong shape.  %s" % str(fmt))
+        row_fmt = delimiter.join(fmt)
+    elif fmt.count("%") == 1:
+        row_fmt = delimiter.join([fmt] * ncol)
+    else:
+        if fmt.count("%") != ncol:
+            raise ValueError("fmt has wrong number of %% formats:  %s" % fmt)
+        row_fmt = fmt
+    lines = []
+    if header:
+        lines.append(comments + header.replace("\n", "\n" + comments) + newline)
+    for row in X.tolist():
+        lines.append(row_fmt % tuple(row) + newline)
+    if footer:
+        lines.append(comments + footer.replace("\n", "\n" + comments) + newline)
+    text = "".join(lines)
+    if hasattr(fname, "write"):
+        fname.write(text)
+    else:
+        with open(fname, "w") as f:
+            f.write(text)
+
+
+def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, skiprows=0,
+            usecols=None, unpack=False, ndmin=0, encoding=None, max_rows=None):
+    if converters is not None:
+        raise NotImplementedError("loadtxt: converters= is not implemented in krait")
+    if ndmin not in (0, 1, 2):
+        raise ValueError(f"Illegal value of ndmin keyword: {ndmin}")
+    if hasattr(fname, "read"):
+        text = fname.read()
+    else:
+        with open(fname) as f:
+            text = f.read()
+    marks = [comments] if isinstance(comments, str) else list(comments or [])
+    if isinstance(usecols, int):
+        usecols = [usecols]
+    rows = []
+    for k, line in enumerate(text.splitlines()):
+        if k < skiprows:
+            continue
+        for c in marks:
+            if c in line:
+                line = line[:line.index(c)]
+        line = line.strip()
+        if not line:
+            continue
+        fields = line.split(delimiter) if delimiter is not None else line.split()
+        fields = [x.strip() for x in fields]
+        if usecols is not None:
+            fields = [fields[i] for i in usecols]
+        rows.append(fields)
+        if max_rows is not None and len(rows) >= max_rows:
+            break
+    width = len(rows[0]) if rows else 0
+    for n, r in enumerate(rows):
+        if len(r) != width:
+            raise ValueError(f"the number of columns changed from {width} to {len(r)} at row "
+                             f"{n + 1 + skiprows}; use `usecols` to select a subset and avoid "
+                             f"this error")
+    dt = np.dtype(dtype)
+    conv = int if np.issubdtype(dt, np.integer) else (
+        (lambda s: s.lower() in ("1", "true")) if dt == np.bool_ else float)
+    data = [[conv(x) for x in r] for r in rows]
+    a = np.array(data, dtype=dt) if data else np.zeros((0,), dtype=dt)
+    if a.ndim == 2 and ndmin < 2:
+        if a.shape[1] == 1 or a.shape[0] == 1:
+            a = a.reshape(-1) if ndmin < 2 else a
+    if ndmin == 2 and a.ndim < 2:
+        a = a.reshape(-1, 1) if rows and width == 1 else a.reshape(1, -1)
+    if unpack:
+        return a.T if a.ndim == 2 else a
+    return a
