@@ -4,7 +4,7 @@ import os
 import numpy as np
 
 a = np.arange(6.0).reshape(2, 3)
-path = "_tmp_gpu_text.txt"
+path = "_tmp_gpu_text_%d.txt" % os.getpid()  # the CPU and mock runs share the folder
 
 
 def show(**kw):
