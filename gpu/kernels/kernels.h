@@ -195,7 +195,7 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
  * matrix). Any strides work; transposed views are read in place. */
 int gpu_matmul(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out, CUstream s);
 
-/* ---- copies and creation (kernels_misc.c) ---- */
+/* ---- copies and creation (kernels_create.c) ---- */
 
 /* dst[...] = src[...] with dst's dtype (a cast when they differ), any layouts of one shape
  * (src broadcast to dst's shape as in gpu_fused_elementwise). Use it for

@@ -18,6 +18,15 @@ int kernels_launch(GpuState *G, CUfunction f, unsigned grid, unsigned block, uns
 int kernels_launch3(GpuState *G, CUfunction f, const unsigned grid[3], unsigned block,
                     unsigned shared, CUstream s, const uint64_t *words, int nwords);
 
+/* Each family's compile entry (for gpu_kernels_compile_all, kernels_compile_all.c): build
+ * the family's kernel for arch without a device (or, arch NULL, for the device). */
+int kernels_fuse_compile(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                         const GpuTensor *inputs, int ninputs, GpuTensor *out, const char *arch);
+int kernels_reduce_compile(GpuState *G, int op, DType in, DType out, const char *arch);
+int kernels_matmul_compile(GpuState *G, DType dt, const char *arch);
+/* The arange kernel for dt (cached in G->kernels when arch is NULL). kernels_create.c. */
+int kernels_arange_function(GpuState *G, DType dt, const char *arch, CUfunction *f);
+
 /* Blocks for a grid-stride loop over `work` items with `block` threads. */
 unsigned kernels_grid(GpuState *G, int64_t work, unsigned block);
 
