@@ -7,7 +7,11 @@
  * I->instr_budget countdown (decremented at each backward jump and call) reaches zero. A
  * tripped limit keeps interrupt_pending set, so every later check raises again and no
  * except clause can keep the script alive; the outermost run then returns KR_LIMIT. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* pthread_getattr_np */
+#endif
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +70,11 @@ bool api_state_init(Interp *I) {
     memset(a, 0, sizeof *a);
     atomic_init(&a->terminate, 0);
     a->check_interval = API_DEFAULT_CHECK_INTERVAL;
+    /* Handles carry their slot's generation: starting each interpreter's generations from
+     * its own address makes a handle from another interpreter fail the check (KR_BADARG)
+     * instead of naming whatever sits in the same slot here. */
+    uintptr_t ad = (uintptr_t)I >> 4;
+    a->gen_base = (uint32_t)(ad ^ (ad >> 29)) * 2654435761u;
     I->api = a;
     return true;
 }
@@ -84,6 +93,7 @@ void api_trace_roots(Interp *I) {
     for (size_t i = 0; i < a->nslots; i++)
         gc_mark_value(I, a->slots[i].v);
     gc_mark_obj(I, (Obj *)a->func_type);
+    gc_mark_obj(I, (Obj *)a->dl_exports);
 }
 
 /* ---- runs and limits ------------------------------------------------------------------ */
@@ -92,13 +102,34 @@ static bool limits_active(ApiState *a) {
     return a->step_limit || a->time_limit > 0;
 }
 
+/* The lowest address natives may recurse down to on this thread: C_STACK_BUDGET below the
+ * API entry, but never past the thread's real stack (a host thread may have 512 KiB), less
+ * a margin for the natives that run between two checks. */
+static char *c_stack_floor(char *here) {
+    uintptr_t lo = (uintptr_t)here > C_STACK_BUDGET ? (uintptr_t)here - C_STACK_BUDGET : 0;
+#if defined(__linux__) && defined(__GLIBC__)
+    pthread_attr_t at;
+    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+        void *base;
+        size_t size;
+        if (pthread_attr_getstack(&at, &base, &size) == 0 && size) {
+            size_t margin = size / 4 < (256u << 10) ? size / 4 : (256u << 10);
+            uintptr_t floor = (uintptr_t)base + margin;
+            if (floor > lo && floor < (uintptr_t)here) lo = floor;
+        }
+        pthread_attr_destroy(&at);
+    }
+#endif
+    return (char *)lo;
+}
+
 void api_run_begin(Interp *I, ApiRun *r) {
     char here;
     ApiState *a = I->api;
     r->outermost = a->run_depth == 0;
     r->temp_mark = gc_temp_mark(I);
     if (r->outermost) {
-        if (!I->c_stack_limit) I->c_stack_limit = (char *)((uintptr_t)&here - C_STACK_BUDGET);
+        if (!I->c_stack_limit) I->c_stack_limit = c_stack_floor(&here);
         a->limit_reason = KR_LIMIT_NONE;
         atomic_store(&a->terminate, 0);
         a->steps = 0;
@@ -192,8 +223,9 @@ int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out) {
         if (a->limit_reason) {
             rc = KR_LIMIT;
         } else if (type_is_subtype(exc->type, I->types[TY_SYSTEM_EXIT])) {
-            rc = KR_EXIT;
-            if (r->outermost) I->exit_code = system_exit_status(I, (ExcObj *)exc);
+            /* in the sandbox a script cannot end the host: SystemExit is an error */
+            rc = I->sandbox ? KR_ERROR : KR_EXIT;
+            if (r->outermost && !I->sandbox) I->exit_code = system_exit_status(I, (ExcObj *)exc);
         } else {
             rc = KR_ERROR;
         }
@@ -238,8 +270,8 @@ static bool init_modules(Interp *I) {
  * kr_new). */
 static bool copy_config(Interp *I, const kr_config *cfg) {
     I->config = *cfg;
-    const char **fields[] = {&I->config.gpu_device, &I->config.gpu_cache_dir,
-                             &I->config.gpu_home_dir, &I->config.gpu_nvrtc_path,
+    const char **fields[] = {&I->config.gpu_device,        &I->config.gpu_cache_dir,
+                             &I->config.gpu_home_dir,      &I->config.gpu_nvrtc_path,
                              &I->config.gpu_cublaslt_path, &I->config.gpu_tile_dump};
     size_t n = sizeof fields / sizeof *fields, total = 0;
     for (size_t i = 0; i < n; i++)

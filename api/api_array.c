@@ -10,6 +10,7 @@
 #include "api_internal.h"
 #include "../vm/error.h"
 #include "../vm/gc.h"
+#include "../vm/seq.h"
 
 /* A handle for a fresh array; when the handle cannot be made, the array forgets its
  * release callback, since failure leaves the memory the host's. */
@@ -142,18 +143,26 @@ kr_value *kr_array_from_dlpack(kr_interp *I, kr_dlmanaged_tensor *t) {
     return give_array(I, v, mark);
 }
 
-/* The exported tensor, its shape and strides, and the handle that keeps the array alive. */
+/* The exported tensor, its shape and strides, and the array it exports, which stays in
+ * ApiState's dl_exports list (a root no handle operation touches) until the deleter runs. */
 typedef struct ApiDLExport {
     kr_dlmanaged_tensor t;
     Interp *I;
-    kr_value *h;
+    Value arr;
     int64_t shape[ARR_MAXDIM], strides[ARR_MAXDIM];
 } ApiDLExport;
 
 static void dl_export_delete(kr_dlmanaged_tensor *t) {
     ApiDLExport *e = t->manager_ctx;
     Interp *I = e->I;
-    kr_release(I, e->h);
+    List *l = I->api->dl_exports;
+    for (size_t i = l ? l->len : 0; i-- > 0;) {
+        if (v_is(l->items[i], e->arr)) {
+            l->items[i] = l->items[l->len - 1];
+            l->len--;
+            break;
+        }
+    }
     mem_free(I, e, sizeof *e);
 }
 
@@ -182,9 +191,12 @@ kr_dlmanaged_tensor *kr_array_to_dlpack(kr_interp *I, kr_value *arr) {
     }
     memset(e, 0, sizeof *e);
     e->I = I;
-    e->h = api_give(I, v);
-    if (!e->h) {
+    e->arr = v;
+    ApiState *as = I->api;
+    if (!as->dl_exports) as->dl_exports = list_new(I, 4);
+    if (!as->dl_exports || !list_append(I, as->dl_exports, v)) {
         mem_free(I, e, sizeof *e);
+        api_take_error(I);
         return NULL;
     }
     for (int i = 0; i < d.ndim; i++) {

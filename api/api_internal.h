@@ -33,7 +33,11 @@ typedef struct ApiState {
     atomic_int terminate;     /* kr_terminate was called */
 
     Type *func_type; /* the type of host functions (api_native.c) */
-    Obj *error;      /* the current API error (an exception), NULL when none */
+    /* Arrays exported as DLPack tensors and not yet deleted by their consumer: rooted here,
+     * not by a handle, so kr_scope_pop and kr_release cannot free them (api_array.c). */
+    List *dl_exports;
+    uint32_t gen_base; /* first generation of every handle slot: tells interpreters apart */
+    Obj *error;        /* the current API error (an exception), NULL when none */
 } ApiState;
 
 /* A host function object. */

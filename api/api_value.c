@@ -49,7 +49,7 @@ kr_value *api_handle_new(Interp *I, Value v) {
         gc_temp_reset(I, mark);
         if (!ns) return NULL;
         for (size_t i = a->capslots; i < ncap; i++)
-            ns[i] = (struct ApiSlot){V_NULL, 0};
+            ns[i] = (struct ApiSlot){V_NULL, a->gen_base};
         a->slots = ns;
         a->capslots = ncap;
     }

@@ -332,6 +332,8 @@ static Value bi_input(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "input", kwnames)) return V_NULL;
     if (argc > 1)
         return err_format(I, TY_TYPE_ERROR, "input expected at most 1 argument, got %d", argc);
+    if (I->sandbox) /* the host's stdin is not the script's */
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "input() is disabled in the sandbox");
     if (argc == 1) {
         Value s = obj_str(I, argv[0]);
         if (is_null(s)) return V_NULL;
@@ -487,6 +489,8 @@ static Value bi_import(Interp *I, int argc, Value *argv, Tuple *kwnames) {
 
 static Value bi_exit(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "exit", kwnames) || !arg_count(I, "exit", argc, 0, 1)) return V_NULL;
+    if (I->sandbox)
+        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "exit() is disabled in the sandbox");
     Value e = exc_new(I, I->types[TY_SYSTEM_EXIT], argc, argv);
     if (is_null(e)) return V_NULL;
     return err_set_value(I, e);

@@ -302,6 +302,12 @@ typedef struct FileState {
 } FileState;
 
 static bool file_state(Interp *I, Value self, FileState *st) {
+    /* no file can be opened in the sandbox; one forged from the class (a _fd set by hand on
+     * a TextIOWrapper) must not reach the host's descriptors either */
+    if (I->sandbox) {
+        err_format(I, TY_PERMISSION_ERROR, "file objects are not available in the sandbox");
+        return false;
+    }
     Value fd = dget(I, self, "_fd"), fl = dget(I, self, "_flags"), rb = dget(I, self, "_rbuf");
     if (!is_smallint(fd) || !is_smallint(fl) || is_null(rb) || !is_bytearray(I, rb) ||
         fd.as.i < 0) {

@@ -29,8 +29,16 @@ Value os_raise_errno(Interp *I, int err, Value filename, Value filename2) {
     return err_set_value(I, e);
 }
 
-/* A path argument as a C string (str only; bytes paths are not supported). */
+/* A path argument as a C string (str only; bytes paths are not supported). Every native that
+ * names a file takes its path through here (open, io.open, os.*, numpy.save/load), so in the
+ * sandbox this one refusal closes the file system, before any path is looked at (an error
+ * that depended on the path would tell the script which paths exist). */
 bool os_path_arg(Interp *I, const char *fname, const char *argname, Value v, const char **out) {
+    if (I->sandbox) {
+        err_format(I, TY_PERMISSION_ERROR, "%s: the file system is not available in the sandbox",
+                   fname);
+        return false;
+    }
     if (!is_str(I, v)) {
         err_format(I, TY_TYPE_ERROR, "%s: %s should be string, bytes or os.PathLike, not %s", fname,
                    argname, type_name(I, v));

@@ -125,6 +125,12 @@ static Value sys_setrecursionlimit(Interp *I, int argc, Value *argv, Tuple *kwna
     if (n < 1)
         return err_format(I, TY_VALUE_ERROR, "recursion limit must be greater or equal than 1");
     if (n > 1000000) n = 1000000;
+    /* a sandboxed script may lower the host's limit, not raise it */
+    int host = I->config.recursion_limit > 0 ? I->config.recursion_limit : 1000;
+    if (I->sandbox && n > host)
+        return err_format(I, TY_VALUE_ERROR,
+                          "the sandbox does not allow a recursion limit above the host's (%d)",
+                          host);
     if (n <= I->recursion_depth)
         return err_format(I, TY_RECURSION_ERROR,
                           "cannot set the recursion limit to %lld at the recursion depth %d: "
