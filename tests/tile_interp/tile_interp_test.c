@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../gpu/tile/interp/interp.h"
+#include "../../gpu/tile/interp/interp_internal.h"
 
 static int failures, checks;
 
@@ -528,6 +528,44 @@ static void test_errors(void) {
     tile_func_free(f);
 }
 
+/* The narrow float codecs round to nearest even at every boundary the formats have: the
+ * largest finite values and the overflow to infinity, subnormals, and ties. */
+static void test_float_codecs(void) {
+    struct {
+        float in;
+        uint16_t want;
+    } f16[] = {{65504.0f, 0x7bff},       {65519.0f, 0x7bff},       {65520.0f, 0x7c00},
+               {5.9604645e-08f, 0x0001}, {2.9802322e-08f, 0x0000}, {8.940697e-08f, 0x0002},
+               {1.0009765625f, 0x3c01},  {1.00048828125f, 0x3c00}, {1.00146484375f, 0x3c02},
+               {-2.0f, 0xc000},          {INFINITY, 0x7c00},       {6.1035156e-05f, 0x0400}},
+      bf16[] = {{1.00390625f, 0x3f80}, {1.01171875f, 0x3f82}, {-3.0f, 0xc040}, {INFINITY, 0x7f80}};
+    for (size_t i = 0; i < sizeof f16 / sizeof f16[0]; i++) {
+        uint16_t h = ti_f32_to_f16(f16[i].in);
+        CHECK(h == f16[i].want, "f16(%g) = %#x, want %#x", f16[i].in, h, f16[i].want);
+        if (f16[i].in < 65520.0f)
+            CHECK(ti_f16_to_f32(h) == ti_f16_to_f32(f16[i].want), "f16 decode %#x", h);
+    }
+    CHECK(ti_f16_to_f32(0x0001) == 5.9604645e-08f && ti_f16_to_f32(0x7bff) == 65504.0f,
+          "f16 decode of the extremes");
+    CHECK(isnan(ti_f16_to_f32(ti_f32_to_f16(NAN))), "f16 NaN");
+    for (size_t i = 0; i < sizeof bf16 / sizeof bf16[0]; i++) {
+        uint16_t h = ti_f32_to_bf16(bf16[i].in);
+        CHECK(h == bf16[i].want, "bf16(%g) = %#x, want %#x", bf16[i].in, h, bf16[i].want);
+    }
+    CHECK(ti_f32_to_tf32(1.0f + 1.0f / 4096) == 1.0f, "tf32 tie to even");
+    CHECK(ti_f32_to_tf32(1.0f + 3.0f / 4096) == 1.0f + 4.0f / 4096, "tf32 round up");
+    /* float8_e4m3fn: max 448, no infinity (overflow is NaN), subnormal step 2^-9 */
+    CHECK(ti_f32_to_e4m3(448.0f) == 0x7e && ti_f32_to_e4m3(464.0f) == 0x7e, "e4m3 max");
+    CHECK(ti_f32_to_e4m3(-480.0f) == 0xff, "e4m3 overflow to NaN");
+    CHECK(ti_e4m3_to_f32(0x01) == 0.001953125f && ti_f32_to_e4m3(0.0029296875f) == 0x02,
+          "e4m3 subnormals (1.5 steps rounds to 2)");
+    CHECK(ti_e4m3_to_f32(ti_f32_to_e4m3(-1.7f)) == -1.75f, "e4m3 -1.7");
+    /* float8_e5m2: max 57344, overflow to infinity */
+    CHECK(ti_f32_to_e5m2(57344.0f) == 0x7b && ti_f32_to_e5m2(61440.0f) == 0x7c, "e5m2 max/inf");
+    CHECK(isinf(ti_e5m2_to_f32(0x7c)) && isnan(ti_e5m2_to_f32(0x7e)), "e5m2 specials");
+    CHECK(ti_e5m2_to_f32(ti_f32_to_e5m2(3.14159f)) == 3.0f, "e5m2 pi");
+}
+
 /* A kernel that never ends (a spin on a lock nobody releases) stops when the host's poll
  * says so. */
 static int polls_left;
@@ -594,6 +632,7 @@ int main(void) {
     test_cast_and_int_division();
     test_shapes_scan_printf();
     test_errors();
+    test_float_codecs();
     test_interrupt();
     test_speed();
     printf("%d checks, %d failures\n", checks, failures);
