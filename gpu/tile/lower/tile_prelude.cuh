@@ -241,6 +241,12 @@ template <class TS, class AX, int RANK> struct KrTileMap {
         *off = o;
         return in;
     }
+    /* element offset of tile element e of a tile known to be inside the array */
+    KR_DEV static i64 offset(const Base &b, int e) {
+        i64 o = b.off;
+        KR_FOR(d, RANK) o += (i64)TS::coord(e, d) * b.st[d];
+        return o;
+    }
     template <class A> KR_DEV static bool vec_ok(const A &a, const i64 (&org)[RANK]) {
         if constexpr (!can_vec) {
             return false;
@@ -272,10 +278,10 @@ KR_DEV void kr_load(T (&out)[TS::R], const KrArr<S, RANK> &a, const i64 (&org)[R
         if (M::vec_ok(a, org) && kr_tile_inside<TS, AX>(a, org)) {
             const typename M::Base b = M::base(a, org);
             KR_FOR(c, TS::R / KR_V) {
-                i64 off;
-                if (M::locate(b, kr_e(c * KR_V), &off)) {
+                const int e0 = kr_e(c * KR_V);
+                if (e0 < TS::size) {
                     S tmp[KR_V];
-                    kr_ld_chunk<S, KR_V>(a.p + off, tmp);
+                    kr_ld_chunk<S, KR_V>(a.p + M::offset(b, e0), tmp);
                     KR_FOR(j, KR_V) out[c * KR_V + j] = (T)kr_ld(tmp[j]);
                 }
             }
@@ -297,11 +303,11 @@ KR_DEV void kr_store(const KrArr<S, RANK> &a, const i64 (&org)[RANK], const T (&
         if (M::vec_ok(a, org) && kr_tile_inside<TS, AX>(a, org)) {
             const typename M::Base b = M::base(a, org);
             KR_FOR(c, TS::R / KR_V) {
-                i64 off;
-                if (M::locate(b, kr_e(c * KR_V), &off)) {
+                const int e0 = kr_e(c * KR_V);
+                if (e0 < TS::size) {
                     S tmp[KR_V];
                     KR_FOR(j, KR_V) tmp[j] = kr_st<S>(in[c * KR_V + j]);
-                    kr_st_chunk<S, KR_V>(a.p + off, tmp);
+                    kr_st_chunk<S, KR_V>(a.p + M::offset(b, e0), tmp);
                 }
             }
             return;
