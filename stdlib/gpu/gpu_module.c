@@ -1078,7 +1078,15 @@ static int add_python_functions(Interp *I, Module *m) {
     while (dict_next(lm->dict, &pos, &k, &v)) {
         if (!is_str(I, k) || as_str(k)->data[0] == '_' || as_str(k) == np) continue;
         if (!is_obj(v) || v.as.o->type != I->types[TY_FUNCTION]) continue;
+        if (strcmp(as_str(k)->data, "default_rng") == 0) continue; /* numpy.random's */
         if (module_set(I, m, as_str(k)->data, v) < 0) return -1;
+    }
+    /* np.random.default_rng and its Generator class live in numpy.random */
+    Value rnd = dict_get_str(m->dict, str_intern_cstr(I, "random"));
+    static const char *const rng_names[] = {"default_rng", "Generator"};
+    for (int i = 0; i < 2 && is_obj(rnd) && rnd.as.o->type == I->types[TY_MODULE]; i++) {
+        Value f = dict_get_str(lm->dict, str_intern_cstr(I, rng_names[i]));
+        if (!is_null(f) && module_set(I, (Module *)rnd.as.o, rng_names[i], f) < 0) return -1;
     }
     /* _METHODS: the ndarray methods that are these functions (a.repeat, a.squeeze, ...) */
     Str *mk = str_intern_cstr(I, "_METHODS");

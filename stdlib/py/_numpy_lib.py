@@ -1019,3 +1019,134 @@ def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, s
     if unpack:
         return a.T if a.ndim == 2 else a
     return a
+
+
+# ---- np.random.default_rng: a Generator with its own stream ----
+
+class Generator:
+    """NumPy's Generator API over krait's counter-based Philox draws (np.random): each
+    Generator keeps its own (seed, counter) state and swaps it in for each draw, so
+    generators are independent and reproducible (not NumPy's PCG64 numbers)."""
+
+    def __init__(self, seed):
+        self._state = np.array([seed, 0], dtype=np.int64)
+
+    def __repr__(self):
+        return "Generator(Philox)"
+
+    def _draw(self, name, *args, **kw):
+        module = np.random
+        saved = module._state.copy()
+        module._state[...] = self._state
+        try:
+            return getattr(module, name)(*args, **kw)
+        finally:
+            self._state[...] = module._state
+            module._state[...] = saved
+
+    def random(self, size=None, dtype=None, out=None):
+        r = self._draw("random", size)
+        if dtype is not None and np.dtype(dtype) != np.float64:
+            if np.dtype(dtype) != np.float32:
+                raise TypeError(f"Unsupported dtype {np.dtype(dtype)!r} for random")
+            r = np.asarray(r).astype(np.float32)
+            r = r[()] if r.ndim == 0 else r
+        if out is not None:
+            out[...] = r
+            return out
+        return r
+
+    def integers(self, low, high=None, size=None, dtype=None, endpoint=False):
+        dtype = np.int64 if dtype is None else dtype
+        if high is None:
+            low, high = 0, low
+        if endpoint:
+            high = high + 1
+        if high <= low:
+            raise ValueError("low >= high" if not endpoint else "low > high")
+        r = self._draw("randint", low, high, size, dtype)
+        return np.asarray(r, dtype=dtype)[()] if size is None else r
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        return self._draw("uniform", low, high, size)
+
+    def normal(self, loc=0.0, scale=1.0, size=None):
+        if scale < 0:
+            raise ValueError("scale < 0")
+        return self._draw("normal", loc, scale, size)
+
+    def standard_normal(self, size=None, dtype=None, out=None):
+        r = self._draw("normal", 0.0, 1.0, size)
+        if dtype is not None and np.dtype(dtype) == np.float32:
+            r = np.asarray(r).astype(np.float32)
+            r = r[()] if r.ndim == 0 else r
+        if out is not None:
+            out[...] = r
+            return out
+        return r
+
+    def permutation(self, x, axis=0):
+        if isinstance(x, int) or (np.asarray(x).ndim == 0 and isinstance(x, np.integer)):
+            return np.argsort(self.random(int(x)), kind="stable")
+        a = np.asarray(x)
+        if a.ndim == 0:
+            raise ValueError("x must be an integer or at least 1-dimensional")
+        ax = _axis(axis, a.ndim)
+        perm = np.argsort(self.random(a.shape[ax]), kind="stable")
+        return take(a, perm, axis=ax)
+
+    def shuffle(self, x, axis=0):
+        if not isinstance(x, np.ndarray):
+            raise TypeError("shuffle only supports ndarrays in krait")
+        x[...] = self.permutation(x, axis)
+
+    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        pool = np.arange(a) if isinstance(a, int) else np.asarray(a)
+        if pool.ndim == 0:
+            raise ValueError("a must be a sequence or an integer, not 0-d")
+        n = pool.shape[axis]
+        if n == 0 and size != 0:
+            raise ValueError("a cannot be empty unless no samples are taken")
+        count = 1 if size is None else int(np.prod(np.asarray(size)))
+        if p is not None:
+            pr = np.asarray(p, dtype=np.float64)
+            if pr.shape != (n,):
+                raise ValueError("a and p must have same size")
+            if abs(float(pr.sum()) - 1.0) > 1e-8:
+                raise ValueError("probabilities do not sum to 1")
+            cdf = np.cumsum(pr)
+            if replace:
+                idx = searchsorted(cdf / cdf[-1], self.random(count), side="right")
+            else:
+                if count > n:
+                    raise ValueError("Cannot take a larger sample than population when "
+                                     "replace is False")
+                keys = np.log(self.random(n)) / pr  # weighted sampling without replacement
+                idx = np.argsort(-keys, kind="stable")[:count]
+        elif replace:
+            idx = self.integers(0, n, count)
+        else:
+            if count > n:
+                raise ValueError("Cannot take a larger sample than population when "
+                                 "replace is False")
+            idx = self.permutation(n)[:count]
+        idx = np.asarray(idx, dtype=np.int64)
+        r = take(pool, idx, axis=axis)
+        if size is None:
+            return r[0] if axis == 0 or pool.ndim == 1 else r
+        shape = (size,) if isinstance(size, int) else tuple(size)
+        if pool.ndim == 1:
+            return r.reshape(shape)
+        return r
+
+
+def default_rng(seed=None):
+    if isinstance(seed, Generator):
+        return seed
+    if seed is None:
+        import time
+        seed = time.time_ns() % (1 << 62)
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError("expected non-negative integer")
+    return Generator(seed)

@@ -64,7 +64,7 @@ METHODS = {
     "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
-          "uniform": (), "normal": ()}
+          "uniform": (), "normal": (), "default_rng": (0,), "Generator": ()}
 # functions whose NumPy message is CPython's, printed in full
 EXACT = {"zeros", "full", "linspace", "exp", "add", "equal", "sum", "unique", "concatenate",
          "sort", "reshape", "where", "median", "m.flatten", "m.ravel", "m.astype",
@@ -106,6 +106,11 @@ for name, args in METHODS.items():
     probe("m." + name, getattr(a.copy(), name), args)
 for name, args in RANDOM.items():
     probe("r." + name, getattr(np.random, name), args)
+GEN = {"random": (), "integers": (5,), "uniform": (), "normal": (), "standard_normal": (),
+       "permutation": (3,), "shuffle": (np.arange(3),), "choice": (3,)}
+rng = np.random.default_rng(0)
+for name, args in GEN.items():
+    probe("g." + name, getattr(rng, name), args)
 
 if KRAIT:
     for name, args in KRAIT_ONLY.items():
