@@ -33,176 +33,186 @@ def rowstat(tag, r, rows, ddof, root, rtol):
 
 
 # case 0
-b1800_2 = np.array([833, 732, 594, 738, 188, 182, 212, 671, 859, 326, 280, 310, 893, 771, 501, 784, 83, 180, 831, 700, 798, 767, 699, 23, 774, 534, 304, 949, 131, 861, 841, 460, 657, 477, 997, 272, 5, 288, 583, 829, 437, 420, 243, 999, 729, 957, 349, 2, 746, 661, 974, 824, 934, 731, 71, 927, 769, 142, 553, 897, 668, 309, 474, 435, 548, 647, 315, 592, 233, 692, 589, 31, 539, 761, 754, 720, 322, 942, 20, 532, 508, 674, 463, 328, 18, 315, 596, 848, 418, 231, 266, 157, 357, 616, 803, 344, 986, 287, 709, 658, 962, 579, 854, 407, 847, 0, 59, 692, 557, 748, 973, 841, 553, 703, 328, 621, 527, 969, 742, 916], dtype=np.uint32).reshape((3, 5, 8))
-a1800_1 = b1800_2[:, :, 1:]
-s1800_3 = np.array([1, 3, 3, 1, 0, 2, 2], dtype=np.int16)
-r1800_4 = (a1800_1 ** s1800_3)
-show('c1800', r1800_4)
+b1800_3 = np.array([263], dtype=np.int16).reshape(())
+b1800_5 = np.array([-7.0, -6.0, -5.5], dtype=np.float16).reshape((3,))
+b1800_7 = np.array([-1.75, 4.5], dtype=np.float64).reshape((2,))
+a1800_6 = b1800_7[::2]
+b1800_9 = np.array([-2.5], dtype=np.float16).reshape(())
+p1800_1 = np.asarray((np.where(b1800_5 > 0, b1800_3, a1800_6) + b1800_9)) + np.zeros((3,), dtype=bool)
+p1800_10 = np.cumsum(np.asarray(p1800_1), axis=0)
+show('c1800', p1800_10)
+p1800_11 = np.asarray(p1800_10).copy()
+p1800_11[p1800_11 > 1] = 7
+show('c1800', p1800_11)
+p1800_12 = p1800_11 * 2 - np.asarray(p1800_11)[::-1]
+show('c1800', p1800_12)
 
 # case 1
-b1801_3 = np.array([-362], dtype=np.int32).reshape(())
-a1801_2 = b1801_3[None]
-t1801_1 = a1801_2.copy()
-p1801_4 = t1801_1 + 1
-b1801_6 = np.array([-14], dtype=np.int8).reshape(())
-b1801_8 = np.array([162], dtype=np.int16).reshape((1,))
-b1801_10 = np.array([False], dtype=np.bool).reshape(())
-s1801_11 = np.array([3], dtype=np.int8)
-t1801_1 -= ((b1801_6 + b1801_8) * (b1801_10 ** s1801_11))
-show('c1801', t1801_1)
-show('c1801p', p1801_4)
+b1801_3 = np.array([-4.5, -5.5, -2.25, -6.5, 7.0, -0.5, 0.25, -2.75, -7.5, -3.25, 5.25, -4.25, -7.25, 6.75, 4.25], dtype=np.float32).reshape((1, 5, 1, 3))
+a1801_2 = b1801_3[:, :, ::-1, :]
+p1801_1 = np.asarray((a1801_2 * a1801_2)) + np.zeros((1, 5, 1, 3), dtype=bool)
+p1801_4 = np.sort(np.asarray(p1801_1), axis=-1)
+show('c1801', p1801_4)
 
 # case 2
-b1802_3 = np.array([-945], dtype=np.int64).reshape(())
-b1802_5 = np.array([14], dtype=np.int8).reshape(())
-p1802_1 = np.asarray(np.abs(np.maximum(b1802_3, b1802_5))) + np.zeros((3, 5), dtype=bool)
-p1802_6 = np.asarray(p1802_1)[np.asarray(p1802_1) > 0]
-show('c1802', p1802_6)
+b1802_2 = np.array([-7], dtype=np.int8).reshape((1, 1))
+a1802_1 = b1802_2.T
+b1802_4 = np.array([-926], dtype=np.int64).reshape(())
+b1802_6 = np.array([662], dtype=np.uint32).reshape((1, 1))
+r1802_7 = np.asarray((a1802_1 + (b1802_4 - b1802_6))) + np.zeros((3, 1), dtype=bool)
+show('c1802', r1802_7.any(axis=0))
+show('c1802', r1802_7.all(axis=-2, keepdims=True))
 
 # case 3
-a1803_1 = (np.arange(7) % 13 - 6).astype(np.int16).reshape((7,))
-b1803_3 = np.array([14, 20], dtype=np.int8).reshape((2,))
-a1803_2 = b1803_3[1:]
-r1803_4 = np.asarray(np.minimum(a1803_1, a1803_2)) + np.zeros((7,), dtype=bool)
-show('c1803', r1803_4.sum(axis=-1))
-show('c1803', r1803_4.argmin(axis=-1))
-show('c1803', r1803_4.min(axis=0))
+b1803_3 = np.array([], dtype=np.float16).reshape((4, 0))
+t1803_1 = b1803_3.copy()
+p1803_4 = t1803_1 + 1
+b1803_6 = np.array([3.5], dtype=np.float16).reshape(())
+t1803_1[:, :-1] = (-b1803_6)
+show('c1803', t1803_1)
+show('c1803p', p1803_4)
 
 # case 4
-b1804_2 = np.array([-38, 297, 129, -106, 159], dtype=np.int16).reshape((5,))
-x1804_3 = np.asarray(b1804_2).astype(np.int16)
-near('c1804', np.cos(x1804_3), math.cos, x1804_3, 2e-06)
+b1804_2 = np.array([2.5, 7.25, -6.75, -5.75], dtype=np.float32).reshape((2, 2))
+a1804_1 = b1804_2.T
+b1804_4 = np.array([-1.0, -2.5, -6.0, -8.0, 6.0, 2.75, 7.25, 8.0, -6.0, -3.75, -5.0, -4.0, 7.25, -2.0, 8.0, 7.25], dtype=np.float32).reshape((2, 8))
+r1804_5 = a1804_1 @ b1804_4
+show('c1804', r1804_5)
 
 # case 5
-b1805_3 = np.array([-6.0, 6.0, 3.25, -1.0, 6.0, 4.0, 4.75, -2.25, -5.5, -3.75, -4.0, 0.75, -1.0, 3.25], dtype=np.float16).reshape((7, 2))
-b1805_5 = np.array([624, 14], dtype=np.uint32).reshape((1, 2))
-p1805_1 = b1805_3 + b1805_5
-a1805_6 = ((np.arange(14) % 13 - 6) * 0.25).astype(np.float32).reshape((14,))
-r1805_7 = (p1805_1.reshape(-1)[::-1] * a1805_6)
-show('c1805', r1805_7)
-show('c1805p', p1805_1)
+b1805_3 = np.array([], dtype=np.float64).reshape((3, 0))
+t1805_1 = b1805_3.copy()
+p1805_4 = t1805_1 + 1
+b1805_6 = np.array([], dtype=np.float16).reshape((1, 0))
+t1805_7 = b1805_6
+t1805_1[1::3, :] = (t1805_7 + t1805_7)
+show('c1805', t1805_1)
+show('c1805p', p1805_4)
 
 # case 6
-b1806_3 = np.array([-702], dtype=np.int64).reshape((1,))
-a1806_2 = b1806_3[::-1]
-p1806_1 = np.asarray((-a1806_2)) + np.zeros((3, 1), dtype=bool)
-p1806_4 = np.concatenate([np.asarray(p1806_1), np.asarray(p1806_1)[::-1]])
-show('c1806', p1806_4)
-p1806_5 = np.cumsum(np.asarray(p1806_4), axis=0)
-show('c1806', p1806_5)
+b1806_2 = np.array([-307, 489, -566], dtype=np.int32).reshape((1, 1, 3, 1))
+a1806_1 = b1806_2.T
+b1806_4 = np.array([-556, -972, 93, -941, 893, 322, -609, 710, -341, -31, -346, 999], dtype=np.int32).reshape((3, 1, 4))
+a1806_3 = b1806_4[None, :, :, :]
+x1806_5 = np.abs(np.asarray((a1806_1 * a1806_3))).astype(np.int32) + 1
+near('c1806', np.log10(x1806_5), math.log10, x1806_5, 1e-12)
 
 # case 7
-b1807_3 = np.array([6.75], dtype=np.float16).reshape(())
-b1807_5 = np.array([29, 22, 33, 27, 31, 25, 32, 2, 5, 13, 30, 27, 8, 24, 19, 29, 40, 17, 6, 4, 30, 9, 16, 28, 10, 24, 25, 17, 7, 8, 21, 30, 24, 29, 8], dtype=np.uint8).reshape((5, 7))
-p1807_1 = np.asarray((b1807_3 % b1807_5)) + np.zeros((5, 7), dtype=bool)
-p1807_6 = np.cumsum(np.asarray(p1807_1), axis=0)
-show('c1807', p1807_6)
-p1807_7 = p1807_6 * 2 - np.asarray(p1807_6)[::-1]
-show('c1807', p1807_7)
+b1807_2 = np.array([0.5], dtype=np.float64).reshape(())
+r1807_3 = b1807_2
+show('c1807', r1807_3)
 
 # case 8
-b1808_2 = np.array([-305, 772, 506, -556, -562, 178, 827, -436, 598, 593, 58, -568], dtype=np.int32).reshape((2, 3, 2, 1, 1, 1))
-a1808_1 = b1808_2.T
-r1808_3 = np.asarray(a1808_1) + np.zeros((3, 1, 1, 1, 1, 2, 3, 2), dtype=bool)
-show('c1808', (r1808_3.transpose(4, 0, 2, 7, 5, 3, 1, 6) * 2).ravel())
-show('c1808', r1808_3.sum(axis=1))
+b1808_3 = np.array([-4.75, 5.75, 5.5, 0.25, -6.25, -3.25, -4.75, 6.25, 2.75, 4.25, -6.25, -5.0, -2.75, -6.75, 1.75, 7.0, -3.75, 5.0, 4.25, -7.5, -2.5, -5.75, -3.75, -5.0, 6.75, 3.0, 6.75, 1.5, 0.75, -4.75, 0.75, 6.0, -2.25, -0.5, -2.75, -1.5, 5.0, -6.0, 2.25, 5.0, -0.25, -3.75, 1.75, 7.5, 3.75, -6.0, -1.75, 4.0, -2.0, -1.0, -5.0, 4.0, -4.5, 3.75, -3.0, -7.0, -0.5, 4.5, 0.25, 4.0, 8.0, -0.25, 6.5, -7.0, -0.25, 0.25, -8.0, 5.75, -3.0, 4.5, -7.75, -6.25, 5.25, -6.5, 1.75, -1.25, -1.25, -4.25, -0.5, -8.0, 6.5, 0.25, -2.5, -4.75, -1.0, -7.0, 5.75, 5.0, 4.5, -7.5, 3.75, -3.75, -6.75, 5.5, -4.5, 6.5, -3.5, -5.75, 5.0, 6.25, 1.75, 7.25, 7.75, 0.5, -5.5, 4.25, -6.0, 7.25, -1.5, -0.5, 6.0, 4.75, 2.75, -6.5, 5.25, 7.75, -0.5, 0.5, -1.0, -2.75, -4.0, 1.5, -5.0, -2.25, 6.5, -3.0, 4.75, -0.5, -4.0, 5.0, 5.75, 1.25, 4.75, -1.0, -4.75, -2.0, -5.0, -1.5, 8.0, -1.5, -6.75, -1.75, -5.5, -1.5, -5.25, 0.0, 4.25, -5.5, -5.75, 5.5, 2.75, 8.0, 1.5, -5.75, -5.75, 1.0, -7.75, 2.75, 0.0, 7.25, 6.75, -7.25, -7.25, -0.75, -6.75, 1.5, 5.75, 6.5, -3.0, -4.75, 1.0, -1.5, -7.25, -2.75, 7.25, 1.0, 6.0, -7.75, 6.75, -1.5, -6.0, -6.5, 1.5, -3.5, -5.75, -0.5, 7.5, -0.5, 6.25, -4.0, 1.75, -1.0, -5.5, 5.75, 0.25, -1.0, 5.5, 3.75, -4.0, -2.5, -5.75, 4.75, -3.0, -6.5, -0.5, 4.0, -4.5, -7.75, -1.25, 6.75, 6.0, -3.5, -4.5, 1.0, 4.25, 8.0, -8.0, -1.25, 1.75, 3.75, 7.25, 4.75, -3.25, -4.25, -8.0, -5.5, 2.75, 0.25, -7.5, -1.25, -8.0, 2.25, 7.25, 8.0, -1.5, -7.75, 8.0, 3.5, 1.0, 0.5, 6.0, -4.75, 5.25, 0.75, -8.0, 2.75, 1.0, 3.25, -6.75, 8.0, 2.0, -6.25, 5.75, 3.75, 1.75, 4.5, 0.0, -6.5, -3.25, -7.75, -2.0, -3.25, -7.75, -3.75, 6.75, 8.0, -3.75, -4.75, -1.0, 4.0, -0.5, 1.5, -6.75, -6.75, -6.25, -2.75, 5.5, -1.0, -5.25, 0.0, 5.25, -5.0, -1.75, -6.75, -7.25, 2.0, -6.25, -0.25, -8.0, -6.25, -6.75, -0.5, 5.75, 0.25, -0.25, -2.75, -3.25, 1.25, 2.5, 3.75, 1.5, 5.5, -2.75, -4.5, -5.0, -3.25, -5.25, 6.5, 7.5, 2.5, -6.5, -5.75, 1.0, 0.75, -2.75, -1.5, 0.0, -7.5, 1.5, -1.5, 7.5, 1.5, 3.75, 6.0, 4.75, 5.75, 6.25, 3.0, -7.75, 5.0, 4.25, 5.5, -7.25, -7.5, 4.25, -3.75, 3.0, 4.25, -3.5, -3.25, 0.5, 7.25, 4.0, 0.25, 7.25, 3.75, 2.25, -6.5, 2.75, -3.25, -4.25, 7.5, 7.75, 0.0, -1.5, 4.75, 1.25, -5.75, 6.75, -1.25, 6.75, -3.75, -5.75, 1.5, -2.75, -7.0, -3.5, 8.0, -8.0, 7.25, 2.25, -2.25, 5.75, 1.25, 2.0, 6.25, 7.0, 1.75, -0.25, 7.5, -5.5, 4.0, -1.25, 3.75, 3.25, -4.75, -2.0, -3.75, -3.75, 0.0, -0.25, 5.0, 5.25, -2.25, 0.75, -2.75, -4.75, 6.0, 4.5, 3.0, 5.0, 7.0, 6.25, 5.5, 1.75, -1.25, -5.0, -1.75, -6.5, -0.75, 2.5, 0.25, -6.75, 0.0, 5.0, -1.25, 4.75, 0.5, -7.5, 6.75, 5.75, 7.25, 7.75, -3.5, -2.5, 5.75, 6.5, -0.25, 6.75, 4.75, 1.5, 6.75, 5.0, -4.25, 7.5, -8.0, 0.0, 1.25, 4.0, -0.25, -3.25, -5.0, -4.75, 6.5, 5.25, 1.0, 7.0, -5.25, -3.0, 8.0, 7.0, 5.0, 4.5, 3.5, 7.25, 5.0, -3.25, -5.5, -4.25, -1.0, 5.25, -4.5, -0.75, 7.5, 2.0, 5.5, -0.25, -2.0, -1.75, -6.25, -7.75, -6.75, 0.75, -1.25, 1.0, 0.5, -4.25, -3.5, -3.25, 3.25, -6.25, 1.25, 4.5, 5.5, -3.5, 5.75, -7.25, -1.25, 0.5, 5.0, 7.75, -3.5, 1.0, 0.25, -1.5, -6.0, 0.0, -6.25, -1.75, 8.0, -6.75, 1.75, 3.75, 3.75, -3.75, -1.25, -7.75, 1.5, -1.75, 2.0, 4.5, 5.0, -1.5, 5.5, -1.0, 4.5, 5.75, 2.0, 6.75, -4.0, -7.75, -5.0, -4.5, -0.75, 2.25, 7.25, 5.0, -7.25, 0.75, 2.25, -4.25, -4.25, -2.5, 7.25, 4.25, 6.75, -2.5, -0.5, -1.75, -5.0, -5.5, -7.75, -3.5, 4.25, 7.0, -6.0, -5.5, -6.25, -7.5, -0.25, -7.25, -2.0, -5.75, 7.5, 6.5, 0.75, -6.5, -5.5, 0.5, -3.0, 4.75, 2.5, 7.5, 4.5, -3.0, 5.5, 1.25, 7.5, -3.5, 0.0, 1.5, -3.75, -6.75, -3.0, -0.5, -6.25, 0.5, -6.75, -6.0, -3.75, 5.75, -7.25, -3.75, 3.25, 0.5, 2.75, 7.75, 7.25, -1.75, 7.5, 1.25, -6.5, 3.75, 4.5, -0.75, -1.0, 6.75, -1.25, 6.5, -4.5, -3.5, 0.0, 1.75, -5.25, -1.25, 2.5, -4.0, 5.0, -1.75, -0.5, 6.0, 3.0, -6.25, -1.0, -8.0, 5.25, -6.25, 1.5, 3.75, -3.75, -6.25, 4.5, -6.0, -5.5, 8.0, -4.75, 3.25, -5.25, 0.75, 5.5, 4.0, -8.0, 5.25, 6.25, -3.25, -7.25, 4.5, -2.0, 0.75, -6.5, 3.0, -3.0, -6.0, 0.0, -3.5, 0.5, 1.5, -6.25, -1.5, -7.25, 4.75, 7.25, -0.5, 2.25, 1.75, 8.0, 2.75, 3.5, -1.75, 5.25, -5.0, 7.5, -1.25, 7.0, 3.25, 6.5, -4.5, 5.75, -5.0, 5.25, 6.0, 6.75, 8.0, 2.75, 4.5, 8.0, 8.0, 4.0, -0.75, 2.75, -3.25, 5.5, -4.0, -3.75, 1.0, 1.75, -1.75, 4.0, 2.25, -6.0, 1.5, -1.25, -1.5, -1.0, -3.0, 3.25, 7.0, 3.25, 0.75, 6.75, -4.25, 5.25, -3.75, 7.0, 8.0, -4.5, 2.5, 2.25, -4.5, -6.25, -4.5, 3.5, -6.75, -7.5, 3.5, -0.5, 3.25, 7.25, 2.75, -8.0, 4.0, -6.25, 0.5, 7.75, 7.0, -5.5, 0.5, 3.75, -2.5, 0.0, 6.25, 1.5, 3.25, 7.25, -7.25, 4.75, -5.0, -1.0, -2.25, -3.25, 4.25, -1.25, -5.0, -3.75, 6.75, -4.0, -0.25, 1.5, -0.25, 4.75, 6.25, 5.25, 3.25, -2.25, -6.5, -7.5, -7.5, -6.75, 6.0, 3.0, -6.0, -8.0, 4.5, 5.75, 6.75, -4.0, -5.5, -2.0, 4.25, 8.0, -2.0, 6.5, -5.5, 6.75, -0.75, -1.75, 5.0, -2.25, -4.5, 2.5, 2.75, -6.75, -4.5, -1.5, 1.75, 6.0, -1.5, -5.75, 3.25, 8.0, -5.25, -3.75, 6.0, 0.25, 2.0, 4.75, -7.75, -5.0, -7.0, 1.0, 8.0, -8.0, -4.75, 4.25, 3.25, -3.5, -1.75, 6.5, 6.25, -1.75, -4.5, -7.5, 6.75, -3.5, -3.75, 5.75, 2.0, 1.5, -8.0, -1.0, -5.25, 4.5, -6.5, -7.75, -0.25, 0.0, -0.75, -1.0, -0.25, -7.75, -2.75, 6.75, -0.75, 0.75, 4.0, 6.0, 1.5, 4.0, -7.75, 5.75, -7.5, 4.25, -6.0, -4.5, 3.5, -7.0, -6.0, 8.0, 0.0, 1.75, 8.0, -8.0, 7.5, -1.25, 7.0, 2.0, -4.0, -5.25, 0.25, -6.75, 7.25, 1.75, -7.75, 5.75, -3.75, -8.0, 6.25, 4.75, -2.25, -7.25, 0.5, 4.75, 7.75, 2.25, 8.0, -5.75, -1.75, 4.25, 4.75, -5.0, -5.25, 0.0, 0.75, -4.75, -4.25, -7.75, 6.0, -5.25, -7.0, -2.0, -0.25, 1.0, -0.25, -0.5, -3.25, -3.75, 2.75, 8.0, 1.0, -0.25, 3.0, -5.5, 2.25, -7.5, 0.25, -3.0, 3.75, 5.75, -4.0, 7.25, -7.0, 5.75, 2.5, -1.5, 4.5, 0.75, -8.0, -5.75, -6.75, -2.25, -6.75, 3.75, 2.0, -7.0, -7.0, -7.0, 6.0, -2.0, 4.75, 6.25, -5.25, -6.25, 6.0, -5.0, -6.25, -6.0, -0.75, 7.75, -5.25, -2.0, 1.75, -4.25, -4.75, 2.75, -5.0, 1.5, -8.0, -2.5, -5.5, -4.0, 3.0, 4.25, -3.25, 2.75, -3.0, 2.25, 0.25, 1.0, -7.75, -6.75, -2.0, -2.75, 7.75, -8.0, -6.5, 6.75, 2.25, 0.75, 4.75, 1.25, -5.5, 7.5, 4.5, -7.75, 7.25, -3.0, -4.25, -3.5, -4.0, 2.25, 6.0, 2.5, -1.75, -2.5, -0.25, 5.0, -5.5, -5.25, 1.0, -4.5, -5.25, 5.75, 0.0, 3.25, 0.5, -4.75, 5.5, -7.75, 2.5, -7.0, -6.5, -4.75, 7.25, -8.0, -5.0, -4.25, 0.25, 7.5, -2.25, 2.0, 0.0, 5.0, 4.75, -7.75, -1.0, -0.25, 6.5, 6.0, -3.75, 2.25, 2.25, 1.0, 0.0, 4.75, -3.25, -2.5, -5.5, -6.25, -0.25, -3.0, -4.5, -4.0, 1.0, -7.0, 7.25, -5.25, 3.0, -6.25, 6.5, -6.0, -3.0, 3.5, -6.0, -6.0, -6.75, 2.5, -2.25, 4.25, -5.75, -1.25, -4.25, -3.0, -7.25, 6.75, 1.0, -7.0, -7.25, -4.25, 2.5, 4.25, 1.5, -5.75, 6.75, -2.5, 5.5, -6.25, 6.5, -7.25, 5.25, -2.0, 3.0, 0.5, 3.5, 2.25, 7.0, -7.75, -6.0, 4.5, -3.25, -3.75, 4.25, -7.0, 1.0, 2.75, 4.25, 3.25, 1.25, -7.5, 1.0, -5.0, 1.0, 6.75, 5.5, -2.25, -0.75, 2.75, 5.75, -6.5, -6.0, -2.25, 0.75, -0.5, 5.75, 4.5, -2.5, -3.25, 4.5, 2.0, 6.25, -2.0, -3.25, 1.5, -4.25, -7.5, -5.25, -1.0, 5.75, 5.0, -7.25, -1.25, -5.75, -4.25, 4.75, 2.25, -6.75, 3.25, 0.5, -0.25, 4.25, 3.0, 3.0, -6.5, -2.0, -4.75, -0.75, -7.5, -2.5, 3.0, 7.75, -4.75, -2.25, 4.0, -6.75, -4.0, -5.5, 1.0, 5.75, -3.0, -0.25, 4.5, -6.5, 2.75, -7.75, 2.75, -6.25, -7.25, -2.75, -4.0, 2.5, 6.5, 3.5, 6.0, 1.75, 1.25, -4.25, -2.25, -5.0, -0.75, 3.25, 1.0, -0.5, -6.5, 6.0, -2.75, -3.5, 1.75, -6.75, -5.75, -5.5, 5.0, 0.25, 4.5, 5.75, -5.0, -4.75, -1.25, 4.75, 4.75, -3.25, -1.75, -5.25, -8.0, -0.75, -4.75, -4.25, 4.75, -2.5, -7.25, -0.75, -7.25, -3.75, -2.5, 6.25, -0.5, -2.0, 5.0, -4.0, -1.0, -7.25, 6.25, 2.25, 5.5, 0.5, -2.75, -0.5, 6.75, 4.0, -7.75, 5.25, 4.75, -1.0, -4.25, -5.75, 2.0, 2.25], dtype=np.float16).reshape((5, 7, 7, 5))
+a1808_2 = b1808_3[::-1, :, :, :]
+b1808_5 = np.array([-8.0, 1.75, -3.75, -3.0, 7.25, 4.0, 5.25, 3.25, 5.5, 5.5, 2.75, -7.5, 0.75, -7.0, 2.25, -4.5, 3.75, 6.75, 3.0, -4.25, -1.25, 6.5, 7.0, -2.0, -0.25, 2.25, -1.0, 5.0, -5.75, 0.5, 1.5, -4.75, 6.0, 6.0, 6.0, 1.75, 2.5, 3.25, 0.75, 6.75, -8.0, 0.5, -5.0, -2.0, 1.25, -0.5, 7.75, -8.0, -2.25, 1.25, -2.75, 8.0, -0.5, 2.75, 6.5, -2.25, 4.0, 6.25, -1.5, -6.0, -5.5, -6.25, 0.0, -7.75, -5.0, 2.25, 3.25, -6.0, -4.0, -1.25, -5.75, 5.5, -1.25, -8.0, -3.5, -1.0, -4.0, 6.0, 4.0, -5.5, -5.25, -4.5, 5.75, 1.25, 1.0, 2.0, -3.0, -0.5, 1.25, -2.75, 6.75, 7.5, 2.0, -1.75, -1.25, -8.0, 5.0, 6.0, -1.25, 5.0, 2.0, 7.75, -2.75, -3.25, -7.5, 1.75, 6.5, -7.75, 0.0, -2.0, 5.5, -2.0, 5.75, 3.75, -1.0, 0.75, -5.5, -8.0, -2.25, -1.75, 6.75, 7.5, -1.0, 4.5, -4.5, 2.75, -5.75, 2.0, 2.5, 4.25, 6.75, 5.25, 5.25, 4.25, 5.75, -3.0, -7.75, 6.25, -3.0, -1.5, -6.75, -2.75, -2.25, -7.25, 7.5, -3.25, 0.5, 4.5, 0.25, -8.0, 2.25, -6.25, -0.25, 7.5, -1.5, 3.75, -1.5, -1.5, -0.5, 6.25, 3.75, 1.0, -1.75, 3.5, 1.0, -2.5, -8.0, -4.5, -5.25, 6.5, -3.75, -3.75, 7.0, -0.5, 2.75, -2.0, -6.0, 2.5, -2.5, -4.5, 7.25, 3.25, 6.5, -4.5, 2.0, 0.5, 4.25, -7.75, -2.5, -4.0, 5.25, 0.75, -0.75, 5.75, 2.0, -1.75, 2.0, -1.25, -4.5, -6.25, 6.5, 5.5, -7.75, -6.75, 6.0, -1.0, -5.75, -0.25, -0.75, -5.75, -6.75, -3.75, -5.5, -4.75, -1.5, -5.25, 3.5, -3.5, -7.5, -0.75, 5.0, -2.75, -3.25, 7.5, 0.25, -5.0, 7.5, 2.25, 6.5, -3.0, 6.0, -7.25, -6.25, 1.5, 8.0, 1.5, 6.5, 6.5, -1.5, -0.5, -6.5, -7.25, 3.0, -7.75, 7.5, -4.75, 0.25, 4.5, -4.0, 0.25, -6.5, -4.75, 1.25, 2.5, -2.25, -6.5, 3.0, -4.25, 5.0, 7.5, 2.75, -5.75, 7.75, 5.0, 4.5, -5.75, 3.5, -8.0, -2.5, -4.5, 7.75, 6.5, 7.0, 2.25, 5.25, -7.5, -3.75, 0.25, 3.75, -0.25], dtype=np.float32).reshape((5, 7, 8, 1))
+a1808_4 = b1808_5[:, :, 1:, :]
+p1808_1 = a1808_2 + a1808_4
+b1808_7 = np.array([-3.5, 7.75, 3.75, -3.25, -2.5, -8.0, 7.0, -5.0, 2.75, 1.0, 1.5, -0.75, 4.75, 3.25, -0.5, -7.0, -5.75, 6.25, 7.0, -4.0, -6.5, -1.0, 1.75, -0.5, 5.75, -4.75, -3.5, 5.25, 5.5, 7.75, 5.0, -7.5, -4.25, -4.0, 3.25, -4.75, 0.25, -7.25, -5.25, -2.25, 3.25, -7.5, 1.0, -2.5, 8.0, -4.25, -3.5, 3.0, 5.0, 0.75, -6.0, -4.25, 1.5, -3.25, -2.5, -3.75, -7.5, -7.75, 1.5, -6.0, -7.75, -3.75, -2.25, -4.0, 2.5, 4.75, 1.0, 2.0, 3.5, -3.0, 7.75, 4.25, 2.75, 5.0, -0.75, -0.25, -3.25, -0.5, 0.75, -8.0, 5.0, -3.0, 2.25, -4.0, -5.25, 0.75, 2.75, -2.5, 1.5, -6.5, -5.0, 5.25, -6.5, 3.0, 4.75, 3.75, -4.75, -6.75, 0.5, -0.25, 4.5, 3.25, -7.0, 5.0, -4.75, -3.75, 1.75, 1.5, 7.0, 7.75, -7.0, -2.0, 4.0, 7.0, -4.5, -6.5, 4.75, 0.75, 3.25, -1.0, -6.25, -7.0, 4.0, -0.25, 0.0, -7.25, 7.5, 3.0, 0.0, 6.25, -4.0, -5.0, -6.25, -7.0, -3.75, 2.75, 4.0, -7.75, -7.75, -0.25, 7.75, 7.75, 3.0, 5.5, -3.75, 1.5, -1.25, -6.75, 5.75, 6.75, 1.75, 2.25, -2.5, 0.75, -2.5, 3.5, 4.0, -4.25, -3.5, -4.25, 8.0, 0.5, 7.5, 7.0, 6.0, -0.5, -3.5, -6.0, -2.0, -4.75, 6.5, 4.0, 1.75, -5.75, 2.0, -8.0, 6.25, 0.75, 7.5, -0.25, -0.25, 0.25, -2.75, 3.0, 6.0, 5.5, -1.0, 5.5, 8.0, 3.5, 7.5, -7.25, 0.5, -1.5, -5.5, -3.75, 8.0, 6.5, -1.75, 0.75, -3.5, -4.0, -4.75, -3.75, 5.75, 1.0, -6.0, 7.5, -5.75, -3.75, 4.5, -7.25, -5.0, -1.75, 1.75, -5.75, 7.75, 1.25, -3.75, 0.5, -7.75, -6.25, -6.25, -0.75, 3.0, -1.0, 6.5, -3.25, 6.0, 4.25, 4.25, -3.75, 0.75, -1.25, -1.25, -4.0, -6.0, 0.5, 3.25, 2.0, -2.25, -4.0, -5.5, 3.75, 2.75, -0.5, 3.25, -6.25, -4.25, 5.0, -1.75, 7.75, -5.5, -2.5, -2.5, -6.75, -7.0, -4.75, 2.75, 0.0, 6.75, -1.5, 4.75, 5.25, -5.5, -2.5, -6.25, -0.25, -2.75, 4.0, 3.0, -6.75, -4.75, -5.0, -7.25, -3.5, 5.0, -7.25, -6.0, -7.5, -6.75, 4.25, 2.5, -3.75, 3.75, -0.25, 6.5, -7.5, -7.5, 6.25, -8.0, -0.5, -1.5, 3.25, -1.75, -3.25, 5.75, 1.5, 5.75, -7.5, 1.0, 7.75, 5.25, -2.5, 1.5, 3.25, 7.25, 6.5, -2.0, -1.75, 7.5, -3.75, -3.75, 6.25, 1.75, -6.5, -6.25, -0.25, -5.75, -5.75, 3.25, 6.25, 0.5, 5.5, -3.25, 0.0, -5.75, -1.5, 7.75, -4.25, 0.25, 6.75, 0.5, -0.25, 5.75, 0.75, -1.75, 2.75, 6.5, 3.0, 2.75, -2.5, -4.75, 0.25, -5.5, -0.75, -0.5, 7.5, 3.75, -0.5, 1.0, -5.5, -5.25, 4.25, 6.0, -4.75, -7.25, -2.25, 7.0, -6.0, 1.25, -4.75, 2.0, -5.0, 7.25, -4.5, -7.25, -5.25, 5.5, -7.5, 3.25, 7.25, 5.75, 2.5, -7.25, 2.25, 5.25, -2.0, 4.75, -5.5, -3.75, 0.75, -7.25, -2.75, -4.25, -0.75, 4.5, 7.0, 2.75, -2.5, 6.0, -5.75, -3.25, 1.25, -6.0, 0.75, 1.5, 3.25, 4.5, 5.0, 3.75, -5.75, 7.75, -5.5, -7.25, -7.0, -7.0, 5.25, -4.25, 1.75, 7.75, -3.75, -1.25, -6.5, 4.25, 3.0, -6.75, -3.25, -6.0, -7.0, -5.0, 7.25, -6.25, 3.25, -7.75, -1.0, 6.0, -0.75, 2.25, -2.75, 5.25, 6.75, 8.0, -7.0, -6.75, -4.5, 4.75, 2.0, -3.75, 0.75, -6.75, 1.75, -7.25, -4.75, -5.25, -3.25, 7.75, 0.0, -6.75, 0.75, 3.75, 6.75, 6.5, -0.25, 2.75, -4.75, 2.25, -6.0, 4.0, 4.25, -5.25, -0.5, -6.25, -1.0, 7.75, -7.75, -7.25, 8.0, -8.0, -7.75, -4.5, -0.25, -2.0, -5.25, -0.75, 3.25, 4.5, 2.25, -7.5, 3.0, 1.25, -3.0, 5.75, 3.25, -4.0, 6.0, 1.5, -1.0, -1.0, -5.5, -0.5, 3.5, 3.0, 6.5, 2.75, -0.5, -2.25, 4.25, 2.5, 2.25, -0.25, 5.0, -7.25, 8.0, -2.0, -5.0, -0.75, -1.25, -7.75, 2.0, -6.25, -1.0, 4.0, 6.0, -6.75, 6.0, 1.25, 5.5, -1.5, -4.25, 1.0, 7.75, -6.5, 3.25, -6.5, 0.0, -5.25, 6.5, -5.25, 2.0, -1.25, 7.0, -6.5, -8.0, 4.25, -6.75, 5.25, -7.25, 0.0, 5.0, 2.0, 5.5, -3.0, 1.0, 6.75, 1.5, 2.25, -4.0, 7.25, 1.75, 7.5, 4.75, -6.75, 2.75, 2.0, 6.5, 3.5, 8.0, 0.5, -2.5, -0.5, -3.0, 4.25, -5.25, -7.75, 1.5, -6.25, 6.0, 2.25, -7.0, -5.75, 5.5, 0.25, 6.0, -5.0, 7.5, 3.75, 2.5, -3.0, -3.0, -7.0, 4.5, 3.5, -7.25, -1.75, -8.0, 7.5, 4.25, 4.25, 3.0, 4.5, -7.5, -3.75, -8.0, 3.5, -5.0, -6.75, 3.75, -2.75, -4.25, -0.75, 1.5, 7.75, 4.5, 6.75, -1.0, -2.75, -0.5, -1.0, -4.0, -2.75, 3.5, -4.75, 2.0, -1.0, 5.5, 0.0, -1.75, -7.5, -2.5, -6.75, -2.75, 1.25, 4.0, 6.5, 5.5, 2.0, -4.75, -3.0, 4.25, -6.75, -5.0, 0.5, -0.5, 0.0, -1.75, 1.5, 2.75, -6.25, 2.5, 3.0, -1.5, 7.0, 8.0, -3.75, -0.75, -5.25, -0.75, -4.25, -1.25, -3.75, -4.25, 6.75, -6.25, 5.25, -5.0, 6.0, -4.75, -4.5, -2.5, -7.5, -5.0, -5.0, -0.75, 2.25, -4.75, -7.75, -8.0, 7.75, -2.0, -6.25, 6.25, 7.5, 7.0, 5.75, 1.25, 7.25, 5.0, 4.25, 4.5, 3.25, -1.25, -7.5, 0.0, -5.0, -3.25, -4.5, -0.75, 8.0, 4.25, -1.75, -5.0, -6.25, 6.5, -5.5, -2.75, -4.75, -5.0, 2.5, -3.75, 7.25, -0.25, 6.25, -0.5, -6.0, 6.75, 2.25, 5.5, 0.75, -7.25, -1.75, -1.5, -5.0, -2.75, 6.0, -7.0, -3.0, -4.5, -7.0, 1.75, 7.5, 6.5, 4.5, -7.75, 3.0, -0.5, 7.5, -3.5, -2.25, -3.5, -6.75, 6.0, -1.25, -2.0, -6.0, -2.25, 5.0, -0.75, 7.0, -4.75, -1.25, -5.75, -2.75, -2.25, -2.5, -1.75, 6.0, -3.75, 0.0, -7.75, 2.75, -8.0, 2.5, -6.5, 7.25, -5.75, 3.5, -1.5, -3.25, -7.0, -3.5, -4.75, -4.0, 5.25, 2.25, -3.25, -0.25, 2.0, 6.25, 0.25, 2.75, -1.75, 2.75, -4.5, 1.0, 5.75, -1.75, -2.75, 2.75, -5.25, -2.75, 5.75, -6.25, -2.75, -2.25, 7.0, 8.0, 7.0, -7.75, 3.75, -4.5, 1.75, -0.75, -7.25, -6.0, 1.0, 0.0, -1.5, 4.25, 0.5, -4.0, -7.75, -6.25, -5.0, -3.75, -7.25, 3.5, 0.75, 1.0, -0.75, -5.5, -5.75, 5.0, 6.25, -3.0, -5.5, 8.0, -1.0, -3.5, -5.0, -4.0, -1.75, 2.25, 4.5, -3.0, -1.5, 5.5, -1.0, -6.75, -7.0, -2.75, 3.0, -2.75, -0.5, -3.75, -7.5, 6.0, -6.25, 4.0, -0.75, -7.0, 7.5, 3.25, 3.25, -0.25, -3.75, -3.25, 6.0, 5.75, -1.5, -2.5, 0.75, -2.75, -7.75, 6.0, 0.75, 4.5, -3.75, 2.0, -3.75, -3.75, -0.25, -1.75, 6.25, 5.75, 6.0, 7.75, 8.0, -3.5, -7.25, 6.25, -5.75, -3.75, 3.5, 5.75, 7.25, -7.75, 8.0, -1.75, 5.0, 2.5, -2.0, 4.75, 3.0, 4.0, 2.75, 6.5, 6.0, -6.75, 2.5, -5.25, 3.0, 4.75, 6.25, 1.5, -8.0, -8.0, -4.0, 1.0, 1.75, -5.0, 2.25, -2.75, -8.0, -3.0, -3.5, -1.75, -0.25, 2.75, -1.25, -2.75, -4.5, 5.75, -7.25, 2.25, 3.25, -7.0, -4.25, -4.5, -1.0, -7.25, 6.0, -6.5, -0.25, -4.75, -5.0, -2.0, -0.5, 4.5, -5.25, 1.25, -1.75, 1.5, -2.5, 1.0, -5.75, -4.0, 1.75, 6.5, -3.5, -6.75, 3.0, -4.0, 0.0, 1.75, 3.0, 3.5, 6.25, 3.25, 4.25, 6.5, 6.25, 4.5, 0.0, -5.75, -1.0, -3.0, -5.75, 6.0, -8.0, 4.5, 0.75, -4.25, -6.0, 0.25, -3.5, -5.5, -3.5, 8.0, 1.75, -6.5, -4.0, 2.75, -2.25, 1.25, 0.75, -7.75, 0.0, 3.25, -5.5, -5.75, 4.5, 1.0, 6.75, -6.5, -7.25, 2.5, 6.25, 5.75, -5.0, -6.75, -1.0, -4.0, 6.5, -1.25, 4.5, -0.75, 3.5, -7.75, 7.25, 3.25, 5.25, -4.25, -3.0, -1.25, -3.25, -4.75, -2.5, -4.0, -3.0, 5.5, 4.0, 0.5, -6.0, -3.0, 2.25, -5.25, 1.5, -1.25, 5.5, -0.5, 4.5, -1.75, -8.0, 6.0, -5.25, -1.5, 7.0, 6.0, -5.25, -6.75, 3.0, 6.25, -5.0, 5.0, 6.75, -7.75, 0.75, -2.5, -0.5, 4.5, -2.75, -4.0, -5.25, 4.5, 2.75, 6.0, 3.0, 6.25, -5.5, 2.25, 7.5, 7.5, -4.5, -6.75, -4.5, -0.5, 6.25, 5.0, 6.25, -0.25, 2.75, -7.25, -1.25, -3.5, -6.75, -1.0, 3.25, 5.5, -5.0, 6.0, -0.25, -3.25, 6.25, -0.75, 3.0, -3.25, 2.75, -5.25, -4.25, -4.75, 0.75, 8.0, 5.0, -4.0, 2.5, 0.75, 0.5, -2.25, 7.25, -0.75, 0.0, -7.0, -3.5, 0.75, 3.0, 2.0, -7.5, 0.75, -6.25, -4.5, 2.5, 7.0, -3.5, -3.0, 5.5, 2.25, 7.0, -2.5, -2.5, -5.25, -6.0, -5.75, -5.0, -5.5, 1.75, -2.0, -1.25, 0.0, 1.5, 6.5, -0.25, 4.5, -1.75, 7.5, -2.75, -7.75, 6.0, -4.25, 7.0, -0.5, -4.75, -5.25, -6.25, -6.5, -5.0, -1.75, -6.75, -6.0, 2.0, 3.75, 0.5, 8.0, 0.5, 7.25, -8.0, -3.0, 0.5, 1.0, 3.5, -3.5, 7.75, -1.0, -7.5, 0.75, -5.25, 1.75, -2.0, 6.5, -3.25, 3.5, -2.0, -3.0, -4.0, 7.5, 2.5, -1.0, -1.0, 5.25, -2.0, 2.25, -1.0, 3.5, -6.75, -4.0, -1.75, 8.0, 2.25, 5.0, 5.5, 4.25, -3.5, 5.25, 7.0, 0.0, -4.5, 5.5, 5.0, -7.0, 4.0, -6.25, 5.75, -4.0, -1.0, 4.75, -3.75, -6.5, 0.25, 7.25, -0.25, -3.5, 0.0, -4.0, -0.25, 0.25, -1.0, -3.0, -0.25, -6.25, 1.5, 0.0, -7.0, -5.75, 2.75, -4.25, 8.0, -1.5, 7.75, -7.25, 5.75, -3.0, -0.75, -8.0, -7.5, -2.5], dtype=np.float16).reshape((5, 7, 7, 5))
+a1808_6 = b1808_7[:, :, :, ::-1]
+r1808_8 = (p1808_1.T * a1808_6)
+show('c1808', r1808_8)
+show('c1808p', p1808_1)
 
 # case 9
-b1809_3 = np.array([-100, 371, -58, -196, 782, 843, -219, 92, -850, 821, 874, -700, -706, 563, -145, -461], dtype=np.int32).reshape((4, 4))
-t1809_1 = b1809_3.copy()
-p1809_4 = t1809_1 + 1
-b1809_6 = np.array([39, 24, 10, 0], dtype=np.uint8).reshape((4,))
-b1809_8 = np.array([908], dtype=np.uint32).reshape(())
-b1809_10 = np.array([8], dtype=np.uint8).reshape(())
-b1809_12 = np.array([8, 39, 10, 24, 18], dtype=np.uint8).reshape((5,))
-a1809_11 = b1809_12[1:]
-t1809_1 *= np.maximum((b1809_6 % b1809_8), (b1809_10 + a1809_11))
-show('c1809', t1809_1)
-show('c1809p', p1809_4)
+b1809_2 = np.array([-1.5, 7.0, 0.5, 0.5, -3.75, 2.75, 2.5, -8.0], dtype=np.float16).reshape((8, 1))
+b1809_4 = np.array([-6.25, -5.0, 5.0, -1.0, -5.5, -7.5, 2.0, 5.25, -3.75, -6.25, -7.25, 3.25, -7.75, -6.75, 2.75], dtype=np.float16).reshape((1, 15))
+a1809_3 = b1809_4[:, ::2]
+r1809_5 = b1809_2 @ a1809_3
+show('c1809', r1809_5)
 
 # case 10
-b1810_3 = np.array([2.75, 1.5, 5.5, 7.5, -8.0, 7.5, 6.75], dtype=np.float32).reshape((7,))
-t1810_4 = np.asarray(b1810_3).astype(np.float32)
-x1810_1 = np.asarray((t1810_4 * t1810_4)) + np.zeros((5, 7), dtype=bool)
-rowstat('c1810', x1810_1.var(axis=-1, ddof=1), x1810_1.astype(np.float64).tolist(), 1, False, 0.0001)
+b1810_2 = np.array([865], dtype=np.uint32).reshape(())
+b1810_4 = np.array([-174], dtype=np.int16).reshape(())
+a1810_5 = ((np.arange(1) % 13 - 6) * 0.25).astype(np.float32).reshape(())
+r1810_6 = np.sqrt(np.abs(np.where((-np.abs(np.abs(b1810_4))) > 0, b1810_2, a1810_5)))
+show('c1810', r1810_6)
 
 # case 11
-b1811_2 = np.array([588], dtype=np.int32).reshape(())
-r1811_3 = np.asarray(b1811_2) + np.zeros((), dtype=bool)
-show('c1811', r1811_3.any())
+b1811_3 = np.array([391, 254, 498, 209, 311, 193, 524], dtype=np.uint32).reshape((7,))
+a1811_2 = b1811_3[::-1]
+t1811_1 = a1811_2.copy()
+p1811_4 = t1811_1 + 1
+b1811_6 = np.array([True], dtype=np.bool).reshape(())
+b1811_8 = np.array([523], dtype=np.uint32).reshape(())
+a1811_7 = b1811_8[None]
+b1811_10 = np.array([636], dtype=np.uint32).reshape(())
+t1811_1 *= ((b1811_6 & a1811_7) + b1811_10)
+show('c1811', t1811_1)
+show('c1811p', p1811_4)
 
 # case 12
-b1812_3 = np.array([], dtype=np.int8).reshape((2, 0, 4))
-a1812_2 = b1812_3.T
-t1812_1 = a1812_2.copy()
-p1812_4 = t1812_1 + 1
-a1812_5 = (np.arange(2) % 13 - 6).astype(np.int8).reshape((2,))
-b1812_7 = np.array([853], dtype=np.int64).reshape((1,))
-b1812_9 = np.array([], dtype=np.bool).reshape((4, 0, 1))
-b1812_11 = np.array([], dtype=np.bool).reshape((0, 2))
-a1812_10 = b1812_11[::2, :]
-t1812_1 += ((a1812_5 % b1812_7) | (b1812_9 != a1812_10))
-show('c1812', t1812_1)
-show('c1812p', p1812_4)
+b1812_2 = np.array([-5, -16, 5], dtype=np.int8).reshape((3,))
+b1812_4 = np.array([121, 1, 41], dtype=np.int16).reshape((3, 1, 1))
+r1812_5 = np.minimum(b1812_2, np.asarray(b1812_4).astype(np.bool))
+show('c1812', r1812_5)
 
 # case 13
-b1813_3 = np.array([-187], dtype=np.int16).reshape(())
-t1813_1 = b1813_3.copy()
-p1813_4 = t1813_1 + 1
-b1813_6 = np.array([False], dtype=np.bool).reshape(())
-b1813_8 = np.array([False], dtype=np.bool).reshape(())
-t1813_1 -= (b1813_6 != b1813_8)
-show('c1813', t1813_1)
-show('c1813p', p1813_4)
+b1813_3 = np.array([204, 700, -789, -177, 531, 699, 151, 964, -873, 676, -597, 331, 544, 504, 877, 650, -183, -949, -957, 621, -269, -518, -419, -549, -604, -192, -537, 807, -171, 766, 681, -726, -483, 92, -694, 16, -384, 471, 151, 443, -211, -161, 301, 298, 70, 890, 792, -596, 111, -828, 378, -331, -552, 379, 102, -329, -487, -796, 894, 405, -229, -379, -657, -549, -153, 824, -207, 529, -720, 255, 430, -590, 33, -204, 48, -501, -357, -656, 272, 742], dtype=np.int64).reshape((8, 5, 2))
+a1813_2 = b1813_3[1:, :, :]
+b1813_5 = np.array([-12, -18, 6, -9, -5, -3, -13, 18, -19, 13], dtype=np.int8).reshape((2, 5))
+a1813_4 = b1813_5.T
+p1813_1 = a1813_2 + a1813_4
+b1813_7 = np.array([297, -597, -869, 468, 930, 652, -99, -233, -272, -70, -560, -673, 938, 823, -736, -667, 189, 963, 850, 61, 751, -254, 60, -162, 123, -337, 45, -251, -575, 290, -16, -385, -232, 874, -125, -410, 318, 34, 884, -318, 138, 571, 744, -615, 202, -58, 655, -146, -824, 382, -604, -887, -925, 402, -515, -208, -357, 910, 228, 50], dtype=np.int64).reshape((2, 5, 6))
+a1813_6 = b1813_7.T
+r1813_8 = (p1813_1[1:] - a1813_6)
+show('c1813', r1813_8)
+show('c1813p', p1813_1)
 
 # case 14
-a1814_1 = ((np.arange(5) % 13 - 6) * 0.25).astype(np.float16).reshape((5,))
-b1814_3 = np.array([0.25, 2.0], dtype=np.float64).reshape((2,))
-a1814_2 = b1814_3[1:]
-r1814_4 = np.asarray(np.clip((a1814_1 + a1814_2), 0, 5)) + np.zeros((3, 5), dtype=bool)
-show('c1814', r1814_4.all(axis=-2))
-show('c1814', r1814_4.all(axis=1, keepdims=True))
-show('c1814', r1814_4.mean())
+b1814_2 = np.array([1.0, -1.75, -2.25, 7.25, 2.75, 6.0, -7.25, 4.5], dtype=np.float16).reshape((8, 1))
+b1814_4 = np.array([1.75, -3.75, 5.0, 4.75, 3.25, -0.5, 8.0, -7.5, 2.75, -6.5], dtype=np.float16).reshape((2, 5))
+a1814_3 = b1814_4[1:, :]
+r1814_5 = b1814_2 @ a1814_3
+show('c1814', r1814_5)
 
 # case 15
-b1815_3 = np.array([2.25, -3.25, 2.75, -7.0, -4.25, -7.5, 4.5, 7.0, 3.75, 5.75, 5.0, 3.5, 8.0, 0.0, 2.25, -6.0, -3.75, -1.75, -3.0, -7.75, -3.75, 3.25, -8.0, 4.0, -7.5, -5.25, 3.0, 1.5, -0.25, 0.75, 5.75, 5.25, 1.25, 6.75, -6.5, -6.5, 1.0, -6.25, -1.25, -1.5, -1.25, 1.25], dtype=np.float32).reshape((3, 7, 2))
-a1815_2 = b1815_3[::2, :, :]
-b1815_5 = np.array([249, -283, -197, 152], dtype=np.int16).reshape((2, 1, 2))
-b1815_7 = np.array([-283, 575, 349, 878, 814, -884, 492, -88, -281, -660, -904, 756, 294, -454, -491, -119, 879, -820, 540, -393, 236], dtype=np.int64).reshape((1, 7, 3))
-a1815_6 = b1815_7[:, :, ::2]
-p1815_1 = np.asarray(np.minimum((a1815_2 * b1815_5), a1815_6)) + np.zeros((2, 7, 2), dtype=bool)
-p1815_8 = p1815_1 * 2 - np.asarray(p1815_1)[::-1]
-show('c1815', p1815_8)
+b1815_3 = np.array([False, False, False, False, True], dtype=np.bool).reshape((5,))
+t1815_1 = b1815_3.copy()
+p1815_4 = ~t1815_1
+b1815_6 = np.array([False, True, False, False, True], dtype=np.bool).reshape((5,))
+b1815_8 = np.array([True], dtype=np.bool).reshape(())
+t1815_1[...] = (b1815_6 + b1815_8)
+show('c1815', t1815_1)
+show('c1815p', p1815_4)
 
 # case 16
-b1816_3 = np.array([False, True, True], dtype=np.bool).reshape((3, 1))
-x1816_1 = np.asarray(b1816_3) + np.zeros((3, 2), dtype=bool)
-rowstat('c1816', x1816_1.std(axis=-1, ddof=0), x1816_1.astype(np.float64).tolist(), 0, True, 0.0001)
+b1816_3 = np.array([True], dtype=np.bool).reshape(())
+t1816_1 = b1816_3.copy()
+p1816_4 = ~t1816_1
+b1816_6 = np.array([False], dtype=np.bool).reshape(())
+b1816_8 = np.array([True], dtype=np.bool).reshape(())
+t1816_1[...] = (b1816_6 | b1816_8)
+show('c1816', t1816_1)
+show('c1816p', p1816_4)
 
 # case 17
-b1817_2 = np.array([False, False, False, True, False, False, False, True, True, True, False, False, False, False, False, False, False, True, False, False, False, True, False, False, True, False, False, True, True, True, False, False, False, True, False, True, True, True, True, True, False, True, False, False, True, False, False, False, False, True, True, True, True, False, False, True, False, False, True, False, False, False, False, True, False, False, False, False, False, False, True, False, True, False, True, False, False, False, False, False, False, True, False, True, True, False, False, True, False, False, False, False, True, True, False, True, False, True, True, True, True, True, False, False, False, False, False, False, True, True, True, False, True, True, False, True, True, True, False, True, True, False, False, True, True, False, True, True, True, False, False, False, True, True, False, True, False, False, False, False, False, False, False, True, True, True, True, True, True, True, True, False, False, True, True, False, True, True, False, False, False, False, True, True, True, False, False, False, False, False, False, False, True, False, True, False, False, False, True, False, False, False, False, True, True, False, True, False, True, True, True, False, False, False, True, False, True, False, True, False, True, True, False, False, False, True, True, True, True, False, False, True, False, False, True, True, False, True, True, True, False, True, True, False, False, False, False, True, True, True, True, True, False, True, True, True, False, False, False, True, False, True, False, True, True, False, False, False, True, True, False, True, True, True, True, False, True, True, False, False, False, False, True, True, True, False, True, True, False, True, False, False, False, False, False, True, True, False, True, False, False, False, False, True, False, True, False, False, True, True, True, True, True, False, False, False, True, False, True, False, False, False, True, True, True, True, True, True, False, True, True, False, False, False, True, False, True, False, False, False, False, False, False, False, False, True, True, True, False, False, True, False, True, False, False, True, False, False, False, False, False, False, True, False, False, True, True, True, False, True, True, True, True, True, False, True, False, True, False, True, True, False, False, True, False, False, True, True, True, True, False, False, True, True, True, False, True, True, True, True, False, False, False, True, True, False, True, True, True, True, True, True, False, False, False, False, False, True, False, True, True, False, True, True, False, False, True, False, False, True, False, True, True, True, True, False, False, True, True, True, True, False, False, True, False, True, False, True, True, False, True, False, True, False, True, False, False, True, True, False, False, False, False, True, False, False, True, True, True, False, True, False, False, True, True, False, True, True, True, False, False, False, False, True, True, False, False, True, True, True, False, True, False, False, False, False, True, True, True, False, False, True, True, False, False, False, False, False, True, False, True, False, False, True, False, False, True, False, True, True, True, False, True, True, False, False, True, True, False, True, False, False, True, True, True, False, True, True, False, True, False, False, False, True, True, True, True, False, True, True, True, False, True, True, True, False, False, False, False, False, False, True, True, False, False, False, True, False, False, True, True, True, True, False, False, True, False, True, True, True, True, False, False, False, True, False, True, False, True, False, True, True, False, False, True, True, True, True, True, True, True, False, False, True, False, False, False, True, True, False, True, True, True, True, True, False, False, True, True, False, True, False, False, False, True, False, True, False, True, False, True, True, False, True, True, False, True, True, True, True, False, True, False, False, False, False, False, False, False, False, False, True, True, False, True, False, False, True, False, True, False, True, False, True, False, False, False, False, True, True, True, False, True, True, False, True, False, True, True, True, False, False, False, True, True, True, False, True, True, True, False, False, True, False, False, False, False, False, False, True, False, False, True, True, False, False, True, True, True, True, False, True, True, False, True, True, True, True, False, False, True, False, False, True, True, False, False, False, True, True, False, True, False, False, False, True, True, False, False, False, False, True, True, True, True, False, False, True, False, True, True, False, True, True, False, False, False, False, False, False, False, False, False, False, False, True, False, True, False, True, False, True, False, True, True, True, False, False, True, False, True, True, False, True, False, False, True, False, False, True, True, True, False, False, True, False, False, False, True, False, False, True, False, True, True, False, False, False, False, False, True, False, False, True, True, True, True, False, False, True, False, False, False, True, False, True, True, False, True, False, True, True, False, True, False, True, True, False, False, False, False, False, False, True, False, False, False, False, False, True, True, True, False, True, False, True, True, True, False, False, False, True, True, True, False, False, True, True, True, False, False, True, False, False, True, False, False, True, True, False, True, False, False, False, False, False, True, False, True, True, True, True, True, True, False, True, True, False, True, True, True, True, False, False, False, True, True, True, False, True, True, False, False, False, False, True, True, True, True, False, True, True, False, True, False, True, True, True, False, True, False, False, False, False, False, True, False, False, False, True, True, False, True, True, False, False, True, False, True, False, True, False, False, True, False, True, False, True, False, True, True, False, False, True, False, False, False, True, False, True, False, False, False, True, True, False, True, False, False, True, True, False, True, False, True, False, False, True, True, False, True, True, True, False, True, True, True, True, False, False, True, True, False, False, False, False, False, True, False, True, True, False, True, True, False, True, False, False, False, True, True, True, False, False, True, False, True, False, False, True, True, False, False, True, True, False, False, False, True, True, False, True, False, True, False, True, False, False, False, False, False, True, False, False, False, True, True, True, True, False, False, True, False, True, False, False, False, False, True, True, False, True, True, True, False, True, True, True, False, False, True, True, False, False, True, False, True, True, False, True, False, True, True, False, True, True, True, False, True, True, False, False, False, False, False, True, True, False, False, True, True, True, False, False, False, False, True, True, False, True, True, False, False, False, False, True, False, True, True, True, False, False, True, True, True, True, True, False, True, False, False, False, True, False, False, True, True, True, False, True, True, False, False, False, True, False, False, False, True, False, True, True, False, False, True, True, True, True, True, False, False, True, False, False, True, False, False, False, False, False, False, True, True, False, True, False, True, True, True, False, False, False, False, False, False, False, True, True, True, True, True, False, True, True, True, True, False, True, False, False, True, True, True, False, True, False, False, True, True, False, True, False, True, False, False, True, True, False, False, True, True, False, False, False, False, False, False, False, True, True, True, True, True, False, True, True, False, False, True, True, False, False, True, True, True, False, False, False, True, True, True, True, True, True, False, True, False, True], dtype=np.bool).reshape((48, 26))
-b1817_4 = np.array([False, True, False, True, False, True, False, True, True, False, False, False, True, False, False, True, False, False, True, False, True, False, True, True, False, True, False, True, True, False, False, True, False, True, False, False, False, True, False, False, True, False, True, False, False, False, True, False, True, True, False, False, True, False, False, True, False, True, False, True, True, True, False, False, True, True, True, False, True, False, False, True, False, False, True, True, False, True, False, False, False, False, False, True, False, False, False, True, True, False, True, False, True, False, False, False, False, True, True, True, False, True, False, False, True, True, True, True, True, False, False, True, True, False, False, True, False, False, False, True, True, False, False, False, False, True, True, False, True, False, True, False, True, False, True, True, False, True, False, False, True, True, False, True, True, True, False, False, False, False, True, False, True, False, False, False, False, False, True, False, True, True, True, False, False, False, True, True, True, False, True, True, True, False, False, False, True, False, True, False, False, False, True, False, True, True, False, False, False, True, True, True, False, False, False, True, False, True, False, True, False, False, False, True, False, True, True, False, False, False, True, False, False, True, True, True, True, False, False, True, True, False, False, False, False, True, True, True, False, False, False, False, True, False, True, False, True, False, False, True, False, True, False, True, True, True, True, True, True, False, False, False, False, False, False, False, False, False, False, False, True, True, True, True, False, False, False, True, True, False, False, False, True, True, True, True, False, True, True, False, True, False, True, False, True, True, False, False, False, False, False, False, True, False, True, True, True, True, False, False, True, False, True, True, False, True, False, True, True, False, True, False, True, True, False, False, True, False, True, False, False, True, False, False, False, True, False, True, False, True, False, True, True, True, False, True, True, True, False, False, True, False, True, False, False, False, False, True, False, False, True, False, False, False, True, True, False, False, True, True, False, True, True, False, True, True, True, False, False, False, True, False, True, False, False, False, False, False, False, True, False, False, False, True, True, False, False, True, False, True, False, True, True, False, True, True, False, False, True, True, False, True, False, False, True, False, True, False, False, True, False, True, True, True, True, False, True, False, False, False, True, True, True, False, False, False, False, False, True, True, True, False, False, True, True, False, True, True, False, True, False, False, False, True, False, True, False, False, True, False, False, False, False, False, True, True, True, False, False, True, True, True, False, False, True, False, True, False, False, True, True, True, False, False, False, True, True, False, True, False, False, True, True, True, True, True, False, False, True, False, True, False, True, True, True, False, False, False, True, False, True, False, False, False, True, True, True, True, False, True, True, True, False, True, False, False, False, True, True, False, False, True, True, False, True, True, False, True, True, False, False, False, True, True, False, True, True, True, False, True, True, True, True, True, True, True, False, False, False, False, False, False, True, True, False, True, True, True, False, False, False, False, True, False, False, True, False, False, False, True, False, True, False, False, False, False, True, False, False, True, False, False, True, True, True, True, False, True, True, False, False, True, True, True, False, False, False, True, False, False, True, True, True, False, False, True, True, True, True, False, False, True, True, False, True, True, True, True, False, True, False, True, False, True, False, True, False, True, True, True, False, True, False, False, True, False, False, True, True, True, True, True, False, True, False, True, False, False, False, False, True, False, False, True, True, False, False, False, True, False, True, True, False, False, False, False, False, False, True, False, True, False, False, False, True, False, False, False, True, False, True, True, False, False, True, True, False, False, False, True, False, False, True, True, True, True, False, True, False, True, True, False, True, True, False, False, False, False, True, True, True, False, False, False, True, False, False, True, False, True, False, True, True, False, True, True, False, False, True, True, True, False, False, True, True, False, False, False, False, True, True, True, True, False, True, True, True, True, False, False, False, False, False, True, True, True, False, True, True, False, True, True, True, True, False, True, False, False, False, False, True, False, True, False, False, True, False, True, True, False, False, False, False, True, True, True, False, True, True, True, False, False, False, False, False, False, True, True, False, True, True, False, False, True, True, False, False, True, True, False, False, True, True, False, False, True, False, False, False, False, False, False, False, True, True, True, False, True, True, False, True, False, False, False, False, True, False, True, True, False, False, False, True, True, True, False, True, False, True, False, True, True, False, True, False, True, False, False, False, False, True, False, False, False, False, False, False, True, True, True, False, True, False, False, True, True, True, True, False, False, False, True, True, True, True, True, True, False, False, True, False, False, False, False, False, False, False, False, False, True, True, True, False, True, False, True, True, False, True, True, False, False, False, False, False, True, True, True, False, False, True, True, True, True, False, True, True, False, True, False, True, True, False, False, True, True, False, False, True, True, True, True, False, False, False, True, False, True, True, False, False, True, True, True, False, True, True, False, False, True, True, True, False, False, True, False, True, False, False, False, False, False, True, True, False, False, False, False, True, True, False, True, True, True, True, False, False, True, False, True, False, False, True, False, False, True, True, False, False, False, False, True, False, True, False, False, True, True, False, True, False, True, False, False, True, True, False, True, True, True, False, False, True, True, True, True, False, False, True, True, True, True, False, True, False, False, False, True, True, True, False, True, False, False, False, False, True, True, True, True, False, False, True, True, False, True, True, False, False, True, True, False, False, True, True, True, False, False, True, True, False, False, False, True, False, True, False, False, True, False, True, True, True, False, False, False, True, True, False, True, False, False, False, True, True, False, False, False, True, False, False, True, False, False, True, False, True, False, True, True, False, True, False, True, False, False, False, False, True, False, False, True, False, False, True, True, False, False, True, True, True, False, False, True, False, False, False, False, False, False, True, False, True, True, True, True, False, False, True, True, True, True, False, True, True, True, True, False, True, False, True, False, True, True, False, True, True, False, True, True, False, True, True, False, False, False, True, False, True, True, True, False, False, True, True, True, True, True, True, True, True, False, False, True, False, False, True, True, False, True, True, False, False, False, False, True, False, False, True, True, False, True, False, False, True, True, False, False, True, False, True, True, True, False, True, False, True, False, False, False, False, False, False, False, True, True, False, False, True, False, False, True, True, False, False, True, True, True], dtype=np.bool).reshape((48, 26))
-r1817_5 = np.asarray((b1817_2 * b1817_4)) + np.zeros((48, 26), dtype=bool)
-show('c1817', r1817_5.ravel()[::37])
-show('c1817', r1817_5.sum())
-show('c1817', r1817_5.max(axis=-1)[:9])
-show('c1817', r1817_5.argmin())
+b1817_2 = np.array([-281, -67, 235, 247, 224, -176, -227], dtype=np.int16).reshape((7,))
+b1817_4 = np.array([410], dtype=np.uint32).reshape(())
+a1817_3 = b1817_4[None]
+b1817_6 = np.array([-0.75], dtype=np.float32).reshape(())
+b1817_8 = np.array([2.0, 4.25, -2.75, 4.25, 3.0, -4.25, 0.75], dtype=np.float32).reshape((7,))
+a1817_7 = b1817_8[::-1]
+r1817_9 = np.asarray(((b1817_2 - a1817_3) & (b1817_6 < a1817_7))) + np.zeros((7,), dtype=bool)
+show('c1817', r1817_9.argmin())
+show('c1817', r1817_9.prod(axis=-1))
+show('c1817', r1817_9.prod(axis=-1))
 
 # case 18
-b1818_2 = np.array([-7.25], dtype=np.float64).reshape((1,))
-r1818_3 = np.asarray(b1818_2) + np.zeros((1,), dtype=bool)
-show('c1818', r1818_3.argmax(axis=-1))
-show('c1818', r1818_3.argmin())
+b1818_2 = np.array([10], dtype=np.uint8).reshape(())
+x1818_3 = np.asarray(b1818_2).astype(np.uint8)
+near('c1818', np.tanh(x1818_3), math.tanh, x1818_3, 0.004)
 
 # case 19
-b1819_2 = np.array([734, 283, -62, 184, 954, 759, 788, 61, 672, -731, 662, 570, 771, -812, -130, 193, -100, -40, -572, 29, 250, 186, 36, -234, -114, 494, 829, -846, -36, 239, -691, 875, 893, -211, -592], dtype=np.int32).reshape((1, 5, 7))
-a1819_1 = b1819_2.T
-b1819_4 = np.array([328, -883, 14, 608, 549, -737, -429, 541, 106, 24, 660, 718, 155, 59], dtype=np.int64).reshape((14, 1, 1))
-a1819_3 = b1819_4[::2, :, :]
-b1819_6 = np.array([647, 885], dtype=np.uint32).reshape((2,))
-a1819_5 = b1819_6[::2]
-b1819_8 = np.array([5.5, 3.5, -6.0, 4.75, 4.25], dtype=np.float64).reshape((1, 5, 1))
-s1819_9 = np.array([2], dtype=np.int8)
-r1819_10 = np.asarray((((a1819_1 // a1819_3) - (a1819_5 * b1819_8)) ** s1819_9)) + np.zeros((7, 5, 1), dtype=bool)
-show('c1819', r1819_10.sum(axis=-1))
-show('c1819', r1819_10.sum(axis=-1, keepdims=True))
+b1819_3 = np.array([17, 179, 78, 292, 152, -195, -85, -244, 232, 180, -29, -25, 89, -208, -103, 262, 197, -173, 6, 98, 174, -67, 104, 198, -133], dtype=np.int16).reshape((5, 5, 1))
+a1819_2 = b1819_3[:, ::2, :]
+b1819_5 = np.array([38, 18, 25], dtype=np.uint8).reshape((3, 1))
+a1819_4 = b1819_5[:, ::-1]
+p1819_1 = np.asarray(np.logical_or(a1819_2, a1819_4)) + np.zeros((5, 3, 1), dtype=bool)
+p1819_6 = np.asarray(p1819_1).copy()
+p1819_6[p1819_6 > 1] = 7
+show('c1819', p1819_6)
+p1819_7 = np.cumsum(np.asarray(p1819_6), axis=2)
+show('c1819', p1819_7)
+p1819_8 = np.concatenate([np.asarray(p1819_7), np.asarray(p1819_7)[::-1]])
+show('c1819', p1819_8)
