@@ -28,6 +28,14 @@ Code *code_new(Interp *I) {
     return co;
 }
 
+void code_set_text(Code *co, Str *text) {
+    co->text = text;
+    for (uint32_t i = 0; i < co->nconsts; i++) {
+        Value c = co->consts[i];
+        if (is_obj(c) && as_obj(c)->type->id == TY_CODE) code_set_text((Code *)as_obj(c), text);
+    }
+}
+
 static void code_trace(Interp *I, Obj *o) {
     Code *co = (Code *)o;
     for (uint32_t i = 0; i < co->nconsts; i++)
@@ -44,6 +52,7 @@ static void code_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)co->qualname);
     gc_mark_obj(I, (Obj *)co->filename);
     gc_mark_obj(I, (Obj *)co->source);
+    gc_mark_obj(I, (Obj *)co->text);
     GlobalCache *gc = co->caches;
     if (gc) {
         for (uint32_t i = 0; i < co->nnames; i++) {

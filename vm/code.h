@@ -52,6 +52,8 @@ typedef struct Code {
     Str *filename;
     int firstlineno;
     Str *source;  /* the whole source text for tracebacks, or NULL (-c, <stdin>) */
+    Str *text;    /* the source when `source` is NULL because tracebacks show none (-c, the
+                     prompt, exec of a string): the tile compiler reads kernels from it */
     void *caches; /* NULL, or nnames GlobalCache entries (the VM's, allocated lazily) */
 } Code;
 
@@ -97,6 +99,9 @@ typedef struct Function {
     Value doc;
     Value module;
 } Function;
+
+/* Sets co->text, and that of every code nested in its constants (code.c). */
+void code_set_text(Code *co, Str *text);
 
 /* The compiler (frontend/compile.c): AST to a module-level Code. filename as tracebacks
  * show it; source is kept in the code for tracebacks when keep_source. mode is PARSE_*.

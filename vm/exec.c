@@ -122,6 +122,14 @@ Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filenam
     Code *co = compile_module(I, mod, fname, source, mode);
     if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
     ast_arena_free(&arena);
+    /* Without source for tracebacks the code still keeps its text, so a tile kernel defined
+     * at the prompt or with -c can be compiled (gpu/tile/front reads a kernel's source).
+     * The compiler leaves co rooted until the caller's temporaries are reset. */
+    if (co && !source && utf8_validate(src, len) < 0) {
+        Str *text = str_new(I, src, len);
+        if (!text) return V_NULL;
+        code_set_text(co, text);
+    }
     if (!co) return V_NULL;
     return vm_run_code(I, co, globals, globals);
 }

@@ -70,8 +70,9 @@ static const char *fe_basename(const char *path);
 static AstModule *fe_parsed(Front *F, Code *co) {
     Interp *I = F->I;
     TileSources *s = F->sources;
+    Str *src = co->source ? co->source : co->text;
     for (int i = 0; i < s->nfiles; i++)
-        if (s->files[i].source == co->source) return s->files[i].mod;
+        if (s->files[i].source == src) return s->files[i].mod;
     if (s->nfiles == s->cap) {
         int ncap = s->cap ? s->cap * 2 : 4;
         void *p = mem_realloc(I, s->files, sizeof *s->files * (size_t)s->cap,
@@ -86,7 +87,7 @@ static AstModule *fe_parsed(Front *F, Code *co) {
     file->arena.alloc_ud = I->allocator.ud;
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
-    file->mod = parse_source(&file->arena, co->source->data, co->source->len, PARSE_FILE, &err);
+    file->mod = parse_source(&file->arena, src->data, src->len, PARSE_FILE, &err);
     if (err.text) file->arena.alloc(file->arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
     if (!file->mod) {
         ast_arena_free(&file->arena);
@@ -95,7 +96,7 @@ static AstModule *fe_parsed(Front *F, Code *co) {
                    fe_basename(co->filename ? co->filename->data : "?"), err.line, err.msg);
         return NULL;
     }
-    file->source = co->source;
+    file->source = src;
     s->nfiles++;
     return file->mod;
 }
@@ -156,7 +157,7 @@ AstStmt *fe_find_def(Front *F, Value fn, const char **filename) {
     Function *func = (Function *)as_obj(fn);
     Code *co = func->code;
     *filename = fe_basename(co->filename ? co->filename->data : "<unknown>");
-    if (!co->source) {
+    if (!co->source && !co->text) {
         err_format(F->I, TY_TYPE_ERROR,
                    "%s:%d: the source of '%s' is not available: tile kernels and the helpers "
                    "they call must be defined in a script file",
