@@ -16,12 +16,12 @@ def show(x, f):
     ct.print("print:", t, v)
     ct.print(f"fstring {t} and {v:.2f}")
     ct.print("sep", t, sep="|", end="!\n")
-    print(f"builtin {ct.sum(t)} {ct.max(v):.1f}")
+    print(f"builtin {ct.sum(t)} {ct.max(v):.2f}")
     ct.printf("bool %d\n", t > 1)
 
 
 x = gpu.arange(4, dtype=gpu.int32)
-f = gpu.array([0.5, -1.25, 2.0, 3.125], dtype=gpu.float32)
+f = gpu.array([0.5, -1.25, 2.0, 3.75], dtype=gpu.float32)
 print("before")
 ct.launch(gpu.Stream.default, (1,), show, (x, f))
 print("after")
