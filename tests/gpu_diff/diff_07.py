@@ -4,14 +4,32 @@ import numpy as np
 np.seterr(all="ignore")
 
 
+SIGNIFICANT = {"float16": ".3g", "float32": ".6g", "float64": ".12g"}
+
+
+def rounded(v, spec):
+    # A GPU may contract a*b+c into one FMA or sum in another order: the last place of a
+    # float may differ from NumPy's, so floats are compared to a few digits short of their
+    # precision; a wrong index or stride still changes the printed digits.
+    if isinstance(v, list):
+        return [rounded(x, spec) for x in v]
+    return float(format(v, spec)) + 0.0
+
+
 def show(tag, r):
     # + 0.0 turns -0.0 into 0.0: the sign of a zero from maximum/minimum of 0.0 and -0.0
     # depends on NumPy's SIMD loops
     if isinstance(r, np.ndarray) and r.ndim > 0:
-        print(tag, r.dtype, r.shape, (r + 0.0 if r.dtype.kind == "f" else r).tolist())
+        if r.dtype.kind == "f":
+            print(tag, r.dtype, r.shape, rounded(r.tolist(), SIGNIFICANT[str(r.dtype)]))
+        else:
+            print(tag, r.dtype, r.shape, r.tolist())
     else:
         r = np.asarray(r)
-        print(tag, "scalar", (r + 0.0 if r.dtype.kind == "f" else r).tolist())
+        if r.dtype.kind == "f":
+            print(tag, "scalar", rounded(r.tolist(), SIGNIFICANT[str(r.dtype)]))
+        else:
+            print(tag, "scalar", r.tolist())
 
 
 def near(tag, r, f, x, rtol):
