@@ -7,16 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../vm/dict.h"
 #include "../../vm/error.h"
 #include "../../vm/gc.h"
 #include "../../vm/number.h"
+#include "../../vm/seq.h"
 #include "../../vm/str.h"
 #include "array.h"
 
-#define PRINT_PRECISION 8
-#define PRINT_THRESHOLD 1000
-#define PRINT_EDGE      3
-#define PRINT_WIDTH     75
+/* np.set_printoptions' settings (precision, threshold, edgeitems, linewidth): NumPy's
+ * defaults until the module stores others as the tuple "_printoptions" in ndarray's dict. */
+typedef struct PrintOpts {
+    int precision;
+    int64_t threshold;
+    int64_t edge;
+    int64_t width;
+} PrintOpts;
+
+static PrintOpts print_opts(Interp *I) {
+    PrintOpts o = {8, 1000, 3, 75};
+    Str *k = str_intern_cstr(I, "_printoptions");
+    Value t = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    if (!is_obj(t) || t.as.o->type != I->types[TY_TUPLE] || as_tuple(t)->len != 4) return o;
+    Value *v = as_tuple(t)->items;
+    if (is_smallint(v[0])) o.precision = (int)v[0].as.i;
+    if (is_smallint(v[1])) o.threshold = v[1].as.i;
+    if (is_smallint(v[2])) o.edge = v[2].as.i;
+    if (is_smallint(v[3])) o.width = v[3].as.i;
+    return o;
+}
 
 typedef struct Fmt {
     int dt;
@@ -130,10 +149,10 @@ static int exp_len(int e) {
     return k < 2 ? 2 : k;
 }
 
-static void fmt_fit(Fmt *f, const double *vals, int64_t n) {
+static void fmt_fit(Fmt *f, const double *vals, int64_t n, int precision) {
     f->pad_left = f->pad_right = 0;
     f->exp_format = false;
-    f->precision = PRINT_PRECISION;
+    f->precision = precision;
     f->exp_size = -1;
     f->any_finite = false;
     double maxv = 0, minv = INFINITY;
@@ -164,7 +183,7 @@ static void fmt_fit(Fmt *f, const double *vals, int64_t n) {
         for (int64_t i = 0; i < n; i++) {
             if (!isfinite(vals[i])) continue;
             int e;
-            scientific(vals[i], f->dt, PRINT_PRECISION, ip, fp, &e);
+            scientific(vals[i], f->dt, precision, ip, fp, &e);
             if ((int)strlen(fp) > prec) prec = (int)strlen(fp);
             if ((int)strlen(ip) > pl) pl = (int)strlen(ip);
             if (exp_len(e) > es) es = exp_len(e);
@@ -177,7 +196,7 @@ static void fmt_fit(Fmt *f, const double *vals, int64_t n) {
         int pl = 0, pr = 0;
         for (int64_t i = 0; i < n; i++) {
             if (!isfinite(vals[i])) continue;
-            positional(vals[i], f->dt, PRINT_PRECISION, ip, fp);
+            positional(vals[i], f->dt, precision, ip, fp);
             if ((int)strlen(ip) > pl) pl = (int)strlen(ip);
             if ((int)strlen(fp) > pr) pr = (int)strlen(fp);
         }
@@ -235,6 +254,7 @@ typedef struct Printer {
     Interp *I;
     Array *a;
     bool summary;
+    int64_t edge; /* edgeitems of a summary */
     Fmt fmt;
     double *vals;
     int64_t nvals, capvals;
@@ -267,9 +287,9 @@ static void gather(Printer *P, int axis, const char *p) {
         return;
     }
     int64_t n = a->shape[axis];
-    bool sum = P->summary && 2 * PRINT_EDGE < n;
+    bool sum = P->summary && 2 * P->edge < n;
     for (int64_t i = 0; i < n && !P->failed; i++) {
-        if (sum && i == PRINT_EDGE) i = n - PRINT_EDGE;
+        if (sum && i == P->edge) i = n - P->edge;
         gather(P, axis + 1, p + i * a->strides[axis]);
     }
 }
@@ -333,8 +353,8 @@ static bool recurse(Printer *P, int axis, const char *p, const char *indent, int
     next_indent[il + 1] = 0;
     int64_t next_width = width - 1;
     int64_t n = a->shape[axis];
-    bool sum = P->summary && 2 * PRINT_EDGE < n;
-    int64_t lead = sum ? PRINT_EDGE : 0, trail = sum ? PRINT_EDGE : n;
+    bool sum = P->summary && 2 * P->edge < n;
+    int64_t lead = sum ? P->edge : 0, trail = sum ? P->edge : n;
     int axes_left = a->ndim - axis;
     Line s = {0}, line = {0}, w = {0};
     bool ok = true;
@@ -416,7 +436,9 @@ static bool array2string(Interp *I, Array *a, const char *sep, const char *prefi
     P.I = I;
     P.a = a;
     P.sep = sep;
-    P.summary = a->size > PRINT_THRESHOLD;
+    PrintOpts o = print_opts(I);
+    P.summary = a->size > o.threshold;
+    P.edge = o.edge;
     P.fmt.dt = a->dtype;
     gather(&P, 0, a->data);
     if (P.failed) return false;
@@ -433,7 +455,7 @@ static bool array2string(Interp *I, Array *a, const char *sep, const char *prefi
     } else if (dt_is_int(a->dtype)) {
         P.fmt.width = (int)P.maxw;
     } else {
-        fmt_fit(&P.fmt, P.vals, P.nvals);
+        fmt_fit(&P.fmt, P.vals, P.nvals, o.precision);
     }
     if (P.vals) mem_free(I, P.vals, sizeof(double) * (size_t)P.capvals);
     char indent[32];
@@ -450,17 +472,18 @@ static void shape_text(char *buf, size_t n, Array *a) {
 
 Value arr_repr(Interp *I, Value self) {
     Array *a = as_array(self);
+    PrintOpts o = print_opts(I);
     Line l = {0};
     bool ok = ln_add(I, &l, "array(", 6);
     if (ok && a->size == 0 && a->ndim > 0)
         ok = ln_add(I, &l, "[]", 2);
     else if (ok)
-        ok = array2string(I, a, ", ", "array(", PRINT_WIDTH - 1, &l);
+        ok = array2string(I, a, ", ", "array(", o.width - 1, &l);
     char extra[300];
     size_t k = 0;
     extra[0] = 0;
     bool is0 = a->size == 0 && !(a->ndim == 1);
-    if (is0 || a->size > PRINT_THRESHOLD) {
+    if (is0 || a->size > o.threshold) {
         char s[200];
         shape_text(s, sizeof s, a);
         k += (size_t)snprintf(extra + k, sizeof extra - k, "shape=%s", s);
@@ -476,8 +499,8 @@ Value arr_repr(Interp *I, Value self) {
             if (l.s[i] == '\n') nl = i + 1;
         size_t last = l.len - nl;
         if (ok)
-            ok =
-                (last + k + 2 > PRINT_WIDTH) ? ln_add(I, &l, "\n      ", 7) : ln_add(I, &l, " ", 1);
+            ok = ((int64_t)(last + k + 2) > o.width) ? ln_add(I, &l, "\n      ", 7)
+                                                     : ln_add(I, &l, " ", 1);
         if (ok) ok = ln_add(I, &l, extra, k);
     }
     if (ok) ok = ln_add(I, &l, ")", 1);
@@ -551,7 +574,7 @@ Value arr_str(Interp *I, Value self) {
         return v_obj(str_from_cstr(I, "[]"));
     }
     Line l = {0};
-    bool ok = array2string(I, a, " ", "", PRINT_WIDTH, &l);
+    bool ok = array2string(I, a, " ", "", print_opts(I).width, &l);
     Str *s = ok ? str_new(I, l.s, l.len) : NULL;
     ln_free(I, &l);
     if (!ok && !err_occurred(I)) err_nomem(I);

@@ -1,6 +1,7 @@
 /* gpu_device.c: the gpu module's device controls (backend, device, synchronize,
- * memory_info), NumPy's seterr/geterr, and the Stream and Event classes (CUDA streams and
- * events on the CUDA backend, host-clock stand-ins on the CPU). Part of gpu_module.c's module. */
+ * memory_info), NumPy's seterr/geterr and set/get_printoptions, and the Stream and Event classes
+ * (CUDA streams and events on the CUDA backend, host-clock stand-ins on the CPU). Part of
+ * gpu_module.c's module. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
+#include "../../vm/dict.h"
 #include "../builtins.h"
 #include "../classes.h"
 #include "gpu_module.h"
@@ -73,6 +75,78 @@ Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
         }
     }
     return geterr_dict(I);
+}
+
+/* ---- np.set_printoptions: precision, threshold, edgeitems and linewidth, kept as the tuple
+ * "_printoptions" in ndarray's dict, which gpu/array/print.c reads ---- */
+
+static Value print_option(Interp *I, int i) {
+    static const int64_t dflt[] = {8, 1000, 3, 75};
+    Str *k = str_intern_cstr(I, "_printoptions");
+    Value t = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    if (is_obj(t) && t.as.o->type == I->types[TY_TUPLE] && as_tuple(t)->len == 4)
+        return as_tuple(t)->items[i];
+    return v_int(dflt[i]);
+}
+
+/* set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None): the other
+ * NumPy options (suppress, formatter, ...) are not implemented and raise TypeError. */
+Value gpu_f_set_printoptions(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"precision", "threshold", "edgeitems", "linewidth"};
+    Value o[4];
+    if (!arg_parse(I, "set_printoptions", argc, argv, kw, names, 4, 0, 4, o)) return V_NULL;
+    Tuple *t = tuple_new(I, 4);
+    if (!t) return V_NULL;
+    for (int i = 0; i < 4; i++) {
+        if (is_null(o[i]) || is_none(o[i])) {
+            t->items[i] = print_option(I, i);
+            continue;
+        }
+        if (i == 1 && is_float(o[i]) && isnan(o[i].as.f))
+            return err_format(I, TY_VALUE_ERROR,
+                              "threshold must be non-NAN, try sys.maxsize for "
+                              "untruncated representation");
+        int64_t v;
+        if (is_float(o[i]) && i != 0 && isfinite(o[i].as.f)) {
+            v = (int64_t)o[i].as.f;
+        } else if (obj_index(I, o[i], &v) < 0) {
+            if (i != 0) return V_NULL;
+            err_clear(I);
+            return err_format(I, TY_TYPE_ERROR, "precision must be an integer");
+        }
+        t->items[i] = v_int(v);
+    }
+    Str *k = str_intern_cstr(I, "_printoptions");
+    if (!k || dict_set_str(I, I->types[TY_ARRAY]->dict, k, v_obj(t)) < 0) return V_NULL;
+    I->types[TY_ARRAY]->version++;
+    return V_NONE;
+}
+
+/* get_printoptions(): NumPy's dict; the options krait does not change have their defaults */
+Value gpu_f_get_printoptions(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "get_printoptions", argc, kw, 0, 0)) return V_NULL;
+    Dict *d = dict_new(I);
+    if (!d) return V_NULL;
+    struct {
+        const char *key;
+        Value v;
+    } items[] = {
+        {"edgeitems", print_option(I, 2)},
+        {"threshold", print_option(I, 1)},
+        {"floatmode", v_obj(str_from_cstr(I, "maxprec"))},
+        {"precision", print_option(I, 0)},
+        {"suppress", V_FALSE},
+        {"linewidth", print_option(I, 3)},
+        {"nanstr", v_obj(str_from_cstr(I, "nan"))},
+        {"infstr", v_obj(str_from_cstr(I, "inf"))},
+        {"sign", v_obj(str_from_cstr(I, "-"))},
+        {"formatter", V_NONE},
+        {"legacy", V_FALSE},
+        {"override_repr", V_NONE},
+    };
+    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
+        if (dict_set_str(I, d, str_intern_cstr(I, items[i].key), items[i].v) < 0) return V_NULL;
+    return v_obj(d);
 }
 
 /* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context

@@ -958,6 +958,8 @@ static Value f_array_equal(Interp *I, int argc, Value *argv, Tuple *kw) {
 static const MethodDef gpu_functions[] = {
     {"seterr", gpu_f_seterr, 0},
     {"geterr", gpu_f_geterr, 0},
+    {"set_printoptions", gpu_f_set_printoptions, 0},
+    {"get_printoptions", gpu_f_get_printoptions, 0},
     {"array", f_array, 0},
     {"asarray", f_asarray, 0},
     {"zeros", f_zeros, 0},

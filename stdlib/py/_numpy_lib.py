@@ -1150,3 +1150,26 @@ def default_rng(seed=None):
     if seed < 0:
         raise ValueError("expected non-negative integer")
     return Generator(seed)
+
+
+# ---- printing options ----
+
+class _PrintOptions:
+    def __init__(self, args, kwargs):
+        self._args, self._kwargs = args, kwargs
+
+    def __enter__(self):
+        self._saved = np.get_printoptions()
+        np.set_printoptions(*self._args, **self._kwargs)
+        return np.get_printoptions()
+
+    def __exit__(self, *exc):
+        s = self._saved
+        np.set_printoptions(precision=s["precision"], threshold=s["threshold"],
+                            edgeitems=s["edgeitems"], linewidth=s["linewidth"])
+        return False
+
+
+def printoptions(*args, **kwargs):
+    """with np.printoptions(precision=3): ... sets the options for the block only."""
+    return _PrintOptions(args, kwargs)

@@ -52,6 +52,7 @@ FUNCS = {
     "histogram": (v,), "interp": (v, v, v), "isin": (v, v), "meshgrid": (v, v), "pad": (v, 1),
     "polyval": (v, 2.0), "put": (np.zeros(3), 0, 1.0), "take": (v, 0),
     "savetxt": ("/nonexistent/x.txt", v), "loadtxt": ("/nonexistent/x.txt",),
+    "set_printoptions": (), "get_printoptions": (),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
@@ -102,6 +103,14 @@ def probe(label, f, args, quiet=False):
 
 for name, args in FUNCS.items():
     probe(name, getattr(np, name), args)
+
+
+def enter_printoptions(**kw):  # a context manager: the keywords are checked on entry
+    with np.printoptions(**kw):
+        pass
+
+
+probe("printoptions", enter_printoptions, ())
 for name, args in METHODS.items():
     probe("m." + name, getattr(a.copy(), name), args)
 for name, args in RANDOM.items():
@@ -115,7 +124,7 @@ for name, args in GEN.items():
 if KRAIT:
     for name, args in KRAIT_ONLY.items():
         probe(name, getattr(np, name), args, quiet=True)
-    covered = set(FUNCS) | set(KRAIT_ONLY)
+    covered = set(FUNCS) | set(KRAIT_ONLY) | {"printoptions"}
     for name in dir(np):
         obj = getattr(np, name)
         if name.startswith("_") or not callable(obj) or name in covered:
