@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../gpu/tile/ir.h"
+#include "../../gpu/tile/passes/passes.h"
 
 typedef struct Test {
     int failures, checks;
@@ -236,12 +237,69 @@ static void test_tables(Test *t) {
     CHECK(t, tile_type_numel(&ty) == 24, "numel");
 }
 
+/* fold: broadcast of a splat constant becomes a constant; dce: unused pure ops go, stores
+ * and the values they need stay, also inside a loop's body. */
+static void test_passes(Test *t) {
+    TileOp *add;
+    TileFunc *f = build_vadd(&add);
+    int64_t shape[1] = {1024};
+    TileType tt = tile_type_make(TDT_FLOAT32, 1, shape), s = tile_type_scalar(TDT_FLOAT32);
+    TileType i32 = tile_type_scalar(TDT_INT32);
+    /* c2 = broadcast(2.0); dead = c2 * c2 (unused); a store of add + c2 */
+    TileOp *two = tile_op_new(f, &f->body, TOP_CONST, 0, NULL, &s, 9, 1);
+    two->value.f = 2.0;
+    TileOp *b = tile_op_new(f, &f->body, TOP_BROADCAST, 1, &two->result, &tt, 9, 2);
+    int sq[2] = {b->result, b->result};
+    TileOp *dead = tile_op_new(f, &f->body, TOP_BINARY, 2, sq, &tt, 9, 3);
+    dead->sub = TB_MUL;
+    int ab[2] = {add->result, b->result};
+    TileOp *sum = tile_op_new(f, &f->body, TOP_BINARY, 2, ab, &tt, 10, 1);
+    sum->sub = TB_ADD;
+    TileOp *bid = f->body.first;
+    int st[2] = {bid->result, sum->result};
+    TileOp *store = tile_op_new(f, &f->body, TOP_STORE, 2, st, NULL, 10, 2);
+    store->array = 2;
+    /* a loop whose body only loads (dead) and reads its counter (dead) */
+    TileOp *lo = tile_op_new(f, &f->body, TOP_CONST, 0, NULL, &i32, 11, 1);
+    int bounds[3] = {lo->result, lo->result, lo->result};
+    int islot = tile_var_add(f, "i", i32);
+    TileOp *loop = tile_op_new(f, &f->body, TOP_FOR, 3, bounds, NULL, 11, 2);
+    loop->var = islot;
+    TileOp *rd = tile_op_new(f, &loop->regions[0], TOP_VAR_READ, 0, NULL, &i32, 12, 1);
+    rd->var = islot;
+    TileOp *ld = tile_op_new(f, &loop->regions[0], TOP_LOAD, 1, &rd->result, &tt, 12, 2);
+    ld->array = 0;
+    char err[256];
+    CHECK(t, tile_ir_verify(f, err, sizeof err) == 0, "before: %s", err);
+    CHECK(t, tile_pass_fold(f) == 1, "one broadcast folded");
+    CHECK(t, b->kind == TOP_CONST && b->value.f == 2.0 && b->noperands == 0, "folded const");
+    int removed = tile_pass_dce(f);
+    CHECK(t, tile_ir_verify(f, err, sizeof err) == 0, "after: %s", err);
+    Text out;
+    print_func(f, &out);
+    CHECK(t, removed == 4, "removed %d (the mul, the scalar 2.0, the loop's read and load)",
+          removed);
+    CHECK(t, strstr(out.buf, "binary mul") == NULL, "dead mul gone: %s", out.buf);
+    CHECK(t, strstr(out.buf, "const 2 : tile<1024xfloat32>"), "folded: %s", out.buf);
+    CHECK(t,
+          strstr(out.buf, "store c[%0] = %3") && strstr(out.buf, "store c[%0] = %") &&
+              strstr(out.buf, "for v0 in range"),
+          "stores and loop stay: %s", out.buf);
+    char dead_load[32];
+    snprintf(dead_load, sizeof dead_load, "load a[%%%d]", rd->result);
+    CHECK(t, strstr(out.buf, "var_read") == NULL && strstr(out.buf, dead_load) == NULL,
+          "loop body emptied (%s): %s", dead_load, out.buf);
+    CHECK(t, loop->regions[0].first == NULL && loop->regions[0].last == NULL, "empty region");
+    tile_func_free(f);
+}
+
 int main(void) {
     Test t = {0, 0};
     test_tables(&t);
     test_vadd(&t);
     test_loop(&t);
     test_custom_reduce(&t);
+    test_passes(&t);
     printf("tile_ir: %d checks, %d failures\n", t.checks, t.failures);
     return t.failures ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 #include "../../../frontend/parser.h"
 #include "../../../vm/dict.h"
 #include "../../../vm/gc.h"
+#include "../passes/passes.h"
 #include "front_internal.h"
 
 enum { FE_MAX_INLINE_DEPTH = 48 };
@@ -694,10 +695,16 @@ TileFunc *tile_front_build(Interp *I, const TileFrontHost *host, TileSources *sr
     }
     if (ok) ok = fe_stmts(&F, &def->u.funcdef.body);
     if (ok && f->failed) ok = fe_nomem(&F);
+    char err[512];
+    if (ok && tile_ir_verify(f, err, sizeof err) < 0) {
+        err_format(I, TY_SYSTEM_ERROR, "internal error in the tile compiler: %s", err);
+        ok = false;
+    }
     if (ok) {
-        char err[512];
+        tile_pass_fold(f);
+        tile_pass_dce(f);
         if (tile_ir_verify(f, err, sizeof err) < 0) {
-            err_format(I, TY_SYSTEM_ERROR, "internal error in the tile compiler: %s", err);
+            err_format(I, TY_SYSTEM_ERROR, "internal error in the tile passes: %s", err);
             ok = false;
         }
     }
