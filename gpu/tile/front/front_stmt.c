@@ -246,11 +246,14 @@ static bool fe_merge_if(Front *F, AstPos pos, TileOp *ifop, const Bindings *befo
     const Bindings *side[2] = {bthen, belse};
     /* the result starts from the bindings before the if */
     bind_restore(F, before);
+    NameSet done = {NULL, 0, 0}; /* names merged already (a name is in both sides' lists) */
     for (int s = 0; s < 2; s++) {
         for (int i = 0; i < side[s]->n; i++) {
             const char *name = side[s]->vars[i].name;
-            if (fe_lookup_local(F, name) && bind_find(before, name) == NULL)
-                continue; /* a new name met on the other side already */
+            bool seen = false;
+            for (int k = 0; k < done.n && !seen; k++) seen = strcmp(done.names[k], name) == 0;
+            if (seen) continue;
+            if (!ns_add(F, &done, name)) return false;
             const FrontVar *pre = bind_find(before, name);
             const FrontVar *vt = bind_find(bthen, name), *ve = bind_find(belse, name);
             bool changed = false;
