@@ -392,6 +392,10 @@ def equal(*args, **kwargs):
 def not_equal(*args, **kwargs):
     _host_only("not_equal")
 
+def divmod(*args, **kwargs):
+    _host_only("divmod")
+
+
 def where(*args, **kwargs):
     _host_only("where")
 

@@ -283,4 +283,11 @@ def break_outside(a):
 
 attempt(break_outside, (a,))
 
+@ct.kernel
+def huge_tile(a):
+    ct.store(a, (0,), ct.zeros((1 << 25,), dtype=ct.float32))  # krait-error: ValueError: shape: a tile of more than 16777216 elements is too large for one block
+
+
+attempt(huge_tile, (a,))
+
 print("arrays untouched:", float(a.sum()), int(ia.sum()))

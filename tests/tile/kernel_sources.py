@@ -54,3 +54,16 @@ def plain(a, out):
 hinted = ct.kernel(plain, num_ctas=ct.ByTarget(sm_90=2, default=1), occupancy=2)
 ct.launch(gpu.Stream.default, (1,), hinted, (a, out))
 print(out)
+
+
+@ct.kernel
+def divmods(ia, out):
+    t = ct.load(ia, (0,), (8,))
+    q, r = divmod(t, 3)
+    q2, r2 = ct.divmod(t, -3)
+    ct.store(out, (0,), (q * 1000 + r * 100 + q2 * 10 + r2).astype(ct.float32))
+
+
+ia = gpu.arange(-4, 4, dtype=gpu.int32)
+ct.launch(gpu.Stream.default, (1,), divmods, (ia, out))
+print(out)

@@ -531,11 +531,12 @@ static bool fe_init(Front *F, Interp *I, const TileFrontHost *host, TileSources 
     struct {
         Value *slot;
         const char *name;
-    } b[] = {{&F->builtin_range, "range"}, {&F->builtin_min, "min"},
-             {&F->builtin_max, "max"},     {&F->builtin_len, "len"},
-             {&F->builtin_abs, "abs"},     {&F->builtin_int, "int"},
-             {&F->builtin_float, "float"}, {&F->builtin_bool, "bool"},
-             {&F->builtin_print, "print"}, {&F->builtin_isinstance, "isinstance"}};
+    } b[] = {{&F->builtin_range, "range"},  {&F->builtin_min, "min"},
+             {&F->builtin_max, "max"},      {&F->builtin_len, "len"},
+             {&F->builtin_abs, "abs"},      {&F->builtin_int, "int"},
+             {&F->builtin_float, "float"},  {&F->builtin_bool, "bool"},
+             {&F->builtin_print, "print"},  {&F->builtin_isinstance, "isinstance"},
+             {&F->builtin_divmod, "divmod"}};
     for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
         Str *key = str_intern_cstr(I, b[i].name);
         if (!key) return false;

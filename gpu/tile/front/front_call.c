@@ -969,6 +969,7 @@ static bool fe_call_builtin(Front *F, AstPos pos, Value fn, FrontArgs *a, FrontV
         return fe_error(F, pos, TY_TYPE_ERROR,
                         "int(), float() and bool() take scalars in tile code");
     }
+    if (v_is(fn, F->builtin_divmod)) return fe_call_op(F, pos, TI_DIVMOD, a, out);
     if (v_is(fn, F->builtin_range))
         return fe_error(F, pos, TY_TYPE_ERROR,
                         "range() can only be iterated by a for loop in "

@@ -1167,6 +1167,23 @@ bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
         return fe_matmul(F, pos, v[0], v[1], out);
     }
     case TI_ASTILE: return fe_astile(F, pos, a, out);
+    case TI_DIVMOD: {
+        static const char *const names[] = {"x", "y", NULL};
+        if (!fe_bind_args(F, pos, fname, a, names, 2, 2, v)) return false;
+        FrontValue q, r;
+        if (!fe_binop(F, pos, BIN_FLOORDIV, v[0], v[1], &q) ||
+            !fe_binop(F, pos, BIN_MOD, v[0], v[1], &r))
+            return false;
+        FrontValue *items = fe_alloc(F, sizeof(FrontValue) * 2);
+        if (!items) return false;
+        items[0] = q;
+        items[1] = r;
+        memset(out, 0, sizeof *out);
+        out->kind = FV_TUPLE;
+        out->u.tuple.n = 2;
+        out->u.tuple.items = items;
+        return true;
+    }
     case TI_ASSERT: {
         static const char *const names[] = {"cond", "message", NULL};
         if (!fe_bind_args(F, pos, "assert_", a, names, 1, 2, v)) return false;

@@ -23,6 +23,10 @@
 #include "front.h"
 #include "intrinsics.h"
 
+/* The most elements one tile may have (2^24): a block holds its tiles in registers and
+ * shared memory on the GPU, so far less is practical; this only stops absurd shapes. */
+enum { FE_MAX_TILE_ELEMENTS = 1 << 24 };
+
 typedef enum FvKind {
     FV_UNDEF, /* an unbound name */
     FV_NONE,
@@ -108,7 +112,7 @@ typedef struct Front {
     FrontFrame *frame;
     Value intrinsics[TI__COUNT]; /* the tile module's objects, by TI_* */
     Value builtin_range, builtin_min, builtin_max, builtin_len, builtin_abs, builtin_int,
-        builtin_float, builtin_bool, builtin_print, builtin_isinstance;
+        builtin_float, builtin_bool, builtin_print, builtin_isinstance, builtin_divmod;
     int loop_depth; /* run-time loops around the current op */
     int rt_depth;   /* run-time control flow (loops and ifs) around the current op */
     AstPos pos;     /* the construct being compiled, for ops and errors */

@@ -251,7 +251,8 @@ static bool fe_merge_if(Front *F, AstPos pos, TileOp *ifop, const Bindings *befo
         for (int i = 0; i < side[s]->n; i++) {
             const char *name = side[s]->vars[i].name;
             bool seen = false;
-            for (int k = 0; k < done.n && !seen; k++) seen = strcmp(done.names[k], name) == 0;
+            for (int k = 0; k < done.n && !seen; k++)
+                seen = strcmp(done.names[k], name) == 0;
             if (seen) continue;
             if (!ns_add(F, &done, name)) return false;
             const FrontVar *pre = bind_find(before, name);

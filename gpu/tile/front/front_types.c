@@ -406,12 +406,17 @@ bool fe_shape_arg(Front *F, AstPos pos, FrontValue v, const char *what, int *ran
                         "%s must be a tuple of compile-time integer constants, got %s", what,
                         fv_describe(F, &v, buf, sizeof buf));
     }
-    for (int i = 0; i < *rank; i++)
+    int64_t numel = 1;
+    for (int i = 0; i < *rank; i++) {
         if (shape[i] <= 0)
             return fe_error(F, pos, TY_TYPE_ERROR,
-                            "%s: dimension %d is %lld; tile dimensions "
-                            "must be positive",
-                            what, i, (long long)shape[i]);
+                            "%s: dimension %d is %lld; tile dimensions must be positive", what, i,
+                            (long long)shape[i]);
+        if (shape[i] > FE_MAX_TILE_ELEMENTS || (numel *= shape[i]) > FE_MAX_TILE_ELEMENTS)
+            return fe_error(F, pos, TY_VALUE_ERROR,
+                            "%s: a tile of more than %d elements is too large for one block", what,
+                            FE_MAX_TILE_ELEMENTS);
+    }
     return true;
 }
 

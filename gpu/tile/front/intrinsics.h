@@ -14,6 +14,7 @@
     X(NUM_BLOCKS, "num_blocks")                                                                    \
     X(NUM_TILES, "num_tiles")                                                                      \
     X(CDIV, "cdiv")                                                                                \
+    X(DIVMOD, "divmod")                                                                            \
     /* memory */                                                                                   \
     X(LOAD, "load")                                                                                \
     X(STORE, "store")                                                                              \
