@@ -375,7 +375,9 @@ static bool list_assign_simple(Interp *I, List *l, int64_t a, int64_t b, const V
     size_t dn = (size_t)(b - a);
     size_t newlen = l->len - dn + n;
     if (n > dn && !list_reserve(I, l, newlen)) return false;
-    memmove(l->items + a + n, l->items + b, (l->len - (size_t)b) * sizeof(Value));
+    size_t tail = l->len - (size_t)b;
+    /* an empty list may have no items array: memmove of NULL is undefined even for 0 bytes */
+    if (tail) memmove(l->items + a + n, l->items + b, tail * sizeof(Value));
     if (n) memcpy(l->items + a, items, n * sizeof(Value));
     l->len = newlen;
     return true;
