@@ -777,7 +777,9 @@ static void *exact(Interp *I, void *p, size_t cap, size_t n, size_t elem) {
         return NULL;
     }
     if (cap == n) return p;
-    return mem_realloc(I, p, cap * elem, n * elem);
+    void *q = mem_realloc(I, p, cap * elem, n * elem);
+    if (!q) mem_free(I, p, cap * elem); /* a failed shrink (MemoryError pending): no leak */
+    return q;
 }
 
 Code *unit_leave(Compiler *c) {
@@ -844,7 +846,16 @@ Code *unit_leave(Compiler *c) {
     if (u->ste->needs_class_closure) co->flags |= CO_NEEDS_CLASSCELL;
     if ((co->ninstrs && !co->instrs) || (co->nconsts && !co->consts) ||
         (co->nnames && !co->names) || (co->ninstrs && !co->lines)) {
-        /* a shrinking realloc failed: keep the counts consistent for the finalizer */
+        /* a shrinking realloc failed (exact freed that block): free the others now, by the
+         * counts they were sized with, so the finalizer frees nothing by a wrong size */
+        if (co->instrs) mem_free(I, co->instrs, co->ninstrs * sizeof(uint32_t));
+        if (co->lines) mem_free(I, co->lines, co->ninstrs * sizeof(int32_t));
+        if (co->consts) mem_free(I, co->consts, co->nconsts * sizeof(Value));
+        if (co->names) mem_free(I, co->names, co->nnames * sizeof(Str *));
+        co->instrs = NULL;
+        co->lines = NULL;
+        co->consts = NULL;
+        co->names = NULL;
         co->ninstrs = 0;
         co->nconsts = 0;
         co->nnames = 0;

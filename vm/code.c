@@ -38,15 +38,17 @@ void code_set_text(Code *co, Str *text) {
 
 static void code_trace(Interp *I, Obj *o) {
     Code *co = (Code *)o;
-    for (uint32_t i = 0; i < co->nconsts; i++)
+    /* A code object the compiler is still filling may be traced by a collection that one of
+     * its own allocations runs: a count can be set before its array exists. */
+    for (uint32_t i = 0; co->consts && i < co->nconsts; i++)
         gc_mark_value(I, co->consts[i]);
-    for (uint32_t i = 0; i < co->nnames; i++)
+    for (uint32_t i = 0; co->names && i < co->nnames; i++)
         gc_mark_obj(I, (Obj *)co->names[i]);
-    for (uint32_t i = 0; i < co->nlocals; i++)
+    for (uint32_t i = 0; co->varnames && i < co->nlocals; i++)
         gc_mark_obj(I, (Obj *)co->varnames[i]);
-    for (uint32_t i = 0; i < co->ncellvars; i++)
+    for (uint32_t i = 0; co->cellvars && i < co->ncellvars; i++)
         gc_mark_obj(I, (Obj *)co->cellvars[i]);
-    for (uint32_t i = 0; i < co->nfreevars; i++)
+    for (uint32_t i = 0; co->freevars && i < co->nfreevars; i++)
         gc_mark_obj(I, (Obj *)co->freevars[i]);
     gc_mark_obj(I, (Obj *)co->name);
     gc_mark_obj(I, (Obj *)co->qualname);

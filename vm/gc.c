@@ -24,9 +24,17 @@ static void *raw_realloc(Interp *I, void *p, size_t old_size, size_t new_size) {
 static void *alloc_with_retry(Interp *I, void *p, size_t old_size, size_t new_size) {
     if (I->mem_limit && new_size > old_size &&
         I->bytes_allocated + (new_size - old_size) > I->mem_limit) {
-        if (!I->gc_running && !I->gc_disabled) gc_collect(I);
+        bool worth = !I->limit_gc_futile || I->limit_gc_alloc >= I->mem_limit / 16;
+        if (worth && !I->gc_running && !I->gc_disabled) {
+            size_t before = I->bytes_allocated;
+            gc_collect(I);
+            size_t freed = before > I->bytes_allocated ? before - I->bytes_allocated : 0;
+            I->limit_gc_futile = freed < I->mem_limit / 16;
+            I->limit_gc_alloc = 0;
+        }
         if (I->bytes_allocated + (new_size - old_size) > I->mem_limit) return NULL;
     }
+    if (new_size > old_size) I->limit_gc_alloc += new_size - old_size;
     void *q = raw_realloc(I, p, old_size, new_size);
     if (!q && new_size && !I->gc_running && !I->gc_disabled) {
         gc_collect(I);
@@ -99,7 +107,10 @@ void *gc_new(Interp *I, Type *type, size_t size) {
         (I->gc_stress || I->bytes_allocated >= I->gc_threshold))
         gc_collect(I);
     Obj *o = heap_alloc(I, type, size);
-    if (!o && !I->gc_running && !I->gc_disabled) {
+    /* (not again when the memory limit refused it and the collection that just ran there
+     * freed little: the back-off in alloc_with_retry) */
+    bool futile = I->mem_limit && I->limit_gc_futile && I->limit_gc_alloc < I->mem_limit / 16;
+    if (!o && !futile && !I->gc_running && !I->gc_disabled) {
         gc_collect(I);
         o = heap_alloc(I, type, size);
     }

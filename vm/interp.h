@@ -140,8 +140,13 @@ struct kr_interp {
     size_t bytes_allocated; /* everything through mem_alloc, objects included */
     size_t gc_threshold;    /* collect when bytes_allocated passes this */
     size_t mem_limit;       /* 0: none; MemoryError past it */
-    struct GcHeap *heap;    /* the object pages and large objects (gc_heap.c) */
-    Obj **gray;             /* mark stack */
+    /* The collector's back-off at the limit (gc.c): a collection the limit forced that freed
+     * little is not repeated until limit_gc_alloc (bytes allocated since) makes it worth it,
+     * so a script failing allocations in a loop does not collect at every one. */
+    size_t limit_gc_alloc;
+    bool limit_gc_futile;
+    struct GcHeap *heap; /* the object pages and large objects (gc_heap.c) */
+    Obj **gray;          /* mark stack */
     size_t ngray, capgray;
     bool gray_overflow; /* a mark could not be pushed: rescan the heap */
     Value *temp_roots;  /* objects allocated since the running frame's instruction began */

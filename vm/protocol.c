@@ -156,6 +156,9 @@ int obj_issubclass(Interp *I, Value derived, Value cls) {
 /* ---- repr, str, hash --------------------------------------------------------------- */
 
 static Value check_str_result(Interp *I, Value r, const char *what) {
+    /* many repr slots return v_obj(str_from_cstr(...)): a failed allocation arrives as an
+     * object value with no object (MemoryError pending) */
+    if (is_obj(r) && !r.as.o) return err_nomem(I);
     if (is_null(r) || is_str(I, r)) return r;
     return err_format(I, TY_TYPE_ERROR, "%s returned non-string (type %s)", what, type_name(I, r));
 }
@@ -164,7 +167,8 @@ Value obj_repr(Interp *I, Value v) {
     Type *t = type_of(I, v);
     if (t->id == TY_STR && is_obj(v)) return str_repr(I, as_str(v));
     if (!t->slots.repr)
-        return v_obj(str_printf(I, "<%s object at %p>", t->name->data, (void *)v.as.o));
+        return check_str_result(
+            I, v_obj(str_printf(I, "<%s object at %p>", t->name->data, (void *)v.as.o)), "");
     if (!c_recursion_enter(I, " while getting the repr of an object")) return V_NULL;
     Value r = t->slots.repr(I, v);
     c_recursion_leave(I);

@@ -524,10 +524,11 @@ Value vm_format_exception(Interp *I, Obj *exc) {
         ExcObj *e = (ExcObj *)chain[n - 1];
         Value next = V_NULL;
         bool cause = false;
-        if (is_obj(e->cause)) {
+        /* (an object value without an object is a link an out-of-memory left half-made) */
+        if (is_obj(e->cause) && e->cause.as.o) {
             next = e->cause;
             cause = true;
-        } else if (is_obj(e->context) && !e->suppress_context) {
+        } else if (is_obj(e->context) && e->context.as.o && !e->suppress_context) {
             next = e->context;
         }
         if (is_null(next)) break;
