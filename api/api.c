@@ -346,6 +346,7 @@ void kr_free(kr_interp *I) {
     if (!I) return;
     if (I->vm) vm_free(I);
     gc_free_all(I);
+    uvloop_shutdown(I);     /* the libuv loop, if asyncio made one */
     gpu_module_shutdown(I); /* device state, after the arrays that hold device memory */
     mem_free(I, I->config_text, I->config_text_size); /* after the GPU state that borrows it */
     api_state_free(I);

@@ -22,6 +22,9 @@ const NativeModuleDef native_modules[] = {
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
 #endif
+#ifdef KRAIT_HAVE_LIBUV
+    {"_uv", uvloop_module_create}, /* the libuv half of asyncio (stdlib/py/asyncio.py) */
+#endif
     {"_tile", tile_native_module_create},
     {NULL, NULL},
 };

@@ -28,6 +28,9 @@ Module *collections_module_create(Interp *I); /* stdlib/collections.c */
 Module *re_native_module_create(Interp *I);   /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
 Module *gpu_module_create(Interp *I);         /* stdlib/gpu/gpu_module.c (also "numpy") */
 Module *tile_native_module_create(Interp *I);  /* stdlib/tile/tile_kernel.c: `_tile` */
+Module *uvloop_module_create(Interp *I);  /* stdlib/uvloop.c: `_uv` (with KRAIT_HAVE_LIBUV) */
+/* the interpreter's libuv loop, if one was made; kr_free calls it (stdlib/uvloop.c) */
+void uvloop_shutdown(Interp *I);
 /* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
 void gpu_module_shutdown(Interp *I);
 

@@ -1,0 +1,217 @@
+/* uvloop.c: _uv, the native half of asyncio: the interpreter's libuv loop and its timers.
+ * The Python half (stdlib/py/asyncio.py) keeps the ready queue, futures and tasks; it asks
+ * _uv for a timer (timer_start returns an id), cancels it by id, and calls run_once, which
+ * runs one libuv iteration and returns the ids of the timers that fired, in firing order.
+ * No Python code runs inside a libuv callback: a callback only records an id.
+ *
+ * The loop (struct Loop, I->loop) is created at the first _uv call, so start-up never
+ * touches libuv, and freed by kr_free (uvloop_shutdown). A timer slot, once initialised,
+ * is reused for later timers instead of being closed, so closing happens only at shutdown.
+ * A blocking run_once also starts a 50 ms guard timer: the wait is bounded, and the host's
+ * check (interrupts, kr_terminate, time limits) runs between waits.
+ *
+ * Built only with libuv (CMake defines KRAIT_HAVE_LIBUV); without it _uv does not exist
+ * and `import asyncio` raises ImportError saying why. */
+#include "modules.h"
+
+#ifdef KRAIT_HAVE_LIBUV
+
+#include <math.h>
+#include <string.h>
+#include <uv.h>
+
+#include "builtins.h"
+
+typedef struct UvTimer {
+    uv_timer_t h;
+    struct Loop *loop;
+    int64_t id; /* its slot index */
+} UvTimer;
+
+struct Loop {
+    Interp *I;
+    uv_loop_t uv;
+    uv_timer_t guard;
+    UvTimer **slots; /* every initialised timer; NULL-free up to nslots */
+    size_t nslots, capslots;
+    int64_t *free_ids; /* stack of idle slots */
+    size_t nfree;
+    int64_t *fired; /* ids fired during the current run_once */
+    size_t nfired, capfired;
+    bool oom; /* a callback could not record a firing */
+};
+
+static struct Loop *uvloop_get(Interp *I) {
+    if (I->loop) return I->loop;
+    struct Loop *L = mem_alloc(I, sizeof *L);
+    if (!L) return NULL;
+    memset(L, 0, sizeof *L);
+    L->I = I;
+    if (uv_loop_init(&L->uv) != 0) {
+        mem_free(I, L, sizeof *L);
+        err_format(I, TY_OS_ERROR, "asyncio: libuv could not create a loop");
+        return NULL;
+    }
+    uv_timer_init(&L->uv, &L->guard);
+    L->uv.data = L;
+    I->loop = L;
+    return L;
+}
+
+static void uvloop_on_timer(uv_timer_t *h) {
+    UvTimer *t = (UvTimer *)h;
+    struct Loop *L = t->loop;
+    if (L->nfired == L->capfired) {
+        size_t cap = L->capfired ? L->capfired * 2 : 16;
+        int64_t *p = mem_realloc_quiet(L->I, L->fired, L->capfired * sizeof *p, cap * sizeof *p);
+        if (!p) {
+            L->oom = true;
+            return;
+        }
+        L->fired = p;
+        L->capfired = cap;
+    }
+    L->fired[L->nfired++] = t->id;
+    L->free_ids[L->nfree++] = t->id;
+}
+
+static void uvloop_on_guard(uv_timer_t *h) {
+    (void)h;
+}
+
+static bool uvloop_delay_arg(Interp *I, Value v, uint64_t *ms) {
+    double d;
+    if (!num_to_double(I, v, &d)) return false;
+    if (isnan(d)) {
+        err_format(I, TY_VALUE_ERROR, "Invalid value NaN (not a number)");
+        return false;
+    }
+    /* rounded up: a timer never fires before its time (libuv counts milliseconds) */
+    double m = ceil(d * 1000.0);
+    *ms = m <= 0 ? 0 : m > 9e15 ? (uint64_t)9e15 : (uint64_t)m;
+    return true;
+}
+
+/* _uv.timer_start(delay_seconds) -> id */
+static Value uv_timer_start_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "timer_start", kw) || !arg_count(I, "timer_start", argc, 1, 1)) return V_NULL;
+    uint64_t ms;
+    if (!uvloop_delay_arg(I, argv[0], &ms)) return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    int64_t id;
+    if (L->nfree) {
+        id = L->free_ids[--L->nfree];
+    } else {
+        if (L->nslots == L->capslots) {
+            size_t cap = L->capslots ? L->capslots * 2 : 16;
+            UvTimer **s = mem_realloc(I, L->slots, L->capslots * sizeof *s, cap * sizeof *s);
+            if (!s) return V_NULL;
+            L->slots = s;
+            int64_t *f = mem_realloc(I, L->free_ids, L->capslots * sizeof *f, cap * sizeof *f);
+            if (!f) return V_NULL;
+            L->free_ids = f;
+            L->capslots = cap;
+        }
+        UvTimer *t = mem_alloc(I, sizeof *t);
+        if (!t) return V_NULL;
+        uv_timer_init(&L->uv, &t->h);
+        t->loop = L;
+        id = t->id = (int64_t)L->nslots;
+        L->slots[L->nslots++] = t;
+    }
+    uv_update_time(&L->uv); /* the delay counts from now, not from the last iteration */
+    uv_timer_start(&L->slots[id]->h, uvloop_on_timer, ms, 0);
+    return v_int(id);
+}
+
+/* _uv.timer_cancel(id): stops a pending timer; an id that already fired is ignored. */
+static Value uv_timer_cancel_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "timer_cancel", kw) || !arg_count(I, "timer_cancel", argc, 1, 1))
+        return V_NULL;
+    int64_t id;
+    if (obj_index(I, argv[0], &id) < 0) return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    if (id < 0 || (size_t)id >= L->nslots)
+        return err_format(I, TY_VALUE_ERROR, "timer_cancel: no timer %lld", (long long)id);
+    UvTimer *t = L->slots[id];
+    if (uv_is_active((uv_handle_t *)&t->h)) {
+        uv_timer_stop(&t->h);
+        L->free_ids[L->nfree++] = id;
+    }
+    return V_NONE;
+}
+
+/* _uv.run_once(block) -> list of fired timer ids. block: wait (at most 50 ms) for one. */
+static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "run_once", kw) || !arg_count(I, "run_once", argc, 1, 1)) return V_NULL;
+    int block = obj_truthy(I, argv[0]);
+    if (block < 0) return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    if (block) uv_timer_start(&L->guard, uvloop_on_guard, 50, 0);
+    uv_run(&L->uv, block ? UV_RUN_ONCE : UV_RUN_NOWAIT);
+    uv_timer_stop(&L->guard);
+    List *out = list_new(I, L->nfired);
+    if (!out) return V_NULL;
+    for (size_t i = 0; i < L->nfired; i++)
+        if (!list_append(I, out, v_int(L->fired[i]))) return V_NULL;
+    L->nfired = 0;
+    if (L->oom) {
+        L->oom = false;
+        return err_format(I, TY_MEMORY_ERROR, "asyncio: out of memory recording a timer");
+    }
+    if (block && !interp_check_host(I)) return V_NULL;
+    return v_obj(out);
+}
+
+/* _uv.time(): the loop's clock in seconds (monotonic, as CPython's loop.time()). */
+static Value uv_time_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "time", kw) || !arg_count(I, "time", argc, 0, 0)) return V_NULL;
+    return v_float((double)uv_hrtime() * 1e-9);
+}
+
+static void uvloop_on_close(uv_handle_t *h) {
+    (void)h;
+}
+
+void uvloop_shutdown(Interp *I) {
+    struct Loop *L = I->loop;
+    if (!L) return;
+    for (size_t i = 0; i < L->nslots; i++)
+        uv_close((uv_handle_t *)&L->slots[i]->h, uvloop_on_close);
+    uv_close((uv_handle_t *)&L->guard, uvloop_on_close);
+    uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks */
+    uv_loop_close(&L->uv);
+    for (size_t i = 0; i < L->nslots; i++)
+        mem_free(I, L->slots[i], sizeof *L->slots[i]);
+    mem_free(I, L->slots, L->capslots * sizeof *L->slots);
+    mem_free(I, L->free_ids, L->capslots * sizeof *L->free_ids);
+    mem_realloc_quiet(I, L->fired, L->capfired * sizeof *L->fired, 0);
+    mem_free(I, L, sizeof *L);
+    I->loop = NULL;
+}
+
+static const MethodDef uv_functions[] = {
+    {"timer_start", uv_timer_start_fn, 0},
+    {"timer_cancel", uv_timer_cancel_fn, 0},
+    {"run_once", uv_run_once_fn, 0},
+    {"time", uv_time_fn, 0},
+    {NULL, NULL, 0},
+};
+
+Module *uvloop_module_create(Interp *I) {
+    Str *name = str_intern_cstr(I, "_uv");
+    Module *m = name ? module_new(I, name) : NULL;
+    if (!m || module_add_functions(I, m, uv_functions) < 0) return NULL;
+    return m;
+}
+
+#else
+
+void uvloop_shutdown(Interp *I) {
+    (void)I;
+}
+
+#endif
