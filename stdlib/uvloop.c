@@ -10,6 +10,11 @@
  * A blocking run_once also starts a 50 ms guard timer: the wait is bounded, and the host's
  * check (interrupts, kr_terminate, time limits) runs between waits.
  *
+ * Completions (uvloop.h) are the other kind of id: code that hands work to another thread
+ * (the GPU driver's host callback) takes a record, and the thread fires it; firing pushes the
+ * record on a lock-free stack and calls uv_async_send, and run_once returns its id after the
+ * timers' ones. Ids from UVLOOP_COMPLETION_BASE up are completions.
+ *
  * Built only with libuv (CMake defines KRAIT_HAVE_LIBUV); without it _uv does not exist
  * and `import asyncio` raises ImportError saying why. */
 #include "modules.h"
@@ -17,10 +22,13 @@
 #ifdef KRAIT_HAVE_LIBUV
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <uv.h>
 
 #include "builtins.h"
+#include "uvloop.h"
 
 typedef struct UvTimer {
     uv_timer_t h;
@@ -28,11 +36,23 @@ typedef struct UvTimer {
     int64_t id; /* its slot index */
 } UvTimer;
 
+/* A completion record (uvloop_completion_new): pushed by another thread onto a lock-free
+ * stack, drained by run_once on the loop thread. */
+struct UvCompletion {
+    struct UvCompletion *next;
+    struct Loop *loop;
+    int64_t id;
+};
+
 struct Loop {
     Interp *I;
     uv_loop_t uv;
     uv_timer_t guard;
-    UvTimer **slots; /* every initialised timer; NULL-free up to nslots */
+    uv_async_t wake;                          /* uv_async_send'd by a completion */
+    _Atomic(struct UvCompletion *) completed; /* a Treiber stack, newest first */
+    int64_t next_completion;                  /* completion ids, apart from timer slots */
+    atomic_int inflight;                      /* records handed over and not fired yet */
+    UvTimer **slots;                          /* every initialised timer; NULL-free up to nslots */
     size_t nslots, capslots;
     int64_t *free_ids; /* stack of idle slots */
     size_t nfree;
@@ -40,6 +60,10 @@ struct Loop {
     size_t nfired, capfired;
     bool oom; /* a callback could not record a firing */
 };
+
+static void uvloop_on_wake(uv_async_t *h) {
+    (void)h;
+} /* run_once drains the stack */
 
 static struct Loop *uvloop_get(Interp *I) {
     if (I->loop) return I->loop;
@@ -53,6 +77,10 @@ static struct Loop *uvloop_get(Interp *I) {
         return NULL;
     }
     uv_timer_init(&L->uv, &L->guard);
+    uv_async_init(&L->uv, &L->wake, uvloop_on_wake);
+    atomic_init(&L->completed, NULL);
+    atomic_init(&L->inflight, 0);
+    L->next_completion = UVLOOP_COMPLETION_BASE;
     L->uv.data = L;
     I->loop = L;
     return L;
@@ -158,6 +186,22 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     for (size_t i = 0; i < L->nfired; i++)
         if (!list_append(I, out, v_int(L->fired[i]))) return V_NULL;
     L->nfired = 0;
+    /* completions, oldest first (the stack holds them newest first) */
+    struct UvCompletion *c = atomic_exchange(&L->completed, NULL), *fifo = NULL;
+    while (c) {
+        struct UvCompletion *next = c->next;
+        c->next = fifo;
+        fifo = c;
+        c = next;
+    }
+    bool ok = true;
+    while (fifo) {
+        struct UvCompletion *next = fifo->next;
+        if (ok && !list_append(I, out, v_int(fifo->id))) ok = false;
+        mem_free(I, fifo, sizeof *fifo);
+        fifo = next;
+    }
+    if (!ok) return V_NULL;
     if (L->oom) {
         L->oom = false;
         return err_format(I, TY_MEMORY_ERROR, "asyncio: out of memory recording a timer");
@@ -172,6 +216,34 @@ static Value uv_time_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_float((double)uv_hrtime() * 1e-9);
 }
 
+struct UvCompletion *uvloop_completion_new(Interp *I, int64_t *id) {
+    struct Loop *L = uvloop_get(I);
+    if (!L) return NULL;
+    struct UvCompletion *c = mem_alloc(I, sizeof *c);
+    if (!c) return NULL;
+    c->next = NULL;
+    c->loop = L;
+    c->id = *id = L->next_completion++;
+    atomic_fetch_add(&L->inflight, 1);
+    return c;
+}
+
+void uvloop_completion_discard(Interp *I, struct UvCompletion *c) {
+    mem_free(I, c, sizeof *c);
+}
+
+/* Any thread (a CUhostFn): a push and a wake-up, no lock, no interpreter call. */
+void uvloop_completion_fire(void *record) {
+    struct UvCompletion *c = record;
+    struct Loop *L = c->loop;
+    struct UvCompletion *head = atomic_load(&L->completed);
+    do {
+        c->next = head;
+    } while (!atomic_compare_exchange_weak(&L->completed, &head, c));
+    uv_async_send(&L->wake);
+    atomic_fetch_sub(&L->inflight, 1); /* last: after it, shutdown may free the loop */
+}
+
 static void uvloop_on_close(uv_handle_t *h) {
     (void)h;
 }
@@ -179,9 +251,22 @@ static void uvloop_on_close(uv_handle_t *h) {
 void uvloop_shutdown(Interp *I) {
     struct Loop *L = I->loop;
     if (!L) return;
+    /* A record still held by another thread (work queued on a GPU stream) will be fired into
+     * this loop: wait for it (the work is finishing), and if it never comes, leave the loop
+     * allocated rather than let the callback write into freed memory. */
+    for (int i = 0; atomic_load(&L->inflight) > 0; i++) {
+        if (i == 50000) return; /* 5 s */
+        struct timespec ts = {0, 100000};
+        nanosleep(&ts, NULL);
+    }
     for (size_t i = 0; i < L->nslots; i++)
         uv_close((uv_handle_t *)&L->slots[i]->h, uvloop_on_close);
     uv_close((uv_handle_t *)&L->guard, uvloop_on_close);
+    uv_close((uv_handle_t *)&L->wake, uvloop_on_close);
+    for (struct UvCompletion *c = atomic_exchange(&L->completed, NULL), *n; c; c = n) {
+        n = c->next;
+        mem_free(I, c, sizeof *c);
+    }
     uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks */
     uv_loop_close(&L->uv);
     for (size_t i = 0; i < L->nslots; i++)

@@ -12,6 +12,8 @@
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
 #include "../../vm/dict.h"
+#include "../../vm/vm.h"
+#include "../uvloop.h"
 #include "../builtins.h"
 #include "../classes.h"
 #include "gpu_module.h"
@@ -244,9 +246,42 @@ static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
     return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
 }
 
+/* Stream.done(): an asyncio future of the work queued on the stream so far. On CUDA a host
+ * callback fires a completion on the interpreter's loop (uvloop.h: a lock-free push and
+ * uv_async_send, no CUDA call); asyncio then synchronizes the stream, which returns at once
+ * and raises a device fault. On the CPU backend the work is already done. */
+static Value stream_done(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "done", argc - 1, kw, 0, 0)) return V_NULL;
+    Str *name = str_intern_cstr(I, "asyncio"), *fn = str_intern_cstr(I, "_native_wait");
+    Value mod = name && fn ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
+    if (is_null(mod)) return V_NULL;
+    Value wait = obj_getattr(I, mod, fn);
+    if (is_null(wait)) return V_NULL;
+    Value args[2] = {V_NONE, argv[0]};
+    void *h;
+    if (arr_on_cuda(I) && handle_of(I, argv[0], &h)) {
+#ifdef KRAIT_HAVE_LIBUV
+        int64_t id;
+        struct UvCompletion *c = uvloop_completion_new(I, &id);
+        if (!c) return V_NULL;
+        if (gpu_launch_host_func(I->gpu, h, uvloop_completion_fire, c) < 0) {
+            uvloop_completion_discard(I, c);
+            return arr_gpu_raise(I), V_NULL;
+        }
+        args[0] = v_int(id);
+#endif
+    }
+    return obj_call(I, wait, 2, args, NULL);
+}
+
 static const MethodDef stream_defs[] = {
-    {"__init__", stream_init, 0},    {"__enter__", stream_enter, 0}, {"__exit__", stream_exit, 0},
-    {"synchronize", stream_sync, 0}, {"query", true_method, 0},      {NULL, NULL, 0},
+    {"__init__", stream_init, 0},
+    {"__enter__", stream_enter, 0},
+    {"__exit__", stream_exit, 0},
+    {"synchronize", stream_sync, 0},
+    {"query", true_method, 0},
+    {"done", stream_done, 0},
+    {NULL, NULL, 0},
 };
 
 static double now_ms(void) {

@@ -105,6 +105,7 @@ class EventLoop:
     def __init__(self):
         self._ready = deque()
         self._timers = {}
+        self._waits = {}  # completion id (uvloop.h) -> (future, stream)
         self._stopping = False
         self._closed = False
         self._unretrieved = []  # tasks that finished with an exception nobody read yet
@@ -220,6 +221,9 @@ class EventLoop:
             if h is not None:
                 h._id = None
                 self._ready.append(h)
+            elif tid in self._waits:
+                fut, stream = self._waits.pop(tid)
+                self._ready.append(Handle(_complete_wait, (fut, stream), self))
         ready = self._ready
         for _ in range(len(ready)):
             h = ready.popleft()
@@ -233,6 +237,28 @@ def _run_until_complete_cb(fut):
         if isinstance(exc, (SystemExit, KeyboardInterrupt)):
             return
     fut._loop.stop()
+
+
+def _native_wait(wait_id, stream):
+    # gpu Stream.done(): wait_id None: the work is already complete (the CPU backend)
+    loop = get_running_loop()
+    fut = loop.create_future()
+    if wait_id is None:
+        fut.set_result(None)
+    else:
+        loop._waits[wait_id] = (fut, stream)
+    return fut
+
+
+def _complete_wait(fut, stream):
+    if fut.cancelled():
+        return
+    try:
+        stream.synchronize()  # the host callback carries no error: a device fault raises here
+    except Exception as exc:
+        fut.set_exception(exc)
+    else:
+        fut.set_result(None)
 
 
 def get_running_loop():
