@@ -19,6 +19,7 @@ const NativeModuleDef native_modules[] = {
     {"itertools", itertools_module_create},
     {"gpu", gpu_module_create},
     {"numpy", gpu_module_create},
+    {"_hashlib", hashlib_native_module_create}, /* digests for stdlib/py/hashlib.py */
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
 #endif

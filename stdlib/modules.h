@@ -13,22 +13,23 @@ extern const NativeModuleDef native_modules[];
  * generated (build/generated/frozen_modules.c). FrozenModuleDef is vm/interp.h's. */
 extern const FrozenModuleDef stdlib_frozen[];
 
-Module *builtins_module_create(Interp *I);    /* stdlib/builtins.c */
-Module *sys_module_create(Interp *I);         /* stdlib/sys.c */
-Module *math_module_create(Interp *I);        /* stdlib/math.c */
-Module *random_module_create(Interp *I);      /* stdlib/random.c */
-Module *time_module_create(Interp *I);        /* stdlib/time.c */
-Module *os_module_create(Interp *I);          /* stdlib/os.c (also registers os.path) */
-Module *os_path_module_create(Interp *I);     /* stdlib/os_path.c */
-Module *io_module_create(Interp *I);          /* stdlib/io.c */
-Module *json_module_create(Interp *I);        /* stdlib/json.c */
-Module *itertools_module_create(Interp *I);   /* stdlib/itertools.c */
-Module *functools_module_create(Interp *I);   /* stdlib/functools.c */
-Module *collections_module_create(Interp *I); /* stdlib/collections.c */
-Module *re_native_module_create(Interp *I);   /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
-Module *gpu_module_create(Interp *I);         /* stdlib/gpu/gpu_module.c (also "numpy") */
-Module *tile_native_module_create(Interp *I);  /* stdlib/tile/tile_kernel.c: `_tile` */
-Module *uvloop_module_create(Interp *I);  /* stdlib/uvloop.c: `_uv` (with KRAIT_HAVE_LIBUV) */
+Module *builtins_module_create(Interp *I);       /* stdlib/builtins.c */
+Module *sys_module_create(Interp *I);            /* stdlib/sys.c */
+Module *math_module_create(Interp *I);           /* stdlib/math.c */
+Module *random_module_create(Interp *I);         /* stdlib/random.c */
+Module *time_module_create(Interp *I);           /* stdlib/time.c */
+Module *os_module_create(Interp *I);             /* stdlib/os.c (also registers os.path) */
+Module *os_path_module_create(Interp *I);        /* stdlib/os_path.c */
+Module *io_module_create(Interp *I);             /* stdlib/io.c */
+Module *json_module_create(Interp *I);           /* stdlib/json.c */
+Module *itertools_module_create(Interp *I);      /* stdlib/itertools.c */
+Module *functools_module_create(Interp *I);      /* stdlib/functools.c */
+Module *collections_module_create(Interp *I);    /* stdlib/collections.c */
+Module *hashlib_native_module_create(Interp *I); /* stdlib/hashlib_digest.c */
+Module *re_native_module_create(Interp *I);      /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
+Module *gpu_module_create(Interp *I);            /* stdlib/gpu/gpu_module.c (also "numpy") */
+Module *tile_native_module_create(Interp *I);    /* stdlib/tile/tile_kernel.c: `_tile` */
+Module *uvloop_module_create(Interp *I); /* stdlib/uvloop.c: `_uv` (with KRAIT_HAVE_LIBUV) */
 /* the interpreter's libuv loop, if one was made; kr_free calls it (stdlib/uvloop.c) */
 void uvloop_shutdown(Interp *I);
 /* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
