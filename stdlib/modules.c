@@ -20,6 +20,7 @@ const NativeModuleDef native_modules[] = {
     {"gpu", gpu_module_create},
     {"numpy", gpu_module_create},
     {"_hashlib", hashlib_native_module_create}, /* digests for stdlib/py/hashlib.py */
+    {"_struct", struct_native_module_create},   /* packing for stdlib/py/struct.py */
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
 #endif
