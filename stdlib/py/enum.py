@@ -627,9 +627,9 @@ class Flag(Enum, boundary=STRICT):
             value = cls._all_bits_ + 1 + value
         if value & ~flag_mask and value >= 0:
             if cls._boundary_ is STRICT:
+                width = max(value.bit_length(), flag_mask.bit_length())
                 raise ValueError(repr(cls) + " invalid value " + repr(value) + "\n    given " +
-                                 _bin(value, len(bin(flag_mask)) - 2) + "\n  allowed " +
-                                 _bin(flag_mask, len(bin(flag_mask)) - 2))
+                                 _bin(value, width) + "\n  allowed " + _bin(flag_mask, width))
             elif cls._boundary_ is CONFORM:
                 value = value & flag_mask
             elif cls._boundary_ is EJECT:
@@ -649,10 +649,11 @@ class Flag(Enum, boundary=STRICT):
             pseudo._name_ = None
         elif covered == value:
             pseudo._name_ = "|".join(m._name_ for m in members)
+        elif members:
+            # KEEP: the unnamed bits are shown as a number (Perm.X|8)
+            pseudo._name_ = "|".join(m._name_ for m in members) + "|" + str(value & ~covered)
         else:
-            pseudo._name_ = None if not members else "|".join(m._name_ for m in members)
-            if cls._boundary_ is not KEEP or not members:
-                pseudo._name_ = None if not members else pseudo._name_
+            pseudo._name_ = None
         try:
             pseudo = cls._value2member_map_.setdefault(value, pseudo)
         except TypeError:
