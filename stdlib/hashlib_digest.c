@@ -8,12 +8,10 @@
 #include "builtins.h"
 #include "modules.h"
 #include "sha512.h"
+#include "../gpu/runtime/hash.h"
 
 static uint32_t rol32(uint32_t x, int n) {
     return (x << n) | (x >> (32 - n));
-}
-static uint32_t ror32(uint32_t x, int n) {
-    return (x >> n) | (x << (32 - n));
 }
 
 /* The message padded to a multiple of 64 bytes with its bit length appended (big-endian
@@ -150,71 +148,17 @@ static void sha1_digest(const unsigned char *data, size_t len, unsigned char out
 
 /* ---- SHA-256 ---- */
 
-static const uint32_t sha256_k[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-static void sha256_block(uint32_t h[8], const unsigned char *p) {
-    uint32_t w[64];
-    for (int i = 0; i < 16; i++)
-        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-               (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
-    for (int i = 16; i < 64; i++) {
-        uint32_t s0 = ror32(w[i - 15], 7) ^ ror32(w[i - 15], 18) ^ (w[i - 15] >> 3);
-        uint32_t s1 = ror32(w[i - 2], 17) ^ ror32(w[i - 2], 19) ^ (w[i - 2] >> 10);
-        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int i = 0; i < 64; i++) {
-        uint32_t S1 = ror32(e, 6) ^ ror32(e, 11) ^ ror32(e, 25);
-        uint32_t ch = (e & f) ^ (~e & g);
-        uint32_t t1 = hh + S1 + ch + sha256_k[i] + w[i];
-        uint32_t S0 = ror32(a, 2) ^ ror32(a, 13) ^ ror32(a, 22);
-        uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
-        uint32_t t2 = S0 + maj;
-        hh = g;
-        g = f;
-        f = e;
-        e = d + t1;
-        d = c;
-        c = b;
-        b = a;
-        a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-}
-
+/* SHA-256 is the JIT cache's (gpu/runtime/hash.c); SHA-224 is the same compression from
+ * another initial state, truncated to 28 bytes (FIPS 180-4, 5.3.2). */
 static void sha256_digest(const unsigned char *data, size_t len, unsigned char out[32],
                           bool is224) {
-    uint32_t h256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    uint32_t h224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
-                        0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
-    uint32_t h[8];
-    memcpy(h, is224 ? h224 : h256, sizeof h);
-    size_t full = len - len % 64;
-    for (size_t i = 0; i < full; i += 64)
-        sha256_block(h, data + i);
-    unsigned char tail[128];
-    size_t n = pad_tail(data, len, tail, true);
-    for (size_t i = 0; i < n; i += 64)
-        sha256_block(h, tail + i);
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 4; k++)
-            out[4 * i + k] = (unsigned char)(h[i] >> (24 - 8 * k));
+    static const uint32_t h224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
+    Sha256 h;
+    sha256_init(&h);
+    if (is224) memcpy(h.state, h224, sizeof h224);
+    sha256_update(&h, data, len);
+    sha256_final(&h, out);
 }
 
 /* _hashlib.digest(name, data) -> bytes: name one of md5, sha1, sha224, sha256, sha512. */
