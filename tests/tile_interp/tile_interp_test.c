@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "../../gpu/tile/interp/interp_internal.h"
+#include "../tile_test_support.h"
 
 static int failures, checks;
 
@@ -25,29 +26,6 @@ static int failures, checks;
             printf("\n");                                                                          \
         }                                                                                          \
     } while (0)
-
-static void *test_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
-    (void)ud;
-    (void)old_size;
-    if (!new_size) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, new_size);
-}
-
-typedef struct Text {
-    char buf[4096];
-    size_t len;
-} Text;
-
-static void text_write(void *ud, const char *s, size_t n) {
-    Text *t = ud;
-    if (t->len + n >= sizeof t->buf) n = sizeof t->buf - 1 - t->len;
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = 0;
-}
 
 static Text out;
 static char err[256];

@@ -9,6 +9,7 @@
 
 #include "../../gpu/tile/ir.h"
 #include "../../gpu/tile/passes/passes.h"
+#include "../tile_test_support.h"
 
 typedef struct Test {
     int failures, checks;
@@ -24,29 +25,6 @@ typedef struct Test {
             printf("\n");                                                                          \
         }                                                                                          \
     } while (0)
-
-static void *test_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
-    (void)ud;
-    (void)old_size;
-    if (!new_size) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, new_size);
-}
-
-typedef struct Text {
-    char buf[8192];
-    size_t len;
-} Text;
-
-static void text_write(void *ud, const char *s, size_t n) {
-    Text *t = ud;
-    if (t->len + n >= sizeof t->buf) n = sizeof t->buf - 1 - t->len;
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = 0;
-}
 
 static void print_func(const TileFunc *f, Text *t) {
     t->len = 0;

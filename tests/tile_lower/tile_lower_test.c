@@ -16,6 +16,7 @@
 
 #include "../../gpu/tile/interp/interp_internal.h" /* ti_to_f64 / ti_from_f64 */
 #include "../../gpu/tile/lower/launch.h"
+#include "../tile_test_support.h"
 
 static int failures, checks;
 static bool verbose;
@@ -31,16 +32,6 @@ static GpuState *G;
             printf("\n");                                                                          \
         }                                                                                          \
     } while (0)
-
-static void *test_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
-    (void)ud;
-    (void)old_size;
-    if (!new_size) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, new_size);
-}
 
 /* ---- builders (the shapes the front makes) ---- */
 
