@@ -68,6 +68,7 @@ static Value math_range_error(Interp *I) {
 
 /* One-argument functions are METH_O in CPython, whose arity message names the module. */
 static bool check_one(Interp *I, const char *name, int argc, Tuple *kw) {
+    if (argc == 1 && (!kw || kw->len == 0)) return true; /* no name formatting on the hot path */
     char full[32];
     snprintf(full, sizeof full, "math.%s", name);
     return arg_no_kw(I, full, kw) && arg_count(I, full, argc, 1, 1);

@@ -210,18 +210,28 @@ static uint32_t mag_isub(uint32_t *x, size_t nx, const uint32_t *y, size_t ny) {
  * stops at a time limit; false after raising. */
 static bool mag_mul_school(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
                            size_t nb) {
+    /* The outer loop runs over the shorter operand so that the inner loop is long: a big int
+     * times a one-digit int (pidigits' hot product) is one pass, not na tiny passes. */
+    if (na < nb) {
+        const uint32_t *t = a;
+        a = b;
+        b = t;
+        size_t tn = na;
+        na = nb;
+        nb = tn;
+    }
     memset(r, 0, (na + nb) * sizeof(uint32_t));
-    for (size_t i = 0; i < na; i++) {
+    for (size_t i = 0; i < nb; i++) {
         if ((i & 1023) == 1023 && !interp_poll(I)) return false;
-        uint64_t ai = a[i], carry = 0;
-        if (!ai) continue;
+        uint64_t bi = b[i], carry = 0;
+        if (!bi) continue;
         uint32_t *ri = r + i;
-        for (size_t j = 0; j < nb; j++) {
-            carry += ai * b[j] + ri[j];
+        for (size_t j = 0; j < na; j++) {
+            carry += bi * a[j] + ri[j];
             ri[j] = (uint32_t)(carry & INT_MASK);
             carry >>= INT_SHIFT;
         }
-        ri[nb] = (uint32_t)carry;
+        ri[na] = (uint32_t)carry;
     }
     return true;
 }
