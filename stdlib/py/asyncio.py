@@ -18,7 +18,10 @@ import sys
 __all__ = ["run", "sleep", "create_task", "gather", "wait_for", "ensure_future",
            "get_running_loop", "get_event_loop", "current_task", "all_tasks", "iscoroutine",
            "Future", "Task", "Event", "Queue", "QueueEmpty", "QueueFull", "CancelledError",
-           "TimeoutError", "InvalidStateError"]
+           "TimeoutError", "InvalidStateError", "wait", "as_completed", "shield",
+           "FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED", "isfuture", "Lock",
+           "Condition", "Semaphore", "BoundedSemaphore", "Timeout", "timeout", "timeout_at",
+           "TaskGroup"]
 
 
 class CancelledError(BaseException):
@@ -424,8 +427,8 @@ class Task(Future):
         if not iscoroutine(coro):
             self._log_destroy_pending = False
             raise TypeError("a coroutine was expected, got %r" % (coro,))
+        _task_counter[0] += 1  # CPython's C Task counts named tasks too
         if name is None:
-            _task_counter[0] += 1
             name = "Task-%d" % _task_counter[0]
         self._name = str(name)
         self._coro = coro
@@ -754,6 +757,331 @@ async def wait_for(fut, timeout):
         timeout_handle.cancel()
 
 
+# ---- wait, as_completed, shield ------------------------------------------------------------
+
+FIRST_COMPLETED = "FIRST_COMPLETED"
+FIRST_EXCEPTION = "FIRST_EXCEPTION"
+ALL_COMPLETED = "ALL_COMPLETED"
+
+
+def isfuture(obj):
+    return getattr(type(obj), "_asyncio_future_blocking", None) is not None and \
+        not isinstance(obj, type)
+
+
+async def wait(fs, *, timeout=None, return_when=ALL_COMPLETED):
+    if isfuture(fs) or iscoroutine(fs):
+        raise TypeError("expect a list of futures, not %s" % (type(fs).__name__,))
+    if not fs:
+        raise ValueError("Set of Tasks/Futures is empty.")
+    if return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED):
+        raise ValueError("Invalid return_when value: %s" % (return_when,))
+    fs = set(fs)
+    if any(iscoroutine(f) for f in fs):
+        raise TypeError("Passing coroutines is forbidden, use tasks explicitly.")
+    loop = get_running_loop()
+    return await _wait(fs, timeout, return_when, loop)
+
+
+async def _wait(fs, timeout, return_when, loop):
+    waiter = loop.create_future()
+    timeout_handle = None
+    if timeout is not None:
+        timeout_handle = loop.call_later(timeout, _release_waiter, waiter)
+    counter = len(fs)
+
+    def _on_completion(f):
+        nonlocal counter
+        counter -= 1
+        if (counter <= 0 or return_when == FIRST_COMPLETED or
+                return_when == FIRST_EXCEPTION and (not f.cancelled() and
+                                                    f.exception() is not None)):
+            if timeout_handle is not None:
+                timeout_handle.cancel()
+            if not waiter.done():
+                waiter.set_result(None)
+
+    for f in fs:
+        f.add_done_callback(_on_completion)
+    try:
+        await waiter
+    finally:
+        if timeout_handle is not None:
+            timeout_handle.cancel()
+        for f in fs:
+            f.remove_done_callback(_on_completion)
+    done, pending = set(), set()
+    for f in fs:
+        if f.done():
+            done.add(f)
+        else:
+            pending.add(f)
+    return done, pending
+
+
+def as_completed(fs, *, timeout=None):
+    if isfuture(fs) or iscoroutine(fs):
+        raise TypeError("expect an iterable of futures, not %s" % (type(fs).__name__,))
+    done = Queue()
+    loop = get_event_loop()
+    todo = {ensure_future(f, loop=loop) for f in set(fs)}
+    timeout_handle = None
+
+    def _on_timeout():
+        for f in todo:
+            f.remove_done_callback(_on_completion)
+            done.put_nowait(None)  # a dummy value for _wait_for_one()
+        todo.clear()
+
+    def _on_completion(f):
+        if not todo:
+            return  # _on_timeout() was here first
+        todo.remove(f)
+        done.put_nowait(f)
+        if not todo and timeout_handle is not None:
+            timeout_handle.cancel()
+
+    async def _wait_for_one():
+        f = await done.get()
+        if f is None:
+            raise TimeoutError
+        return f.result()
+
+    for f in todo:
+        f.add_done_callback(_on_completion)
+    if todo and timeout is not None:
+        timeout_handle = loop.call_later(timeout, _on_timeout)
+    for _ in range(len(todo)):
+        yield _wait_for_one()
+
+
+def shield(arg):
+    inner = ensure_future(arg)
+    if inner.done():
+        return inner
+    loop = inner._loop
+    outer = loop.create_future()
+
+    def _inner_done_callback(inner):
+        if outer.cancelled():
+            if not inner.cancelled():
+                inner.exception()  # mark it retrieved
+            return
+        if inner.cancelled():
+            outer.cancel()
+        else:
+            exc = inner.exception()
+            if exc is not None:
+                outer.set_exception(exc)
+            else:
+                outer.set_result(inner.result())
+
+    def _outer_done_callback(outer):
+        if not inner.done():
+            inner.remove_done_callback(_inner_done_callback)
+
+    inner.add_done_callback(_inner_done_callback)
+    outer.add_done_callback(_outer_done_callback)
+    return outer
+
+
+# ---- timeouts (3.11's asyncio.timeout) -----------------------------------------------------
+
+_T_CREATED = "created"
+_T_ENTERED = "active"
+_T_EXPIRING = "expiring"
+_T_EXPIRED = "expired"
+_T_EXITED = "finished"
+
+
+class Timeout:
+    def __init__(self, when):
+        self._state = _T_CREATED
+        self._timeout_handler = None
+        self._task = None
+        self._when = when
+
+    def when(self):
+        return self._when
+
+    def reschedule(self, when):
+        if self._state is not _T_ENTERED:
+            raise RuntimeError("Cannot change state of %s Timeout" % (self._state,))
+        self._when = when
+        if self._timeout_handler is not None:
+            self._timeout_handler.cancel()
+        if when is None:
+            self._timeout_handler = None
+        else:
+            loop = get_running_loop()
+            if when <= loop.time():
+                self._timeout_handler = loop.call_soon(self._on_timeout)
+            else:
+                self._timeout_handler = loop.call_at(when, self._on_timeout)
+
+    def expired(self):
+        return self._state in (_T_EXPIRING, _T_EXPIRED)
+
+    def __repr__(self):
+        info = [""]
+        if self._state is _T_ENTERED:
+            when = round(self._when, 3) if self._when is not None else None
+            info.append("when=%s" % (when,))
+        return "<Timeout [%s]%s>" % (self._state, " ".join(info))
+
+    async def __aenter__(self):
+        self._state = _T_ENTERED
+        self._task = current_task()
+        if self._task is None:
+            raise RuntimeError("Timeout should be used inside a task")
+        self.reschedule(self._when)
+        return self
+
+    async def __aexit__(self, exc_type, exc_val, exc_tb):
+        if self._timeout_handler is not None:
+            self._timeout_handler.cancel()
+            self._timeout_handler = None
+        if self._state is _T_EXPIRING:
+            self._state = _T_EXPIRED
+            if self._task.uncancel() == 0 and exc_type is CancelledError:
+                raise TimeoutError
+        elif self._state is _T_ENTERED:
+            self._state = _T_EXITED
+        return None
+
+    def _on_timeout(self):
+        self._task.cancel()
+        self._state = _T_EXPIRING
+        self._timeout_handler = None
+
+
+def timeout(delay):
+    loop = get_running_loop()
+    return Timeout(loop.time() + delay if delay is not None else None)
+
+
+def timeout_at(when):
+    return Timeout(when)
+
+
+# ---- TaskGroup (3.11) ----------------------------------------------------------------------
+
+class TaskGroup:
+    def __init__(self):
+        self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._loop = None
+        self._parent_task = None
+        self._parent_cancel_requested = False
+        self._tasks = set()
+        self._errors = []
+        self._base_error = None
+        self._on_completed_fut = None
+
+    def __repr__(self):
+        info = [""]
+        if self._tasks:
+            info.append("tasks=%d" % len(self._tasks))
+        if self._errors:
+            info.append("errors=%d" % len(self._errors))
+        if self._aborting:
+            info.append("cancelling")
+        elif self._entered:
+            info.append("entered")
+        return "<TaskGroup%s>" % (" ".join(info),)
+
+    async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError("TaskGroup %r has been already entered" % (self,))
+        self._entered = True
+        if self._loop is None:
+            self._loop = get_running_loop()
+        self._parent_task = current_task(self._loop)
+        if self._parent_task is None:
+            raise RuntimeError("TaskGroup %r cannot determine the parent task" % (self,))
+        return self
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        if exc is not None and self._is_base_error(exc) and self._base_error is None:
+            self._base_error = exc
+        propagate_cancellation_error = exc if et is CancelledError else None
+        if self._parent_cancel_requested:
+            if self._parent_task.uncancel() == 0:
+                propagate_cancellation_error = None
+        if et is not None:
+            if not self._aborting:
+                self._abort()
+        while self._tasks:
+            if self._on_completed_fut is None:
+                self._on_completed_fut = self._loop.create_future()
+            try:
+                await self._on_completed_fut
+            except CancelledError as ex:
+                if not self._aborting:
+                    propagate_cancellation_error = ex
+                    self._abort()
+            self._on_completed_fut = None
+        if self._base_error is not None:
+            raise self._base_error
+        if propagate_cancellation_error and not self._errors:
+            raise propagate_cancellation_error
+        if et is not None and et is not CancelledError:
+            self._errors.append(exc)
+        if self._errors:
+            try:
+                me = BaseExceptionGroup("unhandled errors in a TaskGroup", self._errors)
+                raise me from None
+            finally:
+                self._errors = None
+
+    def create_task(self, coro, *, name=None, context=None):
+        if not self._entered:
+            raise RuntimeError("TaskGroup %r has not been entered" % (self,))
+        if self._exiting and not self._tasks:
+            raise RuntimeError("TaskGroup %r is finished" % (self,))
+        if self._aborting:
+            raise RuntimeError("TaskGroup %r is shutting down" % (self,))
+        task = self._loop.create_task(coro, name=name)
+        task.add_done_callback(self._on_task_done)
+        self._tasks.add(task)
+        return task
+
+    def _is_base_error(self, exc):
+        return isinstance(exc, (SystemExit, KeyboardInterrupt))
+
+    def _abort(self):
+        self._aborting = True
+        for t in self._tasks:
+            if not t.done():
+                t.cancel()
+
+    def _on_task_done(self, task):
+        self._tasks.discard(task)
+        if self._on_completed_fut is not None and not self._tasks:
+            if not self._on_completed_fut.done():
+                self._on_completed_fut.set_result(True)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        self._errors.append(exc)
+        if self._is_base_error(exc) and self._base_error is None:
+            self._base_error = exc
+        if self._parent_task.done():
+            self._loop.call_exception_handler({
+                "message": "Task %r has errored out but its parent task %s is already "
+                           "completed" % (task, self._parent_task),
+                "exception": exc, "task": task})
+            return
+        if not self._aborting and not self._parent_cancel_requested:
+            self._abort()
+            self._parent_cancel_requested = True
+            self._parent_task.cancel()
+
+
 # ---- run -----------------------------------------------------------------------------------
 
 def _cancel_all_tasks(loop):
@@ -929,3 +1257,191 @@ class Queue(_LoopBound):
     async def join(self):
         if self._unfinished_tasks > 0:
             await self._finished.wait()
+
+
+class _ContextManagerMixin:
+    async def __aenter__(self):
+        await self.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self.release()
+
+
+def _lb_repr(self, extra):
+    return "<%s.%s object at %#x [%s]>" % ("asyncio.locks", type(self).__qualname__,
+                                          id(self), extra)
+
+
+class Lock(_ContextManagerMixin, _LoopBound):
+    def __init__(self):
+        self._waiters = None
+        self._locked = False
+
+    def __repr__(self):
+        extra = "locked" if self._locked else "unlocked"
+        if self._waiters:
+            extra = "%s, waiters:%d" % (extra, len(self._waiters))
+        return _lb_repr(self, extra)
+
+    def locked(self):
+        return self._locked
+
+    async def acquire(self):
+        if not self._locked and (self._waiters is None or
+                                 all(w.cancelled() for w in self._waiters)):
+            self._locked = True
+            return True
+        if self._waiters is None:
+            self._waiters = deque()
+        fut = self._get_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not self._locked:
+                self._wake_up_first()
+            raise
+        self._locked = True
+        return True
+
+    def release(self):
+        if self._locked:
+            self._locked = False
+            self._wake_up_first()
+        else:
+            raise RuntimeError("Lock is not acquired.")
+
+    def _wake_up_first(self):
+        if not self._waiters:
+            return
+        fut = self._waiters[0]
+        if not fut.done():
+            fut.set_result(True)
+
+
+class Condition(_ContextManagerMixin, _LoopBound):
+    def __init__(self, lock=None):
+        if lock is None:
+            lock = Lock()
+        self._lock = lock
+        self.locked = lock.locked
+        self.acquire = lock.acquire
+        self.release = lock.release
+        self._waiters = deque()
+
+    def __repr__(self):
+        extra = "locked" if self.locked() else "unlocked"
+        if self._waiters:
+            extra = "%s, waiters:%d" % (extra, len(self._waiters))
+        return _lb_repr(self, extra)
+
+    async def wait(self):
+        if not self.locked():
+            raise RuntimeError("cannot wait on un-acquired lock")
+        self.release()
+        try:
+            fut = self._get_loop().create_future()
+            self._waiters.append(fut)
+            try:
+                await fut
+                return True
+            finally:
+                self._waiters.remove(fut)
+        finally:
+            cancelled = False
+            while True:
+                try:
+                    await self.acquire()
+                    break
+                except CancelledError:
+                    cancelled = True
+            if cancelled:
+                raise CancelledError
+
+    async def wait_for(self, predicate):
+        result = predicate()
+        while not result:
+            await self.wait()
+            result = predicate()
+        return result
+
+    def notify(self, n=1):
+        if not self.locked():
+            raise RuntimeError("cannot notify on un-acquired lock")
+        idx = 0
+        for fut in self._waiters:
+            if idx >= n:
+                break
+            if not fut.done():
+                idx += 1
+                fut.set_result(False)
+
+    def notify_all(self):
+        self.notify(len(self._waiters))
+
+
+class Semaphore(_ContextManagerMixin, _LoopBound):
+    def __init__(self, value=1):
+        if value < 0:
+            raise ValueError("Semaphore initial value must be >= 0")
+        self._waiters = None
+        self._value = value
+
+    def __repr__(self):
+        extra = "locked" if self.locked() else "unlocked, value:%d" % (self._value,)
+        if self._waiters:
+            extra = "%s, waiters:%d" % (extra, len(self._waiters))
+        return _lb_repr(self, extra)
+
+    def locked(self):
+        return self._value == 0 or any(not w.cancelled() for w in (self._waiters or ()))
+
+    async def acquire(self):
+        if not self.locked():
+            self._value -= 1
+            return True
+        if self._waiters is None:
+            self._waiters = deque()
+        fut = self._get_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not fut.cancelled():
+                self._value += 1
+                self._wake_up_next()
+            raise
+        if self._value > 0:
+            self._wake_up_next()
+        return True
+
+    def release(self):
+        self._value += 1
+        self._wake_up_next()
+
+    def _wake_up_next(self):
+        if not self._waiters:
+            return
+        for fut in self._waiters:
+            if not fut.done():
+                self._value -= 1
+                fut.set_result(True)
+                return
+
+
+class BoundedSemaphore(Semaphore):
+    def __init__(self, value=1):
+        self._bound_value = value
+        Semaphore.__init__(self, value)
+
+    def release(self):
+        if self._value >= self._bound_value:
+            raise ValueError("BoundedSemaphore released too many times")
+        Semaphore.release(self)
