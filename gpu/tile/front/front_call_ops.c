@@ -3,6 +3,7 @@
  * expand_dims, cat, extract, insert), reductions and scans (with builtin combiners or a
  * user's function), mma/matmul, astile and assert_; and tile methods (x.sum(), x.T, ...),
  * which reach the same code with the tile prepended. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1043,6 +1044,59 @@ static bool fe_math_flags(Front *F, AstPos pos, FrontValue rounding, FrontValue 
     return true;
 }
 
+/* propagate_nan= of maximum/minimum/max/min: a bool constant (false by default: cuTile
+ * ignores NaN operands, as C's fmax does, which is what TB_MAX/TR_MAX mean) */
+static bool fe_propagate_nan(Front *F, AstPos pos, FrontValue v, bool *out) {
+    *out = false;
+    if (v.kind == FV_UNDEF) return true;
+    if (v.kind != FV_BOOL)
+        return fe_error(F, pos, TY_TYPE_ERROR, "propagate_nan must be a bool constant");
+    *out = v.u.b;
+    return true;
+}
+
+/* where(isnan(x) | isnan(y), x + y, r): the NaN-propagating maximum/minimum, r the
+ * NaN-ignoring one; constants are never NaN here (a NaN constant already propagates in
+ * x + y, and isnan of it is folded by the select's operand) */
+static bool fe_nan_binary(Front *F, AstPos pos, FrontValue x, FrontValue y, FrontValue r,
+                          FrontValue *out) {
+    if (!fv_is_runtime(&r) || !tile_dtype_is_float(fe_type(F, r.u.value)->dtype)) {
+        *out = r;
+        return true;
+    }
+    FrontValue n = fv_bool(false), t, sum;
+    const FrontValue *xs[2] = {&x, &y};
+    for (int i = 0; i < 2; i++) {
+        if (!fv_is_runtime(xs[i])) continue;
+        if (!fe_elementwise_unary(F, pos, TU_ISNAN, *xs[i], &t)) return false;
+        if (i == 1 && fv_is_runtime(&n)) {
+            if (!fe_elementwise_binary(F, pos, TB_OR, n, t, &n)) return false;
+        } else {
+            n = t;
+        }
+    }
+    if (!fv_is_runtime(&n)) {
+        *out = r;
+        return true;
+    }
+    if (!fe_elementwise_binary(F, pos, TB_ADD, x, y, &sum)) return false;
+    return fe_where(F, pos, n, sum, r, out);
+}
+
+/* ct.max/ct.min(..., propagate_nan=True): where(any(isnan(x)), NaN, r) over the same axes */
+static bool fe_nan_reduce(Front *F, AstPos pos, FrontValue x, FrontValue axisv, bool keep,
+                          FrontValue r, FrontValue *out) {
+    if (!fv_is_runtime(&x) || !tile_dtype_is_float(fe_type(F, x.u.value)->dtype)) {
+        *out = r;
+        return true;
+    }
+    FrontValue isn, any;
+    if (!fe_elementwise_unary(F, pos, TU_ISNAN, x, &isn) ||
+        !fe_reduce(F, pos, TR_OR, false, isn, axisv, keep, &any))
+        return false;
+    return fe_where(F, pos, any, fv_float(NAN), r, out);
+}
+
 bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     const char *fname = fe_intrinsic_name(intr);
     FrontValue v[6];
@@ -1057,8 +1111,17 @@ bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     }
     if (fe_binary_intrinsic(intr, &bop)) {
         static const char *const names[] = {"x", "y", "rounding_mode", "flush_to_zero", NULL};
-        if (!fe_bind_args(F, pos, fname, a, names, 2, 2, v)) return false;
+        static const char *const names_mm[] = {
+            "x", "y", "rounding_mode", "flush_to_zero", "propagate_nan", NULL};
+        bool minmax = bop == TB_MAX || bop == TB_MIN, nan = false;
+        if (!fe_bind_args(F, pos, fname, a, minmax ? names_mm : names, 2, 2, v)) return false;
         if (!fe_math_flags(F, pos, v[2], v[3])) return false;
+        if (minmax && !fe_propagate_nan(F, pos, v[4], &nan)) return false;
+        if (nan) {
+            FrontValue r;
+            return fe_elementwise_binary(F, pos, bop, v[0], v[1], &r) &&
+                   fe_nan_binary(F, pos, v[0], v[1], r, out);
+        }
         if (intr == TI_CDIV && fv_is_number(&v[0]) && fv_is_number(&v[1])) {
             int64_t x, y;
             if (!fe_int_const(F, pos, v[0], "cdiv()'s first argument", &x) ||
@@ -1146,7 +1209,20 @@ bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     case TI_ARGMAX:
     case TI_ARGMIN: {
         static const char *const names[] = {"x", "axis", "keepdims", NULL};
-        if (!fe_bind_args(F, pos, fname, a, names, 1, 2, v)) return false;
+        static const char *const names_mm[] = {
+            "x", "axis", "keepdims", "flush_to_zero", "propagate_nan", NULL};
+        bool minmax = intr == TI_MAX || intr == TI_MIN, nan = false;
+        if (!fe_bind_args(F, pos, fname, a, minmax ? names_mm : names, 1, 2, v)) return false;
+        if (minmax && (!fe_math_flags(F, pos, (FrontValue){.kind = FV_UNDEF}, v[3]) ||
+                       !fe_propagate_nan(F, pos, v[4], &nan)))
+            return false;
+        if (nan) {
+            FrontValue r;
+            bool keep = v[2].kind == FV_BOOL && v[2].u.b;
+            return fe_reduce(F, pos, intr == TI_MAX ? TR_MAX : TR_MIN, false, v[0], v[1], keep,
+                             &r) &&
+                   fe_nan_reduce(F, pos, v[0], v[1], keep, r, out);
+        }
         TileRedop op = intr == TI_SUM                          ? TR_SUM
                        : intr == TI_PROD                       ? TR_PROD
                        : (intr == TI_MAX || intr == TI_ARGMAX) ? TR_MAX

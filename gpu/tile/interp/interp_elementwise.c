@@ -33,6 +33,22 @@
 /* Python's float % and //: the remainder takes the divisor's sign. */
 #define TI_FMOD(x, y) (ti_m = fmod(x, y), (ti_m != 0 && ((ti_m < 0) != (y < 0))) ? ti_m + y : ti_m)
 
+/* Python's float //, as NumPy's npy_divmod and the GPU's kr_fdivmod: (x - x % y) / y
+ * rounded to an integer, so inf // 2 is nan and -1 // inf is -1 (floor(x / y) is not). */
+#define TI_DEF_FLOORDIV(NAME, F)                                                                   \
+    static F NAME(F a, F b) {                                                                      \
+        F mod = fmod(a, b);                                                                        \
+        if (b == 0) return a / b;                                                                  \
+        F div = (a - mod) / b;                                                                     \
+        if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;                                          \
+        if (div == 0) return copysign((F)0, a / b);                                                \
+        F fd = floor(div);                                                                         \
+        return div - fd > (F)0.5 ? fd + 1 : fd;                                                    \
+    }
+TI_DEF_FLOORDIV(ti_floordiv_f, float)
+TI_DEF_FLOORDIV(ti_floordiv_d, double)
+#define TI_FFLOORDIV(x, y) _Generic((x), float : ti_floordiv_f, default : ti_floordiv_d)(x, y)
+
 #define X(id, ST, CT, LD, SD)                                                                      \
     static void binary_##id(TileBinop op, const ST *a, const ST *b, ST *r, int64_t n) {            \
         CT x, y, ti_m;                                                                             \
@@ -42,7 +58,7 @@
         case TB_SUB: TI_FLOOP(LD, SD, x - y);                                                      \
         case TB_MUL: TI_FLOOP(LD, SD, x *y);                                                       \
         case TB_TRUEDIV: TI_FLOOP(LD, SD, x / y);                                                  \
-        case TB_FLOORDIV: TI_FLOOP(LD, SD, floor(x / y));                                          \
+        case TB_FLOORDIV: TI_FLOOP(LD, SD, TI_FFLOORDIV(x, y));                                    \
         case TB_MOD: TI_FLOOP(LD, SD, TI_FMOD(x, y));                                              \
         case TB_POW: TI_FLOOP(LD, SD, pow(x, y));                                                  \
         case TB_MAX: TI_FLOOP(LD, SD, fmax(x, y));                                                 \

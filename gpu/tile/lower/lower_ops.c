@@ -140,8 +140,8 @@ static int emit_binary(Lower *L, const TileOp *op) {
     case TB_FLOORDIV: fn = "kr_floordiv"; break;
     case TB_MOD: fn = "kr_mod"; break;
     case TB_POW: fn = "kr_pow"; break;
-    case TB_MAX: fn = "kr_max"; break;
-    case TB_MIN: fn = "kr_min"; break;
+    case TB_MAX: fn = "kr_maxnum"; break;
+    case TB_MIN: fn = "kr_minnum"; break;
     case TB_SHL: fn = "kr_shl"; break;
     case TB_SHR: fn = "kr_shr"; break;
     case TB_CDIV: fn = "kr_cdiv"; break;

@@ -31,6 +31,11 @@ template <bool C, class A, class B> struct kr_if { typedef A type; };
 template <class A, class B> struct kr_if<false, A, B> { typedef B type; };
 template <class T> struct kr_is_float { static constexpr bool value = kr_same<T, float>::value || kr_same<T, double>::value; };
 template <class T> struct kr_is_int { static constexpr bool value = !kr_is_float<T>::value && !kr_same<T, bool>::value; };
+/* cuTile's max/min (ct.maximum/minimum, ct.max/min, atomic_max/min): a NaN operand is
+ * ignored, as IEEE maxNum / C's fmax and the CPU path (the kernel library's kr_max is
+ * NumPy's, which propagates NaN); propagate_nan=True is the front's select around it */
+template <class T> KR_DEV T kr_maxnum(T a, T b) { return (a >= b || kr_isnan(b)) ? a : b; }
+template <class T> KR_DEV T kr_minnum(T a, T b) { return (a <= b || kr_isnan(b)) ? a : b; }
 template <class T> struct kr_unptr;
 template <class T> struct kr_unptr<T *> { typedef T type; };
 template <class T> struct kr_unptr<const T *> { typedef T type; };
@@ -356,8 +361,8 @@ template <class S> KR_DEV S kr_at_apply(int op, S old, S v) {
     T a = kr_ld(old), b = kr_ld(v);
     switch (op) {
     case KR_AT_ADD: return kr_st<S>(a + b);
-    case KR_AT_MAX: return kr_st<S>(kr_max(a, b));
-    case KR_AT_MIN: return kr_st<S>(kr_min(a, b));
+    case KR_AT_MAX: return kr_st<S>(kr_maxnum(a, b));
+    case KR_AT_MIN: return kr_st<S>(kr_minnum(a, b));
     case KR_AT_XCHG: return v;
     default: break;
     }
@@ -495,12 +500,12 @@ template <class T> KR_DEV T kr_highest() {
 template <class T> struct KrMax {
     typedef T type;
     KR_DEV T id() const { return kr_lowest<T>(); }
-    KR_DEV T f(T a, T b) const { return kr_max(a, b); }
+    KR_DEV T f(T a, T b) const { return kr_maxnum(a, b); }
 };
 template <class T> struct KrMin {
     typedef T type;
     KR_DEV T id() const { return kr_highest<T>(); }
-    KR_DEV T f(T a, T b) const { return kr_min(a, b); }
+    KR_DEV T f(T a, T b) const { return kr_minnum(a, b); }
 };
 template <class T> struct KrAnd {
     typedef T type;
