@@ -240,7 +240,40 @@ typedef enum AstStmtKind {
     STMT_PASS,
     STMT_BREAK,
     STMT_CONTINUE,
+    STMT_MATCH, /* match: subject, cases, ncases */
 } AstStmtKind;
+
+/* match statement patterns, as CPython's ast (MatchValue, MatchSingleton, ...). */
+typedef struct AstPattern AstPattern;
+typedef enum AstPatternKind {
+    PAT_VALUE,     /* value: a literal or dotted-name expression, compared with == */
+    PAT_SINGLETON, /* value: a None/True/False constant, compared with is */
+    PAT_SEQUENCE,  /* seq: patterns (at most one PAT_STAR) */
+    PAT_MAPPING,   /* mapping: keys, patterns, rest (NULL if no **rest) */
+    PAT_CLASS,     /* cls: cls, patterns, kwd_attrs, kwd_patterns */
+    PAT_STAR,      /* name (NULL for *_) -- only inside PAT_SEQUENCE */
+    PAT_AS,        /* as: pattern (NULL: a capture or wildcard), name (NULL: wildcard) */
+    PAT_OR,        /* seq: patterns */
+} AstPatternKind;
+struct AstPattern {
+    AstPatternKind kind;
+    AstPos pos;
+    const char *name;    /* PAT_STAR, PAT_AS */
+    AstExpr *value;      /* PAT_VALUE, PAT_SINGLETON; PAT_CLASS: the class expression */
+    AstPattern *pattern; /* PAT_AS */
+    AstPattern **patterns;
+    int npatterns;
+    AstExpr **keys;         /* PAT_MAPPING: npatterns keys */
+    const char *rest;       /* PAT_MAPPING */
+    const char **kwd_attrs; /* PAT_CLASS */
+    AstPattern **kwd_patterns;
+    int nkwd;
+};
+typedef struct AstMatchCase {
+    AstPattern *pattern;
+    AstExpr *guard; /* NULL if none */
+    AstStmtList body;
+} AstMatchCase;
 
 typedef struct AstAlias {
     const char *name;   /* dotted name for import; "*" for from-import-star */
@@ -255,6 +288,7 @@ typedef struct AstWithItem {
 
 typedef struct AstHandler {
     AstExpr *type;    /* NULL for bare except */
+    bool star;        /* except* */
     const char *name; /* NULL if no `as` */
     AstStmtList body;
     AstPos pos;
@@ -340,6 +374,11 @@ struct AstStmt {
             const char **names;
             int nnames;
         } names;
+        struct {
+            AstExpr *subject;
+            struct AstMatchCase *cases;
+            int ncases;
+        } match;
     } u;
 };
 

@@ -588,7 +588,12 @@ static int stack_effect(int op, uint32_t arg, bool jump) {
     case OP_SETUP_ANNOTATIONS:
     case OP_GET_AITER: return 0;
     case OP_GET_ANEXT:
+    case OP_MATCH_SEQUENCE:
+    case OP_MATCH_MAPPING:
+    case OP_GET_LEN:
+    case OP_MATCH_KEYS:
     case OP_BEFORE_ASYNC_WITH: return 1;
+    case OP_MATCH_CLASS: return -2;
     case OP_END_ASYNC_FOR: return -2;
     case OP_POP_TOP:
     case OP_STORE_FAST:

@@ -138,10 +138,15 @@ int compile_function_prologue(Compiler *c, AstArguments *args, AstExpr *returns,
 int compile_unit_arguments(Compiler *c, AstArguments *args);
 bool expr_is_const(const AstExpr *e);
 int compile_check_keywords(Compiler *c, AstKeyword *kws, int n);
+Value compile_const_value(Compiler *c, const AstConstant *k);     /* V_NULL on OOM */
+Tuple *compile_str_tuple(Compiler *c, const char **names, int n); /* temp-rooted; NULL */
 
 /* ---- compile_stmt.c ---- */
 int compile_stmt(Compiler *c, AstStmt *s);
 int compile_body(Compiler *c, const AstStmtList *body);
+/* ---- compile_match.c ---- */
+int compile_match(Compiler *c, AstStmt *s);
+
 /* Statements a module or class body needs SETUP_ANNOTATIONS for. */
 bool body_has_annotations(const AstStmtList *body);
 

@@ -23,7 +23,7 @@ static int expr_error(Compiler *c, AstExpr *e, const char *msg) {
 
 /* ---- constants ---- */
 
-static Value const_value(Compiler *c, const AstConstant *k) {
+Value compile_const_value(Compiler *c, const AstConstant *k) {
     Interp *I = c->I;
     switch (k->kind) {
     case CONST_NONE: return V_NONE;
@@ -48,7 +48,7 @@ bool expr_is_const(const AstExpr *e) {
 
 static int compile_constant(Compiler *c, const AstConstant *k) {
     if (k->kind == CONST_INT) return emit_int(c, k->ival);
-    Value v = const_value(c, k);
+    Value v = compile_const_value(c, k);
     if (is_null(v)) return -1;
     return emit_const(c, v);
 }
@@ -80,7 +80,7 @@ static int try_const_tuple(Compiler *c, AstExpr *e) {
     Tuple *t = tuple_new(c->I, (size_t)elts->len);
     if (!t || !gc_temp_push(c->I, v_obj(t))) return -1;
     for (int i = 0; i < elts->len; i++) {
-        Value v = const_value(c, &elts->items[i]->u.constant);
+        Value v = compile_const_value(c, &elts->items[i]->u.constant);
         if (is_null(v)) return -1;
         t->items[i] = v;
     }
@@ -241,7 +241,7 @@ int compile_jump_if(Compiler *c, AstExpr *e, bool cond, int label) {
 
 /* ---- calls ---- */
 
-static Tuple *str_tuple(Compiler *c, const char **names, int n) {
+Tuple *compile_str_tuple(Compiler *c, const char **names, int n) {
     Tuple *t = tuple_new(c->I, (size_t)n);
     if (!t || !gc_temp_push(c->I, v_obj(t))) return NULL;
     for (int i = 0; i < n; i++) {
@@ -261,7 +261,7 @@ static int emit_kw_names(Compiler *c, AstKeyword *kws, int n) {
     }
     for (int i = 0; i < n; i++)
         list[i] = kws[i].arg;
-    Tuple *t = str_tuple(c, list, n);
+    Tuple *t = compile_str_tuple(c, list, n);
     if (list != names) mem_free(c->I, list, (size_t)n * sizeof(char *));
     if (!t) return -1;
     int k = const_index(c, v_obj(t));

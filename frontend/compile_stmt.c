@@ -48,6 +48,10 @@ bool body_has_annotations(const AstStmtList *body) {
         case STMT_WITH:
             if (body_has_annotations(&s->u.with.body)) return true;
             break;
+        case STMT_MATCH:
+            for (int k = 0; k < s->u.match.ncases; k++)
+                if (body_has_annotations(&s->u.match.cases[k].body)) return true;
+            break;
         case STMT_TRY:
             if (body_has_annotations(&s->u.try_.body) || body_has_annotations(&s->u.try_.orelse) ||
                 body_has_annotations(&s->u.try_.finalbody))
@@ -750,6 +754,7 @@ static int compile_stmt_inner(Compiler *c, AstStmt *s) {
         if (compile_expr(c, e) < 0) return -1;
         return emit(c, OP_POP_TOP, 0);
     }
+    case STMT_MATCH: return compile_match(c, s);
     case STMT_BREAK: return compile_break_continue(c, s, true);
     case STMT_CONTINUE: return compile_break_continue(c, s, false);
     }

@@ -707,7 +707,7 @@ int parse_is_incomplete(const char *src, size_t len) {
         AstStmt *s = m->body.items[m->body.len - 1];
         bool compound = s->kind == STMT_FUNCTIONDEF || s->kind == STMT_CLASSDEF ||
                         s->kind == STMT_FOR || s->kind == STMT_WHILE || s->kind == STMT_IF ||
-                        s->kind == STMT_WITH || s->kind == STMT_TRY;
+                        s->kind == STMT_WITH || s->kind == STMT_TRY || s->kind == STMT_MATCH;
         /* the REPL joins the lines it has read with '\n': an empty line entered last
          * leaves a final '\n', which closes the block (as code.InteractiveConsole) */
         bool closed = len > 0 && src[len - 1] == '\n';

@@ -98,6 +98,12 @@ bool p_starts_expression(Token *t);
 void *p_comma_error(Parser *p, AstExpr *prev, Token *prev_start);
 void p_check_stray_equal(Parser *p, AstExpr *e); /* `(a = 1)`: CPython's hint about '==' */
 
+AstExpr *p_number(Parser *p, Token *t); /* t (already consumed) as a constant */
+
+/* match statements (parser_match.c): at the `match` soft keyword */
+bool p_is_match_stmt(Parser *p);
+AstStmt *p_match_stmt(Parser *p, Token *t);
+
 /* strings (parser_string.c, parser_unicode_names.c) */
 long unicode_lookup_name(const char *name, size_t len);
 AstExpr *p_strings(Parser *p);

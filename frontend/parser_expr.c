@@ -97,7 +97,7 @@ void *p_comma_error(Parser *p, AstExpr *prev, Token *prev_start) {
 
 /* ---- atoms ---- */
 
-static AstExpr *p_number(Parser *p, Token *t) {
+AstExpr *p_number(Parser *p, Token *t) {
     AstExpr *e = p_new_expr(p, EXPR_CONSTANT, t);
     if (!e) return NULL;
     char buf[128];

@@ -824,28 +824,6 @@ static AstStmt *p_decorated(Parser *p) {
     return p_syntax_error(p);
 }
 
-/* `match` is a soft keyword: a statement is a match statement when `match subject:` follows
- * with a block of cases. We only need to recognise it to refuse it. */
-static bool p_is_match_stmt(Parser *p) {
-    if (!p_is_name(p, "match")) return false;
-    Token *n = p_peek_at(p, 1);
-    if (n->type == TK_NEWLINE ||
-        (n->type == TK_OP && n->op != OP_LPAR && n->op != OP_LSQB && n->op != OP_LBRACE &&
-         n->op != OP_MINUS && n->op != OP_STAR && n->op != OP_TILDE && n->op != OP_PLUS))
-        return false;
-    int save = p->pos, depth = p->depth;
-    SyntaxErrorInfo saved = *p->err;
-    bool failed = p->failed;
-    p_next(p);
-    AstExpr *subj = p_star_expressions(p);
-    bool ok = subj && !p->failed && p_is_op(p, OP_COLON) && p_peek_at(p, 1)->type == TK_NEWLINE;
-    *p->err = saved;
-    p->failed = failed;
-    p->pos = save;
-    p->depth = depth;
-    return ok;
-}
-
 static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out) {
     Token *t = p_peek(p);
     AstStmt *s = NULL;
@@ -883,7 +861,7 @@ static AstStmt *p_compound_or_simple(Parser *p, ExprVec *out) {
         case KW_FINALLY: s = p_syntax_error(p); goto compound;
         case 0:
             if (p_is_match_stmt(p)) {
-                s = p_error_tok(p, t, "the match statement is not supported");
+                s = p_match_stmt(p, t);
                 goto compound;
             }
             break;

@@ -442,6 +442,21 @@ static int visit_directive(SymTable *st, AstStmt *s, bool global) {
 
 static int visit_stmt_inner(SymTable *st, AstStmt *s);
 
+/* A match pattern binds its capture names; value and class expressions are loads. */
+static int visit_pattern(SymTable *st, AstPattern *pt) {
+    if (pt->value && visit_expr(st, pt->value) < 0) return -1;
+    if (pt->name && add_def(st, pt->name, DEF_LOCAL, pt->pos) < 0) return -1;
+    if (pt->rest && add_def(st, pt->rest, DEF_LOCAL, pt->pos) < 0) return -1;
+    if (pt->pattern && visit_pattern(st, pt->pattern) < 0) return -1;
+    for (int i = 0; i < pt->npatterns; i++) {
+        if (pt->keys && visit_expr(st, pt->keys[i]) < 0) return -1;
+        if (visit_pattern(st, pt->patterns[i]) < 0) return -1;
+    }
+    for (int i = 0; i < pt->nkwd; i++)
+        if (visit_pattern(st, pt->kwd_patterns[i]) < 0) return -1;
+    return 0;
+}
+
 static int visit_stmt(SymTable *st, AstStmt *s) {
     if (!c_recursion_enter(st->I, " during compilation")) return -1;
     int r = visit_stmt_inner(st, s);
@@ -534,6 +549,15 @@ static int visit_stmt_inner(SymTable *st, AstStmt *s) {
         }
         if (visit_stmts(st, &s->u.try_.orelse) < 0) return -1;
         return visit_stmts(st, &s->u.try_.finalbody);
+    case STMT_MATCH:
+        if (visit_expr(st, s->u.match.subject) < 0) return -1;
+        for (int i = 0; i < s->u.match.ncases; i++) {
+            AstMatchCase *mc = &s->u.match.cases[i];
+            if (visit_pattern(st, mc->pattern) < 0) return -1;
+            if (mc->guard && visit_expr(st, mc->guard) < 0) return -1;
+            if (visit_stmts(st, &mc->body) < 0) return -1;
+        }
+        return 0;
     case STMT_ASSERT:
         if (visit_expr(st, s->u.assert_.test) < 0) return -1;
         return s->u.assert_.msg ? visit_expr(st, s->u.assert_.msg) : 0;

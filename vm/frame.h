@@ -199,6 +199,11 @@ Value instr_err_recursion(Interp *I, const char *where);
 void instr_set_context(Interp *I, Obj *exc); /* __context__ = the handled exception */
 void instr_do_raise(Interp *I, Value exc, Value cause, bool has_cause);
 int instr_check_exc_match(Interp *I, Value exc, Value match);
+/* match statement support (match.c) */
+int match_is_sequence(Interp *I, Value v); /* 1, 0, -1 */
+int match_is_mapping(Interp *I, Value v);
+Value match_keys(Interp *I, Value map, Value keys);
+Value match_class(Interp *I, Value subj, Value cls, Value kwnames, uint32_t nargs);
 bool instr_unpack_sequence(Interp *I, Value seq, uint32_t n, Value *dst);
 bool instr_unpack_ex(Interp *I, Value seq, uint32_t before, uint32_t after, Value *dst);
 Value instr_build_string(Interp *I, Value *items, uint32_t n);

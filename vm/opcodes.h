@@ -147,7 +147,15 @@
                             values; else re-raise exc as RERAISE does */                            \
     X(BEFORE_ASYNC_WITH) /* mgr = pop; push bound mgr.__aexit__, then push mgr.__aenter__()         \
                             (an awaitable; the compiler awaits it with GET_AWAITABLE,               \
-                            LOAD_CONST None, YIELD_FROM) */
+                            LOAD_CONST None, YIELD_FROM) */                                         \
+    /* the match statement (CPython 3.11's): */                                                     \
+    X(MATCH_SEQUENCE) /* push whether TOS is a sequence for sequence patterns (TOS stays) */        \
+    X(MATCH_MAPPING)  /* push whether TOS is a mapping (TOS stays) */                               \
+    X(GET_LEN)        /* push len(TOS) (TOS stays) */                                               \
+    X(MATCH_KEYS)     /* TOS = tuple of keys, TOS1 = subject: push a tuple of the values, or None   \
+                         when a key is missing (both stay) */                                       \
+    X(MATCH_CLASS)    /* arg nargs: TOS = tuple of keyword names, TOS1 = class, TOS2 = subject:     \
+                         pop all three; push the tuple of attributes, or None */
 
 typedef enum Opcode {
 #define X(name) OP_##name,

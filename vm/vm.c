@@ -929,6 +929,36 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         reraise = true;
         goto error;
     }
+    TARGET(MATCH_SEQUENCE) {
+        int r = match_is_sequence(I, TOP());
+        if (r < 0) goto error;
+        PUSH(v_bool(r));
+        DISPATCH();
+    }
+    TARGET(MATCH_MAPPING) {
+        int r = match_is_mapping(I, TOP());
+        if (r < 0) goto error;
+        PUSH(v_bool(r));
+        DISPATCH();
+    }
+    TARGET(GET_LEN) {
+        int64_t n = obj_len(I, TOP());
+        if (n < 0) goto error;
+        PUSH(v_int(n));
+        DISPATCH();
+    }
+    TARGET(MATCH_KEYS) {
+        Value r = match_keys(I, PEEK(2), TOP());
+        if (is_null(r)) goto error;
+        PUSH(r);
+        DISPATCH();
+    }
+    TARGET(MATCH_CLASS) {
+        Value r = match_class(I, PEEK(3), PEEK(2), TOP(), oparg);
+        if (is_null(r)) goto error;
+        sp -= 2;
+        PUT1(r);
+    }
     TARGET(CHECK_EXC_MATCH) {
         int r = instr_check_exc_match(I, PEEK(2), TOP());
         if (r < 0) goto error;

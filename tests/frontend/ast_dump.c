@@ -518,6 +518,76 @@ static void dump_body(Out *o, const char *name, AstStmtList l) {
     dump_stmts(o, l);
 }
 
+static void dump_pattern(Out *o, AstPattern *p);
+static void dump_patterns(Out *o, AstPattern **ps, int n) {
+    out_s(o, "[");
+    for (int i = 0; i < n; i++) {
+        if (i) out_s(o, ", ");
+        dump_pattern(o, ps[i]);
+    }
+    out_s(o, "]");
+}
+
+static void dump_name_str(Out *o, const char *label, const char *name) {
+    out_s(o, label);
+    out_s(o, "'");
+    out_s(o, name);
+    out_s(o, "'");
+}
+
+static void dump_pattern(Out *o, AstPattern *p) {
+    switch (p->kind) {
+    case PAT_VALUE: dump_field(o, "MatchValue(value=", p->value); break;
+    case PAT_SINGLETON:
+        out_s(o, "MatchSingleton(value=");
+        out_s(o, p->value->u.constant.kind == CONST_NONE   ? "None"
+                 : p->value->u.constant.kind == CONST_TRUE ? "True"
+                                                           : "False");
+        break;
+    case PAT_SEQUENCE:
+        out_s(o, "MatchSequence(patterns=");
+        dump_patterns(o, p->patterns, p->npatterns);
+        break;
+    case PAT_MAPPING:
+        out_s(o, "MatchMapping(keys=[");
+        for (int i = 0; i < p->npatterns; i++) {
+            if (i) out_s(o, ", ");
+            dump_expr(o, p->keys[i]);
+        }
+        out_s(o, "], patterns=");
+        dump_patterns(o, p->patterns, p->npatterns);
+        if (p->rest) dump_name_str(o, ", rest=", p->rest);
+        break;
+    case PAT_CLASS:
+        dump_field(o, "MatchClass(cls=", p->value);
+        out_s(o, ", patterns=");
+        dump_patterns(o, p->patterns, p->npatterns);
+        out_s(o, ", kwd_attrs=[");
+        for (int i = 0; i < p->nkwd; i++)
+            dump_name_str(o, i ? ", " : "", p->kwd_attrs[i]);
+        out_s(o, "], kwd_patterns=");
+        dump_patterns(o, p->kwd_patterns, p->nkwd);
+        break;
+    case PAT_STAR:
+        out_s(o, "MatchStar(");
+        if (p->name) dump_name_str(o, "name=", p->name);
+        break;
+    case PAT_AS:
+        out_s(o, "MatchAs(");
+        if (p->pattern) {
+            out_s(o, "pattern=");
+            dump_pattern(o, p->pattern);
+        }
+        if (p->name) dump_name_str(o, p->pattern ? ", name=" : "name=", p->name);
+        break;
+    case PAT_OR:
+        out_s(o, "MatchOr(patterns=");
+        dump_patterns(o, p->patterns, p->npatterns);
+        break;
+    }
+    out_s(o, ")");
+}
+
 static void dump_stmt_inner(Out *o, AstStmt *s);
 static void dump_stmt(Out *o, AstStmt *s) {
     dump_stmt_inner(o, s);
@@ -706,6 +776,20 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
     case STMT_PASS: out_s(o, "Pass()"); break;
     case STMT_BREAK: out_s(o, "Break()"); break;
     case STMT_CONTINUE: out_s(o, "Continue()"); break;
+    case STMT_MATCH:
+        dump_field(o, "Match(subject=", s->u.match.subject);
+        out_s(o, ", cases=[");
+        for (int i = 0; i < s->u.match.ncases; i++) {
+            AstMatchCase *mc = &s->u.match.cases[i];
+            if (i) out_s(o, ", ");
+            out_s(o, "match_case(pattern=");
+            dump_pattern(o, mc->pattern);
+            if (mc->guard) dump_field(o, ", guard=", mc->guard);
+            dump_body(o, ", body=", mc->body);
+            out_s(o, ")");
+        }
+        out_s(o, "])");
+        break;
     }
 }
 

@@ -718,6 +718,8 @@ static bool fe_stmt(Front *F, AstStmt *s) {
         return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'with' is not supported in a tile kernel");
     case STMT_TRY:
         return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'try' is not supported in a tile kernel");
+    case STMT_MATCH:
+        return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'match' is not supported in a tile kernel");
     case STMT_RAISE:
         return fe_error(F, s->pos, TY_SYNTAX_ERROR, "'raise' is not supported in a tile kernel");
     case STMT_DELETE:
