@@ -50,10 +50,31 @@ static void default_write_err(void *ud, const char *data, size_t len) {
     fwrite(data, 1, len, stderr);
 }
 
+const char *kr_version(void) {
+    return KR_VERSION_STRING;
+}
+
+int kr_version_number(void) {
+    return KR_VERSION_MAJOR * 10000 + KR_VERSION_MINOR * 100 + KR_VERSION_PATCH;
+}
+
 void kr_config_init(kr_config *cfg) {
     if (!cfg) return;
     memset(cfg, 0, sizeof *cfg);
+    cfg->struct_size = sizeof *cfg;
     cfg->recursion_limit = 1000;
+}
+
+/* A host compiled against an older krait.h passes a shorter struct: copy the fields it has
+ * over the defaults. False for a size below the first version's fields. */
+static bool config_normalize(const kr_config *in, kr_config *out) {
+    kr_config_init(out);
+    size_t n = in->struct_size ? in->struct_size : sizeof *in;
+    if (n < offsetof(kr_config, sandbox) + sizeof in->sandbox) return false;
+    if (n > sizeof *out) n = sizeof *out;
+    memcpy(out, in, n);
+    out->struct_size = sizeof *out;
+    return true;
 }
 
 static double monotonic_now(void) {
@@ -301,8 +322,10 @@ kr_interp *kr_new(const kr_config *cfg) {
     kr_config defaults;
     if (!cfg) {
         kr_config_init(&defaults);
-        cfg = &defaults;
+    } else if (!config_normalize(cfg, &defaults)) {
+        return NULL;
     }
+    cfg = &defaults;
     kr_allocator al = cfg->allocator;
     if (!al.fn) al.fn = default_alloc;
     Interp *I = al.fn(al.ud, NULL, 0, sizeof(Interp));

@@ -37,6 +37,11 @@ typedef struct kr_allocator {
 typedef void (*kr_write_fn)(void *ud, const char *data, size_t len);
 
 typedef struct kr_config {
+    /* sizeof(kr_config) as the host was compiled, set by kr_config_init: a library built
+     * with later fields reads only the fields this host knows and defaults the rest, so a
+     * host need not be recompiled when the struct grows. 0 (a zeroed struct) means the
+     * library's own size. Always start from kr_config_init. */
+    size_t struct_size;
     kr_allocator allocator; /* fn NULL: the C library's */
     kr_write_fn write_out;  /* NULL: the process's stdout */
     kr_write_fn write_err;  /* NULL: the process's stderr */
@@ -91,7 +96,12 @@ enum {
     KR_BADARG = 5 /* misuse: a NULL, released or wrong-kind argument; nothing was done */
 };
 
-/* Fill cfg with defaults. */
+/* The library's version at run time (the header's KR_VERSION_* are the compile-time one):
+ * "MAJOR.MINOR.PATCH", and MAJOR * 10000 + MINOR * 100 + PATCH. */
+KR_API const char *kr_version(void);
+KR_API int kr_version_number(void);
+
+/* Fill cfg with defaults (and its struct_size). */
 KR_API void kr_config_init(kr_config *cfg);
 /* A new interpreter, or NULL if memory ran out. cfg may be NULL for defaults. */
 KR_API kr_interp *kr_new(const kr_config *cfg);

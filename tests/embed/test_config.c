@@ -3,6 +3,7 @@
  * with a bad device name, one with the defaults), whatever KRAIT_DEVICE says; kr_new copies
  * the strings, so the host's buffer may change or go away after it. None of this needs a
  * GPU. */
+#include <stddef.h>
 #include <string.h>
 
 #include "embed_test.h"
@@ -60,6 +61,42 @@ int main(void) {
     CHECK(kr_run_string(I, "import gpu\nassert gpu.backend() in ('cpu', 'cuda')\n", "<def>") ==
           KR_OK);
     kr_free(I);
+
+    /* The run-time version matches the header this host was compiled with. */
+    CHECK(strcmp(kr_version(), KR_VERSION_STRING) == 0);
+    CHECK(kr_version_number() ==
+          KR_VERSION_MAJOR * 10000 + KR_VERSION_MINOR * 100 + KR_VERSION_PATCH);
+
+    /* A host compiled against an older, shorter kr_config: the fields after its size are
+     * defaulted, whatever bytes follow its struct in memory. */
+    struct {
+        kr_config cfg;
+        char junk[64];
+    } old;
+    memset(&old, 0x5a, sizeof old);
+    kr_config_init(&old.cfg);
+    old.cfg.recursion_limit = 50;
+    old.cfg.struct_size = offsetof(kr_config, step_limit);
+    memset((char *)&old.cfg + old.cfg.struct_size, 0x5a, sizeof old.cfg - old.cfg.struct_size);
+    I = kr_new(&old.cfg);
+    CHECK(I);
+    CHECK(kr_run_string(I, "import sys\nr = str(sys.getrecursionlimit())\n", "<old>") == KR_OK);
+    check_str(I, "r", "50");
+    /* step_limit and the GPU strings were junk in the host's memory: defaulted, not read */
+    CHECK(kr_run_string(I, "n = 0\nfor i in range(100000): n += 1\nn = str(n)\n", "<old>") ==
+          KR_OK);
+    check_str(I, "n", "100000");
+    kr_free(I);
+    /* Too short to hold even the first version's fields: refused. */
+    old.cfg.struct_size = sizeof(size_t);
+    CHECK(kr_new(&old.cfg) == NULL);
+    /* A zeroed struct (no kr_config_init) is read as the library's own size. */
+    kr_config zero;
+    memset(&zero, 0, sizeof zero);
+    I = kr_new(&zero);
+    CHECK(I);
+    kr_free(I);
+
     printf("test_config: ok\n");
     return 0;
 }

@@ -41,4 +41,16 @@ if(PKG_CONFIG)
   if(rc)
     message(FATAL_ERROR "the pkg-config-built consumer failed")
   endif()
+  # pkg-config --static with the static archive forced: every library libkrait.a needs is
+  # in Libs.private, and the host's own list_new/dict_new do not clash with krait's.
+  string(REPLACE "-lkrait" "-Wl,-Bstatic;-lkrait;-Wl,-Bdynamic" static_flags "${flags}")
+  execute_process(COMMAND ${CC} ${SRC}/main.c -o ${WORK}/consumer_static ${static_flags}
+                  RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "building the consumer against libkrait.a with pkg-config --static failed")
+  endif()
+  execute_process(COMMAND ${WORK}/consumer_static RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "the statically linked consumer failed")
+  endif()
 endif()
