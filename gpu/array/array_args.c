@@ -217,6 +217,7 @@ static Value apply_initial(Interp *I, Array *a, int kind, Value axis, bool keep,
         if (a->size == 0) {
             Value z = arr_reduce(I, a, RED_SUM, axis, keep, 0, a->dtype);
             if (is_null(z)) return z;
+            if (!is_array(I, z)) return v_obj(init); /* a 0-d result */
             if (arr_assign(I, arr_raw(z), v_obj(init)) < 0) return V_NULL;
             return z;
         }
@@ -272,6 +273,8 @@ Value arr_reduce_call(Interp *I, const char *name, int kind, Array *a, int argc,
         if (!out) return arr_scalar_new(I, z->data, z->dtype);
         r = v_obj(z);
     }
+    if (!out && is_array(I, r) && arr_raw(r)->ndim == 0) /* a 1-d input's axis=0 */
+        return arr_scalar_new(I, as_array(r)->data, as_array(r)->dtype);
     return arr_store_out_cast(I, r, out, name, false); /* reductions cast unsafely */
 }
 

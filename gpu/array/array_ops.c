@@ -10,6 +10,7 @@
 #include "../../vm/error.h"
 #include "../../vm/gc.h"
 #include "../../vm/number.h"
+#include "../../vm/str.h"
 #include "array.h"
 
 const DTypeInfo arr_dtypes[DT__COUNT] = {
@@ -724,11 +725,24 @@ static double f_round_half_even(double x) {
 }
 
 static const char *const unary_ufunc[ARR_U__COUNT] = {
-    "negative", "positive", "invert", "absolute", "exp",   "log",    "log2",     "log10",
-    "sqrt",     "sin",      "cos",    "tan",      "tanh",  "arcsin", "arccos",   "arctan",
-    "sign",     "floor",    "ceil",   "rint",     "isnan", "isinf",  "isfinite", "logical_not"};
+    "negative", "positive", "invert", "absolute", "exp",    "log",      "log2",
+    "log10",    "sqrt",     "sin",    "cos",      "tan",    "tanh",     "sinh",
+    "cosh",     "log1p",    "expm1",  "arcsin",   "arccos", "arctan",   "sign",
+    "floor",    "ceil",     "rint",   "isnan",    "isinf",  "isfinite", "logical_not"};
 
 Value arr_unary(Interp *I, Value av, int op, Array *out) {
+    if (is_str(I, av)) {
+        if (op == ARR_U_NEG || op == ARR_U_POS || op == ARR_U_ABS || op == ARR_U_SIGN)
+            return err_format(I, TY_TYPE_ERROR,
+                              "ufunc '%s' did not contain a loop with signature matching types "
+                              "<class 'numpy.dtypes.StrDType'> -> None",
+                              unary_ufunc[op]);
+        return err_format(I, TY_TYPE_ERROR,
+                          "ufunc '%s' not supported for the input types, and the inputs could "
+                          "not be safely coerced to any supported types according to the "
+                          "casting rule ''safe''",
+                          unary_ufunc[op]);
+    }
     Array *a = is_array(I, av) ? arr_raw(av) : arr_from_value(I, av, -1);
     if (!a) return V_NULL;
     int dt = a->dtype, rdt = dt;
@@ -753,7 +767,11 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
                           "ufunc 'sign' did not contain a loop with "
                           "signature matching types <class 'numpy.dtypes.BoolDType'> -> None");
     }
-    (void)unary_ufunc;
+    if (out && out->dtype != rdt && !arr_can_cast_same_kind(rdt, out->dtype))
+        return err_format(I, TY_TYPE_ERROR,
+                          "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with "
+                          "casting rule 'same_kind'",
+                          unary_ufunc[op], arr_dtypes[rdt].name, arr_dtypes[out->dtype].name);
     if (arr_on_cuda(I)) {
         int cdt = op >= ARR_U_ISNAN && op != ARR_U_NOT ? dt : rdt;
         if (op == ARR_U_NOT) cdt = dt;
@@ -816,6 +834,10 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
             case ARR_U_COS: y = cos(x); break;
             case ARR_U_TAN: y = tan(x); break;
             case ARR_U_TANH: y = tanh(x); break;
+            case ARR_U_SINH: y = sinh(x); break;
+            case ARR_U_COSH: y = cosh(x); break;
+            case ARR_U_LOG1P: y = log1p(x); break;
+            case ARR_U_EXPM1: y = expm1(x); break;
             case ARR_U_ARCSIN: y = asin(x); break;
             case ARR_U_ARCCOS: y = acos(x); break;
             case ARR_U_ARCTAN: y = atan(x); break;

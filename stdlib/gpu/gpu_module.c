@@ -465,6 +465,10 @@ UNARY(f_sin, "sin", ARR_U_SIN)
 UNARY(f_cos, "cos", ARR_U_COS)
 UNARY(f_tan, "tan", ARR_U_TAN)
 UNARY(f_tanh, "tanh", ARR_U_TANH)
+UNARY(f_sinh, "sinh", ARR_U_SINH)
+UNARY(f_cosh, "cosh", ARR_U_COSH)
+UNARY(f_log1p, "log1p", ARR_U_LOG1P)
+UNARY(f_expm1, "expm1", ARR_U_EXPM1)
 UNARY(f_arcsin, "arcsin", ARR_U_ARCSIN)
 UNARY(f_arccos, "arccos", ARR_U_ARCCOS)
 UNARY(f_arctan, "arctan", ARR_U_ARCTAN)
@@ -516,6 +520,8 @@ BINARY(f_logical_or, "logical_or", ARR_OP_LOGOR)
 BINARY(f_bitwise_and, "bitwise_and", BIN_AND)
 BINARY(f_bitwise_or, "bitwise_or", BIN_OR)
 BINARY(f_bitwise_xor, "bitwise_xor", BIN_XOR)
+BINARY(f_left_shift, "left_shift", BIN_LSHIFT)
+BINARY(f_right_shift, "right_shift", BIN_RSHIFT)
 
 #define COMPARE(fn, name, op)                                                                      \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
@@ -984,6 +990,10 @@ static const MethodDef gpu_functions[] = {
     {"cos", f_cos, 0},
     {"tan", f_tan, 0},
     {"tanh", f_tanh, 0},
+    {"sinh", f_sinh, 0},
+    {"cosh", f_cosh, 0},
+    {"log1p", f_log1p, 0},
+    {"expm1", f_expm1, 0},
     {"arcsin", f_arcsin, 0},
     {"arccos", f_arccos, 0},
     {"arctan", f_arctan, 0},
@@ -1018,6 +1028,8 @@ static const MethodDef gpu_functions[] = {
     {"bitwise_and", f_bitwise_and, 0},
     {"bitwise_or", f_bitwise_or, 0},
     {"bitwise_xor", f_bitwise_xor, 0},
+    {"left_shift", f_left_shift, 0},
+    {"right_shift", f_right_shift, 0},
     {"equal", f_equal, 0},
     {"not_equal", f_not_equal, 0},
     {"less", f_less, 0},
@@ -1067,14 +1079,23 @@ static const MethodDef gpu_functions[] = {
 
 /* The functions NumPy writes in Python (vstack, split, tile, flip, diff, isclose, nansum,
  * ...) are Python here too: the frozen module _numpy_lib (stdlib/py/_numpy_lib.py), which
- * gets this module as its `np` and gives it its public functions. */
-static int add_python_functions(Interp *I, Module *m) {
-    Str *name = str_intern_cstr(I, "_numpy_lib");
+ * gets this module as its `np` and gives it its public functions; then _numpy_ufunc
+ * (stdlib/py/_numpy_ufunc.py), whose _install() replaces the native ufunc functions by
+ * NumPy's ufunc objects (np.add.reduce, np.maximum.accumulate, np.add.outer, ...). */
+static Module *load_python_part(Interp *I, Module *m, const char *modname) {
+    Str *name = str_intern_cstr(I, modname);
     Value lib = name ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
-    if (is_null(lib) || !is_obj(lib) || lib.as.o->type != I->types[TY_MODULE]) return -1;
+    if (is_null(lib) || !is_obj(lib) || lib.as.o->type != I->types[TY_MODULE]) return NULL;
     Module *lm = (Module *)lib.as.o;
     Str *np = str_intern_cstr(I, "np");
-    if (!np || dict_set_str(I, lm->dict, np, v_obj(m)) < 0) return -1;
+    if (!np || dict_set_str(I, lm->dict, np, v_obj(m)) < 0) return NULL;
+    return lm;
+}
+
+static int add_python_functions(Interp *I, Module *m) {
+    Module *lm = load_python_part(I, m, "_numpy_lib");
+    if (!lm) return -1;
+    Str *np = str_intern_cstr(I, "np");
     size_t pos = 0;
     Value k, v;
     while (dict_next(lm->dict, &pos, &k, &v)) {
@@ -1093,15 +1114,18 @@ static int add_python_functions(Interp *I, Module *m) {
     /* _METHODS: the ndarray methods that are these functions (a.repeat, a.squeeze, ...) */
     Str *mk = str_intern_cstr(I, "_METHODS");
     Value meths = mk ? dict_get_str(lm->dict, mk) : V_NULL;
-    if (!is_obj(meths) || meths.as.o->type != I->types[TY_DICT]) return 0;
     Type *nd = I->types[TY_ARRAY];
     pos = 0;
-    while (dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
+    while (is_obj(meths) && meths.as.o->type == I->types[TY_DICT] &&
+           dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
         if (!is_str(I, k) || !is_null(dict_get_str(nd->dict, as_str(k)))) continue;
         if (dict_set_str(I, nd->dict, as_str(k), v) < 0) return -1;
         nd->version++;
     }
-    return 0;
+    Module *um = load_python_part(I, m, "_numpy_ufunc");
+    Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
+    if (is_null(inst)) return -1;
+    return is_null(obj_call(I, inst, 0, NULL, NULL)) ? -1 : 0;
 }
 
 Module *gpu_module_create(Interp *I) {

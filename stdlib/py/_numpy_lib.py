@@ -934,6 +934,102 @@ def polyval(p, x):
     return y
 
 
+def vander(x, N=None, increasing=False):
+    x = np.asarray(x)
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    if N is None:
+        N = len(x)
+    v = np.empty((len(x), N), dtype=np.int64 if x.dtype == np.bool_ else x.dtype)
+    tmp = v[:, ::-1] if not increasing else v
+    if N > 0:
+        tmp[:, 0] = 1
+    for i in range(1, N):
+        tmp[:, i] = tmp[:, i - 1] * x
+    return v
+
+
+def _lstsq_householder(A, b):
+    """The least-squares solution of A @ c = b (A m x n, m >= n, full column rank; b m or
+    m x k) by Householder QR in array operations: one reflection per column, then back
+    substitution on R. NumPy's polyfit goes through lstsq (SVD); for a full-rank system
+    both give the solution to within rounding. Returns (c, rank)."""
+    A = A.astype(np.float64)
+    b = b.astype(np.float64)
+    m, n = A.shape
+    vec = b.ndim == 1
+    if vec:
+        b = b.reshape(m, 1)
+    rank = 0
+    tol = None
+    for k in range(min(m, n)):
+        x = A[k:, k]
+        nx = float(np.sqrt(np.sum(x * x)))
+        if tol is None:
+            tol = max(nx, 1.0) * max(m, n) * 2.220446049250313e-16
+        if nx <= tol:
+            continue
+        rank += 1
+        alpha = -nx if float(x[0]) >= 0 else nx
+        v = x.copy()
+        v[0] = v[0] - alpha
+        v = v / np.sqrt(np.sum(v * v))
+        A[k:, k:] = A[k:, k:] - 2.0 * np.outer(v, v @ A[k:, k:])
+        b[k:] = b[k:] - 2.0 * np.outer(v, v @ b[k:])
+    R = A[:n, :n].tolist()
+    rhs = b[:n].tolist()
+    c = [[0.0] * b.shape[1] for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        for j in range(b.shape[1]):
+            t = rhs[i][j] - sum(R[i][q] * c[q][j] for q in range(i + 1, n))
+            c[i][j] = t / R[i][i] if R[i][i] != 0 else 0.0
+    c = np.array(c)
+    return (c.reshape(n) if vec else c), rank
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    order = int(deg) + 1
+    x = np.asarray(x) + 0.0
+    y = np.asarray(y) + 0.0
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if full or cov:
+        raise NotImplementedError("polyfit(full=True) and polyfit(cov=True) need np.linalg "
+                                  "(singular values), not in krait yet")
+    if rcond is not None:
+        raise NotImplementedError("polyfit(rcond=) needs np.linalg.lstsq, not in krait yet")
+    lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        w = np.asarray(w) + 0.0
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w[:, np.newaxis]
+        rhs = rhs * w if rhs.ndim == 1 else rhs * w[:, np.newaxis]
+    scale = np.sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale
+    c, rank = _lstsq_householder(lhs, rhs)
+    c = (c.T / scale).T
+    if rank != order:
+        import warnings
+        warnings.warn("Polyfit may be poorly conditioned", RankWarning, stacklevel=2)
+    return c
+
+
+class RankWarning(RuntimeWarning):
+    """Issued by polyfit when the Vandermonde matrix is rank deficient."""
+
+
 # ---- text files ----
 
 def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", footer="",

@@ -53,6 +53,9 @@ FUNCS = {
     "polyval": (v, 2.0), "put": (np.zeros(3), 0, 1.0), "take": (v, 0),
     "savetxt": ("/nonexistent/x.txt", v), "loadtxt": ("/nonexistent/x.txt",),
     "set_printoptions": (), "get_printoptions": (),
+    "sinh": (v,), "cosh": (v,), "log1p": (v,), "expm1": (v,), "left_shift": (np.arange(3), 1),
+    "right_shift": (np.arange(3), 1), "logical_xor": (v, v), "ufunc": (),
+    "polyfit": (v, v, 1), "vander": (v,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
@@ -117,6 +120,10 @@ for name, args in RANDOM.items():
     probe("r." + name, getattr(np.random, name), args)
 GEN = {"random": (), "integers": (5,), "uniform": (), "normal": (), "standard_normal": (),
        "permutation": (3,), "shuffle": (np.arange(3),), "choice": (3,)}
+UFUNC = {"reduce": (v,), "accumulate": (v,), "reduceat": (v, [0, 1]), "outer": (v, v),
+         "at": (np.zeros(3), [0], 1.0)}
+for name, args in UFUNC.items():
+    probe("u." + name, getattr(np.add, name), args)
 rng = np.random.default_rng(0)
 for name, args in GEN.items():
     probe("g." + name, getattr(rng, name), args)

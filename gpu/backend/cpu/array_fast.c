@@ -311,6 +311,10 @@ int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Ar
         case ARR_U_COS: UL(T, cos(x)); break;                                                      \
         case ARR_U_TAN: UL(T, tan(x)); break;                                                      \
         case ARR_U_TANH: UL(T, tanh(x)); break;                                                    \
+        case ARR_U_SINH: UL(T, sinh(x)); break;                                                    \
+        case ARR_U_COSH: UL(T, cosh(x)); break;                                                    \
+        case ARR_U_LOG1P: UL(T, log1p(x)); break;                                                  \
+        case ARR_U_EXPM1: UL(T, expm1(x)); break;                                                  \
         case ARR_U_ARCSIN: UL(T, asin(x)); break;                                                  \
         case ARR_U_ARCCOS: UL(T, acos(x)); break;                                                  \
         case ARR_U_ARCTAN: UL(T, atan(x)); break;                                                  \

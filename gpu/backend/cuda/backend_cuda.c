@@ -581,6 +581,10 @@ static int unary_fuse_op(int op) {
     case ARR_U_COS: return FUSE_COS;
     case ARR_U_TAN: return FUSE_TAN;
     case ARR_U_TANH: return FUSE_TANH;
+    case ARR_U_SINH: return FUSE_SINH;
+    case ARR_U_COSH: return FUSE_COSH;
+    case ARR_U_LOG1P: return FUSE_LOG1P;
+    case ARR_U_EXPM1: return FUSE_EXPM1;
     case ARR_U_ARCSIN: return FUSE_ARCSIN;
     case ARR_U_ARCCOS: return FUSE_ARCCOS;
     case ARR_U_ARCTAN: return FUSE_ARCTAN;
