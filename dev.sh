@@ -12,7 +12,8 @@ install_missing() {
     for tool in cmake:cmake make:make gcc:gcc python3:python3; do
         command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
     done
-    for pkg in libuv1-dev libreadline-dev libpcre2-dev; do
+    # libopenblas0: LAPACK for numpy.linalg and BLAS for the CPU backend's matmul (dlopen'ed)
+    for pkg in libuv1-dev libreadline-dev libpcre2-dev libopenblas0; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
     done
     if [ -n "$missing" ]; then

@@ -61,6 +61,7 @@ int kcache_insert(GpuState *G, const void *key, size_t size, uint64_t hash, CUfu
 void kcache_free(GpuState *G) {
     KernelCache *kc = &G->kernels;
     if (kc->lt_free) kc->lt_free(G); /* before the map that holds its plans */
+    if (kc->la_free) kc->la_free(G);
     for (size_t i = 0; i < kc->cap; i++)
         if (kc->slots[i].hash) gpu_host_free(G, kc->slots[i].key, kc->slots[i].key_size);
     gpu_host_free(G, kc->slots, kc->cap * sizeof *kc->slots);

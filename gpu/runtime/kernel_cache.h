@@ -36,6 +36,13 @@ typedef struct KernelCache {
     /* Frees lt and what goes with it; set by the kernel library with lt, called by
      * kcache_free first, so the runtime's teardown never calls up into the library. */
     void (*lt_free)(struct GpuState *G);
+    /* numpy.linalg's libraries (gpu/kernels/lapack.c, gpu/kernels/cusolver.c), loaded on first
+     * use: host LAPACK/BLAS, the cuSOLVER-shaped table over it (CPU backend, mock device) and
+     * cuSOLVER itself; la_free (set with them) frees all three. */
+    struct GpuLapack *lapack;
+    int8_t lapack_state, solver_state; /* 0: not tried, 1: loaded, -1: absent */
+    struct GpuSolver *solver_host, *solver_dev;
+    void (*la_free)(struct GpuState *G);
 } KernelCache;
 
 uint64_t kcache_hash(const void *key, size_t size);
@@ -43,7 +50,7 @@ uint64_t kcache_hash(const void *key, size_t size);
 CUfunction kcache_find(struct GpuState *G, const void *key, size_t size, uint64_t hash);
 /* Remember f for key (copies the key). 0, or -1 with G's error set. */
 int kcache_insert(struct GpuState *G, const void *key, size_t size, uint64_t hash, CUfunction f);
-/* Frees the map, and first the cuBLASLt state through lt_free. gpu_state_free calls it. */
+/* Frees the map, and first the cuBLASLt state and the linalg libraries (lt_free, la_free). gpu_state_free calls it. */
 void kcache_free(struct GpuState *G);
 
 #endif

@@ -23,6 +23,7 @@ int gpu_add_stream_classes(Interp *I, Module *m); /* numpy.Stream, numpy.Event *
 /* gpu_scalar.c */
 int gpu_add_scalar_classes(Interp *I, Module *m); /* np.float64 ..., np.generic ... */
 int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */
+int gpu_add_linalg(Interp *I, Module *np);        /* numpy.linalg (gpu_linalg.c) */
 Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw);
 
 #endif
