@@ -195,6 +195,8 @@ static TileLayout choose_layout(const TileFunc *f) {
     l.nt = ls.max_numel > 16384 ? 512 : ls.max_numel > 4096 ? 256 : 128;
     if (f->hints.num_worker_warps > 0 && f->hints.num_worker_warps <= 32)
         l.nt = f->hints.num_worker_warps * 32;
+    int sm90 = f->hints.num_worker_warps > 0 ? 0 : lw_sm90_threads(f);
+    if (sm90) l.nt = sm90; /* the wgmma loop's warpgroups (mma_sm90.c) */
     l.v = ls.v;
     while (l.v > 1 && ls.max_numel < (int64_t)l.nt * l.v)
         l.v /= 2;
@@ -254,6 +256,7 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     KSource body;
     ksrc_init(&body, G);
     Lower L = {.f = f, .s = &body, .indent = 1, .err = err, .errsize = errsize};
+    ksrc_init(&L.top, G);
     L.layout = choose_layout(f);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
 
@@ -269,8 +272,10 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     declare_slots(&L);
     int r = lw_region(&L, &f->body);
     if (r == 0 && body.failed) r = lw_error(&L, NULL, "out of memory while lowering");
+    if (r == 0 && L.top.failed) r = lw_error(&L, NULL, "out of memory while lowering");
     if (r < 0) {
         ksrc_free(&body);
+        ksrc_free(&L.top);
         return -1;
     }
 
@@ -278,7 +283,9 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     ksrc_init(s, G);
     size_t smem = (L.smem + 15) / 16 * 16;
     ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
-    tile_lower_head(s, L.layout, region_needs(&f->body));
+    tile_lower_head(s, L.layout, region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0));
+    if (L.top.buf) ksrc_puts(s, L.top.buf);
+    ksrc_free(&L.top);
     ksrc_puts(s, "#line 1 \"krait_tile_kernel.cu\"\n");
     ksrc_printf(s, "struct KrParams_%s {\n", out->name);
     int words = 0;

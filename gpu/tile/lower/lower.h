@@ -10,6 +10,8 @@
 
 /* tile_prelude.cuh's text (generated/tile_prelude.c, by cmake/embed_text.cmake). */
 extern const char tile_prelude[];
+/* tile_sm90.cuh's text (generated/tile_sm90.c): the wgmma loop's device side. */
+extern const char tile_sm90_prelude[];
 
 /* Threads per block and elements per chunk of the layout (tile_prelude.cuh's header). */
 typedef struct TileLayout {
@@ -24,7 +26,8 @@ enum {
     TILE_NEED_SCAN = 4,
     TILE_NEED_MMA = 8,
     TILE_NEED_PRINT = 16,
-    TILE_NEED_ALL = 31,
+    TILE_NEED_SM90 = 32, /* tile_sm90.cuh: wgmma loops (mma_sm90.c) */
+    TILE_NEED_ALL = 63,
 };
 
 /* Append the head of a tile kernel: the layout's and the needs' defines, the kernel

@@ -10,4 +10,8 @@ void tile_lower_head(KSource *s, TileLayout layout, unsigned needs) {
     ksrc_puts(s, kernels_prelude);
     ksrc_puts(s, "#line 1 \"krait_tile_prelude.cuh\"\n");
     ksrc_puts(s, tile_prelude);
+    if (needs & TILE_NEED_SM90) {
+        ksrc_puts(s, "#line 1 \"krait_tile_sm90.cuh\"\n");
+        ksrc_puts(s, tile_sm90_prelude);
+    }
 }

@@ -17,6 +17,9 @@ typedef struct Lower {
     char *err;       /* the first lowering error, "file:line: message" */
     size_t errsize;
     bool failed;
+    KSource top;            /* file-scope text before the kernel (mma_sm90.c's functors) */
+    unsigned sm90_functors; /* which of them are in top */
+    bool sm90;              /* a loop went to the wgmma path: the sm90 prelude is needed */
 } Lower;
 
 /* Element counts, slots, names. */
@@ -45,5 +48,11 @@ void lw_need_smem(Lower *L, size_t bytes);
 int lw_region(Lower *L, const TileRegion *r);
 /* One op (lower_ops.c). 0, or -1 after lw_error. */
 int lw_op(Lower *L, const TileOp *op);
+
+/* The Hopper matmul loop (mma_sm90.c). lw_sm90_threads: the block size a kernel with such
+ * a loop runs (0: none); lw_sm90_for: 1 when it emitted op's wgmma loop followed by
+ * "#else" (the caller emits the generic loop and "#endif"), 0 when op is not such a loop. */
+int lw_sm90_threads(const TileFunc *f);
+int lw_sm90_for(Lower *L, const TileOp *op);
 
 #endif

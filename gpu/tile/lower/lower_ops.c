@@ -948,11 +948,14 @@ static int emit_for(Lower *L, const TileOp *op) {
     else
         snprintf(cond, sizeof cond, "v%d > 0 ? s%d < v%d : (v%d < 0 && s%d > v%d)", step, s, hi,
                  step, s, hi);
+    int sm90 = lw_sm90_for(L, op); /* 1: the wgmma loop went under #if KR_WGMMA */
+    if (sm90 < 0) return -1;
     lw_line(L, op, "for (s%d = v%d; %s; s%d += v%d) {", s, lo, cond, s, step);
     L->indent++;
     int r = lw_region(L, &op->regions[0]);
     L->indent--;
     lw_line(L, op, "}");
+    if (sm90) lw_raw(L, "#endif\n");
     return r;
 }
 

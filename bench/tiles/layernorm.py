@@ -1,0 +1,66 @@
+# layernorm.py: layer norm forward in the idiom of cuTile's LayerNorm sample (each block
+# walks one row in TILE_N pieces: mean, variance, normalize), bfloat16 32768 x 4096 and
+# float32 8192 x 8192. Bandwidth counts one read of X and one write of Y.
+#   KRAIT_DEVICE=cuda build/krait bench/tiles/layernorm.py
+import gpu
+import tile as ct
+
+from _bench import close, finish, row, timed_s
+
+ConstInt = ct.Constant[int]
+PAD_ZERO = ct.PaddingMode.ZERO
+
+
+@ct.kernel
+def layer_norm_fwd(X, W, B, Y, Mean, Rstd, eps, TILE_N: ConstInt):
+    bid_m = ct.bid(0)
+    num_tiles = ct.num_tiles(X, axis=1, shape=(1, TILE_N))
+    N = X.shape[1]
+    mean = ct.full((1, TILE_N), 0, dtype=ct.float32)
+    for j in range(num_tiles):
+        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
+        mean += tx
+    mean = ct.sum(mean, axis=1) / N
+    ct.store(Mean, index=(bid_m,), tile=mean)
+    var = ct.full((1, TILE_N), 0, dtype=ct.float32)
+    for j in range(num_tiles):
+        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
+        mask = (j * TILE_N + ct.arange(TILE_N, dtype=ct.int32)) < N
+        centered_tx = ct.where(mask, tx - mean, 0)
+        var += centered_tx ** 2
+    var = ct.sum(var, axis=1) / N
+    rstd = 1 / ct.sqrt(var + eps)
+    ct.store(Rstd, index=(bid_m,), tile=rstd)
+    for j in range(num_tiles):
+        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
+        tw = ct.load(W, index=(j,), shape=(TILE_N,), padding_mode=PAD_ZERO)
+        tb = ct.load(B, index=(j,), shape=(TILE_N,), padding_mode=PAD_ZERO)
+        ty = (tx - mean) * rstd
+        ty = ty * tw + tb
+        ct.store(Y, index=(bid_m, j), tile=ty.astype(Y.dtype))
+
+
+S = gpu.Stream.default
+for name, dt, (m, n), atol in (("layernorm_bf16_32768x4096", gpu.bfloat16, (32768, 4096), 5e-2),
+                               ("layernorm_f32_8192x8192", gpu.float32, (8192, 8192), 1e-4)):
+    x = ((((gpu.arange(m * n) * 7919) % 2001) / 400.0 - 2.5).reshape(m, n)).astype(dt)
+    w = (1.0 + (gpu.arange(n) % 7) / 8.0).astype(dt)
+    b = ((gpu.arange(n) % 5) / 4.0).astype(dt)
+    y = gpu.empty((m, n), dtype=dt)
+    mean = gpu.empty(m, dtype=gpu.float32)
+    rstd = gpu.empty(m, dtype=gpu.float32)
+    xf = x.astype(gpu.float32)
+    mu = xf.mean(axis=1, keepdims=True)
+    var = ((xf - mu) ** 2).mean(axis=1, keepdims=True)
+    want = (xf - mu) / gpu.sqrt(var + 1e-5) * w.astype(gpu.float32) + b.astype(gpu.float32)
+    best, how, ok = 0.0, "", True
+    for T in (1024, 2048, 4096):
+        s = timed_s(lambda: ct.launch(S, (m, 1, 1), layer_norm_fwd, (x, w, b, y, mean, rstd, 1e-5,
+                                                                     T)), 10)
+        ok = ok and close(y, want, atol, 2e-2)
+        bw = 2 * m * n * x.itemsize / s / 1e12
+        print("  ", name, "TILE_N", T, round(bw, 3), "TB/s")
+        if bw > best:
+            best, how = bw, "TILE_N " + str(T)
+    row(name, best, "TB/s", ok, how)
+finish()

@@ -1,0 +1,25 @@
+#!/bin/sh
+# run.sh: issue 19's table on the device: every bench/tiles script under krait (CUDA backend),
+# then the same kernels under the device's PyTorch, one table at the end.
+#   bench/tiles/run.sh [build/krait]        (from the repository root, on the GPU machine)
+# Exit status 1 when a krait kernel's output was wrong (its row says FAIL).
+KRAIT=${1:-build/krait}
+HERE=$(dirname "$0")
+OUT=$(mktemp -d)
+status=0
+for s in vadd softmax layernorm matmul attention; do
+    echo "== $s"
+    KRAIT_DEVICE=cuda "$KRAIT" "$HERE/$s.py" 2>&1 | tee "$OUT/$s.txt" || status=1
+done
+echo "== torch"
+python3 "$HERE/peers_torch.py" 2>&1 | tee "$OUT/torch.txt"
+echo
+echo "| kernel | krait | check | best config | torch |"
+echo "| --- | --- | --- | --- | --- |"
+cat "$OUT"/vadd.txt "$OUT"/softmax.txt "$OUT"/layernorm.txt "$OUT"/matmul.txt \
+    "$OUT"/attention.txt 2>/dev/null | grep '^ROW' | while read -r _ name value unit ok note; do
+    peer=$(grep "^PEER $name " "$OUT/torch.txt" | awk '{print $3 " " $4}')
+    echo "| $name | $value $unit | $ok | $note | ${peer:-—} |"
+done
+rm -rf "$OUT"
+exit $status

@@ -1,0 +1,263 @@
+/* mma_sm90.c: the Hopper matmul loop (lower_internal.h's lw_sm90_*). It recognises the
+ * cuTile samples' matmul idiom in a FOR op,
+ *     for k in range(...):
+ *         a = ct.load(A, index=(i, k'), shape=(M, BK))   # 16-bit, row-major, unit order
+ *         b = ct.load(B, index=(k', j), shape=(BK, N))
+ *         acc = ct.mma(a, b, acc)                        # acc: (M, N) float32
+ * (with any scalar index arithmetic in the body and nothing else), and lowers it to a
+ * wgmma.mma_async main loop (tile_sm90.cuh): the accumulator stays in registers in the
+ * fragment layout for the whole loop, the operand tiles stream through a ring of
+ * shared-memory stages filled by cp.async ahead of the tensor cores. The loop is emitted
+ * under `#if KR_WGMMA` with the generic loop (mma.sync through lower_ops.c) in the `#else`,
+ * so the same source compiles for every architecture. A kernel with such a loop runs
+ * M / 64 warpgroups (lower.c asks lw_sm90_threads when it picks the layout). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+enum { SM90_SMEM_MAX = 232448 /* H100/H200: 227 KB of shared memory per block */ };
+
+typedef struct Sm90Loop {
+    const TileOp *load_a, *load_b, *mma;
+    int acc_var;
+    TileDType dt;
+    int M, N, BK;
+    int stages, wait, ahead; /* ring stages, wgmma groups left in flight, loads in flight */
+    size_t stage_bytes;
+} Sm90Loop;
+
+static const TileType *vtype(const TileFunc *f, int v) {
+    return tile_value_type(f, v);
+}
+
+/* whether op is a scalar computation the issue lambda can recompute for any k */
+static bool scalar_pure(const TileFunc *f, const TileOp *op) {
+    if (op->regions[0].first || op->regions[1].first) return false;
+    if (op->result < 0 || vtype(f, op->result)->rank != 0) return false;
+    switch (op->kind) {
+    case TOP_PARAM:
+    case TOP_CONST:
+    case TOP_BID:
+    case TOP_NUM_BLOCKS:
+    case TOP_ARRAY_DIM:
+    case TOP_ARRAY_STRIDE:
+    case TOP_UNARY:
+    case TOP_BINARY:
+    case TOP_COMPARE:
+    case TOP_SELECT:
+    case TOP_CAST:
+    case TOP_VAR_READ: return true;
+    default: return false;
+    }
+}
+
+/* how many operands of ops in r (nested regions too) are value v */
+static int uses(const TileRegion *r, int v) {
+    int n = 0;
+    for (const TileOp *op = r->first; op; op = op->next) {
+        for (int i = 0; i < op->noperands; i++)
+            n += op->operands[i] == v;
+        n += uses(&op->regions[0], v) + uses(&op->regions[1], v);
+    }
+    return n;
+}
+
+static bool operand_load(const TileFunc *f, const TileRegion *body, int v, const TileOp **out) {
+    const TileOp *d = f->values[v].def;
+    if (!d || d->kind != TOP_LOAD) return false;
+    bool inside = false;
+    for (const TileOp *op = body->first; op; op = op->next)
+        inside = inside || op == d;
+    if (!inside || uses(body, v) != 1) return false;
+    const TileParam *p = &f->params[d->array];
+    if (p->kind != TILE_PARAM_ARRAY || p->rank != 2 || d->noperands != 2) return false;
+    if (d->perm[0] != 0 || d->perm[1] != 1) return false;
+    if (d->padding != TP_ZERO && d->padding != TP_UNDETERMINED) return false;
+    *out = d;
+    return true;
+}
+
+/* Whether the FOR op is the matmul loop (threads: the block's size it must fit, 0: any). */
+static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loop *m) {
+    if (op->kind != TOP_FOR) return false;
+    const TileRegion *body = &op->regions[0];
+    memset(m, 0, sizeof *m);
+    const TileOp *write = NULL;
+    int nmma = 0, nwrite = 0;
+    for (const TileOp *o = body->first; o; o = o->next) {
+        if (o->kind == TOP_MMA) {
+            m->mma = o;
+            nmma++;
+        } else if (o->kind == TOP_VAR_WRITE) {
+            write = o;
+            nwrite++;
+        }
+    }
+    if (nmma != 1 || nwrite != 1 || write->operands[0] != m->mma->result) return false;
+    m->acc_var = write->var;
+    if (write->var == op->var) return false;
+    const TileOp *mma = m->mma;
+    int acc = mma->operands[2];
+    const TileOp *accd = f->values[acc].def;
+    if (!accd || accd->kind != TOP_VAR_READ || accd->var != m->acc_var) return false;
+    if (uses(body, acc) != 1 || uses(body, mma->result) != 1) return false;
+    if (!operand_load(f, body, mma->operands[0], &m->load_a) ||
+        !operand_load(f, body, mma->operands[1], &m->load_b))
+        return false;
+    /* everything else: scalar arithmetic, no other reads of the accumulator */
+    for (const TileOp *o = body->first; o; o = o->next) {
+        if (o == m->mma || o == write || o == accd || o == m->load_a || o == m->load_b) continue;
+        if (!scalar_pure(f, o)) return false;
+        if (o->kind == TOP_VAR_READ && o->var == m->acc_var) return false;
+    }
+    const TileType *ta = vtype(f, mma->operands[0]), *tb = vtype(f, mma->operands[1]);
+    const TileType *tc = vtype(f, acc);
+    if (ta->rank != 2 || tb->rank != 2 || tc->rank != 2) return false;
+    if (tc->dtype != TDT_FLOAT32 || ta->dtype != tb->dtype) return false;
+    if (ta->dtype != TDT_FLOAT16 && ta->dtype != TDT_BFLOAT16) return false;
+    if (f->params[m->load_a->array].dtype != ta->dtype ||
+        f->params[m->load_b->array].dtype != tb->dtype)
+        return false;
+    m->dt = ta->dtype;
+    m->M = (int)ta->shape[0];
+    m->BK = (int)ta->shape[1];
+    m->N = (int)tb->shape[1];
+    if (tb->shape[0] != m->BK || tc->shape[0] != m->M || tc->shape[1] != m->N) return false;
+    if (m->M % 64 || m->M > 256 || m->N % 64 || m->N > 256 || m->BK % 64 || m->BK > 256)
+        return false;
+    if (threads && threads != 2 * m->M) return false;
+    /* the ring: as deep as the shared memory allows (ct.kernel(occupancy=n): n blocks per SM) */
+    int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
+    size_t budget = (size_t)SM90_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
+    m->stage_bytes = (size_t)(m->M * m->BK + m->BK * m->N) * 2;
+    size_t convert = (size_t)m->M * (size_t)(m->N + 4) * 4;
+    if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
+    m->stages = (int)((budget - 1024) / m->stage_bytes);
+    if (m->stages > 6) m->stages = 6;
+    m->wait = m->stages >= 4 ? 1 : 0;
+    m->ahead = m->stages - 1 - m->wait;
+    return true;
+}
+
+static int first_match(const TileFunc *f, const TileRegion *r, int threads) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        Sm90Loop m;
+        if (sm90_match(f, op, threads, &m)) return 2 * m.M;
+        for (int k = 0; k < 2; k++) {
+            int t = first_match(f, &op->regions[k], threads);
+            if (t) return t;
+        }
+    }
+    return 0;
+}
+
+int lw_sm90_threads(const TileFunc *f) {
+    return first_match(f, &f->body, 0);
+}
+
+/* The functor around one wgmma instruction of shape m64nNk16, at file scope (L->top). */
+static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t size) {
+    const char *ty = m->dt == TDT_BFLOAT16 ? "bf16" : "f16";
+    snprintf(name, size, "KrWgmma%d%s", m->N, ty);
+    int bit = (m->N / 64 - 1) * 2 + (m->dt == TDT_BFLOAT16);
+    if (L->sm90_functors & (1u << bit)) return;
+    L->sm90_functors |= 1u << bit;
+    KSource *t = &L->top;
+    int n = m->N / 2;
+    ksrc_printf(t, "#if KR_WGMMA\nstruct %s {\n", name);
+    ksrc_printf(t, "    KR_DEV void operator()(float (&d)[%d], u64 da, u64 db) const {\n", n);
+    ksrc_puts(t, "        asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, 1, 0;\\n\"\n");
+    ksrc_printf(t, "            \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", m->N, ty,
+                ty);
+    for (int i = 0; i < n; i++)
+        ksrc_printf(t, "%s%%%d", i ? ", " : "", i);
+    ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n            : ", n, n + 1);
+    for (int i = 0; i < n; i++)
+        ksrc_printf(t, "%s\"+f\"(d[%d])", i ? ", " : "", i);
+    ksrc_puts(t, "\n            : \"l\"(da), \"l\"(db));\n    }\n};\n#endif\n");
+}
+
+static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
+    const TileFunc *f = L->f;
+    char fn[64];
+    emit_wgmma_functor(L, m, fn, sizeof fn);
+    const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
+    const char *IT = lw_reg(f->vars[op->var].type.dtype);
+    int M = m->M, N = m->N, BK = m->BK, acc = m->acc_var;
+    size_t a_bytes = (size_t)M * BK * 2;
+    const TileOp *la = m->load_a, *lb = m->load_b;
+
+    lw_raw(L, "#if KR_WGMMA\n");
+    lw_line(L, op, "{ /* k loop on wgmma: %dx%dx%d tiles, %d stages, %d loads ahead */", M, N, BK,
+            m->stages, m->ahead);
+    L->indent++;
+    lw_line(L, op, "const i64 kr_lo = (i64)v%d, kr_hi = (i64)v%d, kr_step = (i64)v%d;",
+            op->operands[0], op->operands[1], op->operands[2]);
+    lw_line(L, op,
+            "const i64 kr_n = kr_step > 0 ? (kr_hi > kr_lo ? (kr_hi - kr_lo + kr_step - 1) / "
+            "kr_step : 0) : kr_step < 0 ? (kr_lo > kr_hi ? (kr_lo - kr_hi - kr_step - 1) / "
+            "(-kr_step) : 0) : 0;");
+    lw_line(L, op, "float kr_d[%d];", N / 2);
+    lw_line(L, op, "kr_frag_from_tile<%d, %d>(kr_d, s%d);", M, N, acc);
+    lw_line(L, op,
+            "unsigned char *const kr_ring = kr_smem + ((1024u - (kr_smem_addr(kr_smem) & "
+            "1023u)) & 1023u);");
+    lw_line(L, op, "const bool kr_va = kr_sm90_vec_ok(p.a%d), kr_vb = kr_sm90_vec_ok(p.a%d);",
+            la->array, lb->array);
+    lw_line(L, op, "auto kr_issue = [&](i64 kr_it) {");
+    L->indent++;
+    lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
+    for (const TileOp *o = op->regions[0].first; o; o = o->next) {
+        if (o->kind == TOP_MMA || o->kind == TOP_VAR_WRITE || o == la || o == lb) continue;
+        if (o->kind == TOP_VAR_READ && o->var == acc) continue;
+        if (lw_op(L, o) < 0) return -1;
+    }
+    lw_line(L, op, "unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", m->stages,
+            m->stage_bytes);
+    lw_line(L, la,
+            "kr_sm90_load<%s, %d, %d>(kr_stage, p.a%d, (i64)v%d * %d, (i64)v%d * %d, kr_va);", S, M,
+            BK, la->array, la->operands[0], M, la->operands[1], BK);
+    lw_line(L, lb,
+            "kr_sm90_load<%s, %d, %d>(kr_stage + %zu, p.a%d, (i64)v%d * %d, (i64)v%d * %d, kr_vb);",
+            S, BK, N, a_bytes, lb->array, lb->operands[0], BK, lb->operands[1], N);
+    L->indent--;
+    lw_line(L, op, "};");
+    lw_line(L, op, "_Pragma(\"unroll 1\") for (int kr_i = 0; kr_i < %d; kr_i++) {", m->ahead);
+    lw_line(L, op, "    if (kr_i < kr_n) kr_issue(kr_i);");
+    lw_line(L, op, "    kr_cp_commit();");
+    lw_line(L, op, "}");
+    lw_line(L, op, "_Pragma(\"unroll 1\") for (i64 kr_it = 0; kr_it < kr_n; kr_it++) {");
+    L->indent++;
+    lw_line(L, op, "kr_cp_wait<%d>();", m->ahead - 1);
+    lw_line(L, op, "kr_fence_async_smem();");
+    lw_line(L, op, "__syncthreads();");
+    lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", m->ahead, m->ahead);
+    lw_line(L, op, "kr_cp_commit();");
+    lw_line(L, m->mma, "const unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;",
+            m->stages, m->stage_bytes);
+    lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);", M, N, BK,
+            fn, a_bytes);
+    lw_line(L, m->mma, "kr_wgmma_wait<%d>();", m->wait);
+    L->indent--;
+    lw_line(L, op, "}");
+    lw_line(L, op, "kr_wgmma_wait<0>();");
+    lw_line(L, op, "kr_frag_fence(kr_d);");
+    lw_line(L, op, "kr_cp_wait<0>();");
+    lw_line(L, op, "kr_frag_to_tile<%d, %d>(s%d, kr_d);", M, N, acc);
+    lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);
+    L->indent--;
+    lw_line(L, op, "}");
+    lw_raw(L, "#else\n");
+    size_t ring = 1024 + (size_t)m->stages * m->stage_bytes;
+    size_t convert = (size_t)M * (size_t)(N + 4) * 4;
+    lw_need_smem(L, ring > convert ? ring : convert);
+    L->sm90 = true;
+    return 1;
+}
+
+int lw_sm90_for(Lower *L, const TileOp *op) {
+    Sm90Loop m;
+    if (!sm90_match(L->f, op, L->layout.nt, &m)) return 0;
+    return emit_loop(L, op, &m);
+}

@@ -1,0 +1,150 @@
+/* tile_sm90.cuh: the Hopper (sm_90a) half of the tile prelude, compiled only into kernels
+ * whose lowering found a matmul loop it can run on the warpgroup tensor cores
+ * (gpu/tile/lower/mma_sm90.c; KR_NEED_SM90). The lowering guards each such loop with
+ * `#if KR_WGMMA ... #else <the generic loop> #endif`, so one source still compiles for any
+ * architecture: KR_WGMMA is 1 only where NVRTC compiles for sm_90a.
+ *
+ * The loop it serves: acc (M x N float) += A tile (M x BK) @ B tile (BK x N), 16-bit
+ * operands, over a run-time range of k. Each block is M / 64 warpgroups; warpgroup w owns
+ * rows 64w .. 64w+63 of the accumulator, held in registers in wgmma's fragment layout for
+ * the whole loop. The operand tiles go through a ring of S shared-memory stages filled by
+ * cp.async (16-byte copies, zero-filled past the array's edges) L iterations ahead, in the
+ * 128-byte swizzled layout wgmma reads: a tile of R rows x C columns (C a multiple of 64
+ * elements) is C / 64 blocks of R rows x 128 bytes, and 16-byte chunk c of row r sits at
+ * chunk c ^ (r % 8). A is read K-major, B (row-major K x N) N-major (wgmma's transposed B).
+ * Stages start 1024-byte aligned (the swizzle is on address bits), in kr_smem. */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define KR_WGMMA 1
+#else
+#define KR_WGMMA 0
+#endif
+
+#if KR_WGMMA
+/* ---- cp.async: 16 bytes global -> shared, the bytes past `bytes` zero-filled ---- */
+KR_DEV void kr_cp16(unsigned dst, const void *src, int bytes) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(bytes)
+                 : "memory");
+}
+KR_DEV void kr_cp_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N> KR_DEV void kr_cp_wait() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+/* generic-proxy writes to shared memory made visible to wgmma's (async proxy) reads */
+KR_DEV void kr_fence_async_smem() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+KR_DEV void kr_wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+KR_DEV void kr_wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+template <int N> KR_DEV void kr_wgmma_wait() {
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+
+/* A shared-memory matrix descriptor for the 128-byte swizzle: start address, leading byte
+ * offset (K-major: unused; N-major: the distance between 64-column blocks), stride byte
+ * offset (the distance between groups of 8 rows: 8 x 128 bytes). */
+KR_DEV u64 kr_wgmma_desc(unsigned addr, unsigned lbo) {
+    u64 d = (u64)((addr & 0x3ffff) >> 4);
+    d |= (u64)((lbo & 0x3ffff) >> 4) << 16;
+    d |= (u64)(1024 >> 4) << 32;
+    d |= (u64)1 << 62;
+    return d;
+}
+
+/* Byte offset of element (r, c) of an R-row tile in the swizzled layout (16-bit elements). */
+template <int R> KR_DEV int kr_swz_off(int r, int c) {
+    return (c >> 6) * (R * 128) + r * 128 + ((((c >> 3) & 7) ^ (r & 7)) << 4) + (c & 7) * 2;
+}
+
+/* One R x C tile of a 16-bit array into the swizzled stage at dst (shared address), its
+ * first element at array coordinates (r0, c0); zero outside the array. 16-byte cp.async
+ * when the rows are contiguous and 16-byte aligned (decided per launch, uniform), else
+ * element by element. */
+template <class S, int R, int C, class A>
+KR_DEV void kr_sm90_load(unsigned char *dst, const A &a, i64 r0, i64 c0, bool vec) {
+    static_assert(sizeof(S) == 2 && C % 64 == 0, "16-bit tiles of whole 128-byte rows");
+    const i64 rows = a.shape[0], cols = a.shape[1];
+    if (vec) {
+        constexpr int CH = R * C / 8; /* 16-byte chunks */
+        _Pragma("unroll") for (int i = 0; i < (CH + KR_NT - 1) / KR_NT; i++) {
+            const int ch = (int)threadIdx.x + i * KR_NT;
+            if (CH % KR_NT == 0 || ch < CH) {
+                const int r = ch / (C / 8), c = (ch % (C / 8)) * 8;
+                const i64 gr = r0 + r, gc = c0 + c;
+                i64 left = cols - gc;
+                int bytes = (gr >= 0 && gr < rows && gc >= 0 && left > 0)
+                                ? (left >= 8 ? 16 : (int)left * 2)
+                                : 0;
+                const S *src = bytes ? a.p + gr * a.stride[0] + gc : a.p;
+                kr_cp16(kr_smem_addr(dst + kr_swz_off<R>(r, c)), src, bytes);
+            }
+        }
+    } else {
+        _Pragma("unroll 1") for (int e = (int)threadIdx.x; e < R * C; e += KR_NT) {
+            const int r = e / C, c = e % C;
+            const i64 gr = r0 + r, gc = c0 + c;
+            S v;
+            if (gr >= 0 && gr < rows && gc >= 0 && gc < cols)
+                v = a.p[gr * a.stride[0] + gc * a.stride[1]];
+            else
+                v = kr_st<S>(0.0f);
+            *(S *)(dst + kr_swz_off<R>(r, c)) = v;
+        }
+    }
+}
+/* keeps the compiler from moving accesses of the accumulator registers across the
+ * asynchronous wgmma that writes them */
+template <int N> KR_DEV void kr_frag_fence(float (&d)[N]) {
+    KR_FOR(i, N) asm volatile("" : "+f"(d[i])::"memory");
+}
+/* One stage: acc += A (M x BK at a) @ B (BK x N at b), BK / 16 wgmma steps of this
+ * warpgroup's 64 rows; MMA is the lowering's functor around the one wgmma instruction. */
+template <int M, int N, int BK, class MMA>
+KR_DEV void kr_wgmma_stage(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
+    const unsigned sa = kr_smem_addr(a) + (threadIdx.x / 128) * 64 * 128, sb = kr_smem_addr(b);
+    kr_frag_fence(d);
+    kr_wgmma_fence();
+    KR_FOR(kk, BK / 16) {
+        const unsigned aa = sa + (kk / 4) * (M * 128) + (kk % 4) * 32;
+        MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(sb + kk * 16 * 128, BK * 128));
+    }
+    kr_wgmma_commit();
+    kr_frag_fence(d);
+}
+/* whether a's rows can be copied 16 bytes at a time */
+template <class A> KR_DEV bool kr_sm90_vec_ok(const A &a) {
+    return a.stride[1] == 1 && ((u64)a.p & 15) == 0 && ((a.stride[0] * 2) & 15) == 0;
+}
+
+/* ---- the accumulator: generic tile layout <-> wgmma fragments, through kr_smem. Fragment
+ * slot 4j + q of thread l of warp w (in its warpgroup g) is element
+ * (64g + 16w + l/4 + 8(q/2), 8j + 2(l%4) + q%2). ---- */
+template <int M, int N> struct KrFrag {
+    static constexpr int ld = N + 4;
+    KR_DEV static int at(int j, int q) {
+        const int t = threadIdx.x, g = t / 128, w = (t % 128) / 32, l = t % 32;
+        return (64 * g + 16 * w + l / 4 + 8 * (q >> 1)) * ld + 8 * j + 2 * (l % 4) + (q & 1);
+    }
+};
+template <int M, int N>
+KR_DEV void kr_frag_from_tile(float (&d)[N / 2], const float (&t)[kr_nslots(M * N)]) {
+    float *s = (float *)kr_smem;
+    __syncthreads();
+    KR_FOR(r, kr_nslots(M * N)) {
+        const int e = kr_e(r);
+        if (e < M * N) s[(e / N) * KrFrag<M, N>::ld + e % N] = t[r];
+    }
+    __syncthreads();
+    KR_FOR(j, N / 8) KR_FOR(q, 4) d[4 * j + q] = s[KrFrag<M, N>::at(j, q)];
+    __syncthreads();
+}
+template <int M, int N>
+KR_DEV void kr_frag_to_tile(float (&t)[kr_nslots(M * N)], const float (&d)[N / 2]) {
+    float *s = (float *)kr_smem;
+    __syncthreads();
+    KR_FOR(j, N / 8) KR_FOR(q, 4) s[KrFrag<M, N>::at(j, q)] = d[4 * j + q];
+    __syncthreads();
+    KR_FOR(r, kr_nslots(M * N)) {
+        const int e = kr_e(r);
+        t[r] = e < M * N ? s[(e / N) * KrFrag<M, N>::ld + e % N] : 0.0f;
+    }
+    __syncthreads();
+}
+#endif /* KR_WGMMA */
