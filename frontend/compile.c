@@ -594,6 +594,8 @@ static int stack_effect(int op, uint32_t arg, bool jump) {
     case OP_MATCH_KEYS:
     case OP_BEFORE_ASYNC_WITH: return 1;
     case OP_MATCH_CLASS: return -2;
+    case OP_CHECK_EG_MATCH: return 0;
+    case OP_PREP_RERAISE_STAR: return -1;
     case OP_END_ASYNC_FOR: return -2;
     case OP_POP_TOP:
     case OP_STORE_FAST:

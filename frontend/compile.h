@@ -30,6 +30,7 @@ typedef enum FBlockKind {
     FB_HANDLER,       /* in an except body: exception + EXCEPT_HANDLER block */
     FB_HANDLER_NAMED, /* in `except E as e`: also a SETUP_FINALLY that clears e */
     FB_POP_VALUE,     /* a return value kept on the stack across an inline finally body */
+    FB_EXCEPT_STAR,   /* the handlers of a try-except*: no break, continue or return */
 } FBlockKind;
 
 typedef struct FBlock {

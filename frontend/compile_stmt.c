@@ -121,6 +121,9 @@ static int unwind_fblock(Compiler *c, FBlock *fb, bool preserve_tos) {
     case FB_POP_VALUE:
         if (preserve_tos && emit(c, OP_SWAP, 2) < 0) return -1;
         return emit(c, OP_POP_TOP, 0);
+    case FB_EXCEPT_STAR:
+        return compile_error(c, compile_line_pos(c->u->line),
+                             "'break', 'continue' and 'return' cannot appear in an except* block");
     }
     return 0;
 }
@@ -144,8 +147,26 @@ static int unwind_fblock_stack(Compiler *c, bool preserve_tos, FBlock **loop) {
     return r;
 }
 
+/* A break/continue/return leaving an except* block: CPython reports it at the statement
+ * (at a return's value, which it has compiled by then). */
+static int check_except_star(Compiler *c, AstPos at, bool to_loop) {
+    Unit *u = c->u;
+    for (int i = u->nfblocks - 1; i >= 0; i--) {
+        FBlockKind k = u->fblocks[i].kind;
+        if (to_loop && (k == FB_WHILE || k == FB_FOR)) return 0;
+        if (k == FB_EXCEPT_STAR)
+            return compile_error(c, at,
+                                 "'break', 'continue' and 'return' cannot appear in an except* "
+                                 "block");
+    }
+    return 0;
+}
+
 static int compile_return(Compiler *c, AstStmt *s) {
     Unit *u = c->u;
+    if (u->fast && u->ste->comp_kind == COMP_NONE &&
+        check_except_star(c, s->u.value.value ? s->u.value.value->pos : s->pos, false) < 0)
+        return -1;
     if (!u->fast || u->ste->comp_kind != COMP_NONE)
         return stmt_error(c, s, "'return' outside function");
     if (s->u.value.value && u->ste->coroutine && u->ste->generator)
@@ -158,6 +179,7 @@ static int compile_return(Compiler *c, AstStmt *s) {
 
 static int compile_break_continue(Compiler *c, AstStmt *s, bool is_break) {
     FBlock *loop = NULL;
+    if (check_except_star(c, s->pos, true) < 0) return -1;
     if (unwind_fblock_stack(c, false, &loop) < 0) return -1;
     if (!loop)
         return stmt_error(c, s,
@@ -500,13 +522,76 @@ static int compile_try_except(Compiler *c, AstStmt *s) {
     return 0;
 }
 
+/* try-except*, as CPython 3.11's compiler_try_star_except: the handlers run on the parts of
+ * the group that CHECK_EG_MATCH splits off, with [original, raised list, rest] below; what
+ * each handler raises goes in the list, and PREP_RERAISE_STAR makes the exception that
+ * leaves the statement. */
+static int compile_try_star(Compiler *c, AstStmt *s) {
+    int handlers = label_new(c), end = label_new(c), reraise = label_new(c);
+    if (handlers < 0 || end < 0 || reraise < 0) return -1;
+    if (emit_jump(c, OP_SETUP_FINALLY, handlers) < 0 || fblock_push(c, FB_TRY_EXCEPT, -1, -1) < 0)
+        return -1;
+    if (compile_body(c, &s->u.try_.body) < 0) return -1;
+    fblock_pop(c);
+    if (emit(c, OP_POP_BLOCK, 0) < 0 || compile_body(c, &s->u.try_.orelse) < 0 ||
+        emit_jump(c, OP_JUMP, end) < 0)
+        return -1;
+    label_place(c, handlers); /* stack: exc */
+    if (fblock_push(c, FB_EXCEPT_STAR, -1, -1) < 0) return -1;
+    for (int i = 0; i < s->u.try_.nhandlers; i++) {
+        AstHandler *h = &s->u.try_.handlers[i];
+        c->u->line = h->pos.line;
+        int next = label_new(c), no_match = label_new(c), cleanup = label_new(c);
+        if (next < 0 || no_match < 0 || cleanup < 0) return -1;
+        if (i == 0 &&
+            (emit(c, OP_COPY, 1) < 0 || emit(c, OP_BUILD_LIST, 0) < 0 || emit(c, OP_SWAP, 2) < 0))
+            return -1;
+        /* [orig, raised, exc] -> [orig, raised, rest, match or None] */
+        if (compile_expr(c, h->type) < 0 || emit(c, OP_CHECK_EG_MATCH, 0) < 0 ||
+            emit(c, OP_COPY, 1) < 0 || emit_none(c) < 0 || emit(c, OP_IS_OP, 0) < 0 ||
+            emit_jump(c, OP_POP_JUMP_IF_TRUE, no_match) < 0)
+            return -1;
+        if (h->name ? compile_nameop(c, h->name, CTX_STORE) : emit(c, OP_POP_TOP, 0)) return -1;
+        if (emit_jump(c, OP_SETUP_FINALLY, cleanup) < 0 || compile_body(c, &h->body) < 0) return -1;
+        c->u->line = h->pos.line;
+        if (emit(c, OP_POP_BLOCK, 0) < 0 || (h->name && clear_name(c, h->name) < 0) ||
+            emit_jump(c, OP_JUMP, next) < 0)
+            return -1;
+        /* raised in the handler: [orig, raised, rest, exc] -> append exc to raised */
+        label_place(c, cleanup);
+        if ((h->name && clear_name(c, h->name) < 0) || emit(c, OP_COPY, 1) < 0 ||
+            emit(c, OP_LIST_APPEND, 3) < 0 || emit(c, OP_POP_EXCEPT, 0) < 0 ||
+            emit_jump(c, OP_JUMP, next) < 0)
+            return -1;
+        label_place(c, no_match);
+        if (emit(c, OP_POP_TOP, 0) < 0) return -1;
+        label_place(c, next);
+    }
+    fblock_pop(c);
+    /* the unhandled rest joins the list: [orig, raised] -> what to raise, or None */
+    if (emit(c, OP_LIST_APPEND, 1) < 0 || emit(c, OP_PREP_RERAISE_STAR, 0) < 0 ||
+        emit(c, OP_COPY, 1) < 0 || emit_none(c) < 0 || emit(c, OP_IS_OP, 0) < 0 ||
+        emit_jump(c, OP_POP_JUMP_IF_FALSE, reraise) < 0)
+        return -1;
+    if (emit(c, OP_POP_EXCEPT, 0) < 0 || emit_jump(c, OP_JUMP, end) < 0) return -1;
+    label_place(c, reraise);
+    if (emit(c, OP_RERAISE, 0) < 0) return -1;
+    label_place(c, end);
+    return 0;
+}
+
+static int compile_try_handlers(Compiler *c, AstStmt *s) {
+    if (s->u.try_.nhandlers && s->u.try_.handlers[0].star) return compile_try_star(c, s);
+    return compile_try_except(c, s);
+}
+
 static int compile_try_finally(Compiler *c, AstStmt *s) {
     int final = label_new(c), end = label_new(c);
     if (final < 0 || end < 0) return -1;
     if (emit_jump(c, OP_SETUP_FINALLY, final) < 0 || fblock_push(c, FB_FINALLY_TRY, -1, -1) < 0)
         return -1;
     c->u->fblocks[c->u->nfblocks - 1].finalbody = &s->u.try_.finalbody;
-    if (s->u.try_.nhandlers ? compile_try_except(c, s) : compile_body(c, &s->u.try_.body))
+    if (s->u.try_.nhandlers ? compile_try_handlers(c, s) : compile_body(c, &s->u.try_.body))
         return -1;
     fblock_pop(c);
     if (emit(c, OP_POP_BLOCK, 0) < 0 || compile_body(c, &s->u.try_.finalbody) < 0 ||
@@ -726,7 +811,7 @@ static int compile_stmt_inner(Compiler *c, AstStmt *s) {
     }
     case STMT_TRY:
         if (s->u.try_.finalbody.len) return compile_try_finally(c, s);
-        return compile_try_except(c, s);
+        return compile_try_handlers(c, s);
     case STMT_ASSERT: {
         int end = label_new(c);
         if (end < 0 || compile_jump_if(c, s->u.assert_.test, true, end) < 0 ||

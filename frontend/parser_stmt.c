@@ -623,7 +623,17 @@ static AstStmt *p_try_stmt(Parser *p, Token *t) {
         if (!h) return p_nomem(p);
         h->pos.line = et->line;
         h->pos.col = et->col;
-        if (p_is_op(p, OP_STAR)) return p_error_tok(p, p_peek(p), "except* is not supported");
+        Token *star = p_peek(p);
+        h->star = p_accept_op(p, OP_STAR);
+        if (hs.len && h->star != ((AstHandler *)hs.items[0])->star) {
+            if (h->star)
+                return p_error_at(p, "SyntaxError", et->line, et->col, star->end_line,
+                                  star->end_col,
+                                  "cannot have both 'except' and 'except*' on the same 'try'");
+            return p_error_tok(p, et, "cannot have both 'except' and 'except*' on the same 'try'");
+        }
+        if (h->star && (p_is_op(p, OP_COLON) || p_peek(p)->type == TK_NEWLINE))
+            return p_error_tok(p, p_peek(p), "expected one or more exception types");
         if (p_peek(p)->type == TK_NEWLINE) return p_error_tok(p, p_peek(p), "expected ':'");
         if (!p_is_op(p, OP_COLON)) {
             if (!(h->type = p_expression(p))) return NULL;
@@ -654,7 +664,7 @@ static AstStmt *p_try_stmt(Parser *p, Token *t) {
             }
         }
         if (!p_expect_colon(p)) return NULL;
-        h->body = p_block(p, et, "'except' statement");
+        h->body = p_block(p, et, h->star ? "'except*' statement" : "'except' statement");
         if (p->failed) return NULL;
         if (h->body.len) {
             h->pos.end_line = h->body.items[h->body.len - 1]->pos.end_line;

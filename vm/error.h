@@ -42,6 +42,10 @@ Value err_syntax(Interp *I, TypeId id, const char *msg, Str *filename, int linen
 /* Start-up (used by interp.c): the TypeSpec to build each BUILTIN_EXCEPTIONS id from, and
  * the preallocated MemoryError raised when nothing can be allocated. */
 const TypeSpec *exception_spec_for(TypeId id);
+/* Exception groups (exception_group.c). */
+extern const TypeSpec excgroup_spec;
+bool excgroup_fix_mro(Interp *I); /* ExceptionGroup's second base, Exception */
+Value excgroup_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw);
 ExcObj *exc_prealloc_memory_error(Interp *I);
 
 #endif

@@ -181,6 +181,8 @@ static Type *oserror_subtype(Interp *I, Value code) {
 /* BaseException's `new` slot. A builtin exception type is complete after it; a class
  * deriving from one then runs its __init__ (type_call), which may call BaseException's. */
 static Value exc_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    if (type_is_subtype(t, I->types[TY_BASE_EXCEPTION_GROUP]))
+        return excgroup_new(I, t, argc, argv, kw);
     if (t == I->types[TY_OS_ERROR] && argc >= 2) t = oserror_subtype(I, argv[0]);
     Value o = object_alloc(I, t);
     if (is_null(o)) return o;
@@ -675,6 +677,7 @@ const TypeSpec *exception_spec_for(TypeId id) {
     case TY_NAME_ERROR: return &name_error_spec;
     case TY_UNICODE_DECODE_ERROR: return &unicode_decode_spec;
     case TY_UNICODE_ENCODE_ERROR: return &unicode_encode_spec;
+    case TY_BASE_EXCEPTION_GROUP: return &excgroup_spec;
     default: return &plain_exception_spec;
     }
 }

@@ -199,6 +199,9 @@ Value instr_err_recursion(Interp *I, const char *where);
 void instr_set_context(Interp *I, Obj *exc); /* __context__ = the handled exception */
 void instr_do_raise(Interp *I, Value exc, Value cause, bool has_cause);
 int instr_check_exc_match(Interp *I, Value exc, Value match);
+/* except* (exception_group.c) */
+int excgroup_check_match(Interp *I, Frame *f, Value exc, Value t, Value *match, Value *rest);
+Value excgroup_prep_reraise(Interp *I, Value orig, Value excs);
 /* match statement support (match.c) */
 int match_is_sequence(Interp *I, Value v); /* 1, 0, -1 */
 int match_is_mapping(Interp *I, Value v);

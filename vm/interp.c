@@ -55,9 +55,10 @@ static BuiltinTypeInfo builtin_info(int id) {
 #define INHERITED_SLOTS(X)                                                                         \
     X(trace)                                                                                       \
     X(finalize)                                                                                    \
-    X(repr) X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem)          \
-        X(setitem) X(contains) X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get)          \
-            X(descr_set) X(index)
+    X(repr)                                                                                        \
+    X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem)       \
+        X(contains) X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set)        \
+            X(index)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -194,6 +195,8 @@ bool interp_init_types(Interp *I) {
             dict_set_str(I, t->dict, I->names.hash, V_NONE) < 0)
             return false;
     }
+
+    if (!excgroup_fix_mro(I)) return false;
 
     I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));
     I->ellipsis = gc_new(I, I->types[TY_ELLIPSIS], sizeof(Obj));

@@ -258,7 +258,9 @@ struct Type {
     X(UNICODE_WARNING, "UnicodeWarning", WARNING)                                                  \
     X(BYTES_WARNING, "BytesWarning", WARNING)                                                      \
     X(RESOURCE_WARNING, "ResourceWarning", WARNING)                                                \
-    X(ENCODING_WARNING, "EncodingWarning", WARNING)
+    X(ENCODING_WARNING, "EncodingWarning", WARNING)                                                \
+    X(BASE_EXCEPTION_GROUP, "BaseExceptionGroup", BASE_EXCEPTION)                                  \
+    X(EXCEPTION_GROUP, "ExceptionGroup", BASE_EXCEPTION_GROUP)
 
 typedef enum TypeId {
 #define X(id, spec) TY_##id,

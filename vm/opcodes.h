@@ -155,7 +155,13 @@
     X(MATCH_KEYS)     /* TOS = tuple of keys, TOS1 = subject: push a tuple of the values, or None   \
                          when a key is missing (both stay) */                                       \
     X(MATCH_CLASS)    /* arg nargs: TOS = tuple of keyword names, TOS1 = class, TOS2 = subject:     \
-                         pop all three; push the tuple of attributes, or None */
+                         pop all three; push the tuple of attributes, or None */                    \
+    /* except* (CPython 3.11's): */                                                                 \
+    X(CHECK_EG_MATCH)    /* TOS = type, TOS1 = exc: pop the type; on a match replace exc with       \
+                            the rest (None when all matched), push the match and make it the        \
+                            handled exception; else push None */                                    \
+    X(PREP_RERAISE_STAR) /* TOS = list of raised/re-raised exceptions, TOS1 = the original: pop     \
+                            both, push what the try-except* raises (or None) */
 
 typedef enum Opcode {
 #define X(name) OP_##name,

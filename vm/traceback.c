@@ -212,7 +212,6 @@ static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
         depth--;
         tb = tb->next;
     }
-    sb_append_cstr(I, b, "Traceback (most recent call last):\n");
     Code *last_code = NULL;
     int last_line = -1;
     long cnt = 0;
@@ -483,77 +482,244 @@ static Str *offer_suggestion(Interp *I, ExcObj *e) {
     return best;
 }
 
-static void format_one(Interp *I, StrBuf *b, Obj *exc) {
+/* The printing context of CPython 3.11's pythonrun.c (print_exception_recursive): exception
+ * groups indent their members two columns a level behind a "| " margin; `seen` keeps each
+ * exception printed once across chains and groups. */
+typedef struct PrintCtx {
+    int depth;
+    bool need_close;
+    Obj **seen;
+    size_t nseen, capseen;
+} PrintCtx;
+
+enum { GROUP_MAX_WIDTH = 15, GROUP_MAX_DEPTH = 10 };
+
+static void put_indent(Interp *I, StrBuf *b, PrintCtx *ctx) {
+    for (int i = 0; i < ctx->depth; i++)
+        sb_append_cstr(I, b, "  ");
+}
+
+static void put_margin(Interp *I, StrBuf *b, PrintCtx *ctx) {
+    put_indent(I, b, ctx);
+    if (ctx->depth) sb_append_cstr(I, b, "| ");
+}
+
+/* Every line of text, behind the context's margin. */
+static void put_lines(Interp *I, StrBuf *b, PrintCtx *ctx, const char *text, size_t n) {
+    const char *p = text, *end = text + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl + 1 : end;
+        put_margin(I, b, ctx);
+        sb_append(I, b, p, (size_t)(stop - p));
+        p = stop;
+    }
+}
+
+static bool is_group_exc(Interp *I, Obj *exc) {
+    return type_is_subtype(exc->type, I->types[TY_BASE_EXCEPTION_GROUP]);
+}
+
+/* __notes__ after the message, as print_exception_notes. */
+static void format_notes(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc) {
+    Str *key = str_intern_cstr(I, "__notes__");
+    Value notes;
+    int r = key ? obj_lookup_attr(I, v_obj(exc), key, &notes) : -1;
+    if (r <= 0) {
+        err_clear(I);
+        return;
+    }
+    Type *nt = type_of(I, notes);
+    if (!nt->slots.getitem || type_is_subtype(nt, I->types[TY_DICT]) || is_str(I, notes) ||
+        is_bytes(I, notes)) {
+        put_margin(I, b, ctx);
+        Value rep = obj_repr(I, notes);
+        if (is_null(rep)) {
+            err_clear(I);
+            sb_append_cstr(I, b, "<__notes__ repr() failed>");
+        } else {
+            sb_append_str(I, b, as_str(rep));
+        }
+        return; /* CPython 3.11 writes no newline after it */
+    }
+    int64_t n = obj_len(I, notes);
+    for (int64_t i = 0; i < n; i++) {
+        Value note = obj_getitem(I, notes, v_int(i));
+        Value s = is_null(note) ? V_NULL : obj_str(I, note);
+        if (is_null(s)) {
+            err_clear(I);
+            sb_append_cstr(I, b, "<note str() failed>");
+        } else {
+            put_lines(I, b, ctx, as_str(s)->data, as_str(s)->len);
+        }
+        sb_append_char(I, b, '\n');
+    }
+    if (n < 0) err_clear(I);
+}
+
+/* print_exception: the traceback, the message line and the notes of one exception. */
+static void format_one(Interp *I, StrBuf *out, PrintCtx *ctx, Obj *exc) {
     ExcObj *e = (ExcObj *)exc;
-    if (e->traceback) format_traceback(I, b, (Traceback *)e->traceback);
+    StrBuf b;
+    if (e->traceback) {
+        bool group = is_group_exc(I, exc);
+        put_indent(I, out, ctx);
+        if (group && ctx->depth == 1)
+            sb_append_cstr(I, out, "+ ");
+        else if (ctx->depth)
+            sb_append_cstr(I, out, "| ");
+        sb_append_cstr(I, out,
+                       group ? "Exception Group Traceback (most recent call last):\n"
+                             : "Traceback (most recent call last):\n");
+        sb_init(&b);
+        format_traceback(I, &b, (Traceback *)e->traceback);
+        put_lines(I, out, ctx, b.data, b.len);
+        sb_free(I, &b);
+    }
+    sb_init(&b);
     Value msg = V_NULL;
     bool syntax = is_instance(I, v_obj(exc), I->types[TY_SYNTAX_ERROR]);
-    if (syntax) msg = format_syntax_error(I, b, e);
+    if (syntax) msg = format_syntax_error(I, &b, e);
     Type *t = exc->type;
     if (t->module && strcmp(t->module->data, "builtins") != 0 &&
         strcmp(t->module->data, "__main__") != 0) {
-        sb_appendf(I, b, "%s.", t->module->data);
+        sb_appendf(I, &b, "%s.", t->module->data);
     }
-    sb_append_str(I, b, t->qualname ? t->qualname : t->name);
+    sb_append_str(I, &b, t->qualname ? t->qualname : t->name);
     if (!syntax || is_null(msg))
         msg = exc_str(I, v_obj(exc));
     else if (!is_str(I, msg))
         msg = obj_str(I, msg);
     if (is_null(msg)) {
         err_clear(I);
-        sb_append_cstr(I, b, ": <exception str() failed>");
+        sb_append_cstr(I, &b, ": <exception str() failed>");
     } else if (as_str(msg)->len > 0) {
-        sb_append_cstr(I, b, ": ");
-        sb_append_str(I, b, as_str(msg));
+        sb_append_cstr(I, &b, ": ");
+        sb_append_str(I, &b, as_str(msg));
     }
     Str *suggestion = offer_suggestion(I, e);
-    if (suggestion) sb_appendf(I, b, ". Did you mean: '%s'?", suggestion->data);
+    if (suggestion) sb_appendf(I, &b, ". Did you mean: '%s'?", suggestion->data);
+    sb_append_char(I, &b, '\n');
+    put_lines(I, out, ctx, b.data, b.len);
+    sb_free(I, &b);
+    format_notes(I, out, ctx, exc);
+}
+
+static bool seen_has(PrintCtx *ctx, Obj *o) {
+    for (size_t i = 0; i < ctx->nseen; i++)
+        if (ctx->seen[i] == o) return true;
+    return false;
+}
+
+static void seen_add(Interp *I, PrintCtx *ctx, Obj *o) {
+    if (ctx->nseen == ctx->capseen) {
+        size_t ncap = ctx->capseen ? ctx->capseen * 2 : 16;
+        Obj **n = mem_realloc(I, ctx->seen, ctx->capseen * sizeof(Obj *), ncap * sizeof(Obj *));
+        if (!n) {
+            err_clear(I);
+            return;
+        }
+        ctx->seen = n;
+        ctx->capseen = ncap;
+    }
+    ctx->seen[ctx->nseen++] = o;
+}
+
+static void format_recursive(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc);
+
+static void format_chained(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc, const char *message) {
+    bool need_close = ctx->need_close;
+    format_recursive(I, b, ctx, exc);
+    ctx->need_close = need_close;
+    put_margin(I, b, ctx);
+    sb_append_char(I, b, '\n');
+    put_margin(I, b, ctx);
+    sb_append_cstr(I, b, message);
+    put_margin(I, b, ctx);
     sb_append_char(I, b, '\n');
 }
 
-#define CHAIN_MAX 64
+static void format_group(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc) {
+    if (ctx->depth > GROUP_MAX_DEPTH) {
+        put_margin(I, b, ctx);
+        sb_appendf(I, b, "... (max_group_depth is %d)\n", GROUP_MAX_DEPTH);
+        return;
+    }
+    if (ctx->depth == 0) ctx->depth = 1;
+    format_one(I, b, ctx, exc);
+    Value x = ((ExcObj *)exc)->extra;
+    Tuple *excs = is_obj(x) && x.as.o && x.as.o->type == I->types[TY_TUPLE] &&
+                          ((Tuple *)x.as.o)->len == 2 && is_obj(((Tuple *)x.as.o)->items[1])
+                      ? (Tuple *)((Tuple *)x.as.o)->items[1].as.o
+                      : I->empty_tuple;
+    size_t num = excs->len, n = num <= GROUP_MAX_WIDTH ? num : GROUP_MAX_WIDTH + 1;
+    ctx->need_close = false;
+    for (size_t i = 0; i < n; i++) {
+        bool last = i == n - 1;
+        if (last) ctx->need_close = true;
+        put_indent(I, b, ctx);
+        bool truncated = i >= GROUP_MAX_WIDTH;
+        if (truncated)
+            sb_appendf(I, b, "%s+---------------- ... ----------------\n", i == 0 ? "+-" : "  ");
+        else
+            sb_appendf(I, b, "%s+---------------- %zu ----------------\n", i == 0 ? "+-" : "  ",
+                       i + 1);
+        ctx->depth++;
+        if (!truncated) {
+            if (c_recursion_enter(I, " in print_exception_group")) {
+                format_recursive(I, b, ctx, excs->items[i].as.o);
+                c_recursion_leave(I);
+            } else {
+                err_clear(I);
+            }
+        } else {
+            size_t rem = num - GROUP_MAX_WIDTH;
+            put_margin(I, b, ctx);
+            sb_appendf(I, b, "and %zu more exception%s\n", rem, rem > 1 ? "s" : "");
+        }
+        if (last && ctx->need_close) {
+            put_indent(I, b, ctx);
+            sb_append_cstr(I, b, "+------------------------------------\n");
+            ctx->need_close = false;
+        }
+        ctx->depth--;
+    }
+    if (ctx->depth == 1) ctx->depth = 0;
+}
+
+static void format_recursive(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc) {
+    if (!c_recursion_enter(I, " in print_exception_recursive")) {
+        err_clear(I);
+        return;
+    }
+    ExcObj *e = (ExcObj *)exc;
+    seen_add(I, ctx, exc);
+    /* (an object value without an object is a link an out-of-memory left half-made) */
+    if (is_obj(e->cause) && e->cause.as.o) {
+        if (!seen_has(ctx, e->cause.as.o))
+            format_chained(I, b, ctx, e->cause.as.o,
+                           "The above exception was the direct cause of the following "
+                           "exception:\n");
+    } else if (!e->suppress_context && is_obj(e->context) && e->context.as.o &&
+               !seen_has(ctx, e->context.as.o)) {
+        format_chained(I, b, ctx, e->context.as.o,
+                       "During handling of the above exception, another exception occurred:\n");
+    }
+    if (is_group_exc(I, exc))
+        format_group(I, b, ctx, exc);
+    else
+        format_one(I, b, ctx, exc);
+    c_recursion_leave(I);
+}
 
 Value vm_format_exception(Interp *I, Obj *exc) {
-    /* Oldest first: follow __cause__, else __context__ (unless suppressed), never
-     * revisiting an exception. */
-    Obj *chain[CHAIN_MAX];
-    bool by_cause[CHAIN_MAX];
-    int n = 0;
-    chain[n++] = exc;
-    while (n < CHAIN_MAX) {
-        ExcObj *e = (ExcObj *)chain[n - 1];
-        Value next = V_NULL;
-        bool cause = false;
-        /* (an object value without an object is a link an out-of-memory left half-made) */
-        if (is_obj(e->cause) && e->cause.as.o) {
-            next = e->cause;
-            cause = true;
-        } else if (is_obj(e->context) && e->context.as.o && !e->suppress_context) {
-            next = e->context;
-        }
-        if (is_null(next)) break;
-        bool seen = false;
-        for (int i = 0; i < n; i++)
-            seen = seen || chain[i] == as_obj(next);
-        if (seen) break;
-        by_cause[n - 1] = cause;
-        chain[n++] = as_obj(next);
-    }
     Obj *saved = I->exc;
     I->exc = NULL;
     StrBuf b;
     sb_init(&b);
-    for (int i = n - 1; i >= 0; i--) {
-        format_one(I, &b, chain[i]);
-        if (i > 0) {
-            sb_append_cstr(I, &b,
-                           by_cause[i - 1]
-                               ? "\nThe above exception was the direct cause of the following "
-                                 "exception:\n\n"
-                               : "\nDuring handling of the above exception, another exception "
-                                 "occurred:\n\n");
-        }
-    }
+    PrintCtx ctx = {0};
+    format_recursive(I, &b, &ctx, exc);
+    mem_free(I, ctx.seen, ctx.capseen * sizeof(Obj *));
     Str *s = sb_finish(I, &b);
     I->exc = saved;
     return s ? v_obj(s) : V_NULL;

@@ -929,6 +929,18 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         reraise = true;
         goto error;
     }
+    TARGET(CHECK_EG_MATCH) {
+        Value match, rest;
+        if (excgroup_check_match(I, f, PEEK(2), TOP(), &match, &rest) < 0) goto error;
+        if (is_none(match)) PUT1(match);
+        sp[-2] = rest;
+        PUT1(match);
+    }
+    TARGET(PREP_RERAISE_STAR) {
+        Value r = excgroup_prep_reraise(I, PEEK(2), TOP());
+        if (is_null(r)) goto error;
+        PUT2(r);
+    }
     TARGET(MATCH_SEQUENCE) {
         int r = match_is_sequence(I, TOP());
         if (r < 0) goto error;

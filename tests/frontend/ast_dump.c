@@ -696,7 +696,9 @@ static void dump_stmt_inner(Out *o, AstStmt *s) {
         out_s(o, ")");
         break;
     case STMT_TRY:
-        dump_body(o, "Try(body=", s->u.try_.body);
+        dump_body(o,
+                  s->u.try_.nhandlers && s->u.try_.handlers[0].star ? "TryStar(body=" : "Try(body=",
+                  s->u.try_.body);
         out_s(o, ", handlers=[");
         for (int i = 0; i < s->u.try_.nhandlers; i++) {
             AstHandler *h = &s->u.try_.handlers[i];
