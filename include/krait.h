@@ -461,6 +461,56 @@ KR_API kr_value *kr_array_from_dlpack(kr_interp *I, kr_dlmanaged_tensor *t);
  * and before kr_free. NULL on failure (kr_error_* say why). */
 KR_API kr_dlmanaged_tensor *kr_array_to_dlpack(kr_interp *I, kr_value *arr);
 
+/* ---- Tile kernels exported by ct.export (api/api_tile.c) ---- */
+/* ct.export(kernel, args, path, arch=...) writes a CUBIN to path and its description to
+ * path + ".json" (docs/TILES.md, "Exported kernels"). A host loads the pair and launches
+ * the kernel on its own device memory, without a script: any CUDA device pointer of the
+ * device's primary context works (cuMemAlloc/cudaMalloc memory, or kr_array_info's).
+ * Errors are KR_ERROR / NULL with the exception (ValueError for a bad file or description,
+ * TypeError for arguments that do not fit the kernel, RuntimeError from the device,
+ * AssertionError for a failed ct.assert_) readable through kr_error_type/_message. */
+typedef struct kr_tile_kernel kr_tile_kernel;
+
+/* Read path (the CUBIN) and path + ".json". Nothing touches the device yet: the module is
+ * loaded at the first launch, so loading and argument checks work without a GPU. */
+KR_API kr_tile_kernel *kr_tile_load(kr_interp *I, const char *path);
+/* The same from memory: the CUBIN's bytes (copied) and the description's JSON text. */
+KR_API kr_tile_kernel *kr_tile_load_data(kr_interp *I, const void *cubin, size_t size,
+                                         const char *json);
+/* Unload the module and free k (NULL is ignored); every kernel before kr_free(I). */
+KR_API void kr_tile_free(kr_interp *I, kr_tile_kernel *k);
+
+typedef struct kr_tile_param {
+    const char *name;  /* the kernel parameter's name (ct.Constant ones are folded away) */
+    int is_array;      /* 1: a device array, 0: a scalar */
+    const char *dtype; /* "float32", "int64", "bool", ... (cuTile's names) */
+    int rank;          /* arrays: number of dimensions */
+} kr_tile_param;
+KR_API const char *kr_tile_name(const kr_tile_kernel *k); /* the kernel's Python name */
+KR_API int kr_tile_nparams(const kr_tile_kernel *k);
+/* Describe parameter i (0 <= i < kr_tile_nparams); the strings live as long as k. */
+KR_API int kr_tile_param_info(const kr_tile_kernel *k, int i, kr_tile_param *out);
+
+enum { KR_TILE_ARRAY = 1, KR_TILE_INT = 2, KR_TILE_FLOAT = 3 };
+typedef struct kr_tile_arg {
+    int kind;               /* KR_TILE_ARRAY, KR_TILE_INT or KR_TILE_FLOAT */
+    void *data;             /* arrays: device address of the first element */
+    kr_dtype dtype;         /* arrays: must be the parameter's dtype */
+    int ndim;               /* arrays: must be the parameter's rank */
+    const int64_t *shape;   /* arrays: ndim sizes */
+    const int64_t *strides; /* arrays: ndim strides in ELEMENTS; NULL: C-contiguous */
+    long long i;            /* KR_TILE_INT: for int and bool parameters (and float ones) */
+    double f;               /* KR_TILE_FLOAT: for float parameters */
+} kr_tile_arg;
+/* Launch k on grid (blocks along x, y, z; a 0 launches nothing) with args, one per
+ * parameter in kr_tile_param_info's order, on stream (a CUstream; NULL: krait's current
+ * stream). Arguments are checked first (count, kind, dtype, rank, an int that fits the
+ * parameter's dtype). Asynchronous, as ct.launch is, except for kernels with ct.assert_,
+ * which wait to report a failure. Needs the CUDA backend: a RuntimeError on the CPU
+ * backend (KRAIT_DEVICE=cpu or no GPU) and on the mock device (a CUBIN cannot run there). */
+KR_API int kr_tile_launch(kr_interp *I, kr_tile_kernel *k, const unsigned grid[3], void *stream,
+                          int nargs, const kr_tile_arg *args);
+
 #ifdef __cplusplus
 }
 #endif

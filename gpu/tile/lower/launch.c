@@ -379,6 +379,21 @@ static void json_string(FILE *out, const char *s) {
     fputc('"', out);
 }
 
+/* the ct.assert_ ops in the lowering's numbering (program order, as assert_message) */
+static void json_asserts(FILE *out, const TileRegion *r, const TileFunc *f, int *n) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op->kind == TOP_ASSERT) {
+            fprintf(out, "%s\n    {\"file\": ", (*n)++ ? "," : "");
+            json_string(out, op->file ? op->file : f->filename ? f->filename : "?");
+            fprintf(out, ", \"line\": %d, \"message\": ", op->line);
+            json_string(out, op->text ? op->text : "ct.assert_ failed");
+            fputc('}', out);
+        }
+        for (int k = 0; k < 2; k++)
+            json_asserts(out, &op->regions[k], f, n);
+    }
+}
+
 int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *path, char *err,
                 size_t errsize) {
     if (!arch) {
@@ -426,7 +441,11 @@ int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *pa
             if (p->kind == TILE_PARAM_ARRAY) fprintf(d, ", \"rank\": %d", p->rank);
             fprintf(d, ", \"words\": %d}", tile_param_words(p));
         }
-        fprintf(d, "\n  ],\n  \"assert_word\": %s\n}\n", l.has_assert ? "true" : "false");
+        fprintf(d, "\n  ],\n  \"assert_word\": %s,\n  \"asserts\": [",
+                l.has_assert ? "true" : "false");
+        int nasserts = 0;
+        json_asserts(d, &f->body, f, &nasserts);
+        fprintf(d, "%s]\n}\n", nasserts ? "\n  " : "");
         if (fclose(d) != 0) r = -1;
     }
     if (r < 0) snprintf(err, errsize, "cannot write %s or its description", path);
