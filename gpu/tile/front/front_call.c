@@ -1010,6 +1010,21 @@ bool fe_call_value(Front *F, AstPos pos, FrontValue fn, FrontArgs *a, FrontValue
                             mod ? mod : "", mod ? "." : "", fname, is_null(alt) ? "" : "; use ct.",
                             is_null(alt) ? "" : fname);
         }
+        if (strcmp(type_name(F->I, obj), "ufunc") == 0) {
+            /* a gpu (numpy) ufunc such as gpu.exp: named as the script spells it */
+            Str *nk = str_intern_cstr(F->I, "__name__");
+            Value nv = nk ? obj_getattr_opt(F->I, obj, nk) : V_NULL;
+            if (is_null(nv)) err_clear(F->I);
+            if (is_str(F->I, nv)) {
+                Value alt = V_NULL;
+                if (F->host->tile_module)
+                    alt = dict_get_str(F->host->tile_module->dict, as_str(nv));
+                return fe_error(F, pos, TY_TYPE_ERROR,
+                                "gpu.%s cannot be called in a tile kernel%s%s", as_str(nv)->data,
+                                is_null(alt) ? "" : "; use ct.",
+                                is_null(alt) ? "" : as_str(nv)->data);
+            }
+        }
         return fe_error(F, pos, TY_TYPE_ERROR, "calling a %s object is not supported in tile code",
                         type_name(F->I, obj));
     }
