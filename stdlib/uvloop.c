@@ -42,6 +42,11 @@ struct UvCompletion {
     struct UvCompletion *next;
     struct Loop *loop;
     int64_t id;
+    UvPollFn poll; /* NULL: only the other thread's firing ends it */
+    void (*release)(Interp *I, void *ud);
+    void *ud;
+    bool handed;    /* a thread will fire it (uvloop_completion_keep: none will) */
+    bool delivered; /* its id went out by polling; freed when the thread's firing arrives */
 };
 
 struct Loop {
@@ -58,7 +63,11 @@ struct Loop {
     size_t nfree;
     int64_t *fired; /* ids fired during the current run_once */
     size_t nfired, capfired;
-    bool oom; /* a callback could not record a firing */
+    bool oom;                     /* a callback could not record a firing */
+    struct UvCompletion **polled; /* records the loop polls, not delivered yet */
+    size_t npolled, cappolled;
+    int wait_mode;    /* UVLOOP_WAIT_* */
+    uint64_t spin_ns; /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
 };
 
 static void uvloop_on_wake(uv_async_t *h) {
@@ -81,6 +90,8 @@ static struct Loop *uvloop_get(Interp *I) {
     atomic_init(&L->completed, NULL);
     atomic_init(&L->inflight, 0);
     L->next_completion = UVLOOP_COMPLETION_BASE;
+    L->wait_mode = UVLOOP_WAIT_SPIN;
+    L->spin_ns = 200000;
     L->uv.data = L;
     I->loop = L;
     return L;
@@ -171,21 +182,80 @@ static Value uv_timer_cancel_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     return V_NONE;
 }
 
-/* _uv.run_once(block) -> list of fired timer ids. block: wait (at most 50 ms) for one. */
+static void uvloop_record_free(Interp *I, struct UvCompletion *c) {
+    if (c->release) c->release(I, c->ud);
+    mem_free(I, c, sizeof *c);
+}
+
+static void uvloop_unpoll(struct Loop *L, size_t i) {
+    L->polled[i] = L->polled[--L->npolled];
+}
+
+/* Polls every polled record once; a finished one's id goes to out. Returns how many
+ * finished, -1 on OOM. */
+static int uvloop_poll_all(Interp *I, struct Loop *L, List *out) {
+    int n = 0;
+    for (size_t i = 0; i < L->npolled;) {
+        struct UvCompletion *c = L->polled[i];
+        if (!c->poll(I, c->ud)) {
+            i++;
+            continue;
+        }
+        if (!list_append(I, out, v_int(c->id))) return -1;
+        uvloop_unpoll(L, i);
+        n++;
+        if (c->handed)
+            c->delivered = true; /* the thread still holds it */
+        else
+            uvloop_record_free(I, c);
+    }
+    return n;
+}
+
+/* Blocking with polled records pending: poll them (and watch the fired stack) for up to
+ * ns before sleeping in libuv, since a completion that wakes the loop through the driver's
+ * callback thread and an eventfd costs tens of microseconds more than one seen by
+ * polling. Returns how many polling found, -1 on OOM. */
+static int uvloop_spin(Interp *I, struct Loop *L, List *out, uint64_t ns) {
+    uint64_t t0 = uv_hrtime();
+    for (;;) {
+        int n = uvloop_poll_all(I, L, out);
+        if (n != 0) return n;
+        if (!L->npolled || atomic_load(&L->completed) || uv_hrtime() - t0 >= ns) return 0;
+    }
+}
+
+/* _uv.run_once(block) -> the ids of what finished: fired timers (in firing order), then
+ * completions (oldest first). block: wait (at most 50 ms) for one. */
 static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "run_once", kw) || !arg_count(I, "run_once", argc, 1, 1)) return V_NULL;
     int block = obj_truthy(I, argv[0]);
     if (block < 0) return V_NULL;
     struct Loop *L = uvloop_get(I);
     if (!L) return V_NULL;
+    List *out = list_new(I, 0);
+    if (!out || !gc_temp_push(I, v_obj(out))) return V_NULL;
+    int found = 0;
+    if (block && L->npolled && L->wait_mode != UVLOOP_WAIT_CALLBACK) {
+        /* UVLOOP_WAIT_POLL never sleeps while GPU work is pending: it polls until the
+         * guard's 50 ms are up, then makes the host's check */
+        uint64_t ns = L->wait_mode == UVLOOP_WAIT_POLL ? 50000000 : L->spin_ns;
+        found = uvloop_spin(I, L, out, ns);
+        if (found < 0) return V_NULL;
+        if (found || atomic_load(&L->completed)) block = 0;
+    }
     if (block) uv_timer_start(&L->guard, uvloop_on_guard, 50, 0);
     uv_run(&L->uv, block ? UV_RUN_ONCE : UV_RUN_NOWAIT);
     uv_timer_stop(&L->guard);
-    List *out = list_new(I, L->nfired);
-    if (!out) return V_NULL;
+    List *timers = list_new(I, L->nfired);
+    if (!timers) return V_NULL;
     for (size_t i = 0; i < L->nfired; i++)
-        if (!list_append(I, out, v_int(L->fired[i]))) return V_NULL;
+        if (!list_append(I, timers, v_int(L->fired[i]))) return V_NULL;
     L->nfired = 0;
+    for (size_t i = 0; i < out->len; i++) /* timers first, as before polling existed */
+        if (!list_append(I, timers, out->items[i])) return V_NULL;
+    out = timers;
+    if (!gc_temp_push(I, v_obj(out))) return V_NULL;
     /* completions, oldest first (the stack holds them newest first) */
     struct UvCompletion *c = atomic_exchange(&L->completed, NULL), *fifo = NULL;
     while (c) {
@@ -197,17 +267,51 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     bool ok = true;
     while (fifo) {
         struct UvCompletion *next = fifo->next;
-        if (ok && !list_append(I, out, v_int(fifo->id))) ok = false;
-        mem_free(I, fifo, sizeof *fifo);
+        if (!fifo->delivered) {
+            if (ok && !list_append(I, out, v_int(fifo->id))) ok = false;
+            for (size_t i = 0; fifo->poll && i < L->npolled; i++)
+                if (L->polled[i] == fifo) {
+                    uvloop_unpoll(L, i);
+                    break;
+                }
+        }
+        uvloop_record_free(I, fifo);
         fifo = next;
     }
     if (!ok) return V_NULL;
+    /* one poll per iteration also ends waits whose callback never comes (a device fault) */
+    if (L->npolled && uvloop_poll_all(I, L, out) < 0) return V_NULL;
     if (L->oom) {
         L->oom = false;
         return err_format(I, TY_MEMORY_ERROR, "asyncio: out of memory recording a timer");
     }
     if (block && !interp_check_host(I)) return V_NULL;
     return v_obj(out);
+}
+
+/* _uv.set_gpu_wait(mode, spin_us): how the loop waits for GPU completions (docs/ASYNC.md):
+ * "callback" (the driver's host callback wakes the loop), "spin" (poll for spin_us before
+ * sleeping until the callback), "poll" (no callback: poll while GPU work is pending). */
+static Value uv_set_gpu_wait_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "set_gpu_wait", kw) || !arg_count(I, "set_gpu_wait", argc, 1, 2))
+        return V_NULL;
+    const char *m = is_str(I, argv[0]) ? as_str(argv[0])->data : "";
+    int mode = strcmp(m, "callback") == 0 ? UVLOOP_WAIT_CALLBACK
+               : strcmp(m, "spin") == 0   ? UVLOOP_WAIT_SPIN
+               : strcmp(m, "poll") == 0   ? UVLOOP_WAIT_POLL
+                                          : -1;
+    if (mode < 0)
+        return err_format(I, TY_VALUE_ERROR,
+                          "set_gpu_wait: mode must be 'callback', 'spin' or 'poll'");
+    double us = 200;
+    if (argc > 1 && !num_to_double(I, argv[1], &us)) return V_NULL;
+    if (!(us >= 0 && us <= 1e6))
+        return err_format(I, TY_VALUE_ERROR, "set_gpu_wait: spin_us must be in [0, 1e6]");
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    L->wait_mode = mode;
+    L->spin_ns = (uint64_t)(us * 1000.0);
+    return V_NONE;
 }
 
 /* _uv.time(): the loop's clock in seconds (monotonic, as CPython's loop.time()). */
@@ -221,15 +325,51 @@ struct UvCompletion *uvloop_completion_new(Interp *I, int64_t *id) {
     if (!L) return NULL;
     struct UvCompletion *c = mem_alloc(I, sizeof *c);
     if (!c) return NULL;
-    c->next = NULL;
+    memset(c, 0, sizeof *c);
     c->loop = L;
     c->id = *id = L->next_completion++;
+    c->handed = true;
     atomic_fetch_add(&L->inflight, 1);
     return c;
 }
 
+int uvloop_completion_poll(Interp *I, struct UvCompletion *c, UvPollFn poll,
+                           void (*release)(Interp *I, void *ud), void *ud) {
+    struct Loop *L = c->loop;
+    if (L->npolled == L->cappolled) {
+        size_t cap = L->cappolled ? L->cappolled * 2 : 16;
+        struct UvCompletion **p =
+            mem_realloc(I, L->polled, L->cappolled * sizeof *p, cap * sizeof *p);
+        if (!p) return -1;
+        L->polled = p;
+        L->cappolled = cap;
+    }
+    c->poll = poll;
+    c->release = release;
+    c->ud = ud;
+    L->polled[L->npolled++] = c;
+    return 0;
+}
+
+void uvloop_completion_keep(Interp *I, struct UvCompletion *c) {
+    (void)I;
+    c->handed = false;
+    atomic_fetch_sub(&c->loop->inflight, 1);
+}
+
+bool uvloop_wants_callback(Interp *I) {
+    return !I->loop || I->loop->wait_mode != UVLOOP_WAIT_POLL;
+}
+
 void uvloop_completion_discard(Interp *I, struct UvCompletion *c) {
-    mem_free(I, c, sizeof *c);
+    struct Loop *L = c->loop;
+    for (size_t i = 0; c->poll && i < L->npolled; i++)
+        if (L->polled[i] == c) {
+            uvloop_unpoll(L, i);
+            break;
+        }
+    if (c->handed) atomic_fetch_sub(&L->inflight, 1);
+    uvloop_record_free(I, c);
 }
 
 /* Any thread (a CUhostFn): a push and a wake-up, no lock, no interpreter call. */
@@ -265,8 +405,12 @@ void uvloop_shutdown(Interp *I) {
     uv_close((uv_handle_t *)&L->wake, uvloop_on_close);
     for (struct UvCompletion *c = atomic_exchange(&L->completed, NULL), *n; c; c = n) {
         n = c->next;
-        mem_free(I, c, sizeof *c);
+        uvloop_record_free(I, c);
     }
+    /* every handed record came back on the stack; the others are only in the poll list */
+    for (size_t i = 0; i < L->npolled; i++)
+        if (!L->polled[i]->handed) uvloop_record_free(I, L->polled[i]);
+    mem_realloc_quiet(I, L->polled, L->cappolled * sizeof *L->polled, 0);
     uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks */
     uv_loop_close(&L->uv);
     for (size_t i = 0; i < L->nslots; i++)
@@ -279,11 +423,9 @@ void uvloop_shutdown(Interp *I) {
 }
 
 static const MethodDef uv_functions[] = {
-    {"timer_start", uv_timer_start_fn, 0},
-    {"timer_cancel", uv_timer_cancel_fn, 0},
-    {"run_once", uv_run_once_fn, 0},
-    {"time", uv_time_fn, 0},
-    {NULL, NULL, 0},
+    {"timer_start", uv_timer_start_fn, 0},   {"timer_cancel", uv_timer_cancel_fn, 0},
+    {"run_once", uv_run_once_fn, 0},         {"time", uv_time_fn, 0},
+    {"set_gpu_wait", uv_set_gpu_wait_fn, 0}, {NULL, NULL, 0},
 };
 
 Module *uvloop_module_create(Interp *I) {

@@ -13,6 +13,20 @@
 struct UvCompletion;
 /* A record and its id; NULL after raising. */
 struct UvCompletion *uvloop_completion_new(Interp *I, int64_t *id);
+/* How the loop waits for records it can poll (_uv.set_gpu_wait). */
+enum { UVLOOP_WAIT_CALLBACK, UVLOOP_WAIT_SPIN, UVLOOP_WAIT_POLL };
+/* 1: the work is finished (or failed: the waiter's synchronize raises), 0: pending. Runs on
+ * the loop thread; it may call the driver. */
+typedef int (*UvPollFn)(Interp *I, void *ud);
+/* Lets the loop also poll the record (before handing it over): a record seen finished by
+ * polling is delivered at once, and freed when the thread's firing arrives. release(ud)
+ * runs on the loop thread when the record is freed. -1 after raising. */
+int uvloop_completion_poll(Interp *I, struct UvCompletion *c, UvPollFn poll,
+                           void (*release)(Interp *I, void *ud), void *ud);
+/* No thread will fire this polled record: the loop frees it when polling finds it done. */
+void uvloop_completion_keep(Interp *I, struct UvCompletion *c);
+/* Whether GPU waits should enqueue the driver's host callback (not in "poll" mode). */
+bool uvloop_wants_callback(Interp *I);
 /* Frees a record that was never handed over (the hand-over failed). */
 void uvloop_completion_discard(Interp *I, struct UvCompletion *c);
 /* Any thread, once per record. */

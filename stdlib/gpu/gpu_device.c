@@ -13,7 +13,6 @@
 #include "../../gpu/backend/cuda/backend_cuda.h"
 #include "../../vm/dict.h"
 #include "../../vm/vm.h"
-#include "../uvloop.h"
 #include "../builtins.h"
 #include "../classes.h"
 #include "gpu_module.h"
@@ -154,11 +153,6 @@ Value gpu_f_get_printoptions(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* ---- Stream and Event: on the CPU backend work is synchronous, so a stream is a context
  * manager that changes nothing and an event records the host clock. ---- */
 
-static Value true_method(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
-    return V_TRUE;
-}
-
 /* On CUDA a Stream or Event holds its driver handle in the attribute _handle (an int);
  * the handles are destroyed with the interpreter (gpu_module_shutdown). */
 static bool handle_of_name(Interp *I, Value self, const char *name, void **out) {
@@ -246,32 +240,22 @@ static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
     return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
 }
 
-/* Stream.done(): an asyncio future of the work queued on the stream so far. On CUDA a host
- * callback fires a completion on the interpreter's loop (uvloop.h: a lock-free push and
- * uv_async_send, no CUDA call); asyncio then synchronizes the stream, which returns at once
- * and raises a device fault. On the CPU backend the work is already done. */
-static Value stream_done(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_args(I, "done", argc - 1, kw, 0, 0)) return V_NULL;
-    Str *name = str_intern_cstr(I, "asyncio"), *fn = str_intern_cstr(I, "_native_wait");
-    Value mod = name && fn ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
-    if (is_null(mod)) return V_NULL;
-    Value wait = obj_getattr(I, mod, fn);
-    if (is_null(wait)) return V_NULL;
-    Value args[2] = {V_NONE, argv[0]};
+/* query(): whether the work queued so far is done (cuStreamQuery / cuEventQuery). */
+static Value query_result(Interp *I, int r) {
+    return r < 0 ? (arr_gpu_raise(I), V_NULL) : v_bool(r > 0);
+}
+static Value stream_query(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
     void *h;
-    if (arr_on_cuda(I) && handle_of(I, argv[0], &h)) {
-#ifdef KRAIT_HAVE_LIBUV
-        int64_t id;
-        struct UvCompletion *c = uvloop_completion_new(I, &id);
-        if (!c) return V_NULL;
-        if (gpu_launch_host_func(I->gpu, h, uvloop_completion_fire, c) < 0) {
-            uvloop_completion_discard(I, c);
-            return arr_gpu_raise(I), V_NULL;
-        }
-        args[0] = v_int(id);
-#endif
-    }
-    return obj_call(I, wait, 2, args, NULL);
+    if (!arr_on_cuda(I)) return V_TRUE;
+    if (!handle_of(I, argv[0], &h)) h = arr_stream(I);
+    return query_result(I, gpu_stream_query(I->gpu, h));
+}
+static Value event_query(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
+    void *h;
+    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_TRUE;
+    return query_result(I, gpu_event_query(I->gpu, h));
 }
 
 static const MethodDef stream_defs[] = {
@@ -279,8 +263,8 @@ static const MethodDef stream_defs[] = {
     {"__enter__", stream_enter, 0},
     {"__exit__", stream_exit, 0},
     {"synchronize", stream_sync, 0},
-    {"query", true_method, 0},
-    {"done", stream_done, 0},
+    {"query", stream_query, 0},
+    {"done", gpu_stream_done, 0},
     {NULL, NULL, 0},
 };
 
@@ -356,8 +340,9 @@ static const MethodDef event_defs[] = {
     {"__init__", event_init, 0},
     {"record", event_record_any, 0},
     {"synchronize", event_sync, 0},
-    {"query", true_method, 0},
+    {"query", event_query, 0},
     {"elapsed_time", event_elapsed_any, 0},
+    {"done", gpu_event_done, 0},
     {NULL, NULL, 0},
 };
 

@@ -1137,7 +1137,7 @@ Module *gpu_module_create(Interp *I) {
     Module *m = name ? module_new(I, name) : NULL;
     if (!m || module_add_functions(I, m, gpu_functions) < 0) return NULL;
     if (gpu_add_scalar_classes(I, m) < 0 || gpu_add_info_classes(I, m) < 0) return NULL;
-    if (gpu_add_stream_classes(I, m) < 0) return NULL;
+    if (gpu_add_stream_classes(I, m) < 0 || gpu_add_await_methods(I) < 0) return NULL;
     Module *rnd = gpu_random_module_create(I);
     if (!rnd || module_set(I, m, "random", v_obj(rnd)) < 0) return NULL;
     Value dtype_type = v_obj(I->types[TY_DTYPE]), nd_type = v_obj(I->types[TY_ARRAY]);

@@ -20,6 +20,11 @@ Value gpu_f_set_printoptions(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_get_printoptions(Interp *I, int argc, Value *argv, Tuple *kw);
 int gpu_add_stream_classes(Interp *I, Module *m); /* numpy.Stream, numpy.Event */
 
+/* gpu_await.c: GPU work as asyncio futures */
+Value gpu_stream_done(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_event_done(Interp *I, int argc, Value *argv, Tuple *kw);
+int gpu_add_await_methods(Interp *I); /* ndarray.to_host() */
+
 /* gpu_scalar.c */
 int gpu_add_scalar_classes(Interp *I, Module *m); /* np.float64 ..., np.generic ... */
 int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */

@@ -108,7 +108,7 @@ class EventLoop:
     def __init__(self):
         self._ready = deque()
         self._timers = {}
-        self._waits = {}  # completion id (uvloop.h) -> (future, stream)
+        self._waits = {}  # completion id (uvloop.h) -> (future, waiter, result)
         self._stopping = False
         self._closed = False
         self._unretrieved = []  # tasks that finished with an exception nobody read yet
@@ -225,8 +225,7 @@ class EventLoop:
                 h._id = None
                 self._ready.append(h)
             elif tid in self._waits:
-                fut, stream = self._waits.pop(tid)
-                self._ready.append(Handle(_complete_wait, (fut, stream), self))
+                self._ready.append(Handle(_complete_wait, self._waits.pop(tid), self))
         ready = self._ready
         for _ in range(len(ready)):
             h = ready.popleft()
@@ -242,26 +241,30 @@ def _run_until_complete_cb(fut):
     fut._loop.stop()
 
 
-def _native_wait(wait_id, stream):
-    # gpu Stream.done(): wait_id None: the work is already complete (the CPU backend)
+def _native_wait(wait_id, waiter, result=None):
+    # GPU work as a future (stdlib/gpu/gpu_await.c): wait_id None: the work is already
+    # complete (the CPU backend). When it is done, waiter.synchronize() (returns at once, or
+    # raises the device fault a host callback cannot carry), then result() if given.
     loop = get_running_loop()
     fut = loop.create_future()
     if wait_id is None:
-        fut.set_result(None)
+        _complete_wait(fut, waiter, result)
     else:
-        loop._waits[wait_id] = (fut, stream)
+        loop._waits[wait_id] = (fut, waiter, result)
     return fut
 
 
-def _complete_wait(fut, stream):
+def _complete_wait(fut, waiter, result):
     if fut.cancelled():
         return
     try:
-        stream.synchronize()  # the host callback carries no error: a device fault raises here
+        if waiter is not None:
+            waiter.synchronize()
+        value = None if result is None else result()
     except Exception as exc:
         fut.set_exception(exc)
     else:
-        fut.set_result(None)
+        fut.set_result(value)
 
 
 def get_running_loop():

@@ -139,6 +139,13 @@ compile = _tile.compile
 export = _tile.export
 
 
+def launch_async(stream, grid, kernel, kernel_args):
+    """ct.launch, then an asyncio future of the stream's work (stream.done(), docs/ASYNC.md);
+    call it inside a running event loop."""
+    launch(stream, grid, kernel, kernel_args)
+    return stream.done()
+
+
 def cdiv(a, b):
     """Ceiling division of integers: cdiv(a, b) == -(-a // b). Also works in kernels."""
     return -(-a // b)

@@ -30,6 +30,7 @@ typedef struct ArrCuda {
     int nstreams, capstreams;
     CUevent *events;
     int nevents, capevents;
+    CUstream waiter; /* Event.done()'s waits (stdlib/gpu/gpu_await.c), one of streams */
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */

@@ -1523,6 +1523,15 @@ def _marked_error(fn):
     return None
 
 
+def launch_async(stream, grid, kernel, args):
+    """The reference is synchronous: launch, then a finished asyncio future."""
+    import asyncio
+    fut = asyncio.get_running_loop().create_future()
+    launch(stream, grid, kernel, args)
+    fut.set_result(None)
+    return fut
+
+
 def launch(stream, grid, kernel, args):
     if not isinstance(kernel, Kernel):
         raise TypeError("ct.launch: the third argument must be a @ct.kernel function")
