@@ -12,7 +12,8 @@ async def locked_worker(lock, name, log):
 async def sem_worker(sem, name, log, active):
     async with sem:
         active[0] += 1
-        log.append((name, active[0]))
+        active[1] = max(active[1], active[0])
+        log.append(name)
         await asyncio.sleep(0.01)
         active[0] -= 1
 
@@ -42,9 +43,9 @@ async def main():
     lock.release()
 
     sem = asyncio.Semaphore(2)
-    log, active = [], [0]
+    log, active = [], [0, 0]
     await asyncio.gather(*(sem_worker(sem, n, log, active) for n in "abcde"))
-    print(log)
+    print(log, "at most", active[1], "inside")
     print(sem.locked(), "unlocked, value:2" in repr(sem))
     try:
         asyncio.Semaphore(-1)

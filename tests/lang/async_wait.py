@@ -9,19 +9,30 @@ async def job(name, d, fail=False):
     return name
 
 
+async def gated(name, gate):
+    await gate.wait()
+    return name
+
+
 def names(tasks):
     return sorted(t.get_name() for t in tasks)
 
 
 async def main():
-    ts = [asyncio.create_task(job(n, d), name=n) for n, d in [("a", 0.03), ("b", 0.01), ("c", 0.05)]]
+    # the order is made by events, not by timers racing on a loaded machine
+    gate = asyncio.Event()
+    ts = [asyncio.create_task(gated("a", gate), name="a"),
+          asyncio.create_task(job("b", 0.01), name="b"),
+          asyncio.create_task(gated("c", gate), name="c")]
     done, pending = await asyncio.wait(ts, return_when=asyncio.FIRST_COMPLETED)
     print("first completed:", names(done), names(pending))
+    gate.set()
     done, pending = await asyncio.wait(ts)
     print("all completed:", names(done), names(pending), sorted(t.result() for t in done))
 
+    never = asyncio.Event()
     ts = [asyncio.create_task(job("x", 0.01, True), name="x"),
-          asyncio.create_task(job("y", 0.2), name="y")]
+          asyncio.create_task(gated("y", never), name="y")]
     done, pending = await asyncio.wait(ts, return_when=asyncio.FIRST_EXCEPTION)
     print("first exception:", names(done), names(pending), repr(ts[0].exception()))
     done, pending = await asyncio.wait(ts, timeout=0.01)
@@ -68,7 +79,7 @@ async def main():
     print("as_completed:", order)
     got = []
     try:
-        for f in asyncio.as_completed([job("quick", 0.01), job("late", 0.5)], timeout=0.05):
+        for f in asyncio.as_completed([job("quick", 0.01), gated("late", never)], timeout=0.3):
             got.append(await f)
     except asyncio.TimeoutError:
         print("as_completed timed out after", got)
@@ -80,12 +91,14 @@ async def main():
     print(list(asyncio.as_completed([])))
 
     # shield: the outer await is cancelled, the inner task goes on
-    inner = asyncio.create_task(job("shielded", 0.03))
+    gate2 = asyncio.Event()
+    inner = asyncio.create_task(gated("shielded", gate2))
     outer = asyncio.create_task(asyncio.wait_for(asyncio.shield(inner), 0.01))
     try:
         await outer
     except asyncio.TimeoutError:
         print("wait_for timed out; inner cancelled?", inner.cancelled())
+    gate2.set()
     print("inner result:", await inner)
     done = asyncio.create_task(job("d", 0))
     await done
