@@ -104,6 +104,7 @@ void api_state_free(Interp *I) {
     ApiState *a = I->api;
     if (!a) return;
     mem_free(I, a->slots, a->capslots * sizeof *a->slots);
+    api_refs_free(I);
     mem_free(I, a, sizeof(ApiState));
     I->api = NULL;
 }
@@ -113,6 +114,7 @@ void api_trace_roots(Interp *I) {
     if (!a) return;
     for (size_t i = 0; i < a->nslots; i++)
         gc_mark_value(I, a->slots[i].v);
+    api_refs_trace(I);
     gc_mark_obj(I, (Obj *)a->func_type);
     gc_mark_obj(I, (Obj *)a->dl_exports);
 }
@@ -345,6 +347,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     /* The layers above the VM, plugged in before anything can collect or import. */
     I->hooks.trace_roots = api_trace_roots;
     I->hooks.check_limits = api_check_limits;
+    I->hooks.load_source = api_load_source;
     I->hooks.native_modules = native_modules;
     I->hooks.frozen_modules = stdlib_frozen;
     I->gc_disabled = true;

@@ -38,6 +38,16 @@ typedef struct ApiState {
     List *dl_exports;
     uint32_t gen_base; /* first generation of every handle slot: tells interpreters apart */
     Obj *error;        /* the current API error (an exception), NULL when none */
+    /* Persistent references (api_ref.c): refs[i] is reference i + 1; a free one holds V_NULL
+     * and the next free reference in next_free; ref_free is the first free one (0: none). */
+    struct ApiRef {
+        Value v;
+        size_t next_free;
+    } * refs;
+    size_t nrefs, caprefs, ref_free;
+    /* The host's module loader (api_loader.c), NULL: none. */
+    kr_module_loader loader;
+    void *loader_ud;
 } ApiState;
 
 /* A host function object. */
@@ -90,6 +100,11 @@ kr_value *api_give(Interp *I, Value v);
 /* Store v in *out (when out is not NULL) as a new handle. KR_OK or KR_NOMEM-as-KR_ERROR. */
 int api_give_out(Interp *I, Value v, kr_value **out);
 
+/* api_ref.c: the reference table's part of the collector's roots, and its memory. */
+void api_refs_trace(Interp *I);
+void api_refs_free(Interp *I);
+/* api_loader.c: I->hooks.load_source, the host's module loader seen from import. */
+Value api_load_source(Interp *I, Str *fullname, Str **filename);
 /* api_native.c */
 bool api_native_init(Interp *I);
 

@@ -305,6 +305,31 @@ KR_API int kr_register_function(kr_interp *I, const char *name, kr_cfunction fn,
 KR_API int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fns, void *ud,
                               kr_value **module);
 
+/* ---- module loader ---- */
+/* Asked by `import` for a module name (dotted names in full: "pkg" then "pkg.sub") that no
+ * built-in, registered or frozen module has, before the files of sys.path, in sandbox mode
+ * too. To serve it, set *source to its UTF-8 text of *len bytes (and *filename, may stay
+ * NULL, for tracebacks; "<host NAME>" by default) and return KR_OK: both are copied before
+ * import goes on, so they may be the host's temporary buffers. Leave *source NULL and
+ * return KR_OK for "not mine" (a loader may also kr_register_module the name itself); or
+ * kr_raise and return KR_ERROR, which import raises. */
+typedef int (*kr_module_loader)(kr_interp *I, const char *name, void *ud, const char **source,
+                                size_t *len, const char **filename);
+/* Install the loader (NULL removes it); ud is passed to every call. */
+KR_API void kr_set_module_loader(kr_interp *I, kr_module_loader fn, void *ud);
+
+/* ---- persistent references (Lua's luaL_ref) ---- */
+/* Keep the value of v alive under an integer until kr_unref, past the end of the native
+ * call or scope its handle belongs to, without storing it where scripts can reach it.
+ * Returns the reference (> 0), or 0 on failure (a bad handle, or out of memory). */
+KR_API int kr_ref(kr_interp *I, kr_value *v);
+/* A new handle to the referenced value; NULL for a reference that is not live. */
+KR_API kr_value *kr_ref_get(kr_interp *I, int ref);
+/* Release a reference (0 or one already released is ignored); its number may be reused. */
+KR_API void kr_unref(kr_interp *I, int ref);
+/* Live references (for leak checks). */
+KR_API size_t kr_ref_count(kr_interp *I);
+
 /* ---- native types ---- */
 /* Frees what an instance's data owns (not the data itself). Called once, when the instance
  * is collected or at kr_free; it must not call the API. */
@@ -325,6 +350,12 @@ KR_API int kr_new_instance(kr_interp *I, kr_value *type, kr_value **out);
 KR_API void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type);
 
 /* ---- limits and control ---- */
+/* For long-running natives: the check the VM makes at every loop iteration, made now; it
+ * counts as one step (the clock is read every check_interval steps, as for scripts). Call
+ * it every few thousand iterations. KR_OK to go on; KR_ERROR when the run must stop (KeyboardInterrupt from kr_interrupt or
+ * Ctrl-C, a time or step limit, kr_terminate): return KR_ERROR from the native at once and
+ * the run unwinds (as KR_LIMIT for a limit). KR_OK outside a run. */
+KR_API int kr_check_interrupt(kr_interp *I);
 /* Like kr_interrupt, but the script cannot catch it: every later check raises again until
  * the run returns, which it does with KR_LIMIT. Safe from a signal handler or a thread. */
 KR_API void kr_terminate(kr_interp *I);

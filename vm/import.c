@@ -4,7 +4,8 @@
  * consulted first, then the native modules the host registered (I->hooks.native_modules:
  * kr_new gives the standard library's table, stdlib/modules.c), then the frozen ones
  * (Python source compiled into the library, stdlib/py; I->hooks.frozen_modules), then
- * NAME.py or NAME/__init__.py in each folder of sys.path (or of the parent package's
+ * the host's module loader (I->hooks.load_source, kr_set_module_loader), then NAME.py or
+ * NAME/__init__.py in each folder of sys.path (or of the parent package's
  * __path__). A dotted name imports its parents first and binds each submodule as an
  * attribute of its parent. A module is entered in sys.modules before its code runs, so
  * circular imports see the partly initialised module as in CPython, and removed again if
@@ -169,6 +170,28 @@ static const FrozenModuleDef *frozen_module_find(Interp *I, const char *name) {
 }
 
 /* Import one level: fullname, whose parent module (if any) is already imported. */
+/* The host's module loader (I->hooks.load_source), asked for the full dotted name before
+ * sys.path, so it can serve packages and their submodules alike: the module, V_NULL when
+ * the host has none of that name, None after raising. */
+static Value import_from_host(Interp *I, Str *fullname) {
+    if (!I->hooks.load_source) return V_NULL;
+    Str *file = NULL;
+    Value src = I->hooks.load_source(I, fullname, &file);
+    if (is_null(src)) return V_NONE;
+    if (is_none(src)) {
+        /* the loader may have registered a native module of that name itself */
+        return modules_get(I, fullname);
+    }
+    size_t mark = gc_temp_mark(I);
+    Value m = V_NULL;
+    if (gc_temp_push(I, src) && gc_temp_push(I, v_obj(file))) {
+        Str *s = as_str(src);
+        m = exec_module_file(I, fullname, file->data, s->data, s->len, false, NULL);
+    }
+    gc_temp_reset(I, mark);
+    return is_null(m) ? V_NONE : m;
+}
+
 static Value import_one(Interp *I, Str *fullname, Value parent, const char *last) {
     Value m = modules_get(I, fullname);
     if (!is_null(m)) {
@@ -194,6 +217,8 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
             m = v_obj(mod);
             if (dict_set_str(I, I->modules, fullname, m) < 0) return V_NULL;
         }
+    } else if (!is_null(m = import_from_host(I, fullname))) {
+        if (is_none(m)) return V_NULL; /* the loader raised */
     } else {
         Value paths = v_obj(I->sys_path);
         if (!is_null(parent)) {

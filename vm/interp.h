@@ -128,6 +128,10 @@ typedef struct InterpHooks {
     const NativeModuleDef *native_modules;
     /* The frozen modules import may run (generated from stdlib/py), NULL-terminated. */
     const FrozenModuleDef *frozen_modules;
+    /* The host's module loader, asked for a name no native or frozen module has, before
+     * sys.path: the module's source as a str (and *filename for tracebacks), None when
+     * the host has no such module, V_NULL after raising. NULL: no loader. */
+    Value (*load_source)(Interp *I, Str *fullname, Str **filename);
 } InterpHooks;
 
 struct VM;   /* vm/vm.h: frames, value stack, call machinery */

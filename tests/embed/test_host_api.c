@@ -1,0 +1,256 @@
+/* test_host_api.c: what hosts build on beyond one call. Persistent references survive the
+ * native call that made them and every collection (run under GC stress), and die at
+ * kr_unref; kr_check_interrupt stops a long native loop on a step limit, a time limit,
+ * kr_terminate and kr_interrupt, and the next run starts clean; the module loader serves
+ * modules and packages from memory, in sandbox mode too, with its errors raised by import
+ * and its file name in tracebacks. */
+#include <string.h>
+
+#include "embed_test.h"
+
+/* ---- references ---- */
+
+typedef struct {
+    int ref;
+} Saved;
+
+static int save_callback(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                         kr_value **result, void *ud) {
+    (void)kwargs;
+    (void)result;
+    Saved *s = ud;
+    if (argc != 1) return kr_raise(I, "TypeError", "save() takes one argument");
+    if (s->ref) kr_unref(I, s->ref);
+    s->ref = kr_ref(I, argv[0]);
+    return s->ref ? KR_OK : KR_ERROR;
+}
+
+static void test_refs(void) {
+    kr_interp *I = kr_new(NULL);
+    CHECK(I);
+    Saved s = {0};
+    CHECK(kr_register_function(I, "save", save_callback, &s) == KR_OK);
+    /* The callback is a closure whose only reference is the host's. */
+    CHECK(kr_run_string(I,
+                        "def make(n):\n"
+                        "    data = [i * i for i in range(n)]\n"
+                        "    return lambda k: data[k] + n\n"
+                        "save(make(100))\n",
+                        "<refs>") == KR_OK);
+    CHECK(s.ref > 0);
+    CHECK(kr_ref_count(I) == 1);
+    kr_gc_set_stress(I, 1);
+    CHECK(kr_run_string(I, "junk = [[i] * 10 for i in range(200)]\ndel junk\n", "<junk>") == KR_OK);
+    kr_gc_collect(I);
+    size_t mark = kr_scope_push(I);
+    kr_value *fn = kr_ref_get(I, s.ref);
+    CHECK(fn);
+    kr_value *arg = kr_int(I, 7), *res = NULL;
+    CHECK(kr_call(I, fn, 1, &arg, &res) == KR_OK);
+    long long v = 0;
+    CHECK(kr_to_int(I, res, &v) == KR_OK && v == 149);
+    kr_scope_pop(I, mark);
+    kr_gc_set_stress(I, 0);
+
+    /* Many references: numbers are reused after kr_unref, values stay distinct. */
+    int refs[300];
+    for (int i = 0; i < 300; i++) {
+        mark = kr_scope_push(I);
+        refs[i] = kr_ref(I, kr_int(I, 1000000000000LL + i));
+        kr_scope_pop(I, mark);
+        CHECK(refs[i] > 0);
+    }
+    for (int i = 0; i < 300; i += 2)
+        kr_unref(I, refs[i]);
+    CHECK(kr_ref_count(I) == 151);
+    kr_gc_collect(I);
+    for (int i = 1; i < 300; i += 2) {
+        mark = kr_scope_push(I);
+        kr_value *h = kr_ref_get(I, refs[i]);
+        CHECK(h && kr_to_int(I, h, &v) == KR_OK && v == 1000000000000LL + i);
+        kr_scope_pop(I, mark);
+    }
+    CHECK(kr_ref_get(I, refs[0]) == NULL); /* released */
+    CHECK(kr_ref_get(I, 0) == NULL && kr_ref_get(I, -5) == NULL && kr_ref_get(I, 99999) == NULL);
+    kr_unref(I, refs[0]); /* twice: ignored */
+    kr_unref(I, 0);
+    mark = kr_scope_push(I);
+    int again = kr_ref(I, kr_str(I, "reused"));
+    kr_scope_pop(I, mark);
+    CHECK(again > 0 && again <= 300);
+    CHECK(kr_ref(I, NULL) == 0);
+    kr_free(I); /* live references are freed with the interpreter */
+}
+
+/* ---- kr_check_interrupt ---- */
+
+static int spin(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs, kr_value **result,
+                void *ud) {
+    (void)argc;
+    (void)argv;
+    (void)kwargs;
+    long long *calls = ud;
+    for (long long i = 0; i < 4000000000LL; i++) {
+        if ((i & 1023) == 0) {
+            int rc = kr_check_interrupt(I);
+            if (rc != KR_OK) return rc;
+            if (*calls < 0 && i == 1024) kr_interrupt(I); /* as if Ctrl-C arrived */
+        }
+    }
+    *result = kr_int(I, ++*calls);
+    return KR_OK;
+}
+
+static void test_check_interrupt(void) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.step_limit = 200000;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I);
+    long long calls = 0;
+    CHECK(kr_register_function(I, "spin", spin, &calls) == KR_OK);
+    CHECK(kr_check_interrupt(I) == KR_OK); /* outside a run */
+    CHECK(kr_run_string(I, "spin()", "<steps>") == KR_LIMIT);
+    CHECK(kr_limit_reason(I) == KR_LIMIT_STEPS);
+    /* A script cannot swallow the limit by catching what the native returned. */
+    CHECK(kr_run_string(I, "try:\n    spin()\nexcept BaseException:\n    pass\nwhile True: pass\n",
+                        "<catch>") == KR_LIMIT);
+    /* The next run starts clean. */
+    CHECK(kr_run_string(I, "x = 1 + 1", "<after>") == KR_OK);
+
+    kr_set_step_limit(I, 0);
+    kr_set_time_limit(I, 0.2);
+    CHECK(kr_run_string(I, "spin()", "<time>") == KR_LIMIT);
+    CHECK(kr_limit_reason(I) == KR_LIMIT_TIME);
+    kr_set_time_limit(I, 0);
+
+    /* kr_interrupt during the native: KeyboardInterrupt that the script can catch. */
+    calls = -1;
+    CHECK(kr_run_string(I,
+                        "try:\n    spin()\n    r = 'no'\nexcept KeyboardInterrupt:\n    r = 'ki'\n",
+                        "<ki>") == KR_OK);
+    kr_value *r = NULL;
+    const char *txt = NULL;
+    size_t n = 0;
+    CHECK(kr_get_global(I, "r", &r) == KR_OK && kr_get_str(I, r, &txt, &n) == KR_OK);
+    CHECK(strcmp(txt, "ki") == 0);
+    kr_release(I, r);
+    CHECK(kr_run_string(I, "y = 2", "<after-ki>") == KR_OK);
+    kr_free(I);
+}
+
+/* ---- module loader ---- */
+
+typedef struct {
+    int calls;
+    char buf[256];
+} Loader;
+
+static int my_add(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                  kr_value **result, void *ud) {
+    (void)kwargs;
+    (void)ud;
+    long long a = 0, b = 0;
+    if (argc != 2 || kr_to_int(I, argv[0], &a) != KR_OK || kr_to_int(I, argv[1], &b) != KR_OK)
+        return kr_raise(I, "TypeError", "add(a, b) takes two ints");
+    *result = kr_int(I, a + b);
+    return KR_OK;
+}
+
+static int loader(kr_interp *I, const char *name, void *ud, const char **source, size_t *len,
+                  const char **filename) {
+    Loader *L = ud;
+    L->calls++;
+    if (strcmp(name, "greet") == 0) {
+        /* a temporary buffer: import copies it */
+        snprintf(L->buf, sizeof L->buf, "def hello(who):\n    return 'hello ' + who\n");
+        *source = L->buf;
+        *len = strlen(L->buf);
+        *filename = "archive://greet.py";
+    } else if (strcmp(name, "pkg") == 0) {
+        *source = "VERSION = 3\n";
+        *len = strlen(*source);
+    } else if (strcmp(name, "pkg.sub") == 0) {
+        *source = "from pkg import VERSION\nvalue = VERSION * 2\n";
+        *len = strlen(*source);
+    } else if (strcmp(name, "broken") == 0) {
+        *source = "def f():\n    return 1 / 0\nf()\n";
+        *len = strlen(*source);
+        *filename = "archive://broken.py";
+    } else if (strcmp(name, "denied") == 0) {
+        return kr_raise(I, "ImportError", "the host refuses to serve %s", name);
+    } else if (strcmp(name, "native") == 0) {
+        static const kr_function_def fns[] = {{"add", my_add}, {NULL, NULL}};
+        return kr_register_module(I, "native", fns, NULL, NULL);
+    } else if (strcmp(name, "badutf8") == 0) {
+        *source = "x = '\xff'\n";
+        *len = strlen(*source);
+    }
+    return KR_OK;
+}
+
+static void check_global_str(kr_interp *I, const char *name, const char *want) {
+    kr_value *v = NULL;
+    const char *s = NULL;
+    size_t n = 0;
+    CHECK(kr_get_global(I, name, &v) == KR_OK && kr_to_str(I, v, &v) == KR_OK);
+    CHECK(kr_get_str(I, v, &s, &n) == KR_OK);
+    if (strcmp(s, want) != 0) fprintf(stderr, "%s = '%s', want '%s'\n", name, s, want);
+    CHECK(strcmp(s, want) == 0);
+}
+
+static void test_loader(int sandbox) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.sandbox = sandbox;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I);
+    Loader L = {0};
+    kr_set_module_loader(I, loader, &L);
+    CHECK(kr_run_string(I,
+                        "import greet\n"
+                        "a = greet.hello('host')\n"
+                        "f = greet.__file__\n"
+                        "import pkg.sub\n"
+                        "b = pkg.sub.value\n"
+                        "import native\n"
+                        "c = native.add(2, 40)\n"
+                        "import json\n" /* the standard library still comes first */
+                        "d = json.dumps([1])\n",
+                        "<loader>") == KR_OK);
+    check_global_str(I, "a", "hello host");
+    check_global_str(I, "f", "archive://greet.py");
+    check_global_str(I, "b", "6");
+    check_global_str(I, "c", "42");
+    check_global_str(I, "d", "[1]");
+    int calls = L.calls;
+    CHECK(kr_run_string(I, "import greet\n", "<again>") == KR_OK); /* sys.modules: not asked */
+    CHECK(L.calls == calls);
+
+    CHECK(kr_run_string(I, "import broken\n", "<broken>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "ZeroDivisionError") == 0);
+    CHECK(strstr(kr_error_traceback(I), "archive://broken.py") != NULL);
+    CHECK(kr_run_string(I, "import denied\n", "<denied>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "ImportError") == 0);
+    CHECK(strstr(kr_error_message(I), "refuses to serve denied") != NULL);
+    CHECK(kr_run_string(I, "import badutf8\n", "<utf8>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "ImportError") == 0);
+    CHECK(kr_run_string(I, "import nowhere_at_all\n", "<none>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "ModuleNotFoundError") == 0);
+    /* A failed import is not cached: the host may serve it later. */
+    CHECK(kr_run_string(I, "import sys\nok = 'broken' not in sys.modules\n", "<nc>") == KR_OK);
+    check_global_str(I, "ok", "True");
+
+    kr_set_module_loader(I, NULL, NULL);
+    CHECK(kr_run_string(I, "import pkg.other\n", "<off>") == KR_ERROR);
+    kr_free(I);
+}
+
+int main(void) {
+    test_refs();
+    if (vm_has_limit_hook()) test_check_interrupt();
+    test_loader(0);
+    test_loader(1);
+    printf("test_host_api: ok\n");
+    return 0;
+}
