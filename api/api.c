@@ -341,6 +341,8 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->write_out = cfg->write_out ? cfg->write_out : default_write_out;
     I->write_err = cfg->write_err ? cfg->write_err : default_write_err;
     I->write_ud = cfg->write_ud;
+    I->read_in = cfg->read_in;
+    I->read_ud = cfg->read_ud;
     I->sandbox = cfg->sandbox != 0;
     I->sys_stdout = I->sys_stderr = I->sys_stdin = V_NONE;
     atomic_init(&I->interrupt_pending, 0);
@@ -375,6 +377,7 @@ void kr_free(kr_interp *I) {
     uvloop_shutdown(I);     /* the libuv loop, if asyncio made one */
     gpu_module_shutdown(I); /* device state, after the arrays that hold device memory */
     mem_free(I, I->config_text, I->config_text_size); /* after the GPU state that borrows it */
+    mem_free(I, I->inbuf, I->incap);
     api_state_free(I);
     for (int i = 0; i < 3; i++) {
         if (I->error_text[i])

@@ -35,6 +35,9 @@ typedef struct kr_allocator {
 
 /* Output callback for the script's stdout and stderr. */
 typedef void (*kr_write_fn)(void *ud, const char *data, size_t len);
+/* Input callback for the script's stdin (input(), sys.stdin): read up to size bytes into
+ * buf; return how many (> 0), 0 at end of input, or -1 for an error (OSError). */
+typedef long (*kr_read_fn)(void *ud, char *buf, size_t size);
 
 typedef struct kr_config {
     /* sizeof(kr_config) as the host was compiled, set by kr_config_init: a library built
@@ -84,6 +87,9 @@ typedef struct kr_config {
                                     * lowered and compiled to an sm_90a CUBIN with NVRTC, and
                                     * a failure raises (CI's check of the lowering).
                                     * KRAIT_TILE_CHECK_NVRTC=1 */
+    kr_read_fn read_in;            /* the script's stdin; NULL: the process's stdin (none in sandbox
+                                    * mode). A host that sets it gives sandboxed scripts input() too. */
+    void *read_ud;
 } kr_config;
 
 /* Result codes. */
@@ -352,9 +358,10 @@ KR_API void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type);
 /* ---- limits and control ---- */
 /* For long-running natives: the check the VM makes at every loop iteration, made now; it
  * counts as one step (the clock is read every check_interval steps, as for scripts). Call
- * it every few thousand iterations. KR_OK to go on; KR_ERROR when the run must stop (KeyboardInterrupt from kr_interrupt or
- * Ctrl-C, a time or step limit, kr_terminate): return KR_ERROR from the native at once and
- * the run unwinds (as KR_LIMIT for a limit). KR_OK outside a run. */
+ * it every few thousand iterations. KR_OK to go on; KR_ERROR when the run must stop
+ * (KeyboardInterrupt from kr_interrupt or Ctrl-C, a time or step limit, kr_terminate): return
+ * KR_ERROR from the native at once and the run unwinds (as KR_LIMIT for a limit). KR_OK outside a
+ * run. */
 KR_API int kr_check_interrupt(kr_interp *I);
 /* Like kr_interrupt, but the script cannot catch it: every later check raises again until
  * the run returns, which it does with KR_LIMIT. Safe from a signal handler or a thread. */

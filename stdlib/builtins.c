@@ -332,7 +332,7 @@ static Value bi_input(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "input", kwnames)) return V_NULL;
     if (argc > 1)
         return err_format(I, TY_TYPE_ERROR, "input expected at most 1 argument, got %d", argc);
-    if (I->sandbox) /* the host's stdin is not the script's */
+    if (!io_has_stdin(I)) /* the host's stdin is not the script's */
         return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "input() is disabled in the sandbox");
     if (argc == 1) {
         Value s = obj_str(I, argv[0]);
@@ -344,10 +344,14 @@ static Value bi_input(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     sb_init(&b);
     int c;
     bool any = false;
-    while ((c = getchar()) != EOF) {
+    while ((c = io_read_byte(I)) >= 0) {
         any = true;
         if (c == '\n') break;
         sb_append_char(I, &b, (char)c);
+    }
+    if (c == IO_ERROR) {
+        sb_free(I, &b);
+        return V_NULL;
     }
     if (!any) {
         sb_free(I, &b);

@@ -34,9 +34,15 @@ static Value stream_readline(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     StrBuf b;
     sb_init(&b);
     int c;
-    while ((c = getchar()) != EOF) {
+    if (!io_has_stdin(I))
+        return err_format(I, TY_OS_ERROR, "stdin is not available in the sandbox");
+    while ((c = io_read_byte(I)) >= 0) {
         sb_append_char(I, &b, (char)c);
         if (c == '\n') break;
+    }
+    if (c == IO_ERROR) {
+        sb_free(I, &b);
+        return V_NULL;
     }
     if (utf8_validate(b.data ? b.data : "", b.len) >= 0) {
         sb_free(I, &b);
@@ -54,8 +60,14 @@ static Value stream_read(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     StrBuf b;
     sb_init(&b);
     int c;
-    while ((c = getchar()) != EOF)
+    if (!io_has_stdin(I))
+        return err_format(I, TY_OS_ERROR, "stdin is not available in the sandbox");
+    while ((c = io_read_byte(I)) >= 0)
         sb_append_char(I, &b, (char)c);
+    if (c == IO_ERROR) {
+        sb_free(I, &b);
+        return V_NULL;
+    }
     if (b.len == 0) {
         sb_free(I, &b);
         return v_obj(I->empty_str);

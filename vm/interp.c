@@ -56,9 +56,9 @@ static BuiltinTypeInfo builtin_info(int id) {
     X(trace)                                                                                       \
     X(finalize)                                                                                    \
     X(repr)                                                                                        \
-    X(str) X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem)       \
-        X(contains) X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set)        \
-            X(index)
+    X(str)                                                                                         \
+    X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains)  \
+        X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -253,4 +253,30 @@ void io_write_out(Interp *I, const char *s, size_t n) {
 
 void io_write_err(Interp *I, const char *s, size_t n) {
     if (n) I->write_err(I->write_ud, s, n);
+}
+
+bool io_has_stdin(Interp *I) {
+    return I->read_in || !I->sandbox;
+}
+
+int io_read_byte(Interp *I) {
+    if (!I->read_in) {
+        int c = getchar();
+        return c == EOF ? IO_EOF : c;
+    }
+    if (I->inpos < I->inlen) return (unsigned char)I->inbuf[I->inpos++];
+    if (!I->inbuf) {
+        I->inbuf = mem_alloc(I, 4096);
+        if (!I->inbuf) return IO_ERROR;
+        I->incap = 4096;
+    }
+    long n = I->read_in(I->read_ud, I->inbuf, I->incap);
+    I->inpos = I->inlen = 0;
+    if (n == 0) return IO_EOF;
+    if (n < 0 || (size_t)n > I->incap) {
+        err_format(I, TY_OS_ERROR, "the host's input callback failed");
+        return IO_ERROR;
+    }
+    I->inlen = (size_t)n;
+    return (unsigned char)I->inbuf[I->inpos++];
 }

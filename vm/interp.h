@@ -198,6 +198,10 @@ struct kr_interp {
     /* ---- host hooks (api.c) ---- */
     kr_write_fn write_out, write_err;
     void *write_ud;
+    kr_read_fn read_in; /* NULL: the process's stdin */
+    void *read_ud;
+    char *inbuf; /* bytes read from read_in and not yet consumed: inbuf[inpos..inlen) */
+    size_t inpos, inlen, incap;
     bool sandbox;
     Obj *last_error;     /* the exception the last kr_run_* ended with */
     char *error_text[3]; /* kr_error_type/message/traceback results, mem_alloc'd */
@@ -242,6 +246,12 @@ bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own);
 /* Output through the host's callbacks (default: stdout/stderr). */
 void io_write_out(Interp *I, const char *s, size_t n);
 void io_write_err(Interp *I, const char *s, size_t n);
+/* The script's stdin, a byte at a time (host's read_in, buffered, or the process's stdin):
+ * the byte, IO_EOF at the end, IO_ERROR after raising OSError. */
+enum { IO_EOF = -1, IO_ERROR = -2 };
+int io_read_byte(Interp *I);
+/* Whether the script has a stdin at all (a host read_in, or no sandbox). */
+bool io_has_stdin(Interp *I);
 
 /* Recursion guard for natives that recurse over data (repr, ==, hash, the parser):
  * returns false after raising RecursionError. Pair every successful enter with a leave. */

@@ -3,7 +3,8 @@
  * kr_unref; kr_check_interrupt stops a long native loop on a step limit, a time limit,
  * kr_terminate and kr_interrupt, and the next run starts clean; the module loader serves
  * modules and packages from memory, in sandbox mode too, with its errors raised by import
- * and its file name in tracebacks. */
+ * and its file name in tracebacks; the input callback feeds input() and sys.stdin in chunks,
+ * sandboxed scripts included, and its failure is an OSError. */
 #include <string.h>
 
 #include "embed_test.h"
@@ -246,7 +247,80 @@ static void test_loader(int sandbox) {
     kr_free(I);
 }
 
+/* ---- input callback ---- */
+
+typedef struct {
+    const char *text;
+    size_t pos, chunk;
+    int fail_at_end;
+} Input;
+
+static long feed(void *ud, char *buf, size_t size) {
+    Input *in = ud;
+    size_t left = strlen(in->text) - in->pos;
+    if (left == 0) return in->fail_at_end ? -1 : 0;
+    size_t n = left < in->chunk ? left : in->chunk;
+    if (n > size) n = size;
+    memcpy(buf, in->text + in->pos, n);
+    in->pos += n;
+    return (long)n;
+}
+
+static void test_input(int sandbox) {
+    Input in = {"alpha\nbeta\r\ngamma delta\nline four\nrest\nof it", 0, 3, 0};
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.sandbox = sandbox;
+    cfg.read_in = feed;
+    cfg.read_ud = &in;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I);
+    CHECK(kr_run_string(I,
+                        "import sys\n"
+                        "a = input()\n"
+                        "b = input('prompt> ')\n"
+                        "c = input().split()\n"
+                        "d = sys.stdin.readline()\n"
+                        "e = sys.stdin.read()\n"
+                        "try:\n"
+                        "    input()\n"
+                        "    f = 'no EOF'\n"
+                        "except EOFError as x:\n"
+                        "    f = str(x)\n",
+                        "<input>") == KR_OK);
+    check_global_str(I, "a", "alpha");
+    check_global_str(I, "b", "beta");
+    check_global_str(I, "c", "['gamma', 'delta']");
+    check_global_str(I, "d", "line four\n");
+    check_global_str(I, "e", "rest\nof it");
+    check_global_str(I, "f", "EOF when reading a line");
+    kr_free(I);
+
+    /* A failing callback is an OSError in the script, not a crash or a hang. */
+    Input bad = {"x", 0, 1, 1};
+    cfg.read_ud = &bad;
+    I = kr_new(&cfg);
+    CHECK(I);
+    CHECK(kr_run_string(I, "input()\ninput()\n", "<bad>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "OSError") == 0);
+    kr_free(I);
+
+    /* Without a callback a sandboxed script has no stdin at all. */
+    if (sandbox) {
+        cfg.read_in = NULL;
+        I = kr_new(&cfg);
+        CHECK(I);
+        CHECK(kr_run_string(I, "input()\n", "<none>") == KR_ERROR);
+        CHECK(strcmp(kr_error_type(I), "NotImplementedError") == 0);
+        CHECK(kr_run_string(I, "import sys\nsys.stdin.readline()\n", "<none>") == KR_ERROR);
+        CHECK(strcmp(kr_error_type(I), "OSError") == 0);
+        kr_free(I);
+    }
+}
+
 int main(void) {
+    test_input(0);
+    test_input(1);
     test_refs();
     if (vm_has_limit_hook()) test_check_interrupt();
     test_loader(0);
