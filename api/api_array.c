@@ -34,6 +34,22 @@ static kr_value *give_array(Interp *I, Value v, size_t mark) {
     return h;
 }
 
+/* kr_dtype's values are the public ABI (appended to, never renumbered); DType's follow
+ * NumPy's promotion order and may change. */
+static const int kr_to_dt[] = {
+    [KR_BOOL] = DT_BOOL,       [KR_INT8] = DT_INT8,       [KR_INT16] = DT_INT16,
+    [KR_INT32] = DT_INT32,     [KR_INT64] = DT_INT64,     [KR_UINT8] = DT_UINT8,
+    [KR_UINT32] = DT_UINT32,   [KR_FLOAT16] = DT_FLOAT16, [KR_BFLOAT16] = DT_BFLOAT16,
+    [KR_FLOAT32] = DT_FLOAT32, [KR_FLOAT64] = DT_FLOAT64, [KR_UINT16] = DT_UINT16,
+    [KR_UINT64] = DT_UINT64,
+};
+
+static kr_dtype dt_to_kr(int dt) {
+    for (size_t i = 0; i < sizeof kr_to_dt / sizeof kr_to_dt[0]; i++)
+        if (kr_to_dt[i] == dt) return (kr_dtype)i;
+    return KR_FLOAT64;
+}
+
 kr_value *kr_array_wrap(kr_interp *I, void *data, kr_dtype dt, int ndim, const int64_t *shape,
                         const int64_t *strides_bytes, int device,
                         void (*release)(void *ud, void *data), void *ud) {
@@ -44,8 +60,9 @@ kr_value *kr_array_wrap(kr_interp *I, void *data, kr_dtype dt, int ndim, const i
         err_format(I, TY_VALUE_ERROR, "invalid device %d", device);
         return give_array(I, V_NULL, mark);
     }
-    Value v = arr_wrap_external(I, data, (int)dt, ndim, shape, strides_bytes,
-                                device == KR_DEVICE_CUDA, release, ud);
+    int idt = (unsigned)dt < sizeof kr_to_dt / sizeof kr_to_dt[0] ? kr_to_dt[dt] : -1;
+    Value v = arr_wrap_external(I, data, idt, ndim, shape, strides_bytes, device == KR_DEVICE_CUDA,
+                                release, ud);
     return give_array(I, v, mark);
 }
 
@@ -75,7 +92,7 @@ static int describe(Interp *I, Value v, kr_array_desc *out) {
     Array *o = a->base ? a->base : a;
     out->data = a->data;
     if (dev) out->data = (void *)(uintptr_t)(o->dptr + (uint64_t)(a->data - o->alloc));
-    out->dtype = (kr_dtype)a->dtype;
+    out->dtype = dt_to_kr(a->dtype);
     out->ndim = a->ndim;
     out->device = dev ? KR_DEVICE_CUDA : KR_DEVICE_HOST;
     for (int d = 0; d < a->ndim; d++) {
@@ -98,6 +115,7 @@ static const kr_dldatatype dl_types[DT__COUNT] = {
     [DT_BOOL] = {KR_DL_BOOL, 8, 1},        [DT_INT8] = {KR_DL_INT, 8, 1},
     [DT_INT16] = {KR_DL_INT, 16, 1},       [DT_INT32] = {KR_DL_INT, 32, 1},
     [DT_INT64] = {KR_DL_INT, 64, 1},       [DT_UINT8] = {KR_DL_UINT, 8, 1},
+    [DT_UINT16] = {KR_DL_UINT, 16, 1},     [DT_UINT64] = {KR_DL_UINT, 64, 1},
     [DT_UINT32] = {KR_DL_UINT, 32, 1},     [DT_FLOAT16] = {KR_DL_FLOAT, 16, 1},
     [DT_BFLOAT16] = {KR_DL_BFLOAT, 16, 1}, [DT_FLOAT32] = {KR_DL_FLOAT, 32, 1},
     [DT_FLOAT64] = {KR_DL_FLOAT, 64, 1},
@@ -175,7 +193,7 @@ kr_dlmanaged_tensor *kr_array_to_dlpack(kr_interp *I, kr_value *arr) {
         api_take_error(I);
         return NULL;
     }
-    int isz = arr_dtypes[d.dtype].size;
+    int isz = arr_dtypes[kr_to_dt[d.dtype]].size;
     for (int i = 0; i < d.ndim; i++) {
         if (d.strides[i] % isz) {
             err_format(I, TY_VALUE_ERROR,
@@ -208,7 +226,7 @@ kr_dlmanaged_tensor *kr_array_to_dlpack(kr_interp *I, kr_value *arr) {
     dl->device.device_type = d.device == KR_DEVICE_CUDA ? KR_DL_CUDA : KR_DL_CPU;
     dl->device.device_id = 0;
     dl->ndim = d.ndim;
-    dl->dtype = dl_types[d.dtype];
+    dl->dtype = dl_types[kr_to_dt[d.dtype]];
     dl->shape = e->shape;
     dl->strides = e->strides;
     dl->byte_offset = 0;

@@ -410,7 +410,7 @@ KR_API int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, cons
                        void *ud);
 
 /* ---- Arrays: zero-copy exchange with the gpu module (api/api_array.c) ---- */
-/* Element types, in the order of gpu/codegen/dtype.h. */
+/* Element types (values fixed: later ones are appended). */
 typedef enum kr_dtype {
     KR_BOOL,
     KR_INT8,
@@ -422,7 +422,9 @@ typedef enum kr_dtype {
     KR_FLOAT16,
     KR_BFLOAT16,
     KR_FLOAT32,
-    KR_FLOAT64
+    KR_FLOAT64,
+    KR_UINT16,
+    KR_UINT64
 } kr_dtype;
 #define KR_ARRAY_MAXDIM 16
 enum { KR_DEVICE_HOST = 0, KR_DEVICE_CUDA = 1 };

@@ -227,13 +227,9 @@ Array *arr_copy(Interp *I, Array *a, int dt) {
     arr_iter_init(&it, a);
     int isz = arr_dtypes[dt].size;
     char *o = r->data;
-    bool fl = dt_is_float(a->dtype);
     for (int64_t i = 0; i < a->size; i++, o += isz) {
         if (!arr_poll_at(I, i)) return NULL;
-        if (fl)
-            arr_store_f(o, dt, arr_load_f(it.p, a->dtype));
-        else
-            arr_store_i(o, dt, arr_load_i(it.p, a->dtype));
+        arr_convert(o, dt, it.p, a->dtype);
         arr_iter_next(&it, a);
     }
     return r;
@@ -290,9 +286,10 @@ static int discover(Interp *I, Value v, int depth, int *ndim, int64_t *shape, in
         ; /* a NumPy scalar brings its dtype */
     else if (is_bool(v))
         k = DT_BOOL;
-    else if (is_int(I, v))
-        k = DT_INT64;
-    else if (is_float(v) || is_float_value(I, v))
+    else if (is_int(I, v)) {
+        uint64_t u;
+        k = !is_smallint(v) && arr_int_to_u64(I, v, &u) && u >> 63 ? DT_UINT64 : DT_INT64;
+    } else if (is_float(v) || is_float_value(I, v))
         k = DT_FLOAT64;
     else {
         err_format(I, TY_TYPE_ERROR,
@@ -370,12 +367,16 @@ int arr_dtype_arg(Interp *I, Value v, int dflt) {
         static const struct {
             const char *alias;
             int dt;
-        } aliases[] = {{"float", DT_FLOAT64}, {"int", DT_INT64},      {"f4", DT_FLOAT32},
-                       {"f8", DT_FLOAT64},    {"i4", DT_INT32},       {"i8", DT_INT64},
-                       {"f2", DT_FLOAT16},    {"u1", DT_UINT8},       {"i1", DT_INT8},
-                       {"i2", DT_INT16},      {"u4", DT_UINT32},      {"bool_", DT_BOOL},
-                       {"?", DT_BOOL},        {"double", DT_FLOAT64}, {"half", DT_FLOAT16},
-                       {"single", DT_FLOAT32}};
+        } aliases[] = {{"float", DT_FLOAT64},  {"int", DT_INT64},      {"f4", DT_FLOAT32},
+                       {"f8", DT_FLOAT64},     {"i4", DT_INT32},       {"i8", DT_INT64},
+                       {"f2", DT_FLOAT16},     {"u1", DT_UINT8},       {"i1", DT_INT8},
+                       {"i2", DT_INT16},       {"u4", DT_UINT32},      {"bool_", DT_BOOL},
+                       {"?", DT_BOOL},         {"double", DT_FLOAT64}, {"half", DT_FLOAT16},
+                       {"single", DT_FLOAT32}, {"u2", DT_UINT16},      {"u8", DT_UINT64},
+                       {"B", DT_UINT8},        {"H", DT_UINT16},       {"I", DT_UINT32},
+                       {"Q", DT_UINT64},       {"b", DT_INT8},         {"h", DT_INT16},
+                       {"i", DT_INT32},        {"q", DT_INT64},        {"e", DT_FLOAT16},
+                       {"f", DT_FLOAT32},      {"d", DT_FLOAT64},      {"uint", DT_UINT64}};
         for (int i = 0; i < DT__COUNT; i++)
             if (strcmp(s, arr_dtypes[i].name) == 0) return i;
         for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
@@ -852,7 +853,7 @@ static Value array_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     ArrIter it;
     arr_iter_init(&it, a);
     if (dt_is_float(a->dtype)) return int_from_double(I, arr_load_f(it.p, a->dtype));
-    return v_int(arr_load_i(it.p, a->dtype));
+    return arr_scalar_value(I, it.p, a->dtype == DT_BOOL ? DT_INT8 : a->dtype);
 }
 
 /* NumPy's operators on 0-d arrays give scalars (np.array(5) + 1 is np.int64(6)). */
@@ -985,7 +986,7 @@ static Value array_index_slot(Interp *I, Value self) {
         return err_format(I, TY_TYPE_ERROR,
                           "only integer scalar arrays can be converted to a "
                           "scalar index");
-    return v_int(arr_load_i(a->data, a->dtype));
+    return arr_scalar_value(I, a->data, a->dtype);
 }
 
 /* ndarray(shape, dtype=float, order='C'): as np.empty (zeroed); buffer=, offset= and

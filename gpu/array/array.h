@@ -115,6 +115,15 @@ void arr_store_f(char *p, int dt, double x);
 void arr_store_i(char *p, int dt, int64_t x);
 float arr_half_to_float(uint16_t h);
 uint16_t arr_float_to_half(float f);
+/* x86-64's (NumPy's) double -> uint64 conversion. */
+uint64_t arr_double_to_u64(double d);
+/* A Python int in [0, 2^64) as uint64; false (no error set) outside. */
+bool arr_int_to_u64(Interp *I, Value v, uint64_t *out);
+static inline bool arr_dt_u64(int dt) {
+    return dt == DT_UINT64;
+}
+/* One element converted from sdt at src to ddt at dst (the cast every copy makes). */
+void arr_convert(char *dst, int ddt, const char *src, int sdt);
 /* The element at p as a Python scalar (float, int or bool). */
 Value arr_scalar_value(Interp *I, const char *p, int dt);
 /* Store a Python scalar (int, float, bool) at p, converting to dt. -1 after raising. */

@@ -84,10 +84,20 @@ double arr_load_f(const char *p, int dt) {
         return (double)v;
     }
     case DT_UINT8: return *(const uint8_t *)p;
+    case DT_UINT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
     case DT_UINT32: {
         uint32_t v;
         memcpy(&v, p, 4);
         return v;
+    }
+    case DT_UINT64: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return (double)v;
     }
     case DT_FLOAT16: {
         uint16_t v;
@@ -118,6 +128,15 @@ static int64_t double_to_i64(double d) {
     return (int64_t)d;
 }
 
+/* As NumPy's cast on x86-64: in range exact, a negative value through int64 (wrapping),
+ * 2^64 and above (inf too) 0, NaN and below -2^63 2^63. */
+uint64_t arr_double_to_u64(double d) {
+    if (d >= 0 && d < 18446744073709551616.0) return (uint64_t)d;
+    if (d >= 18446744073709551616.0) return 0;
+    if (d < 0 && d >= -9.2233720368547758e18) return (uint64_t)(int64_t)d;
+    return UINT64_C(1) << 63;
+}
+
 int64_t arr_load_i(const char *p, int dt) {
     switch (dt) {
     case DT_BOOL: return *(const uint8_t *)p != 0;
@@ -138,9 +157,19 @@ int64_t arr_load_i(const char *p, int dt) {
         return v;
     }
     case DT_UINT8: return *(const uint8_t *)p;
+    case DT_UINT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
     case DT_UINT32: {
         uint32_t v;
         memcpy(&v, p, 4);
+        return v;
+    }
+    case DT_UINT64: { /* the bits: callers that compare or divide check arr_dt_u64 */
+        int64_t v;
+        memcpy(&v, p, 8);
         return v;
     }
     default: return double_to_i64(arr_load_f(p, dt));
@@ -166,6 +195,11 @@ void arr_store_f(char *p, int dt, double x) {
         break;
     }
     case DT_FLOAT64: memcpy(p, &x, 8); break;
+    case DT_UINT64: {
+        uint64_t v = arr_double_to_u64(x);
+        memcpy(p, &v, 8);
+        break;
+    }
     default: arr_store_i(p, dt, double_to_i64(x)); break;
     }
 }
@@ -175,7 +209,8 @@ void arr_store_i(char *p, int dt, int64_t x) {
     case DT_BOOL: *(uint8_t *)p = x != 0; break;
     case DT_INT8:
     case DT_UINT8: *(uint8_t *)p = (uint8_t)x; break;
-    case DT_INT16: {
+    case DT_INT16:
+    case DT_UINT16: {
         uint16_t v = (uint16_t)x;
         memcpy(p, &v, 2);
         break;
@@ -186,27 +221,49 @@ void arr_store_i(char *p, int dt, int64_t x) {
         memcpy(p, &v, 4);
         break;
     }
-    case DT_INT64: memcpy(p, &x, 8); break;
+    case DT_INT64:
+    case DT_UINT64: memcpy(p, &x, 8); break;
     default: arr_store_f(p, dt, (double)x); break;
     }
 }
 
 static int weak_check(Interp *I, Value v, int dt);
 
+void arr_convert(char *dst, int ddt, const char *src, int sdt) {
+    if (dt_is_float(sdt) || (sdt == DT_UINT64 && dt_is_float(ddt)))
+        arr_store_f(dst, ddt, arr_load_f(src, sdt));
+    else
+        arr_store_i(dst, ddt, arr_load_i(src, sdt));
+}
+
 Value arr_scalar_value(Interp *I, const char *p, int dt) {
     if (dt == DT_BOOL) return v_bool(*(const uint8_t *)p != 0);
     if (dt_is_float(dt)) return v_float(arr_load_f(p, dt));
+    if (dt == DT_UINT64) return int_from_u64(I, (uint64_t)arr_load_i(p, dt));
     return v_int(arr_load_i(p, dt));
+}
+
+bool arr_int_to_u64(Interp *I, Value v, uint64_t *out) {
+    if (is_smallint(v) || is_bool(v)) {
+        *out = (uint64_t)v.as.i;
+        return v.as.i >= 0;
+    }
+    if (!is_int(I, v) || int_sign(I, v) < 0 || int_bit_length(I, v) > 64) return false;
+    Value half = int_from_u64(I, UINT64_C(1) << 63),
+          low = is_null(half) ? half : int_sub(I, v, half);
+    int64_t x;
+    if (is_null(low)) return false;
+    if (int_sign(I, low) < 0) return int_to_i64(I, v, &x) ? (*out = (uint64_t)x, true) : false;
+    if (!int_to_i64(I, low, &x)) return false;
+    *out = (uint64_t)x + (UINT64_C(1) << 63);
+    return true;
 }
 
 int arr_store_value(Interp *I, char *p, int dt, Value v) {
     char sb[8];
     int sdt = arr_scalar_load(I, v, sb);
     if (sdt >= 0) {
-        if (dt_is_float(sdt))
-            arr_store_f(p, dt, arr_load_f(sb, sdt));
-        else
-            arr_store_i(p, dt, arr_load_i(sb, sdt));
+        arr_convert(p, dt, sb, sdt);
         return 0;
     }
     if (is_smallint(v) && weak_check(I, v, dt) < 0) return -1;
@@ -227,16 +284,18 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         Array *a = as_array(v);
         ArrIter it;
         arr_iter_init(&it, a);
-        if (dt_is_float(a->dtype))
-            arr_store_f(p, dt, arr_load_f(it.p, a->dtype));
-        else
-            arr_store_i(p, dt, arr_load_i(it.p, a->dtype));
+        arr_convert(p, dt, it.p, a->dtype);
         return 0;
     }
     double d;
-    if (is_int(I, v)) {
-        err_format(I, TY_OVERFLOW_ERROR, "Python integer out of bounds for %s",
-                   arr_dtypes[dt].name);
+    uint64_t u;
+    if (is_int(I, v) && dt == DT_UINT64 && arr_int_to_u64(I, v, &u)) {
+        memcpy(p, &u, 8);
+        return 0;
+    }
+    if (is_int(I, v) && !dt_is_float(dt)) {
+        err_clear(I);
+        err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C long"); /* NumPy's */
         return -1;
     }
     if (num_to_double(I, v, &d)) {
@@ -258,7 +317,8 @@ static int float_for_int(int dt) {
     case DT_BOOL:
     case DT_INT8:
     case DT_UINT8: return DT_FLOAT16;
-    case DT_INT16: return DT_FLOAT32;
+    case DT_INT16:
+    case DT_UINT16: return DT_FLOAT32;
     default: return DT_FLOAT64;
     }
 }
@@ -381,9 +441,17 @@ static int weak_check(Interp *I, Value v, int dt) {
         lo = 0;
         hi = 255;
         break;
+    case DT_UINT16:
+        lo = 0;
+        hi = 65535;
+        break;
     case DT_UINT32:
         lo = 0;
         hi = UINT32_MAX;
+        break;
+    case DT_UINT64:
+        lo = 0;
+        hi = INT64_MAX;
         break;
     default: return 0;
     }
@@ -521,6 +589,30 @@ static int64_t i_binop(int op, int64_t a, int64_t b) {
     return 0;
 }
 
+/* uint64's operations where its bits as int64 would differ: division, remainder, right
+ * shift, maximum and minimum (the rest wrap the same). */
+static int64_t u_binop(int op, uint64_t a, uint64_t b) {
+    switch (op) {
+    case BIN_FLOORDIV: return b == 0 ? 0 : (int64_t)(a / b);
+    case BIN_MOD: return b == 0 ? 0 : (int64_t)(a % b);
+    case BIN_RSHIFT: return b >= 64 ? 0 : (int64_t)(a >> b);
+    case ARR_OP_MAXIMUM: return (int64_t)(a > b ? a : b);
+    case ARR_OP_MINIMUM: return (int64_t)(a < b ? a : b);
+    default: return i_binop(op, (int64_t)a, (int64_t)b);
+    }
+}
+
+static bool cmp_u(int op, uint64_t a, uint64_t b) {
+    switch (op) {
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+
 static bool cmp_f(int op, double a, double b) {
     switch (op) {
     case CMP_LT: return a < b;
@@ -650,7 +742,7 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     int64_t sa[ARR_MAXDIM], sb[ARR_MAXDIM];
     bcast_strides(a, nd, shape, sa);
     bcast_strides(b, nd, shape, sb);
-    bool fl = dt_is_float(cmpdt);
+    bool fl = dt_is_float(cmpdt), u64 = cmpdt == DT_UINT64;
     int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
     int64_t n = r->size;
     /* typed loops for contiguous same-shape or scalar operands (array_fast.c) */
@@ -668,22 +760,21 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     for (int64_t i = 0; i < n; i++) {
         if (!arr_poll_at(I, i)) return V_NULL;
         if (mode == 1) {
-            bool c = fl ? cmp_f(op, arr_load_f(pa, adt), arr_load_f(pb, bdt))
-                        : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
+            bool c = fl    ? cmp_f(op, arr_load_f(pa, adt), arr_load_f(pb, bdt))
+                     : u64 ? cmp_u(op, (uint64_t)arr_load_i(pa, adt), (uint64_t)arr_load_i(pb, bdt))
+                           : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
             arr_store_i(it.p, odt, c);
         } else if (fl) {
             arr_store_f(it.p, odt, f_binop(op, arr_load_f(pa, adt), arr_load_f(pb, bdt)));
         } else {
             int64_t x = arr_load_i(pa, adt), y = arr_load_i(pb, bdt);
-            if (cdt == DT_UINT32 || cdt == DT_UINT8) {
-                if (op == BIN_RSHIFT) {
-                    arr_store_i(it.p, odt, (int64_t)((uint64_t)x >> y));
-                    goto adv;
-                }
-            }
-            arr_store_i(it.p, odt, i_binop(op, x, y));
+            /* unsigned values below 2^63 are non-negative int64s: only uint64 and the
+             * right shift of narrower unsigned values (logical) need the unsigned form */
+            if (u64 || (arr_dtypes[cdt].kind == 'u' && op == BIN_RSHIFT))
+                arr_store_i(it.p, odt, u_binop(op, (uint64_t)x, (uint64_t)y));
+            else
+                arr_store_i(it.p, odt, i_binop(op, x, y));
         }
-    adv:
         arr_iter_next(&it, r);
         for (int d = nd - 1; d >= 0; d--) {
             if (++idx[d] < shape[d]) {
@@ -855,9 +946,9 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
             int64_t x = arr_load_i(ia.p, dt), y = x;
             switch (op) {
             case ARR_U_NEG: y = (int64_t)(0 - (uint64_t)x); break;
-            case ARR_U_ABS: y = x < 0 ? (int64_t)(0 - (uint64_t)x) : x; break;
+            case ARR_U_ABS: y = x < 0 && dt != DT_UINT64 ? (int64_t)(0 - (uint64_t)x) : x; break;
             case ARR_U_INVERT: y = dt == DT_BOOL ? !x : ~x; break;
-            case ARR_U_SIGN: y = x > 0 ? 1 : x < 0 ? -1 : 0; break;
+            case ARR_U_SIGN: y = x == 0 ? 0 : x > 0 || dt == DT_UINT64 ? 1 : -1; break;
             case ARR_U_ISNAN:
             case ARR_U_ISINF: y = 0; break;
             case ARR_U_ISFINITE: y = 1; break;
@@ -939,10 +1030,7 @@ Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
                  (dt_is_float(c->dtype) && arr_load_f(p[0], c->dtype) != 0);
         Array *src = t ? x : y;
         const char *sp = t ? p[1] : p[2];
-        if (dt_is_float(dt))
-            arr_store_f(o, dt, arr_load_f(sp, src->dtype));
-        else
-            arr_store_i(o, dt, arr_load_i(sp, src->dtype));
+        arr_convert(o, dt, sp, src->dtype);
         for (int d = nd - 1; d >= 0; d--) {
             if (++idx[d] < shape[d]) {
                 for (int k = 0; k < 3; k++)
@@ -1032,13 +1120,9 @@ int arr_assign(Interp *I, Array *dst, Value src) {
     ArrIter id, is;
     arr_iter_init(&id, dst);
     arr_iter_init(&is, &view);
-    bool fl = dt_is_float(s->dtype);
     for (int64_t i = 0; i < dst->size; i++) {
         if (!arr_poll_at(I, i)) return -1;
-        if (fl)
-            arr_store_f(id.p, dst->dtype, arr_load_f(is.p, s->dtype));
-        else
-            arr_store_i(id.p, dst->dtype, arr_load_i(is.p, s->dtype));
+        arr_convert(id.p, dst->dtype, is.p, s->dtype);
         arr_iter_next(&id, dst);
         arr_iter_next(&is, &view);
     }

@@ -57,8 +57,7 @@ static int axes_arg(Interp *I, Value axis, int ndim, bool *red) {
 
 static int sum_dtype(int dt) {
     if (dt == DT_BOOL || dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32) return DT_INT64;
-    if (dt == DT_UINT8) return DT_UINT32 == dt ? dt : DT_INT64;
-    if (dt == DT_UINT32) return DT_INT64;
+    if (arr_dtypes[dt].kind == 'u') return DT_UINT64;
     return dt;
 }
 
@@ -307,6 +306,7 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
             arr_store_f(o, rdt, res);
         } else {
             int64_t acc = kind == RED_PROD ? 1 : 0, best = 0, bi = 0;
+            int64_t flip = in_dt == DT_UINT64 ? INT64_MIN : 0; /* unsigned order */
             bool flag = kind == RED_ALL;
             for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
                 if (k && !arr_poll_at(I, k)) return V_NULL;
@@ -316,14 +316,14 @@ Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int d
                 case RED_PROD: acc = (int64_t)((uint64_t)acc * (uint64_t)x); break;
                 case RED_MIN:
                 case RED_ARGMIN:
-                    if (k == 0 || x < best) {
+                    if (k == 0 || (x ^ flip) < (best ^ flip)) {
                         best = x;
                         bi = k;
                     }
                     break;
                 case RED_MAX:
                 case RED_ARGMAX:
-                    if (k == 0 || x > best) {
+                    if (k == 0 || (x ^ flip) > (best ^ flip)) {
                         best = x;
                         bi = k;
                     }

@@ -88,6 +88,7 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
     ov.size = len ? src->size / len : 0;
     int64_t sst = src->strides[ax], rst = r->strides[ax];
     bool fl = dt_is_float(a->dtype);
+    int64_t flip = a->dtype == DT_UINT64 ? INT64_MIN : 0; /* uint64 in signed order */
     ArrIter it;
     arr_iter_init(&it, &ov);
     for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
@@ -97,7 +98,7 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
             if (fl)
                 items[j].f = arr_load_f(p, a->dtype);
             else
-                items[j].i = arr_load_i(p, a->dtype);
+                items[j].i = arr_load_i(p, a->dtype) ^ flip;
         }
         if (!merge_sort(I, items, tmp, len, fl)) {
             mem_free(I, items, sizeof(SortItem) * 2 * (size_t)(len ? len : 1));
@@ -110,7 +111,7 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
             else if (fl)
                 arr_store_f(rp + j * rst, a->dtype, items[j].f);
             else
-                arr_store_i(rp + j * rst, a->dtype, items[j].i);
+                arr_store_i(rp + j * rst, a->dtype, items[j].i ^ flip);
         }
     }
     mem_free(I, items, sizeof(SortItem) * 2 * (size_t)(len ? len : 1));

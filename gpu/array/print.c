@@ -245,6 +245,9 @@ static int fmt_float(const Fmt *f, double x, char *out) {
 static int fmt_elem(const Fmt *f, const char *p, char *out) {
     if (f->dt == DT_BOOL) return clampn(snprintf(out, 512, "%*s", f->width, *p ? "True" : "False"));
     if (dt_is_float(f->dt)) return fmt_float(f, arr_load_f(p, f->dt), out);
+    if (f->dt == DT_UINT64)
+        return clampn(
+            snprintf(out, 512, "%*llu", f->width, (unsigned long long)arr_load_i(p, f->dt)));
     return clampn(snprintf(out, 512, "%*lld", f->width, (long long)arr_load_i(p, f->dt)));
 }
 
@@ -281,7 +284,9 @@ static void gather(Printer *P, int axis, const char *p) {
         P->vals[P->nvals++] = arr_load_f(p, a->dtype);
         if (dt_is_int(a->dtype)) {
             char b[32];
-            int w = snprintf(b, sizeof b, "%lld", (long long)arr_load_i(p, a->dtype));
+            int64_t x = arr_load_i(p, a->dtype);
+            int w = a->dtype == DT_UINT64 ? snprintf(b, sizeof b, "%llu", (unsigned long long)x)
+                                          : snprintf(b, sizeof b, "%lld", (long long)x);
             if (w > P->maxw) P->maxw = w;
         }
         return;
@@ -516,7 +521,10 @@ void arr_scalar_text(char *buf, size_t n, const char *p, int dt) {
         return;
     }
     if (dt_is_int(dt)) {
-        snprintf(buf, n, "%lld", (long long)arr_load_i(p, dt));
+        if (dt == DT_UINT64)
+            snprintf(buf, n, "%llu", (unsigned long long)arr_load_i(p, dt));
+        else
+            snprintf(buf, n, "%lld", (long long)arr_load_i(p, dt));
         return;
     }
     double x = arr_load_f(p, dt);

@@ -340,14 +340,14 @@ static Value m_float(Interp *I, int argc, Value *argv, Tuple *kw) {
     char buf[8];
     int dt = arr_scalar_load(I, argv[0], buf);
     if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
-    return v_float(dt_is_float(dt) ? arr_load_f(buf, dt) : (double)arr_load_i(buf, dt));
+    return v_float(arr_load_f(buf, dt));
 }
 
 static Value m_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     char buf[8];
     int dt = arr_scalar_load(I, argv[0], buf);
     if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
-    if (!dt_is_float(dt)) return v_int(arr_load_i(buf, dt));
+    if (!dt_is_float(dt)) return arr_scalar_value(I, buf, dt == DT_BOOL ? DT_INT8 : dt);
     return int_from_double(I, arr_load_f(buf, dt));
 }
 
@@ -370,7 +370,7 @@ static Value m_index(Interp *I, int argc, Value *argv, Tuple *kw) {
     int dt = arr_scalar_load(I, argv[0], buf);
     if (dt < 0 || !dt_is_int(dt))
         return err_format(I, TY_TYPE_ERROR, "only integer scalars can be converted to an index");
-    return v_int(arr_load_i(buf, dt));
+    return arr_scalar_value(I, buf, dt);
 }
 
 const MethodDef arr_integer_methods[] = {{"__index__", m_index, 0}, {NULL, NULL, 0}};

@@ -189,7 +189,9 @@ const char *kdtype_register(DType dt) {
     case DT_INT32: return "int";
     case DT_INT64: return "i64";
     case DT_UINT8: return "unsigned char";
+    case DT_UINT16: return "unsigned short";
     case DT_UINT32: return "unsigned int";
+    case DT_UINT64: return "u64";
     case DT_FLOAT16:
     case DT_BFLOAT16:
     case DT_FLOAT32: return "float";

@@ -56,6 +56,7 @@ DType gpu_dtype_promote(DType a, DType b) {
     DType sg = ka == 'i' ? a : b, us = ka == 'i' ? b : a;
     int ss = gpu_dtype_size(sg), su = gpu_dtype_size(us);
     if (ss > su) return sg;
+    if (su == 8) return DT_FLOAT64; /* uint64 with any signed integer */
     if (su == 1) return DT_INT16;
     if (su == 2) return DT_INT32;
     return DT_INT64;

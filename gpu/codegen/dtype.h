@@ -14,7 +14,9 @@
     X(INT32, "int32", 4, 'i', "int")                                                               \
     X(INT64, "int64", 8, 'i', "long long")                                                         \
     X(UINT8, "uint8", 1, 'u', "unsigned char")                                                     \
+    X(UINT16, "uint16", 2, 'u', "unsigned short")                                                  \
     X(UINT32, "uint32", 4, 'u', "unsigned int")                                                    \
+    X(UINT64, "uint64", 8, 'u', "unsigned long long")                                              \
     X(FLOAT16, "float16", 2, 'f', "__half")                                                        \
     X(BFLOAT16, "bfloat16", 2, 'f', "__nv_bfloat16")                                               \
     X(FLOAT32, "float32", 4, 'f', "float")                                                         \

@@ -94,14 +94,16 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
             return -1;
     }
     /* Reductions. */
-    static const DType red_dts[] = {DT_BOOL,    DT_INT32,    DT_INT64,   DT_UINT8,
-                                    DT_FLOAT16, DT_BFLOAT16, DT_FLOAT32, DT_FLOAT64};
+    static const DType red_dts[] = {DT_BOOL,   DT_INT32,   DT_INT64,    DT_UINT8,   DT_UINT16,
+                                    DT_UINT64, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT32, DT_FLOAT64};
     for (size_t i = 0; i < sizeof red_dts / sizeof red_dts[0]; i++) {
         DType in = red_dts[i];
         for (int op = GPU_REDUCE_SUM; op <= GPU_REDUCE_MEAN; op++) {
             DType out = in;
             if (op == GPU_REDUCE_SUM || op == GPU_REDUCE_PROD)
-                out = gpu_dtype_kind(in) == 'f' ? in : DT_INT64;
+                out = gpu_dtype_kind(in) == 'f'   ? in
+                      : gpu_dtype_kind(in) == 'u' ? DT_UINT64
+                                                  : DT_INT64;
             if (op == GPU_REDUCE_ARGMIN || op == GPU_REDUCE_ARGMAX) out = DT_INT64;
             if (op == GPU_REDUCE_ANY || op == GPU_REDUCE_ALL) out = DT_BOOL;
             if (op == GPU_REDUCE_MEAN) out = gpu_dtype_kind(in) == 'f' ? in : DT_FLOAT64;

@@ -88,9 +88,16 @@ static int64_t kh_wrap(DType d, int64_t x) {
     case DT_INT16: return (int16_t)x;
     case DT_INT32: return (int32_t)x;
     case DT_UINT8: return (uint8_t)x;
+    case DT_UINT16: return (uint16_t)x;
     case DT_UINT32: return (uint32_t)x;
     default: return x;
     }
+}
+
+/* A register integer as its ordering key: uint64's bits with the sign bit flipped, so
+ * that signed comparison of keys is the unsigned comparison of the values. */
+static int64_t kh_key(DType d, int64_t x) {
+    return d == DT_UINT64 ? x ^ INT64_MIN : x;
 }
 
 /* A float register's arithmetic result: float precision except for float64. */
@@ -109,6 +116,8 @@ static int64_t kh_f2i(DType to, double x) {
         return (int64_t)x;
     }
     if (to == DT_UINT32) return x <= 0 ? 0 : x >= 4294967295.0 ? 4294967295 : (int64_t)x;
+    if (to == DT_UINT64)
+        return x <= 0 ? 0 : x >= 18446744073709551616.0 ? -1 : (int64_t)(uint64_t)x;
     int64_t v = x <= -2147483648.0 ? INT32_MIN : x >= 2147483647.0 ? INT32_MAX : (int64_t)x;
     return kh_wrap(to, v);
 }
@@ -136,9 +145,9 @@ static HVal kh_conv(HVal v, DType from, DType to) {
     if (!kh_float(to)) {
         r.i = kh_wrap(to, v.i);
     } else if (to == DT_FLOAT64) {
-        r.f = (double)v.i;
+        r.f = from == DT_UINT64 ? (double)(uint64_t)v.i : (double)v.i;
     } else {
-        float f = (float)v.i;
+        float f = from == DT_UINT64 ? (float)(uint64_t)v.i : (float)v.i;
         r.f = to == DT_FLOAT16    ? kh_half_to_float(kh_double_to_half(f))
               : to == DT_BFLOAT16 ? kh_bf16_to_float(kh_float_to_bf16(f))
                                   : f;
@@ -156,7 +165,9 @@ static HVal kh_load(const void *base, int64_t index, DType d) {
     case DT_INT32: v.i = *(const int32_t *)p; break;
     case DT_INT64: v.i = *(const int64_t *)p; break;
     case DT_UINT8: v.i = *(const uint8_t *)p; break;
+    case DT_UINT16: v.i = *(const uint16_t *)p; break;
     case DT_UINT32: v.i = *(const uint32_t *)p; break;
+    case DT_UINT64: v.i = *(const int64_t *)p; break;
     case DT_FLOAT16: v.f = kh_half_to_float(*(const uint16_t *)p); break;
     case DT_BFLOAT16: v.f = kh_bf16_to_float(*(const uint16_t *)p); break;
     case DT_FLOAT32: v.f = *(const float *)p; break;
@@ -175,7 +186,9 @@ static void kh_store(void *base, int64_t index, DType d, HVal v) {
     case DT_INT32: *(int32_t *)p = (int32_t)v.i; break;
     case DT_INT64: *(int64_t *)p = v.i; break;
     case DT_UINT8: *(uint8_t *)p = (uint8_t)v.i; break;
+    case DT_UINT16: *(uint16_t *)p = (uint16_t)v.i; break;
     case DT_UINT32: *(uint32_t *)p = (uint32_t)v.i; break;
+    case DT_UINT64: *(int64_t *)p = v.i; break;
     case DT_FLOAT16: *(uint16_t *)p = kh_double_to_half((double)(float)v.f); break;
     case DT_BFLOAT16: *(uint16_t *)p = kh_float_to_bf16((float)v.f); break;
     case DT_FLOAT32: *(float *)p = (float)v.f; break;
@@ -191,6 +204,7 @@ static bool kh_signed(DType d) {
 
 static int64_t kh_floordiv_i(DType t, int64_t a, int64_t b) {
     if (b == 0) return 0;
+    if (t == DT_UINT64) return (int64_t)((uint64_t)a / (uint64_t)b);
     if (kh_signed(t) && b == -1) return kh_wrap(t, (int64_t)(0ull - (uint64_t)a));
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
@@ -199,6 +213,7 @@ static int64_t kh_floordiv_i(DType t, int64_t a, int64_t b) {
 
 static int64_t kh_mod_i(DType t, int64_t a, int64_t b) {
     if (b == 0 || (kh_signed(t) && b == -1)) return 0;
+    if (t == DT_UINT64) return (int64_t)((uint64_t)a % (uint64_t)b);
     int64_t r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return kh_wrap(t, r);
@@ -384,7 +399,7 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         if (fl)
             r.f = fabs(A.f);
         else
-            r.i = (ct != DT_BOOL && A.i < 0) ? kh_wrap(ct, (int64_t)(0ull - (uint64_t)A.i)) : A.i;
+            r.i = (kh_signed(ct) && A.i < 0) ? kh_wrap(ct, (int64_t)(0ull - (uint64_t)A.i)) : A.i;
         break;
     case FUSE_EQ:
     case FUSE_NE:
@@ -396,9 +411,9 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
                       : A.f > B.f  ? 1
                       : A.f == B.f ? 0
                                    : 2)
-                   : (A.i < B.i   ? -1
-                      : A.i > B.i ? 1
-                                  : 0);
+                   : (kh_key(ct, A.i) < kh_key(ct, B.i)   ? -1
+                      : kh_key(ct, A.i) > kh_key(ct, B.i) ? 1
+                                                          : 0);
         /* c == 2: unordered (a NaN): only != holds */
         r.i = nd->op == FUSE_EQ   ? c == 0
               : nd->op == FUSE_NE ? c != 0
@@ -420,8 +435,9 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         r.i = (uint64_t)B.i < (uint64_t)bits ? kh_wrap(ct, (int64_t)((uint64_t)A.i << B.i)) : 0;
         break;
     case FUSE_RSHIFT:
-        r.i = (uint64_t)B.i < (uint64_t)bits ? kh_wrap(ct, A.i >> B.i)
-                                             : (kh_signed(ct) && A.i < 0 ? -1 : 0);
+        r.i = (uint64_t)B.i < (uint64_t)bits
+                  ? kh_wrap(ct, ct == DT_UINT64 ? (int64_t)((uint64_t)A.i >> B.i) : A.i >> B.i)
+                  : (kh_signed(ct) && A.i < 0 ? -1 : 0);
         break;
     case FUSE_MAXIMUM:
     case FUSE_MINIMUM:
@@ -429,10 +445,11 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         /* kr_max(a, b) = (a >= b || isnan(a)) ? a : b; kr_min likewise with <= */
         HVal lo = B, v = A;
         bool keep = fl ? (nd->op == FUSE_MINIMUM ? v.f <= lo.f : v.f >= lo.f) || v.f != v.f
-                       : (nd->op == FUSE_MINIMUM ? v.i <= lo.i : v.i >= lo.i);
+                       : (nd->op == FUSE_MINIMUM ? kh_key(ct, v.i) <= kh_key(ct, lo.i)
+                                                 : kh_key(ct, v.i) >= kh_key(ct, lo.i));
         r = keep ? v : lo;
         if (nd->op == FUSE_CLIP) {
-            bool keep2 = fl ? (r.f <= C.f || r.f != r.f) : r.i <= C.i;
+            bool keep2 = fl ? (r.f <= C.f || r.f != r.f) : kh_key(ct, r.i) <= kh_key(ct, C.i);
             r = keep2 ? r : C;
         }
         break;
@@ -441,13 +458,13 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         if (fl)
             r.f = kh_round(ct, 1.0 / A.f);
         else
-            r.i = A.i == 0 ? 0 : kh_wrap(ct, 1 / A.i);
+            r.i = A.i == 0 ? 0 : ct == DT_UINT64 ? A.i == 1 : kh_wrap(ct, 1 / A.i);
         break;
     case FUSE_SIGN:
         if (fl)
             r.f = A.f > 0 ? 1.0 : A.f < 0 ? -1.0 : A.f == 0 ? 0.0 : A.f;
         else
-            r.i = A.i > 0 ? 1 : A.i < 0 ? -1 : 0;
+            r.i = A.i == 0 ? 0 : A.i > 0 || !kh_signed(ct) ? 1 : -1;
         break;
     case FUSE_FLOOR:
     case FUSE_CEIL:
@@ -642,9 +659,11 @@ static HVal kh_red_id(const HostReduce *k) {
         if (fl) {
             v.f = lowest ? -INFINITY : INFINITY;
         } else {
-            static const int64_t lo[] = {0, -128, -32768, INT32_MIN, INT64_MIN, 0, 0};
-            static const int64_t hi[] = {1, 127, 32767, INT32_MAX, INT64_MAX, 255, 4294967295};
-            v.i = k->in <= DT_UINT32 ? (lowest ? lo : hi)[k->in] : 0;
+            /* by DType: bool, int8 ... int64, uint8 ... uint64 */
+            static const int64_t lo[] = {0, -128, -32768, INT32_MIN, INT64_MIN, 0, 0, 0, 0};
+            static const int64_t hi[] = {1,   127,   32767,      INT32_MAX, INT64_MAX,
+                                         255, 65535, 4294967295, -1};
+            v.i = k->in <= DT_UINT64 ? (lowest ? lo : hi)[k->in] : 0;
         }
         break;
     }
@@ -660,8 +679,9 @@ static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_
     case GPU_REDUCE_ARGMIN:
     case GPU_REDUCE_ARGMAX: {
         bool take, vnan = fl && v->f != v->f, bnan = fl && bv.f != bv.f;
-        bool better = k->op == GPU_REDUCE_ARGMAX ? (fl ? bv.f > v->f : bv.i > v->i)
-                                                 : (fl ? bv.f < v->f : bv.i < v->i);
+        int64_t bk = kh_key(k->acc, bv.i), vk = kh_key(k->acc, v->i);
+        bool better = k->op == GPU_REDUCE_ARGMAX ? (fl ? bv.f > v->f : bk > vk)
+                                                 : (fl ? bv.f < v->f : bk < vk);
         bool same = fl ? bv.f == v->f : bv.i == v->i;
         if (vnan)
             take = bnan && bi < *i;
@@ -679,7 +699,8 @@ static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_
     case GPU_REDUCE_MAX: { /* kr_min / kr_max: NaN propagates */
         bool mx = k->op == GPU_REDUCE_MAX;
         bool keep = fl ? (mx ? v->f >= bv.f : v->f <= bv.f) || v->f != v->f
-                       : (mx ? v->i >= bv.i : v->i <= bv.i);
+                       : (mx ? kh_key(k->acc, v->i) >= kh_key(k->acc, bv.i)
+                             : kh_key(k->acc, v->i) <= kh_key(k->acc, bv.i));
         if (!keep) *v = bv;
         return;
     }

@@ -134,9 +134,11 @@ static const char *red_acc(int op, DType in, DType out) {
         case DT_INT8:
         case DT_INT16:
         case DT_INT32: /* not float: an int32 past 2^24 would round */
-        case DT_UINT8: return "int";
+        case DT_UINT8:
+        case DT_UINT16: return "int";
         case DT_UINT32: return "unsigned";
         case DT_INT64: return "i64";
+        case DT_UINT64: return "u64";
         case DT_FLOAT64: return "double";
         default: return "float";
         }
@@ -149,7 +151,8 @@ DType kernels_reduce_acc(int op, DType in, DType out) {
     if (!strcmp(a, "unsigned")) return DT_UINT32;
     if (!strcmp(a, "float")) return DT_FLOAT32;
     if (!strcmp(a, "double")) return DT_FLOAT64;
-    return DT_INT64; /* i64, and u64 (never chosen: unsigned sums are int64) */
+    if (!strcmp(a, "u64")) return DT_UINT64;
+    return DT_INT64;
 }
 
 static const char *red_extreme(DType in, bool lowest) {
@@ -160,7 +163,9 @@ static const char *red_extreme(DType in, bool lowest) {
     case DT_INT32: return lowest ? "(-2147483647 - 1)" : "2147483647";
     case DT_INT64: return lowest ? "(-0x7fffffffffffffffll - 1)" : "0x7fffffffffffffffll";
     case DT_UINT8: return lowest ? "0" : "255";
+    case DT_UINT16: return lowest ? "0" : "65535";
     case DT_UINT32: return lowest ? "0u" : "0xffffffffu";
+    case DT_UINT64: return lowest ? "0ull" : "0xffffffffffffffffull";
     case DT_FLOAT64:
         return lowest ? "(-__longlong_as_double(0x7ff0000000000000ll))"
                       : "__longlong_as_double(0x7ff0000000000000ll)";

@@ -16,8 +16,8 @@
 /* ---- .npy files ---- */
 
 static const char *npy_descr(int dt) {
-    static const char *const d[] = {"|b1", "|i1", "<i2", "<i4", "<i8", "|u1",
-                                    "<u4", "<f2", "<V2", "<f4", "<f8"};
+    static const char *const d[DT__COUNT] = {"|b1", "|i1", "<i2", "<i4", "<i8", "|u1", "<u2",
+                                             "<u4", "<u8", "<f2", "<V2", "<f4", "<f8"};
     return d[dt];
 }
 

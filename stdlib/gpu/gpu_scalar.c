@@ -162,35 +162,44 @@ static Value iinfo_init(Interp *I, int argc, Value *argv, Tuple *kw) {
         hi = (int64_t)((1ull << (bits - 1)) - 1);
         lo = -hi - 1;
     } else {
-        hi = bits == 64 ? INT64_MAX : (int64_t)((1ull << bits) - 1);
+        hi = bits == 64 ? -1 : (int64_t)((1ull << bits) - 1);
     }
     char kind[2] = {arr_dtypes[dt].kind, 0};
     Value self = argv[0];
+    Value hv = bits == 64 && lo == 0 ? int_from_u64(I, UINT64_MAX) : v_int(hi);
+    if (is_null(hv)) return V_NULL;
     if (!set_attr(I, self, "bits", v_int(bits)) || !set_attr(I, self, "min", v_int(lo)) ||
-        !set_attr(I, self, "max", v_int(hi)) || !set_attr(I, self, "dtype", arr_dtype_obj(I, dt)) ||
+        !set_attr(I, self, "max", hv) || !set_attr(I, self, "dtype", arr_dtype_obj(I, dt)) ||
         !set_attr(I, self, "kind", v_obj(str_from_cstr(I, kind))))
         return V_NULL;
     return V_NONE;
 }
 
+/* The min, max and dtype attributes as text (max of uint64 is a big int). */
+static bool iinfo_texts(Interp *I, Value self, Value t[3]) {
+    static const char *const names[] = {"min", "max", "dtype"};
+    for (int i = 0; i < 3; i++) {
+        Value v = attr(I, self, names[i]);
+        t[i] = is_null(v) ? v : obj_str(I, v);
+        if (is_null(t[i]) || !gc_temp_push(I, t[i])) return false;
+    }
+    return true;
+}
+
 static Value iinfo_repr(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Value lo = attr(I, argv[0], "min"), hi = attr(I, argv[0], "max");
-    Value d = attr(I, argv[0], "dtype");
-    Value ds = is_null(d) ? d : obj_str(I, d);
-    if (is_null(ds) || !is_smallint(lo) || !is_smallint(hi)) return V_NULL;
-    Str *s = str_printf(I, "iinfo(min=%lld, max=%lld, dtype=%s)", (long long)lo.as.i,
-                        (long long)hi.as.i, as_str(ds)->data);
+    Value t[3];
+    if (!iinfo_texts(I, argv[0], t)) return V_NULL;
+    Str *s = str_printf(I, "iinfo(min=%s, max=%s, dtype=%s)", as_str(t[0])->data,
+                        as_str(t[1])->data, as_str(t[2])->data);
     return s ? v_obj(s) : V_NULL;
 }
 
 static Value iinfo_str(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Value lo = attr(I, argv[0], "min"), hi = attr(I, argv[0], "max");
-    Value d = attr(I, argv[0], "dtype");
-    Value ds = is_null(d) ? d : obj_str(I, d);
-    if (is_null(ds) || !is_smallint(lo) || !is_smallint(hi)) return V_NULL;
+    Value t[3];
+    if (!iinfo_texts(I, argv[0], t)) return V_NULL;
     const char *rule = "---------------------------------------------------------------";
-    Str *s = str_printf(I, "Machine parameters for %s\n%s\nmin = %lld\nmax = %lld\n%s\n",
-                        as_str(ds)->data, rule, (long long)lo.as.i, (long long)hi.as.i, rule);
+    Str *s = str_printf(I, "Machine parameters for %s\n%s\nmin = %s\nmax = %s\n%s\n",
+                        as_str(t[2])->data, rule, as_str(t[0])->data, as_str(t[1])->data, rule);
     return s ? v_obj(s) : V_NULL;
 }
 

@@ -35,7 +35,7 @@ FUNCS = {
     "array_equal": (v, v), "seterr": (), "geterr": (), "save": ("/nonexistent/x.npy", v),
     "load": ("/nonexistent/x.npy",), "dtype": ("float64",), "ndarray": ((2,),),
     "bool_": (1,), "int8": (1,), "int16": (1,), "int32": (1,), "int64": (1,), "uint8": (1,),
-    "uint32": (1,), "float16": (1.0,), "float32": (1.0,), "float64": (1.0,), "double": (1.0,),
+    "uint32": (1,), "uint16": (1,), "uint64": (1,), "float16": (1.0,), "float32": (1.0,), "float64": (1.0,), "double": (1.0,),
     "half": (1.0,), "single": (1.0,), "finfo": (np.float32,), "iinfo": (np.int8,),
     "issubdtype": (np.float32, np.floating), "generic": (), "number": (), "integer": (),
     "signedinteger": (), "unsignedinteger": (), "inexact": (), "floating": (),

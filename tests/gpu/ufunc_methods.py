@@ -21,7 +21,8 @@ for u in (np.add, np.subtract, np.multiply, np.divide, np.maximum, np.minimum, n
 print(np.abs is np.absolute, np.mod is np.remainder, np.true_divide is np.divide)
 print(type(np.add).__name__, np.add.signature)
 
-DTYPES = ["bool", "int8", "int16", "int32", "int64", "float16", "float32",
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32",
           "float64"]
 base = np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3], [5, 8, 9, 7, 9]])
 for dt in DTYPES:

@@ -166,8 +166,7 @@ static Array *operand_as(Interp *I, Array *a, int dt) {
     if (!cast_supported(a->dtype, dt) || !arr_is_contiguous(a)) return NULL;
     Array *c = arr_new(I, dt, a->ndim, a->shape);
     if (!c) return NULL;
-    arr_fast_cast(a, c);
-    return c;
+    return arr_fast_cast(a, c) ? c : NULL; /* a dtype without a typed cast: generic path */
 }
 
 /* T op bool (either order) without converting the mask first: `counts += mask`. */
@@ -245,7 +244,9 @@ static int fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b,
         case DT_UINT32: return cmp_u32(op, a, b, r, n);
         case DT_INT16: return cmp_i16(op, a, b, r, n);
         case DT_INT8: return cmp_i8(op, a, b, r, n);
-        default: return cmp_u8(op, a, b, r, n); /* bool, uint8 */
+        case DT_BOOL:
+        case DT_UINT8: return cmp_u8(op, a, b, r, n);
+        default: return 0; /* uint16, uint64: the generic loop */
         }
     }
     switch (cdt) {

@@ -52,10 +52,8 @@ static int red_dtype(int kind, int dt) {
     switch (kind) {
     case RED_SUM:
     case RED_PROD:
-        return dt == DT_BOOL || dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32 ||
-                       dt == DT_UINT8 || dt == DT_UINT32
-                   ? DT_INT64
-                   : dt;
+        if (arr_dtypes[dt].kind == 'u') return DT_UINT64;
+        return dt == DT_BOOL || dt == DT_INT8 || dt == DT_INT16 || dt == DT_INT32 ? DT_INT64 : dt;
     case RED_MEAN: return dt_is_float(dt) ? dt : DT_FLOAT64;
     case RED_ALL:
     case RED_ANY: return DT_BOOL;

@@ -996,6 +996,15 @@ bool fe_call_value(Front *F, AstPos pos, FrontValue fn, FrontArgs *a, FrontValue
         if (is_null(w)) err_clear(F->I);
         if (!is_null(w) && is_obj(w) && as_obj(w)->type->id == TY_FUNCTION)
             return fe_inline_call(F, pos, w, a->argc, a->argv, a->nkw, a->kwnames, a->kwv, out);
+        if (is_obj(obj) && strcmp(type_name(F->I, obj), "ufunc") == 0) {
+            /* np.exp and the other ufuncs are objects over a native function */
+            Str *fk = str_intern_cstr(F->I, "_fn");
+            Value fn = fk ? obj_getattr_opt(F->I, obj, fk) : V_NULL;
+            if (is_null(fn))
+                err_clear(F->I);
+            else
+                obj = fn;
+        }
         if (is_obj(obj) && as_obj(obj)->type->id == TY_NATIVE_FUNC) {
             /* a host function: name it as the script would (gpu for the array module) */
             NativeFunc *nf = (NativeFunc *)as_obj(obj);
