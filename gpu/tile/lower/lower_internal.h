@@ -53,6 +53,9 @@ int lw_op(Lower *L, const TileOp *op);
  * a loop runs (0: none); lw_sm90_for: 1 when it emitted op's wgmma loop followed by
  * "#else" (the caller emits the generic loop and "#endif"), 0 when op is not such a loop. */
 int lw_sm90_threads(const TileFunc *f);
+/* Shared memory of the row reduction along axis of a tile of t (tile_prelude.cuh's KrRows,
+ * layout.c), elem bytes per value; 0 when the tile takes the shared-memory tree. */
+size_t lw_rows_smem(const Lower *L, const TileType *t, int axis, size_t elem);
 int lw_sm90_for(Lower *L, const TileOp *op);
 
 #endif

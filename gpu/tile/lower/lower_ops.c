@@ -672,8 +672,11 @@ static int emit_reduce(Lower *L, const TileOp *op) {
     } else {
         if (op->axis < 0 || op->axis >= t->rank) return lw_error(L, op, "bad reduction axis");
         lw_line(L, op, "kr_reduce<%s, %d>(v%d, v%d, %s);", in, op->axis, op->result, x, comb);
-        lw_need_smem(L, (size_t)(lw_numel(t) / t->shape[op->axis] * pow2ceil(t->shape[op->axis])) *
-                            ts);
+        size_t rows = lw_rows_smem(L, t, op->axis, ts); /* warp shuffles: a few words */
+        lw_need_smem(
+            L,
+            rows ? rows
+                 : (size_t)(lw_numel(t) / t->shape[op->axis] * pow2ceil(t->shape[op->axis])) * ts);
         lw_line(L, op, "static_assert(KrReduceSize<%s, %s, %d>::bytes <= KR_SMEM, \"kr_smem\");",
                 lw_reg(t->dtype), in, op->axis);
     }

@@ -570,35 +570,111 @@ template <class IN, int AXIS> struct KrAxis {
 /* Reduce along AXIS with OP: out is the tile with that axis dropped (or kept as 1: the same
  * layout). A tree over the block in shared memory: lines of L values padded with the
  * identity to a power of two. Needs IN::size rounded up per line * sizeof(T) bytes. */
-template <class IN, int AXIS, class T, class OP>
-KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN::R], const OP &op) {
+template <class T> KR_DEV T kr_shfl_xor(T v, int m) {
+    if constexpr (sizeof(T) == 8) {
+        union { T t; long long b; } u;
+        u.t = v;
+        u.b = __shfl_xor_sync(0xffffffffu, u.b, m);
+        return u.t;
+    } else if constexpr (sizeof(T) == 4) {
+        union { T t; unsigned b; } u;
+        u.t = v;
+        u.b = __shfl_xor_sync(0xffffffffu, u.b, m);
+        return u.t;
+    } else {
+        return (T)__shfl_xor_sync(0xffffffffu, (int)v, m); /* bool, 1- and 2-byte ints */
+    }
+}
+/* The row reduction (issue 19): along a last axis whose lines are whole chunks, each line
+ * is spread over G threads, either every thread (a line of CL >= KR_NT chunks: each thread
+ * holds CL / KR_NT chunks of every line) or G = CL consecutive threads (a line of fewer
+ * chunks, CL a power of two dividing KR_NT). Each thread reduces its own elements, the
+ * threads of a line combine by warp shuffles, then the W = G / 32 warps of a line through
+ * W values per line in shared memory: no tree over every element, two barriers. */
+template <class IN, int AXIS> struct KrRows {
     typedef KrAxis<IN, AXIS> X;
-    constexpr int Lp = kr_pow2ceil(X::L);
+    static constexpr int CL = X::L / KR_V; /* chunks per line */
+    static constexpr bool whole = X::inner == 1 && IN::size > KR_V && X::L % KR_V == 0;
+    static constexpr bool spread = whole && CL % KR_NT == 0;
+    static constexpr bool pow2 = (CL & (CL - 1)) == 0;
+    static constexpr bool split = whole && !spread && KR_NT % CL == 0 && pow2;
+    static constexpr bool ok = spread || split;
+    static constexpr int G = spread ? KR_NT : CL; /* threads per line */
+    static constexpr int S = G < 32 ? G : 32;     /* shuffle width */
+    static constexpr int W = G > 32 ? G / 32 : 1; /* warps per line */
+    static constexpr int NG = IN::R / KR_V;       /* this thread's chunks */
+};
+template <class IN, int AXIS, class T, class OP>
+KR_DEV void kr_reduce_rows(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN::R],
+                           const OP &op) {
+    typedef KrRows<IN, AXIS> K;
+    constexpr int P = K::X::P;
     T *s = (T *)kr_smem;
+    const int t = threadIdx.x;
     __syncthreads();
-    KR_FOR(r, IN::R) {
-        const int e = kr_e(r);
-        if (e < IN::size) s[X::line(e) * Lp + X::pos(e)] = in[r];
-    }
-    if constexpr (Lp != X::L) {
-        KR_BLOCK_LOOP(w, X::P * (Lp - X::L))
-            s[(w / (Lp - X::L)) * Lp + X::L + w % (Lp - X::L)] = op.id();
-    }
-    KR_FOR(k, 16) {
-        const int h = Lp >> (k + 1);
-        if (h >= 1) {
-            __syncthreads();
-            KR_BLOCK_LOOP(w, X::P * h) {
-                const int p = w / h, l = w % h;
-                s[p * Lp + l] = op.f(s[p * Lp + l], s[p * Lp + l + h]);
+    if constexpr (K::spread) {
+        constexpr int per = K::CL / KR_NT; /* chunks of one line in each thread */
+        KR_FOR(q, P) {
+            T v = op.id();
+            KR_FOR(g, per) KR_FOR(j, KR_V) v = op.f(v, in[(q * per + g) * KR_V + j]);
+            KR_FOR(k, 5) {
+                if ((16 >> k) < K::S) v = op.f(v, kr_shfl_xor(v, 16 >> k));
             }
+            if (t % 32 == 0) s[q * K::W + t / 32] = v;
+        }
+    } else {
+        KR_FOR(g, K::NG) {
+            const int c = g * KR_NT + t, line = c / K::CL;
+            T v = op.id();
+            if (c * KR_V < IN::size) KR_FOR(j, KR_V) v = op.f(v, in[g * KR_V + j]);
+            KR_FOR(k, 5) {
+                if ((16 >> k) < K::S) v = op.f(v, kr_shfl_xor(v, 16 >> k));
+            }
+            if (line < P && t % K::S == 0) s[line * K::W + (t % K::G) / 32] = v;
         }
     }
     __syncthreads();
-    constexpr int PR = kr_nslots(X::P);
-    KR_FOR(r, PR) {
+    KR_FOR(r, kr_nslots(P)) {
         const int e = kr_e(r);
-        out[r] = e < X::P ? s[e * Lp] : op.id();
+        T v = op.id();
+        if (e < P) KR_FOR(w, K::W) v = op.f(v, s[e * K::W + w]);
+        out[r] = v;
+    }
+}
+
+template <class IN, int AXIS, class T, class OP>
+KR_DEV void kr_reduce(T (&out)[kr_nslots(KrAxis<IN, AXIS>::P)], const T (&in)[IN::R], const OP &op) {
+    typedef KrAxis<IN, AXIS> X;
+    if constexpr (KrRows<IN, AXIS>::ok) {
+        kr_reduce_rows<IN, AXIS>(out, in, op);
+    } else {
+        constexpr int Lp = kr_pow2ceil(X::L);
+        T *s = (T *)kr_smem;
+        __syncthreads();
+        KR_FOR(r, IN::R) {
+            const int e = kr_e(r);
+            if (e < IN::size) s[X::line(e) * Lp + X::pos(e)] = in[r];
+        }
+        if constexpr (Lp != X::L) {
+            KR_BLOCK_LOOP(w, X::P * (Lp - X::L))
+                s[(w / (Lp - X::L)) * Lp + X::L + w % (Lp - X::L)] = op.id();
+        }
+        KR_FOR(k, 16) {
+            const int h = Lp >> (k + 1);
+            if (h >= 1) {
+                __syncthreads();
+                KR_BLOCK_LOOP(w, X::P * h) {
+                    const int p = w / h, l = w % h;
+                    s[p * Lp + l] = op.f(s[p * Lp + l], s[p * Lp + l + h]);
+                }
+            }
+        }
+        __syncthreads();
+        constexpr int PR = kr_nslots(X::P);
+        KR_FOR(r, PR) {
+            const int e = kr_e(r);
+            out[r] = e < X::P ? s[e * Lp] : op.id();
+        }
     }
 }
 /* Reduce the whole tile to one value every thread holds. */
@@ -1030,7 +1106,9 @@ KR_DEV void kr_mma_fma(TC (&acc)[kr_nslots(B * M * N)], const TA (&a)[kr_nslots(
 /* ---- shared-memory needs of the block-wide ops, in bytes (the lowering sizes kr_smem with
  * the same formulas and checks them against these with static_assert) ---- */
 template <class T, class IN, int AXIS> struct KrReduceSize {
-    static constexpr int bytes = KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS)) * (int)sizeof(T);
+    static constexpr int bytes = KrRows<IN, AXIS>::ok
+                                     ? KrAxis<IN, AXIS>::P * KrRows<IN, AXIS>::W * (int)sizeof(T)
+                                     : KrAxis<IN, AXIS>::P * kr_pow2ceil(IN::at(AXIS)) * (int)sizeof(T);
 };
 #ifdef KR_NEED_ARG
 template <class T, class IN, int AXIS> struct KrArgSize {
