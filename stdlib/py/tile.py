@@ -418,5 +418,14 @@ def assert_(*args, **kwargs):
 def static_assert(*args, **kwargs):
     _host_only("static_assert")
 
+def static_eval(*args, **kwargs):
+    _host_only("static_eval")
+
+def static_iter(*args, **kwargs):
+    _host_only("static_iter")
+
+def ensure_constant(*args, **kwargs):
+    _host_only("ensure_constant")
+
 def assume_divisible_by(*args, **kwargs):
     _host_only("assume_divisible_by")

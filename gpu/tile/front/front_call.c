@@ -884,6 +884,14 @@ bool fe_call_intrinsic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue 
     case TI_ARANGE: return fe_arange(F, pos, a, out);
     case TI_PRINTF: return fe_printf(F, pos, a);
     case TI_STATIC_ASSERT: return fe_static_assert(F, pos, a);
+    case TI_ENSURE_CONSTANT:
+        if (a->argc != 1 || a->nkw)
+            return fe_error(F, pos, TY_TYPE_ERROR, "ensure_constant() takes exactly one argument");
+        if (fv_is_runtime(&a->argv[0]) || a->argv[0].kind == FV_ARRAY)
+            return fe_error(F, pos, TY_TYPE_ERROR,
+                            "Argument of ensure_constant() is not a compile-time constant");
+        *out = a->argv[0];
+        return true;
     case TI_ASSUME_DIVISIBLE_BY: return fe_assume(F, pos, a, out);
     case TI_KERNEL:
     case TI_LAUNCH:
@@ -1064,6 +1072,9 @@ bool fe_call(Front *F, AstExpr *e, FrontValue *out) {
         return (*out = fv_none()), fe_print(F, e);
     if (fn.kind == FV_HOST && (fn.u.host.intrinsic == TI_REDUCE || fn.u.host.intrinsic == TI_SCAN))
         return fe_call_combiner(F, e, fn.u.host.intrinsic, out);
+    if (fn.kind == FV_HOST &&
+        (fn.u.host.intrinsic == TI_STATIC_EVAL || fn.u.host.intrinsic == TI_STATIC_ITER))
+        return fe_static_eval(F, e, fn.u.host.intrinsic, out);
     FrontArgs a;
     if (!fe_eval_args(F, e, &a)) return false;
     return fe_call_value(F, e->pos, fn, &a, out);

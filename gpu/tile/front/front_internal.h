@@ -119,6 +119,10 @@ typedef struct Front {
     int64_t scalar_param_value[64]; /* PARAM value ids by parameter index, -1 none */
 } Front;
 
+/* ---- front_static.c: ct.static_eval / ct.static_iter (the call's argument is evaluated
+ * as Python at compile time) */
+bool fe_static_eval(Front *F, AstExpr *call, int intr, FrontValue *out);
+
 /* ---- front.c */
 bool fe_error(Front *F, AstPos pos, TypeId kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -477,9 +477,6 @@ static bool fe_for(Front *F, AstStmt *s) {
     if (s->u.for_.orelse.len)
         return fe_error(F, s->pos, TY_SYNTAX_ERROR,
                         "for ... else is not supported in a tile kernel");
-    if (s->u.for_.target->kind != EXPR_NAME)
-        return fe_error(F, s->u.for_.target->pos, TY_SYNTAX_ERROR,
-                        "the target of a for loop in tile code must be a name");
     bool is_range = false;
     if (it->kind == EXPR_CALL) {
         FrontValue fn;
@@ -494,14 +491,16 @@ static bool fe_for(Front *F, AstStmt *s) {
             return fe_error(F, it->pos, TY_TYPE_ERROR,
                             "tile code loops only over range(...) or a compile-time tuple");
         for (int i = 0; i < seq.u.tuple.n; i++) {
-            if (!fe_bind(F, s->u.for_.target->pos, s->u.for_.target->u.name.id,
-                         seq.u.tuple.items[i]))
-                return false;
+            /* any assignment target: `for k, v in ct.static_iter(enumerate(...))` */
+            if (!fe_assign(F, s->u.for_.target, seq.u.tuple.items[i])) return false;
             if (!fe_stmts(F, &s->u.for_.body)) return false;
             if (F->frame->returned) break;
         }
         return true;
     }
+    if (s->u.for_.target->kind != EXPR_NAME)
+        return fe_error(F, s->u.for_.target->pos, TY_SYNTAX_ERROR,
+                        "the target of a for loop in tile code must be a name");
     F->pos = s->pos;
     int bounds[3];
     if (!fe_range_args(F, it, bounds)) return false;

@@ -106,6 +106,9 @@
     X(PRINT, "print")                                                                              \
     X(ASSERT, "assert_")                                                                           \
     X(STATIC_ASSERT, "static_assert")                                                              \
+    X(STATIC_EVAL, "static_eval")                                                                  \
+    X(STATIC_ITER, "static_iter")                                                                  \
+    X(ENSURE_CONSTANT, "ensure_constant")                                                          \
     X(ASSUME_DIVISIBLE_BY, "assume_divisible_by")                                                  \
     /* classes and objects */                                                                      \
     X(CONSTANT, "Constant")                                                                        \
