@@ -250,6 +250,30 @@ static bool region_has(const TileRegion *r, TileOpKind kind) {
     return false;
 }
 
+/* Per array param: how many memory ops name it (saturating at 2) and whether one writes. */
+static void count_memory_ops(const TileRegion *r, unsigned char *uses, uint64_t *written) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        bool write = op->kind == TOP_STORE || op->kind == TOP_SCATTER ||
+                     op->kind == TOP_ATOMIC_RMW || op->kind == TOP_ATOMIC_CAS;
+        if ((write || op->kind == TOP_LOAD || op->kind == TOP_GATHER) && op->array >= 0 &&
+            op->array < 64) {
+            if (uses[op->array] < 2) uses[op->array]++;
+            if (write) *written |= (uint64_t)1 << op->array;
+        }
+        count_memory_ops(&op->regions[0], uses, written);
+        count_memory_ops(&op->regions[1], uses, written);
+    }
+}
+
+static uint64_t ordered_arrays(const TileFunc *f) {
+    unsigned char uses[64] = {0};
+    uint64_t written = 0, ordered = 0;
+    count_memory_ops(&f->body, uses, &written);
+    for (int i = 0; i < 64; i++)
+        if ((written >> i & 1) && uses[i] >= 2) ordered |= (uint64_t)1 << i;
+    return ordered;
+}
+
 int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size_t errsize) {
     memset(out, 0, sizeof *out);
     if (errsize) err[0] = '\0';
@@ -259,6 +283,7 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     ksrc_init(&L.top, G);
     L.layout = choose_layout(f);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
+    L.ordered = ordered_arrays(f);
 
     /* name: kr_tile_ + the Python name's identifier characters */
     int n = snprintf(out->name, sizeof out->name, "kr_tile_");

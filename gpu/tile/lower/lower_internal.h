@@ -20,6 +20,10 @@ typedef struct Lower {
     KSource top;            /* file-scope text before the kernel (mma_sm90.c's functors) */
     unsigned sm90_functors; /* which of them are in top */
     bool sm90;              /* a loop went to the wgmma path: the sm90 prelude is needed */
+    uint64_t ordered; /* bit i: param i is written and met by two memory ops or more, so
+                       * each of its loads/stores/atomics starts with a block barrier (the
+                       * block's memory ops on one array happen in program order, as on the
+                       * CPU path, even where their tiles map elements to other threads) */
 } Lower;
 
 /* Element counts, slots, names. */

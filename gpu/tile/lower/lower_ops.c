@@ -1016,6 +1016,18 @@ static int emit_var(Lower *L, const TileOp *op) {
 
 int lw_op(Lower *L, const TileOp *op) {
     switch (op->kind) {
+    case TOP_LOAD:
+    case TOP_STORE:
+    case TOP_GATHER:
+    case TOP_SCATTER:
+    case TOP_ATOMIC_RMW:
+    case TOP_ATOMIC_CAS:
+        if (op->array >= 0 && op->array < 64 && (L->ordered >> op->array & 1))
+            lw_line(L, op, "__syncthreads(); /* program order on a%d */", op->array);
+        break;
+    default: break;
+    }
+    switch (op->kind) {
     case TOP_PARAM:
     case TOP_BID:
     case TOP_NUM_BLOCKS:
