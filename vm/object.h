@@ -107,6 +107,8 @@ enum {
     /* Subclass of a variable-size builtin (tuple, str, bytes): the instance dict lives in the
      * object's GC prefix (gc_prefix_dict), since the items follow the fixed header. */
     TF_PREFIX_DICT = 1u << 4,
+    /* A class whose __slots__ leave its instances without a __dict__ (slots.c). */
+    TF_NODICT = 1u << 5,
 };
 
 /* The const description of a builtin type, in the file of its family. */
@@ -137,6 +139,8 @@ struct Type {
     TypeSlots slots;
     int id;           /* TypeId for builtins, -1 for heap types */
     uint64_t version; /* bumped when dict or bases change; for inline caches */
+    /* __slots__ values: Values from this offset to instance_size (0: none; slots.c) */
+    uint32_t slot_start;
 };
 
 /* Builtin types. X(ID, spec) where spec is the extern const TypeSpec of the owning file.
@@ -187,6 +191,7 @@ struct Type {
     X(STATICMETHOD, staticmethod_spec)                                                             \
     X(CLASSMETHOD, classmethod_spec)                                                               \
     X(GETSET, getset_spec)                                                                         \
+    X(MEMBER_DESCR, member_descr_spec)                                                             \
     X(SUPER, super_spec)                                                                           \
     X(FUNCTION, function_spec)                                                                     \
     X(CODE, code_spec)                                                                             \
@@ -524,7 +529,8 @@ Value object_alloc(Interp *I, Type *t);
 /* Recompute the slots of heap type t from the dunder methods in its mro (type_slots.c);
  * type.c calls it at creation and when a dunder is assigned on the class. */
 void type_fixup_slots(Interp *I, Type *t);
-Type *type_builtin_base(Type *t); /* the nearest builtin type in t's base chain */
+Type *type_builtin_base(Type *t);          /* the nearest builtin type in t's base chain */
+bool type_setup_slots(Interp *I, Type *t); /* __slots__ of a new class (slots.c) */
 Value object_richcompare(Interp *I, Value a, Value b, int op); /* object's default slot */
 
 /* Native functions and modules (native.c). */

@@ -15,6 +15,7 @@
 #include "number.h"
 #include "seq.h"
 #include "str.h"
+#include "vm.h"
 
 /* Argument arrays up to this size are built on the C stack when a call prepends self. */
 #define SMALL_ARGV 8
@@ -435,8 +436,23 @@ static bool is_type_value(Interp *I, Value v) {
     return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
 }
 
-/* list[int] and friends appear in annotations, which are evaluated at def time. krait has
- * no GenericAlias: a builtin container type subscripted gives the type itself. */
+/* fn(a, b) from the frozen _generic_alias module (types.GenericAlias, types.UnionType),
+ * imported at its first use. */
+Value vm_generic_alias_call(Interp *I, const char *fn, Value a, Value b) {
+    Str *name = str_intern_cstr(I, "_generic_alias");
+    Value mod = name ? dict_get_str(I->modules, name) : V_NULL;
+    if (is_null(mod)) {
+        if (!name || is_null(vm_import(I, name, V_NONE, V_NONE, 0))) return V_NULL;
+        mod = dict_get_str(I->modules, name);
+        if (is_null(mod)) return err_format(I, TY_IMPORT_ERROR, "_generic_alias did not load");
+    }
+    Value f = obj_getattr(I, mod, str_intern_cstr(I, fn));
+    if (is_null(f)) return V_NULL;
+    Value args[2] = {a, b};
+    return obj_call(I, f, 2, args, NULL);
+}
+
+/* list[int] and friends: a types.GenericAlias for the builtin generic classes. */
 static Value class_getitem(Interp *I, Value o, Value key) {
     Type *t = (Type *)o.as.o;
     Value f = obj_getattr_opt(I, o, str_intern_cstr(I, "__class_getitem__"));
@@ -448,7 +464,11 @@ static Value class_getitem(Interp *I, Value o, Value key) {
     case TY_TUPLE:
     case TY_SET:
     case TY_FROZENSET:
-    case TY_TYPE: return o;
+    case TY_ENUMERATE:
+    case TY_DICT_KEYS:
+    case TY_DICT_VALUES:
+    case TY_DICT_ITEMS:
+    case TY_TYPE: return vm_generic_alias_call(I, "GenericAlias", o, key);
     default: break;
     }
     return err_format(I, TY_TYPE_ERROR, "type '%s' is not subscriptable", t->name->data);

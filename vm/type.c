@@ -15,6 +15,7 @@
 #include "gc.h"
 #include "seq.h"
 #include "str.h"
+#include "vm.h"
 
 /* ---- instance dicts ---------------------------------------------------------------- */
 
@@ -57,7 +58,7 @@ static Value generic_getattr_impl(Interp *I, Value o, Str *name, bool suppress) 
         if (!is_null(v)) return v;
     }
     if (!is_null(descr)) return get ? get(I, descr, o, t) : descr;
-    if (dp && name == I->names.dict) {
+    if (dp && name == I->names.dict && !(t->flags & TF_NODICT)) {
         if (!*dp && !(*dp = dict_new(I))) return V_NULL;
         return v_obj(*dp);
     }
@@ -81,7 +82,7 @@ int generic_setattr(Interp *I, Value o, Str *name, Value v) {
         if (dt->slots.descr_set) return dt->slots.descr_set(I, descr, o, v);
     }
     Dict **dp = obj_dict_ptr(I, o);
-    if (!dp) {
+    if (!dp || (t->flags & TF_NODICT)) {
         if (is_null(descr) || is_null(v)) {
             err_attribute(I, o, name);
             return -1;
@@ -580,28 +581,10 @@ static Value type_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) 
     return obj;
 }
 
-/* X | Y between types appears in annotations; without types.UnionType, krait makes the
- * tuple (X, Y), which isinstance() accepts as CPython accepts the union. */
+/* X | Y between classes: a types.UnionType (vm_generic_alias_call). */
 static Value type_binop(Interp *I, Value a, Value b, int op) {
     if (op != BIN_OR) return v_notimpl(I);
-    Value parts[2] = {a, b};
-    List *l = list_new(I, 4);
-    if (!l) return V_NULL;
-    for (int i = 0; i < 2; i++) {
-        Value p = parts[i];
-        if (is_none(p)) p = v_obj(I->types[TY_NONE]);
-        if (is_type(I, p)) {
-            if (!list_append(I, l, p)) return V_NULL;
-        } else if (is_obj(p) && p.as.o->type == I->types[TY_TUPLE]) {
-            Tuple *tp = as_tuple(p);
-            for (size_t j = 0; j < tp->len; j++)
-                if (!list_append(I, l, tp->items[j])) return V_NULL;
-        } else {
-            return v_notimpl(I);
-        }
-    }
-    Tuple *r = tuple_from_array(I, l->items, l->len);
-    return r ? v_obj(r) : V_NULL;
+    return vm_generic_alias_call(I, "_union", a, b);
 }
 
 static Value type_mro_native(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -929,7 +912,7 @@ Type *type_new_heap_meta(Interp *I, Type *meta, Str *name, Tuple *bases, Dict *n
     t->dict = dict_copy(I, ns);
     if (!t->dict) return NULL;
     t->mro = mro_compute(I, t, bases);
-    if (!t->mro) return NULL;
+    if (!t->mro || !type_setup_slots(I, t)) return NULL;
     if (!type_prepare_dict(I, t, t->dict)) return NULL;
     type_fixup_slots(I, t);
     int kwc = kwnames ? (int)kwnames->len : 0;

@@ -52,6 +52,10 @@ static void heap_trace(Interp *I, Obj *o) {
     Type *bb = type_builtin_base(t);
     if (bb->slots.trace) bb->slots.trace(I, o);
     if (t->dictoffset) gc_mark_obj(I, *(Obj **)((char *)o + t->dictoffset));
+    if (t->slot_start)
+        for (size_t off = t->slot_start; off + sizeof(Value) <= t->instance_size;
+             off += sizeof(Value))
+            gc_mark_value(I, *(Value *)((char *)o + off));
 }
 
 static Value heap_repr(Interp *I, Value self) {

@@ -450,7 +450,8 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         if (obj.tag == KR_TOBJ && name != I->names.dict) {
             /* generic_setattr when no data descriptor intercepts: store in the dict. */
             Type *t = obj.as.o->type;
-            if (!t->slots.setattr || t->slots.setattr == generic_setattr) {
+            if ((!t->slots.setattr || t->slots.setattr == generic_setattr) &&
+                !(t->flags & TF_NODICT)) {
                 Value d = vm_type_lookup(I, t, name);
                 if (is_null(d) || !type_of(I, d)->slots.descr_set) {
                     Dict **dp = obj_dict_ptr(I, obj);

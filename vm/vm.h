@@ -46,6 +46,9 @@ Value vm_next_with_value(Interp *I, Value it);
  * when the argument is captured). False after raising RuntimeError as CPython does:
  * "super(): no arguments", "super(): __class__ cell not found", "super(): empty __class__
  * cell", "super(): __class__ is not a type (int)". */
+/* fn(a, b) of the frozen _generic_alias module (GenericAlias, _union), imported at first use
+ * (protocol.c). */
+Value vm_generic_alias_call(Interp *I, const char *fn, Value a, Value b);
 bool vm_super_zero_args(Interp *I, Type **type, Value *obj);
 
 #endif

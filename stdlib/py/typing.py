@@ -4,7 +4,10 @@ checking happens; the objects exist so annotations evaluate and can be inspected
 Written from the documented behaviour (docs.python.org/3.11/library/typing.html)."""
 
 import collections
+import functools
+import operator
 import sys
+import types as _types
 
 __all__ = [
     "Annotated", "Any", "Callable", "ClassVar", "Concatenate", "Final", "ForwardRef",
@@ -51,18 +54,16 @@ def _type_check(arg, msg):
         raise TypeError(msg + " Got " + repr(arg) + ".")
     if isinstance(arg, (_Final, type, TypeVar, ForwardRef)) or callable(arg) or arg is ...:
         return arg
-    if isinstance(arg, tuple):
-        return arg  # X | Y between classes is a tuple in krait
+    if isinstance(arg, _types.UnionType):
+        return arg
     raise TypeError(msg + " Got " + repr(arg)[:100] + ".")
 
 
 def _flatten_union(params):
     out = []
     for p in params:
-        if isinstance(p, _UnionAlias):
+        if isinstance(p, (_UnionAlias, _types.UnionType)):
             items = p.__args__
-        elif isinstance(p, tuple):
-            items = p
         else:
             items = (p,)
         for q in items:
@@ -459,6 +460,14 @@ def _eval_type(t, globalns, localns):
         if isinstance(t, _UnionAlias):
             return Union[new]
         return t.copy_with(new)
+    if isinstance(t, (_types.GenericAlias, _types.UnionType)):
+        args = tuple(ForwardRef(a) if isinstance(a, str) else a for a in t.__args__)
+        new = tuple(_eval_type(a, globalns, localns) for a in args)
+        if new == t.__args__:
+            return t
+        if isinstance(t, _types.UnionType):
+            return functools.reduce(operator.or_, new)
+        return _types.GenericAlias(t.__origin__, new)
     return t
 
 
@@ -1251,6 +1260,10 @@ def get_origin(tp):
         return tp.__origin__
     if tp is Generic:
         return Generic
+    if isinstance(tp, _types.GenericAlias):
+        return tp.__origin__
+    if isinstance(tp, _types.UnionType):
+        return _types.UnionType
     return None
 
 
@@ -1263,8 +1276,11 @@ def get_args(tp):
         if isinstance(tp, _CallableGenericAlias) and res[0] is not ...:
             res = (list(res[:-1]), res[-1])
         return res
-    if isinstance(tp, tuple):
-        return tp
+    if isinstance(tp, (_types.GenericAlias, _types.UnionType)):
+        res = tp.__args__
+        if get_origin(tp) is collections.abc.Callable and res[0] is not Ellipsis:
+            res = (list(res[:-1]), res[-1])
+        return res
     return ()
 
 
