@@ -26,6 +26,7 @@
 #include "../vm/str.h"
 #include "../vm/vm.h"
 #include "../stdlib/modules.h"
+#include "../gpu/backend/cuda/backend_cuda.h"
 
 #define C_STACK_BUDGET (4u << 20) /* bytes of C stack natives may use below the API entry */
 
@@ -352,6 +353,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->hooks.load_source = api_load_source;
     I->hooks.native_modules = native_modules;
     I->hooks.frozen_modules = stdlib_frozen;
+    I->hooks.array_backend = arr_backend_choose;
     I->gc_disabled = true;
     bool ok = api_state_init(I) && interp_init_types(I) && copy_config(I, cfg) && init_modules(I) &&
               vm_init(I) && api_native_init(I);

@@ -68,16 +68,7 @@ kr_value *kr_array_wrap(kr_interp *I, void *data, kr_dtype dt, int ndim, const i
 
 /* Bring a's data current where the host will read it; 1: on the device, 0: on the host. */
 static int array_current(Interp *I, Array *a) {
-    if (!arr_on_cuda(I)) return 0;
-    Array *o = a->base ? a->base : a;
-    bool dev = o->ext_data ? o->ext_device : (o->pend || (o->dptr && o->dev_valid));
-    if (dev) {
-        if (arr_materialize(I, o) < 0 || arr_dev_ready(I, a) < 0) return -1;
-    } else if (arr_host(I, a) < 0) {
-        return -1;
-    }
-    if (arr_cuda_synchronize(I) < 0) return -1;
-    return dev ? 1 : 0;
+    return arr_backend(I)->current(I, a);
 }
 
 static int describe(Interp *I, Value v, kr_array_desc *out) {

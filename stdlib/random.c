@@ -10,7 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
-#include "../vm/size.h"
+#include "../vm/overflow.h"
 #include "builtins.h"
 #include "classes.h"
 #include "sha512.h"

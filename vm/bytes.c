@@ -11,7 +11,7 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
-#include "size.h"
+#include "overflow.h"
 #include "str.h"
 #include "bytes_impl.h"
 

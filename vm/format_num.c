@@ -16,7 +16,7 @@
 #include "error.h"
 #include "gc.h"
 #include "number.h"
-#include "size.h"
+#include "overflow.h"
 #include "str.h"
 
 typedef struct FormatSpec {

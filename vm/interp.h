@@ -118,6 +118,7 @@ typedef struct FrozenModuleDef {
 /* What the layers above the VM plug into it, so the VM never calls up: kr_new (api/api.c)
  * fills these with the C API's and the standard library's functions. An interpreter whose
  * hooks are unset still runs: no extra roots, a plain interrupt check, no native modules. */
+struct ArrBackend; /* gpu/array/array_backend.h */
 typedef struct InterpHooks {
     /* The collector's extra roots (the C API's handle table). */
     void (*trace_roots)(Interp *I);
@@ -132,6 +133,9 @@ typedef struct InterpHooks {
      * sys.path: the module's source as a str (and *filename for tracebacks), None when
      * the host has no such module, V_NULL after raising. NULL: no loader. */
     Value (*load_source)(Interp *I, Str *fullname, Str **filename);
+    /* The array backend's table of operations (gpu/array/array_backend.h), chosen at the
+     * first array operation (gpu/backend/cuda's arr_backend_choose); NULL: the CPU one. */
+    const struct ArrBackend *(*array_backend)(Interp *I);
 } InterpHooks;
 
 struct VM;   /* vm/vm.h: frames, value stack, call machinery */
@@ -221,6 +225,7 @@ struct kr_interp {
 
     struct Loop *loop;
     struct GpuState *gpu;
+    const struct ArrBackend *arr_backend; /* hooks.array_backend's choice, NULL: not yet */
 };
 
 /* The VM's host check (vm.c's check_interrupt): I->hooks.check_limits, or without it a

@@ -12,7 +12,7 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
-#include "size.h"
+#include "overflow.h"
 #include "str.h"
 
 /* ---- storage ---- */

@@ -9,7 +9,7 @@
 
 #include "error.h"
 #include "gc.h"
-#include "size.h"
+#include "overflow.h"
 #include "str.h"
 
 void sb_init(StrBuf *b) {

@@ -10,7 +10,7 @@
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
-#include "size.h"
+#include "overflow.h"
 #include "str.h"
 
 static bool tuple_is(Interp *I, Value v) {

@@ -222,6 +222,31 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         DISPATCH();                                                                                \
     } while (0)
 
+/* Operator families, as Lua's lvm.c writes op_arith: one line per operator. Inside a block
+ * that has checked both operands' kind, each puts the result and dispatches, or (an int64
+ * that overflows) breaks out to the opcode's generic slot. */
+#define VM_INT_ARITH(i64_op_overflow)                                                              \
+    if (i64_op_overflow(a.as.i, b.as.i, &r_)) break;                                               \
+    PUT2(v_int(r_))
+#define VM_INT_BITWISE(op) PUT2(v_int(a.as.i op b.as.i))
+#define VM_FLOAT_ARITH(op) PUT2(v_float(a.as.f op b.as.f))
+/* The six comparisons of x and y (two ints or two floats): the result, and dispatch. */
+#define VM_ORDER(x, y)                                                                             \
+    do {                                                                                           \
+        bool c_;                                                                                   \
+        switch (oparg) {                                                                           \
+        case CMP_LT: c_ = (x) < (y); break;                                                        \
+        case CMP_LE: c_ = (x) <= (y); break;                                                       \
+        case CMP_EQ: c_ = (x) == (y); break;                                                       \
+        case CMP_NE: c_ = (x) != (y); break;                                                       \
+        case CMP_GT: c_ = (x) > (y); break;                                                        \
+        default: c_ = (x) >= (y); break;                                                           \
+        }                                                                                          \
+        PUT2(v_bool(c_));                                                                          \
+    } while (0)
+
+/* TARGET labels every opcode L_name in both builds, so an opcode can continue in another's
+ * (INPLACE_OP in BINARY_OP's fast path). */
 #if VM_COMPUTED_GOTO
     static const void *const jump_table[OP__COUNT] = {
 #define X(name) &&L_##name,
@@ -239,8 +264,10 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
 #define VM_DISPATCH_BEGIN() DISPATCH()
 #define VM_DISPATCH_END()   /* the jump table has an entry for every opcode */
 #else
-#define TARGET(name) case OP_##name:
-#define DISPATCH()   goto dispatch
+#define TARGET(name)                                                                               \
+    case OP_##name:                                                                                \
+        L_##name:
+#define DISPATCH() goto dispatch
 /* The switch's braces live in the macros, so the source around them stays balanced for
  * clang-format in both builds and the unwinder below formats as code. */
 #define VM_DISPATCH_BEGIN()                                                                        \
@@ -503,27 +530,21 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     TARGET(BINARY_OP) {
         Value b = sp[-1], a = sp[-2];
         if (a.tag == KR_TINT && b.tag == KR_TINT) {
-            int64_t r;
+            int64_t r_;
             switch (oparg) {
-            case BIN_ADD:
-                if (i64_add_overflow(a.as.i, b.as.i, &r)) break;
-                PUT2(v_int(r));
-            case BIN_SUB:
-                if (i64_sub_overflow(a.as.i, b.as.i, &r)) break;
-                PUT2(v_int(r));
-            case BIN_MUL:
-                if (i64_mul_overflow(a.as.i, b.as.i, &r)) break;
-                PUT2(v_int(r));
-            case BIN_AND: PUT2(v_int(a.as.i & b.as.i));
-            case BIN_OR: PUT2(v_int(a.as.i | b.as.i));
-            case BIN_XOR: PUT2(v_int(a.as.i ^ b.as.i));
+            case BIN_ADD: VM_INT_ARITH(i64_add_overflow);
+            case BIN_SUB: VM_INT_ARITH(i64_sub_overflow);
+            case BIN_MUL: VM_INT_ARITH(i64_mul_overflow);
+            case BIN_AND: VM_INT_BITWISE(&);
+            case BIN_OR: VM_INT_BITWISE(|);
+            case BIN_XOR: VM_INT_BITWISE(^);
             default: break;
             }
         } else if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) {
             switch (oparg) {
-            case BIN_ADD: PUT2(v_float(a.as.f + b.as.f));
-            case BIN_SUB: PUT2(v_float(a.as.f - b.as.f));
-            case BIN_MUL: PUT2(v_float(a.as.f * b.as.f));
+            case BIN_ADD: VM_FLOAT_ARITH(+);
+            case BIN_SUB: VM_FLOAT_ARITH(-);
+            case BIN_MUL: VM_FLOAT_ARITH(*);
             default: break;
             }
         }
@@ -533,15 +554,11 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     }
     TARGET(INPLACE_OP) {
         Value b = sp[-1], a = sp[-2];
-        if (a.tag == KR_TINT && b.tag == KR_TINT) {
-            int64_t r;
-            if (oparg == BIN_ADD && !i64_add_overflow(a.as.i, b.as.i, &r)) {
-                PUT2(v_int(r));
-            }
-            if (oparg == BIN_SUB && !i64_sub_overflow(a.as.i, b.as.i, &r)) {
-                PUT2(v_int(r));
-            }
-        }
+        /* Ints and floats are immutable, so a += b is a + b for them: the operators with a
+         * fast path take BINARY_OP's. */
+        if (a.tag == KR_TINT && b.tag == KR_TINT && (oparg <= BIN_MUL || oparg >= BIN_AND))
+            goto L_BINARY_OP;
+        if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT && oparg <= BIN_MUL) goto L_BINARY_OP;
         Value r = obj_inplace(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
@@ -568,30 +585,8 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     }
     TARGET(COMPARE_OP) {
         Value b = sp[-1], a = sp[-2];
-        if (a.tag == KR_TINT && b.tag == KR_TINT) {
-            bool r;
-            switch (oparg) {
-            case CMP_LT: r = a.as.i < b.as.i; break;
-            case CMP_LE: r = a.as.i <= b.as.i; break;
-            case CMP_EQ: r = a.as.i == b.as.i; break;
-            case CMP_NE: r = a.as.i != b.as.i; break;
-            case CMP_GT: r = a.as.i > b.as.i; break;
-            default: r = a.as.i >= b.as.i; break;
-            }
-            PUT2(v_bool(r));
-        }
-        if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) {
-            bool r;
-            switch (oparg) {
-            case CMP_LT: r = a.as.f < b.as.f; break;
-            case CMP_LE: r = a.as.f <= b.as.f; break;
-            case CMP_EQ: r = a.as.f == b.as.f; break;
-            case CMP_NE: r = a.as.f != b.as.f; break;
-            case CMP_GT: r = a.as.f > b.as.f; break;
-            default: r = a.as.f >= b.as.f; break;
-            }
-            PUT2(v_bool(r));
-        }
+        if (a.tag == KR_TINT && b.tag == KR_TINT) VM_ORDER(a.as.i, b.as.i);
+        if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) VM_ORDER(a.as.f, b.as.f);
         Value r = obj_richcompare(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
@@ -1390,6 +1385,10 @@ leave:
 #undef PEEK
 #undef PUT1
 #undef PUT2
+#undef VM_INT_ARITH
+#undef VM_INT_BITWISE
+#undef VM_FLOAT_ARITH
+#undef VM_ORDER
 #undef TARGET
 #undef DISPATCH
 #undef VM_DISPATCH_BEGIN

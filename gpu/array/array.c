@@ -12,6 +12,12 @@
 #include "../../vm/str.h"
 #include "array.h"
 
+const ArrBackend *arr_backend_slow(Interp *I) {
+    const ArrBackend *b = I->hooks.array_backend ? I->hooks.array_backend(I) : &arr_backend_cpu;
+    I->arr_backend = b;
+    return b;
+}
+
 void arr_cuda_trace(Interp *I, Array *a);
 static void array_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)((Array *)o)->base);
@@ -46,7 +52,7 @@ Value arr_wrap_external(Interp *I, void *data, int dt, int ndim, const int64_t *
                           "maximum supported dimension for an ndarray is currently %d, found %d",
                           ARR_MAXDIM, ndim);
     if (ndim && !shape) return err_format(I, TY_VALUE_ERROR, "the array's shape is NULL");
-    if (device && !arr_on_cuda(I))
+    if (device && !arr_backend(I)->device)
         return err_format(I, TY_RUNTIME_ERROR, "a CUDA pointer needs the CUDA backend");
     int64_t isz = arr_dtypes[dt].size, size = 1, st[ARR_MAXDIM];
     for (int d = 0; d < ndim; d++) {
@@ -210,11 +216,10 @@ void arr_iter_next(ArrIter *it, const Array *a) {
 
 /* astype and copy: on CUDA a lazy cast (one node of a fused expression). */
 Value arr_astype(Interp *I, Array *a, int dt) {
-    if (arr_on_cuda(I)) {
-        Value r = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, dt, NULL);
-        if (!is_null(r) || err_occurred(I)) return r;
-        if (arr_host(I, a) < 0) return V_NULL;
-    }
+    return arr_backend(I)->astype(I, a, dt);
+}
+
+Value arr_host_astype(Interp *I, Array *a, int dt) {
     Array *r = arr_copy(I, a, dt);
     return r ? v_obj(r) : V_NULL;
 }
@@ -469,16 +474,11 @@ Array *arr_reshape(Interp *I, Array *a, int ndim, const int64_t *shape_in) {
     return arr_view(I, src, ndim, shape, st, src->data, a->dtype);
 }
 
-/* reshape and ravel as methods: on CUDA a non-contiguous array is copied on the device
- * (a lazy cast), not through the host. arr_reshape itself stays host-side: the CPU code
- * calls it and reads the result's data. */
+/* reshape and ravel as methods: the backend's (on CUDA a non-contiguous array is copied on
+ * the device, not through the host). arr_reshape itself stays host-side: the CPU code calls
+ * it and reads the result's data. */
 static Array *reshape_method(Interp *I, Array *a, int ndim, const int64_t *shape) {
-    if (!arr_is_contiguous(a) && a->size > 0 && arr_on_cuda(I)) {
-        Value c = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, a->dtype, NULL);
-        if (is_null(c) && err_occurred(I)) return NULL;
-        if (!is_null(c)) return arr_reshape(I, arr_raw(c), ndim, shape);
-    }
-    return arr_reshape(I, a, ndim, shape);
+    return arr_backend(I)->reshape(I, a, ndim, shape);
 }
 
 Array *arr_transpose(Interp *I, Array *a, const int *perm) {

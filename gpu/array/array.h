@@ -17,6 +17,7 @@
 #include "../../vm/interp.h"
 #include "../../vm/object.h"
 #include "../codegen/dtype.h"
+#include "array_backend.h"
 
 #define ARR_MAXDIM 16
 
@@ -327,15 +328,27 @@ Value arr_str(Interp *I, Value self);
 Value arr_getitem(Interp *I, Value self, Value key);
 int arr_setitem(Interp *I, Value self, Value key, Value v);
 
-/* ---- the CUDA backend (gpu/backend/cuda/backend_cuda.c, gpu/backend/cuda/backend_cuda_ops.c) ----
- */
-/* Whether arrays live on the device; decides the backend at the first call (the device
- * setting, then whether CUDA starts). Never raises: a forced CUDA that fails is reported by
- * arr_backend_check, which `import gpu` and gpu.backend() call. */
-bool arr_cuda_slow(Interp *I);
+/* ---- the backends (array_backend.h) ---- */
+/* Whether arrays live on a device (the tile module's choice of target). */
 static inline bool arr_on_cuda(Interp *I) {
-    return arr_cuda_slow(I);
+    return arr_backend(I)->device;
 }
+/* The host implementations behind the CPU backend's table, and the CUDA backend's fallback
+ * for what it leaves to the host (array_ops.c, array_reduce.c, array.c, array_create.c). */
+Value arr_host_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out);
+Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
+Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
+Value arr_host_matmul(Interp *I, Array *a, Array *b);
+Value arr_host_astype(Interp *I, Array *a, int dt);
+Array *arr_host_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill);
+Array *arr_host_arange(Interp *I, int dt, int64_t n, Value start, Value step, double a, double s);
+/* NumPy's OverflowError for a Python int operand out of dt's range (0, or -1 after raising). */
+int arr_weak_check(Interp *I, Value v, int dt);
+/* The result dtype of reduction kind over in_dt (dt: the dtype= argument, -1 none). */
+int arr_reduce_rdt(int kind, int in_dt, int dt);
+
+/* ---- the CUDA backend's coherence (gpu/backend/cuda/backend_cuda.c): no-ops on arrays
+ * without device state ---- */
 int arr_backend_check(Interp *I); /* 1 cuda, 0 cpu, -1 after raising */
 /* Make the host mirror of a's owner current (0, or -1 after raising). */
 int arr_host(Interp *I, Array *a);
@@ -345,15 +358,6 @@ int arr_fetch_scalar(Interp *I, Array *v, char *buf);
 /* Before the CPU code writes into a: evaluate pending readers, sync the host, mark the
  * device copy stale. */
 int arr_host_write(Interp *I, Array *a);
-/* Elementwise hooks: return the result, or V_NULL without an error when the CUDA path does
- * not handle the case (the caller runs the CPU code). */
-Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out);
-Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
-Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
-Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
-/* zeros/ones/full on the device; NULL without error when not handled. */
-Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);
-Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
 /* An owner with no host data yet (device results): the mirror is allocated, not zeroed. */
 Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape);
 /* An owner over external memory, no copy (the embedding API's kr_array_wrap): data is host
@@ -363,9 +367,8 @@ Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape);
 Value arr_wrap_external(Interp *I, void *data, int dt, int ndim, const int64_t *shape,
                         const int64_t *strides, bool device, void (*release)(void *, void *),
                         void *ud);
-/* The module's device functions (backend_cuda_ops.c). */
+/* The module's device query (backend_cuda_ops.c). */
 Value arr_cuda_device_info(Interp *I);
-int arr_cuda_synchronize(Interp *I);
 void gpu_module_shutdown(Interp *I);
 
 #endif

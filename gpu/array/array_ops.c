@@ -227,7 +227,7 @@ void arr_store_i(char *p, int dt, int64_t x) {
     }
 }
 
-static int weak_check(Interp *I, Value v, int dt);
+int arr_weak_check(Interp *I, Value v, int dt);
 
 void arr_convert(char *dst, int ddt, const char *src, int sdt) {
     if (dt_is_float(sdt) || (sdt == DT_UINT64 && dt_is_float(ddt)))
@@ -266,7 +266,7 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         arr_convert(p, dt, sb, sdt);
         return 0;
     }
-    if (is_smallint(v) && weak_check(I, v, dt) < 0) return -1;
+    if (is_smallint(v) && arr_weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);
         return 0;
@@ -421,7 +421,7 @@ static Array *scalar_array(Interp *I, Value v, int dt) {
     return a;
 }
 
-static int weak_check(Interp *I, Value v, int dt) {
+int arr_weak_check(Interp *I, Value v, int dt) {
     if (!dt_is_int(dt) || !(is_smallint(v))) return 0;
     int64_t x = v.as.i, lo, hi;
     switch (dt) {
@@ -501,7 +501,7 @@ static Array *unalias(Interp *I, Array *in, const Array *out) {
 static Array *operand_array(Interp *I, Value v, int dt) {
     if (is_array(I, v)) return as_array(v);
     if (arr_is_scalar(I, v)) return arr_scalar_to_array(I, v);
-    if (weak_check(I, v, dt) < 0) return NULL;
+    if (arr_weak_check(I, v, dt) < 0) return NULL;
     bool weak;
     if (operand_kind(I, v, &weak) >= 0) return scalar_array(I, v, dt);
     return arr_from_value(I, v, -1);
@@ -691,18 +691,16 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
             return err_format(I, TY_VALUE_ERROR,
                               "Integers to negative integer powers are not allowed.");
     }
-    int cmpdt = mode == 1 ? dt : cdt;
-    if (arr_on_cuda(I)) {
-        if (!is_array(I, av) && weak_check(I, av, cmpdt) < 0) return V_NULL;
-        if (!is_array(I, bv) && weak_check(I, bv, cmpdt) < 0) return V_NULL;
-        Value r = arr_cuda_binary(I, av, bv, op, mode, cmpdt, rdt, out);
-        if (!is_null(r) || err_occurred(I)) return r;
-        if (out && arr_host_write(I, out) < 0) return V_NULL;
-    }
+    /* (comparisons compute in dt: cdt is still dt when mode is 1) */
+    return arr_backend(I)->binary(I, av, bv, op, mode, cdt, rdt, out);
+}
+
+Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, int rdt,
+                      Array *out) {
     size_t mark = gc_temp_mark(I);
-    Array *a = operand_array(I, av, cmpdt);
+    Array *a = operand_array(I, av, cdt);
     if (!a) return V_NULL;
-    Array *b = operand_array(I, bv, cmpdt);
+    Array *b = operand_array(I, bv, cdt);
     if (!b) return V_NULL;
     /* out takes part in the broadcast: inputs may broadcast up to its shape, as in NumPy */
     Array *ab[3] = {a, b, out};
@@ -742,11 +740,11 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     int64_t sa[ARR_MAXDIM], sb[ARR_MAXDIM];
     bcast_strides(a, nd, shape, sa);
     bcast_strides(b, nd, shape, sb);
-    bool fl = dt_is_float(cmpdt), u64 = cmpdt == DT_UINT64;
+    bool fl = dt_is_float(cdt), u64 = cdt == DT_UINT64;
     int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
     int64_t n = r->size;
     /* typed loops for contiguous same-shape or scalar operands (array_fast.c) */
-    int fast = arr_fast_binary(I, op, mode, cmpdt, a, b, r);
+    int fast = arr_fast_binary(I, op, mode, cdt, a, b, r);
     if (fast < 0) return V_NULL;
     if (fast) {
         gc_temp_reset(I, mark);
@@ -863,13 +861,15 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
                           "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with "
                           "casting rule 'same_kind'",
                           unary_ufunc[op], arr_dtypes[rdt].name, arr_dtypes[out->dtype].name);
-    if (arr_on_cuda(I)) {
-        int cdt = op >= ARR_U_ISNAN && op != ARR_U_NOT ? dt : rdt;
-        if (op == ARR_U_NOT) cdt = dt;
-        Value rv = arr_cuda_unary(I, a, op, cdt, rdt, out);
-        if (!is_null(rv) || err_occurred(I)) return rv;
-        if (arr_host(I, a) < 0 || (out && arr_host_write(I, out) < 0)) return V_NULL;
-    }
+    int cdt = op >= ARR_U_ISNAN && op != ARR_U_NOT ? dt : rdt;
+    if (op == ARR_U_NOT) cdt = dt;
+    return arr_backend(I)->unary(I, a, op, cdt, rdt, out);
+}
+
+Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
+    (void)cdt;
+    int dt = a->dtype;
+    bool fl = dt_is_float(dt) || (op >= ARR_U_EXP && op <= ARR_U_ARCTAN);
     if (out) {
         /* NumPy broadcasts the input to out's shape (never out to the input's) */
         Array *ab[2] = {a, out};

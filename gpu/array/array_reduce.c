@@ -138,15 +138,15 @@ static int reduce_rdt(int kind, int in_dt, int dt) {
     }
 }
 
+int arr_reduce_rdt(int kind, int in_dt, int dt) {
+    return reduce_rdt(kind, in_dt, dt);
+}
+
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
-    if (arr_on_cuda(I)) {
-        Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
-        /* the backend's full reduction gives a Python number: NumPy's scalar type here */
-        if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
-            return arr_scalar_from(I, r, reduce_rdt(kind, a->dtype, dt));
-        if (!is_null(r) || err_occurred(I)) return r;
-        if (arr_host(I, a) < 0) return V_NULL;
-    }
+    return arr_backend(I)->reduce(I, a, kind, axis, keepdims, ddof, dt);
+}
+
+Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
     if (kind == RED_CUMSUM || kind == RED_CUMPROD) return scan(I, a, kind, axis, dt);
     bool red[ARR_MAXDIM];
     bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
@@ -354,13 +354,10 @@ static void shp(char *buf, size_t n, Array *a) {
 }
 
 Value arr_matmul(Interp *I, Array *a, Array *b) {
-    if (arr_on_cuda(I)) {
-        Value r = arr_cuda_matmul(I, a, b);
-        if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
-            return arr_scalar_from(I, r, arr_promote(a->dtype, b->dtype));
-        if (!is_null(r) || err_occurred(I)) return r;
-        if (arr_host(I, a) < 0 || arr_host(I, b) < 0) return V_NULL;
-    }
+    return arr_backend(I)->matmul(I, a, b);
+}
+
+Value arr_host_matmul(Interp *I, Array *a, Array *b) {
     if (a->ndim == 0 || b->ndim == 0)
         return err_format(I, TY_VALUE_ERROR,
                           "matmul: Input operand %d does not have enough "

@@ -27,7 +27,7 @@ Value gpu_f_backend(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 Value gpu_f_synchronize(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "synchronize", argc, kw, 0, 0)) return V_NULL;
-    return arr_cuda_synchronize(I) < 0 ? V_NULL : V_NONE;
+    return arr_backend(I)->synchronize(I) < 0 ? V_NULL : V_NONE;
 }
 Value gpu_f_device(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "device", argc, kw, 0, 0)) return V_NULL;
@@ -173,31 +173,12 @@ static int set_handle(Interp *I, Value self, const char *name, void *h) {
     Str *k = str_intern_cstr(I, name);
     return k ? obj_setattr(I, self, k, v_int((int64_t)(intptr_t)h)) : -1;
 }
-static bool grow_handles(Interp *I, void **arr, int n, int *cap, size_t size) {
-    if (n < *cap) return true;
-    int nc = *cap ? *cap * 2 : 8;
-    void *p = mem_realloc(I, *arr, size * (size_t)*cap, size * (size_t)nc);
-    if (!p) return false;
-    *arr = p;
-    *cap = nc;
-    return true;
-}
-
 static Value stream_init(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "Stream", argc - 1, kw, 0, 0)) return V_NULL;
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
-    if (!grow_handles(I, (void **)&c->streams, c->nstreams, &c->capstreams, sizeof(CUstream)))
-        return V_NULL;
-    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
-        return V_NULL;
-    CUstream st;
-    if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), V_NULL;
-    c->streams[c->nstreams++] = st;
-    CUevent ev;
-    if (gpu_event_create(I->gpu, false, &ev) < 0) return arr_gpu_raise(I), V_NULL;
-    c->events[c->nevents++] = ev;
-    if (set_handle(I, argv[0], "_handle", st) < 0 || set_handle(I, argv[0], "_order", ev) < 0)
+    void *st, *ev;
+    if (arr_backend(I)->stream_new(I, &st, &ev) < 0) return V_NULL;
+    if (st &&
+        (set_handle(I, argv[0], "_handle", st) < 0 || set_handle(I, argv[0], "_order", ev) < 0))
         return V_NULL;
     return V_NONE;
 }
@@ -215,7 +196,7 @@ static int stream_order(Interp *I, Value self, CUstream from, CUstream to) {
 }
 static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
     void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return argv[0];
+    if (!handle_of(I, argv[0], &h)) return argv[0];
     ArrCuda *c = I->gpu->allocator.ud;
     if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
     if (stream_order(I, argv[0], c->cur, h) < 0) return V_NULL;
@@ -223,11 +204,10 @@ static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
     return argv[0];
 }
 static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
     Str *k = str_intern_cstr(I, "_prev");
     Value p = k ? obj_getattr_opt(I, argv[0], k) : V_NULL;
-    if (!is_smallint(p)) return V_NONE;
+    if (!is_smallint(p)) return V_NONE; /* entered without a handle (the CPU backend) */
+    ArrCuda *c = I->gpu->allocator.ud;
     CUstream prev = (CUstream)(intptr_t)p.as.i;
     if (stream_order(I, argv[0], c->cur, prev) < 0) return V_NULL;
     c->cur = prev;
@@ -236,7 +216,7 @@ static Value stream_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value stream_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "synchronize", argc - 1, kw, 0, 0)) return V_NULL;
     void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    if (!handle_of(I, argv[0], &h)) return V_NONE;
     return gpu_stream_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
 }
 
@@ -247,14 +227,13 @@ static Value query_result(Interp *I, int r) {
 static Value stream_query(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
     void *h;
-    if (!arr_on_cuda(I)) return V_TRUE;
-    if (!handle_of(I, argv[0], &h)) h = arr_stream(I);
-    return query_result(I, gpu_stream_query(I->gpu, h));
+    if (!handle_of(I, argv[0], &h)) h = NULL; /* Stream.default: the current stream */
+    return query_result(I, arr_backend(I)->stream_query(I, h));
 }
 static Value event_query(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "query", argc - 1, kw, 0, 0)) return V_NULL;
     void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_TRUE;
+    if (!handle_of(I, argv[0], &h)) return V_TRUE;
     return query_result(I, gpu_event_query(I->gpu, h));
 }
 
@@ -292,14 +271,9 @@ static Value event_elapsed(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value event_init(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "Event", argc - 1, kw, 0, 0)) return V_NULL;
-    if (!arr_on_cuda(I)) return V_NONE;
-    ArrCuda *c = I->gpu->allocator.ud;
-    if (!grow_handles(I, (void **)&c->events, c->nevents, &c->capevents, sizeof(CUevent)))
-        return V_NULL;
-    CUevent ev;
-    if (gpu_event_create(I->gpu, true, &ev) < 0) return arr_gpu_raise(I), V_NULL;
-    c->events[c->nevents++] = ev;
-    return set_handle(I, argv[0], "_handle", ev) < 0 ? V_NULL : V_NONE;
+    void *ev;
+    if (arr_backend(I)->event_new(I, true, &ev) < 0) return V_NULL;
+    return ev && set_handle(I, argv[0], "_handle", ev) < 0 ? V_NULL : V_NONE;
 }
 /* record(stream=None) */
 static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -310,7 +284,7 @@ static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
     argc = 2;
     argv = args;
     void *h, *st = NULL;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return event_record(I, argc, argv, kw);
+    if (!handle_of(I, argv[0], &h)) return event_record(I, argc, argv, kw);
     ArrCuda *c = I->gpu->allocator.ud;
     st = c->cur;
     if (argc > 1 && !is_none(argv[1]) && !handle_of(I, argv[1], &st))
@@ -320,13 +294,13 @@ static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value event_sync(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "synchronize", argc - 1, kw, 0, 0)) return V_NULL;
     void *h;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &h)) return V_NONE;
+    if (!handle_of(I, argv[0], &h)) return V_NONE;
     return gpu_event_synchronize(I->gpu, h) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
 }
 static Value event_elapsed_any(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_kw_reject(I, "elapsed_time", kw)) return V_NULL;
     void *a, *b;
-    if (!arr_on_cuda(I) || !handle_of(I, argv[0], &a)) return event_elapsed(I, argc, argv, kw);
+    if (!handle_of(I, argv[0], &a)) return event_elapsed(I, argc, argv, kw);
     if (!arg_count(I, "elapsed_time", argc - 1, 1, 1)) return V_NULL;
     if (!handle_of(I, argv[1], &b))
         return err_format(I, TY_TYPE_ERROR, "elapsed_time() expects a gpu.Event");

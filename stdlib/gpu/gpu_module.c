@@ -216,13 +216,7 @@ static Value filled(Interp *I, const char *fname, int argc, Value *argv, Tuple *
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[1], DT_FLOAT64);
     int order = dt < 0 ? -1 : arr_order_arg(I, o[2], 'C', "CF");
     if (order < 0) return V_NULL;
-    if (arr_on_cuda(I) && (order == 'C' || nd < 2)) {
-        Array *d = arr_cuda_full(I, dt, nd, shape, v_int(what == 1));
-        if (d || err_occurred(I)) return wrap(I, d);
-    }
-    Array *a = arr_new_order(I, dt, nd, shape, (char)order);
-    if (a && what == 1 && arr_assign(I, a, v_int(1)) < 0) return V_NULL;
-    return wrap(I, a);
+    return wrap(I, arr_backend(I)->full(I, dt, nd, shape, (char)order, v_int(what == 1)));
 }
 static Value f_zeros(Interp *I, int argc, Value *argv, Tuple *kw) {
     return filled(I, "zeros", argc, argv, kw, 0);
@@ -251,13 +245,7 @@ static Value f_full(Interp *I, int argc, Value *argv, Tuple *kw) {
     int dt = nd < 0 ? -1 : arr_dtype_arg(I, o[2], scalar_dtype(I, o[1]));
     int order = dt < 0 ? -1 : arr_order_arg(I, o[3], 'C', "CF");
     if (order < 0) return V_NULL;
-    if (arr_on_cuda(I) && (order == 'C' || nd < 2) && !is_array(I, o[1])) {
-        Array *d = arr_cuda_full(I, dt, nd, shape, o[1]);
-        if (d || err_occurred(I)) return wrap(I, d);
-    }
-    Array *a = arr_new_order(I, dt, nd, shape, (char)order);
-    if (a && arr_assign(I, a, o[1]) < 0) return V_NULL;
-    return wrap(I, a);
+    return wrap(I, arr_backend(I)->full(I, dt, nd, shape, (char)order, o[1]));
 }
 
 /* zeros_like(a, dtype=None, order='K', subok=True, shape=None) and full_like(a, fill_value,
@@ -331,22 +319,7 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_VALUE_ERROR, "Maximum allowed size exceeded");
     int64_t n = (int64_t)span;
     if (n < 0) n = 0;
-    bool ints = is_smallint(start) && is_smallint(step);
-    if (arr_on_cuda(I) && (ints || dt_is_float(dt)) && dt != DT_BOOL) {
-        Array *d =
-            arr_cuda_arange(I, dt, n, ints ? (double)start.as.i : a, ints ? (double)step.as.i : s);
-        if (d || err_occurred(I)) return wrap(I, d);
-    }
-    Array *r = arr_new(I, dt, 1, &n);
-    if (!r) return V_NULL;
-    int isz = arr_dtypes[dt].size;
-    for (int64_t i = 0; i < n; i++) {
-        if (ints && !dt_is_float(dt))
-            arr_store_i(r->data + i * isz, dt, start.as.i + i * step.as.i);
-        else
-            arr_store_f(r->data + i * isz, dt, a + (double)i * s);
-    }
-    return v_obj(r);
+    return wrap(I, arr_backend(I)->arange(I, dt, n, start, step, a, s));
 }
 
 static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {

@@ -76,24 +76,6 @@ int arr_backend_check(Interp *I) {
     return c->backend == 2;
 }
 
-bool arr_cuda_slow(Interp *I) {
-    if (I->gpu) {
-        ArrCuda *c = I->gpu->allocator.ud;
-        if (c->backend) return c->backend == 2;
-    }
-    size_t mark = gc_temp_mark(I);
-    (void)mark;
-    int r = arr_backend_check(I);
-    if (r < 0) {
-        /* device "cuda" without a device: `import gpu` reported it; run on the CPU */
-        err_clear(I);
-        ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
-        if (c) c->backend = 1;
-        return false;
-    }
-    return r == 1;
-}
-
 CUstream arr_stream(Interp *I) {
     ArrCuda *c = I->gpu->allocator.ud;
     return c->cur;

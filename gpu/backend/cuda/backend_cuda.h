@@ -43,5 +43,16 @@ int arr_dev_write(Interp *I, Array *a);
 int arr_tensor(Interp *I, Array *a, GpuTensor *t);
 int arr_materialize(Interp *I, Array *a);
 void arr_pending_unlink(Interp *I, Array *a);
+/* The backend's choice (InterpHooks.array_backend, set by kr_new): CUDA's table or the CPU's. */
+const ArrBackend *arr_backend_choose(Interp *I);
+
+/* The device paths (backend_cuda.c, backend_cuda_ops.c): the result, or V_NULL (NULL)
+ * without an error when the case is left to the host implementation. */
+Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out);
+Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
+Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
+Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
+Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);
+Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
 
 #endif

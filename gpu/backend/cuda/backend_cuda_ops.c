@@ -244,12 +244,6 @@ Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step) 
     return r;
 }
 
-int arr_cuda_synchronize(Interp *I) {
-    if (!arr_on_cuda(I)) return 0;
-    if (gpu_synchronize(I->gpu) < 0) return arr_gpu_raise(I);
-    return 0;
-}
-
 static int set_item(Interp *I, Dict *d, const char *k, Value v) {
     Str *s = str_intern_cstr(I, k);
     return !s || is_null(v) ? -1 : dict_set_str(I, d, s, v);
