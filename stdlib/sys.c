@@ -195,7 +195,113 @@ static Value sys_getframe(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return frameobj_getframe(I, depth < 0 ? 0 : depth);
 }
 
+/* sys.implementation's class: attributes in the instance dict, CPython's
+ * "namespace(name=..., ...)" repr. */
+static Value ns_repr(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argc, (void)kw;
+    Dict **dp = obj_dict_ptr(I, argv[0]);
+    StrBuf b;
+    sb_init(&b);
+    sb_append_cstr(I, &b, "namespace(");
+    size_t pos = 0;
+    Value k, v;
+    bool first = true;
+    while (dp && *dp && dict_next(*dp, &pos, &k, &v)) {
+        if (!first) sb_append_cstr(I, &b, ", ");
+        first = false;
+        sb_append_str(I, &b, as_str(k));
+        sb_append_char(I, &b, '=');
+        if (!sb_append_repr(I, &b, v)) {
+            sb_free(I, &b);
+            return V_NULL;
+        }
+    }
+    sb_append_char(I, &b, ')');
+    Str *s = sb_finish(I, &b);
+    return s ? v_obj(s) : V_NULL;
+}
+
+static const MethodDef namespace_methods[] = {
+    {"__repr__", ns_repr, 0},
+    {NULL, NULL, 0},
+};
+
+static bool ns_set(Interp *I, Value ns, const char *name, Value v) {
+    Str *n = str_intern_cstr(I, name);
+    return n && obj_setattr(I, ns, n, v) == 0;
+}
+
+/* sys.getsizeof: CPython 3.11's sizes (x86-64) for the core types, so scripts that print
+ * them agree; __sizeof__ for classes defining it (plus CPython's 32 header bytes);
+ * krait's own allocation size for the rest. */
+static int64_t str_size(Str *s) {
+    uint32_t maxcp = 0;
+    const unsigned char *p = (const unsigned char *)s->data, *e = p + s->len;
+    while (p < e) {
+        unsigned char c = *p;
+        uint32_t cp = c;
+        int k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if (k == 2) cp = ((c & 0x1Fu) << 6) | (p[1] & 0x3Fu);
+        if (k == 3) cp = ((c & 0x0Fu) << 12) | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+        if (k == 4) cp = 0x10000;
+        if (cp > maxcp) maxcp = cp;
+        p += k;
+    }
+    int64_t n = (int64_t)s->nchars;
+    if (maxcp < 0x80) return 49 + n;
+    if (maxcp < 0x100) return 73 + n;
+    if (maxcp < 0x10000) return 74 + 2 * n;
+    return 76 + 4 * n;
+}
+
+static Value sys_getsizeof(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"object", "default"};
+    Value a[2];
+    if (!arg_parse(I, "getsizeof", argc, argv, kw, names, 2, 1, 2, a)) return V_NULL;
+    Value v = a[0];
+    Type *t = type_of(I, v);
+    Value f = type_lookup(t, str_intern_cstr(I, "__sizeof__"));
+    if (!is_null(f)) {
+        Value r = descr_call(I, f, v, 0, NULL, NULL);
+        if (is_null(r)) {
+            if (!is_null(a[1]) && err_matches(I, TY_TYPE_ERROR)) {
+                err_clear(I);
+                return a[1];
+            }
+            return V_NULL;
+        }
+        int64_t n;
+        if (obj_index(I, r, &n) < 0) return V_NULL;
+        if (n < 0) return err_format(I, TY_VALUE_ERROR, "__sizeof__() should return >= 0");
+        /* CPython adds its GC header, and for classes the dict/weakref pre-header */
+        return v_int(n + ((t->flags & TF_HEAPTYPE) ? 32 : 16));
+    }
+    if (v.tag == KR_TNONE) return v_int(16);
+    if (v.tag == KR_TBOOL) return v_int(28);
+    if (v.tag == KR_TFLOAT) return v_int(24);
+    if (v.tag == KR_TINT) {
+        uint64_t m = v.as.i < 0 ? 0 - (uint64_t)v.as.i : (uint64_t)v.as.i;
+        int64_t digits = 0;
+        while (m) {
+            digits++;
+            m >>= 30;
+        }
+        return v_int(24 + 4 * (digits ? digits : 1));
+    }
+    if (is_bigint(I, v)) return v_int(24 + 4 * (int64_t)((BigInt *)v.as.o)->ndigits);
+    if (!is_obj(v)) return v_int(16);
+    switch (t->id) {
+    case TY_STR: return v_int(str_size(as_str(v)));
+    case TY_BYTES: return v_int(33 + (int64_t)as_bytes(v)->len);
+    case TY_TUPLE: return v_int(40 + 8 * (int64_t)as_tuple(v)->len);
+    case TY_LIST: return v_int(56 + 8 * (int64_t)as_list(v)->cap);
+    default: break;
+    }
+    return v_int((int64_t)t->instance_size + 16);
+}
+
 static const MethodDef sys_functions[] = {
+    {"getsizeof", sys_getsizeof, 0},
     {"_getframe", sys_getframe, 0},
     {"exit", sys_exit, 0},
     {"getrecursionlimit", sys_getrecursionlimit, 0},
@@ -250,6 +356,21 @@ Module *sys_module_create(Interp *I) {
     if (is_null(finfo) || module_set(I, m, "float_info", finfo) < 0) return NULL;
     Tuple *builtin_names = tuple_new(I, 0);
     if (!builtin_names) return NULL;
+    /* sys.implementation: a types.SimpleNamespace-like record */
+    Type *nst = stdlib_make_class(I, "SimpleNamespace", "types", namespace_methods);
+    Value impl = nst ? object_alloc(I, nst) : V_NULL;
+    Type *itype = structseq_new_type(I, "version_info", "sys", vinfo_fields);
+    Value iitems[] = {v_int(KR_VERSION_MAJOR), v_int(KR_VERSION_MINOR), v_int(KR_VERSION_PATCH),
+                      v_obj(final), v_int(0)};
+    Value iver = itype ? structseq_make(I, itype, iitems, 5) : V_NULL;
+    Str *kname = str_from_cstr(I, "krait");
+    if (is_null(impl) || is_null(iver) || !kname || !ns_set(I, impl, "name", v_obj(kname)) ||
+        !ns_set(I, impl, "cache_tag", V_NONE) || !ns_set(I, impl, "version", iver) ||
+        !ns_set(I, impl, "hexversion",
+                v_int(KR_VERSION_MAJOR << 24 | KR_VERSION_MINOR << 16 | KR_VERSION_PATCH << 8 |
+                      0xf0)) ||
+        module_set(I, m, "implementation", impl) < 0)
+        return NULL;
     struct {
         const char *name;
         Value v;

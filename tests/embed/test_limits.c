@@ -179,6 +179,24 @@ static void test_memory(void) {
     }
     r = run_limited("sorted(range(10**7), key=lambda x: -x)", 0, 0, limit);
     CHECK(r.peak <= limit + (limit >> 2));
+    /* a length announced by len() or __length_hint__ that no memory holds: MemoryError at
+     * once, before the first item is read */
+    static const char *const huge[] = {
+        "[].extend(range(10**9))",
+        "l = [1, 2]\nl.extend(range(10**9))",
+        "list(range(10**9))",
+        "class H:\n    def __iter__(self): return iter([1])\n"
+        "    def __length_hint__(self): return 10**9\n[].extend(H())",
+    };
+    for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+        r = run_limited(huge[i], 0, 0, limit);
+        if (r.rc != KR_ERROR || strcmp(r.error_type, "MemoryError") != 0 || r.seconds > 0.5 ||
+            r.peak > limit + (limit >> 2)) {
+            fprintf(stderr, "huge extend: rc %d %s %.2fs peak %zu: %s\n", r.rc, r.error_type,
+                    r.seconds, r.peak, huge[i]);
+            failures++;
+        }
+    }
     /* a large source under a small limit: MemoryError (or a syntax error), not 50x the limit */
     size_t n = 6u << 20;
     char *src = malloc(n + 64);
