@@ -65,6 +65,7 @@ typedef struct ApiInst {
     Dict *dict;
     ApiState *owner; /* marks an instance made by apiinst_new (not object.__new__) */
     kr_finalizer fin;
+    kr_finalizer_ex fin_ex;
     void *ud;
     _Alignas(16) unsigned char data[];
 } ApiInst;

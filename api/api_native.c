@@ -160,42 +160,40 @@ fail:
 
 /* ---- host classes --------------------------------------------------------------------- */
 
+/* What a host class needs on the C side, in a bytes blob (GC'd, no pointers to trace) that
+ * only the Type's host_info field holds: scripts can neither see nor forge it. */
+typedef struct ApiTypeInfo {
+    kr_finalizer fin;
+    kr_finalizer_ex fin_ex;
+    void *ud;
+    const kr_type_def *def;
+    ApiState *owner;
+} ApiTypeInfo;
+
+static ApiTypeInfo *type_info(Interp *I, Type *t) {
+    Obj *b = t->host_info;
+    if (!b || b->type != I->types[TY_BYTES] || ((Bytes *)b)->len != sizeof(ApiTypeInfo))
+        return NULL;
+    return (ApiTypeInfo *)((Bytes *)b)->data;
+}
+
 static void apiinst_finalize(Interp *I, Obj *o) {
     ApiInst *x = (ApiInst *)o;
     if (x->owner && x->fin) x->fin(x->data, x->ud);
+    if (x->owner && x->fin_ex) x->fin_ex(I, x->data, x->ud);
     x->fin = NULL;
-}
-
-typedef struct ApiTypeInfo {
-    kr_finalizer fin;
-    void *ud;
-} ApiTypeInfo;
-
-/* The class keeps its ApiTypeInfo in a bytes object in its dict (a GC'd blob with no
- * pointers to trace), under a name scripts are unlikely to touch. */
-static const char info_key[] = "__krait_host_class__";
-
-static ApiTypeInfo *type_info(Interp *I, Type *t) {
-    Str *k = str_intern_cstr(I, info_key);
-    if (!k) return NULL;
-    Value v = dict_get_str(t->dict, k);
-    if (!is_obj(v) || v.as.o->type != I->types[TY_BYTES] ||
-        ((Bytes *)v.as.o)->len != sizeof(ApiTypeInfo))
-        return NULL;
-    return (ApiTypeInfo *)((Bytes *)v.as.o)->data;
+    x->fin_ex = NULL;
 }
 
 static Value apiinst_new_obj(Interp *I, Type *t) {
     ApiTypeInfo *info = type_info(I, t);
-    if (!info) {
-        err_clear(I);
-        return err_format(I, TY_TYPE_ERROR, "cannot create '%s' instances", t->name->data);
-    }
+    if (!info) return err_format(I, TY_TYPE_ERROR, "cannot create '%s' instances", t->name->data);
     ApiTypeInfo copy = *info;
     ApiInst *x = gc_new(I, t, t->instance_size);
     if (!x) return V_NULL;
     x->owner = I->api;
     x->fin = copy.fin;
+    x->fin_ex = copy.fin_ex;
     x->ud = copy.ud;
     return v_obj(x);
 }
@@ -204,36 +202,71 @@ static Value apiinst_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
     return apiinst_new_obj(I, t);
 }
 
+/* A property from a kr_property_def: the builtin property type over host functions. */
+static bool add_property(Interp *I, Dict *ns, const kr_property_def *p, void *ud) {
+    Value args[2] = {V_NONE, V_NONE};
+    ApiFunc *g = func_new(I, p->name, p->get, ud);
+    if (!g) return false;
+    args[0] = v_obj(g);
+    if (p->set) {
+        ApiFunc *f = func_new(I, p->name, p->set, ud);
+        if (!f) return false;
+        args[1] = v_obj(f);
+    }
+    Value prop = obj_call(I, v_obj(I->types[TY_PROPERTY]), 2, args, NULL);
+    if (is_null(prop) || !gc_temp_push(I, prop)) return false;
+    Str *name = str_intern_cstr(I, p->name);
+    return name && dict_set_str(I, ns, name, prop) >= 0;
+}
+
 int kr_new_type(kr_interp *I, const kr_type_def *def, void *ud, kr_value **type) {
+    return kr_new_type_ex(I, def, NULL, ud, type);
+}
+
+int kr_new_type_ex(kr_interp *I, const kr_type_def *def, const kr_type_ext *ext, void *ud,
+                   kr_value **type) {
+    static const kr_type_ext none = {NULL, 0, NULL, NULL};
+    if (!ext) ext = &none;
     if (type) *type = NULL;
     if (!I || !def || !valid_name(def->name) || !type || def->data_size > ((size_t)1 << 40))
         return KR_BADARG;
     if (def->methods)
         for (const kr_function_def *d = def->methods; d->name; d++)
             if (!valid_name(d->name) || !d->fn) return KR_BADARG;
+    if (ext->properties)
+        for (const kr_property_def *p = ext->properties; p->name; p++)
+            if (!valid_name(p->name) || !p->get) return KR_BADARG;
+    if (ext->doc && utf8_validate(ext->doc, strlen(ext->doc)) >= 0) return KR_BADARG;
     size_t mark = gc_temp_mark(I);
     Str *name = str_intern_cstr(I, def->name);
     Dict *ns = name ? dict_new(I) : NULL;
     Tuple *bases = ns ? tuple_new(I, 0) : NULL;
     if (!bases) goto fail;
-    ApiTypeInfo info = {def->finalize, ud};
+    ApiTypeInfo info = {def->finalize, ext->finalize_ex, ud, def, I->api};
     Bytes *blob = bytes_new(I, &info, sizeof info);
-    Str *key = blob ? str_intern_cstr(I, info_key) : NULL;
-    Str *modname = key ? str_intern_cstr(I, "builtins") : NULL;
-    if (!modname || dict_set_str(I, ns, key, v_obj(blob)) < 0 ||
-        dict_set_str(I, ns, I->names.module, v_obj(modname)) < 0)
-        goto fail;
+    Str *modname = blob ? str_intern_cstr(I, "builtins") : NULL;
+    if (!modname || dict_set_str(I, ns, I->names.module, v_obj(modname)) < 0) goto fail;
+    if (ext->doc) {
+        Str *doc = str_from_cstr(I, ext->doc);
+        Str *key = doc ? str_intern_cstr(I, "__doc__") : NULL;
+        if (!key || dict_set_str(I, ns, key, v_obj(doc)) < 0) goto fail;
+    }
     if (def->methods) {
         for (const kr_function_def *d = def->methods; d->name; d++) {
             ApiFunc *f = func_new(I, d->name, d->fn, ud);
             if (!f || dict_set_str(I, ns, f->name, v_obj(f)) < 0) goto fail;
         }
     }
+    if (ext->properties)
+        for (const kr_property_def *p = ext->properties; p->name; p++)
+            if (!add_property(I, ns, p, ud)) goto fail;
     Type *t = type_new_heap(I, name, bases, ns);
     if (!t) goto fail;
     t->flags &= ~TF_BASETYPE;
+    if (ext->sealed) t->flags |= TF_SEALED;
     t->dictoffset = offsetof(ApiInst, dict);
     t->instance_size = offsetof(ApiInst, data) + def->data_size;
+    t->host_info = (Obj *)blob;
     t->slots.new = apiinst_new;
     t->slots.finalize = apiinst_finalize;
     int rc = api_give_out(I, v_obj(t), type);
@@ -250,9 +283,7 @@ static Type *host_class(Interp *I, kr_value *type) {
     if (!api_handle_get(I, type, &t) || !is_obj(t) || t.as.o->type != I->types[TY_TYPE])
         return NULL;
     Type *ty = (Type *)t.as.o;
-    if (ty->slots.finalize != apiinst_finalize || ty->dictoffset != offsetof(ApiInst, dict))
-        return NULL;
-    return ty;
+    return type_info(I, ty) ? ty : NULL;
 }
 
 int kr_new_instance(kr_interp *I, kr_value *type, kr_value **out) {
@@ -270,6 +301,15 @@ void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type) {
     Type *t = host_class(I, type);
     Value v;
     if (!t || !api_handle_get(I, obj, &v) || !is_obj(v) || v.as.o->type != t) return NULL;
+    ApiInst *x = (ApiInst *)v.as.o;
+    return x->owner == I->api ? x->data : NULL;
+}
+
+void *kr_instance_data_of(kr_interp *I, kr_value *obj, const kr_type_def *def) {
+    Value v;
+    if (!I || !def || !api_handle_get(I, obj, &v) || !is_obj(v)) return NULL;
+    ApiTypeInfo *info = type_info(I, v.as.o->type);
+    if (!info || info->def != def || info->owner != I->api) return NULL;
     ApiInst *x = (ApiInst *)v.as.o;
     return x->owner == I->api ? x->data : NULL;
 }

@@ -340,20 +340,46 @@ KR_API size_t kr_ref_count(kr_interp *I);
 /* Frees what an instance's data owns (not the data itself). Called once, when the instance
  * is collected or at kr_free; it must not call the API. */
 typedef void (*kr_finalizer)(void *data, void *ud);
+/* The same, told the interpreter: it may call kr_unref (to drop references the instance
+ * kept) and nothing else of the API. */
+typedef void (*kr_finalizer_ex)(kr_interp *I, void *data, void *ud);
+/* A property of a host class: get is called with argv[0] = the instance and returns the
+ * value; set (NULL: read-only, AttributeError on assignment) with argv[0] = the instance
+ * and argv[1] = the new value. */
+typedef struct kr_property_def {
+    const char *name;
+    kr_cfunction get;
+    kr_cfunction set;
+} kr_property_def; /* arrays of them end with {NULL, NULL, NULL} */
 typedef struct kr_type_def {
     const char *name;
     size_t data_size;               /* bytes of host data per instance, zeroed at creation */
     const kr_function_def *methods; /* may include "__init__", "__repr__", "__len__"... */
     kr_finalizer finalize;          /* may be NULL */
 } kr_type_def;
+/* More of a class, for kr_new_type_ex (a separate struct, so kr_type_def initializers
+ * written for earlier versions stay complete). Zero fields: none. */
+typedef struct kr_type_ext {
+    const kr_property_def *properties;
+    int sealed;                  /* non-zero: scripts cannot set or delete the class's attributes */
+    kr_finalizer_ex finalize_ex; /* called after def->finalize, with the interpreter */
+    const char *doc;             /* the class's __doc__ */
+} kr_type_ext;
 /* A new class. Calling it from a script creates an instance, then calls "__init__" if
  * methods has one. The class is final (scripts cannot subclass it). ud goes to every
- * method and to the finalizer. Register it with kr_set_global or kr_set_attr. */
+ * method, property and finalizer. Register it with kr_set_global or kr_set_attr. */
 KR_API int kr_new_type(kr_interp *I, const kr_type_def *def, void *ud, kr_value **type);
+/* kr_new_type with properties, sealing, a finalizer told the interpreter, a docstring
+ * (ext may be NULL). */
+KR_API int kr_new_type_ex(kr_interp *I, const kr_type_def *def, const kr_type_ext *ext, void *ud,
+                          kr_value **type);
 /* An instance of a kr_new_type class, without calling __init__. */
 KR_API int kr_new_instance(kr_interp *I, kr_value *type, kr_value **out);
 /* The host data of obj if it is an instance of type (exactly), else NULL. */
 KR_API void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type);
+/* The host data of obj if its class was made by kr_new_type from def in this interpreter,
+ * else NULL: methods check self without keeping the class handle anywhere. */
+KR_API void *kr_instance_data_of(kr_interp *I, kr_value *obj, const kr_type_def *def);
 
 /* ---- limits and control ---- */
 /* For long-running natives: the check the VM makes at every loop iteration, made now; it

@@ -109,6 +109,7 @@ enum {
     TF_PREFIX_DICT = 1u << 4,
     /* A class whose __slots__ leave its instances without a __dict__ (slots.c). */
     TF_NODICT = 1u << 5,
+    TF_SEALED = 1u << 6, /* a heap type whose attributes scripts cannot set or delete */
 };
 
 /* The const description of a builtin type, in the file of its family. */
@@ -141,6 +142,9 @@ struct Type {
     uint64_t version; /* bumped when dict or bases change; for inline caches */
     /* __slots__ values: Values from this offset to instance_size (0: none; slots.c) */
     uint32_t slot_start;
+    /* A host class's C-side description (api/api_native.c: finalizer, user data), traced,
+     * never reachable from scripts; NULL for every other type. */
+    Obj *host_info;
 };
 
 /* Builtin types. X(ID, spec) where spec is the extern const TypeSpec of the owning file.

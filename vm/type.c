@@ -403,6 +403,7 @@ static void type_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)t->bases);
     gc_mark_obj(I, (Obj *)t->mro);
     gc_mark_obj(I, (Obj *)t->dict);
+    gc_mark_obj(I, t->host_info);
 }
 
 static Value type_repr(Interp *I, Value self) {
@@ -483,7 +484,7 @@ static bool is_dunder(Str *s) {
 
 static int type_setattr(Interp *I, Value self, Str *name, Value v) {
     Type *t = (Type *)self.as.o;
-    if (!(t->flags & TF_HEAPTYPE)) {
+    if (!(t->flags & TF_HEAPTYPE) || (t->flags & TF_SEALED)) {
         err_format(I, TY_TYPE_ERROR, "cannot set '%s' attribute of immutable type '%s'", name->data,
                    t->name->data);
         return -1;

@@ -387,7 +387,14 @@ static bool defines_any(Type *t, Str *const *names, int n) {
 
 void type_fixup_slots(Interp *I, Type *t) {
     TypeSlots *s = &t->slots;
+    /* A host class keeps the construction and finalization its host data needs whatever a
+     * script assigns (Item.__doc__ = 'x' re-derives the slots). */
+    TypeSlots host = *s;
     *s = t->base->slots;
+    if (t->host_info) {
+        s->new = host.new;
+        s->finalize = host.finalize;
+    }
     s->trace = heap_trace;
     if (defines(t, I->names.repr)) s->repr = heap_repr;
     if (defines(t, I->names.str)) s->str = heap_str;
@@ -416,7 +423,7 @@ void type_fixup_slots(Interp *I, Type *t) {
     if (defines(t, I->names.setattr) || defines(t, I->names.delattr)) s->setattr = heap_setattr;
     if (defines(t, I->names.get)) s->descr_get = heap_descr_get;
     if (defines(t, I->names.set) || defines(t, I->names.delete)) s->descr_set = heap_descr_set;
-    if (defines(t, I->names.new_)) s->new = heap_new;
+    if (defines(t, I->names.new_) && !t->host_info) s->new = heap_new;
     /* A class that defines __iter__ = None or __call__ = None in a heap type still gets the
      * dispatcher above, which raises the right TypeError. */
 }

@@ -52,11 +52,11 @@ static int shop_sell(kr_interp *I, int argc, kr_value *const *argv, kr_value *kw
 typedef struct Item {
     double price;
 } Item;
-static kr_value *item_class; /* the class handle, for type checks in methods */
+static const kr_type_def item_def; /* methods find their data through the definition */
 
 static int item_init(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                      kr_value **result, void *ud) {
-    Item *it = kr_instance_data(I, argv[0], item_class);
+    Item *it = kr_instance_data_of(I, argv[0], &item_def);
     if (!it) return kr_raise(I, "TypeError", "expected an Item");
     if (argc != 2 || kr_to_float(I, argv[1], &it->price) != KR_OK)
         return kr_raise(I, "TypeError", "Item(price)");
@@ -65,11 +65,37 @@ static int item_init(kr_interp *I, int argc, kr_value *const *argv, kr_value *kw
 
 static int item_with_tax(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                          kr_value **result, void *ud) {
-    Item *it = kr_instance_data(I, argv[0], item_class);
+    Item *it = kr_instance_data_of(I, argv[0], &item_def);
     if (!it) return kr_raise(I, "TypeError", "expected an Item");
     *result = kr_float(I, it->price * 1.2);
     return *result ? KR_OK : KR_ERROR;
 }
+
+/* Item.price as a property: read and written from scripts, checked in C. */
+static int item_get_price(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                          kr_value **result, void *ud) {
+    Item *it = kr_instance_data_of(I, argv[0], &item_def);
+    if (!it) return kr_raise(I, "TypeError", "expected an Item");
+    *result = kr_float(I, it->price);
+    return *result ? KR_OK : KR_ERROR;
+}
+
+static int item_set_price(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                          kr_value **result, void *ud) {
+    Item *it = kr_instance_data_of(I, argv[0], &item_def);
+    double p;
+    if (!it) return kr_raise(I, "TypeError", "expected an Item");
+    if (kr_to_float(I, argv[1], &p) != KR_OK) return KR_ERROR;
+    if (p < 0) return kr_raise(I, "ValueError", "a price cannot be negative");
+    it->price = p;
+    return KR_OK;
+}
+
+static const kr_function_def item_methods[] = {
+    {"__init__", item_init}, {"with_tax", item_with_tax}, {NULL, NULL}};
+static const kr_type_def item_def = {"Item", sizeof(Item), item_methods, NULL};
+static const kr_property_def item_props[] = {{"price", item_get_price, item_set_price},
+                                             {NULL, NULL, NULL}};
 
 int main(void) {
     Inventory inv = {{"apple", "pear", "fig"}, {10, 4, 0}};
@@ -82,10 +108,10 @@ int main(void) {
     if (kr_register_module(I, "shop", shop_fns, &inv, &shop) != KR_OK) return 1;
     kr_set_attr(I, shop, "CURRENCY", kr_str(I, "EUR")); /* data as module attributes */
 
-    static const kr_function_def item_methods[] = {
-        {"__init__", item_init}, {"with_tax", item_with_tax}, {NULL, NULL}};
-    kr_type_def item_def = {"Item", sizeof(Item), item_methods, NULL};
-    if (kr_new_type(I, &item_def, NULL, &item_class) != KR_OK) return 1;
+    /* sealed: scripts cannot replace Item's methods */
+    kr_type_ext item_ext = {item_props, 1, NULL, "An item for sale."};
+    kr_value *item_class;
+    if (kr_new_type_ex(I, &item_def, &item_ext, NULL, &item_class) != KR_OK) return 1;
     kr_set_global(I, "Item", item_class);
 
     int rc = kr_run_string(I,
@@ -94,7 +120,9 @@ int main(void) {
                            "print('apples left:', shop.stock('apple'), shop.CURRENCY)\n"
                            "try:\n    shop.sell('fig')\nexcept ValueError as e:\n"
                            "    print('cannot sell fig:', e)\n"
-                           "print(round(Item(10).with_tax(), 2))\n"
+                           "it = Item(10)\n"
+                           "it.price = 20\n"
+                           "print(round(it.with_tax(), 2), it.price)\n"
                            "def total(prices, *, tax):\n    return sum(prices) * (1 + tax)\n",
                            "shop_script.py");
     if (rc != KR_OK) {
