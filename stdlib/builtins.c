@@ -406,6 +406,22 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (is_obj(loc) && is_dict(I, loc) && add_keys(I, names, as_dict(loc)) < 0) return V_NULL;
     } else {
         Value o = argv[0];
+        /* a class's own __dir__ (or a module's, PEP 562) decides, sorted */
+        Type *owner = NULL;
+        Value custom = V_NULL;
+        if (is_obj(o) && as_obj(o)->type == I->types[TY_MODULE])
+            custom = dict_get_str(((Module *)as_obj(o))->dict, str_intern_cstr(I, "__dir__"));
+        else if (!(is_obj(o) && type_is_subtype(type_of(I, o), I->types[TY_TYPE]))) {
+            Value d = type_lookup_owner(type_of(I, o), str_intern_cstr(I, "__dir__"), &owner);
+            if (!is_null(d) && owner && (owner->flags & TF_HEAPTYPE)) custom = d;
+        }
+        if (!is_null(custom)) {
+            Value r = owner ? descr_call(I, custom, o, 0, NULL, NULL)
+                            : obj_call(I, custom, 0, NULL, NULL);
+            List *l = is_null(r) ? NULL : list_from_iter(I, r);
+            if (!l || !list_sort(I, l, V_NONE, false)) return V_NULL;
+            return v_obj(l);
+        }
         Dict **dp = obj_dict_ptr(I, o);
         if (dp && *dp && add_keys(I, names, *dp) < 0) return V_NULL;
         if (is_obj(o) && as_obj(o)->type == I->types[TY_MODULE]) {
@@ -432,11 +448,19 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
     Value a[3];
     if (!arg_parse(I, fname, argc, argv, kwnames, names, 3, 1, 3, a)) return V_NULL;
     if (!is_str(I, a[0])) {
-        if (is_bytes(I, a[0])) {
-            Bytes *b = (Bytes *)as_obj(a[0]);
-            Str *s = str_new(I, (const char *)b->data, b->len);
-            if (!s) return V_NULL;
-            a[0] = v_obj(s);
+        if (is_bytes(I, a[0]) || is_bytearray(I, a[0])) {
+            const unsigned char *data;
+            size_t len;
+            if (is_bytes(I, a[0])) {
+                data = ((Bytes *)as_obj(a[0]))->data;
+                len = ((Bytes *)as_obj(a[0]))->len;
+            } else {
+                data = ((ByteArray *)as_obj(a[0]))->data;
+                len = ((ByteArray *)as_obj(a[0]))->len;
+            }
+            Value d = bytes_decode(I, data, len, "utf-8", "strict");
+            if (is_null(d)) return V_NULL;
+            a[0] = d;
         } else {
             return err_format(I, TY_TYPE_ERROR, "%s() arg 1 must be a string, bytes or code object",
                               fname);

@@ -18,7 +18,8 @@
 #include "os.h"
 #include "io.h"
 
-enum { FILE_READ = 1, FILE_WRITE = 2, FILE_BINARY = 4, FILE_APPEND = 8 };
+/* FILE_RAW_NL: open(newline=...) not None: reading keeps "\r\n" as it is */
+enum { FILE_READ = 1, FILE_WRITE = 2, FILE_BINARY = 4, FILE_APPEND = 8, FILE_RAW_NL = 16 };
 
 static Value dget(Interp *I, Value self, const char *name) {
     Dict **dp = obj_dict_ptr(I, self);
@@ -359,7 +360,9 @@ static Value file_take(Interp *I, FileState *st, size_t n) {
         char *tmp = mem_alloc(I, n + 1);
         if (!tmp) return V_NULL;
         for (size_t i = 0; i < n; i++) {
-            if (b->data[i] == '\r' && i + 1 < n && b->data[i + 1] == '\n') continue;
+            if (!(st->flags & FILE_RAW_NL) && b->data[i] == '\r' && i + 1 < n &&
+                b->data[i + 1] == '\n')
+                continue;
             tmp[w++] = (char)b->data[i];
         }
         int64_t bad = utf8_validate(tmp, w);
@@ -400,7 +403,9 @@ static Value file_read(Interp *I, int argc, Value *argv, Tuple *kw) {
         } else { /* size counts characters: find the byte end of `size` code points */
             size_t chars = 0, at = 0;
             while (at < n && chars < (size_t)size) {
-                if (st.rbuf->data[at] == '\r' && at + 1 < n && st.rbuf->data[at + 1] == '\n') at++;
+                if (!(st.flags & FILE_RAW_NL) && st.rbuf->data[at] == '\r' && at + 1 < n &&
+                    st.rbuf->data[at + 1] == '\n')
+                    at++;
                 at += (size_t)utf8_char_len(st.rbuf->data[at]);
                 chars++;
             }
@@ -633,6 +638,19 @@ Value io_open(Interp *I, int argc, Value *argv, Tuple *kwnames) {
                           "Must have exactly one of create/read/write/append "
                           "mode and at most one plus");
     if (plus) flags |= FILE_READ | FILE_WRITE;
+    if (!is_null(a[5]) && !is_none(a[5])) {
+        if (!is_str(I, a[5]))
+            return err_format(I, TY_TYPE_ERROR,
+                              "open() argument 'newline' must be str or None, not %s",
+                              type_name(I, a[5]));
+        const char *nl = as_str(a[5])->data;
+        if (strcmp(nl, "") != 0 && strcmp(nl, "\n") != 0 && strcmp(nl, "\r") != 0 &&
+            strcmp(nl, "\r\n") != 0)
+            return err_format(I, TY_VALUE_ERROR, "illegal newline value: %s", nl);
+        if (flags & FILE_BINARY)
+            return err_format(I, TY_VALUE_ERROR, "binary mode doesn't take a newline argument");
+        flags |= FILE_RAW_NL;
+    }
     if ((flags & FILE_BINARY) && !is_null(a[3]) && !is_none(a[3]))
         return err_format(I, TY_VALUE_ERROR, "binary mode doesn't take an encoding argument");
     int acc = (flags & FILE_READ) && (flags & FILE_WRITE) ? O_RDWR

@@ -916,7 +916,8 @@ static Value bm_fromhex(Interp *I, int argc, Value *argv, Tuple *kw) {
     sb_init(&b);
     size_t i = 0;
     while (i < s->len) {
-        if (s->data[i] == ' ') {
+        char ws = s->data[i];
+        if (ws == ' ' || ws == '\t' || ws == '\n' || ws == '\r' || ws == '\v' || ws == '\f') {
             i++;
             continue;
         }
@@ -1035,6 +1036,9 @@ static Value strip_impl(Interp *I, int argc, Value *argv, bool left, bool right,
         while (b1 > b0 && STRIPPED(p[b1 - 1]))
             b1--;
 #undef STRIPPED
+    /* nothing stripped from an exact bytes: the object itself, as CPython */
+    if (b0 == 0 && b1 == n && is_obj(argv[0]) && argv[0].as.o->type == I->types[TY_BYTES])
+        return argv[0];
     return bytes_make_like(I, argv[0], p + b0, b1 - b0);
 }
 

@@ -483,6 +483,9 @@ static Value percent_core(Interp *I, const char *f, size_t len, Value args, bool
                 iv = int_from_double(I, arg.as.f);
             else if (type_of(I, arg)->slots.index)
                 iv = obj_index_value(I, arg);
+            else if (conv <= 'u' && !is_str(I, arg) &&
+                     !is_null(type_lookup(type_of(I, arg), str_intern_cstr(I, "__int__"))))
+                iv = obj_call(I, v_obj(I->types[TY_INT]), 1, &arg, NULL); /* %d takes __int__ */
             else if (conv <= 'u')
                 iv = err_format(I, TY_TYPE_ERROR, "%%%c format: a real number is required, not %s",
                                 (char)conv, type_name(I, arg));

@@ -126,8 +126,12 @@ static int native_hash(Interp *I, Value self, int64_t *out) {
     NativeFunc *f = (NativeFunc *)self.as.o;
     int64_t h = (int64_t)((uintptr_t)f->fn >> 4);
     if (!is_null(f->self)) {
+        /* by the identity of self, as CPython's meth_hash: [].pop is hashable */
         int64_t hs;
-        if (obj_hash(I, f->self, &hs) < 0) return -1;
+        if (is_obj(f->self))
+            hs = (int64_t)((uintptr_t)f->self.as.o >> 4);
+        else if (obj_hash(I, f->self, &hs) < 0)
+            return -1;
         h ^= hs;
     }
     *out = h == -1 ? -2 : h;

@@ -829,9 +829,12 @@ static bool type_prepare_dict(Interp *I, Type *t, Dict *d) {
 }
 
 static bool type_call_set_name(Interp *I, Type *t) {
+    /* over a copy, as CPython: a __set_name__ may add names to the class */
+    Dict *ns = dict_copy(I, t->dict);
+    if (!ns) return false;
     size_t pos = 0;
     Value k, v;
-    while (dict_next(t->dict, &pos, &k, &v)) {
+    while (dict_next(ns, &pos, &k, &v)) {
         if (!is_obj(v)) continue;
         Value f = type_lookup(v.as.o->type, I->names.set_name);
         if (is_null(f)) continue;
