@@ -90,6 +90,9 @@ typedef struct kr_config {
     kr_read_fn read_in;            /* the script's stdin; NULL: the process's stdin (none in sandbox
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;
+    int gpu_tile_sm90;             /* the Hopper matmul loop of tile kernels (docs/TILES.md):
+                                    * 0 wgmma fed by cp.async, 1 off (mma.sync everywhere),
+                                    * 2 wgmma fed by TMA. KRAIT_TILE_SM90=cpasync|off|tma */
 } kr_config;
 
 /* Result codes. */

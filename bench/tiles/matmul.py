@@ -4,7 +4,9 @@
 # variant (bfloat16, one block per SM). Each configuration is checked exactly: the operands
 # are small multiples of 1/8, so every sum is exact in float32 and the rounded output must
 # equal the gpu module's own product rounded the same way.
-#   KRAIT_DEVICE=cuda build/krait bench/tiles/matmul.py [N]   (N: the size, 8192 by default)
+#   KRAIT_DEVICE=cuda build/krait bench/tiles/matmul.py [N [TAG]]
+# N: the size (8192); TAG: a suffix for the row names, e.g. "tma" when run under
+# KRAIT_TILE_SM90=tma (run.sh runs it under each of the lowering's matmul loops).
 import sys
 
 import gpu
@@ -80,6 +82,7 @@ def cdiv(a, b):
 
 S = gpu.Stream.default
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
+tag = "_" + sys.argv[2] if len(sys.argv) > 2 else ""
 flop = 2.0 * n * n * n
 A32 = ((((gpu.arange(n * n) * 7) % 9) - 4) * 0.5).reshape(n, n)
 B32 = ((((gpu.arange(n * n) * 5) % 7) - 3) * 0.25).reshape(n, n)
@@ -114,5 +117,5 @@ for name, dt, configs in cases:
         print("  ", name, tag, round(tf, 1), "TFLOP/s", "ok" if good else "WRONG")
         if tf > best:
             best, how = tf, tag
-    row(name + "_" + str(n) + "^3", best, "TFLOP/s", ok, how)
+    row(name + "_" + str(n) + "^3" + tag, best, "TFLOP/s", ok, how)
 finish()

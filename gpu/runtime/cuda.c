@@ -133,6 +133,9 @@ int cuda_load_driver(GpuState *G) {
         snprintf(G->init_error, sizeof G->init_error, "%s", G->err);
         return -1;
     }
+    /* optional entry points: a driver without them still runs everything else */
+    void *tmap = dlsym(handle, "cuTensorMapEncodeTiled");
+    memcpy(&G->api.cuTensorMapEncodeTiled, &tmap, sizeof tmap);
     G->libcuda = handle;
     G->driver_state = 1;
     return 0;

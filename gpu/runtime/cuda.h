@@ -130,6 +130,15 @@ typedef struct CudaApi {
                                unsigned int block_z, unsigned int shared_bytes, CUstream stream,
                                void **params, void **extra);
     CUresult (*cuLaunchHostFunc)(CUstream stream, CUhostFn fn, void *user_data);
+    /* Optional (CUDA 12 drivers; NULL when missing): a TMA descriptor, CUtensorMap's 128
+     * bytes at map. The enums are passed as ints: data type, interleave, swizzle, L2
+     * promotion and out-of-bounds fill (tile_sm90's TMA loop uses UINT16 = 1, 0, 128B = 3,
+     * 256B = 3, 0). */
+    CUresult (*cuTensorMapEncodeTiled)(void *map, int dtype, unsigned rank, void *address,
+                                       const unsigned long long *dims,
+                                       const unsigned long long *strides, const unsigned *box,
+                                       const unsigned *elem_strides, int interleave, int swizzle,
+                                       int l2_promotion, int oob_fill);
 
     /* ---- libnvrtc.so ---- */
     const char *(*nvrtcGetErrorString)(nvrtcResult result);

@@ -252,6 +252,39 @@ static CUresult mock_func_attribute(CUfunction f, int attribute, int value) {
     return CUDA_SUCCESS;
 }
 
+/* A tensor map on the host: the driver's argument checks (what a real encode would refuse),
+ * then the arguments written into the 128 bytes, so the launch path is exercised; the mock
+ * never runs a TMA copy (its kernels are the tile interpreter). */
+static CUresult mock_tensor_map(void *map, int dtype, unsigned rank, void *address,
+                                const unsigned long long *dims, const unsigned long long *strides,
+                                const unsigned *box, const unsigned *elem_strides, int interleave,
+                                int swizzle, int l2_promotion, int oob_fill) {
+    static const int sizes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+    if (!map || rank < 1 || rank > 5 || dtype < 0 || dtype > 12 || (uintptr_t)address % 16)
+        return CUDA_ERROR_INVALID_VALUE;
+    int esize = sizes[dtype];
+    for (unsigned d = 0; d < rank; d++) {
+        if (dims[d] == 0 || dims[d] > 0xffffffffull || box[d] == 0 || box[d] > 256 ||
+            elem_strides[d] == 0 || elem_strides[d] > 8)
+            return CUDA_ERROR_INVALID_VALUE;
+        if (d + 1 < rank && (strides[d] % 16 || strides[d] >= (1ull << 40)))
+            return CUDA_ERROR_INVALID_VALUE;
+    }
+    static const unsigned swizzle_bytes[] = {0, 32, 64, 128};
+    if (swizzle < 0 || swizzle > 3 || interleave != 0 || l2_promotion < 0 || l2_promotion > 3 ||
+        oob_fill < 0 || oob_fill > 1 || (box[0] * (unsigned)esize) % 16 ||
+        (swizzle && box[0] * (unsigned)esize > swizzle_bytes[swizzle]))
+        return CUDA_ERROR_INVALID_VALUE;
+    unsigned long long *w = map;
+    memset(map, 0, 128);
+    w[0] = (uintptr_t)address;
+    w[1] = (unsigned long long)dtype | (unsigned long long)rank << 8 |
+           (unsigned long long)swizzle << 16;
+    for (unsigned d = 0; d < rank; d++)
+        w[2 + d] = dims[d] | (unsigned long long)box[d] << 40;
+    return CUDA_SUCCESS;
+}
+
 static CUresult mock_launch(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
                             unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                             CUstream stream, void **params, void **extra) {
@@ -316,6 +349,7 @@ int cuda_mock_load_driver(GpuState *G) {
     a->cuFuncSetAttribute = mock_func_attribute;
     a->cuLaunchKernel = mock_launch;
     a->cuLaunchHostFunc = mock_host_func;
+    a->cuTensorMapEncodeTiled = mock_tensor_map;
     G->mock = true;
     G->driver_state = 1;
     return 0;

@@ -230,6 +230,10 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     k->shared = l.shared_bytes;
     k->has_assert = l.has_assert;
     k->has_printf = l.has_printf;
+    k->ntmaps = l.ntmaps;
+    k->tma_word = l.tma_word;
+    memcpy(k->tmap_param, l.tmap_param, sizeof k->tmap_param);
+    memcpy(k->tmap_rows, l.tmap_rows, sizeof k->tmap_rows);
     scan_writes(&f->body, &k->written);
     int r = 0;
     if (G->mock) {
@@ -327,6 +331,7 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
     }
     if (k->has_assert) *w++ = k->err_word;
     if (w == k->words) *w++ = 0; /* the kernel's placeholder word */
+    if (k->ntmaps) tile_tma_pack(G, k, args);
     unsigned g[3] = {(unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2]};
     unsigned block[3] = {k->block, 1, 1};
     void *params[1] = {k->words};

@@ -39,6 +39,8 @@ typedef struct TileCuda {
                            * name of a gpu.Stream's handle attribute), NULL at first */
     uint64_t written;     /* bit i: the kernel may write f->params[i] (store, scatter, atomic) */
     size_t size;          /* bytes of this record and its buffer, for the free */
+    int ntmaps, tma_word; /* TMA descriptors (lower.h's TileLowered), packed by tma.c */
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
 } TileCuda;
 
 /* Whether k's kernel may write its param i (params past 63 count as written). */
@@ -57,6 +59,10 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
 TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, const int64_t grid[3],
                                CUstream stream, char *err, size_t errsize);
 void tile_cuda_free(GpuState *G, TileCuda *k);
+
+/* The flag word and the TMA descriptors of k's argument buffer from this launch's args
+ * (tma.c); a no-op for kernels without them. */
+void tile_tma_pack(GpuState *G, const TileCuda *k, const TileArg *args);
 
 /* ct.compile: the CUDA C of f, in *out (free with gpu_host_free(G, *out, *size)). */
 int tile_compile_source(GpuState *G, const TileFunc *f, char **out, size_t *size, char *err,

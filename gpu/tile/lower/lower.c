@@ -186,7 +186,7 @@ static void scan_region(const TileFunc *f, const TileRegion *r, LayoutScan *ls) 
     }
 }
 
-static TileLayout choose_layout(const TileFunc *f) {
+static TileLayout choose_layout(const TileFunc *f, int sm90_mode) {
     LayoutScan ls = {1, 16};
     scan_region(f, &f->body, &ls);
     TileLayout l;
@@ -195,7 +195,7 @@ static TileLayout choose_layout(const TileFunc *f) {
     l.nt = ls.max_numel > 16384 ? 512 : ls.max_numel > 4096 ? 256 : 128;
     if (f->hints.num_worker_warps > 0 && f->hints.num_worker_warps <= 32)
         l.nt = f->hints.num_worker_warps * 32;
-    int sm90 = f->hints.num_worker_warps > 0 ? 0 : lw_sm90_threads(f);
+    int sm90 = f->hints.num_worker_warps > 0 ? 0 : lw_sm90_threads(f, sm90_mode);
     if (sm90) l.nt = sm90; /* the wgmma loop's warpgroups (mma_sm90.c) */
     l.v = ls.v;
     while (l.v > 1 && ls.max_numel < (int64_t)l.nt * l.v)
@@ -281,7 +281,8 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     ksrc_init(&body, G);
     Lower L = {.f = f, .s = &body, .indent = 1, .err = err, .errsize = errsize};
     ksrc_init(&L.top, G);
-    L.layout = choose_layout(f);
+    L.sm90_mode = G->settings.tile_sm90;
+    L.layout = choose_layout(f, L.sm90_mode);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
     L.ordered = ordered_arrays(f);
 
@@ -329,15 +330,27 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
         ksrc_puts(s, "    int *kr_err;\n");
         words++;
     }
+    if (L.ntmaps) {
+        ksrc_puts(s, "    i64 kr_tma;\n");
+        out->tma_word = words++;
+        words = (words + 7) / 8 * 8; /* KrTmap's 64-byte alignment */
+        for (int i = 0; i < L.ntmaps; i++) {
+            ksrc_printf(s, "    KrTmap kr_tm%d;\n", i);
+            out->tmap_param[i] = L.tmap_param[i];
+            out->tmap_rows[i] = L.tmap_rows[i];
+            words += 16;
+        }
+        out->ntmaps = L.ntmaps;
+    }
     if (words == 0) {
         ksrc_puts(s, "    i64 kr_unused;\n");
         words = 1;
     }
     ksrc_puts(s, "};\n");
     ksrc_printf(s,
-                "extern \"C\" __global__ void __launch_bounds__(KR_NT) %s(const KrParams_%s p) "
+                "extern \"C\" __global__ void __launch_bounds__(KR_NT) %s(const %sKrParams_%s p) "
                 "{\n",
-                out->name, out->name);
+                out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
     ksrc_puts(s, body.buf ? body.buf : "");
     ksrc_puts(s, "}\n");
     ksrc_free(&body);

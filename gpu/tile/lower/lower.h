@@ -41,6 +41,8 @@ void tile_lower_head(KSource *s, TileLayout layout, unsigned needs);
  * param one word, int64 for bool and int dtypes (uint64 as its bits), double for floats.
  * When has_assert, one more word: a device pointer to 4 ints the kernel sets to the number
  * of the first failed ct.assert_ (1-based, in program order; 0: none) and its block. */
+enum { TILE_MAX_TMAPS = 4 };
+
 typedef struct TileLowered {
     KSource src;           /* the CUDA C, NUL-terminated in src.buf */
     char name[96];         /* the __global__'s name */
@@ -49,6 +51,12 @@ typedef struct TileLowered {
     int nwords;            /* argument words */
     bool has_assert;
     bool has_printf; /* the launch waits for the kernel, so its output comes in order */
+    /* TMA descriptors (KRAIT_TILE_SM90=tma, mma_sm90.c): word tma_word is a flag the launch
+     * sets to 1 when it encoded every map (else the kernel's loops copy with cp.async); the
+     * maps follow from the next multiple of 8 words, 16 words each: map i describes array
+     * param tmap_param[i] in boxes of 64 columns x tmap_rows[i] rows, 128-byte swizzle. */
+    int ntmaps, tma_word;
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the

@@ -24,6 +24,9 @@ typedef struct Lower {
                        * each of its loads/stores/atomics starts with a block barrier (the
                        * block's memory ops on one array happen in program order, as on the
                        * CPU path, even where their tiles map elements to other threads) */
+    int sm90_mode;          /* settings.tile_sm90: 0 cp.async, 1 off, 2 TMA */
+    int ntmaps;             /* TMA descriptors the kernel's loops use (TileLowered's) */
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
 } Lower;
 
 /* Element counts, slots, names. */
@@ -56,7 +59,7 @@ int lw_op(Lower *L, const TileOp *op);
 /* The Hopper matmul loop (mma_sm90.c). lw_sm90_threads: the block size a kernel with such
  * a loop runs (0: none); lw_sm90_for: 1 when it emitted op's wgmma loop followed by
  * "#else" (the caller emits the generic loop and "#endif"), 0 when op is not such a loop. */
-int lw_sm90_threads(const TileFunc *f);
+int lw_sm90_threads(const TileFunc *f, int mode);
 /* Shared memory of the row reduction along axis of a tile of t (tile_prelude.cuh's KrRows,
  * layout.c), elem bytes per value; 0 when the tile takes the shared-memory tree. */
 size_t lw_rows_smem(const Lower *L, const TileType *t, int axis, size_t elem);

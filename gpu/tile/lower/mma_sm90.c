@@ -152,8 +152,18 @@ static int first_match(const TileFunc *f, const TileRegion *r, int threads) {
     return 0;
 }
 
-int lw_sm90_threads(const TileFunc *f) {
-    return first_match(f, &f->body, 0);
+int lw_sm90_threads(const TileFunc *f, int mode) {
+    return mode == 1 ? 0 : first_match(f, &f->body, 0);
+}
+
+/* The index of the TMA map of (param, rows), added when new; -1 when there is no room. */
+static int tmap_index(Lower *L, int param, int rows) {
+    for (int i = 0; i < L->ntmaps; i++)
+        if (L->tmap_param[i] == param && L->tmap_rows[i] == rows) return i;
+    if (L->ntmaps == TILE_MAX_TMAPS) return -1;
+    L->tmap_param[L->ntmaps] = param;
+    L->tmap_rows[L->ntmaps] = rows;
+    return L->ntmaps++;
 }
 
 /* The functor around one wgmma instruction of shape m64nNk16, at file scope (L->top). */
@@ -184,13 +194,28 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     emit_wgmma_functor(L, m, fn, sizeof fn);
     const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
     const char *IT = lw_reg(f->vars[op->var].type.dtype);
-    int M = m->M, N = m->N, BK = m->BK, acc = m->acc_var;
+    int M = m->M, N = m->N, BK = m->BK, acc = m->acc_var, st = m->stages, ahead = m->ahead;
     size_t a_bytes = (size_t)M * BK * 2;
     const TileOp *la = m->load_a, *lb = m->load_b;
+    size_t ring = 1024 + (size_t)st * m->stage_bytes;
+    size_t convert = (size_t)M * (size_t)(N + 4) * 4;
+    size_t bars = ((ring > convert ? ring : convert) + 7) / 8 * 8; /* the mbarriers */
+    /* TMA (settings.tile_sm90 2): descriptors for A in M-row boxes, B in BK-row boxes */
+    int ta = -1, tb = -1;
+    if (L->sm90_mode == 2) {
+        int n0 = L->ntmaps;
+        ta = tmap_index(L, la->array, M);
+        tb = tmap_index(L, lb->array, BK);
+        if (ta < 0 || tb < 0) {
+            L->ntmaps = n0;
+            ta = tb = -1;
+        }
+    }
+    bool tma = ta >= 0;
 
     lw_raw(L, "#if KR_WGMMA\n");
-    lw_line(L, op, "{ /* k loop on wgmma: %dx%dx%d tiles, %d stages, %d loads ahead */", M, N, BK,
-            m->stages, m->ahead);
+    lw_line(L, op, "{ /* k loop on wgmma: %dx%dx%d tiles, %d stages, %d loads ahead%s */", M, N, BK,
+            st, ahead, tma ? ", TMA" : "");
     L->indent++;
     lw_line(L, op, "const i64 kr_lo = (i64)v%d, kr_hi = (i64)v%d, kr_step = (i64)v%d;",
             op->operands[0], op->operands[1], op->operands[2]);
@@ -205,6 +230,18 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
             "1023u)) & 1023u);");
     lw_line(L, op, "const bool kr_va = kr_sm90_vec_ok(p.a%d), kr_vb = kr_sm90_vec_ok(p.a%d);",
             la->array, lb->array);
+    lw_line(L, op, "const bool kr_t = %s;", tma ? "p.kr_tma != 0" : "false");
+    if (tma) {
+        lw_line(L, op, "u64 *const kr_bar = (u64 *)(kr_smem + %zu);", bars);
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    if (threadIdx.x == 0) {");
+        lw_line(L, op, "        KR_FOR(i, %d) kr_mbar_init(&kr_bar[i], 1);", st);
+        lw_line(L, op, "        kr_fence_mbar_init();");
+        lw_line(L, op, "    }");
+        lw_line(L, op, "    kr_fence_async_smem();");
+        lw_line(L, op, "    __syncthreads();");
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "auto kr_issue = [&](i64 kr_it) {");
     L->indent++;
     lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
@@ -213,8 +250,26 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
         if (o->kind == TOP_VAR_READ && o->var == acc) continue;
         if (lw_op(L, o) < 0) return -1;
     }
-    lw_line(L, op, "unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", m->stages,
+    lw_line(L, op, "unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", st,
             m->stage_bytes);
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    if (threadIdx.x == 0) {");
+        lw_line(L, op, "        u64 *bar = &kr_bar[(int)(kr_it %% %d)];", st);
+        lw_line(L, op, "        kr_mbar_expect_tx(bar, %zuu);", m->stage_bytes);
+        lw_line(
+            L, la,
+            "        kr_tma_tile<%d, %d>(kr_stage, &p.kr_tm%d, (int)v%d * %d, (int)v%d * %d, bar);",
+            M, BK, ta, la->operands[0], M, la->operands[1], BK);
+        lw_line(
+            L, lb,
+            "        kr_tma_tile<%d, %d>(kr_stage + %zu, &p.kr_tm%d, (int)v%d * %d, (int)v%d * %d, "
+            "bar);",
+            BK, N, a_bytes, tb, lb->operands[0], BK, lb->operands[1], N);
+        lw_line(L, op, "    }");
+        lw_line(L, op, "    return;");
+        lw_line(L, op, "}");
+    }
     lw_line(L, la,
             "kr_sm90_load<%s, %d, %d>(kr_stage, p.a%d, (i64)v%d * %d, (i64)v%d * %d, kr_va);", S, M,
             BK, la->array, la->operands[0], M, la->operands[1], BK);
@@ -223,19 +278,26 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
             S, BK, N, a_bytes, lb->array, lb->operands[0], BK, lb->operands[1], N);
     L->indent--;
     lw_line(L, op, "};");
-    lw_line(L, op, "_Pragma(\"unroll 1\") for (int kr_i = 0; kr_i < %d; kr_i++) {", m->ahead);
+    lw_line(L, op, "_Pragma(\"unroll 1\") for (int kr_i = 0; kr_i < %d; kr_i++) {", ahead);
     lw_line(L, op, "    if (kr_i < kr_n) kr_issue(kr_i);");
-    lw_line(L, op, "    kr_cp_commit();");
+    lw_line(L, op, "    if (!kr_t) kr_cp_commit();");
     lw_line(L, op, "}");
     lw_line(L, op, "_Pragma(\"unroll 1\") for (i64 kr_it = 0; kr_it < kr_n; kr_it++) {");
     L->indent++;
-    lw_line(L, op, "kr_cp_wait<%d>();", m->ahead - 1);
-    lw_line(L, op, "kr_fence_async_smem();");
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    kr_mbar_wait(&kr_bar[(int)(kr_it %% %d)], (int)((kr_it / %d) & 1));",
+                st, st);
+        lw_line(L, op, "} else {");
+    }
+    lw_line(L, op, "    kr_cp_wait<%d>();", ahead - 1);
+    lw_line(L, op, "    kr_fence_async_smem();");
+    if (tma) lw_line(L, op, "}");
     lw_line(L, op, "__syncthreads();");
-    lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", m->ahead, m->ahead);
-    lw_line(L, op, "kr_cp_commit();");
-    lw_line(L, m->mma, "const unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;",
-            m->stages, m->stage_bytes);
+    lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", ahead, ahead);
+    lw_line(L, op, "if (!kr_t) kr_cp_commit();");
+    lw_line(L, m->mma, "const unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", st,
+            m->stage_bytes);
     lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);", M, N, BK,
             fn, a_bytes);
     lw_line(L, m->mma, "kr_wgmma_wait<%d>();", m->wait);
@@ -244,20 +306,29 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     lw_line(L, op, "kr_wgmma_wait<0>();");
     lw_line(L, op, "kr_frag_fence(kr_d);");
     lw_line(L, op, "kr_cp_wait<0>();");
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    __syncthreads();");
+        lw_line(L, op, "    if (threadIdx.x == 0) KR_FOR(i, %d) kr_mbar_inval(&kr_bar[i]);", st);
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "kr_frag_to_tile<%d, %d>(s%d, kr_d);", M, N, acc);
     lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);
     L->indent--;
     lw_line(L, op, "}");
     lw_raw(L, "#else\n");
-    size_t ring = 1024 + (size_t)m->stages * m->stage_bytes;
-    size_t convert = (size_t)M * (size_t)(N + 4) * 4;
-    lw_need_smem(L, ring > convert ? ring : convert);
+    lw_need_smem(L, tma ? bars + 8 * (size_t)st : ring > convert ? ring : convert);
     L->sm90 = true;
     return 1;
 }
 
 int lw_sm90_for(Lower *L, const TileOp *op) {
     Sm90Loop m;
-    if (!sm90_match(L->f, op, L->layout.nt, &m)) return 0;
+    if (L->sm90_mode == 1 || !sm90_match(L->f, op, L->layout.nt, &m)) return 0;
+    /* an operand array the kernel also writes keeps the generic loop's ordered accesses */
+    for (int i = 0; i < 2; i++) {
+        int arr = (i ? m.load_b : m.load_a)->array;
+        if (arr >= 64 || (L->ordered >> arr & 1)) return 0;
+    }
     return emit_loop(L, op, &m);
 }

@@ -18,6 +18,12 @@
 #else
 #define KR_WGMMA 0
 #endif
+/* A TMA descriptor (CUtensorMap) in the kernel's parameter struct, encoded by the launch
+ * (gpu/tile/lower/tma.c); the kernel takes the struct as __grid_constant__ so its address
+ * is usable by cp.async.bulk.tensor. */
+struct __align__(64) KrTmap {
+    unsigned long long w[16];
+};
 
 #if KR_WGMMA
 /* ---- cp.async: 16 bytes global -> shared, the bytes past `bytes` zero-filled ---- */
@@ -108,6 +114,47 @@ KR_DEV void kr_wgmma_stage(float (&d)[N / 2], const unsigned char *a, const unsi
     kr_wgmma_commit();
     kr_frag_fence(d);
 }
+/* ---- TMA (KRAIT_TILE_SM90=tma): one thread copies each stage with cp.async.bulk.tensor,
+ * completing on the stage's mbarrier; the consumers wait on its phase. ---- */
+KR_DEV void kr_mbar_init(u64 *bar, int count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(kr_smem_addr(bar)), "r"(count)
+                 : "memory");
+}
+KR_DEV void kr_mbar_inval(u64 *bar) {
+    asm volatile("mbarrier.inval.shared::cta.b64 [%0];\n" ::"r"(kr_smem_addr(bar)) : "memory");
+}
+KR_DEV void kr_fence_mbar_init() {
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+KR_DEV void kr_mbar_expect_tx(u64 *bar, unsigned bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(
+                     kr_smem_addr(bar)),
+                 "r"(bytes)
+                 : "memory");
+}
+KR_DEV void kr_mbar_wait(u64 *bar, int parity) {
+    const unsigned a = kr_smem_addr(bar);
+    unsigned done = 0;
+    while (!done) {
+        asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(a), "r"(parity)
+                     : "memory");
+    }
+}
+/* An R x C tile (C / 64 boxes of 64 columns x R rows) at array coordinates (r0, c0) into the
+ * swizzled stage at dst, completing on bar. Out-of-bounds elements arrive as zeros. */
+template <int R, int C>
+KR_DEV void kr_tma_tile(unsigned char *dst, const KrTmap *map, int r0, int c0, u64 *bar) {
+    KR_FOR(b, C / 64) {
+        asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                     " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(kr_smem_addr(dst + b * R * 128)),
+                     "l"((u64)map), "r"(c0 + 64 * b), "r"(r0), "r"(kr_smem_addr(bar))
+                     : "memory");
+    }
+}
+
 /* whether a's rows can be copied 16 bytes at a time */
 template <class A> KR_DEV bool kr_sm90_vec_ok(const A &a) {
     return a.stride[1] == 1 && ((u64)a.p & 15) == 0 && ((a.stride[0] * 2) & 15) == 0;

@@ -1,0 +1,40 @@
+# diag_mma.py: where a wrong wgmma matmul goes wrong (for debugging the sm_90a loop of
+# gpu/tile/lower/mma_sm90.c on the device): C = A @ I must be A, I @ B must be B, for one
+# tile and for two k steps; prints the first mismatching positions of each case.
+#   KRAIT_DEVICE=cuda build/krait bench/tiles/diag_mma.py
+import gpu
+import tile as ct
+
+ConstInt = ct.Constant[int]
+
+
+@ct.kernel
+def mm(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt):
+    acc = ct.full((tm, tn), 0, dtype=ct.float32)
+    for k in range(ct.num_tiles(A, axis=1, shape=(tm, tk))):
+        a = ct.load(A, index=(ct.bid(0), k), shape=(tm, tk), padding_mode=ct.PaddingMode.ZERO)
+        b = ct.load(B, index=(k, ct.bid(1)), shape=(tk, tn), padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(a, b, acc)
+    ct.store(C, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+def show(name, got, want):
+    bad = gpu.argwhere(got != want)
+    print(name, "wrong:", int(bad.shape[0]), "of", want.size)
+    for i in range(min(6, int(bad.shape[0]))):
+        r, c = int(bad[i, 0]), int(bad[i, 1])
+        print("   at", (r, c), "got", float(got[r, c]), "want", float(want[r, c]))
+
+
+for (tm, tn, tk) in ((64, 64, 64), (128, 256, 64), (128, 128, 128)):
+    m, n, k = tm, tn, 2 * tk
+    A = ((gpu.arange(m * k) % 251).reshape(m, k)).astype(gpu.bfloat16)
+    B = ((gpu.arange(k * n) % 241).reshape(k, n)).astype(gpu.bfloat16)
+    Ik = gpu.eye(k, n).astype(gpu.bfloat16)
+    Im = gpu.eye(m, k).astype(gpu.bfloat16)
+    C = gpu.zeros((m, n), dtype=gpu.float32)
+    ct.launch(gpu.Stream.default, (1, 1, 1), mm, (A, Ik, C, tm, tn, tk))
+    show(str((tm, tn, tk)) + " A @ I", C, (A.astype(gpu.float32) @ Ik.astype(gpu.float32)))
+    C = gpu.zeros((m, n), dtype=gpu.float32)
+    ct.launch(gpu.Stream.default, (1, 1, 1), mm, (Im, B, C, tm, tn, tk))
+    show(str((tm, tn, tk)) + " I @ B", C, (Im.astype(gpu.float32) @ B.astype(gpu.float32)))
