@@ -142,6 +142,27 @@ for dt in (gpu.float32, gpu.float16, gpu.float64):
 
 
 @ct.kernel
+def arg_reductions(x, out):
+    a = ct.load(x, (0, 0), (4, 4))
+    ct.store(out, (0, 0), ct.argmax(a, axis=1, keepdims=True))
+    ct.store(out, (0, 1), ct.argmin(a, axis=1, keepdims=True))
+    ct.store(out, (0, 2), ct.argmax(a, axis=1, keepdims=True, propagate_nan=True))
+    ct.store(out, (0, 3), ct.argmin(a, axis=1, keepdims=True, propagate_nan=True))
+    ct.store(out, (0, 4), ct.broadcast_to(ct.argmax(a).reshape((1, 1)), (4, 1)))
+
+
+# argmax/argmin: NaN ignored (a row of only NaN gives 0), or the first NaN with
+# propagate_nan; ties give the first index; a NaN before an equal -inf does not win
+ma = [[1.0, nan, 3.0, 3.0], [nan, -inf, 0.5, -inf], [nan, nan, nan, nan], [2.0, -1.0, 8.0, 8.0]]
+for dt in (gpu.float32, gpu.float16, gpu.float64):
+    out = gpu.zeros((4, 5), dtype=gpu.int32)
+    ct.launch(S, (1,), arg_reductions, (gpu.array(ma, dtype=dt), out))
+    print(dt, "argmax argmin argmax_nan argmin_nan argmax_all")
+    for k in range(4):
+        print("  row%d" % k, out[k].tolist())
+
+
+@ct.kernel
 def bad_propagate(x, out):
     a = ct.load(x, (0,), (4,))
     ct.store(out, (0,), ct.maximum(a, a, propagate_nan=1.5))  # krait-error: TypeError: propagate_nan must be a bool constant

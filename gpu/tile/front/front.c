@@ -393,6 +393,23 @@ bool fe_read_name(Front *F, AstPos pos, const char *name, FrontValue *out) {
             return true;
         }
     }
+    /* a variable of an enclosing host function (the helper or kernel is a closure): its
+     * cell's value at compile time, as a global's */
+    if (is_obj(F->frame->fn) && as_obj(F->frame->fn)->type->id == TY_FUNCTION) {
+        Function *fn = (Function *)as_obj(F->frame->fn);
+        Code *co = fn->code;
+        for (uint32_t i = 0; fn->closure && i < co->nfreevars && i < fn->closure->len; i++) {
+            if (strcmp(co->freevars[i]->data, name) != 0) continue;
+            Value cell = fn->closure->items[i];
+            Value c = is_obj(cell) ? ((Cell *)as_obj(cell))->contents : V_NULL;
+            if (is_null(c))
+                return fe_error(F, pos, TY_NAME_ERROR,
+                                "cannot access free variable '%s' where it is not associated "
+                                "with a value in enclosing scope",
+                                name);
+            return fe_from_host(F, pos, c, out);
+        }
+    }
     bool found;
     Value v = fe_global(F, name, &found);
     if (!found) {
@@ -482,11 +499,6 @@ bool fe_inline_call(Front *F, AstPos pos, Value fn, int argc, const FrontValue *
     if (def->u.funcdef.is_async)
         return fe_error(F, pos, TY_TYPE_ERROR, "async functions cannot be called in tile code");
     Function *func = (Function *)as_obj(fn);
-    if (func->closure && func->closure->len)
-        return fe_error(F, pos, TY_TYPE_ERROR,
-                        "helper '%s' uses variables of an enclosing function (a closure); "
-                        "tile helpers may use only their arguments and globals",
-                        func->name ? func->name->data : "?");
     FrontFrame fr;
     memset(&fr, 0, sizeof fr);
     fr.parent = parent;

@@ -1211,11 +1211,27 @@ bool fe_call_op(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
         static const char *const names[] = {"x", "axis", "keepdims", NULL};
         static const char *const names_mm[] = {
             "x", "axis", "keepdims", "flush_to_zero", "propagate_nan", NULL};
+        static const char *const names_arg[] = {"x", "axis", "keepdims", "propagate_nan", NULL};
         bool minmax = intr == TI_MAX || intr == TI_MIN, nan = false;
-        if (!fe_bind_args(F, pos, fname, a, minmax ? names_mm : names, 1, 2, v)) return false;
+        bool argmm = intr == TI_ARGMAX || intr == TI_ARGMIN;
+        if (!fe_bind_args(F, pos, fname, a, minmax ? names_mm : argmm ? names_arg : names, 1, 2, v))
+            return false;
         if (minmax && (!fe_math_flags(F, pos, (FrontValue){.kind = FV_UNDEF}, v[3]) ||
                        !fe_propagate_nan(F, pos, v[4], &nan)))
             return false;
+        if (argmm && !fe_propagate_nan(F, pos, v[3], &nan)) return false;
+        if (argmm && nan && fv_is_runtime(&v[0]) &&
+            tile_dtype_is_float(fe_type(F, v[0].u.value)->dtype)) {
+            /* where(any(isnan(x)), argmax(isnan(x)) (the first NaN), argmax(x)) */
+            bool keep = v[2].kind == FV_BOOL && v[2].u.b;
+            FrontValue r, isn, any, first;
+            return fe_reduce(F, pos, intr == TI_ARGMAX ? TR_MAX : TR_MIN, true, v[0], v[1], keep,
+                             &r) &&
+                   fe_elementwise_unary(F, pos, TU_ISNAN, v[0], &isn) &&
+                   fe_reduce(F, pos, TR_OR, false, isn, v[1], keep, &any) &&
+                   fe_reduce(F, pos, TR_MAX, true, isn, v[1], keep, &first) &&
+                   fe_where(F, pos, any, first, r, out);
+        }
         if (nan) {
             FrontValue r;
             bool keep = v[2].kind == FV_BOOL && v[2].u.b;

@@ -90,9 +90,9 @@ static void split_axis(const TileType *t, int axis, int64_t *outer, int64_t *n, 
                 const ST *p = x + o * n * inner + j;                                               \
                 CT best = LD(p[0]);                                                                \
                 int64_t bi = 0;                                                                    \
-                for (int64_t k = 1; k < n && !isnan(best); k++) {                                  \
+                for (int64_t k = 1; k < n; k++) { /* NaN ignored (cuTile 1.7); all NaN: 0 */       \
                     CT v = LD(p[k * inner]);                                                       \
-                    if (isnan(v) || (is_max ? v > best : v < best)) {                              \
+                    if (!isnan(v) && (isnan(best) || (is_max ? v > best : v < best))) {            \
                         best = v;                                                                  \
                         bi = k;                                                                    \
                     }                                                                              \

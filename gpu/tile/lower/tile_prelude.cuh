@@ -685,11 +685,12 @@ template <class IN, class T, class OP> KR_DEV T kr_reduce_all(const T (&in)[IN::
 }
 
 #ifdef KR_NEED_ARG
-/* argmax / argmin along AXIS: NumPy's rules (the first of equal values; a NaN wins, the
- * first NaN). Indices come out as int64 (the caller casts). */
+/* argmax / argmin along AXIS: cuTile 1.7's rules (the first of equal values; a NaN is
+ * ignored, a line of only NaN gives its first index; propagate_nan=True is the front's
+ * select around it). Indices come out as int64 (the caller casts). */
 template <bool MAX, class T> KR_DEV bool kr_arg_better(T a, int ia, T b, int ib) {
     const bool na = kr_isnan(a), nb = kr_isnan(b);
-    if (na || nb) return na && (!nb || ia < ib);
+    if (na || nb) return nb && (!na || ia < ib);
     if (a != b) return MAX ? a > b : a < b;
     return ia < ib;
 }

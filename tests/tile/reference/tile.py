@@ -828,29 +828,37 @@ def min(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
     return Tile(_to_store(r, x.dtype), x.dtype)
 
 
-def _arg(x, axis, keepdims, fn):
+def _arg(x, axis, keepdims, is_max, propagate_nan):
+    """cuTile 1.7: NaN is ignored (a line of only NaN gives 0); propagate_nan=True: the
+    first NaN wins. Ties: the first index."""
     x = _as_tile(x)
     if isinstance(axis, (tuple, list)):
         raise _err(TypeError, "argmax/argmin take one axis, not a tuple")
     c = x._c()
     if axis is None:
-        r = fn(c.reshape(-1))
-        if keepdims:
-            r = _np.asarray(r).reshape((1,) * x.ndim)
+        c, a = c.reshape(-1), 0
     else:
         a = _axes(x, axis)[0]
-        r = fn(c, axis=a)
-        if keepdims:
-            r = _np.expand_dims(r, a)
+    if _is_float(x.dtype):
+        nan = _np.isnan(c)
+        key = _np.where(nan, -_np.inf if is_max else _np.inf, c)
+        m = key.max(axis=a, keepdims=True) if is_max else key.min(axis=a, keepdims=True)
+        r = _np.argmax((key == m) & ~nan, axis=a)
+        if propagate_nan:
+            r = _np.where(nan.any(axis=a), _np.argmax(nan, axis=a), r)
+    else:
+        r = _np.argmax(c, axis=a) if is_max else _np.argmin(c, axis=a)
+    if keepdims:
+        r = _np.asarray(r).reshape((1,) * x.ndim) if axis is None else _np.expand_dims(r, a)
     return Tile(_np.asarray(r).astype(_np.int32), int32)
 
 
 def argmax(x, /, axis=None, *, keepdims=False, propagate_nan=False):
-    return _arg(x, axis, keepdims, _np.argmax)
+    return _arg(x, axis, keepdims, True, propagate_nan)
 
 
 def argmin(x, /, axis=None, *, keepdims=False, propagate_nan=False):
-    return _arg(x, axis, keepdims, _np.argmin)
+    return _arg(x, axis, keepdims, False, propagate_nan)
 
 
 def _fold(xs, axis, func, identity, scan, reverse=False, keepdims=False):
