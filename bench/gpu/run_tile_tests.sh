@@ -13,7 +13,8 @@
 # Every generated kernel is also written to $TILE_DUMP_DIR (default: a temporary folder,
 # kept when something fails) so a failure can be read with its CUDA C. On CUDA it also runs
 # tests/tile_lower's tile_lower_test when it is built beside krait (every op's hand-built
-# kernel on the device against the interpreter).
+# kernel on the device against the interpreter) and tests/embed's embed_test_tile_export
+# (a C host launching ct.export output through krait.h).
 set -u
 all=0
 if [ "${1:-}" = "--all" ]; then
@@ -89,9 +90,23 @@ if [ -x "$lower_test" ] && [ "$KRAIT_DEVICE" = cuda ]; then
     fi
     grep -E "^GPU:|FAIL|differ|checks," "$out/tile_lower_test.log" | head -n 20
 fi
+# the krait.h loader of ct.export output: a C host launches exported kernels with device
+# pointers and checks the result (tests/embed/test_tile_export.c; it prints "device launch ok")
+export_test=$(dirname "$krait")/tests/embed/embed_test_tile_export
+if [ -x "$export_test" ] && [ "$KRAIT_DEVICE" = cuda ]; then
+    if "$export_test" cuda >"$out/embed_test_tile_export.log" 2>&1 &&
+        grep -q "device launch ok" "$out/embed_test_tile_export.log"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        failed_names="$failed_names embed_test_tile_export"
+    fi
+fi
 for name in $failed_names; do
     echo "=== FAILED: $name"
-    if [ "$name" = tile_lower_test ]; then
+    if [ "$name" = embed_test_tile_export ]; then
+        head -n 30 "$out/embed_test_tile_export.log"
+    elif [ "$name" = tile_lower_test ]; then
         grep -E "FAIL|differ|GPU " "$out/tile_lower_test.log" | head -n 30
     else
         head -n 30 "$out/$(basename "$name").log"
