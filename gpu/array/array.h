@@ -340,6 +340,7 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
 Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_host_matmul(Interp *I, Array *a, Array *b);
 Value arr_host_astype(Interp *I, Array *a, int dt);
+int arr_host_assign(Interp *I, Array *dst, Value src);
 Array *arr_host_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill);
 Array *arr_host_arange(Interp *I, int dt, int64_t n, Value start, Value step, double a, double s);
 /* NumPy's OverflowError for a Python int operand out of dt's range (0, or -1 after raising). */

@@ -34,6 +34,9 @@ typedef struct ArrBackend {
     Value (*matmul)(Interp *I, struct Array *a, struct Array *b);
     Value (*astype)(Interp *I, struct Array *a, int dt);
     struct Array *(*reshape)(Interp *I, struct Array *a, int ndim, const int64_t *shape);
+    /* dst[...] = src (an array_like or scalar broadcast to dst, cast unsafely): 0, or -1
+     * after raising. */
+    int (*assign)(Interp *I, struct Array *dst, Value src);
     /* zeros/ones/full: an array of fill in order 'C' or 'F'; arange: n elements start + i *
      * step, from the ints start/step when both are small ints, else from a and s. */
     struct Array *(*full)(Interp *I, int dt, int ndim, const int64_t *shape, char order,

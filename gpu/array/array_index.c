@@ -305,8 +305,10 @@ Value arr_getitem(Interp *I, Value self, Value key) {
 }
 
 int arr_setitem(Interp *I, Value self, Value key, Value val) {
-    Array *a = as_array(self);
-    if (arr_host_write(I, a) < 0) return -1;
+    /* basic indexing makes a view and assigns into it, which the backend does where the
+     * data is (z[0] = x writes one element on the device); advanced indexing runs here on
+     * the host */
+    Array *a = arr_raw(self);
     if (is_null(val)) {
         err_format(I, TY_VALUE_ERROR, "cannot delete array elements");
         return -1;
@@ -316,6 +318,7 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
     Array *v = basic_index(I, a, key, &axis, &adv);
     if (!v) return -1;
     if (axis < 0) return arr_assign(I, v, val);
+    if (arr_host_write(I, a) < 0) return -1;
     Array *sm = simple_mask(I, v, axis, adv);
     if (sm && sm->ndim == v->ndim && (is_float(val) || is_smallint(val) || is_bool(val))) {
         char buf[8];

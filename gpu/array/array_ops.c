@@ -1057,6 +1057,10 @@ Value arr_clip(Interp *I, Value a, Value lo, Value hi) {
 }
 
 int arr_assign(Interp *I, Array *dst, Value src) {
+    return arr_backend(I)->assign(I, dst, src);
+}
+
+int arr_host_assign(Interp *I, Array *dst, Value src) {
     if (arr_host_write(I, dst) < 0) return -1;
     Array *s;
     if (is_array(I, src)) {

@@ -136,6 +136,9 @@ typedef struct GpuState {
     size_t device_bytes;  /* live bytes allocated through gpu_mem_alloc */
     size_t oom_requested; /* the last failed allocation's size */
     size_t oom_free;      /* and the device's free bytes then */
+    /* bytes copied by gpu_copy_to_host / gpu_copy_to_device since the start (gpu.memory_info
+     * reports them: the tests check that a scalar read or write moves one element) */
+    uint64_t bytes_to_host, bytes_to_device;
     bool context_faulted; /* a sticky kernel fault: every later call will fail */
     bool cuinit_called;   /* after cuInit libcuda stays loaded: its threads run its code */
 

@@ -66,6 +66,7 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
                        CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
+    G->bytes_to_device += bytes;
     return cuda_check(G,
                       G->api.cuMemcpyHtoDAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
                       "cuMemcpyHtoDAsync");
@@ -74,6 +75,7 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
 int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
+    G->bytes_to_host += bytes;
     return cuda_check(G,
                       G->api.cuMemcpyDtoHAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
                       "cuMemcpyDtoHAsync");

@@ -39,6 +39,12 @@ Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!d) return V_NULL;
     if (dict_set_str(I, d, str_intern_cstr(I, "allocated"), v_int((int64_t)I->bytes_allocated)) < 0)
         return V_NULL;
+    /* on CUDA, the bytes copied each way so far (host mirror refreshes, uploads, scalars) */
+    if (arr_backend(I)->device && (dict_set_str(I, d, str_intern_cstr(I, "to_host"),
+                                                v_int((int64_t)I->gpu->bytes_to_host)) < 0 ||
+                                   dict_set_str(I, d, str_intern_cstr(I, "to_device"),
+                                                v_int((int64_t)I->gpu->bytes_to_device)) < 0))
+        return V_NULL;
     return v_obj(d);
 }
 

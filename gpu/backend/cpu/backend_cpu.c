@@ -43,6 +43,7 @@ const ArrBackend arr_backend_cpu = {
     .matmul = arr_host_matmul,
     .astype = arr_host_astype,
     .reshape = arr_reshape,
+    .assign = arr_host_assign,
     .full = arr_host_full,
     .arange = arr_host_arange,
     .synchronize = cpu_synchronize,

@@ -607,3 +607,57 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     }
     return V_NULL;
 }
+
+/* ---- assignment ---- */
+
+/* dst[...] = src where dst's data lives on the device (a host-current array is cheaper to
+ * write on the host). A Python or NumPy scalar becomes a fill kernel, so z[0] = x moves no
+ * data; a one-element write also updates a current host mirror, which stays valid. An
+ * array becomes a fused expression run into dst (a pending src's graph, unless it reads
+ * dst's buffer: writers evaluate their pending readers first). A source that overlaps dst
+ * other than element for element, a shape that does not broadcast, or a float into an
+ * integer dst's graph is left to the host code, which copies through a temporary or raises
+ * NumPy's error. */
+int arr_cuda_assign(Interp *I, Array *dst, Value src) {
+    Array *o = owner_of(dst);
+    if (!o->pend && !(o->dptr && o->dev_valid)) return 0;
+    if (dst->ndim > GPU_MAX_DIMS || dst->size == 0) return 0;
+    if (!is_array(I, src)) {
+        if (!is_bool(src) && !is_smallint(src) && !is_float(src) && !arr_is_scalar(I, src))
+            return 0;
+        char buf[8];
+        if (arr_store_value(I, buf, dst->dtype, src) < 0) return -1;
+        bool host_ok = !o->pend && !o->host_stale;
+        GpuTensor t;
+        if (arr_dev_write(I, dst) < 0 || arr_tensor(I, dst, &t) < 0) return -1;
+        bool fl = dt_is_float(dst->dtype);
+        double f = fl ? arr_load_f(buf, dst->dtype) : 0;
+        int64_t iv = fl ? 0 : arr_load_i(buf, dst->dtype);
+        if (gpu_fill(I->gpu, &t, f, iv, arr_stream(I)) < 0) return arr_gpu_raise(I);
+        if (host_ok && dst->size == 1) {
+            memcpy(dst->data, buf, (size_t)arr_dtypes[dst->dtype].size);
+            o->host_stale = false;
+        }
+        return 1;
+    }
+    Array *s = arr_raw(src);
+    if (s->ndim > GPU_MAX_DIMS || s->size == 0 || arr_overlaps(s, dst)) return 0;
+    if (!dt_is_float(dst->dtype) && dt_is_float(s->dtype)) return 0;
+    for (int d = 0; d < s->ndim; d++) {
+        int k = d - (s->ndim - dst->ndim);
+        if (k < 0 ? s->shape[d] != 1 : (s->shape[d] != 1 && s->shape[d] != dst->shape[k])) return 0;
+    }
+    if (arr_dev_write(I, dst) < 0) return -1;
+    ArrPending g;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        g.nnodes = g.ninputs = 0;
+        int n = add_operand(I, &g, src, dst->dtype);
+        if (n == -1) return -1;
+        if (n >= 0) {
+            Value r = finish_graph(I, &g, n, dst->dtype, dst->ndim, dst->shape, dst);
+            return is_null(r) ? -1 : 1;
+        }
+        if (arr_materialize(I, s) < 0) return -1;
+    }
+    return 0;
+}

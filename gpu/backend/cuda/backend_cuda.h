@@ -52,6 +52,8 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
 Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
 Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
+/* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
+int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);
 Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
 

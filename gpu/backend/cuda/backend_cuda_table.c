@@ -66,6 +66,11 @@ static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) 
     return arr_reshape(I, a, ndim, shape);
 }
 
+static int cuda_assign(Interp *I, Array *dst, Value src) {
+    int r = arr_cuda_assign(I, dst, src);
+    return r ? (r < 0 ? -1 : 0) : arr_host_assign(I, dst, src);
+}
+
 static Array *cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill) {
     if ((order == 'C' || ndim < 2) && !is_array(I, fill)) {
         Array *d = arr_cuda_full(I, dt, ndim, shape, fill);
@@ -157,6 +162,7 @@ static const ArrBackend arr_backend_cuda = {
     .matmul = cuda_matmul,
     .astype = cuda_astype,
     .reshape = cuda_reshape,
+    .assign = cuda_assign,
     .full = cuda_full,
     .arange = cuda_arange,
     .synchronize = cuda_synchronize,
