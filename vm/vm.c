@@ -548,6 +548,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
             default: break;
             }
         }
+        SAVE_PC(); /* native code may read the line (a warning's location) */
         Value r = obj_binop(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
@@ -559,6 +560,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         if (a.tag == KR_TINT && b.tag == KR_TINT && (oparg <= BIN_MUL || oparg >= BIN_AND))
             goto L_BINARY_OP;
         if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT && oparg <= BIN_MUL) goto L_BINARY_OP;
+        SAVE_PC();
         Value r = obj_inplace(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
@@ -1124,6 +1126,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
                 }
                 if (id == TY_NATIVE_FUNC && with_self) {
                     NativeFunc *nf = (NativeFunc *)meth.as.o;
+                    SAVE_PC();
                     Value r = nf->fn(I, argc, argv, kw);
                     if (is_null(r)) goto error;
                     sp = res_base;
@@ -1139,6 +1142,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
                     }
                 }
             }
+            SAVE_PC();
             Value r = instr_call_other(I, meth, argc, argv, kw);
             if (is_null(r)) goto error;
             sp = res_base;
@@ -1177,6 +1181,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
                 }
             }
         }
+        SAVE_PC(); /* native code may read the line (a warning's location) */
         Value r = instr_call_other(I, callable, argc, argv, kw);
         if (is_null(r)) goto error;
         sp = res_base;

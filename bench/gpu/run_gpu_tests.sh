@@ -32,6 +32,8 @@ for dir in gpu gpu_diff; do
     for script in "$root/tests/$dir"/*.py; do
         name=$(basename "$script" .py)
         case $name in _* | gen) continue ;; esac
+        # cpu_*: what only the CPU backend does (its floating-point warnings)
+        case $name in cpu_*) [ "$KRAIT_DEVICE" = cpu ] || continue ;; esac
         [ -f "$root/tests/$dir/$name.exp" ] || continue
         if cmake -DKRAIT="$krait" -DLANG_DIR="$root/tests/$dir" -DNAME="$name" -DTIMEOUT=120 \
             -DOUT_DIR="$out" -P "$root/tests/run_test.cmake" >"$out/$dir.$name.log" 2>&1; then

@@ -188,8 +188,12 @@ void arr_iter_next(ArrIter *it, const Array *a);
 int arr_promote(int a, int b);
 /* The result dtype of a (array or Python scalar) with b, NEP 50 rules; -1 after raising. */
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out); /* BIN_*, and ARR_OP_* */
-Value arr_compare(Interp *I, Value a, Value b, int op);            /* CMP_* */
-Value arr_unary(Interp *I, Value a, int op, Array *out);           /* ARR_U_* */
+/* The same for an operator of NumPy scalars (warnings name "scalar divide"). On the CPU
+ * backend the backend's binary gets mode | ARR_MODE_SCALAR then. */
+#define ARR_MODE_SCALAR 2
+Value arr_scalar_binary(Interp *I, Value a, Value b, int op);
+Value arr_compare(Interp *I, Value a, Value b, int op);  /* CMP_* */
+Value arr_unary(Interp *I, Value a, int op, Array *out); /* ARR_U_* */
 Value arr_where(Interp *I, Value c, Value x, Value y);
 Value arr_clip(Interp *I, Value a, Value lo, Value hi);
 int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *shape);
@@ -233,6 +237,19 @@ enum {
     ARR_U_NOT,
     ARR_U__COUNT
 };
+
+/* ---- floating-point errors (array_fpe.c): np.seterr's modes and the loops' flags ---- */
+enum { ARR_FPE_DIVIDE = 1, ARR_FPE_OVER = 2, ARR_FPE_UNDER = 4, ARR_FPE_INVALID = 8 };
+enum { ARR_ERR_IGNORE, ARR_ERR_WARN, ARR_ERR_RAISE, ARR_ERR_CALL, ARR_ERR_PRINT, ARR_ERR_LOG };
+/* Clear the C floating-point flags before a loop; read them after, as ARR_FPE_* bits. */
+void arr_fpe_clear(void);
+int arr_fpe_flags(void);
+/* The modes of divide, over, under, invalid (ARR_ERR_*), and setting them (-1 on failure). */
+void arr_errstate_get(Interp *I, int modes[4]);
+int arr_errstate_set(Interp *I, const int modes[4]);
+/* Report the raised flags of ufunc `name` ("scalar name" for scalar operators) as np.seterr
+ * says: nothing for 'ignore', else through _numpy_errstate._report; -1 after raising. */
+int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar);
 
 /* ---- typed fast paths (array_fast.c) ---- */
 /* Each returns 1 when it computed the result into r, 0 when the case is not one of its

@@ -519,7 +519,7 @@ static double f_floordiv(double a, double b) {
     return f;
 }
 static double f_mod(double a, double b) {
-    if (b == 0) return NAN;
+    if (b == 0) return fmod(a, b); /* NaN, with the invalid flag */
     double m = fmod(a, b);
     if (m != 0) {
         if ((b < 0) != (m < 0)) m += b;
@@ -639,8 +639,18 @@ static const char *const binop_ufunc[ARR_OP__COUNT] = {
     "remainder",   "power",    "left_shift", "right_shift", "bitwise_and", "bitwise_or",
     "bitwise_xor", "maximum",  "minimum",    "arctan2",     "logical_and", "logical_or"};
 
-/* mode 0: arithmetic, 1: comparison (op is CMP_*) */
-static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out) {
+/* An arithmetic loop's floating-point flags (and integer division by zero), reported as
+ * np.seterr says; r on success. */
+static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar) {
+    /* maximum/minimum of a NaN: the vector loops' minpd/maxpd raise invalid, NumPy's not */
+    if (op == ARR_OP_MAXIMUM || op == ARR_OP_MINIMUM) flags &= ~ARR_FPE_INVALID;
+    if (!flags) return r;
+    return arr_fpe_report(I, flags, binop_ufunc[op], scalar) < 0 ? V_NULL : r;
+}
+
+/* mode 0: arithmetic, 1: comparison (op is CMP_*); scalar: an operator of NumPy scalars
+ * (its floating-point warnings say "scalar divide") */
+static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out, bool scalar) {
     if (arr_is_scalar(I, av) || arr_is_scalar(I, bv)) { /* as the 0-d arrays they stand for */
         Array *x = arr_is_scalar(I, av) ? arr_scalar_to_array(I, av) : NULL;
         Array *y = arr_is_scalar(I, bv) ? arr_scalar_to_array(I, bv) : NULL;
@@ -652,10 +662,10 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     if (dt < 0) {
         /* a list or other array_like: convert and retry */
         Array *a = is_array(I, av) || !is_obj(av) ? NULL : arr_from_value(I, av, -1);
-        if (a) return binary_impl(I, v_obj(a), bv, op, mode, out);
+        if (a) return binary_impl(I, v_obj(a), bv, op, mode, out, scalar);
         if (err_occurred(I)) return V_NULL;
         Array *b = is_array(I, bv) || !is_obj(bv) ? NULL : arr_from_value(I, bv, -1);
-        if (b) return binary_impl(I, av, v_obj(b), op, mode, out);
+        if (b) return binary_impl(I, av, v_obj(b), op, mode, out, scalar);
         if (err_occurred(I)) return V_NULL;
         return v_notimpl(I);
     }
@@ -692,11 +702,15 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
                               "Integers to negative integer powers are not allowed.");
     }
     /* (comparisons compute in dt: cdt is still dt when mode is 1) */
-    return arr_backend(I)->binary(I, av, bv, op, mode, cdt, rdt, out);
+    const ArrBackend *be = arr_backend(I);
+    if (scalar && be == &arr_backend_cpu) mode |= ARR_MODE_SCALAR; /* the host loop's name */
+    return be->binary(I, av, bv, op, mode, cdt, rdt, out);
 }
 
 Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, int rdt,
                       Array *out) {
+    bool scalar = (mode & ARR_MODE_SCALAR) != 0;
+    mode &= ~ARR_MODE_SCALAR;
     size_t mark = gc_temp_mark(I);
     Array *a = operand_array(I, av, cdt);
     if (!a) return V_NULL;
@@ -726,7 +740,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         }
         if (r->dtype != rdt) {
             /* NumPy computes in the loop's dtype (wrapping there) and casts into out */
-            Value t = binary_impl(I, av, bv, op, mode, NULL);
+            Value t = binary_impl(I, av, bv, op, mode, NULL, scalar);
             if (is_null(t) || !gc_temp_push(I, t) || arr_assign(I, r, t) < 0) return V_NULL;
             return v_obj(r);
         }
@@ -743,13 +757,18 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
     bool fl = dt_is_float(cdt), u64 = cdt == DT_UINT64;
     int odt = r->dtype, adt = a->dtype, bdt = b->dtype;
     int64_t n = r->size;
+    /* floating-point flags of arithmetic in a float dtype; integer // and % by zero set
+     * the divide flag by hand (comparisons never warn: C's < on a NaN would) */
+    bool fpe = mode == 0 && fl;
+    int iflags = 0;
+    if (fpe) arr_fpe_clear();
     /* typed loops for contiguous same-shape or scalar operands (array_fast.c) */
     int fast = arr_fast_binary(I, op, mode, cdt, a, b, r);
     if (fast < 0) return V_NULL;
     if (fast) {
         gc_temp_reset(I, mark);
         gc_temp_push(I, v_obj(r));
-        return v_obj(r);
+        return fpe ? fpe_done(I, v_obj(r), arr_fpe_flags(), op, scalar) : v_obj(r);
     }
     int64_t idx[ARR_MAXDIM] = {0};
     const char *pa = a->data, *pb = b->data;
@@ -766,6 +785,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
             arr_store_f(it.p, odt, f_binop(op, arr_load_f(pa, adt), arr_load_f(pb, bdt)));
         } else {
             int64_t x = arr_load_i(pa, adt), y = arr_load_i(pb, bdt);
+            if (y == 0 && (op == BIN_FLOORDIV || op == BIN_MOD)) iflags = ARR_FPE_DIVIDE;
             /* unsigned values below 2^63 are non-negative int64s: only uint64 and the
              * right shift of narrower unsigned values (logical) need the unsigned form */
             if (u64 || (arr_dtypes[cdt].kind == 'u' && op == BIN_RSHIFT))
@@ -786,17 +806,21 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         }
     }
     (void)mark;
-    return v_obj(r);
+    return fpe_done(I, v_obj(r), iflags | (fpe ? arr_fpe_flags() : 0), op, scalar);
 }
 
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {
-    return binary_impl(I, a, b, op, 0, out);
+    return binary_impl(I, a, b, op, 0, out, false);
+}
+
+Value arr_scalar_binary(Interp *I, Value a, Value b, int op) {
+    return binary_impl(I, a, b, op, 0, NULL, true);
 }
 /* == and != against something that is not a number or array_like (None, a str, a dict)
  * compare element-wise as NumPy 2 does: every element differs from it. The order
  * comparisons raise TypeError there, as they do here. */
 Value arr_compare(Interp *I, Value a, Value b, int op) {
-    Value r = binary_impl(I, a, b, op, 1, NULL);
+    Value r = binary_impl(I, a, b, op, 1, NULL, false);
     bool failed = is_notimpl(I, r) || (is_null(r) && err_matches(I, TY_TYPE_ERROR));
     if (!failed || (op != CMP_EQ && op != CMP_NE)) return r;
     Value arr = is_array(I, a) ? a : is_array(I, b) ? b : V_NULL;
@@ -902,8 +926,14 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     }
     Array *r = out ? out : arr_new_uninit(I, rdt, a->ndim, a->shape);
     if (!r) return V_NULL;
+    bool fpe = op >= ARR_U_EXP && op <= ARR_U_ARCTAN; /* the math that can raise flags */
+    if (fpe) arr_fpe_clear();
     int fast = arr_fast_unary(I, op, a, r);
-    if (fast) return fast < 0 ? V_NULL : v_obj(r);
+    if (fast < 0) return V_NULL;
+    if (fast) {
+        int fl2 = fpe ? arr_fpe_flags() : 0;
+        return fl2 && arr_fpe_report(I, fl2, unary_ufunc[op], false) < 0 ? V_NULL : v_obj(r);
+    }
     ArrIter ia, ir;
     arr_iter_init(&ia, a);
     arr_iter_init(&ir, r);
@@ -960,7 +990,8 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
         arr_iter_next(&ia, a);
         arr_iter_next(&ir, r);
     }
-    return v_obj(r);
+    int flags = fpe ? arr_fpe_flags() : 0;
+    return flags && arr_fpe_report(I, flags, unary_ufunc[op], false) < 0 ? V_NULL : v_obj(r);
 }
 
 /* Round to `decimals` places as NumPy does: multiply, round half to even, divide. */

@@ -127,7 +127,7 @@ static Value generic_binop(Interp *I, Value a, Value b, int op) {
     if (is_array(I, a) || is_array(I, b)) return v_notimpl(I); /* the array's slot runs */
     Value x = operand(I, a), y = is_null(x) ? x : operand(I, b);
     if (is_null(y)) return y;
-    return result(I, arr_binary(I, x, y, op, NULL));
+    return result(I, arr_scalar_binary(I, x, y, op));
 }
 
 static Value generic_richcompare(Interp *I, Value a, Value b, int op) {

@@ -1,7 +1,7 @@
 /* gpu_device.c: the gpu module's device controls (backend, device, synchronize,
- * memory_info), NumPy's seterr/geterr and set/get_printoptions, and the Stream and Event classes
- * (CUDA streams and events on the CUDA backend, host-clock stand-ins on the CPU). Part of
- * gpu_module.c's module. */
+ * memory_info), NumPy's seterr/geterr/seterrcall/geterrcall and set/get_printoptions, and the
+ * Stream and Event classes (CUDA streams and events on the CUDA backend, host-clock stand-ins on
+ * the CPU). Part of gpu_module.c's module. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -48,40 +48,78 @@ Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_obj(d);
 }
 
-/* NumPy's floating-point error handling: krait never warns (docs/GPU.md), so seterr checks
- * its arguments and answers with NumPy's default settings; they change nothing. */
+/* NumPy's floating-point error handling: the modes live in ndarray's dict
+ * (gpu/array/array_fpe.c reads them after each CPU loop that raised a flag). */
+static const char *const err_keys[] = {"divide", "over", "under", "invalid"};
+static const char *const err_modes[] = {"ignore", "warn", "raise", "call", "print", "log"};
+
 static Value geterr_dict(Interp *I) {
+    int modes[4];
+    arr_errstate_get(I, modes);
     Dict *d = dict_new(I);
-    if (!d) return V_NULL;
-    static const char *const keys[] = {"divide", "over", "under", "invalid"};
-    static const char *const vals[] = {"warn", "warn", "ignore", "warn"};
-    for (int i = 0; i < 4; i++)
-        if (dict_set_str(I, d, str_intern_cstr(I, keys[i]), v_obj(str_from_cstr(I, vals[i]))) < 0)
-            return V_NULL;
+    if (!d || !gc_temp_push(I, v_obj(d))) return V_NULL;
+    for (int i = 0; i < 4; i++) {
+        Str *v = str_from_cstr(I, err_modes[modes[i]]);
+        if (!v || dict_set_str(I, d, str_intern_cstr(I, err_keys[i]), v_obj(v)) < 0) return V_NULL;
+    }
     return v_obj(d);
 }
 Value gpu_f_geterr(Interp *I, int argc, Value *argv, Tuple *kw) {
     return arr_args(I, "geterr", argc, kw, 0, 0) ? geterr_dict(I) : V_NULL;
 }
-/* seterr(all=None, divide=None, over=None, under=None, invalid=None) */
+/* seterr(all=None, divide=None, over=None, under=None, invalid=None): the old settings */
 Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const char *const names[] = {"all", "divide", "over", "under", "invalid"};
-    static const char *const modes[] = {"ignore", "warn", "raise", "call", "print", "log"};
     Value o[5];
     if (!arg_parse(I, "seterr", argc, argv, kw, names, 5, 0, 5, o)) return V_NULL;
+    int mode[5] = {-1, -1, -1, -1, -1};
     for (int i = 0; i < 5; i++) {
         if (is_null(o[i]) || is_none(o[i])) continue;
-        bool ok = false;
         for (int m = 0; m < 6 && is_str(I, o[i]); m++)
-            ok = ok || strcmp(as_str(o[i])->data, modes[m]) == 0;
-        if (!ok) {
+            if (strcmp(as_str(o[i])->data, err_modes[m]) == 0) mode[i] = m;
+        if (mode[i] < 0) {
             Value r = obj_repr(I, o[i]);
             return is_null(r)
                        ? r
                        : err_format(I, TY_VALUE_ERROR, "invalid error mode %s", as_str(r)->data);
         }
     }
-    return geterr_dict(I);
+    Value old = geterr_dict(I);
+    if (is_null(old)) return old;
+    int modes[4];
+    arr_errstate_get(I, modes);
+    for (int i = 0; i < 4; i++) {
+        if (mode[0] >= 0) modes[i] = mode[0];
+        if (mode[i + 1] >= 0) modes[i] = mode[i + 1];
+    }
+    return arr_errstate_set(I, modes) < 0 ? V_NULL : old;
+}
+/* seterrcall(func): the callable (or object with write) for 'call' and 'log'; the old one */
+Value gpu_f_seterrcall(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"func"};
+    Value o[1];
+    if (!arg_parse(I, "seterrcall", argc, argv, kw, names, 1, 1, 1, o)) return V_NULL;
+    Str *wk = str_intern_cstr(I, "write");
+    if (!is_none(o[0]) && !callable_check(I, o[0])) {
+        Value w = wk ? obj_getattr_opt(I, o[0], wk) : V_NULL;
+        if (is_null(w) || !callable_check(I, w)) {
+            err_clear(I);
+            return err_format(I, TY_TYPE_ERROR,
+                              "python object must be callable or have a callable write method");
+        }
+    }
+    Str *k = str_intern_cstr(I, "_errcall");
+    Dict *d = I->types[TY_ARRAY]->dict;
+    Value old = k ? dict_get_str(d, k) : V_NULL;
+    if (!k || dict_set_str(I, d, k, o[0]) < 0) return V_NULL;
+    I->types[TY_ARRAY]->version++;
+    return is_null(old) ? V_NONE : old;
+}
+Value gpu_f_geterrcall(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arr_args(I, "geterrcall", argc, kw, 0, 0)) return V_NULL;
+    Str *k = str_intern_cstr(I, "_errcall");
+    Value v = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    return is_null(v) ? V_NONE : v;
 }
 
 /* ---- np.set_printoptions: precision, threshold, edgeitems and linewidth, kept as the tuple

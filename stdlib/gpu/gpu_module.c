@@ -16,6 +16,7 @@
 #include "../../vm/dict.h"
 #include "../../vm/vm.h"
 #include "../builtins.h"
+#include "../classes.h"
 #include "gpu_module.h"
 
 Value arr_round(Interp *I, Array *a, int decimals);
@@ -937,6 +938,8 @@ static Value f_array_equal(Interp *I, int argc, Value *argv, Tuple *kw) {
 static const MethodDef gpu_functions[] = {
     {"seterr", gpu_f_seterr, 0},
     {"geterr", gpu_f_geterr, 0},
+    {"seterrcall", gpu_f_seterrcall, 0},
+    {"geterrcall", gpu_f_geterrcall, 0},
     {"set_printoptions", gpu_f_set_printoptions, 0},
     {"get_printoptions", gpu_f_get_printoptions, 0},
     {"array", f_array, 0},
@@ -1054,7 +1057,8 @@ static const MethodDef gpu_functions[] = {
  * ...) are Python here too: the frozen module _numpy_lib (stdlib/py/_numpy_lib.py), which
  * gets this module as its `np` and gives it its public functions; then _numpy_ufunc
  * (stdlib/py/_numpy_ufunc.py), whose _install() replaces the native ufunc functions by
- * NumPy's ufunc objects (np.add.reduce, np.maximum.accumulate, np.add.outer, ...). */
+ * NumPy's ufunc objects (np.add.reduce, np.maximum.accumulate, np.add.outer, ...), and
+ * _numpy_errstate (np.errstate and the reporting of floating-point errors). */
 static Module *load_python_part(Interp *I, Module *m, const char *modname) {
     Str *name = str_intern_cstr(I, modname);
     Value lib = name ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
@@ -1064,6 +1068,26 @@ static Module *load_python_part(Interp *I, Module *m, const char *modname) {
     if (!np || dict_set_str(I, lm->dict, np, v_obj(m)) < 0) return NULL;
     return lm;
 }
+
+/* ufunc.__call__: the native function itself when there are no keywords and the count of
+ * arguments fits (np.add(a, b) costs no Python frame), else ufunc._call (Python: the
+ * keywords, NumPy's messages). */
+static Value ufunc_call(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Value self = argv[0];
+    if (!kw || kw->len == 0) {
+        Str *fk = str_intern_cstr(I, "_fn"), *nk = str_intern_cstr(I, "nin");
+        Value fn = fk ? obj_getattr(I, self, fk) : V_NULL;
+        Value nin = is_null(fn) || !nk ? V_NULL : obj_getattr(I, self, nk);
+        if (is_null(nin)) return V_NULL;
+        if (is_smallint(nin) && argc - 1 >= nin.as.i && argc - 1 <= nin.as.i + 1)
+            return obj_call(I, fn, argc - 1, argv + 1, kw);
+    }
+    Str *ck = str_intern_cstr(I, "_call");
+    Value m = ck ? obj_getattr(I, self, ck) : V_NULL;
+    return is_null(m) ? m : obj_call(I, m, argc - 1, argv + 1, kw);
+}
+
+static const MethodDef ufunc_methods[] = {{"__call__", ufunc_call, 0}, {NULL, NULL, 0}};
 
 static int add_python_functions(Interp *I, Module *m) {
     Module *lm = load_python_part(I, m, "_numpy_lib");
@@ -1095,10 +1119,21 @@ static int add_python_functions(Interp *I, Module *m) {
         if (dict_set_str(I, nd->dict, as_str(k), v) < 0) return -1;
         nd->version++;
     }
-    Module *um = load_python_part(I, m, "_numpy_ufunc");
-    Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
-    if (is_null(inst)) return -1;
-    return is_null(obj_call(I, inst, 0, NULL, NULL)) ? -1 : 0;
+    static const char *const parts[] = {"_numpy_ufunc", "_numpy_errstate"};
+    for (int i = 0; i < 2; i++) {
+        Module *um = load_python_part(I, m, parts[i]);
+        Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
+        if (is_null(inst)) {
+            if (!err_occurred(I)) err_format(I, TY_IMPORT_ERROR, "%s has no _install", parts[i]);
+            return -1;
+        }
+        if (is_null(obj_call(I, inst, 0, NULL, NULL))) return -1;
+    }
+    Value uf = dict_get_str(m->dict, str_intern_cstr(I, "ufunc"));
+    if (!is_obj(uf) || uf.as.o->type != I->types[TY_TYPE] ||
+        !class_add_native_methods(I, (Type *)uf.as.o, ufunc_methods))
+        return -1;
+    return 0;
 }
 
 Module *gpu_module_create(Interp *I) {

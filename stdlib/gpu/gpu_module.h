@@ -16,6 +16,8 @@ Value gpu_f_device(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_geterr(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_seterr(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_seterrcall(Interp *I, int argc, Value *argv, Tuple *kw);
+Value gpu_f_geterrcall(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_set_printoptions(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gpu_f_get_printoptions(Interp *I, int argc, Value *argv, Tuple *kw);
 int gpu_add_stream_classes(Interp *I, Module *m); /* numpy.Stream, numpy.Event */

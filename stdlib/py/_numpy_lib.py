@@ -317,7 +317,8 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     y = np.asarray(b)
     if y.dtype == np.bool_ or np.issubdtype(y.dtype, np.integer):
         y = y.astype(np.float64)
-    result = np.less_equal(abs(x - y), atol + rtol * abs(y)) & np.isfinite(y) | (x == y)
+    with np.errstate(invalid="ignore"):  # inf - inf, as NumPy
+        result = np.less_equal(abs(x - y), atol + rtol * abs(y)) & np.isfinite(y) | (x == y)
     if equal_nan:
         result = result | (np.isnan(x) & np.isnan(y))
     return result[()] if result.ndim == 0 else result

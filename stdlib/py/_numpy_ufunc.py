@@ -76,7 +76,9 @@ class ufunc:
     def __repr__(self):
         return "<ufunc '" + self.__name__ + "'>"
 
-    def __call__(self, *args, **kwargs):
+    # __call__ is native (stdlib/gpu/gpu_module.c: the native function straight away when
+    # there are no keywords); it comes here for keywords and for NumPy's count message
+    def _call(self, *args, **kwargs):
         if len(args) < self.nin or len(args) > self.nargs:
             raise TypeError(self.__name__ + "() takes from " + str(self.nin) + " to " +
                             str(self.nargs) + " positional arguments but " + str(len(args)) +

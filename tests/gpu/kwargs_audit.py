@@ -55,7 +55,8 @@ FUNCS = {
     "set_printoptions": (), "get_printoptions": (),
     "sinh": (v,), "cosh": (v,), "log1p": (v,), "expm1": (v,), "left_shift": (np.arange(3), 1),
     "right_shift": (np.arange(3), 1), "logical_xor": (v, v), "ufunc": (),
-    "polyfit": (v, v, 1), "vander": (v,),
+    "polyfit": (v, v, 1), "vander": (v,), "seterrcall": (None,), "geterrcall": (),
+    "errstate": (),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}

@@ -62,7 +62,8 @@ DEF_CMP(cmp_i8, int8_t)
 DEF_CMP(cmp_u8, uint8_t)
 
 /* Float arithmetic: + - * / in the element type round exactly as the generic path's double
- * computation rounded to the element type; maximum/minimum propagate NaN as it does. */
+ * computation rounded to the element type; maximum/minimum propagate NaN as it does, with
+ * quiet comparisons (a NaN raises no invalid flag: np.seterr's reports, array_fpe.c). */
 #define DEF_FARITH(NAME, T)                                                                        \
     static bool NAME(int op, const Array *a, const Array *b, Array *r, int64_t n) {                \
         switch (op) {                                                                              \
@@ -70,8 +71,14 @@ DEF_CMP(cmp_u8, uint8_t)
         case BIN_SUB: LOOP3(T, T, x - y); break;                                                   \
         case BIN_MUL: LOOP3(T, T, x *y); break;                                                    \
         case BIN_TRUEDIV: LOOP3(T, T, x / y); break;                                               \
-        case ARR_OP_MAXIMUM: LOOP3(T, T, (x != x || y != y) ? (T)NAN : x > y ? x : y); break;      \
-        case ARR_OP_MINIMUM: LOOP3(T, T, (x != x || y != y) ? (T)NAN : x < y ? x : y); break;      \
+        case ARR_OP_MAXIMUM:                                                                       \
+            LOOP3(T, T, (x != x || y != y) ? (T)NAN : isgreater(x, y) ? x : y);                    \
+            break;                                                                                 \
+        case ARR_OP_MINIMUM: LOOP3(T, T,                                                           \
+                                   (x != x || y != y) ? (T)NAN                                     \
+                                   : isless(x, y)     ? x                                          \
+                                                      : y);                                            \
+            break;                                                                                 \
         default: return false;                                                                     \
         }                                                                                          \
         return true;                                                                               \
