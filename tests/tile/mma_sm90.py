@@ -1,5 +1,6 @@
 # The matmul loop in the shapes Hopper's lowering takes to wgmma (gpu/tile/lower/mma_sm90.c:
-# 16-bit operands, tile M and N multiples of 64 up to 256, BK a multiple of 64): edges in M,
+# 16-bit operands, tile M and N multiples of 64 up to 256, BK a multiple of 64; float32 as
+# tfloat32 with N and BK multiples of 32): edges in M,
 # N and K (zero padding), rows that are not 16-byte multiples and transposed views (the
 # element-by-element copy), a k range with a start and a step, a nonzero starting
 # accumulator, and the loop inside a persistent loop over output tiles. Operands are small
@@ -26,6 +27,16 @@ def matmul(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt):
         b = ct.load(B, index=(k, bidy), shape=(tk, tn), padding_mode=ct.PaddingMode.ZERO)
         acc = ct.mma(a, b, acc)
     ct.store(C, index=(bidx, bidy), tile=acc.astype(C.dtype))
+
+
+@ct.kernel
+def matmul_tf32(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt):
+    acc = ct.full((tm, tn), 0, dtype=ct.float32)
+    for k in range(ct.num_tiles(A, axis=1, shape=(tm, tk))):
+        a = ct.load(A, index=(ct.bid(0), k), shape=(tm, tk), padding_mode=ct.PaddingMode.ZERO)
+        b = ct.load(B, index=(k, ct.bid(1)), shape=(tk, tn), padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(a.astype(ct.tfloat32), b.astype(ct.tfloat32), acc)
+    ct.store(C, index=(ct.bid(0), ct.bid(1)), tile=acc)
 
 
 @ct.kernel
@@ -69,6 +80,14 @@ for name, dt, (m, k, n), (tm, tn, tk) in (("bfloat16", gpu.bfloat16, (200, 320, 
     C = gpu.zeros((m, n), dtype=gpu.float32)
     ct.launch(S, (cdiv(m, tm), cdiv(n, tn), 1), matmul, (A.astype(dt), B.astype(dt), C, tm, tn, tk))
     print(name, (m, k, n), (tm, tn, tk), gpu.array_equal(C, A @ B), C[m - 1, n - 4:])
+
+# tfloat32 (float32 arrays): B goes K-major through a transposing copy per stage
+for (m, k, n), (tm, tn, tk) in (((200, 96, 136), (128, 128, 32)), ((64, 136, 96), (64, 96, 64))):
+    A, B = operands(m, k, n, 3)
+    C = gpu.zeros((m, n), dtype=gpu.float32)
+    ct.launch(S, (cdiv(m, tm), cdiv(n, tn), 1), matmul_tf32, (A.astype(gpu.float32),
+                                                              B.astype(gpu.float32), C, tm, tn, tk))
+    print("tfloat32", (m, k, n), (tm, tn, tk), gpu.array_equal(C, A @ B), C[m - 1, n - 4:])
 
 # transposed views (unit stride on the wrong axis) and a bias, K split in 3 slices
 m, k, n = 72, 448, 130

@@ -17,15 +17,14 @@ typedef struct Lower {
     char *err;       /* the first lowering error, "file:line: message" */
     size_t errsize;
     bool failed;
-    KSource top;            /* file-scope text before the kernel (mma_sm90.c's functors) */
-    unsigned sm90_functors; /* which of them are in top */
-    bool sm90;              /* a loop went to the wgmma path: the sm90 prelude is needed */
+    KSource top;      /* file-scope text before the kernel (mma_sm90.c's functors) */
+    bool sm90;        /* a loop went to the wgmma path: the sm90 prelude is needed */
     uint64_t ordered; /* bit i: param i is written and met by two memory ops or more, so
                        * each of its loads/stores/atomics starts with a block barrier (the
                        * block's memory ops on one array happen in program order, as on the
                        * CPU path, even where their tiles map elements to other threads) */
-    int sm90_mode;          /* settings.tile_sm90: 0 cp.async, 1 off, 2 TMA */
-    int ntmaps;             /* TMA descriptors the kernel's loops use (TileLowered's) */
+    int sm90_mode;    /* settings.tile_sm90: 0 cp.async, 1 off, 2 TMA */
+    int ntmaps;       /* TMA descriptors the kernel's loops use (TileLowered's) */
     int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
 } Lower;
 

@@ -20,11 +20,14 @@ enum { SM90_SMEM_MAX = 232448 /* H100/H200: 227 KB of shared memory per block */
 
 typedef struct Sm90Loop {
     const TileOp *load_a, *load_b, *mma;
+    const TileOp *cast_a, *cast_b; /* tfloat32: the astype of each float32 load, else NULL */
     int acc_var;
     TileDType dt;
     int M, N, BK;
     int stages, wait, ahead; /* ring stages, wgmma groups left in flight, loads in flight */
     size_t stage_bytes;
+    int esize;         /* operand element bytes: 2, or 4 for tfloat32 */
+    size_t kmaj_bytes; /* tfloat32: the two K-major copies of B after the ring */
 } Sm90Loop;
 
 static const TileType *vtype(const TileFunc *f, int v) {
@@ -63,13 +66,25 @@ static int uses(const TileRegion *r, int v) {
     return n;
 }
 
-static bool operand_load(const TileFunc *f, const TileRegion *body, int v, const TileOp **out) {
-    const TileOp *d = f->values[v].def;
-    if (!d || d->kind != TOP_LOAD) return false;
-    bool inside = false;
+static bool in_body(const TileRegion *body, const TileOp *d) {
     for (const TileOp *op = body->first; op; op = op->next)
-        inside = inside || op == d;
-    if (!inside || uses(body, v) != 1) return false;
+        if (op == d) return true;
+    return false;
+}
+
+/* v is a tile the loop body loads (for tfloat32: the astype of a float32 load, *cast) */
+static bool operand_load(const TileFunc *f, const TileRegion *body, int v, const TileOp **out,
+                         const TileOp **cast) {
+    const TileOp *d = f->values[v].def;
+    *cast = NULL;
+    if (d && d->kind == TOP_CAST && vtype(f, v)->dtype == TDT_TFLOAT32 && in_body(body, d) &&
+        uses(body, v) == 1 && vtype(f, d->operands[0])->dtype == TDT_FLOAT32) {
+        *cast = d;
+        v = d->operands[0];
+        d = f->values[v].def;
+    }
+    if (!d || d->kind != TOP_LOAD) return false;
+    if (!in_body(body, d) || uses(body, v) != 1) return false;
     const TileParam *p = &f->params[d->array];
     if (p->kind != TILE_PARAM_ARRAY || p->rank != 2 || d->noperands != 2) return false;
     if (d->perm[0] != 0 || d->perm[1] != 1) return false;
@@ -102,12 +117,15 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     const TileOp *accd = f->values[acc].def;
     if (!accd || accd->kind != TOP_VAR_READ || accd->var != m->acc_var) return false;
     if (uses(body, acc) != 1 || uses(body, mma->result) != 1) return false;
-    if (!operand_load(f, body, mma->operands[0], &m->load_a) ||
-        !operand_load(f, body, mma->operands[1], &m->load_b))
+    if (!operand_load(f, body, mma->operands[0], &m->load_a, &m->cast_a) ||
+        !operand_load(f, body, mma->operands[1], &m->load_b, &m->cast_b) ||
+        !m->cast_a != !m->cast_b)
         return false;
     /* everything else: scalar arithmetic, no other reads of the accumulator */
     for (const TileOp *o = body->first; o; o = o->next) {
-        if (o == m->mma || o == write || o == accd || o == m->load_a || o == m->load_b) continue;
+        if (o == m->mma || o == write || o == accd || o == m->load_a || o == m->load_b ||
+            o == m->cast_a || o == m->cast_b)
+            continue;
         if (!scalar_pure(f, o)) return false;
         if (o->kind == TOP_VAR_READ && o->var == m->acc_var) return false;
     }
@@ -115,25 +133,29 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     const TileType *tc = vtype(f, acc);
     if (ta->rank != 2 || tb->rank != 2 || tc->rank != 2) return false;
     if (tc->dtype != TDT_FLOAT32 || ta->dtype != tb->dtype) return false;
-    if (ta->dtype != TDT_FLOAT16 && ta->dtype != TDT_BFLOAT16) return false;
-    if (f->params[m->load_a->array].dtype != ta->dtype ||
-        f->params[m->load_b->array].dtype != tb->dtype)
+    if (ta->dtype != TDT_FLOAT16 && ta->dtype != TDT_BFLOAT16 && ta->dtype != TDT_TFLOAT32)
+        return false;
+    TileDType stored = ta->dtype == TDT_TFLOAT32 ? TDT_FLOAT32 : ta->dtype;
+    if (f->params[m->load_a->array].dtype != stored || f->params[m->load_b->array].dtype != stored)
         return false;
     m->dt = ta->dtype;
+    m->esize = m->dt == TDT_TFLOAT32 ? 4 : 2;
+    int atom = 128 / m->esize; /* elements of a 128-byte swizzle row */
     m->M = (int)ta->shape[0];
     m->BK = (int)ta->shape[1];
     m->N = (int)tb->shape[1];
     if (tb->shape[0] != m->BK || tc->shape[0] != m->M || tc->shape[1] != m->N) return false;
-    if (m->M % 64 || m->M > 256 || m->N % 64 || m->N > 256 || m->BK % 64 || m->BK > 256)
+    if (m->M % 64 || m->M > 256 || m->N % atom || m->N > 256 || m->BK % atom || m->BK > 256)
         return false;
     if (threads && threads != 2 * m->M) return false;
     /* the ring: as deep as the shared memory allows (ct.kernel(occupancy=n): n blocks per SM) */
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
     size_t budget = (size_t)SM90_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
-    m->stage_bytes = (size_t)(m->M * m->BK + m->BK * m->N) * 2;
+    m->stage_bytes = (size_t)(m->M * m->BK + m->BK * m->N) * (size_t)m->esize;
+    m->kmaj_bytes = m->dt == TDT_TFLOAT32 ? 2 * (size_t)m->N * (size_t)m->BK * 4 : 0;
     size_t convert = (size_t)m->M * (size_t)(m->N + 4) * 4;
-    if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
-    m->stages = (int)((budget - 1024) / m->stage_bytes);
+    if (convert > budget || budget < 1024 + m->kmaj_bytes + 2 * m->stage_bytes) return false;
+    m->stages = (int)((budget - 1024 - m->kmaj_bytes) / m->stage_bytes);
     if (m->stages > 6) m->stages = 6;
     m->wait = m->stages >= 4 ? 1 : 0;
     m->ahead = m->stages - 1 - m->wait;
@@ -168,21 +190,24 @@ static int tmap_index(Lower *L, int param, int rows) {
 
 /* The functor around one wgmma instruction of shape m64nNk16, at file scope (L->top). */
 static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t size) {
-    const char *ty = m->dt == TDT_BFLOAT16 ? "bf16" : "f16";
+    const char *ty = m->dt == TDT_BFLOAT16 ? "bf16" : m->dt == TDT_TFLOAT32 ? "tf32" : "f16";
+    bool tf32 = m->dt == TDT_TFLOAT32;
     snprintf(name, size, "KrWgmma%d%s", m->N, ty);
-    int bit = (m->N / 64 - 1) * 2 + (m->dt == TDT_BFLOAT16);
-    if (L->sm90_functors & (1u << bit)) return;
-    L->sm90_functors |= 1u << bit;
+    char decl[96];
+    snprintf(decl, sizeof decl, "struct %s {", name);
+    if (L->top.buf && strstr(L->top.buf, decl)) return;
     KSource *t = &L->top;
     int n = m->N / 2;
     ksrc_printf(t, "#if KR_WGMMA\nstruct %s {\n", name);
     ksrc_printf(t, "    KR_DEV void operator()(float (&d)[%d], u64 da, u64 db) const {\n", n);
     ksrc_puts(t, "        asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, 1, 0;\\n\"\n");
-    ksrc_printf(t, "            \"wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", m->N, ty,
-                ty);
+    ksrc_printf(t, "            \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", m->N,
+                tf32 ? 8 : 16, ty, ty);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s%%%d", i ? ", " : "", i);
-    ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n            : ", n, n + 1);
+    /* 16-bit: B N-major (imm-trans-b 1); tfloat32 has no transpose operands (K-major) */
+    ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1%s;\\n}\\n\"\n            : ", n, n + 1,
+                tf32 ? "" : ", 0, 1");
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s\"+f\"(d[%d])", i ? ", " : "", i);
     ksrc_puts(t, "\n            : \"l\"(da), \"l\"(db));\n    }\n};\n#endif\n");
@@ -192,17 +217,18 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     const TileFunc *f = L->f;
     char fn[64];
     emit_wgmma_functor(L, m, fn, sizeof fn);
-    const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
+    const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : m->dt == TDT_TFLOAT32 ? "float" : "kr_half";
+    bool tf32 = m->dt == TDT_TFLOAT32;
     const char *IT = lw_reg(f->vars[op->var].type.dtype);
     int M = m->M, N = m->N, BK = m->BK, acc = m->acc_var, st = m->stages, ahead = m->ahead;
-    size_t a_bytes = (size_t)M * BK * 2;
+    size_t a_bytes = (size_t)M * BK * (size_t)m->esize;
     const TileOp *la = m->load_a, *lb = m->load_b;
-    size_t ring = 1024 + (size_t)st * m->stage_bytes;
+    size_t ring = 1024 + (size_t)st * m->stage_bytes + m->kmaj_bytes;
     size_t convert = (size_t)M * (size_t)(N + 4) * 4;
     size_t bars = ((ring > convert ? ring : convert) + 7) / 8 * 8; /* the mbarriers */
     /* TMA (settings.tile_sm90 2): descriptors for A in M-row boxes, B in BK-row boxes */
     int ta = -1, tb = -1;
-    if (L->sm90_mode == 2) {
+    if (L->sm90_mode == 2 && !tf32) {
         int n0 = L->ntmaps;
         ta = tmap_index(L, la->array, M);
         tb = tmap_index(L, lb->array, BK);
@@ -246,7 +272,9 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     L->indent++;
     lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
     for (const TileOp *o = op->regions[0].first; o; o = o->next) {
-        if (o->kind == TOP_MMA || o->kind == TOP_VAR_WRITE || o == la || o == lb) continue;
+        if (o->kind == TOP_MMA || o->kind == TOP_VAR_WRITE || o == la || o == lb ||
+            o == m->cast_a || o == m->cast_b)
+            continue;
         if (o->kind == TOP_VAR_READ && o->var == acc) continue;
         if (lw_op(L, o) < 0) return -1;
     }
@@ -298,8 +326,18 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     lw_line(L, op, "if (!kr_t) kr_cp_commit();");
     lw_line(L, m->mma, "const unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", st,
             m->stage_bytes);
-    lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);", M, N, BK,
-            fn, a_bytes);
+    if (tf32) {
+        lw_line(L, m->mma, "unsigned char *kr_kmaj = kr_ring + %zu + (int)(kr_it %% 2) * %d;",
+                (size_t)st * m->stage_bytes, N * BK * 4);
+        lw_line(L, m->mma, "kr_tf32_transpose<%d, %d>(kr_kmaj, kr_stage + %zu);", BK, N, a_bytes);
+        lw_line(L, m->mma, "kr_fence_async_smem();");
+        lw_line(L, m->mma, "__syncthreads();");
+        lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s, true>(kr_d, kr_stage, kr_kmaj);", M, N,
+                BK, fn);
+    } else {
+        lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);", M, N,
+                BK, fn, a_bytes);
+    }
     lw_line(L, m->mma, "kr_wgmma_wait<%d>();", m->wait);
     L->indent--;
     lw_line(L, op, "}");

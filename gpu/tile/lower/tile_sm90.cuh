@@ -54,9 +54,11 @@ KR_DEV u64 kr_wgmma_desc(unsigned addr, unsigned lbo) {
     return d;
 }
 
-/* Byte offset of element (r, c) of an R-row tile in the swizzled layout (16-bit elements). */
-template <int R> KR_DEV int kr_swz_off(int r, int c) {
-    return (c >> 6) * (R * 128) + r * 128 + ((((c >> 3) & 7) ^ (r & 7)) << 4) + (c & 7) * 2;
+/* Byte offset of element (r, c) of an R-row tile of E-byte elements in the swizzled
+ * layout: blocks of 128 / E columns, 16-byte chunk c of row r at chunk c ^ (r % 8). */
+template <int R, int E = 2> KR_DEV int kr_swz_off(int r, int c) {
+    return (c / (128 / E)) * (R * 128) + r * 128 + ((((c * E) >> 4) & 7) ^ (r & 7)) * 16 +
+           ((c * E) & 15);
 }
 
 /* One R x C tile of a 16-bit array into the swizzled stage at dst (shared address), its
@@ -65,21 +67,22 @@ template <int R> KR_DEV int kr_swz_off(int r, int c) {
  * element by element. */
 template <class S, int R, int C, class A>
 KR_DEV void kr_sm90_load(unsigned char *dst, const A &a, i64 r0, i64 c0, bool vec) {
-    static_assert(sizeof(S) == 2 && C % 64 == 0, "16-bit tiles of whole 128-byte rows");
+    constexpr int E = (int)sizeof(S), EPC = 16 / E; /* element bytes, elements per chunk */
+    static_assert((E == 2 || E == 4) && C % (128 / E) == 0, "tiles of whole 128-byte rows");
     const i64 rows = a.shape[0], cols = a.shape[1];
     if (vec) {
-        constexpr int CH = R * C / 8; /* 16-byte chunks */
+        constexpr int CH = R * C / EPC; /* 16-byte chunks */
         _Pragma("unroll") for (int i = 0; i < (CH + KR_NT - 1) / KR_NT; i++) {
             const int ch = (int)threadIdx.x + i * KR_NT;
             if (CH % KR_NT == 0 || ch < CH) {
-                const int r = ch / (C / 8), c = (ch % (C / 8)) * 8;
+                const int r = ch / (C / EPC), c = (ch % (C / EPC)) * EPC;
                 const i64 gr = r0 + r, gc = c0 + c;
                 i64 left = cols - gc;
                 int bytes = (gr >= 0 && gr < rows && gc >= 0 && left > 0)
-                                ? (left >= 8 ? 16 : (int)left * 2)
+                                ? (left >= EPC ? 16 : (int)left * E)
                                 : 0;
                 const S *src = bytes ? a.p + gr * a.stride[0] + gc : a.p;
-                kr_cp16(kr_smem_addr(dst + kr_swz_off<R>(r, c)), src, bytes);
+                kr_cp16(kr_smem_addr(dst + kr_swz_off<R, E>(r, c)), src, bytes);
             }
         }
     } else {
@@ -91,7 +94,7 @@ KR_DEV void kr_sm90_load(unsigned char *dst, const A &a, i64 r0, i64 c0, bool ve
                 v = a.p[gr * a.stride[0] + gc * a.stride[1]];
             else
                 v = kr_st<S>(0.0f);
-            *(S *)(dst + kr_swz_off<R>(r, c)) = v;
+            *(S *)(dst + kr_swz_off<R, E>(r, c)) = v;
         }
     }
 }
@@ -102,14 +105,19 @@ template <int N> KR_DEV void kr_frag_fence(float (&d)[N]) {
 }
 /* One stage: acc += A (M x BK at a) @ B (BK x N at b), BK / 16 wgmma steps of this
  * warpgroup's 64 rows; MMA is the lowering's functor around the one wgmma instruction. */
-template <int M, int N, int BK, class MMA>
+template <int M, int N, int BK, class MMA, bool TF32 = false>
 KR_DEV void kr_wgmma_stage(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
     const unsigned sa = kr_smem_addr(a) + (threadIdx.x / 128) * 64 * 128, sb = kr_smem_addr(b);
     kr_frag_fence(d);
     kr_wgmma_fence();
-    KR_FOR(kk, BK / 16) {
+    /* a k step is 32 bytes of a row: k16 of 16-bit, k8 of tfloat32; 4 steps per block */
+    KR_FOR(kk, BK / (TF32 ? 8 : 16)) {
         const unsigned aa = sa + (kk / 4) * (M * 128) + (kk % 4) * 32;
-        MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(sb + kk * 16 * 128, BK * 128));
+        if constexpr (TF32) /* B K-major (N rows), like A */
+            MMA()(d, kr_wgmma_desc(aa, 16),
+                  kr_wgmma_desc(sb + (kk / 4) * (N * 128) + (kk % 4) * 32, 16));
+        else /* B N-major: 16 rows of 128 bytes a step, 64-column blocks BK * 128 apart */
+            MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(sb + kk * 16 * 128, BK * 128));
     }
     kr_wgmma_commit();
     kr_frag_fence(d);
@@ -157,7 +165,16 @@ KR_DEV void kr_tma_tile(unsigned char *dst, const KrTmap *map, int r0, int c0, u
 
 /* whether a's rows can be copied 16 bytes at a time */
 template <class A> KR_DEV bool kr_sm90_vec_ok(const A &a) {
-    return a.stride[1] == 1 && ((u64)a.p & 15) == 0 && ((a.stride[0] * 2) & 15) == 0;
+    return a.stride[1] == 1 && ((u64)a.p & 15) == 0 &&
+           ((a.stride[0] * (i64)sizeof(*a.p)) & 15) == 0;
+}
+/* tfloat32: wgmma reads B only K-major, so each stage's B (BK x N, staged row-major by
+ * kr_sm90_load) is rewritten as an N x BK tile in the same swizzled layout. */
+template <int BK, int N> KR_DEV void kr_tf32_transpose(unsigned char *dst, const unsigned char *src) {
+    _Pragma("unroll 4") for (int e = (int)threadIdx.x; e < BK * N; e += KR_NT) {
+        const int k = e % BK, n = e / BK;
+        *(float *)(dst + kr_swz_off<N, 4>(n, k)) = *(const float *)(src + kr_swz_off<BK, 4>(k, n));
+    }
 }
 
 /* ---- the accumulator: generic tile layout <-> wgmma fragments, through kr_smem. Fragment
