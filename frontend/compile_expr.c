@@ -525,12 +525,21 @@ static int comp_generator(Compiler *c, AstExpr *e, int gi, CompKind kind) {
     if (gi == 0) {
         if (emit(c, OP_LOAD_FAST, 0) < 0) return -1;
     } else {
-        if (g->is_async)
-            return expr_error(c, g->iter, "asynchronous comprehensions are not supported");
-        if (compile_expr(c, g->iter) < 0 || emit(c, OP_GET_ITER, 0) < 0) return -1;
+        if (compile_expr(c, g->iter) < 0 ||
+            emit(c, g->is_async ? OP_GET_AITER : OP_GET_ITER, 0) < 0)
+            return -1;
     }
     label_place(c, start);
-    if (emit_jump(c, OP_FOR_ITER, anchor) < 0 || compile_store(c, g->target) < 0) return -1;
+    if (g->is_async) {
+        /* as `async for`: await __anext__() in a SETUP_FINALLY whose handler, at anchor,
+         * ends this level on StopAsyncIteration (END_ASYNC_FOR pops the iterator) */
+        if (emit_jump(c, OP_SETUP_FINALLY, anchor) < 0 || emit(c, OP_GET_ANEXT, 0) < 0 ||
+            emit_none(c) < 0 || emit(c, OP_YIELD_FROM, 0) < 0 || emit(c, OP_POP_BLOCK, 0) < 0)
+            return -1;
+    } else if (emit_jump(c, OP_FOR_ITER, anchor) < 0) {
+        return -1;
+    }
+    if (compile_store(c, g->target) < 0) return -1;
     for (int i = 0; i < g->ifs.len; i++)
         if (compile_jump_if(c, g->ifs.items[i], false, start) < 0) return -1;
     if (gi + 1 < n) {
@@ -558,14 +567,18 @@ static int comp_generator(Compiler *c, AstExpr *e, int gi, CompKind kind) {
     }
     if (emit_jump(c, OP_JUMP, start) < 0) return -1;
     label_place(c, anchor);
-    return 0;
+    return g->is_async ? emit(c, OP_END_ASYNC_FOR, 0) : 0;
 }
 
 static int compile_comprehension(Compiler *c, AstExpr *e, CompKind kind) {
     static const char *const names[] = {"", "<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"};
-    if (e->u.comp.generators[0].is_async)
-        return expr_error(c, e, "asynchronous comprehensions are not supported");
     Scope *ste = symtable_lookup_scope(&c->st, e);
+    /* an `async for` or an await inside makes it asynchronous: a coroutine the caller awaits
+     * (an async generator for a generator expression), as CPython 3.10 compiles it */
+    bool is_async = ste && ste->coroutine;
+    bool outer_async = c->u->fast && c->u->ste->coroutine;
+    if (is_async && kind != COMP_GENEXP && !outer_async)
+        return expr_error(c, e, "asynchronous comprehension outside of an asynchronous function");
     Str *qual = compile_qualname(c, names[kind], false);
     if (!ste || !qual || unit_enter(c, ste, names[kind], qual, e->pos.line) < 0) return -1;
     c->u->code->argcount = 1;
@@ -583,8 +596,13 @@ static int compile_comprehension(Compiler *c, AstExpr *e, CompKind kind) {
     if (!co) return -1;
     int cl = compile_closure_and_code(c, co);
     if (cl < 0 || emit(c, OP_MAKE_FUNCTION, (uint32_t)cl) < 0) return -1;
-    if (compile_expr(c, e->u.comp.generators[0].iter) < 0 || emit(c, OP_GET_ITER, 0) < 0) return -1;
-    return emit(c, OP_CALL, 1);
+    bool aiter = e->u.comp.generators[0].is_async;
+    if (compile_expr(c, e->u.comp.generators[0].iter) < 0 ||
+        emit(c, aiter ? OP_GET_AITER : OP_GET_ITER, 0) < 0 || emit(c, OP_CALL, 1) < 0)
+        return -1;
+    if (!is_async || kind == COMP_GENEXP) return 0;
+    if (emit(c, OP_GET_AWAITABLE, 0) < 0 || emit_none(c) < 0) return -1;
+    return emit(c, OP_YIELD_FROM, 0);
 }
 
 /* ---- yield and await ---- */

@@ -379,7 +379,10 @@ static int visit_expr_inner(SymTable *st, AstExpr *e) {
         s->generator = true;
         return e->u.value.value ? visit_expr(st, e->u.value.value) : 0;
     }
-    case EXPR_AWAIT: return visit_expr(st, e->u.value.value);
+    case EXPR_AWAIT:
+        /* an await makes a comprehension asynchronous, as CPython's symtable does */
+        if (st->cur->comp_kind != COMP_NONE) st->cur->coroutine = true;
+        return visit_expr(st, e->u.value.value);
     case EXPR_COMPARE:
         if (visit_expr(st, e->u.compare.left) < 0) return -1;
         return visit_exprs(st, &e->u.compare.comparators);

@@ -7,6 +7,7 @@
 
 #include "builtins.h"
 #include "io.h"
+#include "../vm/frame.h"
 
 static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     static const char *const names[] = {"sep", "end", "file", "flush"};
@@ -549,6 +550,8 @@ static const MethodDef builtin_functions[] = {
     {"issubclass", bi_issubclass, 0},
     {"iter", bi_iter, 0},
     {"next", bi_next, 0},
+    {"aiter", builtin_aiter, 0},
+    {"anext", builtin_anext, 0},
     {"format", bi_format, 0},
     {"input", bi_input, 0},
     {"globals", bi_globals, 0},

@@ -300,7 +300,38 @@ static Value sys_getsizeof(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_int((int64_t)t->instance_size + 16);
 }
 
+/* sys.set_asyncgen_hooks(firstiter=, finalizer=): vm/asyncgen.c calls firstiter at an async
+ * generator's first iteration (asyncio registers it to aclose it at the end of run()). An
+ * argument left out keeps its hook; None removes it. */
+static Value sys_set_asyncgen_hooks(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    static const char *const names[] = {"firstiter", "finalizer"};
+    Value o[2];
+    if (!arg_parse(I, "set_asyncgen_hooks", argc, argv, kwnames, names, 2, 0, 2, o))
+        return V_NULL;
+    for (int i = 0; i < 2; i++)
+        if (!is_null(o[i]) && !is_none(o[i]) && !callable_check(I, o[i]))
+            return err_format(I, TY_TYPE_ERROR, "callable %s expected, got %s", names[i],
+                              type_name(I, o[i]));
+    if (!is_null(o[0])) I->asyncgen_firstiter = o[0];
+    if (!is_null(o[1])) I->asyncgen_finalizer = o[1];
+    return V_NONE;
+}
+
+/* sys.get_asyncgen_hooks(): (firstiter, finalizer), a plain tuple (CPython's is a struct
+ * sequence with those two names). */
+static Value sys_get_asyncgen_hooks(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "get_asyncgen_hooks", kwnames) ||
+        !arg_count(I, "get_asyncgen_hooks", argc, 0, 0))
+        return V_NULL;
+    Value a = is_null(I->asyncgen_firstiter) ? V_NONE : I->asyncgen_firstiter;
+    Value b = is_null(I->asyncgen_finalizer) ? V_NONE : I->asyncgen_finalizer;
+    Tuple *t = tuple_pack(I, 2, a, b);
+    return t ? v_obj(t) : V_NULL;
+}
+
 static const MethodDef sys_functions[] = {
+    {"set_asyncgen_hooks", sys_set_asyncgen_hooks, 0},
+    {"get_asyncgen_hooks", sys_get_asyncgen_hooks, 0},
     {"getsizeof", sys_getsizeof, 0},
     {"_getframe", sys_getframe, 0},
     {"exit", sys_exit, 0},

@@ -221,6 +221,8 @@ bool instr_import_star(Interp *I, Frame *f, Value mod);
 bool instr_print_expr(Interp *I, Value v);
 Value instr_get_awaitable(Interp *I, Value v);
 Value instr_yield_from_step(Interp *I, Value sub, Value v, bool *returned);
+/* A special method looked up on the type only and bound: 1, 0 (none), -1 after raising. */
+int instr_special_lookup(Interp *I, Value obj, Str *name, Value *out);
 Value instr_setup_with_enter(Interp *I, Value mgr, Value *exit_out);
 Value instr_async_get_aiter(Interp *I, Value obj);
 Value instr_async_get_anext(Interp *I, Value aiter);
@@ -248,12 +250,27 @@ typedef struct Generator {
     Str *qualname;
     bool running;
     bool coroutine;
+    bool asyncgen;         /* an async generator (asyncgen.c) */
+    bool ag_running_async; /* one of its asend/athrow awaitables is being awaited */
+    bool ag_closed;
+    bool ag_hooks_inited; /* sys.set_asyncgen_hooks' firstiter was called */
+    Value ag_finalizer;   /* the finalizer hook at the first iteration, or None */
 } Generator;
 Value generator_new(Interp *I, Frame *f, Function *fn);
 bool is_generator_like(Interp *I, Value v); /* generator or coroutine */
 /* Resume: returns the yielded value with *returned false, the return value with *returned
  * true, or V_NULL after raising. throwing: raise I->exc inside instead of sending. */
 Value gen_resume(Interp *I, Generator *g, Value send, bool throwing, bool *returned);
+/* Shared with asyncgen.c: throw()'s arguments made into an exception, whether a suspended
+ * frame waits in YIELD_FROM (an await, in an async generator), and the type slots. */
+Value gen_throw_exc(Interp *I, int n, Value *args);
+bool frame_at_yield_from(Frame *f);
+void gen_trace(Interp *I, Obj *o);
+void gen_finalize(Interp *I, Obj *o);
+Value gen_repr(Interp *I, Value self);
+/* The builtins aiter() and anext() (asyncgen.c). */
+Value builtin_aiter(Interp *I, int argc, Value *argv, Tuple *kw);
+Value builtin_anext(Interp *I, int argc, Value *argv, Tuple *kw);
 Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned);
 
 /* ---- tracebacks (traceback.c) ---- */

@@ -213,6 +213,8 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_value(I, I->sys_stdout);
     gc_mark_value(I, I->sys_stderr);
     gc_mark_value(I, I->sys_stdin);
+    gc_mark_value(I, I->asyncgen_firstiter);
+    gc_mark_value(I, I->asyncgen_finalizer);
     for (size_t i = 0; i < I->ntemp; i++)
         gc_mark_value(I, I->temp_roots[i]);
     if (I->hooks.trace_roots) I->hooks.trace_roots(I); /* the C API's handles */

@@ -32,12 +32,12 @@ bool is_generator_like(Interp *I, Value v) {
 
 Value generator_new(Interp *I, Frame *f, Function *fn) {
     uint32_t flags = f->code->flags;
-    if (flags & CO_ASYNC_GENERATOR) {
-        return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "asynchronous generators are not supported");
-    }
-    bool coro = (flags & CO_COROUTINE) != 0;
-    Generator *g = gc_new(I, I->types[coro ? TY_COROUTINE : TY_GENERATOR], sizeof(Generator));
+    bool coro = (flags & CO_COROUTINE) != 0, agen = (flags & CO_ASYNC_GENERATOR) != 0;
+    int ty = agen ? TY_ASYNC_GENERATOR : coro ? TY_COROUTINE : TY_GENERATOR;
+    Generator *g = gc_new(I, I->types[ty], sizeof(Generator));
     if (!g) return V_NULL;
+    g->asyncgen = agen;
+    g->ag_finalizer = V_NONE;
     g->frame = f;
     g->coroutine = coro;
     g->name = fn ? fn->name : f->code->name;
@@ -48,7 +48,7 @@ Value generator_new(Interp *I, Frame *f, Function *fn) {
 }
 
 static const char *gen_kind(Generator *g) {
-    return g->coroutine ? "coroutine" : "generator";
+    return g->asyncgen ? "async generator" : g->coroutine ? "coroutine" : "generator";
 }
 
 static void gen_release_frame(Interp *I, Generator *g) {
@@ -108,7 +108,7 @@ Value gen_resume(Interp *I, Generator *g, Value send, bool throwing, bool *retur
 static int gen_close_iter(Interp *I, Value sub);
 static Value gen_close_impl(Interp *I, Generator *g);
 
-static bool frame_at_yield_from(Frame *f) {
+bool frame_at_yield_from(Frame *f) {
     return f && f->state == FRAME_SUSPENDED && f->pc < f->code->ninstrs &&
            INSTR_OP(f->code->instrs[f->pc]) == OP_YIELD_FROM;
 }
@@ -217,10 +217,11 @@ static Value gen_send_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return r;
 }
 
-static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
-    if (!arg_no_kw(I, "throw", kwnames) || !arg_count(I, "throw", argc, 2, 4)) return V_NULL;
-    Value typ = argv[1];
-    Value val = argc > 2 ? argv[2] : V_NONE;
+/* throw(typ[, val[, tb]])'s arguments (args[0..n), n in 1..3) made into the exception to throw,
+ * as CPython's gen_throw does; V_NULL after raising. */
+Value gen_throw_exc(Interp *I, int n, Value *args) {
+    Value typ = args[0];
+    Value val = n > 1 ? args[1] : V_NONE;
     Value exc;
     Type *base = I->types[TY_BASE_EXCEPTION];
     if (is_obj(typ) && type_is_subtype(type_of(I, typ), I->types[TY_TYPE]) &&
@@ -253,14 +254,21 @@ static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) 
                           "BaseException, not %s",
                           type_name(I, typ));
     }
-    if (argc > 3 && !is_none(argv[3])) {
-        Value tb = argv[3];
+    if (n > 2 && !is_none(args[2])) {
+        Value tb = args[2];
         if (!is_obj(tb) || as_obj(tb)->type->id != TY_TRACEBACK) {
             return err_format(I, TY_TYPE_ERROR,
                               "throw() third argument must be a traceback object");
         }
         ((ExcObj *)as_obj(exc))->traceback = as_obj(tb);
     }
+    return exc;
+}
+
+static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    if (!arg_no_kw(I, "throw", kwnames) || !arg_count(I, "throw", argc, 2, 4)) return V_NULL;
+    Value exc = gen_throw_exc(I, argc - 1, argv + 1);
+    if (is_null(exc)) return V_NULL;
     bool returned;
     Value r = gen_throw_value(I, as_gen(argv[0]), exc, &returned);
     if (returned) return raise_stop(I, r);
@@ -282,20 +290,22 @@ static Value gen_iter(Interp *I, Value self) {
     return self;
 }
 
-static Value gen_repr(Interp *I, Value self) {
+Value gen_repr(Interp *I, Value self) {
     Generator *g = as_gen(self);
-    Str *s = str_printf(I, "<%s object %s at %p>", gen_kind(g), g->qualname->data, (void *)g);
+    const char *kind = g->asyncgen ? "async_generator" : gen_kind(g);
+    Str *s = str_printf(I, "<%s object %s at %p>", kind, g->qualname->data, (void *)g);
     return s ? v_obj(s) : V_NULL;
 }
 
-static void gen_trace(Interp *I, Obj *o) {
+void gen_trace(Interp *I, Obj *o) {
     Generator *g = (Generator *)o;
+    gc_mark_value(I, g->ag_finalizer);
     gc_mark_obj(I, (Obj *)g->name);
     gc_mark_obj(I, (Obj *)g->qualname);
     if (g->frame) frame_trace(I, g->frame);
 }
 
-static void gen_finalize(Interp *I, Obj *o) {
+void gen_finalize(Interp *I, Obj *o) {
     Generator *g = (Generator *)o;
     if (g->frame) {
         g->frame->gen = NULL;

@@ -123,6 +123,10 @@ static int special_lookup(Interp *I, Value obj, Str *name, Value *out) {
     return is_null(*out) ? -1 : 1;
 }
 
+int instr_special_lookup(Interp *I, Value obj, Str *name, Value *out) {
+    return special_lookup(I, obj, name, out);
+}
+
 int instr_check_exc_match(Interp *I, Value exc, Value match) {
     if (is_type_id(match, TY_TUPLE)) {
         Tuple *t = as_tuple(match);

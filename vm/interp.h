@@ -226,6 +226,7 @@ struct kr_interp {
     struct Loop *loop;
     struct GpuState *gpu;
     const struct ArrBackend *arr_backend; /* hooks.array_backend's choice, NULL: not yet */
+    Value asyncgen_firstiter, asyncgen_finalizer; /* sys.set_asyncgen_hooks (asyncgen.c) */
 };
 
 /* The VM's host check (vm.c's check_interrupt): I->hooks.check_limits, or without it a

@@ -202,6 +202,10 @@ struct Type {
     X(CELL, cell_spec)                                                                             \
     X(GENERATOR, generator_spec)                                                                   \
     X(COROUTINE, coroutine_spec)                                                                   \
+    X(ASYNC_GENERATOR, async_generator_spec)                                                       \
+    X(ASYNC_GEN_ASEND, async_gen_asend_spec)                                                       \
+    X(ASYNC_GEN_ATHROW, async_gen_athrow_spec)                                                     \
+    X(ANEXT_AWAITABLE, anext_awaitable_spec)                                                       \
     X(TRACEBACK, traceback_spec)                                                                   \
     X(FRAME, frame_spec)                                                                           \
     X(ARRAY, array_spec)                                                                           \

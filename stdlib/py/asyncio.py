@@ -112,6 +112,11 @@ class EventLoop:
         self._stopping = False
         self._closed = False
         self._unretrieved = []  # tasks that finished with an exception nobody read yet
+        # async generators iterated under this loop, for shutdown_asyncgens (a list: no
+        # weak references in krait; finished ones are pruned as it grows)
+        self._asyncgens = []
+        self._asyncgens_prune_at = 64
+        self._asyncgens_shutdown_called = False
 
     def time(self):
         return _uv.time()
@@ -184,11 +189,43 @@ class EventLoop:
             import traceback
             traceback.print_exception(type(exc), exc, exc.__traceback__)
 
+    def _asyncgen_firstiter_hook(self, agen):
+        gens = self._asyncgens
+        if len(gens) >= self._asyncgens_prune_at:
+            gens[:] = [g for g in gens if not g._finished]
+            self._asyncgens_prune_at = max(64, 2 * len(gens))
+        gens.append(agen)
+
+    def _asyncgen_finalizer_hook(self, agen):
+        self.create_task(agen.aclose())
+
+    async def shutdown_asyncgens(self):
+        self._asyncgens_shutdown_called = True
+        closing = [g for g in self._asyncgens if not g._finished]
+        self._asyncgens = []
+        if not closing:
+            return
+        results = await gather(*[ag.aclose() for ag in closing], return_exceptions=True)
+        for result, agen in zip(results, closing):
+            # StopAsyncIteration: aclose() had been called already (CPython's collector
+            # would have closed that one without a report)
+            if isinstance(result, Exception) and not isinstance(result, StopAsyncIteration):
+                self.call_exception_handler({
+                    "message": "an error occurred during closing of asynchronous generator "
+                               "%r" % (agen,),
+                    "exception": result, "asyncgen": agen})
+
+    async def shutdown_default_executor(self):
+        pass
+
     def run_forever(self):
         self._check_closed()
         if _running_loop[0] is not None:
             raise RuntimeError("Cannot run the event loop while another loop is running")
         _running_loop[0] = self
+        old_hooks = sys.get_asyncgen_hooks()
+        sys.set_asyncgen_hooks(firstiter=self._asyncgen_firstiter_hook,
+                               finalizer=self._asyncgen_finalizer_hook)
         try:
             while True:
                 self._run_once()
@@ -197,6 +234,7 @@ class EventLoop:
         finally:
             self._stopping = False
             _running_loop[0] = None
+            sys.set_asyncgen_hooks(*old_hooks)
 
     def run_until_complete(self, future):
         self._check_closed()
@@ -596,10 +634,17 @@ def ensure_future(coro_or_future, *, loop=None):
                              "as the loop argument")
         return coro_or_future
     if not iscoroutine(coro_or_future):
-        raise TypeError("An asyncio.Future, a coroutine or an awaitable is required")
+        if hasattr(type(coro_or_future), "__await__"):
+            coro_or_future = _wrap_awaitable(coro_or_future)
+        else:
+            raise TypeError("An asyncio.Future, a coroutine or an awaitable is required")
     if loop is None:
         loop = get_event_loop()
     return loop.create_task(coro_or_future)
+
+
+async def _wrap_awaitable(awaitable):
+    return await awaitable
 
 
 class _Sleep0:
@@ -1114,6 +1159,7 @@ def run(main, *, debug=None):
     finally:
         try:
             _cancel_all_tasks(loop)
+            loop.run_until_complete(loop.shutdown_asyncgens())
         finally:
             loop.close()
 

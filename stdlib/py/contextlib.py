@@ -101,8 +101,8 @@ class _GeneratorContextManager(ContextDecorator, AbstractContextManager):
 
 
 class _AsyncGeneratorContextManager(AbstractAsyncContextManager):
-    """Helper for @asynccontextmanager (an async def generator in krait is not
-    supported, so this accepts a coroutine factory returning an object with __anext__)."""
+    """Helper for @asynccontextmanager: drives the async generator func(*args, **kwds)
+    (or any object with __anext__ and athrow)."""
 
     def __init__(self, func, args, kwds):
         self.gen = func(*args, **kwds)
