@@ -109,7 +109,7 @@ static Value gpu_module_value(Interp *I) {
 /* A wait for the work queued so far on stream handle st (NULL: the current stream). */
 static Value await_stream(Interp *I, CUstream st, Value waiter, Value result) {
     Value id = V_NONE;
-    if (arr_on_cuda(I)) {
+    if (arr_backend(I)->device) {
 #ifdef KRAIT_HAVE_LIBUV
         id = await_cuda(I, st ? st : arr_stream(I), NULL);
         if (is_null(id)) return V_NULL;
@@ -123,7 +123,7 @@ Value gpu_stream_done(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "done", argc - 1, kw, 0, 0)) return V_NULL;
     void *h = NULL;
     Value waiter = argv[0];
-    if (arr_on_cuda(I) && !handle_attr(I, argv[0], &h)) {
+    if (arr_backend(I)->device && !handle_attr(I, argv[0], &h)) {
         waiter = gpu_module_value(I);
         if (is_null(waiter)) return V_NULL;
     }
@@ -135,7 +135,7 @@ Value gpu_event_done(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "done", argc - 1, kw, 0, 0)) return V_NULL;
     Value id = V_NONE;
     void *h;
-    if (arr_on_cuda(I) && handle_attr(I, argv[0], &h)) {
+    if (arr_backend(I)->device && handle_attr(I, argv[0], &h)) {
 #ifdef KRAIT_HAVE_LIBUV
         id = await_cuda(I, NULL, h);
         if (is_null(id)) return V_NULL;
@@ -152,7 +152,7 @@ static Value m_to_host(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value tolist = k ? obj_getattr(I, argv[0], k) : V_NULL;
     if (is_null(tolist) || !gc_temp_push(I, tolist)) return V_NULL;
     Value waiter = V_NONE;
-    if (arr_on_cuda(I)) {
+    if (arr_backend(I)->device) {
         if (arr_materialize(I, (Array *)as_obj(argv[0])) < 0) return V_NULL;
         waiter = gpu_module_value(I);
         if (is_null(waiter)) return V_NULL;
