@@ -277,5 +277,9 @@ Value arr_cuda_device_info(Interp *I) {
         set_item(I, d, "free_memory", v_int((int64_t)fr)) < 0 ||
         set_item(I, d, "multiprocessors", v_int(G->sm_count)) < 0)
         return V_NULL;
+    /* which path the last matmul took ("cublaslt", "own", "simple"), once one ran */
+    if (G->matmul_path &&
+        set_item(I, d, "matmul_path", v_obj(str_from_cstr(I, G->matmul_path))) < 0)
+        return V_NULL;
     return v_obj(d);
 }
