@@ -297,6 +297,7 @@ static Value bi_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Type *t = type_of(I, argv[0]);
     if (!t->slots.next)
         return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator", t->name->data);
+    I->last_stop = NULL;
     Value r = vm_next_with_value(I, argv[0]);
     if (is_null(r)) {
         if (err_occurred(I)) {
@@ -307,6 +308,12 @@ static Value bi_next(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             return V_NULL;
         }
         if (argc == 2) return argv[1];
+        if (I->last_stop) { /* a class's __next__ raised it: keep its args */
+            Obj *e = I->last_stop;
+            I->last_stop = NULL;
+            err_restore(I, e);
+            return V_NULL;
+        }
         return err_stopiteration(I, V_NULL);
     }
     return r;

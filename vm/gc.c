@@ -202,6 +202,7 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_obj(I, (Obj *)I->empty_str);
     gc_mark_obj(I, I->exc);
     gc_mark_obj(I, (Obj *)I->memory_error);
+    gc_mark_obj(I, I->last_stop);
     gc_mark_obj(I, (Obj *)I->modules);
     gc_mark_obj(I, (Obj *)I->builtins);
     gc_mark_obj(I, (Obj *)I->sys);

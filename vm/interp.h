@@ -179,7 +179,10 @@ struct kr_interp {
     Str *char_cache[128]; /* one-character ASCII strings */
 
     /* ---- exceptions ---- */
-    Obj *exc;             /* the raised exception (an ExcObj or subclass), NULL when none */
+    Obj *exc; /* the raised exception (an ExcObj or subclass), NULL when none */
+    /* the StopIteration a class's __next__ raised and the next slot consumed (exhaustion is
+     * signalled without an exception): builtin next() re-raises it, keeping its args */
+    Obj *last_stop;
     ExcObj *memory_error; /* preallocated, raised when even that allocation fails */
 
     /* ---- modules ---- */

@@ -82,7 +82,11 @@ static int heap_hash(Interp *I, Value self, int64_t *out) {
         err_format(I, TY_TYPE_ERROR, "__hash__ method should return an integer");
         return -1;
     }
-    *out = int_hash(I, is_bool(r) ? v_int(r.as.i) : r);
+    /* a value that fits is the hash itself, as CPython's slot_tp_hash (-1 becomes -2) */
+    if (is_smallint(r) || is_bool(r))
+        *out = r.as.i == -1 ? -2 : r.as.i;
+    else
+        *out = int_hash(I, r);
     return 0;
 }
 
@@ -282,7 +286,10 @@ static Value heap_next(Interp *I, Value self) {
         return err_format(I, TY_TYPE_ERROR, "'%s' object is not an iterator", type_name(I, self));
     }
     Value r = descr_call(I, f, self, 0, NULL, NULL);
-    if (is_null(r) && err_matches(I, TY_STOP_ITERATION)) err_clear(I);
+    if (is_null(r) && err_matches(I, TY_STOP_ITERATION)) {
+        I->last_stop = I->exc;
+        err_clear(I);
+    }
     return r;
 }
 

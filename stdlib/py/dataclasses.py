@@ -3,8 +3,15 @@ documented behaviour of CPython 3.11 (docs.python.org/3.11/library/dataclasses.h
 __init__ is generated as source and exec'd, so its signature and argument errors are the
 ones CPython's generated __init__ has; the other methods are closures over the fields."""
 
+import builtins as _builtins
 import copy
 import sys
+
+_repr = _builtins.repr  # make_dataclass/_process_class have a `repr` parameter
+_KEYWORDS = frozenset(
+    "False None True and as assert async await break class continue def del elif else "
+    "except finally for from global if import in is lambda nonlocal not or pass raise "
+    "return try while with yield".split())
 
 __all__ = ["dataclass", "field", "Field", "FrozenInstanceError", "InitVar", "KW_ONLY",
            "MISSING", "fields", "asdict", "astuple", "make_dataclass", "replace",
@@ -64,7 +71,7 @@ class InitVar:
         if isinstance(self.type, type):
             type_name = self.type.__name__
         else:
-            type_name = repr(self.type)
+            type_name = _repr(self.type)
         return "dataclasses.InitVar[" + type_name + "]"
 
     def __class_getitem__(cls, type):
@@ -89,12 +96,12 @@ class Field:
         self._field_type = None
 
     def __repr__(self):
-        return ("Field(name=" + repr(self.name) + ",type=" + repr(self.type) + ",default=" +
-                repr(self.default) + ",default_factory=" + repr(self.default_factory) +
-                ",init=" + repr(self.init) + ",repr=" + repr(self.repr) + ",hash=" +
-                repr(self.hash) + ",compare=" + repr(self.compare) + ",metadata=" +
-                repr(self.metadata) + ",kw_only=" + repr(self.kw_only) + ",_field_type=" +
-                repr(self._field_type) + ")")
+        return ("Field(name=" + _repr(self.name) + ",type=" + _repr(self.type) + ",default=" +
+                _repr(self.default) + ",default_factory=" + _repr(self.default_factory) +
+                ",init=" + _repr(self.init) + ",repr=" + _repr(self.repr) + ",hash=" +
+                _repr(self.hash) + ",compare=" + _repr(self.compare) + ",metadata=" +
+                _repr(self.metadata) + ",kw_only=" + _repr(self.kw_only) + ",_field_type=" +
+                _repr(self._field_type) + ")")
 
     def __set_name__(self, owner, name):
         func = getattr(type(self.default), "__set_name__", None)
@@ -114,9 +121,9 @@ class _DataclassParams:
         self.frozen = frozen
 
     def __repr__(self):
-        return ("_DataclassParams(init=" + repr(self.init) + ",repr=" + repr(self.repr) +
-                ",eq=" + repr(self.eq) + ",order=" + repr(self.order) + ",unsafe_hash=" +
-                repr(self.unsafe_hash) + ",frozen=" + repr(self.frozen) + ")")
+        return ("_DataclassParams(init=" + _repr(self.init) + ",repr=" + _repr(self.repr) +
+                ",eq=" + _repr(self.eq) + ",order=" + _repr(self.order) + ",unsafe_hash=" +
+                _repr(self.unsafe_hash) + ",frozen=" + _repr(self.frozen) + ")")
 
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None,
@@ -179,7 +186,7 @@ def _get_field(cls, a_name, a_type, default_kw_only):
         raise TypeError("field " + f.name + " is a ClassVar but specifies kw_only")
     if f._field_type is _FIELD and (f.default.__class__.__hash__ is None or
                                     type(f.default) in (list, dict, set, bytearray)):
-        raise ValueError("mutable default " + repr(type(f.default)) + " for field " + f.name +
+        raise ValueError("mutable default " + _repr(type(f.default)) + " for field " + f.name +
                          " is not allowed: use default_factory")
     return f
 
@@ -224,7 +231,7 @@ def _field_init(f, frozen, self_name, ns):
     if f._field_type is _FIELD_INITVAR:
         return None
     if frozen:
-        return "__dataclass_builtins_object__.__setattr__(" + self_name + "," + repr(f.name) + "," + value + ")"
+        return "__dataclass_builtins_object__.__setattr__(" + self_name + "," + _repr(f.name) + "," + value + ")"
     return self_name + "." + f.name + "=" + value
 
 
@@ -235,7 +242,7 @@ def _make_init(cls, fields, std_fields, kw_only_fields, frozen, has_post_init, s
             if not (f.default is MISSING and f.default_factory is MISSING):
                 seen_default = True
             elif seen_default:
-                raise TypeError("non-default argument " + repr(f.name) +
+                raise TypeError("non-default argument " + _repr(f.name) +
                                 " follows default argument")
     ns = {"MISSING": MISSING, "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
           "__dataclass_builtins_object__": object}
@@ -275,7 +282,7 @@ def _make_repr(cls, fields):
             return "..."
         running.add(key)
         try:
-            parts = [n + "=" + repr(getattr(self, n)) for n in names]
+            parts = [n + "=" + _repr(getattr(self, n)) for n in names]
         finally:
             running.discard(key)
         return self.__class__.__qualname__ + "(" + ", ".join(parts) + ")"
@@ -328,12 +335,12 @@ def _make_frozen(cls, fields):
 
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
-            raise FrozenInstanceError("cannot assign to field " + repr(name))
+            raise FrozenInstanceError("cannot assign to field " + _repr(name))
         super(cls, self).__setattr__(name, value)
 
     def __delattr__(self, name):
         if type(self) is cls or name in names:
-            raise FrozenInstanceError("cannot delete field " + repr(name))
+            raise FrozenInstanceError("cannot delete field " + _repr(name))
         super(cls, self).__delattr__(name)
 
     return (_set_qualname(cls, __setattr__, "__setattr__"),
@@ -369,7 +376,7 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
         if type_ is KW_ONLY or (isinstance(type_, str) and
                                 type_.strip() in ("KW_ONLY", "dataclasses.KW_ONLY")):
             if KW_ONLY_seen:
-                raise TypeError(repr(name) + " is KW_ONLY, but KW_ONLY has already been "
+                raise TypeError(_repr(name) + " is KW_ONLY, but KW_ONLY has already been "
                                 "specified")
             KW_ONLY_seen = True
             kw_only = True
@@ -384,7 +391,7 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
                 setattr(cls, f.name, f.default)
     for name, value in cls.__dict__.items():
         if isinstance(value, Field) and name not in cls_annotations:
-            raise TypeError(repr(name) + " is a field but has no type annotation")
+            raise TypeError(_repr(name) + " is a field but has no type annotation")
     if has_dataclass_bases:
         if any_frozen_base and not frozen:
             raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
@@ -447,7 +454,7 @@ def _format_annotation(a):
         if a.__module__ == "builtins":
             return a.__qualname__
         return a.__module__ + "." + a.__qualname__
-    return repr(a).replace("typing.", "")
+    return _repr(a).replace("typing.", "")
 
 
 def _signature_text(std_fields, kw_fields):
@@ -456,7 +463,7 @@ def _signature_text(std_fields, kw_fields):
     def param(f):
         text = f.name + ": " + _format_annotation(f.type)
         if f.default is not MISSING:
-            text += " = " + repr(f.default)
+            text += " = " + _repr(f.default)
         elif f.default_factory is not MISSING:
             text += " = <factory>"
         return text
@@ -576,11 +583,13 @@ def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=True, rep
             name, tp, spec = item
             defaults[name] = spec
         else:
-            raise TypeError("Invalid field: " + repr(item))
+            raise TypeError("Invalid field: " + _repr(item))
         if not isinstance(name, str) or not name.isidentifier():
-            raise TypeError("Field names must be valid identifiers: " + repr(name))
+            raise TypeError("Field names must be valid identifiers: " + _repr(name))
+        if name in _KEYWORDS:
+            raise TypeError("Field names must not be keywords: " + _repr(name))
         if name in seen:
-            raise TypeError("Field name duplicated: " + repr(name))
+            raise TypeError("Field name duplicated: " + _repr(name))
         seen.add(name)
         annotations[name] = tp
     ns = dict(namespace)
@@ -607,7 +616,7 @@ def replace(obj, /, **changes):
             continue
         if f.name not in changes:
             if f._field_type is _FIELD_INITVAR and f.default is MISSING:
-                raise ValueError("InitVar " + repr(f.name) + " must be specified with "
+                raise ValueError("InitVar " + _repr(f.name) + " must be specified with "
                                  "replace()")
             changes[f.name] = getattr(obj, f.name)
     return obj.__class__(**changes)

@@ -254,6 +254,8 @@ def _strftime(obj, fmt, timetuple):
             out.append("%02d" % ((yday + 6 - wday) // 7))
         elif code == "G":
             out.append("%d" % _isocal(year, month, day)[0])
+        elif code == "g":
+            out.append("%02d" % (_isocal(year, month, day)[0] % 100))
         elif code == "V":
             out.append("%02d" % _isocal(year, month, day)[1])
         elif code == "c":
@@ -659,7 +661,7 @@ class date:
             o = self.toordinal() + other.days
             if 0 < o <= _MAXORDINAL:
                 return type(self).fromordinal(o)
-            raise OverflowError("result out of range")
+            raise OverflowError("date value out of range")
         return NotImplemented
 
     __radd__ = __add__
@@ -1347,7 +1349,15 @@ _time_class = time
 
 
 def _cmperror(x, y):
-    raise TypeError("can't compare '%s' to '%s'" % (type(x).__name__, type(y).__name__))
+    raise TypeError("can't compare %s to %s" % (_cmp_name(x), _cmp_name(y)))
+
+
+def _cmp_name(x):
+    t = type(x)
+    # the datetime types print as CPython's C types do (datetime.date)
+    if t.__module__ == "datetime":
+        return "datetime." + t.__name__
+    return t.__name__
 
 
 datetime.min = datetime(1, 1, 1)
@@ -1624,6 +1634,12 @@ def _strptime_datetime(cls, data_string, fmt):
         i = k
         return v
 
+    def ranged(lo, hi, maxlen=2):
+        v = number(maxlen)
+        if not lo <= v <= hi:
+            fail()
+        return v
+
     def name(options):
         nonlocal i
         low = s[i:].lower()
@@ -1648,17 +1664,17 @@ def _strptime_datetime(cls, data_string, fmt):
                 y = number(2, 2)
                 year = y + (2000 if y < 69 else 1900)
             elif code == "m":
-                month = number(2)
+                month = ranged(1, 12)
             elif code == "d":
-                day = number(2)
+                day = ranged(1, 31)
             elif code == "H":
-                hour = number(2)
+                hour = ranged(0, 23)
             elif code == "I":
-                hour = number(2)
+                hour = ranged(1, 12)
             elif code == "M":
-                minute = number(2)
+                minute = ranged(0, 59)
             elif code == "S":
-                second = number(2)
+                second = ranged(0, 61)
             elif code == "f":
                 k = i
                 while k < len(s) and k - i < 6 and s[k].isdigit():
@@ -1678,7 +1694,7 @@ def _strptime_datetime(cls, data_string, fmt):
             elif code == "A":
                 weekday = name(_FULLDAYNAMES[1:])
             elif code == "j":
-                julian = number(3)
+                julian = ranged(1, 366, 3)
             elif code == "w":
                 weekday = (number(1) - 1) % 7
             elif code == "z":

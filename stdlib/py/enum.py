@@ -471,8 +471,7 @@ class EnumType(type):
 
     def __delattr__(cls, attr):
         if attr in cls._member_map_:
-            raise AttributeError(cls.__name__ + ": cannot delete Enum member " + repr(attr) +
-                                 ".")
+            raise AttributeError(repr(cls.__name__) + " cannot delete member " + repr(attr) + ".")
         super().__delattr__(attr)
 
     def __getitem__(cls, name):
@@ -550,10 +549,18 @@ class Enum(metaclass=EnumType):
         """The name of the Enum member."""
         return self._name_
 
+    @name.setter
+    def name(self, v):
+        raise AttributeError("<enum 'Enum'> cannot set attribute 'name'")
+
     @property
     def value(self):
         """The value of the Enum member."""
         return self._value_
+
+    @value.setter
+    def value(self, v):
+        raise AttributeError("<enum 'Enum'> cannot set attribute 'value'")
 
 
 Enum._value_repr_ = None
@@ -670,10 +677,16 @@ class Flag(Enum, boundary=STRICT):
         return other._value_ & self._value_ == other._value_
 
     def __iter__(self):
-        for bit in _iter_bits_lsb(self._value_):
-            m = self.__class__._value2member_map_.get(bit)
-            if m is not None and m._name_ in self.__class__._member_names_:
-                yield m
+        # CPython 3.11: bit order, or definition order when the bits were not defined in
+        # ascending order
+        cls = self.__class__
+        members = [cls._value2member_map_.get(b) for b in _iter_bits_lsb(self._value_)]
+        members = [m for m in members if m is not None and m._name_ in cls._member_names_]
+        canonical = [cls._member_map_[n] for n in cls._member_names_]
+        values = [m._value_ for m in canonical if m._value_ and m._value_ & (m._value_ - 1) == 0]
+        if values != sorted(values):
+            members.sort(key=lambda m: cls._member_names_.index(m._name_))
+        yield from members
 
     def __len__(self):
         return bin(self._value_).count("1")
@@ -803,7 +816,10 @@ class verify:
     def __call__(self, enumeration):
         for check in self.checks:
             if check is UNIQUE:
-                unique(enumeration)
+                aliases = [(n, m.name) for n, m in enumeration.__members__.items() if n != m.name]
+                if aliases:
+                    raise ValueError("aliases found in " + repr(enumeration) + ": " +
+                                     ", ".join(a + " -> " + n for a, n in aliases))
             elif check is CONTINUOUS:
                 values = sorted(m.value for m in enumeration)
                 if values:

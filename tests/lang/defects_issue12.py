@@ -30,6 +30,20 @@ def stop_none():
         return e.args, e.value
 t("StopIteration no value", stop_none)
 
+# a class's __next__ raising StopIteration(42): next() keeps the args, also through wrappers
+class Stops:
+    def __iter__(self):
+        return self
+    def __next__(self):
+        raise StopIteration(42)
+for label, make in [("next", lambda: Stops()), ("enumerate", lambda: enumerate(Stops())),
+                    ("map", lambda: map(abs, Stops())), ("zip", lambda: zip(Stops()))]:
+    try:
+        next(make())
+    except StopIteration as e:
+        print("StopIteration through", label, e.args)
+print(next(Stops(), "default"), list(Stops()))
+
 # __set_name__ may add attributes to the class being built
 class Adds:
     def __set_name__(self, owner, name):
