@@ -1,13 +1,16 @@
 /* array_index.c: NumPy indexing on arrays. Basic indexing (integers, slices, `...`,
  * None/newaxis) makes views; advanced indexing (boolean masks, integer arrays) gathers into
  * a new array, and assignment through it scatters. Mixed basic and advanced keys are handled
- * for the common case of one advanced index (the advanced axis stays in place). */
+ * for the common case of one advanced index (the advanced axis stays in place); several
+ * (NumPy's broadcasting of index arrays) go to _numpy_lib's _fancy_getitem. */
 #include <string.h>
 
 #include "../../vm/error.h"
 #include "../../vm/gc.h"
 #include "../../vm/number.h"
 #include "../../vm/seq.h"
+#include "../../vm/str.h"
+#include "../../vm/vm.h"
 #include "array.h"
 
 static bool is_ellipsis(Interp *I, Value v) {
@@ -235,7 +238,39 @@ static Value mask_gather(Interp *I, Array *v, Array *m) {
     return v_obj(r);
 }
 
+/* Whether key has several advanced indices, or one with an integer that a slice, None or
+ * ... separates from it (NumPy then puts the broadcast dimensions first): those go to
+ * _numpy_lib's _fancy_getitem/_fancy_setitem (stdlib/py/_numpy_lib.py). */
+static bool needs_fancy(Interp *I, Value key) {
+    if (!is_obj(key) || key.as.o->type != I->types[TY_TUPLE]) return false;
+    Tuple *t = as_tuple(key);
+    int nadv = 0, count = 0, first = -1, last = -1;
+    for (size_t i = 0; i < t->len; i++) {
+        Value k = t->items[i];
+        bool adv = is_advanced(I, k);
+        bool integer = !adv && !is_slice(I, k) && !is_none(k) && !is_ellipsis(I, k) && !is_float(k);
+        nadv += adv;
+        if (adv || integer) {
+            if (first < 0) first = (int)i;
+            last = (int)i;
+            count++;
+        }
+    }
+    return nadv >= 2 || (nadv == 1 && count > 1 && last - first + 1 != count);
+}
+
+static Value call_fancy(Interp *I, const char *fn, int argc, Value *argv) {
+    Str *mod = str_intern_cstr(I, "_numpy_lib"), *name = str_intern_cstr(I, fn);
+    Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+    Value f = is_null(m) || !name ? V_NULL : obj_getattr(I, m, name);
+    return is_null(f) ? f : obj_call(I, f, argc, argv, NULL);
+}
+
 Value arr_getitem(Interp *I, Value self, Value key) {
+    if (needs_fancy(I, key)) {
+        Value args[2] = {self, key};
+        return call_fancy(I, "_fancy_getitem", 2, args);
+    }
     /* views share the device buffer; only a scalar result or advanced indexing (which runs
      * on the host) needs the data */
     Array *a = arr_raw(self);
@@ -312,6 +347,10 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
     if (is_null(val)) {
         err_format(I, TY_VALUE_ERROR, "cannot delete array elements");
         return -1;
+    }
+    if (needs_fancy(I, key)) {
+        Value args[3] = {self, key, val};
+        return is_null(call_fancy(I, "_fancy_setitem", 3, args)) ? -1 : 0;
     }
     int axis;
     Value adv = V_NULL;

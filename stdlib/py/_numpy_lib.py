@@ -1270,3 +1270,172 @@ class _PrintOptions:
 def printoptions(*args, **kwargs):
     """with np.printoptions(precision=3): ... sets the options for the block only."""
     return _PrintOptions(args, kwargs)
+
+
+# ---- several advanced indices in one subscript ----
+# gpu/array/array_index.c does basic indexing and one advanced index (with integers next to
+# it); a subscript with several integer/boolean arrays, or one separated from integers by a
+# slice, comes here. NumPy's rule: the index arrays (and the integers) broadcast together;
+# their dimensions replace the indexed axes in place when those are adjacent in the
+# subscript, else they come first. Each result element's offset in C order is summed from
+# one index array per axis, then one flat gather (or scatter) does the work.
+
+_INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                "integer or boolean arrays are valid indices")
+
+
+def _fancy_plan(a, key):
+    """The subscript as one (kind, value, axis of a) per axis of a with None's new axes
+    inserted: kind "adv" (an int64 index array) or "slice"; and that shape."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    items = []
+    for k in key:
+        if isinstance(k, list):
+            k = np.asarray(k) if k else np.zeros(0, np.int64)
+            if not (k.dtype == np.bool_ or np.issubdtype(k.dtype, np.integer)):
+                raise IndexError(_INDEX_ERROR)
+        if isinstance(k, np.ndarray):
+            if k.dtype == np.bool_ and k.ndim:
+                items.extend(("adv", ix) for ix in np.nonzero(k))
+            elif np.issubdtype(k.dtype, np.integer):
+                items.append(("adv", k))
+            else:
+                raise IndexError("arrays used as indices must be of integer (or boolean) type")
+        elif k is None:
+            items.append(("none", None))
+        elif k is Ellipsis:
+            items.append(("ell", None))
+        elif isinstance(k, slice):
+            items.append(("slice", k))
+        elif isinstance(k, (float, bool)) or not hasattr(k, "__index__"):
+            raise IndexError(_INDEX_ERROR)
+        else:
+            items.append(("adv", np.asarray(k.__index__())))
+    kinds = [t for t, _ in items]
+    if kinds.count("ell") > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    used = kinds.count("adv") + kinds.count("slice")
+    if used > a.ndim:
+        raise IndexError(f"too many indices for array: array is {a.ndim}-dimensional, but "
+                         f"{used} were indexed")
+    fill = [("slice", slice(None))] * (a.ndim - used)
+    if "ell" in kinds:
+        i = kinds.index("ell")
+        items = items[:i] + fill + items[i + 1:]
+    else:
+        items = items + fill
+    plan, shape, ax = [], [], 0
+    for t, k in items:
+        if t == "none":
+            plan.append(("slice", slice(None), -1))
+            shape.append(1)
+        else:
+            plan.append((t, k, ax))
+            shape.append(a.shape[ax])
+            ax += 1
+    return plan, tuple(shape)
+
+
+def _broadcast_index_shapes(arrays):
+    out = ()
+    for k in arrays:
+        n = max(len(out), k.ndim)
+        x1 = (1,) * (n - len(out)) + out
+        y1 = (1,) * (n - k.ndim) + k.shape
+        res = []
+        for x, y in zip(x1, y1):
+            if x != y and x != 1 and y != 1:
+                txt = " ".join(_shape_text(q.shape) for q in arrays)
+                raise IndexError("shape mismatch: indexing arrays could not be broadcast "
+                                 "together with shapes " + txt + " ")
+            res.append(y if x == 1 else x)
+        out = tuple(res)
+    return out
+
+
+def _fancy_index(a, key):
+    """The C-order offsets of a[key]'s elements into a (with None's axes): an int64 array
+    of the result's shape; and that shape of a."""
+    plan, shape = _fancy_plan(a, key)
+    adv = [i for i, (t, _, _) in enumerate(plan) if t == "adv"]
+    bshape = _broadcast_index_shapes([plan[i][1] for i in adv])
+    nb = len(bshape)
+    if adv == list(range(adv[0], adv[-1] + 1)):  # adjacent: in place of the first
+        dims = [i for i in range(adv[0]) if plan[i][0] == "slice"] + ["B"] + \
+            [i for i in range(adv[-1] + 1, len(plan)) if plan[i][0] == "slice"]
+    else:
+        dims = ["B"] + [i for i, (t, _, _) in enumerate(plan) if t == "slice"]
+    bpos = dims.index("B")
+    lens, out_shape = {}, []
+    for d in dims:
+        if d == "B":
+            out_shape.extend(bshape)
+        else:
+            lens[d] = len(range(*plan[d][1].indices(shape[d])))
+            out_shape.append(lens[d])
+    nout = len(out_shape)
+    cstride = [1] * len(shape)
+    for i in range(len(shape) - 2, -1, -1):
+        cstride[i] = cstride[i + 1] * shape[i + 1]
+    flat = np.zeros(tuple(out_shape), np.int64)
+    for i, (t, k, ax) in enumerate(plan):
+        if t == "slice":
+            at = dims.index(i)
+            at = at + nb - 1 if at > bpos else at
+            r = np.arange(*k.indices(shape[i]), dtype=np.int64) if lens[i] else \
+                np.zeros(0, np.int64)
+            flat = flat + r.reshape(tuple(lens[i] if j == at else 1 for j in range(nout))) * \
+                cstride[i]
+            continue
+        n = shape[i]
+        idx = k.astype(np.int64)
+        if idx.size:
+            hi, lo = int(idx.max()), int(idx.min())
+            if hi >= n or lo < -n:
+                raise IndexError(f"index {hi if hi >= n else lo} is out of bounds for axis "
+                                 f"{ax} with size {n}")
+        idx = np.where(idx < 0, idx + n, idx)
+        idx = idx.reshape((1,) * bpos + (1,) * (nb - idx.ndim) + idx.shape +
+                          (1,) * (nout - bpos - nb))
+        flat = flat + idx * cstride[i]
+    return flat, shape
+
+
+def _shape_text(shape):
+    return "(" + ",".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _c_contiguous(a):
+    st = a.itemsize
+    for n, s in zip(reversed(a.shape), reversed(a.strides)):
+        if n > 1 and s != st:
+            return False
+        st *= n
+    return True
+
+
+def _fancy_getitem(a, key):
+    flat, shape = _fancy_index(a, key)
+    src = a.reshape(shape).ravel()
+    if flat.ndim == 0:
+        return src[int(flat)]
+    return src[flat.ravel()].reshape(flat.shape)
+
+
+def _fancy_setitem(a, key, value):
+    flat, shape = _fancy_index(a, key)
+    vals = np.zeros(flat.shape, a.dtype)
+    try:
+        vals[...] = value
+    except ValueError:
+        v = np.asarray(value)
+        raise ValueError("shape mismatch: value array of shape " + _shape_text(v.shape) +
+                         " could not be broadcast to indexing result of shape " +
+                         _shape_text(flat.shape)) from None
+    if _c_contiguous(a):  # a flat view writes through
+        a.reshape(-1)[flat.ravel()] = vals.ravel()
+        return
+    tmp = a.copy()
+    tmp.reshape(-1)[flat.ravel()] = vals.ravel()
+    a[...] = tmp
