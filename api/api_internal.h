@@ -45,6 +45,9 @@ typedef struct ApiState {
         size_t next_free;
     } * refs;
     size_t nrefs, caprefs, ref_free;
+    /* The host's debug hook (api_hook.c), NULL: none. */
+    kr_hook_fn hook;
+    void *hook_ud;
     /* The host's module loader (api_loader.c), NULL: none. */
     kr_module_loader loader;
     void *loader_ud;

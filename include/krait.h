@@ -90,9 +90,9 @@ typedef struct kr_config {
     kr_read_fn read_in;            /* the script's stdin; NULL: the process's stdin (none in sandbox
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;
-    int gpu_tile_sm90;             /* the Hopper matmul loop of tile kernels (docs/TILES.md):
-                                    * 0 wgmma fed by cp.async, 1 off (mma.sync everywhere),
-                                    * 2 wgmma fed by TMA. KRAIT_TILE_SM90=cpasync|off|tma */
+    int gpu_tile_sm90; /* the Hopper matmul loop of tile kernels (docs/TILES.md):
+                        * 0 wgmma fed by cp.async, 1 off (mma.sync everywhere),
+                        * 2 wgmma fed by TMA. KRAIT_TILE_SM90=cpasync|off|tma */
 } kr_config;
 
 /* Result codes. */
@@ -383,6 +383,29 @@ KR_API void *kr_instance_data(kr_interp *I, kr_value *obj, kr_value *type);
 /* The host data of obj if its class was made by kr_new_type from def in this interpreter,
  * else NULL: methods check self without keeping the class handle anywhere. */
 KR_API void *kr_instance_data_of(kr_interp *I, kr_value *obj, const kr_type_def *def);
+
+/* ---- debug hook (Lua's lua_sethook) ---- */
+enum {
+    KR_HOOK_CALL = 1,   /* a function (or module, class body) starts, or a generator first runs */
+    KR_HOOK_RETURN = 2, /* it is about to return or yield */
+    KR_HOOK_LINE = 4,   /* it starts a new line, or jumps back (a loop's next iteration) */
+    KR_HOOK_COUNT = 8   /* every `count` instructions */
+};
+typedef struct kr_debug_info {
+    int event;            /* one KR_HOOK_* */
+    const char *file;     /* the script file of the running code */
+    const char *function; /* its qualified name ("<module>", "Foo.bar") */
+    int line;             /* the line about to run (1-based) */
+    int depth;            /* Python call depth (1: the outermost frame) */
+} kr_debug_info;
+/* The hook may call kr_interrupt or kr_terminate (the script stops before the instruction
+ * runs) and kr_set_hook, and nothing else of the API; its strings live until it returns.
+ * Events do not nest: code the hook causes makes none. */
+typedef void (*kr_hook_fn)(kr_interp *I, const kr_debug_info *info, void *ud);
+/* Set the hook for the events in mask (0 or fn NULL: none; KR_HOOK_COUNT needs count > 0).
+ * Takes effect at the next call or return of the running script, or at once between runs.
+ * Without a hook the VM pays nothing for this. */
+KR_API void kr_set_hook(kr_interp *I, kr_hook_fn fn, int mask, int count, void *ud);
 
 /* ---- limits and control ---- */
 /* For long-running natives: the check the VM makes at every loop iteration, made now; it

@@ -44,6 +44,8 @@ typedef struct Frame {
     uint8_t state;     /* FRAME_* */
     bool is_entry;     /* returning from it leaves vm_run (its caller is C code) */
     uint32_t nslots;   /* Values in fast[] */
+    int32_t hook_line; /* the debug hook's last line and instruction in this frame (hook.c) */
+    uint32_t hook_pc;
     size_t alloc_size; /* bytes, for the free list */
 } Frame;
 

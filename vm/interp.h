@@ -138,8 +138,9 @@ typedef struct InterpHooks {
     const struct ArrBackend *(*array_backend)(Interp *I);
 } InterpHooks;
 
-struct VM;   /* vm/vm.h: frames, value stack, call machinery */
-struct Loop; /* the libuv loop, later */
+struct VM;    /* vm/vm.h: frames, value stack, call machinery */
+struct Frame; /* vm/frame.h */
+struct Loop;  /* the libuv loop, later */
 struct GpuState;
 
 struct kr_interp {
@@ -201,6 +202,12 @@ struct kr_interp {
     atomic_int interrupt_pending; /* set from a signal handler or another thread */
     uint64_t instr_budget;        /* instructions between host checks, 0: none */
     List *repr_stack;             /* objects whose repr is in progress, for [...] */
+    /* The debug hook (vm/hook.c; the host's kr_set_hook): events in hook_mask (VM_HOOK_*)
+     * go to hook_fn. While hook_mask is 0 the VM's dispatch has no hook cost at all. */
+    int hook_mask;
+    int hook_count, hook_countdown; /* VM_HOOK_COUNT: every hook_count instructions */
+    bool in_hook;
+    void (*hook_fn)(Interp *I, int event, struct Frame *f);
 
     /* ---- host hooks (api.c) ---- */
     kr_write_fn write_out, write_err;
@@ -231,6 +238,13 @@ struct kr_interp {
     const struct ArrBackend *arr_backend; /* hooks.array_backend's choice, NULL: not yet */
     Value asyncgen_firstiter, asyncgen_finalizer; /* sys.set_asyncgen_hooks (asyncgen.c) */
 };
+
+/* Debug hook events (hook_mask bits), the same values as krait.h's KR_HOOK_*. */
+enum { VM_HOOK_CALL = 1, VM_HOOK_RETURN = 2, VM_HOOK_LINE = 4, VM_HOOK_COUNT = 8 };
+/* vm/hook.c: called by the dispatch loop before each instruction while a hook is set, with
+ * op the instruction about to run and f->pc just past it; false after raising (an
+ * interrupt or termination the hook asked for). */
+bool vm_hook_step(Interp *I, struct Frame *f, unsigned op);
 
 /* The VM's host check (vm.c's check_interrupt): I->hooks.check_limits, or without it a
  * plain KeyboardInterrupt check. False after raising. interp.c. */

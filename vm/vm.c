@@ -194,6 +194,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
 
 #define LOAD_FRAME()                                                                               \
     do {                                                                                           \
+        VM_HOOK_RETABLE();                                                                         \
         co = f->code;                                                                              \
         instrs = co->instrs;                                                                       \
         ip = instrs + f->pc;                                                                       \
@@ -253,13 +254,18 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
         OPCODES(X)
 #undef X
     };
-#define TARGET(name) L_##name:
+    /* With a debug hook set, every opcode goes through the hook first: dispatch reads this
+     * table instead, so the loop pays nothing for hooks while none is set. */
+    static const void *const hook_table[OP__COUNT] = {[0 ... OP__COUNT - 1] = &&L_HOOK_STEP};
+    const void *const *jt = I->hook_mask ? hook_table : jump_table;
+#define VM_HOOK_RETABLE() (jt = I->hook_mask ? hook_table : jump_table)
+#define TARGET(name)      L_##name:
 #define DISPATCH()                                                                                 \
     do {                                                                                           \
         I->ntemp = tmark;                                                                          \
         word = *ip++;                                                                              \
         oparg = INSTR_ARG(word);                                                                   \
-        goto *jump_table[INSTR_OP(word)];                                                          \
+        goto *jt[INSTR_OP(word)];                                                                  \
     } while (0)
 #define VM_DISPATCH_BEGIN() DISPATCH()
 #define VM_DISPATCH_END()   /* the jump table has an entry for every opcode */
@@ -267,7 +273,9 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
 #define TARGET(name)                                                                               \
     case OP_##name:                                                                                \
         L_##name:
-#define DISPATCH() goto dispatch
+#define DISPATCH()        goto dispatch
+    bool hooked = I->hook_mask != 0;
+#define VM_HOOK_RETABLE() (hooked = I->hook_mask != 0)
 /* The switch's braces live in the macros, so the source around them stays balanced for
  * clang-format in both builds and the unwinder below formats as code. */
 #define VM_DISPATCH_BEGIN()                                                                        \
@@ -275,6 +283,8 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     I->ntemp = tmark;                                                                              \
     word = *ip++;                                                                                  \
     oparg = INSTR_ARG(word);                                                                       \
+    if (hooked) goto L_HOOK_STEP;                                                                  \
+    hooked_resume:                                                                                 \
     switch (INSTR_OP(word)) {
 #define VM_DISPATCH_END()                                                                          \
     default:                                                                                       \
@@ -287,6 +297,21 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     if (throwing) goto error;
     if (!check_interrupt(I)) goto error;
     VM_DISPATCH_BEGIN();
+
+    /* Not an opcode: the debug hook's stop before an instruction (word), with the frame's
+     * pc and stack saved so that the hook sees the frame as a traceback would. */
+L_HOOK_STEP : {
+    SAVE_PC();
+    f->sp = sp;
+    bool ok = vm_hook_step(I, f, INSTR_OP(word));
+    VM_HOOK_RETABLE();
+    if (!ok) goto error;
+#if VM_COMPUTED_GOTO
+    goto *jump_table[INSTR_OP(word)];
+#else
+    goto hooked_resume;
+#endif
+}
 
     TARGET(NOP) {
         DISPATCH();
