@@ -93,8 +93,9 @@ cases = (("matmul_bf16", gpu.bfloat16, ((matmul_kernel, (128, 256, 64)),
          ("matmul_f16", gpu.float16, ((matmul_kernel, (128, 256, 64)),
                                       (matmul_kernel, (128, 128, 64)),
                                       (matmul_kernel_occ2, (128, 128, 64)))),
-         ("matmul_tf32", gpu.float32, ((matmul_kernel, (128, 128, 32)),
-                                       (matmul_kernel, (64, 64, 32)))),
+         ("matmul_tf32", gpu.float32, ((matmul_kernel, (128, 256, 32)),
+                                       (matmul_kernel, (128, 128, 32)),
+                                       (matmul_kernel_occ2, (128, 128, 32)))),
          ("persistent_matmul_bf16", gpu.bfloat16, ((persistent_matmul_kernel, (128, 256, 64)),
                                                    (persistent_matmul_kernel, (128, 128, 64)))))
 for name, dt, configs in cases:
