@@ -810,6 +810,23 @@ KR_DEV void kr_broadcast(T (&out)[OUT::R], const T (&in)[IN::R]) {
         __syncthreads();
         const T v = s[0];
         KR_FOR(r, OUT::R) out[r] = v;
+    } else if constexpr (IN::rank == OUT::rank && IN::at(IN::rank - 1) == 1 &&
+                         IN::size * OUT::at(OUT::rank - 1) == OUT::size &&
+                         OUT::at(OUT::rank - 1) % KR_V == 0 && OUT::size > KR_V) {
+        /* a column over whole rows (a row reduction's keepdims result): one read per chunk */
+        constexpr int L = OUT::at(OUT::rank - 1);
+        T *s = (T *)kr_smem;
+        __syncthreads();
+        KR_FOR(r, IN::R) {
+            const int e = kr_e(r);
+            if (e < IN::size) s[e] = in[r];
+        }
+        __syncthreads();
+        KR_FOR(g, OUT::R / KR_V) {
+            const int e0 = kr_e(g * KR_V);
+            const T v = e0 < OUT::size ? s[e0 / L] : T(0);
+            KR_FOR(j, KR_V) out[g * KR_V + j] = v;
+        }
     } else {
         kr_remap<T, IN::size, OUT::size, KrBcastMap<IN, OUT>>(out, in);
     }
