@@ -3,7 +3,8 @@
  * NVRTC those parts are skipped with a message); the host loads them back and checks the
  * description, the argument checks and the bad-input errors; then it launches them: on a
  * GPU (KRAIT_DEVICE=cuda) with device pointers of arrays made by a script, compared with
- * what NumPy-style host code expects; elsewhere the launch must fail with a RuntimeError. */
+ * what NumPy-style host code expects; elsewhere the launch must fail with a RuntimeError.
+ * Last, a foreign DLPack tensor goes through a script's ct.launch. */
 #include <string.h>
 #include <unistd.h>
 
@@ -234,6 +235,60 @@ static void test_exported(kr_interp *I, const char *path, const char *path2) {
     kr_tile_free(I, k);
 }
 
+static int dl_deleted;
+static void dl_deleter(kr_dlmanaged_tensor *t) {
+    dl_deleted++;
+    free(t);
+}
+
+/* A foreign DLPack tensor (host memory, every other element: strided, with a byte offset)
+ * imported with kr_array_from_dlpack and handed to a script's ct.launch: the kernel writes
+ * the host's memory in place (SPEC §3: DLPack-exported arrays as launch arguments). */
+static void test_dlpack_launch(const char *device) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.gpu_device = device;
+    cfg.gpu_cache_dir = "";
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I);
+    float buf[11];
+    for (int i = 0; i < 11; i++)
+        buf[i] = (float)i;
+    kr_dlmanaged_tensor *t = calloc(1, sizeof *t);
+    CHECK(t);
+    static int64_t shape[1] = {5}, strides[1] = {2};
+    t->dl_tensor.data = buf;
+    t->dl_tensor.byte_offset = sizeof(float); /* elements 1, 3, 5, 7, 9 */
+    t->dl_tensor.device.device_type = KR_DL_CPU;
+    t->dl_tensor.ndim = 1;
+    t->dl_tensor.dtype.code = KR_DL_FLOAT;
+    t->dl_tensor.dtype.bits = 32;
+    t->dl_tensor.dtype.lanes = 1;
+    t->dl_tensor.shape = shape;
+    t->dl_tensor.strides = strides;
+    t->deleter = dl_deleter;
+    dl_deleted = 0;
+    kr_value *a = kr_array_from_dlpack(I, t);
+    CHECK(a && kr_set_global(I, "foreign", a) == KR_OK);
+    int rc = kr_run_string(I,
+                           "import tile as ct\n"
+                           "@ct.kernel\n"
+                           "def scale(x, T: ct.Constant[int]):\n"
+                           "    v = ct.load(x, (ct.bid(0),), (T,))\n"
+                           "    ct.store(x, (ct.bid(0),), v * 10 + 1)\n"
+                           "ct.launch(None, (2,), scale, (foreign, 3))\n",
+                           "dlpack.py");
+    if (rc != KR_OK) fprintf(stderr, "%s: %s\n", kr_error_type(I), kr_error_message(I));
+    CHECK(rc == KR_OK);
+    kr_array_desc d; /* brings the host memory up to date on the CUDA backend */
+    CHECK(kr_array_info(I, a, &d) == KR_OK);
+    for (int i = 0; i < 11; i++)
+        CHECK(buf[i] == (i % 2 ? (float)i * 10 + 1 : (float)i));
+    kr_release(I, a);
+    kr_free(I);
+    CHECK(dl_deleted == 1);
+}
+
 /* argv[1]: the gpu_device setting ("mock" in CI's second run, "cuda" on a GPU machine) */
 int main(int argc, char **argv) {
     kr_config cfg;
@@ -258,6 +313,7 @@ int main(int argc, char **argv) {
     snprintf(j, sizeof j, "%s.json", path2);
     remove(j);
     kr_free(I);
+    test_dlpack_launch(cfg.gpu_device);
     printf("ok\n");
     return 0;
 }
