@@ -855,16 +855,24 @@ static Value f_argsort(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* unique(ar, return_index=False, return_inverse=False, return_counts=False, *,
  * equal_nan=True, sorted=True) over the flattened array (no axis=). */
 static Value f_unique(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {
-        "ar", "return_index", "return_inverse", "return_counts", "equal_nan", "sorted"};
-    Value o[6];
-    if (!arg_parse(I, "unique", argc, argv, kw, names, 6, 1, 4, o)) return V_NULL;
-    int flags[5] = {0, 0, 0, 1, 1};
-    for (int i = 0; i < 5; i++)
-        if (!is_null(o[i + 1]) && (flags[i] = obj_truthy(I, o[i + 1])) < 0) return V_NULL;
+    static const char *const names[] = {"ar",   "return_index", "return_inverse", "return_counts",
+                                        "axis", "equal_nan",    "sorted"};
+    Value o[7];
+    if (!arg_parse(I, "unique", argc, argv, kw, names, 7, 1, 5, o)) return V_NULL;
+    int flags[6] = {0, 0, 0, 0, 1, 1}; /* o[4], the axis, is not a flag */
+    for (int i = 0; i < 6; i++)
+        if (i != 3 && !is_null(o[i + 1]) && (flags[i] = obj_truthy(I, o[i + 1])) < 0) return V_NULL;
     Array *a = to_array(I, o[0]);
     if (!a) return V_NULL;
-    return arr_unique(I, a, flags[0], flags[1], flags[2], flags[3]);
+    if (!is_null(o[4]) && !is_none(o[4])) {
+        /* unique rows (or columns...): _numpy_lib's _unique_axis */
+        Str *mod = str_intern_cstr(I, "_numpy_lib"), *fn = str_intern_cstr(I, "_unique_axis");
+        Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+        Value f = is_null(m) || !fn ? V_NULL : obj_getattr(I, m, fn);
+        Value args[5] = {v_obj(a), o[4], v_bool(flags[0]), v_bool(flags[1]), v_bool(flags[2])};
+        return is_null(f) ? f : obj_call(I, f, 5, args, NULL);
+    }
+    return arr_unique(I, a, flags[0], flags[1], flags[2], flags[4]);
 }
 
 static Value f_allclose(Interp *I, int argc, Value *argv, Tuple *kw) {

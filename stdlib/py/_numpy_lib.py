@@ -1272,6 +1272,35 @@ def printoptions(*args, **kwargs):
     return _PrintOptions(args, kwargs)
 
 
+def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
+    """np.unique(ar, axis=k): the distinct sub-arrays along axis k in lexicographic order
+    (NumPy compares them as rows), with the first indices, the inverse and the counts."""
+    if not hasattr(axis, "__index__"):  # NumPy's message (it tries a tuple of axes)
+        raise TypeError(f"'{type(axis).__name__}' object is not iterable")
+    axis = _axis(axis, ar.ndim)
+    moved = np.moveaxis(ar, axis, 0)
+    n = moved.shape[0]
+    rows = moved.reshape(n, -1).tolist() if n else []
+    order = sorted(range(n), key=lambda i: rows[i])  # stable: first occurrences first
+    first, counts, inverse = [], [], [0] * n
+    for i in order:
+        if not first or rows[i] != rows[first[-1]]:
+            first.append(i)
+            counts.append(0)
+        counts[-1] += 1
+        inverse[i] = len(first) - 1
+    u = moved[np.array(first, dtype=np.int64)] if first else moved[:0]
+    u = np.moveaxis(u, 0, axis)
+    out = [u]
+    if return_index:
+        out.append(np.array(first, dtype=np.int64))
+    if return_inverse:
+        out.append(np.array(inverse, dtype=np.int64))
+    if return_counts:
+        out.append(np.array(counts, dtype=np.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 # ---- several advanced indices in one subscript ----
 # gpu/array/array_index.c does basic indexing and one advanced index (with integers next to
 # it); a subscript with several integer/boolean arrays, or one separated from integers by a
