@@ -259,6 +259,23 @@ int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Ar
 int arr_fast_unary(Interp *I, int op, Array *a, Array *r);
 int arr_fast_where(Interp *I, Array *c, Array *x, Array *y, Array *r);
 bool arr_fast_cast(const Array *a, Array *r); /* a converted into r, same size */
+/* BLAS's Fortran gemm (sgemm_ or dgemm_, gpu/kernels/lapack.h's GpuLapack.gemm). */
+typedef void (*ArrGemm)(const char *transa, const char *transb, const int *m, const int *n,
+                        const int *k, const void *alpha, const void *a, const int *lda,
+                        const void *b, const int *ldb, const void *beta, void *c, const int *ldc,
+                        size_t ta_len, size_t tb_len);
+/* One float32/float64 matmul into the contiguous n x m result at po, operands of dtype dt
+ * at px (n x k) and py (k x m) with byte strides (cpu_matmul.c): through gemm, the dtype's
+ * BLAS routine, else (NULL) a blocked loop. */
+int arr_fast_matmul(Interp *I, ArrGemm gemm, int dt, int64_t n, int64_t k, int64_t m,
+                    const char *px, int64_t xs0, int64_t xs1, const char *py, int64_t ys0,
+                    int64_t ys1, char *po);
+/* An axis reduction (sum, mean, prod, min, max) of a C-contiguous float64/float32/int64/
+ * int32 array over consecutive axes (red) into r (cpu_reduce.c); 1 done, 0 not handled. */
+int arr_fast_reduce(Interp *I, const Array *src, const bool *red, int kind, int rdt, Array *r);
+/* np.sort / np.argsort along axis ax by radix sort (cpu_sort.c) for bool, integer, float32
+ * and float64 arrays: the result, or NULL (after raising when *handled, else not handled). */
+Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, bool *handled);
 /* Boolean masks over contiguous memory: the number of true bytes; the blocks of `block`
  * bytes at the true positions packed into dst; the element val stored at them. */
 int64_t arr_mask_count(const uint8_t *m, int64_t n);

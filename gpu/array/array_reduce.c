@@ -12,6 +12,7 @@
 #include "../../vm/gc.h"
 #include "../../vm/number.h"
 #include "../../vm/seq.h"
+#include "../kernels/lapack.h"
 #include "array.h"
 
 int arr_norm_axis(Interp *I, int64_t ax, int ndim) {
@@ -209,6 +210,8 @@ Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     fl = dt_is_float(rdt) || dt_is_float(in_dt);
     Array *r = arr_new(I, rdt, rnd, rshape);
     if (!r) return V_NULL;
+    int fr = arr_fast_reduce(I, src, red, kind, rdt, r); /* gpu/backend/cpu/cpu_reduce.c */
+    if (fr) return fr < 0 ? V_NULL : finish(I, r, rnd == 0);
     Array outer = *src, in = *src;
     outer.ndim = nouter;
     memcpy(outer.shape, vshape, sizeof(int64_t) * (size_t)nouter);
@@ -411,6 +414,11 @@ Value arr_host_matmul(Interp *I, Array *a, Array *b) {
     bool fl = dt_is_float(dt);
     int osz = arr_dtypes[dt].size;
     char *o = r->data;
+    bool fast = dt == DT_FLOAT32 || dt == DT_FLOAT64;
+    if (fast && x->dtype != dt && !(x = arr_copy(I, x, dt))) return V_NULL;
+    if (fast && y->dtype != dt && !(y = arr_copy(I, y, dt))) return V_NULL;
+    GpuLapack *blas = fast && I->gpu ? gpu_blas(I->gpu) : NULL;
+    ArrGemm gemm = blas ? blas->gemm[dt == DT_FLOAT64] : NULL;
     for (int64_t bi = 0; bi < batch; bi++) {
         /* batch offsets */
         const char *px = x->data, *py = y->data;
@@ -424,6 +432,14 @@ Value arr_host_matmul(Interp *I, Array *a, Array *b) {
         }
         int64_t xs0 = x->strides[x->ndim - 2], xs1 = x->strides[x->ndim - 1];
         int64_t ys0 = y->strides[y->ndim - 2], ys1 = y->strides[y->ndim - 1];
+        if (fast) { /* BLAS or the blocked loop (gpu/backend/cpu/cpu_matmul.c) */
+            int fr = arr_fast_matmul(I, gemm, dt, n, k, m, px, xs0, xs1, py, ys0, ys1, o);
+            if (fr < 0) return V_NULL;
+            if (fr) {
+                o += n * m * osz;
+                continue;
+            }
+        }
         int64_t work = 0;
         for (int64_t i = 0; i < n; i++)
             for (int64_t j = 0; j < m; j++, o += osz) {

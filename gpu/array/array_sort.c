@@ -76,6 +76,9 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
     if (a->ndim == 0) return err_format(I, TY_VALUE_ERROR, "Cannot sort a 0-d array");
     int ax = arr_norm_axis(I, axis_in, a->ndim);
     if (ax < 0) return V_NULL;
+    bool handled;
+    Array *fast = arr_fast_sort(I, a, ax, arg, &handled); /* gpu/backend/cpu/cpu_sort.c */
+    if (handled) return fast ? v_obj(fast) : V_NULL;
     Array *r = arr_copy(I, a, arg ? DT_INT64 : a->dtype);
     Array *src = arr_copy(I, a, a->dtype);
     if (!r || !src) return V_NULL;

@@ -9,6 +9,7 @@
 
 #include "../../../vm/error.h"
 #include "../../array/array.h"
+#include "cpu_simd.h"
 
 /* An operand the loops take: one element (broadcast), or contiguous with n elements. */
 static bool fast_operand(const Array *a, int64_t n) {
@@ -65,7 +66,7 @@ DEF_CMP(cmp_u8, uint8_t)
  * computation rounded to the element type; maximum/minimum propagate NaN as it does, with
  * quiet comparisons (a NaN raises no invalid flag: np.seterr's reports, array_fpe.c). */
 #define DEF_FARITH(NAME, T)                                                                        \
-    static bool NAME(int op, const Array *a, const Array *b, Array *r, int64_t n) {                \
+    SIMD_CLONES static bool NAME(int op, const Array *a, const Array *b, Array *r, int64_t n) {    \
         switch (op) {                                                                              \
         case BIN_ADD: LOOP3(T, T, x + y); break;                                                   \
         case BIN_SUB: LOOP3(T, T, x - y); break;                                                   \
