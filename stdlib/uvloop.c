@@ -66,8 +66,9 @@ struct Loop {
     bool oom;                     /* a callback could not record a firing */
     struct UvCompletion **polled; /* records the loop polls, not delivered yet */
     size_t npolled, cappolled;
-    int wait_mode;    /* UVLOOP_WAIT_* */
-    uint64_t spin_ns; /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
+    int wait_mode;       /* UVLOOP_WAIT_* */
+    uint64_t spin_ns;    /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
+    struct UvWork *work; /* uvloop_work.c's jobs */
 };
 
 static void uvloop_on_wake(uv_async_t *h) {
@@ -97,21 +98,43 @@ static struct Loop *uvloop_get(Interp *I) {
     return L;
 }
 
-static void uvloop_on_timer(uv_timer_t *h) {
-    UvTimer *t = (UvTimer *)h;
-    struct Loop *L = t->loop;
+/* Records a fired id (a libuv callback, loop thread); false on OOM (L->oom set). */
+static bool uvloop_record(struct Loop *L, int64_t id) {
     if (L->nfired == L->capfired) {
         size_t cap = L->capfired ? L->capfired * 2 : 16;
         int64_t *p = mem_realloc_quiet(L->I, L->fired, L->capfired * sizeof *p, cap * sizeof *p);
         if (!p) {
             L->oom = true;
-            return;
+            return false;
         }
         L->fired = p;
         L->capfired = cap;
     }
-    L->fired[L->nfired++] = t->id;
-    L->free_ids[L->nfree++] = t->id;
+    L->fired[L->nfired++] = id;
+    return true;
+}
+
+static void uvloop_on_timer(uv_timer_t *h) {
+    UvTimer *t = (UvTimer *)h;
+    if (uvloop_record(t->loop, t->id)) t->loop->free_ids[t->loop->nfree++] = t->id;
+}
+
+uv_loop_t *uvloop_uv(Interp *I) {
+    struct Loop *L = uvloop_get(I);
+    return L ? &L->uv : NULL;
+}
+
+int64_t uvloop_new_id(Interp *I) {
+    return I->loop->next_completion++;
+}
+
+void uvloop_deliver(Interp *I, int64_t id) {
+    if (I->loop) uvloop_record(I->loop, id);
+}
+
+struct UvWork **uvloop_work_slot(Interp *I) {
+    struct Loop *L = uvloop_get(I);
+    return L ? &L->work : NULL;
 }
 
 static void uvloop_on_guard(uv_timer_t *h) {
@@ -399,6 +422,7 @@ void uvloop_shutdown(Interp *I) {
         struct timespec ts = {0, 100000};
         nanosleep(&ts, NULL);
     }
+    uvwork_cancel_all(I);
     for (size_t i = 0; i < L->nslots; i++)
         uv_close((uv_handle_t *)&L->slots[i]->h, uvloop_on_close);
     uv_close((uv_handle_t *)&L->guard, uvloop_on_close);
@@ -411,7 +435,8 @@ void uvloop_shutdown(Interp *I) {
     for (size_t i = 0; i < L->npolled; i++)
         if (!L->polled[i]->handed) uvloop_record_free(I, L->polled[i]);
     mem_realloc_quiet(I, L->polled, L->cappolled * sizeof *L->polled, 0);
-    uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks */
+    uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks, ends the jobs */
+    uvwork_free_all(I);
     uv_loop_close(&L->uv);
     for (size_t i = 0; i < L->nslots; i++)
         mem_free(I, L->slots[i], sizeof *L->slots[i]);
@@ -425,7 +450,8 @@ void uvloop_shutdown(Interp *I) {
 static const MethodDef uv_functions[] = {
     {"timer_start", uv_timer_start_fn, 0},   {"timer_cancel", uv_timer_cancel_fn, 0},
     {"run_once", uv_run_once_fn, 0},         {"time", uv_time_fn, 0},
-    {"set_gpu_wait", uv_set_gpu_wait_fn, 0}, {NULL, NULL, 0},
+    {"set_gpu_wait", uv_set_gpu_wait_fn, 0}, {"work", uvwork_submit_fn, 0},
+    {"work_result", uvwork_result_fn, 0},    {NULL, NULL, 0},
 };
 
 Module *uvloop_module_create(Interp *I) {

@@ -32,4 +32,18 @@ void uvloop_completion_discard(Interp *I, struct UvCompletion *c);
 /* Any thread, once per record. */
 void uvloop_completion_fire(void *record);
 
+/* For uvloop_work.c (the thread-pool jobs): the loop's libuv loop (made if needed; NULL
+ * after raising), a fresh completion id, delivering an id from a libuv callback on the loop
+ * thread (run_once returns it), and the slot the jobs' state hangs off. */
+struct UvWork;
+struct uv_loop_s *uvloop_uv(Interp *I);
+int64_t uvloop_new_id(Interp *I);
+void uvloop_deliver(Interp *I, int64_t id);
+struct UvWork **uvloop_work_slot(Interp *I);
+/* _uv.work / _uv.work_result, and the shutdown steps (before and after the last uv_run). */
+Value uvwork_submit_fn(Interp *I, int argc, Value *argv, Tuple *kw);
+Value uvwork_result_fn(Interp *I, int argc, Value *argv, Tuple *kw);
+void uvwork_cancel_all(Interp *I);
+void uvwork_free_all(Interp *I);
+
 #endif

@@ -21,7 +21,7 @@ __all__ = ["run", "sleep", "create_task", "gather", "wait_for", "ensure_future",
            "TimeoutError", "InvalidStateError", "wait", "as_completed", "shield",
            "FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED", "isfuture", "Lock",
            "Condition", "Semaphore", "BoundedSemaphore", "Timeout", "timeout", "timeout_at",
-           "TaskGroup"]
+           "TaskGroup", "to_thread"]
 
 
 class CancelledError(BaseException):
@@ -109,6 +109,7 @@ class EventLoop:
         self._ready = deque()
         self._timers = {}
         self._waits = {}  # completion id (uvloop.h) -> (future, waiter, result)
+        self._jobs = {}  # thread-pool job id (uvloop_work.c) -> (future, post)
         self._stopping = False
         self._closed = False
         self._unretrieved = []  # tasks that finished with an exception nobody read yet
@@ -139,6 +140,17 @@ class EventLoop:
 
     def create_future(self):
         return Future(loop=self)
+
+    def run_in_executor(self, executor, func, *args):
+        # libuv's thread pool runs the C-level blocking calls _pool_job knows (time.sleep,
+        # pathlib's read/write_bytes/_text); krait runs Python code on the loop thread only,
+        # so any other callable runs here, now, and the future is finished when returned.
+        # executor is accepted and not used.
+        self._check_closed()
+        return _run_blocking(self, func, args, {})
+
+    def set_default_executor(self, executor):
+        pass
 
     def create_task(self, coro, *, name=None):
         self._check_closed()
@@ -264,6 +276,9 @@ class EventLoop:
                 self._ready.append(h)
             elif tid in self._waits:
                 self._ready.append(Handle(_complete_wait, self._waits.pop(tid), self))
+            elif tid in self._jobs:
+                fut, post = self._jobs.pop(tid)
+                self._ready.append(Handle(_complete_job, (fut, tid, post), self))
         ready = self._ready
         for _ in range(len(ready)):
             h = ready.popleft()
@@ -303,6 +318,66 @@ def _complete_wait(fut, waiter, result):
         fut.set_exception(exc)
     else:
         fut.set_result(value)
+
+
+def _pool_job(func, args, kwargs):
+    """The thread-pool job (uvloop_work.c) that does what func(*args, **kwargs) does, and
+    a function of the job's result giving func's result; None when there is none."""
+    import time
+    if func is time.sleep and len(args) == 1 and not kwargs:
+        return ("sleep", args[0]), None
+    owner = getattr(func, "__self__", None)
+    f = getattr(func, "__func__", None)
+    if owner is None or f is None:
+        return None
+    import pathlib
+    if not isinstance(owner, pathlib.PurePath):
+        return None
+    path = str(owner)
+    if f is pathlib.Path.read_bytes and not args and not kwargs:
+        return ("read", path), None
+    if f is pathlib.Path.read_text and len(args) + len(kwargs) <= 2:
+        enc = kwargs.get("encoding", args[0] if args else None) or "utf-8"
+        errs = kwargs.get("errors", args[1] if len(args) > 1 else None) or "strict"
+        return ("read", path), lambda b: b.decode(enc, errs).replace("\r\n", "\n").replace("\r", "\n")
+    if f is pathlib.Path.write_bytes and len(args) == 1 and not kwargs:
+        return ("write", path, bytes(args[0])), None
+    if f is pathlib.Path.write_text and len(args) == 1 and not kwargs and type(args[0]) is str:
+        n = len(args[0])
+        return ("write", path, args[0].encode("utf-8")), lambda _: n
+    return None
+
+
+def _run_blocking(loop, func, args, kwargs):
+    job = _pool_job(func, args, kwargs)
+    fut = loop.create_future()
+    if job is not None:
+        loop._jobs[_uv.work(*job[0])] = (fut, job[1])
+        return fut
+    try:
+        fut.set_result(func(*args, **kwargs))
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:
+        fut.set_exception(exc)
+    return fut
+
+
+def _complete_job(fut, job, post):
+    try:
+        value = _uv.work_result(job)
+        if post is not None:
+            value = post(value)
+    except Exception as exc:
+        if not fut.cancelled():
+            fut.set_exception(exc)
+    else:
+        if not fut.cancelled():
+            fut.set_result(value)
+
+
+async def to_thread(func, /, *args, **kwargs):
+    return await _run_blocking(get_running_loop(), func, args, kwargs)
 
 
 def get_running_loop():
