@@ -6,6 +6,7 @@
  *   TIME file first_ms best_ms cubin_bytes      (CPU milliseconds of the process)
  * The first compile of the process also pays NVRTC's start-up (its builtins library and
  * NVVM's initialisation); "startup" is printed first: one compile of an empty kernel. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, built outside the tree by compile_time.sh */
 #include <nvrtc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,8 @@ static double compile(const char *src, const char *name, int nopt, const char **
         size_t n = 0;
         nvrtcGetProgramLogSize(p, &n);
         char *log = malloc(n + 1);
-        if (log && nvrtcGetProgramLog(p, log) == NVRTC_SUCCESS) fprintf(stderr, "%s: %s\n", name, log);
+        if (log && nvrtcGetProgramLog(p, log) == NVRTC_SUCCESS)
+            fprintf(stderr, "%s: %s\n", name, log);
         free(log);
         ms = -1;
     }
