@@ -73,6 +73,19 @@ static Array *la_stack(LaCtx *c, Value v, const char *fname) {
     return a;
 }
 
+/* The common start of the natives: nargs arguments, the first a stack that sets the dtype
+ * and the table (la_begin); NULL after raising. */
+static Array *la_open(Interp *I, LaCtx *c, const char *fname, int argc, Value *argv, Tuple *kw,
+                      int nargs) {
+    if (!arr_args(I, fname, argc, kw, nargs, nargs)) return NULL;
+    if (!is_array(I, argv[0])) {
+        err_format(I, TY_TYPE_ERROR, "%s: array expected", fname);
+        return NULL;
+    }
+    if (la_begin(I, c, arr_raw(argv[0])->dtype) < 0) return NULL;
+    return la_stack(c, argv[0], fname);
+}
+
 /* The address of a's first element for the solver, after making it current where the solver
  * reads it (and marking the other copy stale when it is written). NULL after raising. */
 static char *la_ptr(LaCtx *c, Array *a, bool write) {
@@ -143,10 +156,7 @@ static Value la_pair(Interp *I, Array *a, Array *b) {
 /* _getrf(a) -> (ipiv, info): LU with partial pivoting of each n x n matrix, in place. */
 static Value la_getrf(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_getrf", argc, kw, 1, 1)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_getrf: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *a = la_stack(&c, argv[0], "_getrf");
+    Array *a = la_open(I, &c, "_getrf", argc, argv, kw, 1);
     if (!a) return V_NULL;
     int64_t shape[ARR_MAXDIM], n = a->shape[a->ndim - 1], batch = la_batch(a, shape);
     if (!la_int_range(&c, n, n)) return V_NULL;
@@ -178,10 +188,8 @@ static Value la_getrf(Interp *I, int argc, Value *argv, Tuple *kw) {
  * (n x k, shape (..., k, n)) overwritten with X. */
 static Value la_getrs(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_getrs", argc, kw, 4, 4)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_getrs: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *lu = la_stack(&c, argv[0], "_getrs"), *b = lu ? la_stack(&c, argv[2], "_getrs") : NULL;
+    Array *lu = la_open(I, &c, "_getrs", argc, argv, kw, 4),
+          *b = lu ? la_stack(&c, argv[2], "_getrs") : NULL;
     if (!b) return V_NULL;
     if (!is_array(I, argv[1]) || arr_raw(argv[1])->dtype != DT_INT32)
         return err_format(I, TY_TYPE_ERROR, "_getrs: int32 pivots expected");
@@ -209,10 +217,7 @@ static Value la_getrs(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* _potrf(a, upper) -> info: Cholesky factor of each matrix in its lower (upper) triangle. */
 static Value la_potrf(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_potrf", argc, kw, 2, 2)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_potrf: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *a = la_stack(&c, argv[0], "_potrf");
+    Array *a = la_open(I, &c, "_potrf", argc, argv, kw, 2);
     int upper = a ? obj_truthy(I, argv[1]) : -1;
     if (upper < 0) return V_NULL;
     int64_t shape[ARR_MAXDIM], n = a->shape[a->ndim - 1], batch = la_batch(a, shape);
@@ -243,10 +248,7 @@ static Value la_potrf(Interp *I, int argc, Value *argv, Tuple *kw) {
  * read from its lower (upper) triangle; with vectors the matrix becomes its eigenvectors. */
 static Value la_syevd(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_syevd", argc, kw, 3, 3)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_syevd: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *a = la_stack(&c, argv[0], "_syevd");
+    Array *a = la_open(I, &c, "_syevd", argc, argv, kw, 3);
     int vec = a ? obj_truthy(I, argv[1]) : -1, upper = vec >= 0 ? obj_truthy(I, argv[2]) : -1;
     if (upper < 0) return V_NULL;
     int64_t shape[ARR_MAXDIM], n = a->shape[a->ndim - 1], batch = la_batch(a, shape);
@@ -281,10 +283,7 @@ static Value la_syevd(Interp *I, int argc, Value *argv, Tuple *kw) {
  * m)); job 'A' (u m x m), 'S' (u m x n) or 'N' (no vectors: u and vt None). a is destroyed. */
 static Value la_gesvd(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_gesvd", argc, kw, 2, 2)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_gesvd: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *a = la_stack(&c, argv[0], "_gesvd");
+    Array *a = la_open(I, &c, "_gesvd", argc, argv, kw, 2);
     if (!a) return V_NULL;
     if (!is_str(I, argv[1]) || as_str(argv[1])->len != 1 ||
         !strchr("ASN", as_str(argv[1])->data[0]))
@@ -339,10 +338,7 @@ static Value la_gesvd(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* _geqrf(a) -> (tau, info): Householder QR of each m x n matrix (shape (..., n, m)). */
 static Value la_geqrf(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_geqrf", argc, kw, 1, 1)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_geqrf: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *a = la_stack(&c, argv[0], "_geqrf");
+    Array *a = la_open(I, &c, "_geqrf", argc, argv, kw, 1);
     if (!a) return V_NULL;
     int nd = a->ndim;
     int64_t shape[ARR_MAXDIM], m = a->shape[nd - 1], n = a->shape[nd - 2];
@@ -376,10 +372,7 @@ static Value la_geqrf(Interp *I, int argc, Value *argv, Tuple *kw) {
  * reflectors that _geqrf left in their columns (k = tau's last axis). */
 static Value la_orgqr(Interp *I, int argc, Value *argv, Tuple *kw) {
     LaCtx c;
-    if (!arr_args(I, "_orgqr", argc, kw, 2, 2)) return V_NULL;
-    if (!is_array(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_orgqr: array expected");
-    if (la_begin(I, &c, arr_raw(argv[0])->dtype) < 0) return V_NULL;
-    Array *q = la_stack(&c, argv[0], "_orgqr");
+    Array *q = la_open(I, &c, "_orgqr", argc, argv, kw, 2);
     if (!q) return V_NULL;
     if (!is_array(I, argv[1]) || arr_raw(argv[1])->dtype != c.dt || arr_raw(argv[1])->ndim < 1 ||
         !arr_is_contiguous(arr_raw(argv[1])))

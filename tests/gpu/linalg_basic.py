@@ -1,32 +1,13 @@
 # numpy.linalg: det, slogdet, inv, solve, matrix_power on random well-conditioned matrices
 # (odd sizes, stacks, float32/float64/int input), printed at tolerant precision.
 import numpy as np
+from _linalg_data import mat, show
 
 LA = np.linalg
 
 
-def mat(shape, seed):
-    """Uniform values in [-2, 2) from a fixed linear congruential sequence."""
-    n = 1
-    for s in shape:
-        n *= s
-    state = seed * 2654435761 % 2**31 + 1
-    vals = []
-    for _ in range(n):
-        state = (1103515245 * state + 12345) % 2**31
-        vals.append(state / 2**31 * 4.0 - 2.0)
-    return np.array(vals).reshape(shape)
-
-
 def wellcond(n, seed, batch=()):
     return mat(batch + (n, n), seed) + 4.0 * n * np.eye(n) / 3.0
-
-
-def show(label, x, digits=5):
-    x = np.asarray(x)
-    r = np.round(x.astype(np.float64), digits)
-    r = np.where(r == 0, 0.0, r)
-    print(label, x.dtype, x.shape, r.tolist())
 
 
 for n in (1, 2, 3, 5, 7):

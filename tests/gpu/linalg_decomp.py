@@ -2,33 +2,14 @@
 # sizes, tall and wide, stacks, float32). Singular and eigenvectors are unique up to sign:
 # they are printed with each column's sign fixed by a fixed probe vector.
 import numpy as np
+from _linalg_data import mat, show
 
 LA = np.linalg
-
-
-def mat(shape, seed):
-    """Uniform values in [-2, 2) from a fixed linear congruential sequence."""
-    n = 1
-    for s in shape:
-        n *= s
-    state = seed * 2654435761 % 2**31 + 1
-    vals = []
-    for _ in range(n):
-        state = (1103515245 * state + 12345) % 2**31
-        vals.append(state / 2**31 * 4.0 - 2.0)
-    return np.array(vals).reshape(shape)
 
 
 def spd(n, seed, batch=()):
     m = mat(batch + (n, n), seed)
     return np.matmul(m, np.swapaxes(m, -1, -2)) + n * np.eye(n)
-
-
-def show(label, x, digits=5):
-    x = np.asarray(x)
-    r = np.round(x.astype(np.float64), digits)
-    r = np.where(r == 0, 0.0, r)
-    print(label, x.dtype, x.shape, r.tolist())
 
 
 def fix_cols(v):

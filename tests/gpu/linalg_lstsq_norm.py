@@ -1,28 +1,9 @@
 # numpy.linalg: lstsq, pinv, matrix_rank, norm, cond, multi_dot on random matrices, tall,
 # wide and rank-deficient, printed at tolerant precision.
 import numpy as np
+from _linalg_data import mat, show
 
 LA = np.linalg
-
-
-def mat(shape, seed):
-    """Uniform values in [-2, 2) from a fixed linear congruential sequence."""
-    n = 1
-    for s in shape:
-        n *= s
-    state = seed * 2654435761 % 2**31 + 1
-    vals = []
-    for _ in range(n):
-        state = (1103515245 * state + 12345) % 2**31
-        vals.append(state / 2**31 * 4.0 - 2.0)
-    return np.array(vals).reshape(shape)
-
-
-def show(label, x, digits=5):
-    x = np.asarray(x)
-    r = np.round(x.astype(np.float64), digits)
-    r = np.where(r == 0, 0.0, r)
-    print(label, x.dtype, x.shape, r.tolist())
 
 
 for shape in ((6, 3), (3, 3), (3, 6), (5, 1)):
