@@ -343,9 +343,10 @@ int kr_tile_param_info(const kr_tile_kernel *k, int i, kr_tile_param *out) {
 
 /* ---- the launch ---- */
 
-static const char *const api_kr_dtype_names[] = {"bool",     "int8",    "int16",  "int32",
-                                                 "int64",    "uint8",   "uint32", "float16",
-                                                 "bfloat16", "float32", "float64"};
+/* kr_dtype's values in order (krait.h), as the description names them */
+static const char *const api_kr_dtype_names[] = {
+    "bool",    "int8",     "int16",   "int32",   "int64",  "uint8", "uint32",
+    "float16", "bfloat16", "float32", "float64", "uint16", "uint64"};
 
 /* An int argument as the param's dtype: false (TypeError / OverflowError) when it does not
  * fit, as ct.launch specializes on the value's range. */
