@@ -300,7 +300,7 @@ static int pattern_or(Compiler *c, AstPattern *p, PatCtx *pc) {
         int n = pc->nstores - base;
         const char **mine = mem_alloc(c->I, sizeof(char *) * (size_t)(n ? n : 1));
         if (!mine) goto done;
-        memcpy(mine, pc->stores + base, sizeof(char *) * (size_t)n);
+        if (n) memcpy(mine, pc->stores + base, sizeof(char *) * (size_t)n);
         qsort(mine, (size_t)n, sizeof(char *), cmp_names);
         if (i == 0) {
             first = mine;

@@ -490,9 +490,9 @@ static int compile_handler_body(Compiler *c, AstHandler *h, int end) {
     return emit_jump(c, OP_JUMP, end);
 }
 
-static int compile_try_except(Compiler *c, AstStmt *s) {
-    int handlers = label_new(c), end = label_new(c);
-    if (handlers < 0 || end < 0) return -1;
+/* The body and else clause of a try with handlers; the handlers follow at `handlers`, with
+ * the exception on the stack. */
+static int compile_try_body(Compiler *c, AstStmt *s, int handlers, int end) {
     if (emit_jump(c, OP_SETUP_FINALLY, handlers) < 0 || fblock_push(c, FB_TRY_EXCEPT, -1, -1) < 0)
         return -1;
     if (compile_body(c, &s->u.try_.body) < 0) return -1;
@@ -501,6 +501,13 @@ static int compile_try_except(Compiler *c, AstStmt *s) {
         emit_jump(c, OP_JUMP, end) < 0)
         return -1;
     label_place(c, handlers); /* stack: exc */
+    return 0;
+}
+
+static int compile_try_except(Compiler *c, AstStmt *s) {
+    int handlers = label_new(c), end = label_new(c);
+    if (handlers < 0 || end < 0) return -1;
+    if (compile_try_body(c, s, handlers, end) < 0) return -1;
     for (int i = 0; i < s->u.try_.nhandlers; i++) {
         AstHandler *h = &s->u.try_.handlers[i];
         c->u->line = h->pos.line;
@@ -529,14 +536,7 @@ static int compile_try_except(Compiler *c, AstStmt *s) {
 static int compile_try_star(Compiler *c, AstStmt *s) {
     int handlers = label_new(c), end = label_new(c), reraise = label_new(c);
     if (handlers < 0 || end < 0 || reraise < 0) return -1;
-    if (emit_jump(c, OP_SETUP_FINALLY, handlers) < 0 || fblock_push(c, FB_TRY_EXCEPT, -1, -1) < 0)
-        return -1;
-    if (compile_body(c, &s->u.try_.body) < 0) return -1;
-    fblock_pop(c);
-    if (emit(c, OP_POP_BLOCK, 0) < 0 || compile_body(c, &s->u.try_.orelse) < 0 ||
-        emit_jump(c, OP_JUMP, end) < 0)
-        return -1;
-    label_place(c, handlers); /* stack: exc */
+    if (compile_try_body(c, s, handlers, end) < 0) return -1;
     if (fblock_push(c, FB_EXCEPT_STAR, -1, -1) < 0) return -1;
     for (int i = 0; i < s->u.try_.nhandlers; i++) {
         AstHandler *h = &s->u.try_.handlers[i];

@@ -222,7 +222,7 @@ bool instr_unpack_ex(Interp *I, Value seq, uint32_t before, uint32_t after, Valu
         dst[after - 1 - j] = l->items[n - after + j];
     /* The middle becomes a fresh list: reuse l by sliding the middle to its front. */
     size_t mid = n - before - after;
-    memmove(l->items, l->items + before, mid * sizeof(Value));
+    if (mid) memmove(l->items, l->items + before, mid * sizeof(Value)); /* items may be NULL */
     l->len = mid;
     dst[after] = v_obj(l);
     return true;

@@ -47,6 +47,19 @@ def _subst(arg, mapping):
     return arg
 
 
+def _substitution(alias, items, exact):
+    """{TypeVar: item} for alias[items] (exact: as many items as parameters)."""
+    params = alias.__parameters__
+    if not params:
+        raise TypeError(f"{alias!r} is not a generic class")
+    if not isinstance(items, tuple):
+        items = (items,)
+    if exact and len(items) != len(params):
+        raise TypeError(f"Too {'many' if len(items) > len(params) else 'few'} arguments "
+                        f"for {alias!r}; actual {len(items)}, expected {len(params)}")
+    return dict(zip(params, items))
+
+
 class GenericAlias:
     """Represent a PEP 585 generic type
 
@@ -90,15 +103,7 @@ E.g. for t = list[int], t.__origin__ is list and t.__args__ is (int,)."""
         raise AttributeError("readonly attribute")
 
     def __getitem__(self, items):
-        params = self.__parameters__
-        if not params:
-            raise TypeError(f"{self!r} is not a generic class")
-        if not isinstance(items, tuple):
-            items = (items,)
-        if len(items) != len(params):
-            raise TypeError(f"Too {'many' if len(items) > len(params) else 'few'} arguments "
-                            f"for {self!r}; actual {len(items)}, expected {len(params)}")
-        mapping = dict(zip(params, items))
+        mapping = _substitution(self, items, True)
         return GenericAlias(self.__origin__, tuple(_subst(a, mapping) for a in self.__args__))
 
     def __eq__(self, other):
@@ -154,12 +159,7 @@ E.g. for int | str"""
         return _union(other, self)
 
     def __getitem__(self, items):
-        params = self.__parameters__
-        if not params:
-            raise TypeError(f"{self!r} is not a generic class")
-        if not isinstance(items, tuple):
-            items = (items,)
-        mapping = dict(zip(params, items))
+        mapping = _substitution(self, items, False)
         result = None
         for a in self.__args__:
             a = _subst(a, mapping)

@@ -24,10 +24,10 @@ match [1, "x"]:
     case [(1 | 2) as n, ("x" | "y") as s]:
         print("nested", n, s)
 
-# the last alternative may be irrefutable
+# the last alternative may be irrefutable (when no other alternative binds a name)
 match 99:
-    case 1 | other:
-        print("fallback", other)
+    case 1 | _:
+        print("fallback")
 
 # side effects show the order: alternatives compare left to right
 class Probe:
