@@ -566,12 +566,25 @@ static Value get_flat(Interp *I, Value self) {
     return r ? v_obj(r) : V_NULL;
 }
 
+/* a.base: the array that owns the memory (NumPy's is the array the view was made from,
+ * which is the owner for views of owners), None for owners. */
+static Value get_base(Interp *I, Value self) {
+    Array *b = arr_raw(self)->base;
+    return b ? v_obj(b) : V_NONE;
+}
+
 static const GetSetDef array_getsets[] = {
-    {"shape", get_shape, set_shape}, {"strides", get_strides, NULL},
-    {"dtype", get_dtype, NULL},      {"ndim", get_ndim, NULL},
-    {"size", get_size, NULL},        {"itemsize", get_itemsize, NULL},
-    {"nbytes", get_nbytes, NULL},    {"T", get_T, NULL},
-    {"flat", get_flat, NULL},        {NULL, NULL, NULL},
+    {"base", get_base, NULL},
+    {"shape", get_shape, set_shape},
+    {"strides", get_strides, NULL},
+    {"dtype", get_dtype, NULL},
+    {"ndim", get_ndim, NULL},
+    {"size", get_size, NULL},
+    {"itemsize", get_itemsize, NULL},
+    {"nbytes", get_nbytes, NULL},
+    {"T", get_T, NULL},
+    {"flat", get_flat, NULL},
+    {NULL, NULL, NULL},
 };
 
 /* ---- methods ---- */
@@ -702,6 +715,50 @@ static Value m_copy(Interp *I, int argc, Value *argv, Tuple *kw) {
         return r ? v_obj(r) : V_NULL;
     }
     return arr_astype(I, a, a->dtype);
+}
+
+/* a.view(dtype=None, type=None): the same memory; a dtype of another itemsize rescales the
+ * last axis, which must be contiguous, as NumPy. type may only be ndarray. */
+static Value m_view(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"dtype", "type"};
+    Value o[2];
+    if (!arg_parse(I, "view", argc - 1, argv + 1, kw, names, 2, 0, 2, o)) return V_NULL;
+    Value nd_type = v_obj(I->types[TY_ARRAY]);
+    if (!is_null(o[1]) && !is_none(o[1]) && !(is_obj(o[1]) && o[1].as.o == nd_type.as.o))
+        return err_format(I, TY_TYPE_ERROR, "Cannot change to a subclass of ndarray in krait");
+    Array *a = arr_raw(argv[0]);
+    int dt = a->dtype;
+    if (!is_null(o[0]) && !is_none(o[0]) && !(is_obj(o[0]) && o[0].as.o == nd_type.as.o)) {
+        dt = arr_dtype_arg(I, o[0], a->dtype);
+        if (dt < 0) return V_NULL;
+    }
+    int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM];
+    memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+    memcpy(st, a->strides, sizeof(int64_t) * (size_t)a->ndim);
+    int os = arr_dtypes[a->dtype].size, ns = arr_dtypes[dt].size;
+    if (os != ns) {
+        if (a->ndim == 0)
+            return err_format(I, TY_VALUE_ERROR,
+                              "Changing the dtype of a 0d array is only supported if the "
+                              "itemsize is unchanged");
+        int last = a->ndim - 1;
+        if (a->strides[last] != os && a->shape[last] != 1)
+            return err_format(I, TY_VALUE_ERROR,
+                              "To change to a dtype of a different size, the last axis must be "
+                              "contiguous");
+        int64_t bytes = a->shape[last] * os;
+        if (bytes % ns)
+            return err_format(I, TY_VALUE_ERROR,
+                              ns > os ? "When changing to a larger dtype, its size must be a "
+                                        "divisor of the total size in bytes of the last axis "
+                                        "of the array."
+                                      : "When changing to a smaller dtype, its size must be a "
+                                        "divisor of the size of original dtype");
+        shape[last] = bytes / ns;
+        st[last] = ns;
+    }
+    Array *r = arr_view(I, a, a->ndim, shape, st, a->data, dt);
+    return r ? v_obj(r) : V_NULL;
 }
 
 static Value m_fill(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -877,6 +934,7 @@ static const MethodDef array_methods[] = {
     {"transpose", m_transpose, 0},
     {"astype", m_astype, 0},
     {"copy", m_copy, 0},
+    {"view", m_view, 0},
     {"fill", m_fill, 0},
     {"item", m_item, 0},
     {"tolist", m_tolist, 0},

@@ -1251,6 +1251,37 @@ def default_rng(seed=None):
 
 # ---- printing options ----
 
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ",
+                 prefix="", *, formatter=None, threshold=None, edgeitems=None, sign=None,
+                 floatmode=None, suffix="", legacy=None):
+    """NumPy's text of an array: str(a) for the ' ' separator, repr(a)'s body for ', ';
+    max_line_width/precision/threshold/edgeitems as set_printoptions takes them."""
+    for name, v in (("suppress_small", suppress_small), ("formatter", formatter),
+                    ("sign", sign), ("floatmode", floatmode), ("legacy", legacy)):
+        if v is not None:
+            raise TypeError(f"array2string() argument {name}= is not supported by krait")
+    if prefix or suffix:
+        raise TypeError("array2string() prefix= and suffix= are not supported by krait")
+    if separator not in (" ", ", "):
+        raise TypeError("array2string() takes separator ' ' or ', ' in krait")
+    a = np.asarray(a)
+    kw = {k: v for k, v in (("precision", precision), ("threshold", threshold),
+                            ("edgeitems", edgeitems)) if v is not None}
+    lw = max_line_width if max_line_width is not None else np.get_printoptions()["linewidth"]
+    if separator == " ":
+        with printoptions(linewidth=lw, **kw):
+            return str(a)
+    # repr's body: "array(" shifts every line by 6 columns and ")" ends the last one, so a
+    # width 7 larger wraps alike
+    with printoptions(linewidth=lw + 7, **kw):
+        r = repr(a)
+    body = r[6:-1]
+    if body.endswith("]") is False or ", dtype=" in body[body.rfind("]"):] or "shape=" in body:
+        raise TypeError("array2string(separator=', ') of this array (a dtype or shape suffix in "
+                        "its repr) is not supported by krait")
+    return body.replace("\n      ", "\n")
+
+
 class _PrintOptions:
     def __init__(self, args, kwargs):
         self._args, self._kwargs = args, kwargs

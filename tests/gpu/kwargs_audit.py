@@ -56,7 +56,7 @@ FUNCS = {
     "sinh": (v,), "cosh": (v,), "log1p": (v,), "expm1": (v,), "left_shift": (np.arange(3), 1),
     "right_shift": (np.arange(3), 1), "logical_xor": (v, v), "ufunc": (),
     "polyfit": (v, v, 1), "vander": (v,), "seterrcall": (None,), "geterrcall": (),
-    "errstate": (),
+    "errstate": (), "array2string": (v,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
@@ -66,7 +66,7 @@ METHODS = {
     "max": (), "mean": (), "var": (), "std": (), "all": (), "any": (), "argmin": (),
     "argmax": (), "cumsum": (), "cumprod": (), "dot": (a.T,), "sort": (), "argsort": (),
     "round": (), "clip": (0, 1), "diagonal": (), "nonzero": (), "repeat": (2,),
-    "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (),
+    "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (), "view": (),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
           "uniform": (), "normal": (), "default_rng": (0,), "Generator": ()}
