@@ -40,14 +40,16 @@ def matmul_tf32(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt):
 
 
 @ct.kernel
-def matmul_strided(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt, SPLIT: ConstInt):
-    # C (float32) starts as a bias; slice z of K adds its part: k = z, z + SPLIT, ...
-    bidx = ct.bid(0)
+def matmul_strided(A, B, C, tm: ConstInt, tn: ConstInt, tk: ConstInt, SPLIT: ConstInt,
+                   SLAB: ConstInt):
+    # slice z of K (k = z, z + SPLIT, ...) adds its part to its own slab of C (rows z * SLAB
+    # tiles on), which starts as a bias: no two blocks touch the same output tile
+    bidx = ct.bid(0) + ct.bid(2) * SLAB
     bidy = ct.bid(1)
     acc = ct.load(C, index=(bidx, bidy), shape=(tm, tn), padding_mode=ct.PaddingMode.ZERO)
     for k in range(ct.bid(2), ct.num_tiles(A, axis=1, shape=(tm, tk)), SPLIT):
         kk = k * 1
-        a = ct.load(A, index=(bidx, kk), shape=(tm, tk), padding_mode=ct.PaddingMode.ZERO)
+        a = ct.load(A, index=(ct.bid(0), kk), shape=(tm, tk), padding_mode=ct.PaddingMode.ZERO)
         b = ct.load(B, index=(kk, bidy), shape=(tk, tn), padding_mode=ct.PaddingMode.ZERO)
         acc = ct.mma(a, b, acc)
     ct.store(C, index=(bidx, bidy), tile=acc)
@@ -95,9 +97,13 @@ A, B = operands(m, k, n, 1)
 At = A.T.copy().astype(gpu.bfloat16)
 Bt = B.T.copy().astype(gpu.bfloat16)
 bias = (gpu.arange(m * n).reshape(m, n) % 3).astype(gpu.float32)
-C = bias.copy()
-ct.launch(S, (cdiv(m, 64), cdiv(n, 128), 3), matmul_strided, (At.T, Bt.T, C, 64, 128, 64, 3))
-print("strided split", gpu.array_equal(C, A @ B + bias), C[0, :3])
+slab = cdiv(m, 64)  # output tiles per slab
+C = gpu.zeros((3 * slab * 64, n), dtype=gpu.float32)
+for z in range(3):
+    C[z * slab * 64:z * slab * 64 + m] = bias
+ct.launch(S, (slab, cdiv(n, 128), 3), matmul_strided, (At.T, Bt.T, C, 64, 128, 64, 3, slab))
+total = C[0:m] + C[slab * 64:slab * 64 + m] + C[2 * slab * 64:2 * slab * 64 + m] - 2 * bias
+print("strided split", gpu.array_equal(total, A @ B + bias), total[0, :3])
 
 # the loop inside a persistent loop: 3 blocks over 2 x 3 output tiles, half output
 m, k, n = 256, 192, 384

@@ -148,6 +148,14 @@ static int emit_binary(Lower *L, const TileOp *op) {
     case TB_ATAN2: snprintf(e, sizeof e, "kr_arctan2(%s, %s)", a, b); break;
     default: return lw_error(L, op, "binary op %d has no CUDA lowering", op->sub);
     }
+    /* x ** 2 on floats (LayerNorm's variance): a multiply, not pow (the same value: pow of an
+     * exponent of 2 is exact up to the product's own rounding) */
+    const TileOp *ed = L->f->values[op->operands[1]].def;
+    if (op->sub == TB_POW && tile_dtype_is_float(dt) && ed && ed->kind == TOP_CONST &&
+        ed->value.f == 2.0) {
+        fn = NULL;
+        snprintf(e, sizeof e, "(%s) * (%s)", a, a);
+    }
     if (infix && dt == TDT_BOOL && (op->sub == TB_ADD || op->sub == TB_MUL))
         infix = op->sub == TB_ADD ? "|" : "&"; /* NumPy's bool + and * */
     if (infix)
