@@ -304,6 +304,19 @@ typedef struct kr_function_def {
     kr_cfunction fn;
 } kr_function_def; /* arrays of them end with {NULL, NULL} */
 
+/* Parse a C function's arguments against a signature written as in Python, with a type
+ * letter per parameter and "= ?" for an optional one, "/" and "*" as in def:
+ *     kr_parse_args(I, argc, argv, kwargs, "move(x: f, y: f = ?, /, *, label: s = ?)",
+ *                   &x, &y, &label)
+ * Types and their out-pointers: i long long *, f double * (int or float), b int * (truth
+ * value), s const char ** (a str; valid while the argument lives), o kr_value ** (a new
+ * handle). An optional parameter not given leaves its variable as it was (the default).
+ * Too many or missing arguments, unexpected or repeated keywords and wrong types raise
+ * TypeError with CPython's message for a def of the same signature (KR_ERROR: return it).
+ * KR_BADARG for a malformed signature (at most 32 parameters). */
+KR_API int kr_parse_args(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                         const char *signature, ...);
+
 /* A new function object wrapping fn. */
 KR_API kr_value *kr_function(kr_interp *I, const char *name, kr_cfunction fn, void *ud);
 /* Make fn a builtin: visible to every module, as len or print are. */

@@ -318,7 +318,73 @@ static void test_input(int sandbox) {
     }
 }
 
+/* ---- kr_parse_args ---- */
+
+static int parsed(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
+                  kr_value **result, void *ud) {
+    (void)ud;
+    long long a = 0;
+    double b = -1.5;
+    const char *c = "dflt";
+    int d = -1;
+    kr_value *e = NULL;
+    int rc = kr_parse_args(I, argc, argv, kwargs,
+                           "f(a: i, b: f = ?, /, c: s = ?, *, d: b, e: o = ?)", &a, &b, &c, &d, &e);
+    if (rc != KR_OK) return rc;
+    char buf[256];
+    kr_value *er = NULL;
+    const char *es = "-";
+    size_t n;
+    if (e && kr_repr(I, e, &er) == KR_OK) kr_get_str(I, er, &es, &n);
+    snprintf(buf, sizeof buf, "%lld %g %s %d %s", a, b, c, d, es);
+    *result = kr_str(I, buf);
+    return KR_OK;
+}
+
+static void test_parse_args(void) {
+    kr_interp *I = kr_new(NULL);
+    CHECK(I);
+    CHECK(kr_register_function(I, "f", parsed, NULL) == KR_OK);
+    /* Every bad call's message equals the one a def of the same signature gives. */
+    CHECK(kr_run_string(I,
+                        "def ref(a, b=None, /, c=None, *, d, e=None): pass\n"
+                        "ok = [f(1, d=0), f(2, 3, 'x', d=1, e=[1]), f(3, 2.5, c='y', d='')]\n"
+                        "calls = ['()', '(1)', '(1, 2, 3, 4, d=0)', '(1, 2, 3, 4)', '(d=1)',\n"
+                        "         '(1, d=1, zz=2)', '(1, 2, \"c\", c=\"c\", d=0)',\n"
+                        "         '(a=1, d=2)', '(b=1)']\n"
+                        "bad = []\n"
+                        "for args in calls:\n"
+                        "    msgs = []\n"
+                        "    for fn in (f, ref):\n"
+                        "        try:\n"
+                        "            eval('fn' + args)\n"
+                        "            msgs.append('no error')\n"
+                        "        except TypeError as x:\n"
+                        "            msgs.append(str(x).replace('ref()', 'f()'))\n"
+                        "    if msgs[0] != msgs[1]: bad.append((args, msgs))\n"
+                        "types = []\n"
+                        "for args in ['(\"1\", d=0)', '(1, \"2\", d=0)', '(1, 2, 3, d=0)',\n"
+                        "             '(2**70, d=0)']:\n"
+                        "    try:\n"
+                        "        f(*eval('[' + args[1:-1].split(', d=')[0] + ']'), d=0)\n"
+                        "    except (TypeError, OverflowError) as x:\n"
+                        "        types.append(type(x).__name__ + ': ' + str(x))\n",
+                        "<parse>") == KR_OK);
+    check_global_str(I, "ok", "['1 -1.5 dflt 0 -', '2 3 x 1 [1]', '3 2.5 y 0 -']");
+    check_global_str(I, "bad", "[]");
+    check_global_str(I, "types",
+                     "[\"TypeError: f() argument 'a' must be int, not str\", "
+                     "\"TypeError: f() argument 'b' must be float, not str\", "
+                     "\"TypeError: f() argument 'c' must be str, not int\", "
+                     "'OverflowError: Python int too large to convert to C long']");
+    kr_value *noargs[1];
+    CHECK(kr_parse_args(I, 0, noargs, NULL, "broken(a:", NULL) == KR_BADARG);
+    CHECK(kr_parse_args(I, 0, noargs, NULL, "g(a: q)", NULL) == KR_BADARG);
+    kr_free(I);
+}
+
 int main(void) {
+    test_parse_args();
     test_input(0);
     test_input(1);
     test_refs();
