@@ -133,15 +133,26 @@ int arr_store_value(Interp *I, char *p, int dt, Value v);
 /* ---- scalars (scalar.c) ---- */
 /* Whether v is an instance of a NumPy scalar class. */
 bool arr_is_scalar(Interp *I, Value v);
-/* v's dtype and its element (arr_dtypes[dt].size bytes) in buf; -1 if v is not a scalar. */
+/* v's dtype and its element (arr_dtypes[dt].size bytes) in buf; -1 if v is not a scalar
+ * (or, with an exception set, when fetching a device-resident value failed). */
 int arr_scalar_load(Interp *I, Value v, char *buf);
+/* v's dtype without reading its value (no device fetch); -1 if v is not a scalar. */
+int arr_scalar_dtype(Interp *I, Value v);
+/* The 0-d device array a scalar's value still lives in (a deferred reduction), else NULL. */
+Array *arr_scalar_device(Interp *I, Value v);
+/* The scalar of a 0-d device array's dtype whose value stays on the device until the host
+ * reads it (np.float64, a Python float, and dtypes without a class are fetched now). */
+Value arr_scalar_on_device(Interp *I, Array *a);
 /* The NumPy scalar of dtype dt for the element at p (a Python scalar when the numpy module
  * has not made the classes yet). */
 Value arr_scalar_new(Interp *I, const char *p, int dt);
 /* The same from a Python scalar (bool, int or float) converted to dt. */
 Value arr_scalar_from(Interp *I, Value py, int dt);
-/* A scalar as a 0-d array of its dtype. */
+/* A scalar as a 0-d array of its dtype, on the host. */
 Array *arr_scalar_to_array(Interp *I, Value v);
+/* The same for an operand of the elementwise code, which handles device arrays: a
+ * device-resident scalar becomes a lazy device copy (no fetch). */
+Array *arr_scalar_operand(Interp *I, Value v);
 /* The dtype a scalar class (or a subclass of one) stands for; -1 for anything else. */
 int arr_scalar_class_dtype(Interp *I, Value cls);
 /* The scalar class of dt, V_NULL before the numpy module made them. */

@@ -266,6 +266,7 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         arr_convert(p, dt, sb, sdt);
         return 0;
     }
+    if (arr_scalar_device(I, v)) return -1; /* fetching its value from the device failed */
     if (is_smallint(v) && arr_weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);
@@ -331,8 +332,7 @@ int arr_promote(int a, int b) {
 
 /* The dtype an operand contributes, and whether it is weak (a Python scalar). */
 static int operand_kind(Interp *I, Value v, bool *weak) {
-    char buf[8];
-    int sdt = arr_scalar_load(I, v, buf); /* NumPy scalars are strong, as 0-d arrays */
+    int sdt = arr_scalar_dtype(I, v); /* NumPy scalars are strong, as 0-d arrays */
     if (sdt >= 0) {
         *weak = false;
         return sdt;
@@ -652,8 +652,8 @@ static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar) {
  * (its floating-point warnings say "scalar divide") */
 static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out, bool scalar) {
     if (arr_is_scalar(I, av) || arr_is_scalar(I, bv)) { /* as the 0-d arrays they stand for */
-        Array *x = arr_is_scalar(I, av) ? arr_scalar_to_array(I, av) : NULL;
-        Array *y = arr_is_scalar(I, bv) ? arr_scalar_to_array(I, bv) : NULL;
+        Array *x = arr_is_scalar(I, av) ? arr_scalar_operand(I, av) : NULL;
+        Array *y = arr_is_scalar(I, bv) ? arr_scalar_operand(I, bv) : NULL;
         if ((arr_is_scalar(I, av) && !x) || (arr_is_scalar(I, bv) && !y)) return V_NULL;
         if (x) av = v_obj(x);
         if (y) bv = v_obj(y);

@@ -43,6 +43,34 @@ bool arr_is_scalar(Interp *I, Value v) {
     return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_NPGENERIC]);
 }
 
+int arr_scalar_dtype(Interp *I, Value v) {
+    if (!arr_is_scalar(I, v)) return -1;
+    if (type_is_subtype(v.as.o->type, I->types[TY_FLOAT])) return DT_FLOAT64;
+    if (!type_is_subtype(v.as.o->type, I->types[TY_NPSCALAR])) return -1;
+    return ((ArrScalar *)v.as.o)->dtype;
+}
+
+Array *arr_scalar_device(Interp *I, Value v) {
+    if (!arr_is_scalar(I, v) || !type_is_subtype(v.as.o->type, I->types[TY_NPSCALAR])) return NULL;
+    return ((ArrScalar *)v.as.o)->dev;
+}
+
+Value arr_scalar_on_device(Interp *I, Array *a) {
+    Value cls = arr_scalar_class(I, a->dtype);
+    if (a->dtype == DT_FLOAT64 || is_null(cls)) {
+        char buf[8];
+        if (arr_fetch_scalar(I, a, buf) < 0) return V_NULL;
+        return arr_scalar_new(I, buf, a->dtype);
+    }
+    Type *t = (Type *)cls.as.o;
+    ArrScalar *s = gc_new(I, t, t->instance_size);
+    if (!s) return V_NULL;
+    s->dtype = a->dtype;
+    s->v.i = 0;
+    s->dev = a;
+    return v_obj(s);
+}
+
 int arr_scalar_load(Interp *I, Value v, char *buf) {
     if (!arr_is_scalar(I, v)) return -1;
     if (type_is_subtype(v.as.o->type, I->types[TY_FLOAT])) {
@@ -51,6 +79,16 @@ int arr_scalar_load(Interp *I, Value v, char *buf) {
     }
     if (!type_is_subtype(v.as.o->type, I->types[TY_NPSCALAR])) return -1;
     ArrScalar *s = (ArrScalar *)v.as.o;
+    if (s->dev) {
+        /* the value is still on the device (a deferred reduction): fetch its one element
+         * now, the first time the host needs it */
+        if (arr_fetch_scalar(I, s->dev, buf) < 0) return -1;
+        if (dt_is_float(s->dtype))
+            s->v.f = arr_load_f(buf, s->dtype);
+        else
+            s->v.i = arr_load_i(buf, s->dtype);
+        s->dev = NULL;
+    }
     if (dt_is_float(s->dtype))
         arr_store_f(buf, s->dtype, s->v.f);
     else
@@ -90,6 +128,14 @@ Value arr_scalar_from(Interp *I, Value py, int dt) {
     char buf[8];
     if (arr_store_value(I, buf, dt, py) < 0) return V_NULL;
     return arr_scalar_new(I, buf, dt);
+}
+
+Array *arr_scalar_operand(Interp *I, Value v) {
+    Array *dev = arr_scalar_device(I, v);
+    if (!dev) return arr_scalar_to_array(I, v);
+    /* a lazy copy of the device value: no fetch, and the scalar stays immutable */
+    Value c = arr_astype(I, dev, dev->dtype);
+    return is_null(c) ? NULL : arr_raw(c);
 }
 
 Array *arr_scalar_to_array(Interp *I, Value v) {

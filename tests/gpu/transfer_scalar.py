@@ -54,3 +54,22 @@ try:
     u[0] = 300
 except OverflowError as e:
     print("OverflowError", e)
+
+# full reductions give a scalar whose value stays on the device until the host reads it:
+# a / a.sum() and r.max() move nothing; print, float(), bool(), comparisons fetch one element
+a = np.arange(1000, dtype=np.float32) * 0.5
+before = moved()
+s = a.sum()
+r = a / s
+m = r.max()
+w = (a * s).argmax()
+print(moved() - before == 0)
+print(type(s).__name__, s, float(m) * 249750, bool(s), s > 10, 10 < s, w, type(w).__name__)
+print(moved() - before <= 64)
+for dt in ["uint8", "int16", "int32", "float16", "bool", "uint32"]:
+    v = (np.arange(7) % 3).astype(dt)
+    t = v.sum()
+    print(dt, type(t).__name__, t, v.max(), type(v.max()).__name__, v.mean(), t + 1, t * v[1:3])
+x = np.arange(12, dtype=np.float32).reshape(3, 4)
+print(x.var(), x.std(), type(x.std()).__name__, x.sum() / x.size == x.mean())
+print((x - x.mean()).tolist(), np.float32(2) * x.sum(), x.sum() ** 2, -x.sum(), abs(-x.max()))

@@ -375,6 +375,8 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
 }
 
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
+    Array *sdev = arr_scalar_device(I, v);
+    if (sdev) v = v_obj(sdev); /* a deferred reduction's value: its 0-d device array */
     if (is_array(I, v)) {
         Array *x = arr_raw(v);
         if (x->ndim > GPU_MAX_DIMS) return -2;
@@ -405,7 +407,17 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         if (!dt_is_float(cdt)) return -2;
         c->scalar = v.as.f;
     } else {
-        return -2;
+        /* a NumPy scalar on the host: its value, converted to cdt as a 0-d array would be */
+        char buf[8];
+        int sdt = arr_scalar_load(I, v, buf);
+        if (sdt < 0) return -2;
+        if (dt_is_float(cdt)) {
+            c->scalar = arr_load_f(buf, sdt);
+        } else {
+            if (dt_is_float(sdt) || sdt == DT_UINT64) return -2;
+            c->iscalar = arr_load_i(buf, sdt);
+            c->scalar = (double)c->iscalar;
+        }
     }
     return n;
 }
@@ -449,7 +461,7 @@ static bool operand_ok(Interp *I, Value v) {
         Array *a = arr_raw(v);
         return a->ndim <= GPU_MAX_DIMS;
     }
-    return is_bool(v) || is_smallint(v) || is_float(v);
+    return is_bool(v) || is_smallint(v) || is_float(v) || arr_scalar_dtype(I, v) >= 0;
 }
 
 /* Finish: the graph becomes a pending result, or runs into out. */

@@ -85,13 +85,6 @@ static Value var_std(Interp *I, Array *a, int kind, Value axis, bool keepdims, i
     Value s = arr_cuda_reduce(I, arr_raw(sq), RED_SUM, axis, keepdims, 0, -1);
     if (is_null(s)) return V_NULL;
     double div = (double)(n - ddof);
-    if (!is_array(I, s)) {
-        double v = (is_float(s) ? s.as.f : 0) / div;
-        char buf[8];
-        arr_store_f(buf, fdt, v);
-        if (kind == RED_STD) arr_store_f(buf, fdt, sqrt(arr_load_f(buf, fdt)));
-        return arr_scalar_value(I, buf, fdt);
-    }
     if (!gc_temp_push(I, s)) return V_NULL;
     Value r = arr_cuda_binary(I, s, v_float(div), BIN_TRUEDIV, 0, fdt, fdt, NULL);
     if (is_null(r) || kind != RED_STD) return r;
@@ -124,24 +117,6 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
         } else {
             rshape[rnd++] = a->shape[d];
         }
-    }
-    if (rnd == 0) {
-        /* a scalar: one element back to the host */
-        CUdeviceptr p;
-        if (arr_dev_alloc(I, 8, &p) < 0) return V_NULL;
-        contig_tensor(&out, p, odt, 0, rshape);
-        char buf[8];
-        GpuState *G = I->gpu;
-        int rc = gpu_reduce(G, op, &in, -1, &out, arr_stream(I));
-        if (rc == 0) rc = gpu_copy_to_host(G, buf, p, (size_t)arr_dtypes[odt].size, arr_stream(I));
-        if (rc == 0) rc = gpu_stream_synchronize(G, arr_stream(I));
-        if (rc < 0) {
-            arr_gpu_raise(I);
-            gpu_mem_free(G, p, 8, arr_stream(I));
-            return V_NULL;
-        }
-        gpu_mem_free(G, p, 8, arr_stream(I));
-        return arr_scalar_value(I, buf, odt);
     }
     Array *r = dev_new(I, odt, rnd, rshape);
     if (!r) return V_NULL;

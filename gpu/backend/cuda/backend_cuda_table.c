@@ -31,9 +31,21 @@ static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *ou
 static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                          int dt) {
     Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
-    /* the device's full reduction gives a Python number: NumPy's scalar type here */
-    if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
-        return arr_scalar_from(I, r, arr_reduce_rdt(kind, a->dtype, dt));
+    /* A reduction to 0-d gives NumPy's scalar, whose value stays on the device until the
+     * host needs it (print, float(), bool(), a comparison with a Python number): a / a.sum()
+     * never waits. */
+    if (!is_null(r) && is_array(I, r) && arr_raw(r)->ndim == 0) {
+        Array *z = arr_raw(r);
+        int rdt = arr_reduce_rdt(kind, a->dtype, dt);
+        if (z->dtype != rdt) { /* NumPy's result dtype (uint64 sums of unsigned ints) */
+            if (!gc_temp_push(I, r)) return V_NULL;
+            r = arr_cuda_unary(I, z, ARR_U_POS, z->dtype, rdt, NULL);
+            if (is_null(r)) return err_occurred(I) ? V_NULL : arr_scalar_from(I, v_obj(z), rdt);
+            z = arr_raw(r);
+        }
+        if (z->pend && arr_materialize(I, z) < 0) return V_NULL;
+        return arr_scalar_on_device(I, z);
+    }
     if (!is_null(r) || err_occurred(I)) return r;
     if (arr_host(I, a) < 0) return V_NULL;
     return arr_host_reduce(I, a, kind, axis, keepdims, ddof, dt);
