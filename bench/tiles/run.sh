@@ -9,11 +9,11 @@ OUT=$(mktemp -d)
 status=0
 for s in vadd softmax layernorm matmul attention; do
     echo "== $s"
-    KRAIT_DEVICE=cuda "$KRAIT" "$HERE/$s.py" 2>&1 | tee "$OUT/$s.txt"
+    KRAIT_DEVICE=cuda timeout 300 "$KRAIT" "$HERE/$s.py" 2>&1 | tee "$OUT/$s.txt"
 done
 for mode in tma off; do
     echo "== matmul, KRAIT_TILE_SM90=$mode"
-    KRAIT_TILE_SM90=$mode KRAIT_DEVICE=cuda "$KRAIT" "$HERE/matmul.py" 8192 $mode 2>&1 |
+    KRAIT_TILE_SM90=$mode KRAIT_DEVICE=cuda timeout 300 "$KRAIT" "$HERE/matmul.py" 8192 $mode 2>&1 |
         tee "$OUT/matmul_$mode.txt"
 done
 echo "== torch"
