@@ -294,6 +294,8 @@ static bool init_modules(Interp *I) {
  * kr_new). */
 static bool copy_config(Interp *I, const kr_config *cfg) {
     I->config = *cfg;
+    /* the allow-lists are kept as dicts (api_sandbox_init), not as the host's arrays */
+    I->config.sandbox_modules = I->config.sandbox_builtins = NULL;
     const char **fields[] = {&I->config.gpu_device,        &I->config.gpu_cache_dir,
                              &I->config.gpu_home_dir,      &I->config.gpu_nvrtc_path,
                              &I->config.gpu_cublaslt_path, &I->config.gpu_tile_dump};
@@ -311,6 +313,38 @@ static bool copy_config(Interp *I, const kr_config *cfg) {
         memcpy(text, *fields[i], len);
         *fields[i] = text;
         text += len;
+    }
+    return true;
+}
+
+/* The sandbox's allow-lists (kr_config.sandbox_modules, sandbox_builtins): the set of
+ * module names import checks (vm/import.c), and the builtins dict scripts' frames use
+ * (vm/frame.h): the allowed names and every dunder name (__build_class__, __import__, ...,
+ * which the language itself needs). */
+static bool api_sandbox_init(Interp *I, const kr_config *cfg) {
+    if (!cfg->sandbox) return true;
+    if (cfg->sandbox_modules) {
+        I->sandbox_modules = dict_new(I);
+        if (!I->sandbox_modules) return false;
+        for (const char *const *n = cfg->sandbox_modules; *n; n++) {
+            Str *s = str_from_cstr(I, *n);
+            if (!s || dict_set_str(I, I->sandbox_modules, s, V_NONE) < 0) return false;
+        }
+    }
+    if (cfg->sandbox_builtins) {
+        Dict *all = I->builtins->dict, *d = dict_new(I);
+        if (!d) return false;
+        I->script_builtins = d;
+        size_t pos = 0;
+        Value k, v;
+        while (dict_next(all, &pos, &k, &v)) {
+            Str *name = as_str(k);
+            bool keep = name->len > 4 && !memcmp(name->data, "__", 2) &&
+                        !memcmp(name->data + name->len - 2, "__", 2);
+            for (const char *const *n = cfg->sandbox_builtins; !keep && *n; n++)
+                keep = strcmp(*n, name->data) == 0;
+            if (keep && dict_set_str(I, d, name, v) < 0) return false;
+        }
     }
     return true;
 }
@@ -356,7 +390,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->hooks.array_backend = arr_backend_choose;
     I->gc_disabled = true;
     bool ok = api_state_init(I) && interp_init_types(I) && copy_config(I, cfg) && init_modules(I) &&
-              vm_init(I) && api_native_init(I);
+              vm_init(I) && api_native_init(I) && api_sandbox_init(I, cfg);
     if (ok) heap_each_live(I, shrink_startup_dict);
     I->gc_disabled = false;
     if (!ok) {
@@ -434,7 +468,8 @@ Module *api_main_module(Interp *I) {
     if (I->main_module) return I->main_module;
     Module *m = module_new(I, I->names.main);
     if (!m) return NULL;
-    if (dict_set_str(I, m->dict, I->names.builtins, v_obj(I->builtins)) < 0) return NULL;
+    Value b = I->script_builtins ? v_obj(I->script_builtins) : v_obj(I->builtins);
+    if (dict_set_str(I, m->dict, I->names.builtins, b) < 0) return NULL;
     if (dict_set_str(I, m->dict, I->names.doc, V_NONE) < 0) return NULL;
     if (dict_set_str(I, I->modules, I->names.main, v_obj(m)) < 0) return NULL;
     I->main_module = m;

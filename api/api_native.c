@@ -125,7 +125,10 @@ int kr_register_function(kr_interp *I, const char *name, kr_cfunction fn, void *
     size_t mark = gc_temp_mark(I);
     ApiFunc *f = func_new(I, name, fn, ud);
     int rc = KR_OK;
-    if (!f || dict_set_str(I, I->builtins->dict, f->name, v_obj(f)) < 0) rc = api_take_error(I);
+    /* (a host function is meant for the script: a sandbox's builtins allow-list keeps it) */
+    if (!f || dict_set_str(I, I->builtins->dict, f->name, v_obj(f)) < 0 ||
+        (I->script_builtins && dict_set_str(I, I->script_builtins, f->name, v_obj(f)) < 0))
+        rc = api_take_error(I);
     gc_temp_reset(I, mark);
     return rc;
 }
@@ -149,6 +152,7 @@ int kr_register_module(kr_interp *I, const char *name, const kr_function_def *fn
         }
     }
     if (dict_set_str(I, I->modules, s, v_obj(m)) < 0) goto fail;
+    if (I->sandbox_modules && dict_set_str(I, I->sandbox_modules, s, V_NONE) < 0) goto fail;
     rc = api_give_out(I, v_obj(m), module);
     gc_temp_reset(I, mark);
     return rc;
@@ -264,6 +268,7 @@ int kr_new_type_ex(kr_interp *I, const kr_type_def *def, const kr_type_ext *ext,
     if (!t) goto fail;
     t->flags &= ~TF_BASETYPE;
     if (ext->sealed) t->flags |= TF_SEALED;
+    t->flags |= TF_FIXED_CLASS; /* one class's methods never get another's host data */
     t->dictoffset = offsetof(ApiInst, dict);
     t->instance_size = offsetof(ApiInst, data) + def->data_size;
     t->host_info = (Obj *)blob;

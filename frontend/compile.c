@@ -897,7 +897,7 @@ static bool is_docstring(const AstStmtList *body) {
  * (after the docstring), where CPython accepts them. Sets c->future_* . */
 static void find_future_stmts(Compiler *c, const AstStmtList *body) {
     int i = is_docstring(body) ? 1 : 0;
-    c->future_stmts = body->items + i;
+    c->future_stmts = body->items ? body->items + i : NULL; /* an empty module has none */
     for (; i < body->len; i++) {
         AstStmt *s = body->items[i];
         if (s->kind != STMT_IMPORTFROM || !s->u.import.module ||

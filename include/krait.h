@@ -93,6 +93,19 @@ typedef struct kr_config {
     int gpu_tile_sm90; /* the Hopper matmul loop of tile kernels (docs/TILES.md):
                         * 0 wgmma fed by cp.async, 1 off (mma.sync everywhere),
                         * 2 wgmma fed by TMA. KRAIT_TILE_SM90=cpasync|off|tma */
+    double gpu_kernel_timeout; /* seconds a wait for the device may last (a kernel that
+                                * never ends): past it the wait raises RuntimeError and
+                                * this interpreter's GPU is unusable (docs/GPU.md); 0:
+                                * wait forever. KRAIT_KERNEL_TIMEOUT */
+    /* Sandbox allow-lists (used only with sandbox non-zero; docs/EMBEDDING.md). Each is a
+     * NULL-terminated array of names, copied by kr_new; NULL: no restriction beyond the
+     * sandbox's own. sandbox_modules: what `import` gives a script ("json" also allows
+     * "json.decoder"...; the modules those import for themselves still load, and the host's
+     * kr_register_module modules are always allowed). sandbox_builtins: the builtins a
+     * script sees (dunder names such as __build_class__ always stay, and so do functions
+     * the host adds with kr_register_function). An empty array ({NULL}) allows none. */
+    const char *const *sandbox_modules;
+    const char *const *sandbox_builtins;
 } kr_config;
 
 /* Result codes. */

@@ -37,7 +37,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_DUMP  1: print each tile kernel's CUDA C and cache key to stderr;\n"
             "                   a folder: write them there as NAME-KEY.cu\n"
             "  KRAIT_TILE_CHECK_NVRTC  1: also compile CPU-path tile kernels with NVRTC\n"
-            "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off\n");
+            "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off\n"
+            "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
 static char *read_stream(FILE *f, size_t *len) {
@@ -73,7 +74,12 @@ static void config_from_env(kr_config *cfg) {
     const char *check = getenv("KRAIT_TILE_CHECK_NVRTC");
     cfg->gpu_tile_check_nvrtc = check && *check && strcmp(check, "0") != 0;
     const char *sm90 = getenv("KRAIT_TILE_SM90");
-    cfg->gpu_tile_sm90 = !sm90 ? 0 : strcmp(sm90, "off") == 0 ? 1 : strcmp(sm90, "tma") == 0 ? 2 : 0;
+    cfg->gpu_tile_sm90 = !sm90                      ? 0
+                         : strcmp(sm90, "off") == 0 ? 1
+                         : strcmp(sm90, "tma") == 0 ? 2
+                                                    : 0;
+    const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
+    if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }
 
 static void add_env_paths(kr_interp *I) {

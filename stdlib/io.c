@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../vm/overflow.h"
 #include "builtins.h"
 #include "classes.h"
 #include "os.h"
@@ -50,10 +51,17 @@ static Value return_true(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 /* ---- StringIO -------------------------------------------------------------------------- */
 
+/* The state lives in the instance dict, where a script can reach it (s._pos = -1,
+ * s.__dict__['_buf'] = bytearray(b'x')): it is checked at every use, so a changed state is
+ * an error, never a read or write outside the buffer. */
 static ByteArray *sio_buf(Interp *I, Value self, int64_t *pos) {
     Value b = dget(I, self, "_buf"), p = dget(I, self, "_pos");
     if (is_null(b) || !is_bytearray(I, b) || !is_smallint(p)) {
         sio_closed_error(I);
+        return NULL;
+    }
+    if (p.as.i < 0 || (uint64_t)p.as.i > SIZE_OBJ_MAX / 8 || as_bytearray(b)->len % 4 != 0) {
+        err_format(I, TY_VALUE_ERROR, "StringIO: its private state (_buf, _pos) was changed");
         return NULL;
     }
     *pos = p.as.i;
@@ -84,8 +92,13 @@ static Value sio_make_str(Interp *I, const uint32_t *cp, size_t n) {
     StrBuf sb;
     sb_init(&sb);
     char tmp[4];
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        if (cp[i] > 0x10FFFF) { /* only a changed _buf holds one */
+            sb_free(I, &sb);
+            return err_format(I, TY_VALUE_ERROR, "StringIO: its private state (_buf) was changed");
+        }
         sb_append(I, &sb, tmp, (size_t)utf8_encode(cp[i], tmp));
+    }
     if (sb.len == 0) {
         sb_free(I, &sb);
         return v_obj(I->empty_str);

@@ -2,22 +2,40 @@
  * running one match. The Python half (stdlib/py/re.py) translates Python's syntax,
  * builds Pattern and Match objects and does findall/sub/split on top of _re.match.
  *
- * A compiled pattern is kept as a bytes object holding a copy of the pcre2_code block
+ * A compiled pattern is kept as a ReCode object holding a copy of the pcre2_code block
  * (what pcre2_code_copy does: the block is position independent), so the collector owns
  * it and no finalizer is needed. Positions cross this boundary as code-point indices;
  * PCRE2 works on the UTF-8 bytes, and the conversion is free for ASCII strings.
  *
  * Built only with KRAIT_WITH_PCRE2 (CMake finds libpcre2-8); without it _re does not
  * exist and `import re` raises ImportError saying why. */
-#ifdef KRAIT_HAVE_PCRE2
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "builtins.h"
 #include "modules.h"
+
+/* A compiled pattern: the pcre2_code block copied into an object of its own type, which a
+ * script can hold and pass back but not make or change (a bytes object could be forged:
+ * PCRE2 would run whatever a script wrote). object.__new__ on the type gives a zeroed one,
+ * size 0, which re_code_of refuses. Defined with or without PCRE2 (the type table lists
+ * it). */
+typedef struct ReCode {
+    Obj hdr;
+    size_t size; /* bytes of code in data; 0: not made by _re.compile */
+    _Alignas(16) unsigned char data[];
+} ReCode;
+
+const TypeSpec re_code_spec = {
+    .name = "_re.code",
+    .base = TY_OBJECT,
+    .instance_size = sizeof(ReCode),
+};
+
+#ifdef KRAIT_HAVE_PCRE2
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 /* The byte offset of code point `ch` in s (ch <= s->nchars). */
 static size_t re_byte_of(Str *s, size_t ch) {
@@ -82,9 +100,12 @@ static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
     pcre2_pattern_info(code, PCRE2_INFO_NAMECOUNT, &namecount);
     pcre2_pattern_info(code, PCRE2_INFO_NAMEENTRYSIZE, &entry);
     pcre2_pattern_info(code, PCRE2_INFO_NAMETABLE, &table);
-    _Static_assert(offsetof(Bytes, data) % 8 == 0, "pcre2_code needs 8-byte alignment");
-    Bytes *blob = bytes_new(I, code, size);
-    Dict *names = dict_new(I);
+    ReCode *blob = size ? gc_new(I, I->types[TY_RE_CODE], sizeof(ReCode) + size) : NULL;
+    if (blob) {
+        blob->size = size;
+        memcpy(blob->data, code, size);
+    }
+    Dict *names = blob ? dict_new(I) : NULL;
     bool ok = blob && names;
     for (uint32_t i = 0; ok && i < namecount; i++) {
         PCRE2_SPTR e = table + (size_t)i * entry;
@@ -103,14 +124,15 @@ static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
  * code-point offsets (start, end per group; -1 for a group that did not take part). */
 static Value re_match(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "match", kw) || !arg_count(I, "match", argc, 5, 5)) return V_NULL;
-    if (!is_obj(argv[0]) || as_obj(argv[0])->type->id != TY_BYTES)
+    if (!is_obj(argv[0]) || as_obj(argv[0])->type != I->types[TY_RE_CODE] ||
+        ((ReCode *)as_obj(argv[0]))->size == 0)
         return err_format(I, TY_TYPE_ERROR, "_re.match: bad code object");
     if (!is_str(I, argv[1])) return err_format(I, TY_TYPE_ERROR, "_re.match: string must be str");
     int64_t pos, endpos, opts;
     if (!re_int_arg(I, argv[2], "pos", &pos) || !re_int_arg(I, argv[3], "endpos", &endpos) ||
         !re_int_arg(I, argv[4], "options", &opts))
         return V_NULL;
-    Bytes *blob = (Bytes *)as_obj(argv[0]);
+    ReCode *blob = (ReCode *)as_obj(argv[0]);
     Str *s = as_str(argv[1]);
     int64_t n = (int64_t)s->nchars;
     if (endpos > n) endpos = n;

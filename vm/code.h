@@ -10,6 +10,7 @@
 #ifndef KRAIT_CODE_H
 #define KRAIT_CODE_H
 
+#include <string.h>
 #include "interp.h"
 
 enum {
@@ -119,5 +120,12 @@ Value syntax_error_new(Interp *I, const char *kind, const char *msg, Str *filena
                        int col, const char *text);
 Value syntax_error_new_range(Interp *I, const char *kind, const char *msg, Str *filename, int line,
                              int col, int end_line, int end_col, const char *text);
+
+/* Code compiled from the library's frozen modules (stdlib/py), run as "<frozen NAME>": a
+ * name no script can give its own code (exec and eval use "<string>"). The sandbox's
+ * allow-lists apply to scripts, not to the library's code. */
+static inline bool code_is_frozen(const Code *co) {
+    return co->filename && co->filename->len > 8 && memcmp(co->filename->data, "<frozen ", 8) == 0;
+}
 
 #endif

@@ -95,7 +95,10 @@ static Value raise_syntax_error(Interp *I, SyntaxErrorInfo *err, Str *filename) 
 Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
                      int mode) {
     if (is_null(dict_get_str(globals, I->names.builtins))) {
-        if (dict_set_str(I, globals, I->names.builtins, v_obj(I->builtins)) < 0) return V_NULL;
+        /* (in a sandbox with a builtins allow-list, what a module's __builtins__ shows is
+         * the allowed dict, so a script cannot reach the rest through a library module) */
+        Value b = I->script_builtins ? v_obj(I->script_builtins) : v_obj(I->builtins);
+        if (dict_set_str(I, globals, I->names.builtins, b) < 0) return V_NULL;
     }
     Str *fname = str_from_cstr(I, filename);
     if (!fname) return V_NULL;

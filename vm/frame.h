@@ -136,6 +136,14 @@ static inline int frame_size_class(size_t size, size_t *rounded) {
 /* A frame is one block whose size is rounded up to a power of two, so frames of nearby
  * sizes share a free list (vm->free_frames[class]) and a recursive function reuses the
  * same few blocks call after call. */
+/* The builtins of a frame without a function (module code, exec, eval): in a sandbox with
+ * a builtins allow-list a script's are the allowed ones; the library's own code always sees
+ * them all. */
+static inline Dict *frame_default_builtins(Interp *I, Code *co) {
+    if (I->script_builtins && !code_is_frozen(co)) return I->script_builtins;
+    return I->builtins ? I->builtins->dict : NULL;
+}
+
 static inline Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals, Dict *locals) {
     VM *vm = I->vm;
     uint32_t ncells = co->ncellvars + co->nfreevars;
@@ -156,7 +164,7 @@ static inline Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals,
     f->func = fn;
     f->globals = globals;
     f->builtins = fn ? fn->builtins : NULL;
-    if (!f->builtins) f->builtins = I->builtins ? I->builtins->dict : NULL;
+    if (!f->builtins) f->builtins = frame_default_builtins(I, co);
     f->locals = locals;
     f->fast = (Value *)(f + 1);
     f->cells = f->fast + co->nlocals;

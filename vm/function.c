@@ -26,7 +26,7 @@ Function *function_new(Interp *I, Code *co, Dict *globals) {
     if (!fn) return NULL;
     fn->code = co;
     fn->globals = globals;
-    fn->builtins = I->builtins ? I->builtins->dict : NULL;
+    fn->builtins = frame_default_builtins(I, co); /* a script's in a sandbox allow-list */
     fn->name = co->name;
     fn->qualname = co->qualname ? co->qualname : co->name;
     /* The compiler follows CPython 3.11: a function's consts[0] is its docstring, or None

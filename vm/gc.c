@@ -211,6 +211,8 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_obj(I, (Obj *)I->sys_argv);
     gc_mark_obj(I, (Obj *)I->repr_stack);
     gc_mark_obj(I, I->last_error);
+    gc_mark_obj(I, (Obj *)I->sandbox_modules);
+    gc_mark_obj(I, (Obj *)I->script_builtins);
     gc_mark_value(I, I->sys_stdout);
     gc_mark_value(I, I->sys_stderr);
     gc_mark_value(I, I->sys_stdin);

@@ -363,6 +363,22 @@ static bool import_fromlist(Interp *I, Value m, Str *absname, Value fromlist, bo
     return true;
 }
 
+/* The sandbox's module allow-list: absname, or a package it is in, must be listed, unless
+ * the import comes from the library's own frozen code (re importing _re, enum...). */
+static int import_allowed(Interp *I, Str *absname) {
+    if (!I->sandbox_modules) return 1;
+    Frame *top = I->vm ? I->vm->top : NULL;
+    if (top && code_is_frozen(top->code)) return 1;
+    for (size_t i = 0; i <= absname->len; i++) {
+        if (i < absname->len && absname->data[i] != '.') continue;
+        Str *prefix = i == absname->len ? absname : str_new(I, absname->data, i);
+        if (!prefix) return -1;
+        if (!is_null(dict_get_str(I->sandbox_modules, prefix))) return 1;
+    }
+    err_format(I, TY_IMPORT_ERROR, "import of '%s' is not allowed in this sandbox", absname->data);
+    return 0;
+}
+
 Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) {
     if (level < 0) return err_format(I, TY_VALUE_ERROR, "level must be >= 0");
     Str *absname = name;
@@ -372,6 +388,7 @@ Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level) 
     } else if (name->len == 0) {
         return err_format(I, TY_VALUE_ERROR, "Empty module name");
     }
+    if (import_allowed(I, absname) <= 0) return V_NULL;
     Value top;
     Value m = import_dotted(I, absname, &top);
     if (is_null(m)) return m;

@@ -217,6 +217,11 @@ struct kr_interp {
     char *inbuf; /* bytes read from read_in and not yet consumed: inbuf[inpos..inlen) */
     size_t inpos, inlen, incap;
     bool sandbox;
+    /* The sandbox's allow-lists (kr_config.sandbox_modules/_builtins): names -> None of the
+     * modules scripts may import (NULL: all), and the builtins dict the frames of scripts
+     * (code not frozen into the library) look names up in (NULL: I->builtins's). */
+    Dict *sandbox_modules;
+    Dict *script_builtins;
     Obj *last_error;     /* the exception the last kr_run_* ended with */
     char *error_text[3]; /* kr_error_type/message/traceback results, mem_alloc'd */
     size_t error_text_size[3];

@@ -110,6 +110,9 @@ enum {
     /* A class whose __slots__ leave its instances without a __dict__ (slots.c). */
     TF_NODICT = 1u << 5,
     TF_SEALED = 1u << 6, /* a heap type whose attributes scripts cannot set or delete */
+    /* Instances never change class (__class__ assignment refuses): the C API's host classes,
+     * whose instances carry host data only their own class's methods may read. */
+    TF_FIXED_CLASS = 1u << 7,
 };
 
 /* The const description of a builtin type, in the file of its family. */
@@ -213,7 +216,8 @@ struct Type {
     X(ARRAY_ITER, array_iter_spec)                                                                 \
     X(NPGENERIC, npgeneric_spec)                                                                   \
     X(NPSCALAR, npscalar_spec)                                                                     \
-    X(TILE_KERNEL, tile_kernel_spec)
+    X(TILE_KERNEL, tile_kernel_spec)                                                               \
+    X(RE_CODE, re_code_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

@@ -715,12 +715,18 @@ static void format_recursive(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc) {
 Value vm_format_exception(Interp *I, Obj *exc) {
     Obj *saved = I->exc;
     I->exc = NULL;
+    /* No collection while the chain is formatted: an allocation that fails in here calls
+     * err_nomem, which clears the preallocated MemoryError's links, and when that instance
+     * is in the chain, the exceptions after it are then reachable only from chain[]. */
+    bool saved_disabled = I->gc_disabled;
+    I->gc_disabled = true;
     StrBuf b;
     sb_init(&b);
     PrintCtx ctx = {0};
     format_recursive(I, &b, &ctx, exc);
     mem_free(I, ctx.seen, ctx.capseen * sizeof(Obj *));
     Str *s = sb_finish(I, &b);
+    I->gc_disabled = saved_disabled;
     I->exc = saved;
     return s ? v_obj(s) : V_NULL;
 }

@@ -339,6 +339,11 @@ static int object_class_set(Interp *I, Value self, Value v) {
                    "subclasses");
         return -1;
     }
+    if ((old->flags | nt->flags) & TF_FIXED_CLASS) {
+        err_format(I, TY_TYPE_ERROR, "__class__ assignment: '%s' instances cannot change class",
+                   (old->flags & TF_FIXED_CLASS ? old : nt)->name->data);
+        return -1;
+    }
     uint32_t lay = TF_PREFIX_DICT | TF_EXCEPTION | TF_HAS_DICT;
     if (solid_base(old) != solid_base(nt) || old->instance_size != nt->instance_size ||
         old->dictoffset != nt->dictoffset || (old->flags & lay) != (nt->flags & lay)) {

@@ -695,7 +695,8 @@ L_HOOK_STEP : {
                 if (id == TY_STR) {
                     r = str_slice(I, (Str *)o, lo, 1, n);
                 } else if (id == TY_LIST) {
-                    List *l = list_from_array(I, ((List *)o)->items + lo, (size_t)n);
+                    /* (an empty list has no items array: no pointer arithmetic on NULL) */
+                    List *l = list_from_array(I, n ? ((List *)o)->items + lo : NULL, (size_t)n);
                     r = l ? v_obj(l) : V_NULL;
                 } else if (n == len) {
                     r = sp[-3]; /* t[:] is t */

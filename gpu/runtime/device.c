@@ -204,17 +204,20 @@ int gpu_make_current(GpuState *G) {
 }
 
 int gpu_synchronize(GpuState *G) {
-    if (gpu_ensure(G) < 0) return -1;
-    return cuda_check(G, G->api.cuCtxSynchronize(), "cuCtxSynchronize");
+    return gpu_wait_device(G, "cuCtxSynchronize");
 }
 
 void gpu_state_free(GpuState *G) {
     if (!G) return;
     if (G->device_state > 0) {
         /* Errors are ignored: after a kernel fault every call fails, and teardown must still
-         * release what it can. */
+         * release what it can. (After a kernel timeout device_state is -1: nothing waits for
+         * the kernel that still runs.) */
         G->api.cuCtxSetCurrent(G->context);
-        G->api.cuCtxSynchronize();
+        if (G->settings.kernel_timeout > 0)
+            gpu_wait_device(G, "teardown");
+        else
+            G->api.cuCtxSynchronize();
     }
     kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
@@ -228,6 +231,7 @@ void gpu_state_free(GpuState *G) {
     }
     cuda_unload(G);
     gpu_host_free(G, G->log, G->log_size);
+    gpu_host_free(G, G->streams, (size_t)G->capstreams * sizeof(CUstream));
     kr_allocator allocator = G->allocator;
     GpuState probe;
     memset(&probe, 0, sizeof probe);

@@ -104,6 +104,7 @@ typedef struct GpuSettings {
     const char *tile_dump;     /* tile kernels' CUDA C and cache keys: "1" stderr, else a folder */
     bool tile_check_nvrtc;     /* CPU-path tile launches also lower + compile for sm_90a */
     int tile_sm90;             /* Hopper matmul loops: 0 wgmma + cp.async, 1 off, 2 wgmma + TMA */
+    double kernel_timeout;     /* seconds a wait for the device may last; 0: no limit */
 } GpuSettings;
 
 typedef struct GpuState {
@@ -139,8 +140,11 @@ typedef struct GpuState {
     /* bytes copied by gpu_copy_to_host / gpu_copy_to_device since the start (gpu.memory_info
      * reports them: the tests check that a scalar read or write moves one element) */
     uint64_t bytes_to_host, bytes_to_device;
-    bool context_faulted; /* a sticky kernel fault: every later call will fail */
-    bool cuinit_called;   /* after cuInit libcuda stays loaded: its threads run its code */
+    bool context_faulted;     /* a sticky kernel fault: every later call will fail */
+    bool timed_out;           /* a wait passed settings.kernel_timeout (watchdog.c) */
+    CUstream *streams;        /* the streams gpu_stream_create made: what a device-wide wait */
+    int nstreams, capstreams; /* polls under the watchdog */
+    bool cuinit_called;       /* after cuInit libcuda stays loaded: its threads run its code */
 
     /* ---- the last error ---- */
     GpuErrorKind err_kind;
@@ -188,6 +192,22 @@ int gpu_make_current(GpuState *G);
 
 /* Wait for all work on the device (cuCtxSynchronize). */
 int gpu_synchronize(GpuState *G);
+
+/* ---- the kernel watchdog (watchdog.c) ----
+ * With settings.kernel_timeout set, every wait for the device (stream, event and device
+ * synchronizes, copies to the host) polls instead of blocking, and a wait longer than the
+ * timeout fails with GPU_ERR_KERNEL_FAULT: "a GPU kernel ran longer than...". CUDA cannot
+ * stop one kernel, and resetting the primary context would destroy every other
+ * interpreter's memory in the process, so the kernel keeps the device: this state is marked
+ * dead (device_state -1, init_error says why) and every later call fails at once with that
+ * message, without touching the driver again. Without a timeout the waits block as the
+ * driver's synchronize calls do. */
+/* Wait for the work queued on stream (NULL: krait's default stream) to finish. */
+int gpu_wait_stream(GpuState *G, CUstream stream, const char *where);
+/* Wait for event (recorded on some stream) to be reached. */
+int gpu_wait_event(GpuState *G, CUevent event, const char *where);
+/* Wait for all work of the device (every stream this state made, then the context). */
+int gpu_wait_device(GpuState *G, const char *where);
 
 /* ---- errors (device.c) ---- */
 

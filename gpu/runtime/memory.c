@@ -14,7 +14,11 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
     if (r == CUDA_ERROR_OUT_OF_MEMORY) {
         /* Blocks freed on other streams return to the pool only when those frees complete:
          * wait for them and try once more before reporting. */
-        G->api.cuCtxSynchronize();
+        if (G->settings.kernel_timeout > 0) {
+            if (gpu_wait_device(G, "cuMemAllocAsync") < 0) return -1;
+        } else {
+            G->api.cuCtxSynchronize();
+        }
         r = G->api.cuMemAllocAsync(out, bytes, s);
     }
     if (r == CUDA_ERROR_OUT_OF_MEMORY) {
@@ -41,7 +45,7 @@ int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream) {
 int gpu_mem_trim(GpuState *G, size_t keep_bytes) {
     if (gpu_ensure(G) < 0) return -1;
     /* Trimming releases only blocks whose frees have completed. */
-    if (cuda_check(G, G->api.cuCtxSynchronize(), "cuCtxSynchronize") < 0) return -1;
+    if (gpu_wait_device(G, "cuCtxSynchronize") < 0) return -1;
     return cuda_check(G, G->api.cuMemPoolTrimTo(G->pool, keep_bytes), "cuMemPoolTrimTo");
 }
 
@@ -76,6 +80,10 @@ int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUst
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
     G->bytes_to_host += bytes;
+    /* A copy into pageable memory blocks until the stream's earlier work is done: under the
+     * watchdog that wait comes first, with the timeout. */
+    if (G->settings.kernel_timeout > 0 && gpu_wait_stream(G, stream, "cuMemcpyDtoHAsync") < 0)
+        return -1;
     return cuda_check(G,
                       G->api.cuMemcpyDtoHAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
                       "cuMemcpyDtoHAsync");

@@ -3,21 +3,39 @@
  * hot path of every array operation: one driver call and one compare, nothing else. */
 #include "gpu.h"
 
+/* The streams made here are listed (G->streams) so a device-wide wait under the kernel
+ * watchdog can poll each (watchdog.c). */
 int gpu_stream_create(GpuState *G, CUstream *out) {
     *out = NULL;
     if (gpu_ensure(G) < 0) return -1;
-    return cuda_check(G, G->api.cuStreamCreate(out, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    if (G->nstreams == G->capstreams) {
+        int ncap = G->capstreams ? G->capstreams * 2 : 8;
+        CUstream *ns = gpu_host_realloc(G, G->streams, (size_t)G->capstreams * sizeof(CUstream),
+                                        (size_t)ncap * sizeof(CUstream));
+        if (!ns) return gpu_set_error(G, GPU_ERR_HOST_MEMORY, "cannot list a new stream");
+        G->streams = ns;
+        G->capstreams = ncap;
+    }
+    if (cuda_check(G, G->api.cuStreamCreate(out, CU_STREAM_NON_BLOCKING), "cuStreamCreate") < 0)
+        return -1;
+    G->streams[G->nstreams++] = *out;
+    return 0;
 }
 
 int gpu_stream_destroy(GpuState *G, CUstream stream) {
     if (!stream || stream == G->stream) return 0; /* the default stream lives with G */
+    for (int i = 0; i < G->nstreams; i++) {
+        if (G->streams[i] == stream) {
+            G->streams[i] = G->streams[--G->nstreams];
+            break;
+        }
+    }
+    if (G->device_state < 0) return 0; /* after a kernel timeout: the driver is not called */
     return cuda_check(G, G->api.cuStreamDestroy(stream), "cuStreamDestroy");
 }
 
 int gpu_stream_synchronize(GpuState *G, CUstream stream) {
-    if (gpu_ensure(G) < 0) return -1;
-    return cuda_check(G, G->api.cuStreamSynchronize(gpu_stream_or_default(G, stream)),
-                      "cuStreamSynchronize");
+    return gpu_wait_stream(G, stream, "cuStreamSynchronize");
 }
 
 int gpu_stream_query(GpuState *G, CUstream stream) {
@@ -53,7 +71,7 @@ int gpu_event_record(GpuState *G, CUevent event, CUstream stream) {
 }
 
 int gpu_event_synchronize(GpuState *G, CUevent event) {
-    return cuda_check(G, G->api.cuEventSynchronize(event), "cuEventSynchronize");
+    return gpu_wait_event(G, event, "cuEventSynchronize");
 }
 
 int gpu_event_query(GpuState *G, CUevent event) {

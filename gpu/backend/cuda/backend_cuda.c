@@ -59,7 +59,8 @@ ArrCuda *arr_cuda_state(Interp *I) {
                                      .matmul_own = cfg->gpu_matmul_own != 0,
                                      .tile_dump = cfg->gpu_tile_dump,
                                      .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc != 0,
-                                     .tile_sm90 = cfg->gpu_tile_sm90};
+                                     .tile_sm90 = cfg->gpu_tile_sm90,
+                                     .kernel_timeout = cfg->gpu_kernel_timeout};
     return c;
 }
 
