@@ -22,14 +22,14 @@
 /* FILE_RAW_NL: open(newline=...) not None: reading keeps "\r\n" as it is */
 enum { FILE_READ = 1, FILE_WRITE = 2, FILE_BINARY = 4, FILE_APPEND = 8, FILE_RAW_NL = 16 };
 
-static Value dget(Interp *I, Value self, const char *name) {
+Value io_dget(Interp *I, Value self, const char *name) {
     Dict **dp = obj_dict_ptr(I, self);
     Str *n = str_intern_cstr(I, name);
     if (!dp || !*dp || !n) return V_NULL;
     return dict_get_str(*dp, n);
 }
 
-static bool dset(Interp *I, Value self, const char *name, Value v) {
+bool io_dset(Interp *I, Value self, const char *name, Value v) {
     Str *n = str_intern_cstr(I, name);
     return n && obj_setattr(I, self, n, v) == 0;
 }
@@ -42,10 +42,10 @@ static Value sio_closed_error(Interp *I) { /* StringIO's message has no period *
     return err_format(I, TY_VALUE_ERROR, "I/O operation on closed file");
 }
 
-static Value return_self(Interp *I, int argc, Value *argv, Tuple *kw) {
+Value io_return_self(Interp *I, int argc, Value *argv, Tuple *kw) {
     return argv[0];
 }
-static Value return_true(Interp *I, int argc, Value *argv, Tuple *kw) {
+Value io_return_true(Interp *I, int argc, Value *argv, Tuple *kw) {
     return V_TRUE;
 }
 
@@ -55,7 +55,7 @@ static Value return_true(Interp *I, int argc, Value *argv, Tuple *kw) {
  * s.__dict__['_buf'] = bytearray(b'x')): it is checked at every use, so a changed state is
  * an error, never a read or write outside the buffer. */
 static ByteArray *sio_buf(Interp *I, Value self, int64_t *pos) {
-    Value b = dget(I, self, "_buf"), p = dget(I, self, "_pos");
+    Value b = io_dget(I, self, "_buf"), p = io_dget(I, self, "_pos");
     if (is_null(b) || !is_bytearray(I, b) || !is_smallint(p)) {
         sio_closed_error(I);
         return NULL;
@@ -123,7 +123,7 @@ static Value sio_write_str(Interp *I, Value self, Value sv) {
     while (at < s->len)
         c[i++] = utf8_decode(s->data, &at);
     if (end > len) b->len = end * 4;
-    if (!dset(I, self, "_pos", v_int((int64_t)end))) return V_NULL;
+    if (!io_dset(I, self, "_pos", v_int((int64_t)end))) return V_NULL;
     return v_int((int64_t)s->nchars);
 }
 
@@ -132,14 +132,14 @@ static Value sio_init(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value a[3];
     if (!arg_parse(I, "StringIO", argc, argv, kw, names, 3, 1, 3, a)) return V_NULL;
     ByteArray *b = bytearray_new(I, NULL, 0);
-    if (!b || !dset(I, argv[0], "_buf", v_obj(b)) || !dset(I, argv[0], "_pos", v_int(0)) ||
-        !dset(I, argv[0], "closed", V_FALSE))
+    if (!b || !io_dset(I, argv[0], "_buf", v_obj(b)) || !io_dset(I, argv[0], "_pos", v_int(0)) ||
+        !io_dset(I, argv[0], "closed", V_FALSE))
         return V_NULL;
     if (!is_null(a[1]) && !is_none(a[1])) {
         if (!is_str(I, a[1]))
             return err_format(I, TY_TYPE_ERROR, "initial_value must be str or None, not %s",
                               type_name(I, a[1]));
-        if (is_null(sio_write_str(I, argv[0], a[1])) || !dset(I, argv[0], "_pos", v_int(0)))
+        if (is_null(sio_write_str(I, argv[0], a[1])) || !io_dset(I, argv[0], "_pos", v_int(0)))
             return V_NULL;
     }
     return V_NONE;
@@ -163,7 +163,7 @@ static Value sio_writelines(Interp *I, int argc, Value *argv, Tuple *kw) {
     }
 }
 
-static bool size_arg(Interp *I, int argc, Value *argv, int64_t *size) {
+bool io_size_arg(Interp *I, int argc, Value *argv, int64_t *size) {
     *size = -1;
     if (argc > 1 && !is_none(argv[1])) {
         if (!is_int(I, argv[1]))
@@ -179,13 +179,13 @@ static Value sio_read(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t pos, size;
     if (!arg_no_kw(I, "read", kw) || !arg_count(I, "read", argc - 1, 0, 1)) return V_NULL;
     ByteArray *b = sio_buf(I, argv[0], &pos);
-    if (!b || !size_arg(I, argc, argv, &size)) return V_NULL;
+    if (!b || !io_size_arg(I, argc, argv, &size)) return V_NULL;
     int64_t len = (int64_t)sio_len(b);
     if (pos >= len) return v_obj(I->empty_str);
     int64_t n = len - pos;
     if (size >= 0 && size < n) n = size;
     Value r = sio_make_str(I, sio_chars(b) + pos, (size_t)n);
-    if (is_null(r) || !dset(I, argv[0], "_pos", v_int(pos + n))) return V_NULL;
+    if (is_null(r) || !io_dset(I, argv[0], "_pos", v_int(pos + n))) return V_NULL;
     return r;
 }
 
@@ -200,14 +200,14 @@ static Value sio_readline_impl(Interp *I, Value self, int64_t size) {
     }
     if (e <= pos) return v_obj(I->empty_str);
     Value r = sio_make_str(I, c + pos, (size_t)(e - pos));
-    if (is_null(r) || !dset(I, self, "_pos", v_int(e))) return V_NULL;
+    if (is_null(r) || !io_dset(I, self, "_pos", v_int(e))) return V_NULL;
     return r;
 }
 
 static Value sio_readline(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t size;
     if (!arg_no_kw(I, "readline", kw) || !arg_count(I, "readline", argc - 1, 0, 1) ||
-        !size_arg(I, argc, argv, &size))
+        !io_size_arg(I, argc, argv, &size))
         return V_NULL;
     return sio_readline_impl(I, argv[0], size);
 }
@@ -261,25 +261,26 @@ static Value sio_seek(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_OS_ERROR, "Can't do nonzero cur-relative seeks");
     if (whence == 1) off = pos;
     if (whence == 2) off = (int64_t)sio_len(b);
-    return dset(I, argv[0], "_pos", v_int(off)) ? v_int(off) : V_NULL;
+    return io_dset(I, argv[0], "_pos", v_int(off)) ? v_int(off) : V_NULL;
 }
 
 static Value sio_truncate(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t pos, size;
     if (!arg_no_kw(I, "truncate", kw) || !arg_count(I, "truncate", argc - 1, 0, 1)) return V_NULL;
     ByteArray *b = sio_buf(I, argv[0], &pos);
-    if (!b || !size_arg(I, argc, argv, &size)) return V_NULL;
+    if (!b || !io_size_arg(I, argc, argv, &size)) return V_NULL;
     if (size < 0) size = pos;
     if ((size_t)size < sio_len(b)) b->len = (size_t)size * 4;
     return v_int(size);
 }
 
 static Value sio_close(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!dset(I, argv[0], "_buf", V_NONE) || !dset(I, argv[0], "closed", V_TRUE)) return V_NULL;
+    if (!io_dset(I, argv[0], "_buf", V_NONE) || !io_dset(I, argv[0], "closed", V_TRUE))
+        return V_NULL;
     return V_NONE;
 }
 
-static Value io_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
+Value io_exit(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value r = obj_call_method(I, argv[0], I->names.close, 0, NULL);
     return is_null(r) ? V_NULL : V_NONE;
 }
@@ -298,12 +299,12 @@ static const MethodDef stringio_methods[] = {
     {"close", sio_close, 0},
     {"__iter__", sio_iter, 0},
     {"__next__", sio_next, 0},
-    {"__enter__", return_self, 0},
+    {"__enter__", io_return_self, 0},
     {"__exit__", io_exit, 0},
-    {"readable", return_true, 0},
-    {"writable", return_true, 0},
-    {"seekable", return_true, 0},
-    {"flush", return_true, 0},
+    {"readable", io_return_true, 0},
+    {"writable", io_return_true, 0},
+    {"seekable", io_return_true, 0},
+    {"flush", io_return_true, 0},
     {NULL, NULL, 0},
 };
 
@@ -322,7 +323,8 @@ static bool file_state(Interp *I, Value self, FileState *st) {
         err_format(I, TY_PERMISSION_ERROR, "file objects are not available in the sandbox");
         return false;
     }
-    Value fd = dget(I, self, "_fd"), fl = dget(I, self, "_flags"), rb = dget(I, self, "_rbuf");
+    Value fd = io_dget(I, self, "_fd"), fl = io_dget(I, self, "_flags"),
+          rb = io_dget(I, self, "_rbuf");
     if (!is_smallint(fd) || !is_smallint(fl) || is_null(rb) || !is_bytearray(I, rb) ||
         fd.as.i < 0) {
         closed_error(I);
@@ -400,7 +402,7 @@ static Value file_read(Interp *I, int argc, Value *argv, Tuple *kw) {
     FileState st;
     int64_t size;
     if (!arg_no_kw(I, "read", kw) || !arg_count(I, "read", argc - 1, 0, 1) ||
-        !file_state(I, argv[0], &st) || !size_arg(I, argc, argv, &size))
+        !file_state(I, argv[0], &st) || !io_size_arg(I, argc, argv, &size))
         return V_NULL;
     if (!(st.flags & FILE_READ)) return unsupported(I, "not readable");
     for (;;) {
@@ -453,7 +455,7 @@ static Value file_readline_impl(Interp *I, Value self, int64_t size) {
 static Value file_readline(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t size;
     if (!arg_no_kw(I, "readline", kw) || !arg_count(I, "readline", argc - 1, 0, 1) ||
-        !size_arg(I, argc, argv, &size))
+        !io_size_arg(I, argc, argv, &size))
         return V_NULL;
     return file_readline_impl(I, argv[0], size);
 }
@@ -528,10 +530,10 @@ static Value file_write(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static Value file_close(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Value fd = dget(I, argv[0], "_fd");
+    Value fd = io_dget(I, argv[0], "_fd");
     if (is_smallint(fd) && fd.as.i >= 0) {
         close((int)fd.as.i);
-        if (!dset(I, argv[0], "_fd", v_int(-1)) || !dset(I, argv[0], "closed", V_TRUE))
+        if (!io_dset(I, argv[0], "_fd", v_int(-1)) || !io_dset(I, argv[0], "closed", V_TRUE))
             return V_NULL;
     }
     return V_NONE;
@@ -591,10 +593,10 @@ static const MethodDef file_methods[] = {
     {"seek", file_seek, 0},
     {"readable", file_readable, 0},
     {"writable", file_writable, 0},
-    {"seekable", return_true, 0},
+    {"seekable", io_return_true, 0},
     {"__iter__", file_iter, 0},
     {"__next__", file_next, 0},
-    {"__enter__", return_self, 0},
+    {"__enter__", io_return_self, 0},
     {"__exit__", io_exit, 0},
     {NULL, NULL, 0},
 };
@@ -684,15 +686,15 @@ Value io_open(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Value f = is_null(cls) ? V_NULL : object_alloc(I, (Type *)as_obj(cls));
     ByteArray *rb = is_null(f) ? NULL : bytearray_new(I, NULL, 0);
     Str *mstr = rb ? str_from_cstr(I, mode) : NULL;
-    if (!mstr || !dset(I, f, "_fd", v_int(fd)) || !dset(I, f, "_flags", v_int(flags)) ||
-        !dset(I, f, "_rbuf", v_obj(rb)) || !dset(I, f, "name", a[0]) ||
-        !dset(I, f, "mode", v_obj(mstr)) || !dset(I, f, "closed", V_FALSE)) {
+    if (!mstr || !io_dset(I, f, "_fd", v_int(fd)) || !io_dset(I, f, "_flags", v_int(flags)) ||
+        !io_dset(I, f, "_rbuf", v_obj(rb)) || !io_dset(I, f, "name", a[0]) ||
+        !io_dset(I, f, "mode", v_obj(mstr)) || !io_dset(I, f, "closed", V_FALSE)) {
         close(fd);
         return V_NULL;
     }
     if (!(flags & FILE_BINARY)) {
         Str *enc = str_from_cstr(I, "UTF-8");
-        if (!enc || !dset(I, f, "encoding", v_obj(enc))) return V_NULL;
+        if (!enc || !io_dset(I, f, "encoding", v_obj(enc))) return V_NULL;
     }
     return f;
 }
@@ -702,6 +704,8 @@ Module *io_module_create(Interp *I) {
     Module *m = name ? module_new(I, name) : NULL;
     if (!m) return NULL;
     Type *sio = stdlib_make_class(I, "StringIO", "io", stringio_methods);
+    Type *bio = stdlib_make_class(I, "BytesIO", "io", bytesio_methods);
+    if (!bio || module_set(I, m, "BytesIO", v_obj(bio)) < 0) return NULL;
     Type *text = stdlib_make_class(I, "TextIOWrapper", "io", file_methods);
     Type *bin = stdlib_make_class(I, "BufferedReader", "io", file_methods);
     if (!sio || !text || !bin || module_set(I, m, "StringIO", v_obj(sio)) < 0 ||

@@ -9,4 +9,14 @@
  * sandbox). */
 Value io_open(Interp *I, int argc, Value *argv, Tuple *kwnames);
 
+/* Shared by io.c and io_bytesio.c: the C-side state in the instance dict, and methods every
+ * stream class has. */
+Value io_dget(Interp *I, Value self, const char *name);
+bool io_dset(Interp *I, Value self, const char *name, Value v);
+Value io_return_self(Interp *I, int argc, Value *argv, Tuple *kw);
+Value io_return_true(Interp *I, int argc, Value *argv, Tuple *kw);
+Value io_exit(Interp *I, int argc, Value *argv, Tuple *kw);        /* __exit__: self.close() */
+bool io_size_arg(Interp *I, int argc, Value *argv, int64_t *size); /* argv[1]: int or None */
+extern const MethodDef bytesio_methods[];                          /* io_bytesio.c */
+
 #endif
