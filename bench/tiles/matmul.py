@@ -82,7 +82,7 @@ def cdiv(a, b):
 
 S = gpu.Stream.default
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
-tag = "_" + sys.argv[2] if len(sys.argv) > 2 else ""
+suffix = "_" + sys.argv[2] if len(sys.argv) > 2 else ""
 flop = 2.0 * n * n * n
 A32 = ((((gpu.arange(n * n) * 7) % 9) - 4) * 0.5).reshape(n, n)
 B32 = ((((gpu.arange(n * n) * 5) % 7) - 3) * 0.25).reshape(n, n)
@@ -118,5 +118,5 @@ for name, dt, configs in cases:
         print("  ", name, tag, round(tf, 1), "TFLOP/s", "ok" if good else "WRONG")
         if tf > best:
             best, how = tf, tag
-    row(name + "_" + str(n) + "^3" + tag, best, "TFLOP/s", ok, how)
+    row(name + "_" + str(n) + "^3" + suffix, best, "TFLOP/s", ok, how)
 finish()

@@ -70,8 +70,18 @@ KR_DEV void kr_sm90_load(unsigned char *dst, const A &a, i64 r0, i64 c0, bool ve
     constexpr int E = (int)sizeof(S), EPC = 16 / E; /* element bytes, elements per chunk */
     static_assert((E == 2 || E == 4) && C % (128 / E) == 0, "tiles of whole 128-byte rows");
     const i64 rows = a.shape[0], cols = a.shape[1];
-    if (vec) {
-        constexpr int CH = R * C / EPC; /* 16-byte chunks */
+    constexpr int CH = R * C / EPC; /* 16-byte chunks */
+    if (vec && r0 >= 0 && r0 + R <= rows && c0 >= 0 && c0 + C <= cols) {
+        /* the whole tile inside the array (the common case): no per-chunk bounds */
+        const S *base = a.p + r0 * a.stride[0] + c0;
+        _Pragma("unroll") for (int i = 0; i < (CH + KR_NT - 1) / KR_NT; i++) {
+            const int ch = (int)threadIdx.x + i * KR_NT;
+            if (CH % KR_NT == 0 || ch < CH) {
+                const int r = ch / (C / EPC), c = (ch % (C / EPC)) * EPC;
+                kr_cp16(kr_smem_addr(dst + kr_swz_off<R, E>(r, c)), base + r * a.stride[0] + c, 16);
+            }
+        }
+    } else if (vec) {
         _Pragma("unroll") for (int i = 0; i < (CH + KR_NT - 1) / KR_NT; i++) {
             const int ch = (int)threadIdx.x + i * KR_NT;
             if (CH % KR_NT == 0 || ch < CH) {
