@@ -602,17 +602,6 @@ static int64_t u_binop(int op, uint64_t a, uint64_t b) {
     }
 }
 
-static bool cmp_u(int op, uint64_t a, uint64_t b) {
-    switch (op) {
-    case CMP_LT: return a < b;
-    case CMP_LE: return a <= b;
-    case CMP_EQ: return a == b;
-    case CMP_NE: return a != b;
-    case CMP_GT: return a > b;
-    default: return a >= b;
-    }
-}
-
 static bool cmp_f(int op, double a, double b) {
     switch (op) {
     case CMP_LT: return a < b;
@@ -778,7 +767,8 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         if (!arr_poll_at(I, i)) return V_NULL;
         if (mode == 1) {
             bool c = fl    ? cmp_f(op, arr_load_f(pa, adt), arr_load_f(pb, bdt))
-                     : u64 ? cmp_u(op, (uint64_t)arr_load_i(pa, adt), (uint64_t)arr_load_i(pb, bdt))
+                     : u64 ? cmp_i(op, arr_load_i(pa, adt) ^ INT64_MIN, /* unsigned order */
+                                   arr_load_i(pb, bdt) ^ INT64_MIN)
                            : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
             arr_store_i(it.p, odt, c);
         } else if (fl) {

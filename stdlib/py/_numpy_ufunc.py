@@ -9,6 +9,8 @@ steps), and the rest loop over the reduced axis one slice at a time, as NumPy's 
 The module loads this file after _numpy_lib and calls _install(), which replaces the native
 functions on the module by their ufuncs. Messages are NumPy 2's."""
 
+from _numpy_lib import _axis as _norm
+
 np = None  # the numpy module, set when it loads this file
 
 
@@ -323,13 +325,6 @@ class ufunc:
                 a[i] = self._fn(a[i])
             else:
                 a[i] = self._fn(a[i], bb if bflat is None else bflat[k])
-
-
-def _norm(axis, ndim):
-    axis = int(axis)
-    if axis < -ndim or axis >= ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
-    return axis + ndim if axis < 0 else axis
 
 
 def logical_xor(x1, x2, out=None):
