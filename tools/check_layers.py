@@ -92,7 +92,7 @@ def check(root):
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
         top = rel_dir.split(os.sep)[0]
-        if top in SKIP or top.startswith("build"):
+        if top in SKIP or top.startswith("build") or (top.startswith(".") and top != "."):
             dirnames[:] = []
             continue
         dirnames.sort()
