@@ -153,6 +153,19 @@ KR_API int kr_exit_code(kr_interp *I);
  * signal handler or another thread. */
 KR_API void kr_interrupt(kr_interp *I);
 
+/* The interpreter's event loop (asyncio, docs/ASYNC.md) driven by the host. Code run with
+ * kr_run_string starts tasks on asyncio.get_event_loop() (outside asyncio.run, the loop
+ * these drive). kr_loop_fd: libuv's backend fd; poll it for reading in the host's own loop.
+ * kr_loop_timeout: milliseconds the host may wait on the fd before the next step (0: work is
+ * ready now, -1: only the fd). kr_loop_step: one iteration that does not wait; returns 1
+ * while tasks, timers or waits remain, 0 when the loop is idle. kr_loop_run: iterations
+ * (waiting when there is nothing to do) until idle; 0. Errors: a negative KR_ code (the
+ * exception is in kr_error_*; -1 from kr_loop_fd/_timeout also when built without libuv). */
+KR_API int kr_loop_fd(kr_interp *I);
+KR_API int kr_loop_timeout(kr_interp *I);
+KR_API int kr_loop_step(kr_interp *I);
+KR_API int kr_loop_run(kr_interp *I);
+
 /* Collect garbage now; with stress non-zero, collect at every allocation (testing). */
 KR_API void kr_gc_collect(kr_interp *I);
 KR_API void kr_gc_set_stress(kr_interp *I, int stress);

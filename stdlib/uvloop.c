@@ -447,11 +447,40 @@ void uvloop_shutdown(Interp *I) {
     I->loop = NULL;
 }
 
+/* _uv.backend_fd() / backend_timeout() / wants_callback(): for a host that drives the loop
+ * from its own poll loop (kr_loop_fd, kr_loop_timeout). */
+static Value uv_backend_fd_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "backend_fd", kw) || !arg_count(I, "backend_fd", argc, 0, 0)) return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    return L ? v_int(uv_backend_fd(&L->uv)) : V_NULL;
+}
+static Value uv_backend_timeout_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "backend_timeout", kw) || !arg_count(I, "backend_timeout", argc, 0, 0))
+        return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    uv_update_time(&L->uv);
+    if (atomic_load(&L->completed)) return v_int(0);
+    return v_int(uv_backend_timeout(&L->uv));
+}
+static Value uv_wants_callback_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "wants_callback", kw) || !arg_count(I, "wants_callback", argc, 0, 0))
+        return V_NULL;
+    return v_bool(uvloop_wants_callback(I));
+}
+
 static const MethodDef uv_functions[] = {
-    {"timer_start", uv_timer_start_fn, 0},   {"timer_cancel", uv_timer_cancel_fn, 0},
-    {"run_once", uv_run_once_fn, 0},         {"time", uv_time_fn, 0},
-    {"set_gpu_wait", uv_set_gpu_wait_fn, 0}, {"work", uvwork_submit_fn, 0},
-    {"work_result", uvwork_result_fn, 0},    {NULL, NULL, 0},
+    {"backend_fd", uv_backend_fd_fn, 0},
+    {"backend_timeout", uv_backend_timeout_fn, 0},
+    {"wants_callback", uv_wants_callback_fn, 0},
+    {"timer_start", uv_timer_start_fn, 0},
+    {"timer_cancel", uv_timer_cancel_fn, 0},
+    {"run_once", uv_run_once_fn, 0},
+    {"time", uv_time_fn, 0},
+    {"set_gpu_wait", uv_set_gpu_wait_fn, 0},
+    {"work", uvwork_submit_fn, 0},
+    {"work_result", uvwork_result_fn, 0},
+    {NULL, NULL, 0},
 };
 
 Module *uvloop_module_create(Interp *I) {

@@ -21,7 +21,7 @@ __all__ = ["run", "sleep", "create_task", "gather", "wait_for", "ensure_future",
            "TimeoutError", "InvalidStateError", "wait", "as_completed", "shield",
            "FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED", "isfuture", "Lock",
            "Condition", "Semaphore", "BoundedSemaphore", "Timeout", "timeout", "timeout_at",
-           "TaskGroup", "to_thread"]
+           "TaskGroup", "to_thread", "set_event_loop"]
 
 
 class CancelledError(BaseException):
@@ -267,8 +267,8 @@ class EventLoop:
             raise RuntimeError("Event loop stopped before Future completed.")
         return future.result()
 
-    def _run_once(self):
-        block = not self._ready and not self._stopping
+    def _run_once(self, may_block=True):
+        block = may_block and not self._ready and not self._stopping
         for tid in _uv.run_once(block):
             h = self._timers.pop(tid, None)
             if h is not None:
@@ -388,10 +388,58 @@ def get_running_loop():
 
 
 def get_event_loop():
+    # outside a running loop: the current loop, made at the first call, as CPython 3.11's
+    # policy gives (the loop an embedding host drives with kr_loop_step)
     loop = _running_loop[0]
-    if loop is None:
-        raise RuntimeError("There is no current event loop")
+    return loop if loop is not None else _host_loop()
+
+
+def set_event_loop(loop):
+    _current_loop[0] = loop
+
+
+_current_loop = [None]
+
+
+def _host_loop():
+    loop = _current_loop[0]
+    if loop is None or loop.is_closed():
+        loop = _current_loop[0] = EventLoop()
     return loop
+
+
+def _has_work(loop):
+    return bool(loop._ready or loop._timers or loop._waits or loop._jobs or
+                any(t._loop is loop and not t.done() for t in _all_tasks))
+
+
+def _host_step(block):
+    """kr_loop_step / kr_loop_run (api/api_loop.c): one iteration of the current loop, as
+    if it were running; returns 1 while it has work left (tasks, timers, waits), else 0."""
+    loop = _host_loop()
+    if _running_loop[0] is not None:
+        raise RuntimeError("Cannot run the event loop while another loop is running")
+    _running_loop[0] = loop
+    old_hooks = sys.get_asyncgen_hooks()
+    sys.set_asyncgen_hooks(firstiter=loop._asyncgen_firstiter_hook,
+                           finalizer=loop._asyncgen_finalizer_hook)
+    try:
+        loop._run_once(block and _has_work(loop))
+    finally:
+        _running_loop[0] = None
+        sys.set_asyncgen_hooks(*old_hooks)
+    return 1 if _has_work(loop) else 0
+
+
+def _host_timeout():
+    """kr_loop_timeout: milliseconds the host may sleep on kr_loop_fd before the next step
+    (0: work is ready, -1: only an event on the fd wakes it)."""
+    loop = _host_loop()
+    if loop._ready:
+        return 0
+    if loop._waits and not _uv.wants_callback():
+        return 0  # "poll" mode: GPU work is waited for by polling
+    return _uv.backend_timeout()
 
 
 def new_event_loop():
