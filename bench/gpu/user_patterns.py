@@ -16,6 +16,8 @@ import time
 
 import numpy as np
 
+import _wall
+
 SMALL = "--small" in sys.argv
 N = 1 << (16 if SMALL else 28)  # elements of the 1-D patterns (2^28 float32: 1 GiB)
 M = 256 if SMALL else 8192  # rows and columns of softmax, layer norm and matmul
@@ -29,23 +31,8 @@ def sync():
     np.synchronize()
 
 
-def median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
-
 def wall(fn, reps=REPS, inner=1):
-    """Median seconds per call of fn over reps runs of inner calls, after a warm-up."""
-    fn()
-    sync()
-    runs = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        sync()
-        runs.append((time.perf_counter() - t0) / inner)
-    return median(runs)
+    return _wall.wall(fn, sync, reps, inner)
 
 
 def report(name, value, unit):

@@ -6,6 +6,8 @@
 import sys
 import time
 
+import _wall
+
 SMALL = "--small" in sys.argv
 N = 1 << (16 if SMALL else 28)
 M = 256 if SMALL else 8192
@@ -14,23 +16,9 @@ BIG_ROUNDS = 4 if SMALL else 40
 REPS = 3 if SMALL else 7
 
 
-def median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
-
 def run(lib, xp, sync, dev_kw):
     def wall(fn, reps=REPS, inner=1):
-        fn()
-        sync()
-        runs = []
-        for _ in range(reps):
-            t0 = time.perf_counter()
-            for _ in range(inner):
-                fn()
-            sync()
-            runs.append((time.perf_counter() - t0) / inner)
-        return median(runs)
+        return _wall.wall(fn, sync, reps, inner)
 
     def report(name, value, unit):
         print("PATTERN", lib, name, round(value, 3), unit)

@@ -44,6 +44,7 @@ sys.path.insert(0, HERE)  # _diffcheck, for the cases this script runs in-proces
 import gen_expected  # noqa: E402  (tests/gen_expected.py: the reference runner)
 
 FILES = 20
+EXTRA_FILES = 2  # diff_20, diff_21: with the kinds of issue 14 (make_case's extra)
 CASES = 20
 SEED = 1
 
@@ -233,14 +234,50 @@ class Case:
         return "(%s %s %s)" % (t, rng.choice(["+", "*", "-"]), other)
 
 
-def make_case(rng, idx):
+def make_case(rng, idx, extra=False):
     c = Case(rng, "%d" % idx)
-    kind = rng.choice(["expr", "expr", "expr", "root", "reduce", "reduce", "inplace", "setitem",
-                       "readers", "math", "deep", "overlap", "viewpend", "matmul", "stats",
-                       "fallback", "big", "hidim", "outarg"])
+    kinds = ["expr", "expr", "expr", "root", "reduce", "reduce", "inplace", "setitem",
+             "readers", "math", "deep", "overlap", "viewpend", "matmul", "stats",
+             "fallback", "big", "hidim", "outarg"]
+    # the files past the first FILES: the shapes of issue 14 too (a reduction's scalar in the
+    # next expression, scalar fills through basic indexing), so the first files stay as they
+    # were generated
+    kind = rng.choice(kinds + ["redscalar", "fill"] * 5 if extra else kinds)
     shape = c.shape()
     tag = "c%d" % idx
-    if kind == "big":
+    if kind == "redscalar":
+        # a full reduction's scalar (device-resident on CUDA) as an operand of the next
+        # expression and of a broadcast against its own array
+        r = c.var("r")
+        c.lines.append("%s = np.asarray(%s) + np.zeros(%r, dtype=bool)"
+                       % (r, c.expr(shape, rng.randint(1, 2)), tuple(shape)))
+        value = np_value(c.lines, r)
+        ops = ["sum", "any", "all"] if 0 in shape else ["max", "min", "argmax", "sum", "any"]
+        op = rng.choice(ops)
+        if (op == "sum" and value is not None and value.dtype.kind in "fu"
+                and not exact_reduction(value, "sum", None)):
+            op = "any"
+        sv = c.var("s")
+        c.lines.append("%s = %s.%s()" % (sv, r, op))
+        c.lines.append("show(%r, %s)" % (tag, c.expr(shape, 1) + " * 0 + " + sv))
+        c.lines.append("show(%r, (%s - %s) * 2)" % (tag, r, sv))
+        c.lines.append("show(%r, %s)" % (tag, sv))
+    elif kind == "fill" and shape:
+        # a scalar written through basic indexing: one element, a strided slice, everything
+        dt = c.dtype()
+        t = c.var("t")
+        c.lines.append("%s = %s.copy()" % (t, c.leaf(shape, dt)))
+        ax = rng.randrange(len(shape))
+        sl = rng.choice(["0", "-1", "::2", "1:", "::-1", "1::3", "..."])
+        idx = sl if sl == "..." else ", ".join(sl if i == ax else ":" for i in range(len(shape)))
+        val = rng.choice(["1", "0", "True", "2", "%s.max()" % t] if dt != "bool" else
+                         ["True", "False", "%s.any()" % t])
+        if 0 in shape and "max" in val:
+            val = "1"
+        c.lines.append("%s[%s] = %s" % (t, idx, val))
+        c.lines.append("show(%r, %s)" % (tag, t))
+        c.lines.append("show(%r, %s.sum())" % (tag, t))
+    elif kind == "big":
         # enough elements for whole vectors, a tail and several reduction blocks
         shape = rng.choice([[rng.randint(1000, 5000)], [rng.randint(20, 60), rng.randint(20, 90)],
                             [rng.randint(2, 5), rng.randint(30, 60), rng.choice([1, 4, 17])]])
@@ -507,7 +544,7 @@ def make_file(rng, nfile):
     out = [HEADER]
     for i in range(CASES):
         for _ in range(200):
-            lines = make_case(rng, nfile * 100 + i)
+            lines = make_case(rng, nfile * 100 + i, nfile >= FILES)
             if valid(lines):
                 break
         out.append("# case %d\n" % i + "\n".join(lines) + "\n")
@@ -563,13 +600,13 @@ def main(argv):
     if argv[:1] == ["--check"]:
         import tempfile
         with tempfile.TemporaryDirectory() as tmp:
-            names = write_files(SEED, FILES, tmp, "diff_")
+            names = write_files(SEED, FILES + EXTRA_FILES, tmp, "diff_")
             changed = [n for n in names for ext in (".py", ".exp")
                        if open(os.path.join(tmp, n + ext)).read() !=
                        open(os.path.join(HERE, n + ext)).read()]
         print("\n".join(sorted(set(changed))) or "all up to date")
         return 1 if changed else 0
-    write_files(SEED, FILES, HERE, "diff_")
+    write_files(SEED, FILES + EXTRA_FILES, HERE, "diff_")
     return 0
 
 

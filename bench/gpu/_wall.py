@@ -1,0 +1,23 @@
+# _wall.py: the timing both bench/gpu/user_patterns.py (run by krait) and
+# user_patterns_torch.py (run by CPython) use, so the two sides are measured alike:
+# wall clock around the device's synchronize, median of several runs, after a warm-up.
+import time
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def wall(fn, sync, reps, inner=1):
+    """Median seconds per call of fn over reps runs of inner calls, after a warm-up."""
+    fn()
+    sync()
+    runs = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        sync()
+        runs.append((time.perf_counter() - t0) / inner)
+    return median(runs)
