@@ -28,5 +28,6 @@ const NativeModuleDef native_modules[] = {
     {"_uv", uvloop_module_create}, /* the libuv half of asyncio (stdlib/py/asyncio.py) */
 #endif
     {"_tile", tile_native_module_create},
+    {"_cuda_core", cuda_core_native_module_create}, /* stdlib/py/cuda__core.py's half */
     {NULL, NULL},
 };

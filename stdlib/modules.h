@@ -33,6 +33,8 @@ Module *tile_native_module_create(Interp *I);    /* stdlib/tile/tile_kernel.c: `
 Module *uvloop_module_create(Interp *I); /* stdlib/uvloop.c: `_uv` (with KRAIT_HAVE_LIBUV) */
 /* the interpreter's libuv loop, if one was made; kr_free calls it (stdlib/uvloop.c) */
 void uvloop_shutdown(Interp *I);
+/* stdlib/gpu/gpu_core.c: `_cuda_core`, the native half of cuda.core */
+Module *cuda_core_native_module_create(Interp *I);
 /* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
 void gpu_module_shutdown(Interp *I);
 
