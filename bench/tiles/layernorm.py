@@ -1,43 +1,18 @@
 # layernorm.py: layer norm forward in the idiom of cuTile's LayerNorm sample (each block
-# walks one row in TILE_N pieces: mean, variance, normalize), bfloat16 32768 x 4096 and
-# float32 8192 x 8192. Bandwidth counts one read of X and one write of Y.
+# walks one row in TILE_N pieces: mean, variance, normalize): the kernel of
+# examples/tiles/layer_norm.py (imported, so its own small checks print first), bfloat16
+# 32768 x 4096 and float32 8192 x 8192. Bandwidth counts one read of X and one write of Y.
 #   KRAIT_DEVICE=cuda build/krait bench/tiles/layernorm.py
+import os
+import sys
+
 import gpu
 import tile as ct
 
-from _bench import close, finish, row, timed_s
-
-ConstInt = ct.Constant[int]
-PAD_ZERO = ct.PaddingMode.ZERO
-
-
-@ct.kernel
-def layer_norm_fwd(X, W, B, Y, Mean, Rstd, eps, TILE_N: ConstInt):
-    bid_m = ct.bid(0)
-    num_tiles = ct.num_tiles(X, axis=1, shape=(1, TILE_N))
-    N = X.shape[1]
-    mean = ct.full((1, TILE_N), 0, dtype=ct.float32)
-    for j in range(num_tiles):
-        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
-        mean += tx
-    mean = ct.sum(mean, axis=1) / N
-    ct.store(Mean, index=(bid_m,), tile=mean)
-    var = ct.full((1, TILE_N), 0, dtype=ct.float32)
-    for j in range(num_tiles):
-        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
-        mask = (j * TILE_N + ct.arange(TILE_N, dtype=ct.int32)) < N
-        centered_tx = ct.where(mask, tx - mean, 0)
-        var += centered_tx ** 2
-    var = ct.sum(var, axis=1) / N
-    rstd = 1 / ct.sqrt(var + eps)
-    ct.store(Rstd, index=(bid_m,), tile=rstd)
-    for j in range(num_tiles):
-        tx = ct.load(X, index=(bid_m, j), shape=(1, TILE_N), padding_mode=PAD_ZERO)
-        tw = ct.load(W, index=(j,), shape=(TILE_N,), padding_mode=PAD_ZERO)
-        tb = ct.load(B, index=(j,), shape=(TILE_N,), padding_mode=PAD_ZERO)
-        ty = (tx - mean) * rstd
-        ty = ty * tw + tb
-        ct.store(Y, index=(bid_m, j), tile=ty.astype(Y.dtype))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "examples", "tiles"))
+from layer_norm import layer_norm_fwd  # noqa: E402
+from _bench import close, finish, row, timed_s  # noqa: E402
 
 
 S = gpu.Stream.default

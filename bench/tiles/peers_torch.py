@@ -3,26 +3,14 @@
 # warm-up, the median of 5 runs; the same sizes and byte/flop counts as the krait scripts,
 # and each line is named like the krait row it stands beside:
 #   PEER <kernel> <value> <unit>
-import statistics
+import os
+import sys
 
 import torch
 import torch.nn.functional as F
 
-
-def timed(fn, reps=10):
-    fn()
-    torch.cuda.synchronize()
-    runs = []
-    for _ in range(5):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(reps):
-            fn()
-        end.record()
-        end.synchronize()
-        runs.append(start.elapsed_time(end) / 1e3 / reps)
-    return statistics.median(runs)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from peers_torch import timed  # noqa: E402  (bench/gpu's: CUDA events, median of 5)
 
 
 def peer(name, value, unit):

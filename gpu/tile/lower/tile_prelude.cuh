@@ -772,16 +772,21 @@ KR_DEV void kr_scan(T (&out)[IN::R], const T (&in)[IN::R], const OP &op) {
 
 #endif /* KR_NEED_SCAN */
 
+/* A tile of N elements into s[0..N) in row-major order, between two barriers (the previous
+ * readers of kr_smem are done; every thread's writes are visible after). */
+template <int N, class T> KR_DEV void kr_tile_to_smem(T *s, const T (&in)[kr_nslots(N)]) {
+    __syncthreads();
+    KR_FOR(r, kr_nslots(N)) {
+        const int e = kr_e(r);
+        if (e < N) s[e] = in[r];
+    }
+    __syncthreads();
+}
 /* ---- layout changes through shared memory: out element e takes in element F::src(e) ---- */
 template <class T, int NIN, int NOUT, class F>
 KR_DEV void kr_remap(T (&out)[kr_nslots(NOUT)], const T (&in)[kr_nslots(NIN)]) {
     T *s = (T *)kr_smem;
-    __syncthreads();
-    KR_FOR(r, kr_nslots(NIN)) {
-        const int e = kr_e(r);
-        if (e < NIN) s[e] = in[r];
-    }
-    __syncthreads();
+    kr_tile_to_smem<NIN>(s, in);
     KR_FOR(r, kr_nslots(NOUT)) {
         const int e = kr_e(r);
         out[r] = e < NOUT ? s[F::src(e)] : T(0);
@@ -816,12 +821,7 @@ KR_DEV void kr_broadcast(T (&out)[OUT::R], const T (&in)[IN::R]) {
         /* a column over whole rows (a row reduction's keepdims result): one read per chunk */
         constexpr int L = OUT::at(OUT::rank - 1);
         T *s = (T *)kr_smem;
-        __syncthreads();
-        KR_FOR(r, IN::R) {
-            const int e = kr_e(r);
-            if (e < IN::size) s[e] = in[r];
-        }
-        __syncthreads();
+        kr_tile_to_smem<IN::size>(s, in);
         KR_FOR(g, OUT::R / KR_V) {
             const int e0 = kr_e(g * KR_V);
             const T v = e0 < OUT::size ? s[e0 / L] : T(0);
@@ -853,12 +853,7 @@ KR_DEV void kr_permute(T (&out)[IN::R], const T (&in)[IN::R]) {
 template <class IN, class OUT, class T>
 KR_DEV void kr_extract(T (&out)[OUT::R], const T (&in)[IN::R], const int (&idx)[IN::rank]) {
     T *s = (T *)kr_smem;
-    __syncthreads();
-    KR_FOR(r, IN::R) {
-        const int e = kr_e(r);
-        if (e < IN::size) s[e] = in[r];
-    }
-    __syncthreads();
+    kr_tile_to_smem<IN::size>(s, in);
     KR_FOR(r, OUT::R) {
         const int e = kr_e(r);
         int src = 0;
