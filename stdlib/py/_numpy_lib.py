@@ -950,44 +950,6 @@ def vander(x, N=None, increasing=False):
     return v
 
 
-def _lstsq_householder(A, b):
-    """The least-squares solution of A @ c = b (A m x n, m >= n, full column rank; b m or
-    m x k) by Householder QR in array operations: one reflection per column, then back
-    substitution on R. NumPy's polyfit goes through lstsq (SVD); for a full-rank system
-    both give the solution to within rounding. Returns (c, rank)."""
-    A = A.astype(np.float64)
-    b = b.astype(np.float64)
-    m, n = A.shape
-    vec = b.ndim == 1
-    if vec:
-        b = b.reshape(m, 1)
-    rank = 0
-    tol = None
-    for k in range(min(m, n)):
-        x = A[k:, k]
-        nx = float(np.sqrt(np.sum(x * x)))
-        if tol is None:
-            tol = max(nx, 1.0) * max(m, n) * 2.220446049250313e-16
-        if nx <= tol:
-            continue
-        rank += 1
-        alpha = -nx if float(x[0]) >= 0 else nx
-        v = x.copy()
-        v[0] = v[0] - alpha
-        v = v / np.sqrt(np.sum(v * v))
-        A[k:, k:] = A[k:, k:] - 2.0 * np.outer(v, v @ A[k:, k:])
-        b[k:] = b[k:] - 2.0 * np.outer(v, v @ b[k:])
-    R = A[:n, :n].tolist()
-    rhs = b[:n].tolist()
-    c = [[0.0] * b.shape[1] for _ in range(n)]
-    for i in range(n - 1, -1, -1):
-        for j in range(b.shape[1]):
-            t = rhs[i][j] - sum(R[i][q] * c[q][j] for q in range(i + 1, n))
-            c[i][j] = t / R[i][i] if R[i][i] != 0 else 0.0
-    c = np.array(c)
-    return (c.reshape(n) if vec else c), rank
-
-
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     order = int(deg) + 1
     x = np.asarray(x) + 0.0
@@ -1003,10 +965,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     if x.shape[0] != y.shape[0]:
         raise TypeError("expected x and y to have same length")
     if full or cov:
-        raise NotImplementedError("polyfit(full=True) and polyfit(cov=True) need np.linalg "
-                                  "(singular values), not in krait yet")
-    if rcond is not None:
-        raise NotImplementedError("polyfit(rcond=) needs np.linalg.lstsq, not in krait yet")
+        raise NotImplementedError("polyfit(full=True) and polyfit(cov=True) are not in krait")
     lhs = vander(x, order)
     rhs = y
     if w is not None:
@@ -1017,9 +976,11 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
             raise TypeError("expected w and y to have the same length")
         lhs = lhs * w[:, np.newaxis]
         rhs = rhs * w if rhs.ndim == 1 else rhs * w[:, np.newaxis]
+    if rcond is None:
+        rcond = len(x) * 2.220446049250313e-16
     scale = np.sqrt((lhs * lhs).sum(axis=0))
     lhs = lhs / scale
-    c, rank = _lstsq_householder(lhs, rhs)
+    c, _, rank, _ = np.linalg.lstsq(lhs, rhs, rcond)  # NumPy's: SVD
     c = (c.T / scale).T
     if rank != order:
         import warnings
