@@ -427,13 +427,18 @@ void uvloop_shutdown(Interp *I) {
         uv_close((uv_handle_t *)&L->slots[i]->h, uvloop_on_close);
     uv_close((uv_handle_t *)&L->guard, uvloop_on_close);
     uv_close((uv_handle_t *)&L->wake, uvloop_on_close);
-    for (struct UvCompletion *c = atomic_exchange(&L->completed, NULL), *n; c; c = n) {
+    /* Every handed record came back on the stack; the others are only in the poll list —
+     * except one that completed by polling and was also pushed (the mock fires those): mark
+     * the stack's records first so that each record is freed exactly once. */
+    struct UvCompletion *done = atomic_exchange(&L->completed, NULL);
+    for (struct UvCompletion *c = done; c; c = c->next)
+        c->handed = true;
+    for (size_t i = 0; i < L->npolled; i++)
+        if (!L->polled[i]->handed) uvloop_record_free(I, L->polled[i]);
+    for (struct UvCompletion *c = done, *n; c; c = n) {
         n = c->next;
         uvloop_record_free(I, c);
     }
-    /* every handed record came back on the stack; the others are only in the poll list */
-    for (size_t i = 0; i < L->npolled; i++)
-        if (!L->polled[i]->handed) uvloop_record_free(I, L->polled[i]);
     mem_realloc_quiet(I, L->polled, L->cappolled * sizeof *L->polled, 0);
     uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks, ends the jobs */
     uvwork_free_all(I);
