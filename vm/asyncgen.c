@@ -303,21 +303,8 @@ static Value agen_aiter(Interp *I, int argc, Value *argv, Tuple *kw) {
     return argv[0];
 }
 
-static Value agen_get_name(Interp *I, Value self) {
-    return v_obj(as_agen(self)->name);
-}
-static Value agen_get_qualname(Interp *I, Value self) {
-    return v_obj(as_agen(self)->qualname);
-}
 static Value agen_get_running(Interp *I, Value self) {
     return v_bool(as_agen(self)->ag_running_async);
-}
-static Value agen_get_code(Interp *I, Value self) {
-    Generator *g = as_agen(self);
-    return g->frame ? v_obj(g->frame->code) : V_NONE;
-}
-static Value agen_get_none(Interp *I, Value self) {
-    return V_NONE;
 }
 /* krait's own: whether the body has ended (asyncio prunes its list of generators with it,
  * having no weak references) */
@@ -326,9 +313,9 @@ static Value agen_get_finished(Interp *I, Value self) {
 }
 
 static const GetSetDef agen_getsets[] = {
-    {"__name__", agen_get_name, NULL},      {"__qualname__", agen_get_qualname, NULL},
-    {"ag_running", agen_get_running, NULL}, {"ag_code", agen_get_code, NULL},
-    {"ag_frame", agen_get_none, NULL},      {"ag_await", agen_get_none, NULL},
+    {"__name__", gen_get_name, NULL},       {"__qualname__", gen_get_qualname, NULL},
+    {"ag_running", agen_get_running, NULL}, {"ag_code", gen_get_code, NULL},
+    {"ag_frame", gen_get_frame, NULL},      {"ag_await", gen_get_frame, NULL},
     {"_finished", agen_get_finished, NULL}, {NULL, NULL, NULL},
 };
 

@@ -278,6 +278,10 @@ bool frame_at_yield_from(Frame *f);
 void gen_trace(Interp *I, Obj *o);
 void gen_finalize(Interp *I, Obj *o);
 Value gen_repr(Interp *I, Value self);
+Value gen_get_name(Interp *I, Value self);
+Value gen_get_qualname(Interp *I, Value self);
+Value gen_get_code(Interp *I, Value self); /* None once finished */
+Value gen_get_frame(Interp *I, Value self); /* None: krait has no frame objects for these */
 /* The builtins aiter() and anext() (asyncgen.c). */
 Value builtin_aiter(Interp *I, int argc, Value *argv, Tuple *kw);
 Value builtin_anext(Interp *I, int argc, Value *argv, Tuple *kw);

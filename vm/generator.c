@@ -314,20 +314,20 @@ void gen_finalize(Interp *I, Obj *o) {
     }
 }
 
-static Value gen_get_name(Interp *I, Value self) {
+Value gen_get_name(Interp *I, Value self) {
     return v_obj(as_gen(self)->name);
 }
-static Value gen_get_qualname(Interp *I, Value self) {
+Value gen_get_qualname(Interp *I, Value self) {
     return v_obj(as_gen(self)->qualname);
 }
 static Value gen_get_running(Interp *I, Value self) {
     return v_bool(as_gen(self)->running);
 }
-static Value gen_get_code(Interp *I, Value self) {
+Value gen_get_code(Interp *I, Value self) {
     Generator *g = as_gen(self);
     return g->frame ? v_obj(g->frame->code) : V_NONE;
 }
-static Value gen_get_frame(Interp *I, Value self) {
+Value gen_get_frame(Interp *I, Value self) {
     return V_NONE;
 }
 static Value gen_get_suspended(Interp *I, Value self) {
