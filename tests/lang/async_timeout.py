@@ -1,4 +1,5 @@
 # asyncio.wait_for: results within the time, TimeoutError after it, the inner task cancelled
+# krait-test: no-gc-stress (timer ordering with millisecond margins; collecting at every allocation slows each step past them)
 import asyncio
 
 

@@ -1,4 +1,5 @@
 # asyncio.to_thread / loop.run_in_executor: blocking calls overlapped with the loop's work
+# krait-test: no-gc-stress (timer ordering with millisecond margins; collecting at every allocation slows each step past them)
 import asyncio
 import os
 import pathlib

@@ -1,4 +1,5 @@
 # asyncio.wait (return_when, timeout), as_completed (order, timeout), shield
+# krait-test: no-gc-stress (timer ordering with millisecond margins; collecting at every allocation slows each step past them)
 import asyncio
 
 
