@@ -62,8 +62,11 @@ static Value json_dumps(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (n < 0) n = 0;
         StrBuf sb;
         sb_init(&sb);
-        for (int64_t k = 0; k < n; k++)
-            sb_append_char(I, &sb, ' ');
+        /* at once: a huge indent is MemoryError now, not 2**62 failing appends (fuzz_exec_py) */
+        if (n > 0 && !sb_append_repeat(I, &sb, " ", 1, (size_t)n)) {
+            sb_free(I, &sb);
+            return V_NULL;
+        }
         e.indent = sb.len ? sb_finish(I, &sb) : I->empty_str;
         if (!e.indent) return V_NULL;
     }
