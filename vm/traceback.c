@@ -506,6 +506,7 @@ static void put_margin(Interp *I, StrBuf *b, PrintCtx *ctx) {
 
 /* Every line of text, behind the context's margin. */
 static void put_lines(Interp *I, StrBuf *b, PrintCtx *ctx, const char *text, size_t n) {
+    if (!text) return; /* a buffer an allocation failure left empty */
     const char *p = text, *end = text + n;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
