@@ -281,11 +281,13 @@ static Value event_query(Interp *I, int argc, Value *argv, Tuple *kw) {
     return query_result(I, gpu_event_query(I->gpu, h));
 }
 
+/* sync: cuda.core's spelling of synchronize (cuda.core's Device.create_stream() gives these) */
 static const MethodDef stream_defs[] = {
     {"__init__", stream_init, 0},
     {"__enter__", stream_enter, 0},
     {"__exit__", stream_exit, 0},
     {"synchronize", stream_sync, 0},
+    {"sync", stream_sync, 0},
     {"query", stream_query, 0},
     {"done", gpu_stream_done, 0},
     {NULL, NULL, 0},
@@ -358,6 +360,7 @@ static const MethodDef event_defs[] = {
     {"__init__", event_init, 0},
     {"record", event_record_any, 0},
     {"synchronize", event_sync, 0},
+    {"sync", event_sync, 0},
     {"query", event_query, 0},
     {"elapsed_time", event_elapsed_any, 0},
     {"done", gpu_event_done, 0},
