@@ -210,16 +210,9 @@ static uint32_t mag_isub(uint32_t *x, size_t nx, const uint32_t *y, size_t ny) {
  * stops at a time limit; false after raising. */
 static bool mag_mul_school(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
                            size_t nb) {
-    /* The outer loop runs over the shorter operand so that the inner loop is long: a big int
-     * times a one-digit int (pidigits' hot product) is one pass, not na tiny passes. */
-    if (na < nb) {
-        const uint32_t *t = a;
-        a = b;
-        b = t;
-        size_t tn = na;
-        na = nb;
-        nb = tn;
-    }
+    /* mag_mul passes the longer operand as a. The outer loop runs over the shorter one so
+     * that the inner loop is long: a big int times a one-digit int (pidigits' hot product)
+     * is one pass, not na tiny passes. */
     memset(r, 0, (na + nb) * sizeof(uint32_t));
     for (size_t i = 0; i < nb; i++) {
         if ((i & 1023) == 1023 && !interp_poll(I)) return false;
