@@ -503,6 +503,7 @@ static Value tolist_rec(Interp *I, Array *a, int depth, char *p) {
 }
 
 Value arr_tolist(Interp *I, Array *a) {
+    if (arr_host(I, a) < 0) return V_NULL; /* a device failure raised here, not later */
     return tolist_rec(I, a, 0, a->data);
 }
 

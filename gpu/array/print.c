@@ -475,8 +475,12 @@ static void shape_text(char *buf, size_t n, Array *a) {
     if (k < n) snprintf(buf + k, n - k, a->ndim == 1 ? ",)" : ")");
 }
 
+/* Printing reads the host mirror: bring it up to date here, where a failure (a device fault,
+ * the kernel watchdog) can still be raised, rather than in as_array, which cannot report one
+ * and would let the error surface at a later, unrelated line. */
 Value arr_repr(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
+    if (arr_host(I, a) < 0) return V_NULL;
     PrintOpts o = print_opts(I);
     Line l = {0};
     bool ok = ln_add(I, &l, "array(", 6);
@@ -575,7 +579,8 @@ static Value scalar_str(Interp *I, Array *a) {
 }
 
 Value arr_str(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
+    if (arr_host(I, a) < 0) return V_NULL;
     if (a->ndim == 0) return scalar_str(I, a);
     if (a->size == 0) {
         /* NumPy prints the nested brackets of the shape */
