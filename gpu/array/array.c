@@ -805,7 +805,7 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_tolist(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_method_no_kw(I, "tolist", kw) || !arg_count(I, "tolist", argc - 1, 0, 0))
         return V_NULL;
-    return arr_tolist(I, as_array(argv[0]));
+    return arr_tolist(I, arr_raw(argv[0])); /* arr_tolist syncs the mirror, raising */
 }
 
 #define REDUCE_METHOD(fn, name, kind)                                                              \
