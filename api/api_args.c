@@ -151,6 +151,15 @@ static int convert(Interp *I, const Sig *g, const Param *p, Value v, void *out) 
     return api_take_error(I);
 }
 
+/* The parameter named by the keyword k, or -1. */
+static int param_index(Interp *I, const Sig *g, Value k) {
+    if (!is_str(I, k)) return -1;
+    Str *ks = as_str(k);
+    for (int i = 0; i < g->n; i++)
+        if (g->p[i].len == ks->len && memcmp(g->p[i].name, ks->data, ks->len) == 0) return i;
+    return -1;
+}
+
 /* CPython's too_many_positional: the keyword-only arguments given are counted too. */
 static int too_many(Interp *I, const Sig *g, int argc, kr_value *kwargs) {
     int kwonly = 0;
@@ -159,11 +168,10 @@ static int too_many(Interp *I, const Sig *g, int argc, kr_value *kwargs) {
         kd.as.o->type == I->types[TY_DICT]) {
         size_t pos = 0;
         Value k, v;
-        while (dict_next((Dict *)kd.as.o, &pos, &k, &v))
-            for (int i = 0; i < g->n; i++)
-                if (g->p[i].kwonly && is_str(I, k) && as_str(k)->len == g->p[i].len &&
-                    memcmp(as_str(k)->data, g->p[i].name, g->p[i].len) == 0)
-                    kwonly++;
+        while (dict_next((Dict *)kd.as.o, &pos, &k, &v)) {
+            int i = param_index(I, g, k);
+            kwonly += i >= 0 && g->p[i].kwonly;
+        }
     }
     char takes[48], extra[96] = "";
     if (g->nreq_pos == g->npos)
@@ -198,9 +206,7 @@ int kr_parse_args(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwarg
         while (dict_next((Dict *)kd.as.o, &pos, &k, &v)) {
             if (!is_str(I, k)) continue;
             Str *ks = as_str(k);
-            int hit = -1;
-            for (int i = 0; i < g.n && hit < 0; i++)
-                if (g.p[i].len == ks->len && memcmp(g.p[i].name, ks->data, ks->len) == 0) hit = i;
+            int hit = param_index(I, &g, k);
             if (hit < 0 || g.p[hit].posonly) {
                 if (hit >= 0)
                     err_format(I, TY_TYPE_ERROR,
