@@ -45,6 +45,7 @@ struct UvCompletion {
     UvPollFn poll; /* NULL: only the other thread's firing ends it */
     void (*release)(Interp *I, void *ud);
     void *ud;
+    UvArmFn arm;    /* uvloop_completion_lazy: hands it over before the loop sleeps */
     bool handed;    /* a thread will fire it (uvloop_completion_keep: none will) */
     bool delivered; /* its id went out by polling; freed when the thread's firing arrives */
 };
@@ -237,14 +238,34 @@ static int uvloop_poll_all(Interp *I, struct Loop *L, List *out) {
 
 /* Blocking with polled records pending: poll them (and watch the fired stack) for up to
  * ns before sleeping in libuv, since a completion that wakes the loop through the driver's
- * callback thread and an eventfd costs tens of microseconds more than one seen by
- * polling. Returns how many polling found, -1 on OOM. */
+ * callback thread and an eventfd costs tens of microseconds more than one seen by polling
+ * (and enqueueing the callback costs the stream's work several more, which is why "spin"
+ * enqueues it only for the waits still pending after the spin). Returns how many polling found, -1
+ * on OOM. */
 static int uvloop_spin(Interp *I, struct Loop *L, List *out, uint64_t ns) {
     uint64_t t0 = uv_hrtime();
     for (;;) {
         int n = uvloop_poll_all(I, L, out);
         if (n != 0) return n;
         if (!L->npolled || atomic_load(&L->completed) || uv_hrtime() - t0 >= ns) return 0;
+    }
+}
+
+/* Before sleeping in libuv: hands every lazy record still pending to its thread, so that
+ * its completion wakes the loop. A record whose arming fails stays polled (every iteration,
+ * the guard bounding each sleep). */
+static void uvloop_arm_pending(Interp *I, struct Loop *L) {
+    for (size_t i = 0; i < L->npolled; i++) {
+        struct UvCompletion *c = L->polled[i];
+        if (!c->arm || c->handed) continue;
+        UvArmFn arm = c->arm;
+        c->arm = NULL;
+        c->handed = true;
+        atomic_fetch_add(&L->inflight, 1);
+        if (arm(I, c->ud, c) < 0) {
+            c->handed = false;
+            atomic_fetch_sub(&L->inflight, 1);
+        }
     }
 }
 
@@ -267,7 +288,10 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (found < 0) return V_NULL;
         if (found || atomic_load(&L->completed)) block = 0;
     }
-    if (block) uv_timer_start(&L->guard, uvloop_on_guard, 50, 0);
+    if (block) {
+        if (L->npolled) uvloop_arm_pending(I, L);
+        uv_timer_start(&L->guard, uvloop_on_guard, 50, 0);
+    }
     uv_run(&L->uv, block ? UV_RUN_ONCE : UV_RUN_NOWAIT);
     uv_timer_stop(&L->guard);
     List *timers = list_new(I, L->nfired);
@@ -313,8 +337,9 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 /* _uv.set_gpu_wait(mode, spin_us): how the loop waits for GPU completions (docs/ASYNC.md):
- * "callback" (the driver's host callback wakes the loop), "spin" (poll for spin_us before
- * sleeping until the callback), "poll" (no callback: poll while GPU work is pending). */
+ * "callback" (the driver's host callback, enqueued with the work, wakes the loop), "spin"
+ * (the default: poll for spin_us; only a wait still pending then gets a host callback, and
+ * the loop sleeps until it), "poll" (no callback: poll while GPU work is pending). */
 static Value uv_set_gpu_wait_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "set_gpu_wait", kw) || !arg_count(I, "set_gpu_wait", argc, 1, 2))
         return V_NULL;
@@ -335,6 +360,21 @@ static Value uv_set_gpu_wait_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     L->wait_mode = mode;
     L->spin_ns = (uint64_t)(us * 1000.0);
     return V_NONE;
+}
+
+/* _uv.get_gpu_wait() -> (mode, spin_us) */
+static Value uv_get_gpu_wait_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argv;
+    if (!arg_no_kw(I, "get_gpu_wait", kw) || !arg_count(I, "get_gpu_wait", argc, 0, 0))
+        return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    static const char *const names[] = {"callback", "spin", "poll"};
+    Str *m = str_from_cstr(I, names[L->wait_mode]);
+    if (!m || !gc_temp_push(I, v_obj(m))) return V_NULL;
+    Value items[2] = {v_obj(m), v_float((double)L->spin_ns / 1000.0)};
+    Tuple *t = tuple_from_array(I, items, 2);
+    return t ? v_obj(t) : V_NULL;
 }
 
 /* _uv.time(): the loop's clock in seconds (monotonic, as CPython's loop.time()). */
@@ -378,6 +418,15 @@ void uvloop_completion_keep(Interp *I, struct UvCompletion *c) {
     (void)I;
     c->handed = false;
     atomic_fetch_sub(&c->loop->inflight, 1);
+}
+
+void uvloop_completion_lazy(Interp *I, struct UvCompletion *c, UvArmFn arm) {
+    uvloop_completion_keep(I, c);
+    c->arm = arm;
+}
+
+int uvloop_wait_mode(Interp *I) {
+    return I->loop ? I->loop->wait_mode : UVLOOP_WAIT_SPIN;
 }
 
 bool uvloop_wants_callback(Interp *I) {
@@ -465,6 +514,7 @@ static Value uv_backend_timeout_fn(Interp *I, int argc, Value *argv, Tuple *kw) 
     struct Loop *L = uvloop_get(I);
     if (!L) return V_NULL;
     uv_update_time(&L->uv);
+    if (L->npolled && L->wait_mode != UVLOOP_WAIT_POLL) uvloop_arm_pending(I, L); /* host sleeps */
     if (atomic_load(&L->completed)) return v_int(0);
     return v_int(uv_backend_timeout(&L->uv));
 }
@@ -483,6 +533,7 @@ static const MethodDef uv_functions[] = {
     {"run_once", uv_run_once_fn, 0},
     {"time", uv_time_fn, 0},
     {"set_gpu_wait", uv_set_gpu_wait_fn, 0},
+    {"get_gpu_wait", uv_get_gpu_wait_fn, 0},
     {"work", uvwork_submit_fn, 0},
     {"work_result", uvwork_result_fn, 0},
     {NULL, NULL, 0},

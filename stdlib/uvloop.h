@@ -25,7 +25,17 @@ int uvloop_completion_poll(Interp *I, struct UvCompletion *c, UvPollFn poll,
                            void (*release)(Interp *I, void *ud), void *ud);
 /* No thread will fire this polled record: the loop frees it when polling finds it done. */
 void uvloop_completion_keep(Interp *I, struct UvCompletion *c);
-/* Whether GPU waits should enqueue the driver's host callback (not in "poll" mode). */
+/* Hands a polled record to a thread that fires it (the driver's host callback): returns 0
+ * once the firing is arranged, -1 (nothing raised) when it could not be. Runs on the loop
+ * thread; the record counts as handed over while it runs. */
+typedef int (*UvArmFn)(Interp *I, void *ud, struct UvCompletion *c);
+/* Like keep, but before the loop sleeps in libuv with the record still pending (after the
+ * spin, or when a host asks kr_loop_timeout) it calls arm, so that a short wait costs no
+ * host callback and a long one no busy core. */
+void uvloop_completion_lazy(Interp *I, struct UvCompletion *c, UvArmFn arm);
+/* The loop's wait mode (UVLOOP_WAIT_*); UVLOOP_WAIT_SPIN before the loop exists. */
+int uvloop_wait_mode(Interp *I);
+/* Whether a sleeping loop is woken by GPU completions (not in "poll" mode). */
 bool uvloop_wants_callback(Interp *I);
 /* Frees a record that was never handed over (the hand-over failed). */
 void uvloop_completion_discard(Interp *I, struct UvCompletion *c);

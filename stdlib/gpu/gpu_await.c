@@ -7,9 +7,10 @@
  * ends two ways, whichever comes first: the driver's host callback (cuLaunchHostFunc) fires
  * it, a lock-free push and uv_async_send; or the loop polls a CUDA event recorded after the
  * work (cuEventQuery), which also ends waits whose callback never comes after a device
- * fault. _uv.set_gpu_wait chooses between callback, spin-then-sleep and pure polling. An
- * Event's wait goes through a private waiter stream made to wait for the event, so the
- * callback follows the event and nothing queued after it. On the CPU backend the work is
+ * fault. _uv.set_gpu_wait chooses between callback, spin-then-sleep (the callback enqueued
+ * only for a wait still pending when the loop would sleep) and pure polling. A callback that
+ * must follow an event and nothing queued after it goes through a pooled waiter stream made
+ * to wait for the event. On the CPU backend the work is
  * already complete and the future is finished when returned. */
 #include <string.h>
 
@@ -32,17 +33,25 @@ static Value native_wait(Interp *I, Value id, Value waiter, Value result) {
 }
 
 #ifdef KRAIT_HAVE_LIBUV
+/* What a wait's record polls and releases: the event, whether the wait made it, and the
+ * waiter stream its host callback went through (NULL: none, or the work's own stream). */
+typedef struct AwaitWait {
+    CUevent ev;
+    bool own;
+    CUstream waiter;
+} AwaitWait;
+
 static int await_poll(Interp *I, void *ud) {
-    return gpu_event_query(I->gpu, ud) != 0; /* reached, or failed: synchronize says how */
-}
-static void await_release(Interp *I, void *ud) {
-    if (I->gpu) gpu_event_destroy(I->gpu, ud);
+    AwaitWait *w = ud;
+    return gpu_event_query(I->gpu, w->ev) != 0; /* reached, or failed: synchronize says how */
 }
 
-/* The stream an Event's waits go through, made at the first Event.done(). */
-static CUstream await_waiter_stream(Interp *I) {
+/* Waiter streams: a callback that must follow an event and nothing queued after it goes
+ * through an idle stream of its own made to wait for the event (one per wait in flight, so
+ * that one slow wait does not hold back the callbacks of others); back to the pool after. */
+static CUstream await_take_waiter(Interp *I) {
     ArrCuda *c = I->gpu->allocator.ud;
-    if (c->waiter) return c->waiter;
+    if (c->nidle_waiters) return c->idle_waiters[--c->nidle_waiters];
     if (c->nstreams == c->capstreams) {
         int cap = c->capstreams ? c->capstreams * 2 : 8;
         CUstream *p =
@@ -54,41 +63,93 @@ static CUstream await_waiter_stream(Interp *I) {
     CUstream st;
     if (gpu_stream_create(I->gpu, &st) < 0) return arr_gpu_raise(I), NULL;
     c->streams[c->nstreams++] = st; /* destroyed with the others at shutdown */
-    return c->waiter = st;
+    return st;
 }
 
-/* A completion id for the work queued so far on st, or (ev non-NULL) for event ev. */
+static void await_give_waiter(Interp *I, CUstream st) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (c->nidle_waiters == c->capidle_waiters) {
+        int cap = c->capidle_waiters ? c->capidle_waiters * 2 : 8;
+        CUstream *p = mem_realloc_quiet(I, c->idle_waiters, sizeof *p * (size_t)c->capidle_waiters,
+                                        sizeof *p * (size_t)cap);
+        if (!p) return; /* not reused; destroyed at shutdown with the others */
+        c->idle_waiters = p;
+        c->capidle_waiters = cap;
+    }
+    c->idle_waiters[c->nidle_waiters++] = st;
+}
+
+static void await_release(Interp *I, void *ud) {
+    AwaitWait *w = ud;
+    if (I->gpu) {
+        if (w->own) gpu_event_destroy(I->gpu, w->ev);
+        if (w->waiter) await_give_waiter(I, w->waiter);
+    }
+    mem_free(I, w, sizeof *w);
+}
+
+/* The host callback of record c, after w's event only. */
+static int await_arm(Interp *I, void *ud, struct UvCompletion *c) {
+    AwaitWait *w = ud;
+    CUstream st = w->waiter ? w->waiter : await_take_waiter(I);
+    if (!st) goto fail;
+    w->waiter = st;
+    if (gpu_stream_wait_event(I->gpu, st, w->ev) < 0 ||
+        gpu_launch_host_func(I->gpu, st, uvloop_completion_fire, c) < 0)
+        goto fail;
+    return 0;
+fail: /* the wait stays polled; the error is the next synchronize's, if the device's */
+    err_clear(I);
+    return -1;
+}
+
+/* A completion id for the work queued so far on st, or (ev non-NULL) for event ev. In
+ * "callback" mode the host callback is enqueued now (on st itself for a stream's work), in
+ * "spin" mode only if the wait is still pending when the loop is about to sleep, in "poll"
+ * mode never. */
 static Value await_cuda(Interp *I, CUstream st, CUevent ev) {
     GpuState *G = I->gpu;
+    AwaitWait *w = mem_alloc(I, sizeof *w);
+    if (!w) return V_NULL;
+    memset(w, 0, sizeof *w);
+    if (!ev) {
+        if (gpu_event_create(G, false, &w->ev) < 0) {
+            mem_free(I, w, sizeof *w);
+            arr_gpu_raise(I);
+            return V_NULL;
+        }
+        w->own = true;
+        if (gpu_event_record(G, w->ev, st) < 0) {
+            arr_gpu_raise(I);
+            await_release(I, w);
+            return V_NULL;
+        }
+    } else {
+        w->ev = ev;
+    }
     int64_t id;
     struct UvCompletion *rec = uvloop_completion_new(I, &id);
-    if (!rec) return V_NULL;
-    CUevent own = NULL;
-    if (ev) {
-        st = await_waiter_stream(I);
-        if (!st || gpu_stream_wait_event(G, st, ev) < 0) goto fail_gpu;
-    } else {
-        if (gpu_event_create(G, false, &own) < 0 || gpu_event_record(G, own, st) < 0) goto fail_gpu;
-        ev = own;
+    if (!rec) {
+        await_release(I, w);
+        return V_NULL;
     }
-    if (uvloop_completion_poll(I, rec, await_poll, own ? await_release : NULL, ev) < 0) {
-        if (own) gpu_event_destroy(G, own);
+    if (uvloop_completion_poll(I, rec, await_poll, await_release, w) < 0) {
+        await_release(I, w);
         uvloop_completion_discard(I, rec);
         return V_NULL;
     }
-    if (!uvloop_wants_callback(I)) {
+    int mode = uvloop_wait_mode(I);
+    if (mode == UVLOOP_WAIT_POLL) {
         uvloop_completion_keep(I, rec);
-    } else if (gpu_launch_host_func(G, st, uvloop_completion_fire, rec) < 0) {
-        arr_gpu_raise(I);
-        uvloop_completion_discard(I, rec); /* releases own */
+    } else if (mode == UVLOOP_WAIT_SPIN) {
+        uvloop_completion_lazy(I, rec, await_arm);
+    } else if (w->own ? gpu_launch_host_func(G, st, uvloop_completion_fire, rec) < 0
+                      : await_arm(I, w, rec) < 0) {
+        if (!err_occurred(I)) arr_gpu_raise(I);
+        uvloop_completion_discard(I, rec); /* releases w */
         return V_NULL;
     }
     return v_int(id);
-fail_gpu:
-    arr_gpu_raise(I);
-    if (own) gpu_event_destroy(G, own);
-    uvloop_completion_discard(I, rec);
-    return V_NULL;
 }
 #endif
 

@@ -135,6 +135,8 @@ void gpu_module_shutdown(Interp *I) {
         gpu_event_destroy(I->gpu, c->events[i]);
     if (c->streams) mem_free(I, c->streams, sizeof(CUstream) * (size_t)c->capstreams);
     if (c->events) mem_free(I, c->events, sizeof(CUevent) * (size_t)c->capevents);
+    if (c->idle_waiters)
+        mem_free(I, c->idle_waiters, sizeof(CUstream) * (size_t)c->capidle_waiters);
     gpu_state_free(I->gpu);
     I->gpu = NULL;
     mem_free(I, c, sizeof(ArrCuda));

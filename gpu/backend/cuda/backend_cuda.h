@@ -30,7 +30,8 @@ typedef struct ArrCuda {
     int nstreams, capstreams;
     CUevent *events;
     int nevents, capevents;
-    CUstream waiter; /* Event.done()'s waits (stdlib/gpu/gpu_await.c), one of streams */
+    CUstream *idle_waiters; /* GPU waits' waiter streams not in use (stdlib/gpu/gpu_await.c), */
+    int nidle_waiters, capidle_waiters; /* each one of streams */
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */
