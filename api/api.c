@@ -126,24 +126,55 @@ static bool limits_active(ApiState *a) {
     return a->step_limit || a->time_limit > 0;
 }
 
-/* The lowest address natives may recurse down to on this thread: C_STACK_BUDGET below the
- * API entry, but never past the thread's real stack (a host thread may have 512 KiB), less
- * a margin for the natives that run between two checks. */
-static char *c_stack_floor(char *here) {
-    uintptr_t lo = (uintptr_t)here > C_STACK_BUDGET ? (uintptr_t)here - C_STACK_BUDGET : 0;
+/* The thread's stack as [lo, hi), remembered in the ApiState for the last thread that
+ * called: pthread_getattr_np reads /proc/self/maps for the main thread (about 30 us), which
+ * would be most of a kr_call. A new thread with the same id (glibc reuses the descriptor,
+ * which lives in the thread's stack) is re-measured when the entry address is outside the
+ * remembered range. */
+static bool c_stack_bounds(ApiState *a, char *here, uintptr_t *lo, uintptr_t *hi) {
 #if defined(__linux__) && defined(__GLIBC__)
+    pthread_t self = pthread_self();
+    uintptr_t h = (uintptr_t)here;
+    if (a->stack_known && pthread_equal(self, a->stack_thread) && h >= a->stack_lo &&
+        h < a->stack_hi) {
+        *lo = a->stack_lo;
+        *hi = a->stack_hi;
+        return true;
+    }
     pthread_attr_t at;
-    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+    bool ok = false;
+    if (pthread_getattr_np(self, &at) == 0) {
         void *base;
         size_t size;
         if (pthread_attr_getstack(&at, &base, &size) == 0 && size) {
-            size_t margin = size / 4 < (256u << 10) ? size / 4 : (256u << 10);
-            uintptr_t floor = (uintptr_t)base + margin;
-            if (floor > lo && floor < (uintptr_t)here) lo = floor;
+            a->stack_thread = self;
+            a->stack_lo = (uintptr_t)base;
+            a->stack_hi = (uintptr_t)base + size;
+            a->stack_known = ok = true;
+            *lo = a->stack_lo;
+            *hi = a->stack_hi;
         }
         pthread_attr_destroy(&at);
     }
+    return ok;
+#else
+    (void)a, (void)here, (void)lo, (void)hi;
+    return false;
 #endif
+}
+
+/* The lowest address natives may recurse down to on this thread: C_STACK_BUDGET below the
+ * API entry, but never past the thread's real stack (a host thread may have 512 KiB), less
+ * a margin for the natives that run between two checks. */
+static char *c_stack_floor(ApiState *a, char *here) {
+    uintptr_t lo = (uintptr_t)here > C_STACK_BUDGET ? (uintptr_t)here - C_STACK_BUDGET : 0;
+    uintptr_t base, top;
+    if (c_stack_bounds(a, here, &base, &top)) {
+        size_t size = top - base;
+        size_t margin = size / 4 < (256u << 10) ? size / 4 : (256u << 10);
+        uintptr_t floor = base + margin;
+        if (floor > lo && floor < (uintptr_t)here) lo = floor;
+    }
     return (char *)lo;
 }
 
@@ -153,7 +184,7 @@ void api_run_begin(Interp *I, ApiRun *r) {
     r->outermost = a->run_depth == 0;
     r->temp_mark = gc_temp_mark(I);
     if (r->outermost) {
-        if (!I->c_stack_limit) I->c_stack_limit = c_stack_floor(&here);
+        if (!I->c_stack_limit) I->c_stack_limit = c_stack_floor(a, &here);
         a->limit_reason = KR_LIMIT_NONE;
         atomic_store(&a->terminate, 0);
         a->steps = 0;

@@ -5,6 +5,7 @@
 #ifndef KRAIT_API_INTERNAL_H
 #define KRAIT_API_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "../vm/interp.h"
@@ -51,6 +52,10 @@ typedef struct ApiState {
     /* The host's module loader (api_loader.c), NULL: none. */
     kr_module_loader loader;
     void *loader_ud;
+    /* The stack of the last thread that called in (api.c, c_stack_bounds): [lo, hi). */
+    pthread_t stack_thread;
+    uintptr_t stack_lo, stack_hi;
+    bool stack_known;
 } ApiState;
 
 /* A host function object. */

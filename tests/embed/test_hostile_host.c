@@ -186,13 +186,24 @@ static void test_foreign_handles(void) {
     kr_free(B);
 }
 
-/* Deep __repr__ recursion on a thread with a 512 KiB stack raises RecursionError. */
-static void *deep_repr(void *arg) {
-    int *ok = arg;
+/* Deep __repr__ recursion on a thread with a 512 KiB stack raises RecursionError. The
+ * interpreter is the thread's own, or (arg->I set) one the main thread made and used first,
+ * so the guard must measure this thread's stack, not reuse the one it saw before. */
+typedef struct DeepArg {
+    kr_interp *I;
+    int ok;
+} DeepArg;
+
+static kr_interp *deep_interp(void) {
     kr_config cfg;
     kr_config_init(&cfg);
     cfg.recursion_limit = 100000; /* only the C stack check can stop it */
-    kr_interp *I = kr_new(&cfg);
+    return kr_new(&cfg);
+}
+
+static void *deep_repr(void *arg) {
+    DeepArg *d = arg;
+    kr_interp *I = d->I ? d->I : deep_interp();
     if (!I) return NULL;
     int rc = kr_run_string(I,
                            "class R:\n    def __init__(self, n): self.n = n\n"
@@ -201,22 +212,38 @@ static void *deep_repr(void *arg) {
                            "<deep>");
     int rc2 = kr_run_string(I, "l = []\nfor i in range(100000): l = [l]\nrepr(l)", "<nest>");
     int rc3 = kr_run_string(I, "x = 1 + 1", "<after>");
-    *ok = rc == KR_ERROR && strcmp(kr_error_type(I), "RecursionError") == 0 && rc2 == KR_ERROR &&
-          rc3 == KR_OK;
-    kr_free(I);
+    d->ok = rc == KR_ERROR && strcmp(kr_error_type(I), "RecursionError") == 0 && rc2 == KR_ERROR &&
+            rc3 == KR_OK;
+    if (!d->I) kr_free(I);
     return NULL;
 }
 
-static void test_small_stack(void) {
+static void run_small_thread(DeepArg *d) {
     pthread_attr_t at;
     pthread_attr_init(&at);
     CHECK(pthread_attr_setstacksize(&at, 512u << 10) == 0);
-    int ok = 0;
     pthread_t t;
-    CHECK(pthread_create(&t, &at, deep_repr, &ok) == 0);
+    CHECK(pthread_create(&t, &at, deep_repr, d) == 0);
     pthread_join(t, NULL);
     pthread_attr_destroy(&at);
-    CHECK(ok);
+}
+
+static void test_small_stack(void) {
+    DeepArg own = {NULL, 0};
+    run_small_thread(&own);
+    CHECK(own.ok);
+
+    /* Main thread first (its 8 MiB stack is remembered), then the small thread, then main
+     * again: deep legal nesting works there once more. */
+    kr_interp *I = deep_interp();
+    CHECK(I);
+    CHECK(kr_run_string(I, "y = [1]", "<main>") == KR_OK);
+    DeepArg moved = {I, 0};
+    run_small_thread(&moved);
+    CHECK(moved.ok);
+    CHECK(kr_run_string(I, "l = []\nfor i in range(3000): l = [l]\nr = repr(l)", "<main2>") ==
+          KR_OK);
+    kr_free(I);
 }
 
 int main(void) {
