@@ -187,6 +187,15 @@ typedef enum GpuReduceOp {
  * ARGMAX over zero elements are the caller's error to raise (NumPy raises ValueError). */
 int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s);
 
+/* gpu_reduce over the values of a fused expression without storing them: the graph of
+ * gpu_fused_elementwise over inputs, broadcast to `shape` (its dtype, rank and shape; ptr and
+ * strides unused), is evaluated at each element the reduction reads, in C order, with the
+ * value converted to shape's dtype as a store would. The result is the one gpu_reduce gives
+ * on the materialized expression, bit for bit (the same order of accumulation). */
+int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                     const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
+                     GpuTensor *out, CUstream s);
+
 /* ---- matmul ---- */
 
 /* out = a @ b for FLOAT32, FLOAT64, FLOAT16, BFLOAT16 (a, b and out of one dtype; 16-bit

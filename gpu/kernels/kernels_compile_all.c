@@ -113,6 +113,36 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
                 return -1;
         }
     }
+    /* Fused reductions: (a - b)**2 summed (vector path), a graph over a row-broadcast
+     * input summed along rows and columns and in full (strided path), bfloat16 and any(). */
+    static const DType fr_dts[] = {DT_FLOAT32, DT_BFLOAT16, DT_INT64, DT_FLOAT64};
+    for (size_t i = 0; i < sizeof fr_dts / sizeof fr_dts[0]; i++) {
+        DType dt = fr_dts[i];
+        FuseNode g[5] = {{FUSE_INPUT, dt, -1, -1, -1, 0, 0, 0},
+                         {FUSE_INPUT, dt, -1, -1, -1, 1, 0, 0},
+                         {FUSE_SUB, dt, 0, 1, -1, 0, 0, 0},
+                         {FUSE_MUL, dt, 2, 2, -1, 0, 0, 0},
+                         {FUSE_GT, DT_BOOL, 3, 0, -1, 0, 0, 0}};
+        int64_t shc[2] = {30, 1}, stc[2] = {1, 0};
+        GpuTensor vin[2] = {ktensor(dt, 1, sh1, st1), ktensor(dt, 1, sh1, st1)};
+        GpuTensor sin[2] = {ktensor(dt, 2, sh2, st2), ktensor(dt, 2, shc, stc)};
+        GpuTensor vsh = ktensor(dt, 1, sh1, st1), ssh = ktensor(dt, 2, sh2, st2);
+        DType sum_dt = gpu_dtype_kind(dt) == 'f' ? dt : DT_INT64;
+        snprintf(what, sizeof what, "fused reduce %s", gpu_dtype_name(dt));
+        if (compile_note(kernels_reduce_fused_compile(G, GPU_REDUCE_SUM, g, 4, 3, vin, 2, &vsh,
+                                                      sum_dt, arch),
+                         verbose, what, &count) < 0 ||
+            compile_note(kernels_reduce_fused_compile(G, GPU_REDUCE_ARGMAX, g, 4, 3, sin, 2, &ssh,
+                                                      DT_INT64, arch),
+                         verbose, what, &count) < 0)
+            return -1;
+        GpuTensor bsh = ssh;
+        bsh.dtype = DT_BOOL;
+        if (compile_note(kernels_reduce_fused_compile(G, GPU_REDUCE_ANY, g, 5, 4, sin, 2, &bsh,
+                                                      DT_BOOL, arch),
+                         verbose, what, &count) < 0)
+            return -1;
+    }
     static const DType mm_dts[] = {DT_FLOAT32, DT_FLOAT64, DT_FLOAT16, DT_BFLOAT16};
     for (size_t i = 0; i < 4; i++) {
         snprintf(what, sizeof what, "matmul %s", gpu_dtype_name(mm_dts[i]));

@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FUSE_MAX_WORDS 480
-
 static const signed char fuse_arity_table[] = {
 #define X(name, arity) arity,
     FUSE_OPS(X)
@@ -110,7 +108,7 @@ DType kernels_fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd) {
     }
 }
 
-static int fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int root, int nin) {
+int kernels_fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int root, int nin) {
     if (nnodes <= 0 || nnodes > FUSE_MAX_NODES || root < 0 || root >= nnodes)
         return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: bad graph (%d nodes, root %d)", nnodes,
                              root);
@@ -132,8 +130,8 @@ static int fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int roo
 }
 
 /* The compact key: family, path, width/rank, counts, dtypes and layouts, then the nodes. */
-static size_t fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
-                       const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p) {
+size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
+                        const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p) {
     size_t k = 0;
     key[k++] = 'F';
     key[k++] = (uint8_t)p->path;
@@ -239,8 +237,8 @@ static bool fuse_rounds_16bit(const FuseNode *nd, DType produced) {
 
 /* The device function: loaded input values in, the root's value (in out's register type)
  * out. Constants are read from the argument block. */
-static void fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
-                          const GpuTensor *inputs, int nin, DType out_dt, int const_base) {
+void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
+                           const GpuTensor *inputs, int nin, DType out_dt, int const_base) {
     ksrc_printf(s, "__device__ __forceinline__ %s kr_eval(const KrArgs &p",
                 kdtype_register(out_dt));
     for (int k = 0; k < nin; k++)
@@ -405,7 +403,7 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                      int const_base, int shape_base) {
     ksrc_puts(s, kernels_prelude);
     ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", nwords);
-    fuse_gen_eval(s, nodes, nnodes, root, inputs, nin, out_dt, const_base);
+    kernels_fuse_gen_eval(s, nodes, nnodes, root, inputs, nin, out_dt, const_base);
     const char *ot = kdtype_storage(out_dt);
     ksrc_puts(s, "extern \"C\" __global__ void __launch_bounds__(256) kr_fuse(const KrArgs p) {\n");
     for (int k = 0; k < nin; k++)
@@ -479,9 +477,9 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
 }
 
 /* Plan the path and pack the argument words. Returns the word count, or -1. */
-static int fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTensor *inputs,
-                        int nin, const GpuTensor *out, FusePlan *p, uint64_t *w, int *const_base,
-                        int *shape_base) {
+int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTensor *inputs,
+                         int nin, const GpuTensor *out, FusePlan *p, uint64_t *w, int *const_base,
+                         int *shape_base) {
     p->vec = 1;
     fuse_plan_layout(inputs, nin, out, p);
     bool all_simple = true;
@@ -545,17 +543,18 @@ static int fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const Gp
 static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                     const GpuTensor *inputs, int nin, GpuTensor *out, CUstream s,
                     const char *arch) {
-    if (fuse_validate(G, nodes, nnodes, root, nin) < 0) return -1;
+    if (kernels_fuse_validate(G, nodes, nnodes, root, nin) < 0) return -1;
     if (out->ndim < 0 || out->ndim > GPU_MAX_DIMS)
         return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: bad output rank");
     FusePlan p = {0};
     uint64_t w[FUSE_MAX_WORDS + 8];
     int const_base, shape_base;
-    int nw = fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &shape_base);
+    int nw =
+        kernels_fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &shape_base);
     if (nw < 0) return -1;
     if (p.n == 0 && !arch) return 0;
-    uint8_t key[16 + 2 * FUSE_MAX_INPUTS + 6 * FUSE_MAX_NODES];
-    size_t klen = fuse_key(key, nodes, nnodes, root, inputs, nin, out, &p);
+    uint8_t key[FUSE_KEY_BYTES];
+    size_t klen = kernels_fuse_key(key, nodes, nnodes, root, inputs, nin, out, &p);
     uint64_t h = kcache_hash(key, klen);
     CUfunction f = arch ? NULL : kcache_find(G, key, klen, h);
     if (!f) {

@@ -501,8 +501,9 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
     return kh_conv(r, produced, nd->dtype);
 }
 
-/* Element i: loads at the operands' offsets (off[k] for operand k, 0 being out). */
-static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
+/* Element i's value in out's dtype: loads at the operands' offsets (off[k] for operand k,
+ * 0 being out). */
+static HVal kh_fuse_value(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
     HVal x[FUSE_MAX_INPUTS], val[FUSE_MAX_NODES];
     for (int j = 0; j < k->nin; j++) {
         const void *base = (const void *)(uintptr_t)w[j];
@@ -514,7 +515,29 @@ static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, con
     int nconst = 0;
     for (int n = 0; n < k->nnodes; n++)
         val[n] = kh_node(k, n, val, x, w, &nconst);
-    HVal v = kh_conv(val[k->root], k->nodes[k->root].dtype, k->out_dt);
+    return kh_conv(val[k->root], k->nodes[k->root].dtype, k->out_dt);
+}
+
+/* The strided operands' offsets of C-order element i. */
+static void kh_fuse_offsets(const HostFuse *k, const uint64_t *w, int64_t i, int64_t *off) {
+    int stride_base[FUSE_MAX_INPUTS + 1], nstr = 0;
+    for (int j = 0; j <= k->nin; j++) {
+        off[j] = 0;
+        if (k->layout[j] == FUSE_LAYOUT_STRIDED)
+            stride_base[j] = k->shape_base + k->rank * (1 + nstr++);
+    }
+    if (nstr == 0) return; /* the vector path packs no shape */
+    int64_t rem = i;
+    for (int d = k->rank - 1; d >= 0; d--) {
+        int64_t sz = (int64_t)w[k->shape_base + d], c = rem % sz;
+        rem /= sz;
+        for (int j = 0; j <= k->nin; j++)
+            if (k->layout[j] == FUSE_LAYOUT_STRIDED) off[j] += c * (int64_t)w[stride_base[j] + d];
+    }
+}
+
+static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
+    HVal v = kh_fuse_value(k, w, i, off);
     void *out = (void *)(uintptr_t)w[k->nin];
     kh_store(out, k->layout[0] == FUSE_LAYOUT_STRIDED ? off[0] : i, k->out_dt, v);
 }
@@ -538,21 +561,8 @@ static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3],
             kh_fuse_element(k, w, i, off);
         return 0;
     }
-    int stride_base[FUSE_MAX_INPUTS + 1], nstr = 0;
-    for (int j = 0; j <= k->nin; j++)
-        if (k->layout[j] == FUSE_LAYOUT_STRIDED)
-            stride_base[j] = k->shape_base + k->rank * (1 + nstr++);
     for (int64_t i = 0; i < n; i++) {
-        int64_t rem = i;
-        for (int j = 0; j <= k->nin; j++)
-            off[j] = 0;
-        for (int d = k->rank - 1; d >= 0; d--) {
-            int64_t sz = (int64_t)w[k->shape_base + d], c = rem % sz;
-            rem /= sz;
-            for (int j = 0; j <= k->nin; j++)
-                if (k->layout[j] == FUSE_LAYOUT_STRIDED)
-                    off[j] += c * (int64_t)w[stride_base[j] + d];
-        }
+        kh_fuse_offsets(k, w, i, off);
         kh_fuse_element(k, w, i, off);
     }
     return 0;
@@ -640,6 +650,7 @@ typedef struct HostReduce {
     CudaMockFunction base;
     int op, which;      /* which: 0 pass1, 1 final, 2 rows, 3 cols */
     DType in, out, acc; /* acc: the accumulator type A (kernels_reduce_acc) */
+    const HostFuse *fz; /* a fused reduction's graph (its words after the reduction's 8) */
 } HostReduce;
 
 #define KH_NOIDX INT64_MAX
@@ -720,14 +731,36 @@ static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_
     }
 }
 
-/* kr_load(x): an input element as A. */
-static HVal kh_red_load(const HostReduce *k, const void *src, int64_t index) {
-    HVal x = kh_load(src, index, k->in);
+/* kr_load(x): an input element as A (a fused graph's value at C-order element index). In
+ * a row (row0 >= 0: kr_red_rows), the strided offsets are those of the row's first element
+ * stepped by each input's innermost stride, as KR_RAT computes them. */
+static HVal kh_red_load_at(const HostReduce *k, const uint64_t *w, int64_t index, int64_t row0) {
+    HVal x;
+    if (k->fz) {
+        const HostFuse *z = k->fz;
+        int64_t off[FUSE_MAX_INPUTS + 1];
+        kh_fuse_offsets(z, w + 8, row0 >= 0 ? row0 : index, off);
+        if (row0 >= 0) {
+            int nstr = 0;
+            for (int j = 0; j <= z->nin; j++)
+                if (z->layout[j] == FUSE_LAYOUT_STRIDED) {
+                    int sb = z->shape_base + z->rank * (1 + nstr++);
+                    off[j] += (index - row0) * (int64_t)w[8 + sb + z->rank - 1];
+                }
+        }
+        x = kh_fuse_value(z, w + 8, index, off);
+    } else {
+        x = kh_load((const void *)(uintptr_t)w[0], index, k->in);
+    }
     if (k->op == GPU_REDUCE_ANY || k->op == GPU_REDUCE_ALL) {
         HVal b = {0, kh_float(k->in) ? x.f != 0 : x.i != 0};
         return b;
     }
     return kh_conv(x, k->in, k->acc);
+}
+
+static HVal kh_red_load(const HostReduce *k, const uint64_t *w, int64_t index) {
+    return kh_red_load_at(k, w, index, -1);
 }
 
 /* out[at] = kr_fin(v, i, n). */
@@ -750,7 +783,6 @@ static CUresult kh_red_pass1_run(const CudaMockFunction *f, const unsigned grid[
                                  const unsigned block[3], void **params) {
     const HostReduce *k = (const HostReduce *)(const void *)f;
     const uint64_t *w = params[0];
-    const void *src = (const void *)(uintptr_t)w[0];
     char *pv = (char *)(uintptr_t)w[1];
     int64_t *pi = (int64_t *)(uintptr_t)w[2];
     int64_t n = (int64_t)w[3], V = k->which >> 8, bs = block[0];
@@ -763,9 +795,9 @@ static CUresult kh_red_pass1_run(const CudaMockFunction *f, const unsigned grid[
             int64_t idx = KH_NOIDX, t0 = b * bs + t;
             for (int64_t q = t0; q < nv; q += stride)
                 for (int64_t j = 0; j < V; j++)
-                    kh_red_acc(k, &v, &idx, kh_red_load(k, src, q * V + j), q * V + j);
+                    kh_red_acc(k, &v, &idx, kh_red_load(k, w, q * V + j), q * V + j);
             for (int64_t q = nv * V + t0; q < n; q += stride)
-                kh_red_acc(k, &v, &idx, kh_red_load(k, src, q), q);
+                kh_red_acc(k, &v, &idx, kh_red_load(k, w, q), q);
             kh_red_acc(k, &vb, &ib, v, idx);
         }
         kh_store(pv, b, k->acc, vb);
@@ -796,7 +828,6 @@ static CUresult kh_red_axis_run(const CudaMockFunction *f, const unsigned grid[3
     (void)grid, (void)block;
     const HostReduce *k = (const HostReduce *)(const void *)f;
     const uint64_t *w = params[0];
-    const void *src = (const void *)(uintptr_t)w[0];
     void *out = (void *)(uintptr_t)w[5];
     int64_t outer = (int64_t)w[1], R = (int64_t)w[2], inner = (int64_t)w[3];
     bool rows = (k->which & 0xff) == 2;
@@ -809,7 +840,9 @@ static CUresult kh_red_axis_run(const CudaMockFunction *f, const unsigned grid[3
             HVal lv = kh_red_id(k);
             int64_t li = KH_NOIDX;
             for (int64_t q = lane; q < R; q += rows ? 32 : 1)
-                kh_red_acc(k, &lv, &li, kh_red_load(k, src, o * R * inner + j + q * inner), q);
+                kh_red_acc(k, &lv, &li,
+                           kh_red_load_at(k, w, o * R * inner + j + q * inner, rows ? o * R : -1),
+                           q);
             kh_red_acc(k, &v, &idx, lv, li);
         }
         kh_red_fin(k, v, idx, R, out, t);
@@ -834,6 +867,19 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const c
     k->out = out;
     k->acc = kernels_reduce_acc(op, in, out);
     *f = (CUfunction)(void *)k;
+    return 0;
+}
+
+int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
+                              const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
+                              int nin, const FusePlan *p, int const_base, int shape_base,
+                              CUfunction *f) {
+    CUfunction g;
+    if (kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, in, p, const_base, shape_base, &g) <
+            0 ||
+        kernels_host_reduce(G, op, in, out, V, name, f) < 0)
+        return -1;
+    ((HostReduce *)(void *)*f)->fz = (const HostFuse *)(const void *)g;
     return 0;
 }
 

@@ -23,6 +23,9 @@ int kernels_launch3(GpuState *G, CUfunction f, const unsigned grid[3], unsigned 
 int kernels_fuse_compile(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                          const GpuTensor *inputs, int ninputs, GpuTensor *out, const char *arch);
 int kernels_reduce_compile(GpuState *G, int op, DType in, DType out, const char *arch);
+int kernels_reduce_fused_compile(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                                 const GpuTensor *inputs, int ninputs, const GpuTensor *shape,
+                                 DType out, const char *arch);
 int kernels_matmul_compile(GpuState *G, DType dt, const char *arch);
 /* The arange kernel for dt (cached in G->kernels when arch is NULL). kernels_create.c. */
 int kernels_arange_function(GpuState *G, DType dt, const char *arch, CUfunction *f);
@@ -48,6 +51,23 @@ typedef struct FusePlan {
 /* The dtype a node computes in (see FUSE_OPS in kernels.h). */
 DType kernels_fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd);
 
+/* The pieces of the fused kernel that the fused reductions (kernels_reduce.c) reuse: the
+ * graph's checks; the plan and the argument words (w: inputs, out, n, constants, shape and
+ * strides; returns the word count or -1); the specialization key (returns its length; key
+ * holds 16 + 2 * FUSE_MAX_INPUTS + 6 * FUSE_MAX_NODES bytes); and the device function
+ * kr_eval(p, x0, ...) that computes the graph from loaded inputs, its constants read from
+ * p.w[const_base ...]. */
+int kernels_fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int root, int nin);
+int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTensor *inputs,
+                         int nin, const GpuTensor *out, FusePlan *p, uint64_t *w, int *const_base,
+                         int *shape_base);
+size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
+                        const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
+void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
+                           const GpuTensor *inputs, int nin, DType out_dt, int const_base);
+#define FUSE_MAX_WORDS 480
+#define FUSE_KEY_BYTES (16 + 2 * FUSE_MAX_INPUTS + 6 * FUSE_MAX_NODES)
+
 /* The vector path's count of whole V-element vectors among n elements; the scalar tail
  * loop takes the rest. V == 1 means no vector loop: every element is in the tail. */
 static inline int64_t kernels_fuse_vectors(int V, int64_t n) {
@@ -65,6 +85,12 @@ int kernels_host_arange(GpuState *G, DType dt, CUfunction *out);
  * V its vector width */
 int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const char *name,
                         CUfunction *f);
+/* The same over a fused graph's values (kernels_host_fuse's description of it, whose
+ * argument words follow the reduction's 8 words). */
+int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
+                              const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
+                              int nin, const FusePlan *p, int const_base, int shape_base,
+                              CUfunction *f);
 /* The reductions' accumulator type A (kernels_reduce.c's red_acc, as a dtype). */
 DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);

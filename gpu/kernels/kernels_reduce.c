@@ -56,6 +56,7 @@ static const char red_body[] =
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_pass1(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
+    "    (void)in;\n"
     "    A *pv = (A *)p.w[1];\n"
     "    i64 *pi = (i64 *)p.w[2];\n"
     "    const i64 n = (i64)p.w[3];\n"
@@ -66,11 +67,11 @@ static const char red_body[] =
     "    const i64 t0 = (i64)blockIdx.x * blockDim.x + threadIdx.x;\n"
     "#pragma unroll 4\n"
     "    for (i64 t = t0; t < nv; t += stride) {\n"
-    "        kr_vec<IT, KR_V> x = ((const kr_vec<IT, KR_V> *)in)[t];\n"
+    "        KR_VDECL(t);\n"
     "#pragma unroll\n"
-    "        for (int j = 0; j < KR_V; j++) kr_acc(v, idx, kr_load(x.v[j]), t * KR_V + j);\n"
+    "        for (int j = 0; j < KR_V; j++) kr_acc(v, idx, KR_VAT(j), t * KR_V + j);\n"
     "    }\n"
-    "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, kr_load(in[k]), k);\n"
+    "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, KR_AT(k), k);\n"
     "    kr_block(v, idx);\n"
     "    if (threadIdx.x == 0) { pv[blockIdx.x] = v; pi[blockIdx.x] = idx; }\n"
     "}\n"
@@ -88,32 +89,43 @@ static const char red_body[] =
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_rows(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
+    "    (void)in;\n"
     "    const i64 rows = (i64)p.w[1], R = (i64)p.w[2];\n"
     "    OT *out = (OT *)p.w[5];\n"
     "    const i64 row = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);\n"
     "    if (row >= rows) return;\n"
-    "    const IT *r = in + row * R;\n"
+    "    KR_ROW(row);\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
-    "    for (i64 k = threadIdx.x & 31; k < R; k += 32) kr_acc(v, idx, kr_load(r[k]), k);\n"
+    "    for (i64 k = threadIdx.x & 31; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k);\n"
     "    kr_warp(v, idx);\n"
     "    if ((threadIdx.x & 31) == 0) out[row] = kr_fin(v, idx, R);\n"
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_cols(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
+    "    (void)in;\n"
     "    const i64 outer = (i64)p.w[1], R = (i64)p.w[2], inner = (i64)p.w[3];\n"
     "    OT *out = (OT *)p.w[5];\n"
     "    const i64 total = outer * inner;\n"
     "    for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < total;\n"
     "         t += (i64)gridDim.x * blockDim.x) {\n"
     "        i64 o = t / inner, j = t - o * inner;\n"
-    "        const IT *c = in + o * R * inner + j;\n"
+    "        const i64 cb = o * R * inner + j;\n"
     "        A v = kr_id();\n"
     "        i64 idx = KR_NOIDX;\n"
-    "        for (i64 k = 0; k < R; k++) kr_acc(v, idx, kr_load(c[k * inner]), k);\n"
+    "        for (i64 k = 0; k < R; k++) kr_acc(v, idx, KR_AT(cb + k * inner), k);\n"
     "        out[t] = kr_fin(v, idx, R);\n"
     "    }\n"
     "}\n";
+
+/* How the plain kernels read their input: 16-byte vectors (KR_VDECL, then lane j), element
+ * k, and element k of a row. */
+static const char red_plain_loads[] =
+    "#define KR_VDECL(t) const kr_vec<IT, KR_V> x_ = ((const kr_vec<IT, KR_V> *)in)[t]\n"
+    "#define KR_VAT(j) kr_load(x_.v[j])\n"
+    "#define KR_AT(k) kr_load(in[k])\n"
+    "#define KR_ROW(row) const IT *r_ = in + (row) * R\n"
+    "#define KR_RAT(k) kr_load(r_[k])\n";
 
 /* The accumulator type (a register type shuffles accept). */
 static const char *red_acc(int op, DType in, DType out) {
@@ -173,9 +185,96 @@ static const char *red_extreme(DType in, bool lowest) {
     }
 }
 
-static void red_gen(KSource *s, int op, DType in, DType out, int V) {
+/* A fused reduction's graph: the fused kernel's plan and argument words, which follow the
+ * reduction's 8 words (RED_FUSE_BASE) in the argument block. */
+#define RED_FUSE_BASE 8
+typedef struct RedFuse {
+    const FuseNode *nodes;
+    int nnodes, root, nin;
+    const GpuTensor *inputs;
+    FusePlan plan;
+    uint64_t w[FUSE_MAX_WORDS + 8];
+    int nw, const_base, shape_base;
+} RedFuse;
+
+/* The loads of a fused reduction: element e of the expression is kr_eval over each input at
+ * its offset (contiguous: e; broadcast scalar: 0; strided: decomposed from e over the
+ * plan's shape); a row's strided offsets are decomposed once at its first element and step
+ * by the input's innermost stride (the plan's innermost dim is a multiple of the row). */
+static void red_gen_fused_loads(KSource *s, const RedFuse *fz, DType in, bool anyall) {
+    const FusePlan *p = &fz->plan;
+    int nin = fz->nin, B = RED_FUSE_BASE;
+    kernels_fuse_gen_eval(s, fz->nodes, fz->nnodes, fz->root, fz->inputs, nin, in,
+                          B + fz->const_base);
+    ksrc_printf(s, "__device__ __forceinline__ A kr_loadr(%s x) { return %s; }\n",
+                kdtype_register(in), anyall ? "x != 0" : "(A)x");
+    int sb[FUSE_MAX_INPUTS + 1], nstr = 0;
+    for (int k = 0; k <= nin; k++)
+        if (p->layout[k] == FUSE_LAYOUT_STRIDED)
+            sb[k] = B + fz->shape_base + p->rank * (1 + nstr++);
+    const char *ix = p->path == FUSE_PATH_STRIDED32 ? "unsigned" : "u64";
+    ksrc_printf(s, "struct KrOff { i64 o[%d]; };\n", nin > 0 ? nin : 1);
+    ksrc_puts(s, "__device__ __forceinline__ KrOff kr_offs(const KrArgs &p, i64 e) {\n"
+                 "    KrOff q;\n    (void)p; (void)e;\n");
+    bool any_str = false;
+    for (int k = 0; k < nin; k++)
+        if (p->layout[k + 1] == FUSE_LAYOUT_STRIDED) {
+            ksrc_printf(s, "    q.o[%d] = 0;\n", k);
+            any_str = true;
+        }
+    if (any_str) {
+        ksrc_printf(s, "    %s rem = (%s)e;\n", ix, ix);
+        for (int d = p->rank - 1; d >= 0; d--) {
+            ksrc_printf(s, "    { %s sz = (%s)p.w[%d]; %s c = rem %% sz; rem /= sz;\n", ix, ix,
+                        B + fz->shape_base + d, ix);
+            for (int k = 0; k < nin; k++)
+                if (p->layout[k + 1] == FUSE_LAYOUT_STRIDED)
+                    ksrc_printf(s, "      q.o[%d] += (i64)c * (i64)p.w[%d];\n", k, sb[k + 1] + d);
+            ksrc_puts(s, "    }\n");
+        }
+    }
+    ksrc_puts(s, "    return q;\n}\n");
+    ksrc_puts(s, "__device__ __forceinline__ A kr_get(const KrArgs &p, i64 e, const KrOff &q, "
+                 "i64 k) {\n    (void)q; (void)k;\n    return kr_loadr(kr_eval(p");
+    for (int k = 0; k < nin; k++) {
+        const char *t = kdtype_storage(fz->inputs[k].dtype);
+        if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
+            ksrc_printf(s, ", kr_ld(((const %s *)p.w[%d])[e])", t, B + k);
+        else if (p->layout[k + 1] == FUSE_LAYOUT_SCALAR)
+            ksrc_printf(s, ", kr_ld(((const %s *)p.w[%d])[0])", t, B + k);
+        else
+            ksrc_printf(s, ", kr_ld(((const %s *)p.w[%d])[q.o[%d] + k * (i64)p.w[%d]])", t, B + k,
+                        k, sb[k + 1] + p->rank - 1);
+    }
+    ksrc_puts(s, "));\n}\n");
+    ksrc_puts(s, "#define KR_AT(e) kr_get(p, (e), kr_offs(p, (e)), 0)\n"
+                 "#define KR_ROW(row) const i64 rb_ = (row) * R; const KrOff q_ = kr_offs(p, rb_)\n"
+                 "#define KR_RAT(k) kr_get(p, rb_ + (k), q_, (k))\n");
+    if (p->path != FUSE_PATH_VECTOR || p->vec == 1) {
+        ksrc_puts(s, "#define KR_VDECL(t) const i64 e_ = (t)\n#define KR_VAT(j) KR_AT(e_ + (j))\n");
+        return;
+    }
+    ksrc_puts(s, "#define KR_VDECL(t)");
+    for (int k = 0; k < nin; k++)
+        if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG) {
+            const char *t = kdtype_storage(fz->inputs[k].dtype);
+            ksrc_printf(s, " const kr_vec<%s, KR_V> a%d_ = ((const kr_vec<%s, KR_V> *)p.w[%d])[t];",
+                        t, k, t, B + k);
+        }
+    ksrc_puts(s, " (void)0\n#define KR_VAT(j) kr_loadr(kr_eval(p");
+    for (int k = 0; k < nin; k++) {
+        const char *t = kdtype_storage(fz->inputs[k].dtype);
+        if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
+            ksrc_printf(s, ", kr_ld(a%d_.v[j])", k);
+        else
+            ksrc_printf(s, ", kr_ld(((const %s *)p.w[%d])[0])", t, B + k);
+    }
+    ksrc_puts(s, "))\n");
+}
+
+static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFuse *fz) {
     ksrc_puts(s, kernels_prelude);
-    ksrc_puts(s, "struct KrArgs { u64 w[8]; };\n");
+    ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", fz ? RED_FUSE_BASE + fz->nw : 8);
     const char *A = red_acc(op, in, out);
     ksrc_printf(s, "typedef %s IT;\ntypedef %s OT;\ntypedef %s A;\n#define KR_V %d\n",
                 kdtype_storage(in), kdtype_storage(out), A, V);
@@ -211,7 +310,8 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V) {
     }
     ksrc_printf(s, "__device__ __forceinline__ A kr_id() { return (A)(%s); }\n", id);
     ksrc_printf(s, "__device__ __forceinline__ A kr_comb(A a, A b) { return (A)(%s); }\n", comb);
-    if (op == GPU_REDUCE_ANY || op == GPU_REDUCE_ALL)
+    bool anyall = op == GPU_REDUCE_ANY || op == GPU_REDUCE_ALL;
+    if (anyall)
         ksrc_puts(s, "__device__ __forceinline__ A kr_load(IT x) { return kr_ld(x) != 0; }\n");
     else
         ksrc_puts(s, "__device__ __forceinline__ A kr_load(IT x) { return (A)kr_ld(x); }\n");
@@ -225,30 +325,48 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V) {
     else
         ksrc_store_expr(s, out, "v");
     ksrc_puts(s, "; }\n");
+    if (fz)
+        red_gen_fused_loads(s, fz, in, anyall);
+    else
+        ksrc_puts(s, red_plain_loads);
     ksrc_puts(s, red_body);
 }
 
 static int red_function(GpuState *G, int op, DType in, DType out, int V, const char *name,
-                        const char *arch, CUfunction *f) {
-    uint8_t key[8] = {'R', (uint8_t)op, (uint8_t)in, (uint8_t)out, (uint8_t)V, 0, 0, 0};
-    size_t nlen = strlen(name);
+                        const char *arch, const RedFuse *fz, CUfunction *f) {
+    uint8_t key[8 + FUSE_KEY_BYTES] = {'R', (uint8_t)op, (uint8_t)in, (uint8_t)out, (uint8_t)V};
+    size_t nlen = strlen(name), klen = 8;
     key[5] = (uint8_t)name[nlen - 1]; /* pass1 '1', final 'l', rows 's', cols: 's' too */
     key[6] = (uint8_t)name[nlen - 2];
-    uint64_t h = kcache_hash(key, sizeof key);
-    if (!arch && (*f = kcache_find(G, key, sizeof key, h))) return 0;
-    KSource src;
-    ksrc_init(&src, G);
-    red_gen(&src, op, in, out, V);
-    int rc = G->mock && !arch ? kernels_host_reduce(G, op, in, out, V, name, f)
-                              : kernels_build(G, &src, name, arch, f);
-    ksrc_free(&src);
+    if (fz) {
+        key[0] = 'Q';
+        GpuTensor shape = {0};
+        shape.dtype = in;
+        klen += kernels_fuse_key(key + 8, fz->nodes, fz->nnodes, fz->root, fz->inputs, fz->nin,
+                                 &shape, &fz->plan);
+    }
+    uint64_t h = kcache_hash(key, klen);
+    if (!arch && (*f = kcache_find(G, key, klen, h))) return 0;
+    int rc;
+    if (G->mock && !arch) {
+        rc = fz ? kernels_host_reduce_fused(G, op, in, out, V, name, fz->nodes, fz->nnodes,
+                                            fz->root, fz->inputs, fz->nin, &fz->plan,
+                                            fz->const_base, fz->shape_base, f)
+                : kernels_host_reduce(G, op, in, out, V, name, f);
+    } else {
+        KSource src;
+        ksrc_init(&src, G);
+        red_gen(&src, op, in, out, V, fz);
+        rc = kernels_build(G, &src, name, arch, f);
+        ksrc_free(&src);
+    }
     if (rc < 0 || arch) return rc;
-    return kcache_insert(G, key, sizeof key, h, *f);
+    return kcache_insert(G, key, klen, h, *f);
 }
 
 int kernels_reduce_compile(GpuState *G, int op, DType in, DType out, const char *arch) {
     CUfunction f;
-    return red_function(G, op, in, out, 16 / gpu_dtype_size(in), "kr_red_pass1", arch, &f);
+    return red_function(G, op, in, out, 16 / gpu_dtype_size(in), "kr_red_pass1", arch, NULL, &f);
 }
 
 static int red_check(GpuState *G, int op, const GpuTensor *in, int axis) {
@@ -259,15 +377,28 @@ static int red_check(GpuState *G, int op, const GpuTensor *in, int axis) {
     return 0;
 }
 
-int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s) {
-    if (gpu_ensure(G) < 0 || red_check(G, op, in, axis) < 0) return -1;
+/* The launch words: the reduction's 8, then a fused graph's. */
+static int red_launch(GpuState *G, CUfunction f, unsigned grid, CUstream s, uint64_t *w,
+                      const RedFuse *fz) {
+    int nw = 8;
+    if (fz) {
+        memcpy(w + RED_FUSE_BASE, fz->w, sizeof(uint64_t) * (size_t)fz->nw);
+        nw += fz->nw;
+    }
+    return kernels_launch(G, f, grid, RED_BLOCK, 0, s, w, nw);
+}
+
+/* in: the input (fz NULL) or the fused expression's dtype and shape (its ptr and strides
+ * unused: the graph is read at C-order element indexes). */
+static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s,
+                   const RedFuse *fz) {
     if (in->ndim == 0) axis = -1;
     int64_t n = gpu_tensor_size(in);
     /* A non-contiguous input is reduced from a contiguous copy. */
     GpuTensor src = *in;
     CUdeviceptr scratch = 0;
     size_t scratch_bytes = 0;
-    if (!gpu_tensor_is_contiguous(in) && n > 0) {
+    if (!fz && !gpu_tensor_is_contiguous(in) && n > 0) {
         scratch_bytes = (size_t)n * (size_t)gpu_dtype_size(in->dtype);
         if (gpu_mem_alloc(G, scratch_bytes, s, &scratch) < 0) return -1;
         src.ptr = scratch;
@@ -278,13 +409,16 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
         }
         if (gpu_copy_strided(G, in, &src, s) < 0) goto fail;
     }
+    if (fz) src.ptr = 0;
     int esize = gpu_dtype_size(in->dtype);
+    uint64_t w[RED_FUSE_BASE + FUSE_MAX_WORDS + 8];
     if (axis == -1 || in->ndim <= 1) {
         int V = 16 / esize;
         if (src.ptr % 16 != 0) V = 1;
+        if (fz) V = fz->plan.path == FUSE_PATH_VECTOR ? fz->plan.vec : 1;
         CUfunction p1, fin;
-        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, &p1) < 0 ||
-            red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, &fin) < 0)
+        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, fz, &p1) < 0 ||
+            red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, NULL, &fin) < 0)
             goto fail;
         int64_t sms = G->sm_count > 0 ? G->sm_count : 132;
         int64_t nb = (n / V + RED_BLOCK - 1) / RED_BLOCK;
@@ -293,11 +427,12 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
         CUdeviceptr partial;
         size_t pbytes = (size_t)nb * 16;
         if (gpu_mem_alloc(G, pbytes, s, &partial) < 0) goto fail;
-        uint64_t w[8] = {
+        uint64_t w0[8] = {
             src.ptr, partial, partial + (uint64_t)nb * 8, (uint64_t)n, (uint64_t)nb, out->ptr,
             0,       0};
-        int rc = kernels_launch(G, p1, (unsigned)nb, RED_BLOCK, 0, s, w, 8);
-        if (rc == 0) rc = kernels_launch(G, fin, 1, RED_BLOCK, 0, s, w, 8);
+        memcpy(w, w0, sizeof w0);
+        int rc = red_launch(G, p1, (unsigned)nb, s, w, fz);
+        if (rc == 0) rc = red_launch(G, fin, 1, s, w, NULL);
         gpu_mem_free(G, partial, pbytes, s);
         if (rc < 0) goto fail;
     } else {
@@ -306,20 +441,20 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
             outer *= in->shape[d];
         for (int d = axis + 1; d < in->ndim; d++)
             inner *= in->shape[d];
-        uint64_t w[8] = {src.ptr, (uint64_t)outer, (uint64_t)R, (uint64_t)inner, 0, out->ptr, 0, 0};
+        uint64_t w0[8] = {src.ptr, (uint64_t)outer, (uint64_t)R, (uint64_t)inner,
+                          0,       out->ptr,        0,           0};
+        memcpy(w, w0, sizeof w0);
         CUfunction f;
         if (inner == 1) {
-            w[1] = (uint64_t)outer;
-            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_rows", NULL, &f) < 0)
+            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_rows", NULL, fz, &f) < 0)
                 goto fail;
             int64_t blocks = (outer + 7) / 8;
-            if (outer > 0 && kernels_launch(G, f, (unsigned)blocks, RED_BLOCK, 0, s, w, 8) < 0)
-                goto fail;
+            if (outer > 0 && red_launch(G, f, (unsigned)blocks, s, w, fz) < 0) goto fail;
         } else {
-            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_cols", NULL, &f) < 0)
+            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_cols", NULL, fz, &f) < 0)
                 goto fail;
-            if (outer * inner > 0 && kernels_launch(G, f, kernels_grid(G, outer * inner, RED_BLOCK),
-                                                    RED_BLOCK, 0, s, w, 8) < 0)
+            if (outer * inner > 0 &&
+                red_launch(G, f, kernels_grid(G, outer * inner, RED_BLOCK), s, w, fz) < 0)
                 goto fail;
         }
     }
@@ -328,4 +463,56 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
 fail:
     if (scratch) gpu_mem_free(G, scratch, scratch_bytes, s);
     return -1;
+}
+
+int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s) {
+    if (gpu_ensure(G) < 0 || red_check(G, op, in, axis) < 0) return -1;
+    return red_run(G, op, in, axis, out, s, NULL);
+}
+
+/* The graph's plan and words, with the expression laid out as a contiguous array of shape's
+ * shape at address 0 (aligned: the plan keeps the vector path where the inputs allow). */
+static int red_fuse_setup(GpuState *G, RedFuse *fz, const FuseNode *nodes, int nnodes, int root,
+                          const GpuTensor *inputs, int ninputs, const GpuTensor *shape,
+                          GpuTensor *t) {
+    if (kernels_fuse_validate(G, nodes, nnodes, root, ninputs) < 0) return -1;
+    if (shape->ndim < 0 || shape->ndim > GPU_MAX_DIMS)
+        return gpu_set_error(G, GPU_ERR_CUDA, "fused reduction: bad rank");
+    memset(fz, 0, sizeof *fz);
+    fz->nodes = nodes;
+    fz->nnodes = nnodes;
+    fz->root = root;
+    fz->inputs = inputs;
+    fz->nin = ninputs;
+    *t = *shape;
+    t->ptr = 0;
+    int64_t st = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        t->strides[d] = st;
+        st *= t->shape[d];
+    }
+    fz->nw = kernels_fuse_prepare(G, nodes, nnodes, inputs, ninputs, t, &fz->plan, fz->w,
+                                  &fz->const_base, &fz->shape_base);
+    return fz->nw < 0 ? -1 : 0;
+}
+
+int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                     const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
+                     GpuTensor *out, CUstream s) {
+    if (gpu_ensure(G) < 0 || red_check(G, op, shape, axis) < 0) return -1;
+    RedFuse fz;
+    GpuTensor t;
+    if (red_fuse_setup(G, &fz, nodes, nnodes, root, inputs, ninputs, shape, &t) < 0) return -1;
+    return red_run(G, op, &t, axis, out, s, &fz);
+}
+
+int kernels_reduce_fused_compile(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                                 const GpuTensor *inputs, int ninputs, const GpuTensor *shape,
+                                 DType out, const char *arch) {
+    RedFuse fz;
+    GpuTensor t;
+    if (red_fuse_setup(G, &fz, nodes, nnodes, root, inputs, ninputs, shape, &t) < 0) return -1;
+    int V = fz.plan.path == FUSE_PATH_VECTOR ? fz.plan.vec : 1;
+    CUfunction f;
+    return red_function(G, op, shape->dtype, out, V, "kr_red_pass1", arch, &fz, &f);
 }

@@ -107,8 +107,16 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     }
     bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
     if (argk && keepdims && ax < 0) return V_NULL;
-    GpuTensor in, out;
-    if (arr_tensor(I, a, &in) < 0) return V_NULL;
+    /* A pending expression is reduced as it is computed (never stored): it stays pending. */
+    ArrPending *g = a->base ? NULL : a->pend;
+    GpuTensor in, out, gin[ARR_FUSE_INPUTS];
+    if (g) {
+        for (int i = 0; i < g->ninputs; i++)
+            if (arr_tensor(I, g->inputs[i], &gin[i]) < 0) return V_NULL;
+        contig_tensor(&in, 0, a->dtype, a->ndim, a->shape);
+    } else if (arr_tensor(I, a, &in) < 0) {
+        return V_NULL;
+    }
     int64_t rshape[ARR_MAXDIM];
     int rnd = 0;
     for (int d = 0; d < a->ndim; d++) {
@@ -122,7 +130,9 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     if (!r) return V_NULL;
     contig_tensor(&out, r->dptr, odt, rnd, rshape);
     if (ax < 0) out.ndim = 0;
-    if (gpu_reduce(I->gpu, op, &in, ax, &out, arr_stream(I)) < 0) {
+    if ((g ? gpu_reduce_fused(I->gpu, op, g->nodes, g->nnodes, g->root, gin, g->ninputs, &in, ax,
+                              &out, arr_stream(I))
+           : gpu_reduce(I->gpu, op, &in, ax, &out, arr_stream(I))) < 0) {
         arr_gpu_raise(I);
         return V_NULL;
     }
