@@ -91,8 +91,9 @@ typedef struct kr_config {
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;
     int gpu_tile_sm90; /* the Hopper matmul loop of tile kernels (docs/TILES.md):
-                        * 0 wgmma fed by cp.async, 1 off (mma.sync everywhere),
-                        * 2 wgmma fed by TMA. KRAIT_TILE_SM90=cpasync|off|tma */
+                        * 0 (default) and 2 wgmma fed by TMA where a launch's arrays
+                        * allow it, by cp.async otherwise; 1 off (mma.sync everywhere);
+                        * 3 wgmma fed by cp.async only. KRAIT_TILE_SM90=tma|off|cpasync */
     double gpu_kernel_timeout; /* seconds a wait for the device may last (a kernel that
                                 * never ends): past it the wait raises RuntimeError and
                                 * this interpreter's GPU is unusable (docs/GPU.md); 0:

@@ -74,10 +74,11 @@ static void config_from_env(kr_config *cfg) {
     const char *check = getenv("KRAIT_TILE_CHECK_NVRTC");
     cfg->gpu_tile_check_nvrtc = check && *check && strcmp(check, "0") != 0;
     const char *sm90 = getenv("KRAIT_TILE_SM90");
-    cfg->gpu_tile_sm90 = !sm90                      ? 0
-                         : strcmp(sm90, "off") == 0 ? 1
-                         : strcmp(sm90, "tma") == 0 ? 2
-                                                    : 0;
+    cfg->gpu_tile_sm90 = !sm90                          ? 0
+                         : strcmp(sm90, "off") == 0     ? 1
+                         : strcmp(sm90, "tma") == 0     ? 2
+                         : strcmp(sm90, "cpasync") == 0 ? 3
+                                                        : 0;
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

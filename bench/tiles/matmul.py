@@ -5,8 +5,9 @@
 # are small multiples of 1/8, so every sum is exact in float32 and the rounded output must
 # equal the gpu module's own product rounded the same way.
 #   KRAIT_DEVICE=cuda build/krait bench/tiles/matmul.py [N [TAG]]
-# N: the size (8192); TAG: a suffix for the row names, e.g. "tma" when run under
-# KRAIT_TILE_SM90=tma (run.sh runs it under each of the lowering's matmul loops).
+# N: the size (8192); TAG: a suffix for the row names, e.g. "cpasync" when run under
+# KRAIT_TILE_SM90=cpasync (run.sh runs it under each of the lowering's matmul loops; the
+# default is the TMA loop).
 import os
 import sys
 

@@ -11,7 +11,7 @@ for s in vadd softmax layernorm matmul attention; do
     echo "== $s"
     KRAIT_DEVICE=cuda timeout 300 "$KRAIT" "$HERE/$s.py" 2>&1 | tee "$OUT/$s.txt"
 done
-for mode in tma off; do
+for mode in cpasync off; do
     echo "== matmul, KRAIT_TILE_SM90=$mode"
     KRAIT_TILE_SM90=$mode KRAIT_DEVICE=cuda timeout 300 "$KRAIT" "$HERE/matmul.py" 8192 $mode 2>&1 |
         tee "$OUT/matmul_$mode.txt"
@@ -22,8 +22,8 @@ echo
 echo "| kernel | krait | check | best config | torch |"
 echo "| --- | --- | --- | --- | --- |"
 cat "$OUT"/vadd.txt "$OUT"/softmax.txt "$OUT"/layernorm.txt "$OUT"/matmul.txt \
-    "$OUT"/matmul_tma.txt "$OUT"/matmul_off.txt "$OUT"/attention.txt 2>/dev/null | grep '^ROW' | while read -r _ name value unit ok note; do
-    peer=$(grep "^PEER ${name%_tma} \|^PEER ${name%_off} " "$OUT/torch.txt" | head -1 |
+    "$OUT"/matmul_cpasync.txt "$OUT"/matmul_off.txt "$OUT"/attention.txt 2>/dev/null | grep '^ROW' | while read -r _ name value unit ok note; do
+    peer=$(grep "^PEER ${name%_cpasync} \|^PEER ${name%_off} " "$OUT/torch.txt" | head -1 |
         awk '{print $3 " " $4}')
     echo "| $name | $value $unit | $ok | $note | ${peer:-—} |"
 done

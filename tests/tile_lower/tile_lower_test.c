@@ -266,6 +266,8 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
     for (int i = 0; i < f->nparams; i++)
         words += tile_param_words(&f->params[i]);
     words += lw.has_assert;
+    if (lw.ntmaps) /* the TMA flag, then 64-byte aligned descriptors of 16 words */
+        words = (words + 1 + 7) / 8 * 8 + 16 * lw.ntmaps;
     CHECK(lw.nwords == words, "%s: %d argument words, want %d", what, lw.nwords, words);
     char hash_line[300];
     snprintf(hash_line, sizeof hash_line, "#line 2 \"%s\"", f->filename);

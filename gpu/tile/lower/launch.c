@@ -234,6 +234,7 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     k->tma_word = l.tma_word;
     memcpy(k->tmap_param, l.tmap_param, sizeof k->tmap_param);
     memcpy(k->tmap_rows, l.tmap_rows, sizeof k->tmap_rows);
+    memcpy(k->tmap_esize, l.tmap_esize, sizeof k->tmap_esize);
     scan_writes(&f->body, &k->written);
     int r = 0;
     if (G->mock) {
@@ -408,8 +409,9 @@ int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *pa
         }
         arch = G->arch;
     }
+    /* a C host packs only the parameters the JSON lists: no TMA descriptors */
     TileLowered l;
-    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
+    if (tile_lower_sm90(G, f, G->settings.tile_sm90 == 1 ? 1 : 3, &l, err, errsize) < 0) return -1;
     JitRequest req = request(&l, arch);
     dump(G, &l, &req);
     JitBinary bin;

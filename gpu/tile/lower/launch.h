@@ -40,7 +40,7 @@ typedef struct TileCuda {
     uint64_t written;     /* bit i: the kernel may write f->params[i] (store, scatter, atomic) */
     size_t size;          /* bytes of this record and its buffer, for the free */
     int ntmaps, tma_word; /* TMA descriptors (lower.h's TileLowered), packed by tma.c */
-    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS], tmap_esize[TILE_MAX_TMAPS];
 } TileCuda;
 
 /* Whether k's kernel may write its param i (params past 63 count as written). */

@@ -275,13 +275,18 @@ static uint64_t ordered_arrays(const TileFunc *f) {
 }
 
 int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size_t errsize) {
+    return tile_lower_sm90(G, f, G->settings.tile_sm90, out, err, errsize);
+}
+
+int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *out, char *err,
+                    size_t errsize) {
     memset(out, 0, sizeof *out);
     if (errsize) err[0] = '\0';
     KSource body;
     ksrc_init(&body, G);
     Lower L = {.f = f, .s = &body, .indent = 1, .err = err, .errsize = errsize};
     ksrc_init(&L.top, G);
-    L.sm90_mode = G->settings.tile_sm90;
+    L.sm90_mode = sm90_mode;
     L.layout = choose_layout(f, L.sm90_mode);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
     L.ordered = ordered_arrays(f);
@@ -338,6 +343,7 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
             ksrc_printf(s, "    KrTmap kr_tm%d;\n", i);
             out->tmap_param[i] = L.tmap_param[i];
             out->tmap_rows[i] = L.tmap_rows[i];
+            out->tmap_esize[i] = L.tmap_esize[i];
             words += 16;
         }
         out->ntmaps = L.ntmaps;

@@ -51,18 +51,23 @@ typedef struct TileLowered {
     int nwords;            /* argument words */
     bool has_assert;
     bool has_printf; /* the launch waits for the kernel, so its output comes in order */
-    /* TMA descriptors (KRAIT_TILE_SM90=tma, mma_sm90.c): word tma_word is a flag the launch
-     * sets to 1 when it encoded every map (else the kernel's loops copy with cp.async); the
-     * maps follow from the next multiple of 8 words, 16 words each: map i describes array
-     * param tmap_param[i] in boxes of 64 columns x tmap_rows[i] rows, 128-byte swizzle. */
+    /* TMA descriptors (mma_sm90.c; all but KRAIT_TILE_SM90=off/cpasync): word tma_word is a
+     * flag the launch sets to 1 when it encoded every map (else the kernel's loops copy with
+     * cp.async); the maps follow from the next multiple of 8 words, 16 words each: map i
+     * describes array param tmap_param[i] in boxes of 128 bytes (64 16-bit or 32 32-bit
+     * elements: tmap_esize[i] bytes each) x tmap_rows[i] rows, 128-byte swizzle. */
     int ntmaps, tma_word;
-    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS], tmap_esize[TILE_MAX_TMAPS];
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the
  * script file and line ("kernel.py:12: ...") when f uses something the lowering cannot
  * express, or when memory runs out (err says so). */
 int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size_t errsize);
+/* The same with the Hopper matmul loop given (GpuSettings.tile_sm90's values) instead of
+ * taken from the settings: ct.export asks for loops without TMA descriptors. */
+int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *out, char *err,
+                    size_t errsize);
 void tile_lowered_free(TileLowered *l);
 
 /* The argument words of f->params[i]'s kind: 1 for a scalar, 1 + 2 * max(rank, 1) for an

@@ -23,9 +23,9 @@ typedef struct Lower {
                        * each of its loads/stores/atomics starts with a block barrier (the
                        * block's memory ops on one array happen in program order, as on the
                        * CPU path, even where their tiles map elements to other threads) */
-    int sm90_mode;    /* settings.tile_sm90: 0 cp.async, 1 off, 2 TMA */
+    int sm90_mode;    /* GpuSettings.tile_sm90: 0, 2 TMA (cp.async fallback), 1 off, 3 cp.async */
     int ntmaps;       /* TMA descriptors the kernel's loops use (TileLowered's) */
-    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS];
+    int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS], tmap_esize[TILE_MAX_TMAPS];
 } Lower;
 
 /* Element counts, slots, names. */

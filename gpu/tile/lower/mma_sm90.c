@@ -178,13 +178,15 @@ int lw_sm90_threads(const TileFunc *f, int mode) {
     return mode == 1 ? 0 : first_match(f, &f->body, 0);
 }
 
-/* The index of the TMA map of (param, rows), added when new; -1 when there is no room. */
-static int tmap_index(Lower *L, int param, int rows) {
+/* The index of the TMA map of (param, rows) in 128-byte boxes of esize-byte elements, added
+ * when new; -1 when there is no room. */
+static int tmap_index(Lower *L, int param, int rows, int esize) {
     for (int i = 0; i < L->ntmaps; i++)
         if (L->tmap_param[i] == param && L->tmap_rows[i] == rows) return i;
     if (L->ntmaps == TILE_MAX_TMAPS) return -1;
     L->tmap_param[L->ntmaps] = param;
     L->tmap_rows[L->ntmaps] = rows;
+    L->tmap_esize[L->ntmaps] = esize;
     return L->ntmaps++;
 }
 
@@ -226,12 +228,13 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     size_t ring = 1024 + (size_t)st * m->stage_bytes + m->kmaj_bytes;
     size_t convert = (size_t)M * (size_t)(N + 4) * 4;
     size_t bars = ((ring > convert ? ring : convert) + 7) / 8 * 8; /* the mbarriers */
-    /* TMA (settings.tile_sm90 2): descriptors for A in M-row boxes, B in BK-row boxes */
+    /* TMA (all modes but 3, cp.async only): descriptors for A in M-row boxes, B in BK-row
+     * boxes; the kernel keeps the cp.async loop for launches whose arrays TMA can't take */
     int ta = -1, tb = -1;
-    if (L->sm90_mode == 2 && !tf32) {
+    if (L->sm90_mode != 3 && !tf32) {
         int n0 = L->ntmaps;
-        ta = tmap_index(L, la->array, M);
-        tb = tmap_index(L, lb->array, BK);
+        ta = tmap_index(L, la->array, M, m->esize);
+        tb = tmap_index(L, lb->array, BK, m->esize);
         if (ta < 0 || tb < 0) {
             L->ntmaps = n0;
             ta = tb = -1;
