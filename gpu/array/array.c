@@ -33,7 +33,10 @@ static void array_finalize(Interp *I, Obj *o) {
             a->alloc = NULL; /* the host's memory */
     }
     if (a->interp) arr_cuda_finalize(I, a);
-    if (a->alloc) mem_free(I, a->alloc, a->alloc_size);
+    if (a->alloc && a->host_uncounted)
+        I->allocator.fn(I->allocator.ud, a->alloc, a->alloc_size, 0);
+    else if (a->alloc)
+        mem_free(I, a->alloc, a->alloc_size);
     a->alloc = NULL;
     if (a->ext_data) {
         void *d = a->ext_data;
@@ -123,15 +126,31 @@ static void set_contig_strides(Array *a) {
     }
 }
 
-static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, bool zero);
+enum { OWNER_ZERO, OWNER_UNINIT, OWNER_DEVICE };
+static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, int mode);
 Array *arr_new(Interp *I, int dt, int ndim, const int64_t *shape) {
-    return new_owner(I, dt, ndim, shape, true);
+    return new_owner(I, dt, ndim, shape, OWNER_ZERO);
 }
 Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape) {
-    return new_owner(I, dt, ndim, shape, false);
+    return new_owner(I, dt, ndim, shape, OWNER_UNINIT);
+}
+Array *arr_new_device(Interp *I, int dt, int ndim, const int64_t *shape) {
+    return new_owner(I, dt, ndim, shape, OWNER_DEVICE);
 }
 
-static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, bool zero) {
+/* A device result's mirror: from the allocator, not counted (a collection and one more try
+ * when it fails). */
+static char *mirror_alloc(Interp *I, size_t bytes) {
+    char *m = I->allocator.fn(I->allocator.ud, NULL, 0, bytes);
+    if (!m && !I->gc_running && !I->gc_disabled) {
+        gc_collect(I);
+        m = I->allocator.fn(I->allocator.ud, NULL, 0, bytes);
+    }
+    if (!m) err_nomem(I);
+    return m;
+}
+
+static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, int mode) {
     if (ndim > ARR_MAXDIM) {
         err_format(I, TY_VALUE_ERROR,
                    "maximum supported dimension for an ndarray is currently "
@@ -154,14 +173,19 @@ static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, bool 
         size *= shape[d];
     }
     size_t bytes = (size_t)size * (size_t)arr_dtypes[dt].size;
-    char *mem = mem_alloc(I, bytes ? bytes : 1);
+    char *mem =
+        mode == OWNER_DEVICE ? mirror_alloc(I, bytes ? bytes : 1) : mem_alloc(I, bytes ? bytes : 1);
     if (!mem) return NULL;
-    if (zero) memset(mem, 0, bytes);
+    if (mode == OWNER_ZERO) memset(mem, 0, bytes);
     Array *a = gc_new(I, I->types[TY_ARRAY], sizeof(Array));
     if (!a) {
-        mem_free(I, mem, bytes ? bytes : 1);
+        if (mode == OWNER_DEVICE)
+            I->allocator.fn(I->allocator.ud, mem, bytes ? bytes : 1, 0);
+        else
+            mem_free(I, mem, bytes ? bytes : 1);
         return NULL;
     }
+    a->host_uncounted = mode == OWNER_DEVICE;
     a->dtype = dt;
     a->ndim = ndim;
     if (ndim) memcpy(a->shape, shape, sizeof(int64_t) * (size_t)ndim);

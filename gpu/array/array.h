@@ -35,10 +35,14 @@ typedef struct Array {
     /* The CUDA backend (gpu/backend/cuda/backend_cuda.c); all zero on the CPU backend. On CUDA the
      * host memory above is a mirror of the device buffer, valid when !host_stale; views find their
      * device address at the same offset from the owner's as their host address. */
-    Interp *interp;          /* set on owners that have device state */
-    uint64_t dptr;           /* owners: the device buffer (CUdeviceptr), 0: none yet */
-    bool host_stale;         /* owners: the host mirror is out of date */
-    bool dev_valid;          /* owners: the device buffer holds the current data */
+    Interp *interp;  /* set on owners that have device state */
+    uint64_t dptr;   /* owners: the device buffer (CUdeviceptr), 0: none yet */
+    bool host_stale; /* owners: the host mirror is out of date */
+    bool dev_valid;  /* owners: the device buffer holds the current data */
+    /* owners: the mirror (address space, untouched) is not counted as the interpreter's memory
+     * yet: a device result whose host copy was never needed (arr_new_device). Counted when
+     * the host copy is made, so device results do not drive the collector's trigger. */
+    bool host_uncounted;
     struct ArrPending *pend; /* owners: an unevaluated fused expression (lazy result) */
     /* Owners over memory krait does not own (arr_wrap_external): at finalization
      * ext_release(ext_ud, ext_data) runs instead of freeing alloc (host memory) or dptr
@@ -406,6 +410,9 @@ int arr_fetch_scalar(Interp *I, Array *v, char *buf);
 int arr_host_write(Interp *I, Array *a);
 /* An owner with no host data yet (device results): the mirror is allocated, not zeroed. */
 Array *arr_new_uninit(Interp *I, int dt, int ndim, const int64_t *shape);
+/* The same for a result that lives on the device: the mirror is not counted toward the
+ * collector's trigger or the memory limit until the host needs it (host_uncounted). */
+Array *arr_new_device(Interp *I, int dt, int ndim, const int64_t *shape);
 /* An owner over external memory, no copy (the embedding API's kr_array_wrap): data is host
  * memory, or a CUDA device pointer when device (the CUDA backend only). strides in bytes,
  * NULL: C-contiguous. release(ud, data) runs once when the array is freed (may be NULL); on

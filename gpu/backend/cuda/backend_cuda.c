@@ -99,9 +99,27 @@ int arr_gpu_raise(Interp *I) {
     return -1;
 }
 
+/* Device results are garbage the collector frees, but their host mirrors no longer count
+ * toward its trigger (arr_new_device): past this much device memory allocated since the last
+ * collection (the live device bytes then, at least 1 GiB) a collection is asked for at the
+ * next object allocation, so a loop making 1 GiB results collects every few calls instead of
+ * at every call, and garbage never fills the device. */
+#define ARR_DEV_GC_MIN ((size_t)1 << 30)
+static void dev_gc_trigger(Interp *I, size_t bytes) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    size_t used = I->gpu->device_bytes;
+    if (c->gc_seen != I->gc_collections) {
+        c->gc_seen = I->gc_collections;
+        c->dev_base = used;
+    }
+    size_t budget = c->dev_base > ARR_DEV_GC_MIN ? c->dev_base : ARR_DEV_GC_MIN;
+    if (used + bytes > c->dev_base + budget) I->gc_threshold = I->bytes_allocated;
+}
+
 /* Device memory, after the collector and a trim when the pool is exhausted. */
 int arr_dev_alloc(Interp *I, size_t bytes, CUdeviceptr *out) {
     GpuState *G = I->gpu;
+    dev_gc_trigger(I, bytes);
     if (gpu_mem_alloc(G, bytes, arr_stream(I), out) == 0) return 0;
     if (G->err_kind == GPU_ERR_OUT_OF_MEMORY) {
         if (!I->gc_running) gc_collect(I);
@@ -205,6 +223,10 @@ int arr_host(Interp *I, Array *a) {
         gpu_stream_synchronize(G, arr_stream(I)) < 0)
         return arr_gpu_raise(I);
     o->host_stale = false;
+    if (o->host_uncounted) { /* the mirror now holds data: it is the interpreter's memory */
+        I->bytes_allocated += o->alloc_size;
+        o->host_uncounted = false;
+    }
     return 0;
 }
 
@@ -385,11 +407,17 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         if (x->ndim > GPU_MAX_DIMS) return -2;
         Array *o = owner_of(x);
         if (o != x && o->pend && arr_materialize(I, o) < 0) return -1;
-        if (x->pend) {
+        /* A pending operand's graph is copied in the first time; used again, it is evaluated
+         * once and read (a temporary is computed where it is used, a value used twice is
+         * stored: x.astype(...) used in a loop must not recompute from its source). */
+        if (x->pend && x->pend->uses == 0) {
             int r = inline_graph(I, g, x->pend);
-            if (r != -2) return add_cast(g, r, cdt);
-            if (arr_materialize(I, x) < 0) return -1;
+            if (r != -2) {
+                x->pend->uses++;
+                return add_cast(g, r, cdt);
+            }
         }
+        if (x->pend && arr_materialize(I, x) < 0) return -1;
         int k = add_input(I, g, x);
         if (k < 0) return k;
         int n = add_node(g, FUSE_INPUT, x->dtype, -1, -1, -1);
@@ -477,11 +505,12 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
         owner_of(out)->host_stale = true;
         return v_obj(out);
     }
-    Array *r = arr_new_uninit(I, rdt, nd, shape);
+    Array *r = arr_new_device(I, rdt, nd, shape);
     if (!r) return V_NULL;
     ArrPending *p = mem_alloc(I, sizeof(ArrPending));
     if (!p) return V_NULL;
     memcpy(p, g, sizeof *p);
+    p->uses = 0;
     p->prev = NULL;
     ArrCuda *c = I->gpu->allocator.ud;
     p->next = c->pending;
@@ -520,7 +549,9 @@ static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int 
     int fop = bin_fuse_op(op, mode);
     int na = add_operand(I, g, a, cdt);
     if (na == -1) return V_NULL;
-    int nb = na < 0 ? na : add_operand(I, g, b, cdt);
+    /* x * x reads x once (a pending x is copied in once) */
+    bool same = is_obj(a) && is_obj(b) && a.as.o == b.as.o;
+    int nb = na < 0 || same ? na : add_operand(I, g, b, cdt);
     if (nb == -1) return V_NULL;
     if (na < 0 || nb < 0) return v_notimpl(I); /* retry after evaluating operands */
     int node = add_node(g, fop, mode == 1 ? DT_BOOL : rdt, na, nb, -1);

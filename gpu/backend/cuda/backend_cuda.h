@@ -19,6 +19,7 @@ typedef struct ArrPending {
     Array *inputs[ARR_FUSE_INPUTS]; /* evaluated arrays, traced by the result */
     int ninputs;
     Array *prev, *next; /* the list of pending arrays (ArrCuda.pending) */
+    int uses;           /* times the graph was copied into another (add_operand) */
 } ArrPending;
 
 typedef struct ArrCuda {
@@ -32,6 +33,9 @@ typedef struct ArrCuda {
     int nevents, capevents;
     CUstream *idle_waiters; /* GPU waits' waiter streams not in use (stdlib/gpu/gpu_await.c), */
     int nidle_waiters, capidle_waiters; /* each one of streams */
+    /* The collector's device trigger (arr_dev_alloc): the collection count last seen and the
+     * device bytes in use at the first allocation after it. */
+    size_t gc_seen, dev_base;
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */

@@ -28,7 +28,7 @@ static void contig_tensor(GpuTensor *t, CUdeviceptr p, int dt, int nd, const int
 
 /* A new owner whose device buffer the caller fills now. */
 static Array *dev_new(Interp *I, int dt, int nd, const int64_t *shape) {
-    Array *r = arr_new_uninit(I, dt, nd, shape);
+    Array *r = arr_new_device(I, dt, nd, shape);
     if (!r || arr_dev_own(I, r) < 0) return NULL;
     return r;
 }
