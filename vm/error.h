@@ -22,6 +22,17 @@ Value err_attribute(Interp *I, Value obj, Str *name); /* "'T' object has no attr
 Value err_not_exception(Interp *I, Value cls, Value inst, bool type_repr);
 
 bool err_occurred(Interp *I);
+/* The result of native code (a NativeFunc, a getter or setter, a type slot) that started
+ * while `before` was pending. A value returned while a new exception is set means the
+ * native failed where it could not say so (gpu/array's as_array, whose host-mirror sync can
+ * fail on the device): the exception stands and the value is dropped, so the error surfaces
+ * at the line that caused it instead of a later one. */
+static inline Value err_native_result(Interp *I, Obj *before, Value r) {
+    return I->exc && I->exc != before && r.tag != KR_TNULL ? V_NULL : r;
+}
+static inline int err_native_status(Interp *I, Obj *before, int rc) {
+    return I->exc && I->exc != before && rc >= 0 ? -1 : rc;
+}
 bool err_matches(Interp *I, TypeId id); /* the pending exception is an instance of id */
 Obj *err_fetch(Interp *I);              /* take the pending exception, clearing it */
 void err_restore(Interp *I, Obj *exc);  /* make exc pending again */

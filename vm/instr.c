@@ -771,7 +771,10 @@ Value instr_call_other(Interp *I, Value callable, int argc, Value *argv, Tuple *
     if (is_type_id(callable, TY_NATIVE_FUNC)) {
         NativeFunc *nf = (NativeFunc *)as_obj(callable);
         /* A plain builtin (len, print): no self to prepend, no owner to check. */
-        if (is_null(nf->self) && !nf->owner) return nf->fn(I, argc, argv, kwnames);
+        if (is_null(nf->self) && !nf->owner) {
+            Obj *before = I->exc;
+            return err_native_result(I, before, nf->fn(I, argc, argv, kwnames));
+        }
         return obj_call(I, callable, argc, argv, kwnames);
     }
     if (I->recursion_depth >= I->recursion_limit) {

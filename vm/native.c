@@ -70,9 +70,10 @@ static Value native_call(Interp *I, Value fv, int argc, Value *argv, Tuple *kw) 
         }
         buf[0] = f->self;
         if (rest) memcpy(buf + 1, argv, rest * sizeof(Value));
+        Obj *before = I->exc;
         Value r = f->fn(I, argc + 1, buf, kw);
         if (buf != small) mem_free(I, buf, (rest + 1) * sizeof(Value));
-        return r;
+        return err_native_result(I, before, r);
     }
     if (f->owner && !(f->flags & METH_STATIC)) {
         /* an unbound method called directly: list.append(l, x) */
@@ -91,7 +92,8 @@ static Value native_call(Interp *I, Value fv, int argc, Value *argv, Tuple *kw) 
                               f->name->data, f->owner->name->data, type_name(I, argv[0]));
         }
     }
-    return f->fn(I, argc, argv, kw);
+    Obj *before = I->exc;
+    return err_native_result(I, before, f->fn(I, argc, argv, kw));
 }
 
 static Value native_descr_get(Interp *I, Value descr, Value obj, Type *owner) {
@@ -286,7 +288,8 @@ static Value getset_descr_get(Interp *I, Value descr, Value obj, Type *owner) {
     GetSet *g = (GetSet *)descr.as.o;
     if (is_null(obj)) return descr;
     if (!getset_check(I, g, obj)) return V_NULL;
-    return g->def->get(I, obj);
+    Obj *before = I->exc;
+    return err_native_result(I, before, g->def->get(I, obj));
 }
 
 static int getset_descr_set(Interp *I, Value descr, Value obj, Value v) {
@@ -297,7 +300,8 @@ static int getset_descr_set(Interp *I, Value descr, Value obj, Value v) {
         return -1;
     }
     if (!getset_check(I, g, obj)) return -1;
-    return g->def->set(I, obj, v);
+    Obj *before = I->exc;
+    return err_native_status(I, before, g->def->set(I, obj, v));
 }
 
 static Value getset_repr(Interp *I, Value self) {

@@ -1153,7 +1153,8 @@ L_HOOK_STEP : {
                 if (id == TY_NATIVE_FUNC && with_self) {
                     NativeFunc *nf = (NativeFunc *)meth.as.o;
                     SAVE_PC();
-                    Value r = nf->fn(I, argc, argv, kw);
+                    Obj *before = I->exc;
+                    Value r = err_native_result(I, before, nf->fn(I, argc, argv, kw));
                     if (is_null(r)) goto error;
                     sp = res_base;
                     PUSH(r);

@@ -313,6 +313,8 @@ static int discover(Interp *I, Value v, int depth, int *ndim, int64_t *shape, in
     char sb[8];
     if ((k = arr_scalar_load(I, v, sb)) >= 0)
         ; /* a NumPy scalar brings its dtype */
+    else if (k == -2)
+        return -1;
     else if (is_bool(v))
         k = DT_BOOL;
     else if (is_int(I, v)) {
@@ -823,6 +825,7 @@ static Value m_item(Interp *I, int argc, Value *argv, Tuple *kw) {
         return err_format(I, TY_VALUE_ERROR, "incorrect number of indices for array");
     char buf[8];
     int dt = arr_scalar_load(I, r, buf); /* item() gives Python's numbers */
+    if (dt == -2) return V_NULL;
     return dt < 0 ? r : arr_scalar_value(I, buf, dt);
 }
 
@@ -1015,7 +1018,7 @@ static Value array_unop(Interp *I, Value a, int op) {
 }
 
 static int array_truthy(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
     if (a->size != 1) {
         err_format(I, TY_VALUE_ERROR,
                    "The truth value of an array with more than one element "
@@ -1026,7 +1029,9 @@ static int array_truthy(Interp *I, Value self) {
                        "`array.size > 0` to check that an array is not empty.");
         return -1;
     }
-    return arr_load_f(a->data, a->dtype) != 0;
+    char buf[8]; /* the one element, from the device if the mirror is stale */
+    if (arr_fetch_scalar(I, a, buf) < 0) return -1;
+    return arr_load_f(buf, a->dtype) != 0;
 }
 
 static int64_t array_len(Interp *I, Value self) {
@@ -1064,12 +1069,14 @@ static Value array_iter_next(Interp *I, Value self) {
 }
 
 static Value array_index_slot(Interp *I, Value self) {
-    Array *a = as_array(self);
+    Array *a = arr_raw(self);
     if (a->ndim != 0 || !dt_is_int(a->dtype))
         return err_format(I, TY_TYPE_ERROR,
                           "only integer scalar arrays can be converted to a "
                           "scalar index");
-    return arr_scalar_value(I, a->data, a->dtype);
+    char buf[8];
+    if (arr_fetch_scalar(I, a, buf) < 0) return V_NULL;
+    return arr_scalar_value(I, buf, a->dtype);
 }
 
 /* ndarray(shape, dtype=float, order='C'): as np.empty (zeroed); buffer=, offset= and
@@ -1086,6 +1093,38 @@ static Value array_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw
     return r ? v_obj(r) : V_NULL;
 }
 
+/* The slots as the VM calls them: a result computed while a host-mirror sync inside
+ * as_array failed is that failure (err_native_result, vm/error.h). */
+#define CHECKED(expr)                                                                              \
+    Obj *before = I->exc;                                                                          \
+    return err_native_result(I, before, expr)
+static Value checked_binop(Interp *I, Value a, Value b, int op) {
+    CHECKED(array_binop(I, a, b, op));
+}
+static Value checked_inplace(Interp *I, Value a, Value b, int op) {
+    CHECKED(array_inplace(I, a, b, op));
+}
+static Value checked_richcompare(Interp *I, Value a, Value b, int op) {
+    CHECKED(array_richcompare(I, a, b, op));
+}
+static Value checked_unop(Interp *I, Value a, int op) {
+    CHECKED(array_unop(I, a, op));
+}
+static Value checked_getitem(Interp *I, Value self, Value key) {
+    CHECKED(arr_getitem(I, self, key));
+}
+static Value checked_iter_next(Interp *I, Value self) {
+    CHECKED(array_iter_next(I, self));
+}
+static Value checked_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    CHECKED(array_new_slot(I, t, argc, argv, kw));
+}
+#undef CHECKED
+static int checked_setitem(Interp *I, Value self, Value key, Value v) {
+    Obj *before = I->exc;
+    return err_native_status(I, before, arr_setitem(I, self, key, v));
+}
+
 const TypeSpec array_spec = {
     .name = "ndarray",
     .base = TY_OBJECT,
@@ -1094,17 +1133,17 @@ const TypeSpec array_spec = {
               .finalize = array_finalize,
               .repr = arr_repr,
               .str = arr_str,
-              .richcompare = array_richcompare,
-              .binop = array_binop,
-              .inplace = array_inplace,
-              .unop = array_unop,
+              .richcompare = checked_richcompare,
+              .binop = checked_binop,
+              .inplace = checked_inplace,
+              .unop = checked_unop,
               .truthy = array_truthy,
               .len = array_len,
-              .getitem = arr_getitem,
-              .setitem = arr_setitem,
+              .getitem = checked_getitem,
+              .setitem = checked_setitem,
               .iter = array_iter,
               .index = array_index_slot,
-              .new = array_new_slot},
+              .new = checked_new},
     .methods = array_methods,
     .getsets = array_getsets,
 };
@@ -1117,6 +1156,6 @@ const TypeSpec array_iter_spec = {
     .name = "array_iterator",
     .base = TY_OBJECT,
     .instance_size = sizeof(ArrayIterObj),
-    .slots = {.trace = array_iter_trace, .iter = NULL, .next = array_iter_next},
+    .slots = {.trace = array_iter_trace, .iter = NULL, .next = checked_iter_next},
     .methods = array_iter_methods,
 };

@@ -92,7 +92,14 @@ static inline bool is_array(Interp *I, Value v) {
 }
 /* The CUDA backend's host mirror is brought up to date on every as_array, so the CPU code
  * (the fallback for what has no CUDA path) always reads current data. arr_raw skips that:
- * the CUDA paths use it to read the descriptor only. */
+ * the CUDA paths use it to read the descriptor only.
+ *
+ * as_array cannot report a failure of that sync (a device fault, the watchdog, out of
+ * device memory while a pending expression is evaluated): it leaves the exception set and
+ * the mirror marked stale, the host code goes on over the old contents, and the exception
+ * is raised where the native returns (err_native_result: the VM's native calls, getters and
+ * setters, and the ndarray type's slots). Host code that reads an array it was given uses
+ * arr_read, which fails at once; as_array is for arrays it has just made or synced. */
 void arr_sync_host_slow(Array *owner);
 static inline Array *as_array(Value v) {
     Array *a = (Array *)v.as.o;
@@ -102,6 +109,12 @@ static inline Array *as_array(Value v) {
 }
 static inline Array *arr_raw(Value v) {
     return (Array *)v.as.o;
+}
+int arr_host(Interp *I, Array *a);
+/* as_array that can fail: the array with its host mirror current, NULL after raising. */
+static inline Array *arr_read(Interp *I, Value v) {
+    Array *a = arr_raw(v);
+    return arr_host(I, a) < 0 ? NULL : a;
 }
 
 /* Long CPU loops poll for Ctrl-C and run limits (interp_poll) once per ARR_POLL_CHUNK
@@ -138,7 +151,7 @@ int arr_store_value(Interp *I, char *p, int dt, Value v);
 /* Whether v is an instance of a NumPy scalar class. */
 bool arr_is_scalar(Interp *I, Value v);
 /* v's dtype and its element (arr_dtypes[dt].size bytes) in buf; -1 if v is not a scalar
- * (or, with an exception set, when fetching a device-resident value failed). */
+ * (no exception set), -2 after raising (fetching a device-resident value failed). */
 int arr_scalar_load(Interp *I, Value v, char *buf);
 /* v's dtype without reading its value (no device fetch); -1 if v is not a scalar. */
 int arr_scalar_dtype(Interp *I, Value v);

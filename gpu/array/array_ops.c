@@ -266,7 +266,7 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
         arr_convert(p, dt, sb, sdt);
         return 0;
     }
-    if (arr_scalar_device(I, v)) return -1; /* fetching its value from the device failed */
+    if (sdt == -2) return -1; /* fetching its value from the device failed */
     if (is_smallint(v) && arr_weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);

@@ -82,7 +82,7 @@ int arr_scalar_load(Interp *I, Value v, char *buf) {
     if (s->dev) {
         /* the value is still on the device (a deferred reduction): fetch its one element
          * now, the first time the host needs it */
-        if (arr_fetch_scalar(I, s->dev, buf) < 0) return -1;
+        if (arr_fetch_scalar(I, s->dev, buf) < 0) return -2;
         if (dt_is_float(s->dtype))
             s->v.f = arr_load_f(buf, s->dtype);
         else
@@ -94,6 +94,13 @@ int arr_scalar_load(Interp *I, Value v, char *buf) {
     else
         arr_store_i(buf, s->dtype, s->v.i);
     return s->dtype;
+}
+
+/* arr_scalar_load for self, which must be a scalar: TypeError if not; -1 after raising. */
+static int self_load(Interp *I, Value self, char *buf) {
+    int dt = arr_scalar_load(I, self, buf);
+    if (dt == -1) err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    return dt < 0 ? -1 : dt;
 }
 
 /* An instance of class cls (dtype dt) holding the element at p. */
@@ -193,16 +200,16 @@ static Value generic_unop(Interp *I, Value a, int op) {
 
 static int generic_truthy(Interp *I, Value self) {
     char buf[8];
-    int dt = arr_scalar_load(I, self, buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar"), -1;
+    int dt = self_load(I, self, buf);
+    if (dt < 0) return -1;
     return dt_is_float(dt) ? arr_load_f(buf, dt) != 0 : arr_load_i(buf, dt) != 0;
 }
 
 /* The Python value: what item() gives, and what hashing and formatting go through. */
 static Value py_value(Interp *I, Value self) {
     char buf[8];
-    int dt = arr_scalar_load(I, self, buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, self, buf);
+    if (dt < 0) return V_NULL;
     return arr_scalar_value(I, buf, dt);
 }
 
@@ -213,8 +220,8 @@ static int generic_hash(Interp *I, Value self, int64_t *out) {
 
 static Value generic_str(Interp *I, Value self) {
     char buf[8], text[64];
-    int dt = arr_scalar_load(I, self, buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, self, buf);
+    if (dt < 0) return V_NULL;
     arr_scalar_text(text, sizeof text, buf, dt);
     Str *s = str_from_cstr(I, text);
     return s ? v_obj(s) : V_NULL;
@@ -223,8 +230,8 @@ static Value generic_str(Interp *I, Value self) {
 /* NumPy 2's repr: np.float64(1.5), np.int8(3), np.True_ */
 static Value generic_repr(Interp *I, Value self) {
     char buf[8], text[64];
-    int dt = arr_scalar_load(I, self, buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, self, buf);
+    if (dt < 0) return V_NULL;
     if (dt == DT_BOOL) return v_obj(str_from_cstr(I, *buf ? "np.True_" : "np.False_"));
     arr_scalar_text(text, sizeof text, buf, dt);
     Str *s = str_printf(I, "np.%s(%s)", arr_dtypes[dt].name, text);
@@ -296,8 +303,8 @@ static Value npscalar_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) 
 
 static Value get_dtype(Interp *I, Value self) {
     char buf[8];
-    int dt = arr_scalar_load(I, self, buf);
-    return dt < 0 ? err_format(I, TY_TYPE_ERROR, "not a numpy scalar") : arr_dtype_obj(I, dt);
+    int dt = self_load(I, self, buf);
+    return dt < 0 ? V_NULL : arr_dtype_obj(I, dt);
 }
 static Value get_zero(Interp *I, Value self) {
     return v_int(0);
@@ -310,8 +317,8 @@ static Value get_shape(Interp *I, Value self) {
 }
 static Value get_itemsize(Interp *I, Value self) {
     char buf[8];
-    int dt = arr_scalar_load(I, self, buf);
-    return dt < 0 ? err_format(I, TY_TYPE_ERROR, "not a numpy scalar") : v_int(arr_dtypes[dt].size);
+    int dt = self_load(I, self, buf);
+    return dt < 0 ? V_NULL : v_int(arr_dtypes[dt].size);
 }
 static Value get_self(Interp *I, Value self) {
     return self;
@@ -375,8 +382,8 @@ static Value m_round(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_is_integer(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "is_integer", argc - 1, kw, 0, 0)) return V_NULL;
     char buf[8];
-    int dt = arr_scalar_load(I, argv[0], buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, argv[0], buf);
+    if (dt < 0) return V_NULL;
     if (!dt_is_float(dt)) return V_TRUE;
     double x = arr_load_f(buf, dt);
     return v_bool(isfinite(x) && x == floor(x));
@@ -384,15 +391,15 @@ static Value m_is_integer(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value m_float(Interp *I, int argc, Value *argv, Tuple *kw) {
     char buf[8];
-    int dt = arr_scalar_load(I, argv[0], buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, argv[0], buf);
+    if (dt < 0) return V_NULL;
     return v_float(arr_load_f(buf, dt));
 }
 
 static Value m_int(Interp *I, int argc, Value *argv, Tuple *kw) {
     char buf[8];
-    int dt = arr_scalar_load(I, argv[0], buf);
-    if (dt < 0) return err_format(I, TY_TYPE_ERROR, "not a numpy scalar");
+    int dt = self_load(I, argv[0], buf);
+    if (dt < 0) return V_NULL;
     if (!dt_is_float(dt)) return arr_scalar_value(I, buf, dt == DT_BOOL ? DT_INT8 : dt);
     return int_from_double(I, arr_load_f(buf, dt));
 }
@@ -414,6 +421,7 @@ static Value m_format(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_index(Interp *I, int argc, Value *argv, Tuple *kw) {
     char buf[8];
     int dt = arr_scalar_load(I, argv[0], buf);
+    if (dt == -2) return V_NULL;
     if (dt < 0 || !dt_is_int(dt))
         return err_format(I, TY_TYPE_ERROR, "only integer scalars can be converted to an index");
     return arr_scalar_value(I, buf, dt);

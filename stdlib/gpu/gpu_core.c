@@ -159,7 +159,9 @@ static int core_arg(Interp *I, Value v, size_t index, uint64_t *slot, Array **ar
         return 0;
     }
     if (is_obj(v) && arr_is_scalar(I, v)) {
-        if (arr_scalar_load(I, v, (char *)slot) < 0)
+        int dt = arr_scalar_load(I, v, (char *)slot);
+        if (dt == -2) return -1;
+        if (dt < 0)
             return err_format(I, TY_TYPE_ERROR, "launch: argument %zu: unsupported scalar", index),
                    -1;
         return 0;

@@ -128,8 +128,7 @@ Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw) {
 /* ---- np.iinfo and np.finfo: instances of small classes with NumPy's attributes ---- */
 
 static int info_dtype(Interp *I, Value v) {
-    char buf[8];
-    int dt = arr_scalar_load(I, v, buf);
+    int dt = arr_scalar_dtype(I, v); /* the dtype only: no fetch from the device */
     if (dt >= 0) return dt;
     if (is_array(I, v)) return arr_raw(v)->dtype;
     if (is_int(I, v) && !is_bool(v)) return DT_INT64;

@@ -252,8 +252,11 @@ void arr_sync_host_slow(Array *o) {
         o->host_stale = false;
         return;
     }
-    /* as_array cannot report a failure: the exception stays set for the caller to see */
-    if (arr_host(I, o) < 0) o->host_stale = false;
+    /* as_array cannot report a failure: the exception stays set and is raised where the
+     * native returns (err_native_result). The mirror stays stale, so a later read tries
+     * again (after out of device memory it can succeed) instead of taking old contents as
+     * current. */
+    (void)arr_host(I, o);
 }
 
 /* Evaluate every pending array that reads o's buffer (before o is written). */
@@ -441,6 +444,7 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         /* a NumPy scalar on the host: its value, converted to cdt as a 0-d array would be */
         char buf[8];
         int sdt = arr_scalar_load(I, v, buf);
+        if (sdt == -2) return -1; /* raised: its value could not be fetched */
         if (sdt < 0) return -2;
         if (dt_is_float(cdt)) {
             c->scalar = arr_load_f(buf, sdt);
