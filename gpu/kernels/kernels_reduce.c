@@ -73,7 +73,9 @@ static const char red_body[] =
     "    }\n"
     "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, KR_AT(k), k);\n"
     "    kr_block(v, idx);\n"
-    "    if (threadIdx.x == 0) { pv[blockIdx.x] = v; pi[blockIdx.x] = idx; }\n"
+    "    if (threadIdx.x != 0) return;\n"
+    "    if (gridDim.x == 1) ((OT *)p.w[5])[0] = kr_fin(v, idx, n);\n"
+    "    else { pv[blockIdx.x] = v; pi[blockIdx.x] = idx; }\n"
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_final(const KrArgs p) {\n"
     "    const A *pv = (const A *)p.w[1];\n"
@@ -97,7 +99,15 @@ static const char red_body[] =
     "    KR_ROW(row);\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
-    "    for (i64 k = threadIdx.x & 31; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k);\n"
+    "    i64 k = threadIdx.x & 31;\n"
+    "    for (; k + 96 < R; k += 128) {\n"
+    "        A x0 = KR_RAT(k), x1 = KR_RAT(k + 32), x2 = KR_RAT(k + 64), x3 = KR_RAT(k + 96);\n"
+    "        kr_acc(v, idx, x0, k);\n"
+    "        kr_acc(v, idx, x1, k + 32);\n"
+    "        kr_acc(v, idx, x2, k + 64);\n"
+    "        kr_acc(v, idx, x3, k + 96);\n"
+    "    }\n"
+    "    for (; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k);\n"
     "    kr_warp(v, idx);\n"
     "    if ((threadIdx.x & 31) == 0) out[row] = kr_fin(v, idx, R);\n"
     "}\n"
@@ -416,24 +426,31 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
         int V = 16 / esize;
         if (src.ptr % 16 != 0) V = 1;
         if (fz) V = fz->plan.path == FUSE_PATH_VECTOR ? fz->plan.vec : 1;
-        CUfunction p1, fin;
-        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, fz, &p1) < 0 ||
-            red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, NULL, &fin) < 0)
-            goto fail;
         int64_t sms = G->sm_count > 0 ? G->sm_count : 132;
         int64_t nb = (n / V + RED_BLOCK - 1) / RED_BLOCK;
         if (nb > sms * 8) nb = sms * 8;
         if (nb < 1) nb = 1;
-        CUdeviceptr partial;
-        size_t pbytes = (size_t)nb * 16;
-        if (gpu_mem_alloc(G, pbytes, s, &partial) < 0) goto fail;
-        uint64_t w0[8] = {
-            src.ptr, partial, partial + (uint64_t)nb * 8, (uint64_t)n, (uint64_t)nb, out->ptr,
-            0,       0};
+        CUfunction p1, fin = NULL;
+        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, fz, &p1) < 0 ||
+            (nb > 1 &&
+             red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, NULL, &fin) < 0))
+            goto fail;
+        /* one block writes the result itself: no partials, one launch */
+        CUdeviceptr partial = 0;
+        size_t pbytes = nb > 1 ? (size_t)nb * 16 : 0;
+        if (pbytes && gpu_mem_alloc(G, pbytes, s, &partial) < 0) goto fail;
+        uint64_t w0[8] = {src.ptr,
+                          partial,
+                          partial ? partial + (uint64_t)nb * 8 : 0,
+                          (uint64_t)n,
+                          (uint64_t)nb,
+                          out->ptr,
+                          0,
+                          0};
         memcpy(w, w0, sizeof w0);
         int rc = red_launch(G, p1, (unsigned)nb, s, w, fz);
-        if (rc == 0) rc = red_launch(G, fin, 1, s, w, NULL);
-        gpu_mem_free(G, partial, pbytes, s);
+        if (rc == 0 && nb > 1) rc = red_launch(G, fin, 1, s, w, NULL);
+        if (partial) gpu_mem_free(G, partial, pbytes, s);
         if (rc < 0) goto fail;
     } else {
         int64_t outer = 1, inner = 1, R = in->shape[axis];
