@@ -7,6 +7,7 @@
 
 #include "builtins.h"
 #include "io.h"
+#include "../vm/buffer.h"
 #include "../vm/frame.h"
 
 static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -456,17 +457,11 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
     Value a[3];
     if (!arg_parse(I, fname, argc, argv, kwnames, names, 3, 1, 3, a)) return V_NULL;
     if (!is_str(I, a[0])) {
-        if (is_bytes(I, a[0]) || is_bytearray(I, a[0])) {
-            const unsigned char *data;
-            size_t len;
-            if (is_bytes(I, a[0])) {
-                data = ((Bytes *)as_obj(a[0]))->data;
-                len = ((Bytes *)as_obj(a[0]))->len;
-            } else {
-                data = ((ByteArray *)as_obj(a[0]))->data;
-                len = ((ByteArray *)as_obj(a[0]))->len;
-            }
-            Value d = bytes_decode(I, data, len, "utf-8", "strict");
+        BufView bv; /* bytes, bytearray, memoryview, array.array */
+        int rb = buf_get(I, a[0], &bv, false);
+        if (rb < 0) return V_NULL;
+        if (rb > 0) {
+            Value d = bytes_decode(I, bv.data, bv.len, "utf-8", "strict");
             if (is_null(d)) return V_NULL;
             a[0] = d;
         } else {
@@ -586,6 +581,7 @@ static const struct {
     {"str", TY_STR},
     {"bytes", TY_BYTES},
     {"bytearray", TY_BYTEARRAY},
+    {"memoryview", TY_MEMORYVIEW},
     {"list", TY_LIST},
     {"tuple", TY_TUPLE},
     {"dict", TY_DICT},

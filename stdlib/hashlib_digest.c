@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../vm/buffer.h"
 #include "builtins.h"
 #include "modules.h"
 #include "sha512.h"
@@ -167,16 +168,12 @@ static Value hashlib_digest(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!is_str(I, argv[0])) return err_format(I, TY_TYPE_ERROR, "_hashlib.digest: bad name");
     const unsigned char *data;
     size_t len;
-    Type *t = type_of(I, argv[1]);
-    if (type_is_subtype(t, I->types[TY_BYTES])) {
-        data = as_bytes(argv[1])->data;
-        len = as_bytes(argv[1])->len;
-    } else if (type_is_subtype(t, I->types[TY_BYTEARRAY])) {
-        data = ((ByteArray *)as_obj(argv[1]))->data;
-        len = ((ByteArray *)as_obj(argv[1]))->len;
-    } else {
-        return err_format(I, TY_TYPE_ERROR, "object supporting the buffer API required");
-    }
+    BufView bv;
+    int rb = buf_get(I, argv[1], &bv, false);
+    if (rb < 0) return V_NULL;
+    if (rb == 0) return err_format(I, TY_TYPE_ERROR, "object supporting the buffer API required");
+    data = bv.data;
+    len = bv.len;
     static const unsigned char empty[1] = {0};
     if (!data) data = empty;
     const char *name = as_str(argv[0])->data;

@@ -5,6 +5,7 @@
  * the buffer; every method then raises CPython's "I/O operation on closed file.". */
 #include <string.h>
 
+#include "../vm/buffer.h"
 #include "builtins.h"
 #include "io.h"
 
@@ -30,20 +31,13 @@ static bool bio_reserve(Interp *I, ByteArray *b, size_t need) {
     return true;
 }
 
-/* The bytes of a bytes-like argument (bytes, bytearray). */
+/* The bytes of a bytes-like argument (bytes, bytearray, memoryview, array.array). */
 static bool bio_data(Interp *I, Value v, const unsigned char **p, size_t *n) {
-    if (is_bytes(I, v)) {
-        *p = as_bytes(v)->data;
-        *n = as_bytes(v)->len;
-        return true;
-    }
-    if (is_bytearray(I, v)) {
-        *p = as_bytearray(v)->data;
-        *n = as_bytearray(v)->len;
-        return true;
-    }
-    err_format(I, TY_TYPE_ERROR, "a bytes-like object is required, not '%s'", type_name(I, v));
-    return false;
+    BufView b;
+    if (!buf_need(I, v, &b, false)) return false;
+    *p = b.data;
+    *n = b.len;
+    return true;
 }
 
 static Value bio_write_value(Interp *I, Value self, Value v) {
@@ -145,16 +139,18 @@ static Value bio_readinto(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "readinto", kw) || !arg_count(I, "readinto", argc - 1, 1, 1)) return V_NULL;
     ByteArray *b = bio_buf(I, argv[0], &pos);
     if (!b) return V_NULL;
-    if (!is_bytearray(I, argv[1]))
+    BufView dst;
+    int r = buf_get(I, argv[1], &dst, true);
+    if (r < 0) return V_NULL;
+    if (r == 0)
         return err_format(I, TY_TYPE_ERROR,
                           "readinto() argument must be read-write bytes-like "
                           "object, not %s",
                           type_name(I, argv[1]));
-    ByteArray *dst = as_bytearray(argv[1]);
     int64_t n = (int64_t)b->len - pos;
     if (n < 0) n = 0;
-    if ((size_t)n > dst->len) n = (int64_t)dst->len;
-    if (n) memcpy(dst->data, b->data + pos, (size_t)n);
+    if ((size_t)n > dst.len) n = (int64_t)dst.len;
+    if (n) memmove(dst.data, b->data + pos, (size_t)n);
     return io_dset(I, argv[0], "_pos", v_int(pos + n)) ? v_int(n) : V_NULL;
 }
 
@@ -167,6 +163,14 @@ static Value bio_next(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value bio_iter(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t pos;
     return bio_buf(I, argv[0], &pos) ? argv[0] : V_NULL;
+}
+
+/* A view of the buffer itself: writes through it change the stream's bytes. */
+static Value bio_getbuffer(Interp *I, int argc, Value *argv, Tuple *kw) {
+    int64_t pos;
+    if (!arg_no_kw(I, "getbuffer", kw) || !arg_count(I, "getbuffer", argc - 1, 0, 0)) return V_NULL;
+    ByteArray *b = bio_buf(I, argv[0], &pos);
+    return b ? memoryview_new(I, v_obj(b)) : V_NULL;
 }
 
 static Value bio_getvalue(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -231,6 +235,7 @@ const MethodDef bytesio_methods[] = {
     {"readlines", bio_readlines, 0},
     {"readinto", bio_readinto, 0},
     {"getvalue", bio_getvalue, 0},
+    {"getbuffer", bio_getbuffer, 0},
     {"tell", bio_tell, 0},
     {"seek", bio_seek, 0},
     {"truncate", bio_truncate, 0},

@@ -21,6 +21,7 @@ const NativeModuleDef native_modules[] = {
     {"numpy", gpu_module_create},
     {"_hashlib", hashlib_native_module_create}, /* digests for stdlib/py/hashlib.py */
     {"_struct", struct_native_module_create},   /* packing for stdlib/py/struct.py */
+    {"array", array_module_create},
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
 #endif

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../vm/buffer.h"
 #include "../vm/number.h"
 #include "builtins.h"
 #include "classes.h"
@@ -439,22 +440,11 @@ static Value unpack_buf(Interp *I, StructFmt *f, const unsigned char *buf) {
 }
 
 static bool buffer_of(Interp *I, Value v, const unsigned char **data, size_t *len, bool writable) {
-    Type *t = type_of(I, v);
-    if (!writable && type_is_subtype(t, I->types[TY_BYTES])) {
-        *data = as_bytes(v)->data;
-        *len = as_bytes(v)->len;
-        return true;
-    }
-    if (type_is_subtype(t, I->types[TY_BYTEARRAY])) {
-        *data = ((ByteArray *)as_obj(v))->data;
-        *len = ((ByteArray *)as_obj(v))->len;
-        return true;
-    }
-    err_format(I, TY_TYPE_ERROR,
-               writable ? "argument must be read-write bytes-like object, not %s"
-                        : "a bytes-like object is required, not '%s'",
-               type_name(I, v));
-    return false;
+    BufView b;
+    if (!buf_need(I, v, &b, writable)) return false;
+    *data = b.data;
+    *len = b.len;
+    return true;
 }
 
 static Value st_calcsize(Interp *I, int argc, Value *argv, Tuple *kw) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "error.h"
 #include "gc.h"
 #include "number.h"
@@ -68,7 +69,39 @@ bool bytes_view(Interp *I, Value v, const unsigned char **p, size_t *n) {
         *n = as_bytearray(v)->len;
         return true;
     }
-    return false;
+    BufView bv;
+    int r = buf_get(I, v, &bv, false); /* memoryview, array.array */
+    if (r < 0) err_clear(I);
+    if (r <= 0) return false;
+    *p = bv.data;
+    *n = bv.len;
+    return true;
+}
+
+/* bytes or bytearray proper: the operands bytes' own operators take (other exporters,
+ * memoryview and array.array, define their operators themselves) */
+static bool is_bytes_family(Interp *I, Value v) {
+    return is_bytes(I, v) || is_bytearray(I, v);
+}
+
+static int bytes_getbuf(Interp *I, Value self, BufView *out) {
+    (void)I;
+    out->data = as_bytes(self)->data;
+    out->len = as_bytes(self)->len;
+    out->itemsize = 1;
+    out->fmt = 'B';
+    out->readonly = true;
+    return 0;
+}
+
+static int bytearray_getbuf(Interp *I, Value self, BufView *out) {
+    (void)I;
+    out->data = as_bytearray(self)->data;
+    out->len = as_bytearray(self)->len;
+    out->itemsize = 1;
+    out->fmt = 'B';
+    out->readonly = false;
+    return 0;
 }
 
 Value bytes_make_like(Interp *I, Value self, const void *data, size_t len) {
@@ -377,7 +410,9 @@ static int bytes_hash_slot(Interp *I, Value self, int64_t *out) {
 static Value bytes_richcompare(Interp *I, Value a, Value b, int op) {
     const unsigned char *p, *q;
     size_t n, m;
-    if (!bytes_view(I, a, &p, &n) || !bytes_view(I, b, &q, &m)) return v_notimpl(I);
+    if (!is_bytes_family(I, a) || !is_bytes_family(I, b) || !bytes_view(I, a, &p, &n) ||
+        !bytes_view(I, b, &q, &m))
+        return v_notimpl(I);
     if (op == CMP_EQ || op == CMP_NE) {
         bool eq = n == m && memcmp(p, q, n) == 0;
         return v_bool(op == CMP_EQ ? eq : !eq);
@@ -395,7 +430,8 @@ static Value bytes_richcompare(Interp *I, Value a, Value b, int op) {
 static Value bytes_binop(Interp *I, Value a, Value b, int op) {
     const unsigned char *p, *q;
     size_t n, m;
-    bool ba = bytes_view(I, a, &p, &n), bb = bytes_view(I, b, &q, &m);
+    bool ba = is_bytes_family(I, a) && bytes_view(I, a, &p, &n);
+    bool bb = bytes_view(I, b, &q, &m);
     if (op == BIN_ADD) {
         if (!ba) return v_notimpl(I);
         if (!bb) {
@@ -413,6 +449,7 @@ static Value bytes_binop(Interp *I, Value a, Value b, int op) {
         return r;
     }
     if (op == BIN_MUL) {
+        bb = bb && is_bytes_family(I, b);
         Value seq = ba ? a : b, cnt = ba ? b : a;
         if (!ba && !bb) return v_notimpl(I);
         if (!bytes_view(I, seq, &p, &n)) return v_notimpl(I);
@@ -1352,6 +1389,7 @@ const TypeSpec bytes_spec = {
             .contains = bytes_contains,
             .iter = bytes_iter_slot,
             .new = bytes_new_slot,
+            .getbuf = bytes_getbuf,
         },
     .methods = bytes_methods,
 };
@@ -1374,6 +1412,7 @@ const TypeSpec bytearray_spec = {
             .contains = bytes_contains,
             .iter = bytes_iter_slot,
             .new = bytearray_new_slot,
+            .getbuf = bytearray_getbuf,
         },
     .methods = bytearray_methods,
 };

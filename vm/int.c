@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "dict.h"
 #include "error.h"
 #include "gc.h"
@@ -166,6 +167,10 @@ Value int_new_value(Interp *I, Value x, Value base) {
         if (is_int(I, r)) return int_to_exact(I, r);
         return obj_index_value(I, r);
     }
+    BufView bv; /* memoryview, array.array: their bytes as text, as CPython */
+    int rb = buf_get(I, x, &bv, false);
+    if (rb < 0) return V_NULL;
+    if (rb > 0) return int_from_text(I, (const char *)bv.data, bv.len, 10, true);
     return err_format(I, TY_TYPE_ERROR,
                       "int() argument must be a string, a bytes-like object or a real number, "
                       "not '%s'",
@@ -408,12 +413,12 @@ static Value m_from_bytes(Interp *I, int argc, Value *argv, Tuple *kw) {
     const unsigned char *data;
     size_t len;
     Value src = a[0];
-    if (is_bytes(I, src)) {
-        data = ((Bytes *)src.as.o)->data;
-        len = ((Bytes *)src.as.o)->len;
-    } else if (is_obj(src) && src.as.o->type == I->types[TY_BYTEARRAY]) {
-        data = ((ByteArray *)src.as.o)->data;
-        len = ((ByteArray *)src.as.o)->len;
+    BufView bv;
+    int rb = buf_get(I, src, &bv, false);
+    if (rb < 0) return V_NULL;
+    if (rb > 0) {
+        data = bv.data;
+        len = bv.len;
     } else if (is_str(I, src)) {
         return err_format(I, TY_TYPE_ERROR, "cannot convert 'str' object to bytes");
     } else {

@@ -58,7 +58,7 @@ static BuiltinTypeInfo builtin_info(int id) {
     X(repr)                                                                                        \
     X(str)                                                                                         \
     X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains)  \
-        X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index)
+        X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -66,6 +66,7 @@ static bool unhashable_builtin(int id) {
     case TY_DICT:
     case TY_SET:
     case TY_BYTEARRAY:
+    case TY_PYARRAY:
     case TY_SLICE:
     case TY_DICT_KEYS:
     case TY_DICT_ITEMS: return true;

@@ -23,6 +23,7 @@ typedef struct Tuple Tuple;
 typedef struct Dict Dict;
 typedef struct Set Set;
 typedef struct Module Module;
+typedef struct BufView BufView; /* vm/buffer.h */
 
 /* Calling convention for every native function and method ("vectorcall"): argv holds argc
  * positional values followed by one value per name in kwnames (NULL when there are no
@@ -81,6 +82,8 @@ typedef struct TypeSlots {
     /* Construction: type(...) calls new, then __init__ if the result is an instance. */
     Value (*new)(Interp *I, Type *type, int argc, Value *argv, Tuple *kwnames);
     Value (*index)(Interp *I, Value self); /* __index__: return an int Value */
+    /* The buffer protocol (vm/buffer.h): fill *out, 0; -1 after raising. NULL: no buffer. */
+    int (*getbuf)(Interp *I, Value self, BufView *out);
 } TypeSlots;
 
 enum {
@@ -217,7 +220,9 @@ struct Type {
     X(NPGENERIC, npgeneric_spec)                                                                   \
     X(NPSCALAR, npscalar_spec)                                                                     \
     X(TILE_KERNEL, tile_kernel_spec)                                                               \
-    X(RE_CODE, re_code_spec)
+    X(RE_CODE, re_code_spec)                                                                       \
+    X(MEMORYVIEW, memoryview_spec)                                                                 \
+    X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

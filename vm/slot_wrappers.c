@@ -193,6 +193,7 @@ static unsigned binops_of(int id, bool *reflected_only_mul, bool *no_reflected) 
     case TY_STR:
     case TY_BYTES:
     case TY_BYTEARRAY: *reflected_only_mul = true; return B(BIN_ADD) | B(BIN_MUL) | B(BIN_MOD);
+    case TY_PYARRAY: *reflected_only_mul = true; return B(BIN_ADD) | B(BIN_MUL);
     case TY_LIST:
     case TY_TUPLE: *reflected_only_mul = true; return B(BIN_ADD) | B(BIN_MUL);
     case TY_SET:

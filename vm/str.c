@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "error.h"
 #include "gc.h"
 #include "number.h"
@@ -495,13 +496,12 @@ static Value str_new_slot(Interp *I, Type *type, int argc, Value *argv, Tuple *k
                 errs = as_str(a[2])->data;
         }
         if (is_str(I, a[0])) return err_format(I, TY_TYPE_ERROR, "decoding str is not supported");
-        if (is_bytes(I, a[0])) {
-            Bytes *b = as_bytes(a[0]);
-            r = bytes_decode(I, b->data, b->len, enc, errs);
-        } else if (is_bytearray(I, a[0])) {
-            ByteArray *b = as_bytearray(a[0]);
-            r = bytes_decode(I, b->data, b->len, enc, errs);
-        } else
+        BufView bv;
+        int rb = buf_get(I, a[0], &bv, false);
+        if (rb < 0) return V_NULL;
+        if (rb > 0)
+            r = bytes_decode(I, bv.data, bv.len, enc, errs);
+        else
             return err_format(I, TY_TYPE_ERROR,
                               "decoding to str: need a bytes-like object, %s found",
                               type_name(I, a[0]));
