@@ -1,6 +1,6 @@
 # The matmul loop in the shapes Hopper's lowering takes to wgmma (gpu/tile/lower/mma_sm90.c:
 # 16-bit operands, tile M and N multiples of 64 up to 256, BK a multiple of 64; float32 as
-# tfloat32 with N and BK multiples of 32): edges in M,
+# tfloat32 with N a multiple of 64 and BK of 32): edges in M,
 # N and K (zero padding), rows that are not 16-byte multiples and transposed views (the
 # element-by-element copy), a k range with a start and a step, a nonzero starting
 # accumulator, and the loop inside a persistent loop over output tiles. Operands are small
@@ -83,8 +83,10 @@ for name, dt, (m, k, n), (tm, tn, tk) in (("bfloat16", gpu.bfloat16, (200, 320, 
     ct.launch(S, (cdiv(m, tm), cdiv(n, tn), 1), matmul, (A.astype(dt), B.astype(dt), C, tm, tn, tk))
     print(name, (m, k, n), (tm, tn, tk), gpu.array_equal(C, A @ B), C[m - 1, n - 4:])
 
-# tfloat32 (float32 arrays): B goes K-major through a transposing copy per stage
-for (m, k, n), (tm, tn, tk) in (((200, 96, 136), (128, 128, 32)), ((64, 136, 96), (64, 96, 64))):
+# tfloat32 (float32 arrays): the loop computes C^T = B^T A^T, B^T read into registers (N a
+# multiple of 64: N / 64 warpgroups; N = 96 stays on mma.sync)
+for (m, k, n), (tm, tn, tk) in (((200, 96, 136), (128, 128, 32)), ((64, 136, 96), (64, 96, 64)),
+                                ((136, 72, 300), (128, 256, 32)), ((70, 160, 130), (64, 64, 64))):
     A, B = operands(m, k, n, 3)
     C = gpu.zeros((m, n), dtype=gpu.float32)
     ct.launch(S, (cdiv(m, tm), cdiv(n, tn), 1), matmul_tf32, (A.astype(gpu.float32),

@@ -7,10 +7,11 @@
  * (with any scalar index arithmetic in the body and nothing else), and lowers it to a
  * wgmma.mma_async main loop (tile_sm90.cuh): the accumulator stays in registers in the
  * fragment layout for the whole loop, the operand tiles stream through a ring of
- * shared-memory stages filled by cp.async ahead of the tensor cores. The loop is emitted
+ * shared-memory stages filled by TMA (or cp.async) ahead of the tensor cores. The loop is emitted
  * under `#if KR_WGMMA` with the generic loop (mma.sync through lower_ops.c) in the `#else`,
  * so the same source compiles for every architecture. A kernel with such a loop runs
- * M / 64 warpgroups (lower.c asks lw_sm90_threads when it picks the layout). */
+ * M / 64 warpgroups, a tfloat32 one N / 64 (lower.c asks lw_sm90_threads when it picks the
+ * layout). */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,9 +27,14 @@ typedef struct Sm90Loop {
     int M, N, BK;
     int stages, wait, ahead; /* ring stages, wgmma groups left in flight, loads in flight */
     size_t stage_bytes;
-    int esize;         /* operand element bytes: 2, or 4 for tfloat32 */
-    size_t kmaj_bytes; /* tfloat32: the two K-major copies of B after the ring */
+    int esize; /* operand element bytes: 2, or 4 for tfloat32 */
 } Sm90Loop;
+
+/* The block's threads: 16-bit, M / 64 warpgroups over the rows; tfloat32 computes D^T, its
+ * N / 64 warpgroups over the columns (tile_sm90.cuh's kr_wgmma_stage_tf32). */
+static int loop_threads(const Sm90Loop *m) {
+    return 2 * (m->dt == TDT_TFLOAT32 ? m->N : m->M);
+}
 
 static const TileType *vtype(const TileFunc *f, int v) {
     return tile_value_type(f, v);
@@ -147,15 +153,15 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     if (tb->shape[0] != m->BK || tc->shape[0] != m->M || tc->shape[1] != m->N) return false;
     if (m->M % 64 || m->M > 256 || m->N % atom || m->N > 256 || m->BK % atom || m->BK > 256)
         return false;
-    if (threads && threads != 2 * m->M) return false;
+    if (m->dt == TDT_TFLOAT32 && m->N % 64) return false;
+    if (threads && threads != loop_threads(m)) return false;
     /* the ring: as deep as the shared memory allows (ct.kernel(occupancy=n): n blocks per SM) */
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
     size_t budget = (size_t)SM90_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
     m->stage_bytes = (size_t)(m->M * m->BK + m->BK * m->N) * (size_t)m->esize;
-    m->kmaj_bytes = m->dt == TDT_TFLOAT32 ? 2 * (size_t)m->N * (size_t)m->BK * 4 : 0;
     size_t convert = (size_t)m->M * (size_t)(m->N + 4) * 4;
-    if (convert > budget || budget < 1024 + m->kmaj_bytes + 2 * m->stage_bytes) return false;
-    m->stages = (int)((budget - 1024 - m->kmaj_bytes) / m->stage_bytes);
+    if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
+    m->stages = (int)((budget - 1024) / m->stage_bytes);
     if (m->stages > 6) m->stages = 6;
     m->wait = m->stages >= 4 ? 1 : 0;
     m->ahead = m->stages - 1 - m->wait;
@@ -165,7 +171,7 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
 static int first_match(const TileFunc *f, const TileRegion *r, int threads) {
     for (const TileOp *op = r->first; op; op = op->next) {
         Sm90Loop m;
-        if (sm90_match(f, op, threads, &m)) return 2 * m.M;
+        if (sm90_match(f, op, threads, &m)) return loop_threads(&m);
         for (int k = 0; k < 2; k++) {
             int t = first_match(f, &op->regions[k], threads);
             if (t) return t;
@@ -190,29 +196,44 @@ static int tmap_index(Lower *L, int param, int rows, int esize) {
     return L->ntmaps++;
 }
 
-/* The functor around one wgmma instruction of shape m64nNk16, at file scope (L->top). */
+/* The functor around one wgmma instruction, at file scope (L->top): 16-bit m64nNk16 with
+ * both operands in shared memory; tfloat32 m64nMk8 with A (B^T) in registers. */
 static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t size) {
     const char *ty = m->dt == TDT_BFLOAT16 ? "bf16" : m->dt == TDT_TFLOAT32 ? "tf32" : "f16";
     bool tf32 = m->dt == TDT_TFLOAT32;
-    snprintf(name, size, "KrWgmma%d%s", m->N, ty);
+    int wn = tf32 ? m->M : m->N; /* the instruction's n */
+    snprintf(name, size, "KrWgmma%d%s", wn, ty);
     char decl[96];
     snprintf(decl, sizeof decl, "struct %s {", name);
     if (L->top.buf && strstr(L->top.buf, decl)) return;
     KSource *t = &L->top;
-    int n = m->N / 2;
+    int n = wn / 2;
     ksrc_printf(t, "#if KR_WGMMA\nstruct %s {\n", name);
-    ksrc_printf(t, "    KR_DEV void operator()(float (&d)[%d], u64 da, u64 db) const {\n", n);
+    if (tf32)
+        ksrc_printf(t,
+                    "    KR_DEV void operator()(float (&d)[%d], const unsigned (&a)[4], u64 db) "
+                    "const {\n",
+                    n);
+    else
+        ksrc_printf(t, "    KR_DEV void operator()(float (&d)[%d], u64 da, u64 db) const {\n", n);
     ksrc_puts(t, "        asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, 1, 0;\\n\"\n");
-    ksrc_printf(t, "            \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", m->N,
+    ksrc_printf(t, "            \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", wn,
                 tf32 ? 8 : 16, ty, ty);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s%%%d", i ? ", " : "", i);
-    /* 16-bit: B N-major (imm-trans-b 1); tfloat32 has no transpose operands (K-major) */
-    ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1%s;\\n}\\n\"\n            : ", n, n + 1,
-                tf32 ? "" : ", 0, 1");
+    /* 16-bit: B N-major (imm-trans-b 1); tfloat32: A from registers, B K-major */
+    if (tf32)
+        ksrc_printf(t, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1;\\n}\\n\"\n            : ", n,
+                    n + 1, n + 2, n + 3, n + 4);
+    else
+        ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n            : ", n, n + 1);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s\"+f\"(d[%d])", i ? ", " : "", i);
-    ksrc_puts(t, "\n            : \"l\"(da), \"l\"(db));\n    }\n};\n#endif\n");
+    if (tf32)
+        ksrc_puts(t, "\n            : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), "
+                     "\"l\"(db));\n    }\n};\n#endif\n");
+    else
+        ksrc_puts(t, "\n            : \"l\"(da), \"l\"(db));\n    }\n};\n#endif\n");
 }
 
 static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
@@ -225,13 +246,15 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     int M = m->M, N = m->N, BK = m->BK, acc = m->acc_var, st = m->stages, ahead = m->ahead;
     size_t a_bytes = (size_t)M * BK * (size_t)m->esize;
     const TileOp *la = m->load_a, *lb = m->load_b;
-    size_t ring = 1024 + (size_t)st * m->stage_bytes + m->kmaj_bytes;
+    size_t ring = 1024 + (size_t)st * m->stage_bytes;
+    const char *T = tf32 ? ", true" : ""; /* the fragments hold D^T */
+    int nfrag = (tf32 ? M : N) / 2;
     size_t convert = (size_t)M * (size_t)(N + 4) * 4;
     size_t bars = ((ring > convert ? ring : convert) + 7) / 8 * 8; /* the mbarriers */
     /* TMA (all modes but 3, cp.async only): descriptors for A in M-row boxes, B in BK-row
      * boxes; the kernel keeps the cp.async loop for launches whose arrays TMA can't take */
     int ta = -1, tb = -1;
-    if (L->sm90_mode != 3 && !tf32) {
+    if (L->sm90_mode != 3) {
         int n0 = L->ntmaps;
         ta = tmap_index(L, la->array, M, m->esize);
         tb = tmap_index(L, lb->array, BK, m->esize);
@@ -252,8 +275,8 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
             "const i64 kr_n = kr_step > 0 ? (kr_hi > kr_lo ? (kr_hi - kr_lo + kr_step - 1) / "
             "kr_step : 0) : kr_step < 0 ? (kr_lo > kr_hi ? (kr_lo - kr_hi - kr_step - 1) / "
             "(-kr_step) : 0) : 0;");
-    lw_line(L, op, "float kr_d[%d];", N / 2);
-    lw_line(L, op, "kr_frag_from_tile<%d, %d>(kr_d, s%d);", M, N, acc);
+    lw_line(L, op, "float kr_d[%d];", nfrag);
+    lw_line(L, op, "kr_frag_from_tile<%d, %d%s>(kr_d, s%d);", M, N, T, acc);
     lw_line(L, op,
             "unsigned char *const kr_ring = kr_smem + ((1024u - (kr_smem_addr(kr_smem) & "
             "1023u)) & 1023u);");
@@ -290,13 +313,14 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
         lw_line(L, op, "        kr_mbar_expect_tx(bar, %zuu);", m->stage_bytes);
         lw_line(
             L, la,
-            "        kr_tma_tile<%d, %d>(kr_stage, &p.kr_tm%d, (int)v%d * %d, (int)v%d * %d, bar);",
-            M, BK, ta, la->operands[0], M, la->operands[1], BK);
+            "        kr_tma_tile<%d, %d, %d>(kr_stage, &p.kr_tm%d, (int)v%d * %d, (int)v%d * %d, "
+            "bar);",
+            M, BK, m->esize, ta, la->operands[0], M, la->operands[1], BK);
         lw_line(
             L, lb,
-            "        kr_tma_tile<%d, %d>(kr_stage + %zu, &p.kr_tm%d, (int)v%d * %d, (int)v%d * %d, "
-            "bar);",
-            BK, N, a_bytes, tb, lb->operands[0], BK, lb->operands[1], N);
+            "        kr_tma_tile<%d, %d, %d>(kr_stage + %zu, &p.kr_tm%d, (int)v%d * %d, (int)v%d * "
+            "%d, bar);",
+            BK, N, m->esize, a_bytes, tb, lb->operands[0], BK, lb->operands[1], N);
         lw_line(L, op, "    }");
         lw_line(L, op, "    return;");
         lw_line(L, op, "}");
@@ -330,13 +354,8 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     lw_line(L, m->mma, "const unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", st,
             m->stage_bytes);
     if (tf32) {
-        lw_line(L, m->mma, "unsigned char *kr_kmaj = kr_ring + %zu + (int)(kr_it %% 2) * %d;",
-                (size_t)st * m->stage_bytes, N * BK * 4);
-        lw_line(L, m->mma, "kr_tf32_transpose<%d, %d>(kr_kmaj, kr_stage + %zu);", BK, N, a_bytes);
-        lw_line(L, m->mma, "kr_fence_async_smem();");
-        lw_line(L, m->mma, "__syncthreads();");
-        lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s, true>(kr_d, kr_stage, kr_kmaj);", M, N,
-                BK, fn);
+        lw_line(L, m->mma, "kr_wgmma_stage_tf32<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);",
+                M, N, BK, fn, a_bytes);
     } else {
         lw_line(L, m->mma, "kr_wgmma_stage<%d, %d, %d, %s>(kr_d, kr_stage, kr_stage + %zu);", M, N,
                 BK, fn, a_bytes);
@@ -353,7 +372,7 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
         lw_line(L, op, "    if (threadIdx.x == 0) KR_FOR(i, %d) kr_mbar_inval(&kr_bar[i]);", st);
         lw_line(L, op, "}");
     }
-    lw_line(L, op, "kr_frag_to_tile<%d, %d>(s%d, kr_d);", M, N, acc);
+    lw_line(L, op, "kr_frag_to_tile<%d, %d%s>(s%d, kr_d);", M, N, T, acc);
     lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);
     L->indent--;
     lw_line(L, op, "}");

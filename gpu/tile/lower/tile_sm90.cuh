@@ -4,7 +4,7 @@
  * `#if KR_WGMMA ... #else <the generic loop> #endif`, so one source still compiles for any
  * architecture: KR_WGMMA is 1 only where NVRTC compiles for sm_90a.
  *
- * The loop it serves: acc (M x N float) += A tile (M x BK) @ B tile (BK x N), 16-bit
+ * The loop it serves: acc (M x N float) += A tile (M x BK) @ B tile (BK x N), 16-bit or tf32
  * operands, over a run-time range of k. Each block is M / 64 warpgroups; warpgroup w owns
  * rows 64w .. 64w+63 of the accumulator, held in registers in wgmma's fragment layout for
  * the whole loop. The operand tiles go through a ring of S shared-memory stages filled by
@@ -115,24 +115,21 @@ template <int N> KR_DEV void kr_frag_fence(float (&d)[N]) {
 }
 /* One stage: acc += A (M x BK at a) @ B (BK x N at b), BK / 16 wgmma steps of this
  * warpgroup's 64 rows; MMA is the lowering's functor around the one wgmma instruction. */
-template <int M, int N, int BK, class MMA, bool TF32 = false>
+template <int M, int N, int BK, class MMA>
 KR_DEV void kr_wgmma_stage(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
     const unsigned sa = kr_smem_addr(a) + (threadIdx.x / 128) * 64 * 128, sb = kr_smem_addr(b);
     kr_frag_fence(d);
     kr_wgmma_fence();
-    /* a k step is 32 bytes of a row: k16 of 16-bit, k8 of tfloat32; 4 steps per block */
-    KR_FOR(kk, BK / (TF32 ? 8 : 16)) {
+    /* a k16 step is 32 bytes of a row of A, 4 steps per 64-column block; B N-major: 16 rows
+     * of 128 bytes a step, 64-column blocks BK * 128 apart */
+    KR_FOR(kk, BK / 16) {
         const unsigned aa = sa + (kk / 4) * (M * 128) + (kk % 4) * 32;
-        if constexpr (TF32) /* B K-major (N rows), like A */
-            MMA()(d, kr_wgmma_desc(aa, 16),
-                  kr_wgmma_desc(sb + (kk / 4) * (N * 128) + (kk % 4) * 32, 16));
-        else /* B N-major: 16 rows of 128 bytes a step, 64-column blocks BK * 128 apart */
-            MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(sb + kk * 16 * 128, BK * 128));
+        MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(sb + kk * 16 * 128, BK * 128));
     }
     kr_wgmma_commit();
     kr_frag_fence(d);
 }
-/* ---- TMA (KRAIT_TILE_SM90=tma): one thread copies each stage with cp.async.bulk.tensor,
+/* ---- TMA (the default; not KRAIT_TILE_SM90=cpasync): one thread copies each stage with cp.async.bulk.tensor,
  * completing on the stage's mbarrier; the consumers wait on its phase. ---- */
 KR_DEV void kr_mbar_init(u64 *bar, int count) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(kr_smem_addr(bar)), "r"(count)
@@ -164,14 +161,15 @@ KR_DEV void kr_mbar_wait(u64 *bar, int parity) {
                      : "memory");
     }
 }
-/* An R x C tile (C / 64 boxes of 64 columns x R rows) at array coordinates (r0, c0) into the
- * swizzled stage at dst, completing on bar. Out-of-bounds elements arrive as zeros. */
-template <int R, int C>
+/* An R x C tile of E-byte elements (C / (128 / E) boxes of 128 bytes of columns x R rows) at
+ * array coordinates (r0, c0) into the swizzled stage at dst, completing on bar.
+ * Out-of-bounds elements arrive as zeros. */
+template <int R, int C, int E = 2>
 KR_DEV void kr_tma_tile(unsigned char *dst, const KrTmap *map, int r0, int c0, u64 *bar) {
-    KR_FOR(b, C / 64) {
+    KR_FOR(b, C / (128 / E)) {
         asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
                      " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(kr_smem_addr(dst + b * R * 128)),
-                     "l"((u64)map), "r"(c0 + 64 * b), "r"(r0), "r"(kr_smem_addr(bar))
+                     "l"((u64)map), "r"(c0 + (128 / E) * b), "r"(r0), "r"(kr_smem_addr(bar))
                      : "memory");
     }
 }
@@ -181,46 +179,66 @@ template <class A> KR_DEV bool kr_sm90_vec_ok(const A &a) {
     return a.stride[1] == 1 && ((u64)a.p & 15) == 0 &&
            ((a.stride[0] * (i64)sizeof(*a.p)) & 15) == 0;
 }
-/* tfloat32: wgmma reads B only K-major, so each stage's B (BK x N, staged row-major by
- * kr_sm90_load) is rewritten as an N x BK tile in the same swizzled layout. */
-template <int BK, int N> KR_DEV void kr_tf32_transpose(unsigned char *dst, const unsigned char *src) {
-    _Pragma("unroll 4") for (int e = (int)threadIdx.x; e < BK * N; e += KR_NT) {
-        const int k = e % BK, n = e / BK;
-        *(float *)(dst + kr_swz_off<N, 4>(n, k)) = *(const float *)(src + kr_swz_off<BK, 4>(k, n));
+/* tfloat32: wgmma reads a tf32 B only K-major and the sample's B is row-major (N-major), so
+ * the loop computes D^T = B^T A^T instead: B^T is wgmma's A, read from B's stage into
+ * registers in the fragment layout (the transpose is free there), and A (K-major, as staged)
+ * is wgmma's B. Warpgroup g owns rows 64g.. of D^T, i.e. columns 64g.. of D; each k8 step is
+ * one m64n{M}k8 over the tile's M rows. Register fragment slot v of thread l of warp w:
+ * B^T element (16w + l/4 + 8(v%2), l%4 + 4(v/2)) of the warpgroup's 64 rows. */
+template <int M, int N, int BK, class MMA>
+KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const unsigned char *b) {
+    const unsigned sa = kr_smem_addr(a);
+    const int t = (int)threadIdx.x, l = t % 32;
+    const int n = 64 * (t / 128) + 16 * ((t % 128) / 32) + l / 4, k = l % 4;
+    unsigned f[BK / 8][4];
+    KR_FOR(kk, BK / 8) KR_FOR(v, 4) {
+        f[kk][v] = *(const unsigned *)(b + kr_swz_off<BK, 4>(8 * kk + k + 4 * (v >> 1),
+                                                             n + 8 * (v & 1)));
     }
+    kr_frag_fence(d);
+    kr_wgmma_fence();
+    /* A^T as wgmma's K-major B: M rows of 128 bytes per 32-column block, k8 = 32 bytes */
+    KR_FOR(kk, BK / 8) {
+        MMA()(d, f[kk], kr_wgmma_desc(sa + (kk / 4) * (M * 128) + (kk % 4) * 32, 16));
+    }
+    kr_wgmma_commit();
+    kr_frag_fence(d);
 }
 
 /* ---- the accumulator: generic tile layout <-> wgmma fragments, through kr_smem. Fragment
  * slot 4j + q of thread l of warp w (in its warpgroup g) is element
- * (64g + 16w + l/4 + 8(q/2), 8j + 2(l%4) + q%2). ---- */
-template <int M, int N> struct KrFrag {
-    static constexpr int ld = N + 4;
+ * (64g + 16w + l/4 + 8(q/2), 8j + 2(l%4) + q%2) of D, or of D^T when T (tfloat32). ---- */
+template <int M, int N, bool T = false> struct KrFrag {
+    static constexpr int ld = N + 4, n = (T ? M : N) / 2; /* n: fragment slots a thread */
     KR_DEV static int at(int j, int q) {
         const int t = threadIdx.x, g = t / 128, w = (t % 128) / 32, l = t % 32;
-        return (64 * g + 16 * w + l / 4 + 8 * (q >> 1)) * ld + 8 * j + 2 * (l % 4) + (q & 1);
+        const int r = 64 * g + 16 * w + l / 4 + 8 * (q >> 1), c = 8 * j + 2 * (l % 4) + (q & 1);
+        return T ? c * ld + r : r * ld + c;
     }
 };
-template <int M, int N>
-KR_DEV void kr_frag_from_tile(float (&d)[N / 2], const float (&t)[kr_nslots(M * N)]) {
+template <int M, int N, bool T = false>
+KR_DEV void kr_frag_from_tile(float (&d)[KrFrag<M, N, T>::n], const float (&t)[kr_nslots(M * N)]) {
     float *s = (float *)kr_smem;
     __syncthreads();
     KR_FOR(r, kr_nslots(M * N)) {
         const int e = kr_e(r);
-        if (e < M * N) s[(e / N) * KrFrag<M, N>::ld + e % N] = t[r];
+        if (e < M * N) s[(e / N) * KrFrag<M, N, T>::ld + e % N] = t[r];
     }
     __syncthreads();
-    KR_FOR(j, N / 8) KR_FOR(q, 4) d[4 * j + q] = s[KrFrag<M, N>::at(j, q)];
+    constexpr int J = KrFrag<M, N, T>::n / 4;
+    KR_FOR(j, J) KR_FOR(q, 4) d[4 * j + q] = s[KrFrag<M, N, T>::at(j, q)];
     __syncthreads();
 }
-template <int M, int N>
-KR_DEV void kr_frag_to_tile(float (&t)[kr_nslots(M * N)], const float (&d)[N / 2]) {
+template <int M, int N, bool T = false>
+KR_DEV void kr_frag_to_tile(float (&t)[kr_nslots(M * N)], const float (&d)[KrFrag<M, N, T>::n]) {
     float *s = (float *)kr_smem;
     __syncthreads();
-    KR_FOR(j, N / 8) KR_FOR(q, 4) s[KrFrag<M, N>::at(j, q)] = d[4 * j + q];
+    constexpr int J = KrFrag<M, N, T>::n / 4;
+    KR_FOR(j, J) KR_FOR(q, 4) s[KrFrag<M, N, T>::at(j, q)] = d[4 * j + q];
     __syncthreads();
     KR_FOR(r, kr_nslots(M * N)) {
         const int e = kr_e(r);
-        t[r] = e < M * N ? s[(e / N) * KrFrag<M, N>::ld + e % N] : 0.0f;
+        t[r] = e < M * N ? s[(e / N) * KrFrag<M, N, T>::ld + e % N] : 0.0f;
     }
     __syncthreads();
 }
