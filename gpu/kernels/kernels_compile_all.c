@@ -80,6 +80,23 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         int rc = kernels_arange_function(G, (DType)dt, arch, &f);
         if (compile_note(rc, verbose, what, &count) < 0) return -1;
     }
+    /* The rows path: a row-broadcast operand and a transposed one over long rows. */
+    {
+        int64_t shr[2] = {30, 600}, str[2] = {600, 1}, shb[2] = {30, 1}, stb[2] = {1, 0};
+        int64_t stt[2] = {1, 30};
+        GpuTensor rin[3] = {ktensor(DT_FLOAT32, 2, shr, str), ktensor(DT_FLOAT32, 2, shb, stb),
+                            ktensor(DT_FLOAT64, 2, shr, stt)};
+        GpuTensor rout = ktensor(DT_FLOAT32, 2, shr, str);
+        FuseNode g[6] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
+                         {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
+                         {FUSE_INPUT, DT_FLOAT64, -1, -1, -1, 2, 0, 0},
+                         {FUSE_SUB, DT_FLOAT32, 0, 1, -1, 0, 0, 0},
+                         {FUSE_EXP, DT_FLOAT32, 3, -1, -1, 0, 0, 0},
+                         {FUSE_MUL, DT_FLOAT64, 4, 2, -1, 0, 0, 0}};
+        if (compile_note(kernels_fuse_compile(G, g, 6, 5, rin, 3, &rout, arch), verbose,
+                         "fuse rows path", &count) < 0)
+            return -1;
+    }
     /* Casts between every pair, through the copy path. */
     for (int a = 0; a < DT__COUNT; a++) {
         GpuTensor in = ktensor((DType)a, 2, sh2, st2t);

@@ -398,6 +398,51 @@ static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt
     ksrc_free(&call);
 }
 
+/* The rows path: a block per row of the innermost dim (grid-stride over rows), the row's
+ * index decomposed once, four columns per thread per step so that each thread keeps four
+ * loads in flight. */
+static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, int shape_base) {
+    int last = p->rank - 1, nstr = 0, sb[FUSE_MAX_INPUTS + 1];
+    for (int k = 0; k <= nin; k++)
+        if (p->layout[k] == FUSE_LAYOUT_STRIDED) sb[k] = shape_base + p->rank * (1 + nstr++);
+    ksrc_printf(s, "    const i64 L = (i64)p.w[%d], rows = n / L;\n", shape_base + last);
+    ksrc_puts(s, "    for (i64 r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+                 "        i64 rem = r;\n");
+    for (int k = 0; k <= nin; k++)
+        if (p->layout[k] == FUSE_LAYOUT_STRIDED) ksrc_printf(s, "        i64 b%d = 0;\n", k);
+    for (int d = last - 1; d >= 0; d--) {
+        ksrc_printf(s, "        { i64 sz = (i64)p.w[%d]; i64 c = rem %% sz; rem /= sz;\n",
+                    shape_base + d);
+        for (int k = 0; k <= nin; k++)
+            if (p->layout[k] == FUSE_LAYOUT_STRIDED)
+                ksrc_printf(s, "          b%d += c * (i64)p.w[%d];\n", k, sb[k] + d);
+        ksrc_puts(s, "        }\n");
+    }
+    ksrc_puts(s, "        const i64 base = r * L;\n        i64 j = threadIdx.x;\n");
+    /* one column's element: KSource for column expression J */
+    for (int unroll = 4; unroll >= 1; unroll -= 3) {
+        if (unroll == 4)
+            ksrc_puts(s,
+                      "        for (; j + 3 * (i64)blockDim.x < L; j += 4 * (i64)blockDim.x) {\n");
+        else
+            ksrc_puts(s, "        for (; j < L; j += blockDim.x) {\n");
+        for (int u = 0; u < unroll; u++) {
+            ksrc_printf(s, "          { const i64 c = j + %d * (i64)blockDim.x, i = base + c;\n",
+                        u);
+            for (int k = 0; k <= nin; k++)
+                if (p->layout[k] == FUSE_LAYOUT_STRIDED)
+                    ksrc_printf(s, "            const i64 o%d = b%d + c * (i64)p.w[%d];\n", k, k,
+                                sb[k] + last);
+            ksrc_printf(s, "            (void)i; out[%s] = ",
+                        p->layout[0] == FUSE_LAYOUT_STRIDED ? "o0" : "i");
+            fuse_store_eval(s, p, nin, out_dt, false);
+            ksrc_puts(s, "; }\n");
+        }
+        ksrc_puts(s, "        }\n");
+    }
+    ksrc_puts(s, "    }\n}\n");
+}
+
 static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p, int nwords,
                      int const_base, int shape_base) {
@@ -442,6 +487,10 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_puts(s, "        out[i] = ");
         fuse_store_eval(s, p, nin, out_dt, false);
         ksrc_puts(s, ";\n    }\n}\n");
+        return;
+    }
+    if (p->path == FUSE_PATH_ROWS) {
+        fuse_gen_rows(s, p, nin, out_dt, shape_base);
         return;
     }
     /* Strided: decompose the C-order index; idx_t is 32-bit when every offset fits. */
@@ -552,6 +601,8 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     int nw =
         kernels_fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &shape_base);
     if (nw < 0) return -1;
+    if (p.path != FUSE_PATH_VECTOR && p.rank >= 2 && p.shape[p.rank - 1] >= FUSE_ROWS_MIN)
+        p.path = FUSE_PATH_ROWS;
     if (p.n == 0 && !arch) return 0;
     uint8_t key[FUSE_KEY_BYTES];
     size_t klen = kernels_fuse_key(key, nodes, nnodes, root, inputs, nin, out, &p);
@@ -570,7 +621,9 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
         if (arch) return 0;
         if (kcache_insert(G, key, klen, h, f) < 0) return -1;
     }
-    int64_t work = p.path == FUSE_PATH_VECTOR ? (p.n + p.vec - 1) / p.vec : p.n;
+    int64_t work = p.path == FUSE_PATH_VECTOR ? (p.n + p.vec - 1) / p.vec
+                   : p.path == FUSE_PATH_ROWS ? p.n / p.shape[p.rank - 1] * 256
+                                              : p.n;
     return kernels_launch(G, f, kernels_grid(G, work, 256), 256, 0, s, w, nw);
 }
 

@@ -36,7 +36,11 @@ unsigned kernels_grid(GpuState *G, int64_t work, unsigned block);
 /* ---- the fused kernel's plan (kernels_fuse.c), also read by the mock's host kernels ---- */
 
 enum { FUSE_LAYOUT_CONTIG = 0, FUSE_LAYOUT_SCALAR = 1, FUSE_LAYOUT_STRIDED = 2 };
-enum { FUSE_PATH_VECTOR = 1, FUSE_PATH_STRIDED32 = 2, FUSE_PATH_STRIDED64 = 3 };
+/* FUSE_PATH_ROWS: a strided plan whose innermost dim is long (FUSE_ROWS_MIN): a block per
+ * row of it decomposes the row's index once and steps each operand by its innermost stride
+ * (the words are the strided path's). */
+enum { FUSE_PATH_VECTOR = 1, FUSE_PATH_STRIDED32 = 2, FUSE_PATH_STRIDED64 = 3, FUSE_PATH_ROWS = 4 };
+#define FUSE_ROWS_MIN 512
 
 /* One launch's resolved geometry: operands broadcast to out's shape, dims collapsed. */
 typedef struct FusePlan {

@@ -46,3 +46,9 @@ v = (np.arange(1001, dtype=np.float64) * 0.5 + 1)
 print(v[::3].sum(), v[1:].max(), (v + 0).reshape(7, 143).sum(axis=0)[:3], (v - 1).sum())
 h = (np.arange(1003) % 11).astype(np.float16)
 print((h * 2).sum(dtype=np.float32), (h + h).max(), (h - 5).argmin())
+# long rows (the rows path of the fused kernel on CUDA): row- and column-broadcast operands
+# and a transposed one
+q = ((np.arange(4 * 600) % 7) * 0.25).astype(np.float32).reshape(4, 600)
+qt = ((np.arange(600 * 4) % 5) * 0.5).reshape(600, 4).T  # float64, strided
+c = q - q.max(axis=1, keepdims=True) + q[1]
+print(c[:, 595:], c.sum(axis=1), (c * qt)[:, :5], (c * qt).sum(axis=1), (c * qt)[3, 598:])
