@@ -259,12 +259,13 @@ void arr_sync_host_slow(Array *o) {
     (void)arr_host(I, o);
 }
 
-/* Evaluate every pending array that reads o's buffer (before o is written). */
-static int flush_readers(Interp *I, Array *o) {
+/* Evaluate every pending array that reads o's buffer (before o is written), except skip. */
+static int flush_readers_except(Interp *I, Array *o, const Array *skip) {
     if (!I->gpu) return 0;
     ArrCuda *c = I->gpu->allocator.ud;
 again:
     for (Array *p = c->pending; p; p = p->pend->next) {
+        if (p == skip) continue;
         for (int i = 0; i < p->pend->ninputs; i++) {
             if (owner_of(p->pend->inputs[i]) != o) continue;
             if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
@@ -272,6 +273,10 @@ again:
         }
     }
     return 0;
+}
+
+static int flush_readers(Interp *I, Array *o) {
+    return flush_readers_except(I, o, NULL);
 }
 
 int arr_host_write(Interp *I, Array *a) {
@@ -660,6 +665,33 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
 
 /* ---- assignment ---- */
 
+/* dst[...] = s for a pending s of dst's dtype and shape (t[...] = t + 1): s's graph runs
+ * straight into dst, one launch, and s becomes a pending copy of dst, which the next write
+ * to dst evaluates first like any reader, so s keeps its value. Not when s's graph reads
+ * dst's buffer other than element for element (t[1:] = t[:-1] + 1). 1 done, 0 not this
+ * case, -1 after raising. */
+static int assign_pending(Interp *I, Array *dst, Array *s) {
+    Array *o = owner_of(dst);
+    ArrPending *sp = s->pend;
+    if (!sp || s->base || s == o || s->dtype != dst->dtype || s->ndim != dst->ndim ||
+        memcmp(s->shape, dst->shape, sizeof(int64_t) * (size_t)s->ndim))
+        return 0;
+    for (int i = 0; i < sp->ninputs; i++)
+        if (owner_of(sp->inputs[i]) == o && arr_overlaps(sp->inputs[i], dst)) return 0;
+    if (o->dptr && flush_readers_except(I, o, s) < 0) return -1;
+    if (arr_dev_ready(I, o) < 0) return -1;
+    o->host_stale = true;
+    ArrPending g = *sp;
+    if (is_null(finish_graph(I, &g, sp->root, dst->dtype, dst->ndim, dst->shape, dst))) return -1;
+    sp->nnodes = sp->ninputs = 0;
+    int k = add_input(I, sp, dst);
+    int n = k < 0 ? k : add_node(sp, FUSE_INPUT, dst->dtype, -1, -1, -1);
+    if (n < 0) return -1;
+    sp->nodes[n].input = k;
+    sp->root = n;
+    return 1;
+}
+
 /* dst[...] = src where dst's data lives on the device (a host-current array is cheaper to
  * write on the host). A Python or NumPy scalar becomes a fill kernel, so z[0] = x moves no
  * data; a one-element write also updates a current host mirror, which stays valid. An
@@ -697,6 +729,8 @@ int arr_cuda_assign(Interp *I, Array *dst, Value src) {
         int k = d - (s->ndim - dst->ndim);
         if (k < 0 ? s->shape[d] != 1 : (s->shape[d] != 1 && s->shape[d] != dst->shape[k])) return 0;
     }
+    int r = assign_pending(I, dst, s);
+    if (r) return r;
     if (arr_dev_write(I, dst) < 0) return -1;
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {
