@@ -239,6 +239,11 @@ int main(int argc, char **argv) {
         break;
     }
 
+    /* As CPython: a write to a closed pipe or socket raises BrokenPipeError (EPIPE) instead
+     * of killing the process (asyncio's streams, subprocess pipes). Children get the default
+     * back from libuv's spawn. */
+    signal(SIGPIPE, SIG_IGN);
+
     kr_config cfg;
     kr_config_init(&cfg);
     config_from_env(&cfg);

@@ -5,6 +5,7 @@
  * whose fields are plain attributes. The whole module is unavailable in the sandbox. */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,6 +280,17 @@ static Value os_getpid(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_int(getpid());
 }
 
+/* os.strerror(code): the C library's message, as CPython's. */
+static Value os_strerror(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_no_kw(I, "strerror", kw) || !arg_count(I, "strerror", argc, 1, 1)) return V_NULL;
+    int64_t code;
+    if (obj_index(I, argv[0], &code) < 0) return V_NULL;
+    if (code < INT_MIN || code > INT_MAX)
+        return err_format(I, TY_OVERFLOW_ERROR, "signed integer is greater than maximum");
+    Str *s = str_from_cstr(I, strerror((int)code));
+    return s ? v_obj(s) : V_NULL;
+}
+
 static Value os_urandom(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "urandom", kw) || !arg_count(I, "urandom", argc, 1, 1)) return V_NULL;
     int64_t n;
@@ -365,7 +377,8 @@ static const MethodDef os_functions[] = {
     {"rmdir", os_rmdir, 0},         {"rename", os_rename, 0},   {"replace", os_replace, 0},
     {"stat", os_stat, 0},           {"getenv", os_getenv, 0},   {"putenv", os_putenv, 0},
     {"getpid", os_getpid, 0},       {"urandom", os_urandom, 0}, {"chdir", os_chdir, 0},
-    {"cpu_count", os_cpu_count, 0}, {"walk", os_walk, 0},       {NULL, NULL, 0},
+    {"cpu_count", os_cpu_count, 0}, {"walk", os_walk, 0},       {"strerror", os_strerror, 0},
+    {NULL, NULL, 0},
 };
 
 static Dict *environ_snapshot(Interp *I) {

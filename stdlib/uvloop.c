@@ -69,7 +69,8 @@ struct Loop {
     size_t npolled, cappolled;
     int wait_mode;       /* UVLOOP_WAIT_* */
     uint64_t spin_ns;    /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
-    struct UvWork *work; /* uvloop_work.c's jobs */
+    struct UvWork *work;       /* uvloop_work.c's jobs */
+    struct UvStreams *streams; /* uvloop_stream.c's handles */
 };
 
 static void uvloop_on_wake(uv_async_t *h) {
@@ -136,6 +137,11 @@ void uvloop_deliver(Interp *I, int64_t id) {
 struct UvWork **uvloop_work_slot(Interp *I) {
     struct Loop *L = uvloop_get(I);
     return L ? &L->work : NULL;
+}
+
+struct UvStreams **uvloop_streams_slot(Interp *I) {
+    struct Loop *L = uvloop_get(I);
+    return L ? &L->streams : NULL;
 }
 
 static void uvloop_on_guard(uv_timer_t *h) {
@@ -472,6 +478,7 @@ void uvloop_shutdown(Interp *I) {
         nanosleep(&ts, NULL);
     }
     uvwork_cancel_all(I);
+    uvstream_close_all(I);
     for (size_t i = 0; i < L->nslots; i++)
         uv_close((uv_handle_t *)&L->slots[i]->h, uvloop_on_close);
     uv_close((uv_handle_t *)&L->guard, uvloop_on_close);
@@ -491,6 +498,7 @@ void uvloop_shutdown(Interp *I) {
     mem_realloc_quiet(I, L->polled, L->cappolled * sizeof *L->polled, 0);
     uv_run(&L->uv, UV_RUN_DEFAULT); /* runs the close callbacks, ends the jobs */
     uvwork_free_all(I);
+    uvstream_free_all(I);
     uv_loop_close(&L->uv);
     for (size_t i = 0; i < L->nslots; i++)
         mem_free(I, L->slots[i], sizeof *L->slots[i]);
@@ -542,7 +550,8 @@ static const MethodDef uv_functions[] = {
 Module *uvloop_module_create(Interp *I) {
     Str *name = str_intern_cstr(I, "_uv");
     Module *m = name ? module_new(I, name) : NULL;
-    if (!m || module_add_functions(I, m, uv_functions) < 0) return NULL;
+    if (!m || module_add_functions(I, m, uv_functions) < 0 || uvstream_add_functions(I, m) < 0)
+        return NULL;
     return m;
 }
 

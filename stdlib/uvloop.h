@@ -50,6 +50,13 @@ struct uv_loop_s *uvloop_uv(Interp *I);
 int64_t uvloop_new_id(Interp *I);
 void uvloop_deliver(Interp *I, int64_t id);
 struct UvWork **uvloop_work_slot(Interp *I);
+/* For uvloop_stream.c (pipes, TCP, child processes): its state's slot, its functions added
+ * to _uv, and the shutdown steps (close every handle before the last uv_run, free after). */
+struct UvStreams;
+struct UvStreams **uvloop_streams_slot(Interp *I);
+int uvstream_add_functions(Interp *I, Module *m);
+void uvstream_close_all(Interp *I);
+void uvstream_free_all(Interp *I);
 /* _uv.work / _uv.work_result, and the shutdown steps (before and after the last uv_run). */
 Value uvwork_submit_fn(Interp *I, int argc, Value *argv, Tuple *kw);
 Value uvwork_result_fn(Interp *I, int argc, Value *argv, Tuple *kw);

@@ -174,6 +174,17 @@ static Type *oserror_subtype(Interp *I, Value code) {
     case EISDIR: return I->types[TY_IS_A_DIRECTORY_ERROR];
     case ENOTDIR: return I->types[TY_NOT_A_DIRECTORY_ERROR];
     case ETIMEDOUT: return I->types[TY_TIMEOUT_ERROR];
+    case EAGAIN:
+    case EALREADY:
+    case EINPROGRESS: return I->types[TY_BLOCKING_IO_ERROR];
+    case ECHILD: return I->types[TY_CHILD_PROCESS_ERROR];
+    case EINTR: return I->types[TY_INTERRUPTED_ERROR];
+    case ESRCH: return I->types[TY_PROCESS_LOOKUP_ERROR];
+    case EPIPE:
+    case ESHUTDOWN: return I->types[TY_BROKEN_PIPE_ERROR];
+    case ECONNABORTED: return I->types[TY_CONNECTION_ABORTED_ERROR];
+    case ECONNREFUSED: return I->types[TY_CONNECTION_REFUSED_ERROR];
+    case ECONNRESET: return I->types[TY_CONNECTION_RESET_ERROR];
     default: return I->types[TY_OS_ERROR];
     }
 }

@@ -256,6 +256,15 @@ struct Type {
     X(IS_A_DIRECTORY_ERROR, "IsADirectoryError", OS_ERROR)                                         \
     X(NOT_A_DIRECTORY_ERROR, "NotADirectoryError", OS_ERROR)                                       \
     X(TIMEOUT_ERROR, "TimeoutError", OS_ERROR)                                                     \
+    X(BLOCKING_IO_ERROR, "BlockingIOError", OS_ERROR)                                              \
+    X(CHILD_PROCESS_ERROR, "ChildProcessError", OS_ERROR)                                          \
+    X(INTERRUPTED_ERROR, "InterruptedError", OS_ERROR)                                             \
+    X(PROCESS_LOOKUP_ERROR, "ProcessLookupError", OS_ERROR)                                        \
+    X(CONNECTION_ERROR, "ConnectionError", OS_ERROR)                                               \
+    X(BROKEN_PIPE_ERROR, "BrokenPipeError", CONNECTION_ERROR)                                      \
+    X(CONNECTION_ABORTED_ERROR, "ConnectionAbortedError", CONNECTION_ERROR)                        \
+    X(CONNECTION_REFUSED_ERROR, "ConnectionRefusedError", CONNECTION_ERROR)                        \
+    X(CONNECTION_RESET_ERROR, "ConnectionResetError", CONNECTION_ERROR)                            \
     X(REFERENCE_ERROR, "ReferenceError", EXCEPTION)                                                \
     X(RUNTIME_ERROR, "RuntimeError", EXCEPTION)                                                    \
     X(NOT_IMPLEMENTED_ERROR, "NotImplementedError", RUNTIME_ERROR)                                 \

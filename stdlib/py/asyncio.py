@@ -21,7 +21,9 @@ __all__ = ["run", "sleep", "create_task", "gather", "wait_for", "ensure_future",
            "TimeoutError", "InvalidStateError", "wait", "as_completed", "shield",
            "FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED", "isfuture", "Lock",
            "Condition", "Semaphore", "BoundedSemaphore", "Timeout", "timeout", "timeout_at",
-           "TaskGroup", "to_thread", "set_event_loop"]
+           "TaskGroup", "to_thread", "set_event_loop", "IncompleteReadError",
+           "LimitOverrunError", "StreamReader", "StreamWriter", "open_connection",
+           "start_server", "create_subprocess_exec", "create_subprocess_shell"]
 
 
 class CancelledError(BaseException):
@@ -33,6 +35,25 @@ TimeoutError = TimeoutError  # an alias of the builtin since 3.11
 
 class InvalidStateError(Exception):
     """The operation is not allowed in this state."""
+
+
+class IncompleteReadError(EOFError):
+    """Incomplete read error: partial (the bytes read before EOF), expected (None: unknown)."""
+
+    def __init__(self, partial, expected):
+        r_expected = "undefined" if expected is None else repr(expected)
+        super().__init__(f"{len(partial)} bytes read on a total of {r_expected} expected bytes")
+        self.partial = partial
+        self.expected = expected
+
+
+class LimitOverrunError(Exception):
+    """Reached the buffer limit while looking for a separator (consumed: the bytes to
+    consume)."""
+
+    def __init__(self, message, consumed):
+        super().__init__(message)
+        self.consumed = consumed
 
 
 class QueueEmpty(Exception):
@@ -110,6 +131,7 @@ class EventLoop:
         self._timers = {}
         self._waits = {}  # completion id (uvloop.h) -> (future, waiter, result)
         self._jobs = {}  # thread-pool job id (uvloop_work.c) -> (future, post)
+        self._natives = {}  # stream / server / process id (uvloop_stream.c) -> its callback
         self._stopping = False
         self._closed = False
         self._unretrieved = []  # tasks that finished with an exception nobody read yet
@@ -279,6 +301,8 @@ class EventLoop:
             elif tid in self._jobs:
                 fut, post = self._jobs.pop(tid)
                 self._ready.append(Handle(_complete_job, (fut, tid, post), self))
+            elif tid in self._natives:
+                self._ready.append(Handle(self._natives[tid], (), self))
         ready = self._ready
         for _ in range(len(ready)):
             h = ready.popleft()
@@ -409,7 +433,7 @@ def _host_loop():
 
 
 def _has_work(loop):
-    return bool(loop._ready or loop._timers or loop._waits or loop._jobs or
+    return bool(loop._ready or loop._timers or loop._waits or loop._jobs or loop._natives or
                 any(t._loop is loop and not t.done() for t in _all_tasks))
 
 
@@ -1617,3 +1641,19 @@ class BoundedSemaphore(Semaphore):
         if self._value >= self._bound_value:
             raise ValueError("BoundedSemaphore released too many times")
         Semaphore.release(self)
+
+
+# ---- streams and subprocesses (asyncio.streams, asyncio.subprocess), imported at first use --
+
+_LAZY = {"StreamReader": "streams", "StreamWriter": "streams", "open_connection": "streams",
+         "start_server": "streams", "Server": "streams", "create_subprocess_exec": "subprocess",
+         "create_subprocess_shell": "subprocess"}
+
+
+def __getattr__(name):
+    if name in ("streams", "subprocess"):
+        return __import__("asyncio." + name).__dict__[name]
+    sub = _LAZY.get(name)
+    if sub is None:
+        raise AttributeError(f"module 'asyncio' has no attribute '{name}'")
+    return getattr(__import__("asyncio." + sub).__dict__[sub], name)

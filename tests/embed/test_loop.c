@@ -1,7 +1,8 @@
 /* test_loop.c: the host drives krait's event loop (kr_loop_fd/_timeout/_step/_run) from its
  * own poll() loop: tasks started by a script finish while the host polls, timers and a
- * thread-pool job wake the fd, an exception in a task reaches the host, and asyncio.run
- * still works after. */
+ * thread-pool job wake the fd, an exception in a task reaches the host, asyncio.run still
+ * works after, a child process's pipes keep kr_loop_run going, and the sandbox refuses
+ * processes and sockets. */
 #include <poll.h>
 #include <string.h>
 
@@ -79,6 +80,40 @@ int main(void) {
     CHECK(kr_exit_code(I) == 3);
     /* asyncio.run still works beside the host's loop */
     CHECK(kr_run_string(I, "assert asyncio.run(ticker('c', 1, 0)) == 'c'\n", "<run>") == KR_OK);
+    /* a child process's pipes and exit are loop work too: kr_loop_run waits for them */
+    CHECK(kr_run_string(
+              I,
+              "out = []\n"
+              "async def child():\n"
+              "    p = await asyncio.create_subprocess_exec('echo', 'hi',\n"
+              "                                             stdout=asyncio.subprocess.PIPE)\n"
+              "    out.append(await p.communicate())\n"
+              "    out.append(p.returncode)\n"
+              "t6 = asyncio.get_event_loop().create_task(child())\n",
+              "<child>") == KR_OK);
+    CHECK(kr_loop_run(I) == KR_OK);
+    CHECK(kr_run_string(I, "assert out == [(b'hi\\n', None), 0], out\n", "<c4>") == KR_OK);
+    kr_free(I);
+    /* the sandbox refuses processes and sockets */
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.sandbox = 1;
+    I = kr_new(&cfg);
+    CHECK(I);
+    CHECK(kr_run_string(I,
+                        "import asyncio\n"
+                        "async def main():\n"
+                        "    for f in (lambda: asyncio.create_subprocess_exec('true'),\n"
+                        "              lambda: asyncio.open_connection('127.0.0.1', 1),\n"
+                        "              lambda: asyncio.start_server(print, '127.0.0.1', 0)):\n"
+                        "        try:\n"
+                        "            await f()\n"
+                        "        except PermissionError as e:\n"
+                        "            assert 'sandbox' in str(e), e\n"
+                        "        else:\n"
+                        "            raise AssertionError('allowed in the sandbox')\n"
+                        "asyncio.run(main())\n",
+                        "<sandbox>") == KR_OK);
     kr_free(I);
     printf("test_loop: ok (%d steps, %d waits)\n", steps, waits);
     return 0;
