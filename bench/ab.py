@@ -12,7 +12,9 @@ import statistics
 import subprocess
 import sys
 
-NAMES = ["fib", "int_loop", "nbody", "spectral_norm", "objects", "strings_dicts", "sorting"]
+NAMES = ["fib", "int_loop", "nbody", "spectral_norm", "objects", "strings_dicts", "sorting",
+         "scheduler", "float_points", "vectors", "generators", "exceptions", "closures", "bigint",
+         "unpacking"]
 
 
 def cpu_time(krait, name):

@@ -19,7 +19,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-BENCHMARKS = ["fib", "int_loop", "nbody", "spectral_norm", "objects", "strings_dicts", "sorting"]
+BENCHMARKS = ["fib", "int_loop", "nbody", "spectral_norm", "objects", "strings_dicts", "sorting",
+              "scheduler", "float_points", "vectors", "generators", "exceptions", "closures",
+              "bigint", "unpacking"]
 DESCRIPTIONS = {
     "startup": "`-c pass`: start, run nothing, exit",
     "fib": "recursive calls: fib(32)",
@@ -29,6 +31,14 @@ DESCRIPTIONS = {
     "objects": "object-heavy particle simulation with classes",
     "strings_dicts": "string building, split/join, dict counting",
     "sorting": "sorted() on ints/floats/strs/tuples + a merge sort",
+    "scheduler": "task scheduler (richards-like): method calls, attribute traffic",
+    "float_points": "float objects: create, normalize, reduce 50k points (math calls)",
+    "vectors": "operator overloading: a vector class in a ray-sphere loop",
+    "generators": "generator pipelines, yield from, comprehensions",
+    "exceptions": "raise/except across calls, try/finally, with, KeyError",
+    "closures": "closures with nonlocal, lambdas, map/filter/reduce/sorted(key=)",
+    "bigint": "big ints: pi spigot, factorial, pow mod",
+    "unpacking": "tuple unpacking, swaps, star-unpacking, enumerate/zip, tuple keys",
 }
 TIMEOUT = 600
 

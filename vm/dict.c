@@ -92,6 +92,88 @@ static size_t dict_empty_slot(Dict *d, int64_t hash) {
     return i;
 }
 
+/* A dict's storage is one block: its entries (cap of them), then its index (size int32s).
+ * Blocks of the two smallest sizes are kept on the interpreter's free lists when freed
+ * (not in sanitizer builds, so AddressSanitizer still sees a use after free). */
+#define DICT_CACHED_BLOCKS 4096 /* per size kept past a collection even if unused */
+
+static inline size_t storage_bytes(size_t cap, size_t size) {
+    return cap * sizeof(DictEntry) + size * sizeof(int32_t);
+}
+
+/* The free list that holds blocks of (cap, size), -1 if none does. */
+static inline int storage_class(size_t cap, size_t size) {
+#ifdef KRAIT_GC_NO_POOL
+    (void)cap;
+    (void)size;
+    return -1;
+#else
+    if (size == DICT_MINSIZE && cap == DICT_MINSIZE * 2 / 3) return 0;
+    if (size == DICT_MINSIZE * 2 && cap == DICT_MINSIZE * 4 / 3) return 1;
+    return -1;
+#endif
+}
+
+/* Entries for cap (uninitialised) followed by an index of size slots, all IX_EMPTY. */
+static DictEntry *storage_alloc(Interp *I, size_t cap, size_t size) {
+    int c = storage_class(cap, size);
+    DictEntry *ents;
+    if (c >= 0 && I->dict_blocks[c]) {
+        ents = I->dict_blocks[c];
+        memcpy(&I->dict_blocks[c], ents, sizeof(void *));
+        I->dict_nblocks[c]--;
+        I->dict_blocks_taken[c]++;
+    } else {
+        ents = mem_alloc(I, storage_bytes(cap, size));
+        if (!ents) return NULL;
+    }
+    memset(ents + cap, 0xff, size * sizeof(int32_t)); /* all IX_EMPTY */
+    return ents;
+}
+
+static void storage_free(Interp *I, Dict *d) {
+    if (!d->entries) return;
+    int c = storage_class(d->entries_cap, d->index_cap);
+    /* (a sweep frees without bound: the next cycle makes about as many again; the
+     * collection trims the lists afterwards) */
+    if (c >= 0 && (I->gc_running || I->dict_nblocks[c] < DICT_CACHED_BLOCKS)) {
+        memcpy(d->entries, &I->dict_blocks[c], sizeof(void *));
+        I->dict_blocks[c] = d->entries;
+        I->dict_nblocks[c]++;
+    } else {
+        mem_free(I, d->entries, storage_bytes(d->entries_cap, d->index_cap));
+    }
+    d->entries = NULL;
+    d->index = NULL;
+}
+
+static void storage_trim(Interp *I, size_t keep0, size_t keep1) {
+    size_t keep[2] = {keep0, keep1};
+    for (int c = 0; c < 2; c++) {
+        size_t size = (size_t)DICT_MINSIZE << c;
+        while (I->dict_nblocks[c] > keep[c]) {
+            void *b = I->dict_blocks[c];
+            memcpy(&I->dict_blocks[c], b, sizeof(void *));
+            mem_free(I, b, storage_bytes(size * 2 / 3, size));
+            I->dict_nblocks[c]--;
+        }
+    }
+}
+
+void dict_trim_cached_storage(Interp *I) {
+    size_t keep[2];
+    for (int c = 0; c < 2; c++) {
+        keep[c] = I->dict_blocks_taken[c] > DICT_CACHED_BLOCKS ? I->dict_blocks_taken[c]
+                                                               : DICT_CACHED_BLOCKS;
+        I->dict_blocks_taken[c] = 0;
+    }
+    storage_trim(I, keep[0], keep[1]);
+}
+
+void dict_release_cached_storage(Interp *I) {
+    storage_trim(I, 0, 0);
+}
+
 /* Rebuild with an index of the smallest power of two >= minsize, dropping holes. */
 static bool dict_resize(Interp *I, Dict *d, size_t minsize) {
     size_t size = DICT_MINSIZE;
@@ -102,19 +184,13 @@ static bool dict_resize(Interp *I, Dict *d, size_t minsize) {
         return false;
     }
     size_t cap = size * 2 / 3;
-    DictEntry *ents = mem_alloc(I, cap * sizeof(DictEntry));
+    DictEntry *ents = storage_alloc(I, cap, size);
     if (!ents) return false;
-    int32_t *index = mem_alloc(I, size * sizeof(int32_t));
-    if (!index) {
-        mem_free(I, ents, cap * sizeof(DictEntry));
-        return false;
-    }
-    memset(index, 0xff, size * sizeof(int32_t)); /* all IX_EMPTY */
+    int32_t *index = (int32_t *)(ents + cap);
     size_t n = 0;
     for (size_t k = 0; k < d->nentries; k++)
         if (!is_null(d->entries[k].key)) ents[n++] = d->entries[k];
-    if (d->entries) mem_free(I, d->entries, d->entries_cap * sizeof(DictEntry));
-    if (d->index) mem_free(I, d->index, d->index_cap * sizeof(int32_t));
+    storage_free(I, d);
     d->entries = ents;
     d->entries_cap = cap;
     d->index = index;
@@ -135,19 +211,13 @@ bool dict_shrink_to_fit(Interp *I, Dict *d) {
         size <<= 1;
     size_t cap = d->len;
     if (size == d->index_cap && cap == d->entries_cap) return true;
-    DictEntry *ents = mem_alloc(I, cap * sizeof(DictEntry));
+    DictEntry *ents = storage_alloc(I, cap, size);
     if (!ents) return false;
-    int32_t *index = mem_alloc(I, size * sizeof(int32_t));
-    if (!index) {
-        mem_free(I, ents, cap * sizeof(DictEntry));
-        return false;
-    }
-    memset(index, 0xff, size * sizeof(int32_t)); /* all IX_EMPTY */
+    int32_t *index = (int32_t *)(ents + cap);
     size_t n = 0;
     for (size_t k = 0; k < d->nentries; k++)
         if (!is_null(d->entries[k].key)) ents[n++] = d->entries[k];
-    mem_free(I, d->entries, d->entries_cap * sizeof(DictEntry));
-    if (d->index) mem_free(I, d->index, d->index_cap * sizeof(int32_t));
+    storage_free(I, d);
     d->entries = ents;
     d->entries_cap = cap;
     d->index = index;
@@ -293,10 +363,7 @@ bool dict_next(Dict *d, size_t *pos, Value *key, Value *value) {
 }
 
 void dict_clear(Interp *I, Dict *d) {
-    if (d->entries) mem_free(I, d->entries, d->entries_cap * sizeof(DictEntry));
-    if (d->index) mem_free(I, d->index, d->index_cap * sizeof(int32_t));
-    d->entries = NULL;
-    d->index = NULL;
+    storage_free(I, d);
     d->entries_cap = d->index_cap = 0;
     d->len = d->nentries = 0;
     d->version++;

@@ -19,6 +19,10 @@ Value dict_get_str(Dict *d, Str *key); /* V_NULL if missing */
 int64_t dict_index_str(Dict *d, Str *key);
 int dict_set_str(Interp *I, Dict *d, Str *key, Value value);
 int dict_get_cstr(Interp *I, Dict *d, const char *key, Value *out);
+/* Frees the storage blocks dicts left on the interpreter's free lists (at kr_free). */
+void dict_release_cached_storage(Interp *I);
+/* After a sweep: give back the blocks the last cycle did not need (gc_collect). */
+void dict_trim_cached_storage(Interp *I);
 /* Iterate: start with *pos = 0; returns false at the end. */
 bool dict_next(Dict *d, size_t *pos, Value *key, Value *value);
 Dict *dict_copy(Interp *I, Dict *d);

@@ -43,6 +43,8 @@ typedef struct Frame {
     Obj *gen;          /* the generator owning this frame, or NULL */
     uint8_t state;     /* FRAME_* */
     bool is_entry;     /* returning from it leaves vm_run (its caller is C code) */
+    bool is_init;      /* an __init__ run inline for a class call: the caller keeps the
+                        * instance on its stack and the return value must be None */
     uint32_t nslots;   /* Values in fast[] */
     int32_t hook_line; /* the debug hook's last line and instruction in this frame (hook.c) */
     uint32_t hook_pc;
@@ -183,6 +185,7 @@ static inline Frame *frame_new(Interp *I, Code *co, Function *fn, Dict *globals,
     f->gen = NULL;
     f->state = FRAME_FRESH;
     f->is_entry = false;
+    f->is_init = false;
     f->nslots = nslots;
     f->alloc_size = size;
     return f;
@@ -280,7 +283,7 @@ void gen_finalize(Interp *I, Obj *o);
 Value gen_repr(Interp *I, Value self);
 Value gen_get_name(Interp *I, Value self);
 Value gen_get_qualname(Interp *I, Value self);
-Value gen_get_code(Interp *I, Value self); /* None once finished */
+Value gen_get_code(Interp *I, Value self);  /* None once finished */
 Value gen_get_frame(Interp *I, Value self); /* None: krait has no frame objects for these */
 /* The builtins aiter() and anext() (asyncgen.c). */
 Value builtin_aiter(Interp *I, int argc, Value *argv, Tuple *kw);

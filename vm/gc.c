@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dict.h"
 #include "error.h"
 
 #define GC_MIN_THRESHOLD (4u << 20) /* the least headroom: small scripts rarely collect */
@@ -232,6 +233,7 @@ void gc_collect(Interp *I) {
 
     /* Sweep. Finalizers only release memory; they never allocate or run script code. */
     heap_sweep(I);
+    dict_trim_cached_storage(I);
     I->gc_collections++;
     size_t live = I->bytes_allocated;
     /* Headroom of half the live size: peak memory stays near 1.5x what is live (2x cost a
@@ -245,6 +247,7 @@ void gc_collect(Interp *I) {
 void gc_free_all(Interp *I) {
     I->gc_running = true;
     heap_free_all(I);
+    dict_release_cached_storage(I);
     raw_realloc(I, I->gray, I->capgray * sizeof(Obj *), 0);
     I->bytes_allocated -= I->capgray * sizeof(Obj *);
     I->gray = NULL;

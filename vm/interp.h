@@ -164,6 +164,13 @@ struct kr_interp {
     bool gc_running; /* no allocation may collect while true */
     bool gc_disabled;
     size_t gc_collections;
+    /* Freed storage blocks of the two smallest dict sizes (dict.c), linked through their
+     * first word and still counted in bytes_allocated: an instance dict is made and dropped
+     * per object, and malloc/free of its block cost more than the object itself. After a
+     * collection the lists keep as many as the last cycle reused (at least a few thousand). */
+    void *dict_blocks[2];
+    size_t dict_nblocks[2];
+    size_t dict_blocks_taken[2]; /* reused since the last collection: how many to keep */
 
     /* ---- types, names, singletons ---- */
     Type *types[TY__COUNT];
@@ -240,7 +247,7 @@ struct kr_interp {
 
     struct Loop *loop;
     struct GpuState *gpu;
-    const struct ArrBackend *arr_backend; /* hooks.array_backend's choice, NULL: not yet */
+    const struct ArrBackend *arr_backend;         /* hooks.array_backend's choice, NULL: not yet */
     Value asyncgen_firstiter, asyncgen_finalizer; /* sys.set_asyncgen_hooks (asyncgen.c) */
 };
 

@@ -552,6 +552,9 @@ Type *type_calculate_meta(Interp *I, Type *meta, Tuple *bases);
  * `new` and has no __init__ method, or builds an empty one in `new` and fills it in
  * __init__. */
 Value object_alloc(Interp *I, Type *t);
+/* Whether t's instances come from object.__new__ itself (no __new__ anywhere but object's):
+ * then calling t is object_alloc plus __init__, which the VM runs inline (vm.c CALL). */
+bool type_allocs_like_object(Interp *I, Type *t);
 /* Recompute the slots of heap type t from the dunder methods in its mro (type_slots.c);
  * type.c calls it at creation and when a dunder is assigned on the class. */
 void type_fixup_slots(Interp *I, Type *t);

@@ -182,6 +182,10 @@ static Value object_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *k
     return object_new_checked(I, t, argc, kw);
 }
 
+bool type_allocs_like_object(Interp *I, Type *t) {
+    return t->slots.new == object_new_slot &&t != I->types[TY_OBJECT];
+}
+
 static bool is_type(Interp *I, Value v);
 
 static Type *solid_base(Type *t) {

@@ -154,6 +154,99 @@ static inline int64_t attr_index(Interp *I, Code *co, uint32_t i, Dict *d, Str *
     return ix;
 }
 
+/* BINARY_OP's second tier, out of the loop's body (vm_run_frame is sensitive to its size):
+ * the int and float operators the inline switch leaves out, and mixed int/float operands.
+ * False when the generic slot must decide (an error to raise, a big result, other types). */
+#define VM_EXACT_DOUBLE_INT (INT64_C(1) << 53) /* ints whose conversion to double is exact */
+static __attribute__((noinline)) bool num_binop_fast(Value a, Value b, uint32_t op, Value *out) {
+    if (a.tag == KR_TINT && b.tag == KR_TINT) {
+        int64_t x = a.as.i, y = b.as.i;
+        switch (op) {
+        case BIN_FLOORDIV:
+        case BIN_MOD: {
+            if (y == 0 || (x == INT64_MIN && y == -1)) return false;
+            int64_t q = x / y, r = x % y;
+            if (r != 0 && ((r < 0) != (y < 0))) { /* Python floors */
+                q -= 1;
+                r += y;
+            }
+            *out = v_int(op == BIN_FLOORDIV ? q : r);
+            return true;
+        }
+        case BIN_TRUEDIV:
+            /* both exact as doubles: one correctly rounded division, as CPython's */
+            if (y == 0 || x >= VM_EXACT_DOUBLE_INT || x <= -VM_EXACT_DOUBLE_INT ||
+                y >= VM_EXACT_DOUBLE_INT || y <= -VM_EXACT_DOUBLE_INT)
+                return false;
+            *out = v_float((double)x / (double)y);
+            return true;
+        case BIN_LSHIFT: {
+            if (y < 0 || y > 62) return false;
+            int64_t r = (int64_t)((uint64_t)x << y);
+            if ((r >> y) != x) return false; /* bits lost: a big int */
+            *out = v_int(r);
+            return true;
+        }
+        case BIN_RSHIFT:
+            if (y < 0) return false;
+            *out = v_int(y > 63 ? (x < 0 ? -1 : 0) : x >> y);
+            return true;
+        default: return false;
+        }
+    }
+    double x, y;
+    if (a.tag == KR_TFLOAT)
+        x = a.as.f;
+    else if (a.tag == KR_TINT)
+        x = (double)a.as.i;
+    else
+        return false;
+    if (b.tag == KR_TFLOAT)
+        y = b.as.f;
+    else if (b.tag == KR_TINT)
+        y = (double)b.as.i;
+    else
+        return false;
+    switch (op) {
+    case BIN_ADD: *out = v_float(x + y); return true;
+    case BIN_SUB: *out = v_float(x - y); return true;
+    case BIN_MUL: *out = v_float(x * y); return true;
+    case BIN_TRUEDIV:
+        if (y == 0.0) return false; /* ZeroDivisionError */
+        *out = v_float(x / y);
+        return true;
+    default: return false;
+    }
+}
+
+/* COMPARE_OP's second tier: an int and a float, when the int converts exactly. */
+static __attribute__((noinline)) bool num_compare_fast(Value a, Value b, uint32_t op, Value *out) {
+    double x, y;
+    if (a.tag == KR_TFLOAT && b.tag == KR_TINT && b.as.i < VM_EXACT_DOUBLE_INT &&
+        b.as.i > -VM_EXACT_DOUBLE_INT) {
+        x = a.as.f;
+        y = (double)b.as.i;
+    } else if (a.tag == KR_TINT && b.tag == KR_TFLOAT && a.as.i < VM_EXACT_DOUBLE_INT &&
+               a.as.i > -VM_EXACT_DOUBLE_INT) {
+        x = (double)a.as.i;
+        y = b.as.f;
+    } else {
+        return false;
+    }
+    bool c;
+    switch (op) {
+    case CMP_LT: c = x < y; break;
+    case CMP_LE: c = x <= y; break;
+    case CMP_EQ: c = x == y; break;
+    case CMP_NE: c = x != y; break;
+    case CMP_GT: c = x > y; break;
+    case CMP_GE: c = x >= y; break;
+    default: return false;
+    }
+    *out = v_bool(c);
+    return true;
+}
+
 /* ---- the loop --------------------------------------------------------------------------- */
 
 Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
@@ -186,6 +279,7 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     uint32_t oparg;
     uint32_t word;
     Tuple *kwnames = NULL;
+    bool init_call = false; /* the call being set up runs a class's __init__ inline */
     Value retval;
     bool reraise = false;
     /* An exception thrown in (gen.throw/close) is restored, not raised: like CPython it gets
@@ -573,18 +667,22 @@ L_HOOK_STEP : {
             default: break;
             }
         }
+        Value r;
+        if (num_binop_fast(a, b, oparg, &r)) {
+            PUT2(r);
+        }
         SAVE_PC(); /* native code may read the line (a warning's location) */
-        Value r = obj_binop(I, a, b, (int)oparg);
+        r = obj_binop(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
     }
     TARGET(INPLACE_OP) {
         Value b = sp[-1], a = sp[-2];
-        /* Ints and floats are immutable, so a += b is a + b for them: the operators with a
-         * fast path take BINARY_OP's. */
-        if (a.tag == KR_TINT && b.tag == KR_TINT && (oparg <= BIN_MUL || oparg >= BIN_AND))
+        /* Ints and floats are immutable, so a += b is a + b for them: BINARY_OP's fast
+         * paths, then its generic slot, give the same result and errors. */
+        if ((a.tag == KR_TINT || a.tag == KR_TFLOAT) && (b.tag == KR_TINT || b.tag == KR_TFLOAT) &&
+            oparg != BIN_MATMUL) /* (whose error message names @=) */
             goto L_BINARY_OP;
-        if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT && oparg <= BIN_MUL) goto L_BINARY_OP;
         SAVE_PC();
         Value r = obj_inplace(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
@@ -614,7 +712,11 @@ L_HOOK_STEP : {
         Value b = sp[-1], a = sp[-2];
         if (a.tag == KR_TINT && b.tag == KR_TINT) VM_ORDER(a.as.i, b.as.i);
         if (a.tag == KR_TFLOAT && b.tag == KR_TFLOAT) VM_ORDER(a.as.f, b.as.f);
-        Value r = obj_richcompare(I, a, b, (int)oparg);
+        Value r;
+        if (num_compare_fast(a, b, oparg, &r)) {
+            PUT2(r);
+        }
+        r = obj_richcompare(I, a, b, (int)oparg);
         if (is_null(r)) goto error;
         PUT2(r);
     }
@@ -1059,10 +1161,19 @@ L_HOOK_STEP : {
         I->recursion_depth--;
         if (f->is_entry) goto leave;
         Frame *caller = f->back;
+        bool was_init = f->is_init;
         frame_free(I, f);
         f = caller;
         vm->top = f;
         LOAD_FRAME();
+        if (was_init) { /* the instance is already where the call's result goes */
+            if (!is_none(retval)) {
+                err_format(I, TY_TYPE_ERROR, "__init__() should return None, not '%s'",
+                           type_name(I, retval));
+                goto error;
+            }
+            DISPATCH();
+        }
         PUSH(retval);
         DISPATCH();
     }
@@ -1207,6 +1318,25 @@ L_HOOK_STEP : {
                     goto call_function;
                 }
             }
+            /* A class whose instances come from object.__new__ and whose __init__ is a
+             * Python function: allocate here and run __init__ as an ordinary frame of this
+             * loop, not through type_call and a nested loop. */
+            if (callable.as.o->type == I->types[TY_TYPE] &&
+                type_allocs_like_object(I, (Type *)callable.as.o)) {
+                Type *cls = (Type *)callable.as.o;
+                Value init = vm_type_lookup(I, cls, I->names.init);
+                if (is_type_id(init, TY_FUNCTION) &&
+                    !(((Function *)init.as.o)->code->flags &
+                      (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))) {
+                    SAVE_PC();
+                    Value inst = object_alloc(I, cls);
+                    if (is_null(inst)) goto error;
+                    fn = (Function *)init.as.o;
+                    self = inst;
+                    init_call = true;
+                    goto call_function;
+                }
+            }
         }
         SAVE_PC(); /* native code may read the line (a warning's location) */
         Value r = instr_call_other(I, callable, argc, argv, kw);
@@ -1225,7 +1355,10 @@ L_HOOK_STEP : {
             !(fco->flags &
               (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))) {
             nf = frame_new(I, fco, fn, fn->globals, NULL);
-            if (!nf) goto error;
+            if (!nf) {
+                init_call = false;
+                goto error;
+            }
             Value *dst = nf->fast;
             if (self.tag != KR_TNULL) *dst++ = self;
             for (int i = 0; i < argc; i++)
@@ -1233,7 +1366,10 @@ L_HOOK_STEP : {
             goto call_push_frame;
         }
         nf = call_bind(I, fn, self, argc, argv, kw);
-        if (!nf) goto error;
+        if (!nf) {
+            init_call = false;
+            goto error;
+        }
         if (fn->code->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) {
             Value g = generator_new(I, nf, fn);
             if (is_null(g)) {
@@ -1245,6 +1381,13 @@ L_HOOK_STEP : {
             DISPATCH();
         }
     call_push_frame:
+        if (init_call) {
+            /* The instance takes the callable's slot, above the caller's stack top, so it
+             * stays rooted while __init__ runs and is the call's result afterwards. */
+            init_call = false;
+            nf->is_init = true;
+            *res_base++ = self;
+        }
         if (I->recursion_depth >= I->recursion_limit) {
             frame_free(I, nf);
             instr_err_recursion(I, "");
