@@ -10,6 +10,7 @@ Usage:  bench/run.py [--krait build/krait] [--runs 3] [--out docs/PERFORMANCE.md
 """
 import argparse
 import datetime
+import math
 import os
 import platform
 import shutil
@@ -43,8 +44,10 @@ DESCRIPTIONS = {
 TIMEOUT = 600
 
 
-def run_measured(cmd, cwd):
-    """Runs cmd in cwd; returns (seconds, peak RSS in KiB, stdout bytes, exit status).
+def run_measured(cmd, cwd, cpu=False):
+    """Runs cmd in cwd; returns (seconds, peak RSS in KiB, stdout bytes, exit status). The
+    seconds are wall-clock, or with cpu the process's user + system CPU time (steadier on a
+    machine other work shares).
 
     A child's ru_maxrss starts from its parent's size at fork, so measured straight from this
     (large) Python process a small program would look as big as the harness.  GNU time is a
@@ -53,7 +56,7 @@ def run_measured(cmd, cwd):
     rss_path = os.path.join(cwd, ".bench_rss.tmp")
     out_path = os.path.join(cwd, ".bench_out.tmp")
     if gnu_time:
-        cmd = [gnu_time, "-f", "%M", "-o", rss_path] + cmd
+        cmd = [gnu_time, "-f", "%U %S %M", "-o", rss_path] + cmd
     start = time.perf_counter()
     with open(os.devnull, "wb") as devnull, open(out_path, "wb") as out_file:
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out_file, stderr=devnull)
@@ -67,7 +70,11 @@ def run_measured(cmd, cwd):
     if gnu_time and os.path.exists(rss_path):
         with open(rss_path) as f:
             last = f.read().strip().splitlines()
-        rss = int(last[-1]) if last and last[-1].isdigit() else 0
+        fields = last[-1].split() if last else []
+        if len(fields) == 3 and fields[2].isdigit():
+            rss = int(fields[2])
+            if cpu:
+                elapsed = float(fields[0]) + float(fields[1])
         os.unlink(rss_path)
     with open(out_path, "rb") as f:
         out = f.read()
@@ -75,10 +82,10 @@ def run_measured(cmd, cwd):
     return elapsed, rss, out, proc.returncode
 
 
-def best_of(cmd, runs, cwd):
+def best_of(cmd, runs, cwd, cpu=False):
     best = None
     for _ in range(runs):
-        t, rss, out, rc = run_measured(cmd, cwd)
+        t, rss, out, rc = run_measured(cmd, cwd, cpu)
         if rc != 0:
             return None, rss, out, rc
         if best is None or t < best[0]:
@@ -96,6 +103,8 @@ def main():
     ap.add_argument("--python", default=sys.executable, help="reference CPython (default: this one)")
     ap.add_argument("--lua", default=shutil.which("lua5.4"))
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--cpu", action="store_true",
+                    help="time user + system CPU (GNU time) instead of wall clock")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "PERFORMANCE.md"))
     ap.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     args = ap.parse_args()
@@ -120,7 +129,7 @@ def main():
                 cmds["lua"] = [lua, os.path.join("lua", name + ".lua")]
         res = {}
         for who, cmd in cmds.items():
-            res[who] = best_of(cmd, args.runs, HERE)
+            res[who] = best_of(cmd, args.runs, HERE, args.cpu)
             t, rss, out, rc = res[who]
             print("%-14s %-8s %s s  %d KiB%s" % (name, who, fmt_time(t), rss,
                                                  "" if rc == 0 else "  (exit %s)" % rc),
@@ -142,15 +151,17 @@ def write_report(args, names, rows, lua):
                  ", " + subprocess.run([lua, "-v"], capture_output=True, text=True).stdout.strip()
                  if lua else " (lua5.4 not installed)"),
              "",
-             "Times are the best of %d runs in seconds (lower is better); RSS is the peak resident"
-             " set of the process. *ratio* is krait's time over python3's. *output* says whether"
-             " krait printed the same checksum as CPython." % args.runs,
+             "Times are the best of %d runs in seconds of %s (lower is better); RSS is the peak"
+             " resident set of the process. *ratio* is krait's time over python3's (*/lua*: over"
+             " Lua's, where a port exists). *output* says whether krait printed the same checksum"
+             " as CPython." % (args.runs, "CPU time (user + system)" if args.cpu else
+                                "wall-clock time"),
              ""]
     head = "| benchmark | what it does | krait s | python3 s | ratio |"
     sep = "| --- | --- | ---: | ---: | ---: |"
     if lua:
-        head += " lua5.4 s |"
-        sep += " ---: |"
+        head += " lua5.4 s | /lua |"
+        sep += " ---: | ---: |"
     head += " krait RSS KiB | python3 RSS KiB | output |"
     sep += " ---: | ---: | --- |"
     lines += [head, sep]
@@ -167,9 +178,16 @@ def write_report(args, names, rows, lua):
         row = "| %s | %s | %s | %s | %s |" % (name, DESCRIPTIONS.get(name, ""), fmt_time(kt),
                                               fmt_time(pt), ratio)
         if lua:
-            row += " %s |" % (fmt_time(res["lua"][0]) if "lua" in res else "—")
+            lt = res["lua"][0] if "lua" in res else None
+            row += " %s | %s |" % (fmt_time(lt), "%.2f" % (kt / lt) if kt and lt else "—")
         row += " %d | %d | %s |" % (krss, prss, status)
         lines.append(row)
+    ratios = [res["krait"][0] / res["python3"][0] for name, res in rows
+              if name != "startup" and res["krait"][0] and res["python3"][0]]
+    if ratios:
+        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        lines += ["", "Geometric mean of the ratios (startup left out): %.2f; the largest: %.2f."
+                  % (geo, max(ratios))]
     lines += ["", "Regenerate with `python3 bench/run.py --krait build/krait`."]
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     # Only the section between the markers is ours; the rest of the file (the GPU tables)
