@@ -245,7 +245,10 @@ Value arr_astype(Interp *I, Array *a, int dt) {
 
 Value arr_host_astype(Interp *I, Array *a, int dt) {
     Array *r = arr_copy(I, a, dt);
-    return r ? v_obj(r) : V_NULL;
+    if (!r) return V_NULL;
+    int flags = arr_cast_fpe(a, r);
+    if (flags && arr_fpe_report(I, flags, "cast", false) < 0) return V_NULL;
+    return v_obj(r);
 }
 
 Array *arr_copy(Interp *I, Array *a, int dt) {

@@ -216,8 +216,8 @@ void arr_iter_next(ArrIter *it, const Array *a);
 int arr_promote(int a, int b);
 /* The result dtype of a (array or Python scalar) with b, NEP 50 rules; -1 after raising. */
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out); /* BIN_*, and ARR_OP_* */
-/* The same for an operator of NumPy scalars (warnings name "scalar divide"). On the CPU
- * backend the backend's binary gets mode | ARR_MODE_SCALAR then. */
+/* The same for an operator of NumPy scalars (warnings name "scalar divide"): the
+ * backend's binary gets mode | ARR_MODE_SCALAR then. */
 #define ARR_MODE_SCALAR 2
 Value arr_scalar_binary(Interp *I, Value a, Value b, int op);
 Value arr_compare(Interp *I, Value a, Value b, int op);  /* CMP_* */
@@ -267,6 +267,7 @@ enum {
 };
 
 /* ---- floating-point errors (array_fpe.c): np.seterr's modes and the loops' flags ---- */
+struct Code;
 enum { ARR_FPE_DIVIDE = 1, ARR_FPE_OVER = 2, ARR_FPE_UNDER = 4, ARR_FPE_INVALID = 8 };
 enum { ARR_ERR_IGNORE, ARR_ERR_WARN, ARR_ERR_RAISE, ARR_ERR_CALL, ARR_ERR_PRINT, ARR_ERR_LOG };
 /* Clear the C floating-point flags before a loop; read them after, as ARR_FPE_* bits. */
@@ -278,6 +279,19 @@ int arr_errstate_set(Interp *I, const int modes[4]);
 /* Report the raised flags of ufunc `name` ("scalar name" for scalar operators) as np.seterr
  * says: nothing for 'ignore', else through _numpy_errstate._report; -1 after raising. */
 int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar);
+/* Where a floating-point error is reported for work queued now (the CUDA backend reports
+ * device work later): the innermost frame outside the numpy module's frozen Python, as
+ * _numpy_errstate's stacklevel finds it. Its line; *code and *globals NULL (line 1)
+ * without Python frames. */
+int arr_fpe_site(Interp *I, struct Code **code, Dict **globals);
+/* Report flags raised by work queued earlier: items is a list of tuples (flags, name,
+ * modes packed 3 bits per category, filename, line, globals), each reported with its own
+ * modes and, for 'warn', at its own line (_numpy_errstate._report_deferred). */
+int arr_fpe_report_deferred(Interp *I, Value items);
+/* The flag a cast of src into dst (written by the cast) raises as NumPy's does: invalid for
+ * a float out of the integer type's conversion range, overflow for a float that became
+ * inf in a narrower float type; 0 without a second pass for the casts that cannot. */
+int arr_cast_fpe(const Array *src, const Array *dst);
 
 /* ---- typed fast paths (array_fast.c) ---- */
 /* Each returns 1 when it computed the result into r, 0 when the case is not one of its

@@ -9,14 +9,17 @@
  * frozen module _numpy_errstate (stdlib/py/_numpy_errstate.py): warnings.warn with the
  * script's line, FloatingPointError, the stderr print, or the seterrcall hooks. */
 #include <fenv.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../../vm/dict.h"
 #include "../../vm/error.h"
+#include "../../vm/frame.h"
 #include "../../vm/seq.h"
 #include "../../vm/str.h"
 #include "../../vm/vm.h"
+#include "../kernels/kernels.h"
 #include "array.h"
 
 #if defined(__x86_64__) && defined(__SSE2__)
@@ -70,17 +73,43 @@ int arr_errstate_set(Interp *I, const int modes[4]) {
     return 0;
 }
 
+int arr_fpe_site(Interp *I, Code **code, Dict **globals) {
+    static const char frozen[] = "<frozen _numpy";
+    *code = NULL;
+    *globals = NULL;
+    for (Frame *f = I->vm ? I->vm->top : NULL; f; f = f->back) {
+        Str *fn = f->code ? f->code->filename : NULL;
+        if (fn && fn->len >= sizeof frozen - 1 && memcmp(fn->data, frozen, sizeof frozen - 1) == 0)
+            continue;
+        *code = f->code;
+        *globals = f->globals;
+        return frame_line(f);
+    }
+    return 1;
+}
+
+/* _numpy_errstate's function `name`, NULL after raising. */
+static Value errstate_func(Interp *I, const char *name) {
+    Str *mod = str_intern_cstr(I, "_numpy_errstate");
+    Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+    if (is_null(m)) return V_NULL;
+    Str *fk = str_intern_cstr(I, name);
+    return fk ? obj_getattr(I, m, fk) : V_NULL;
+}
+
+int arr_fpe_report_deferred(Interp *I, Value items) {
+    Value f = errstate_func(I, "_report_deferred");
+    if (is_null(f)) return -1;
+    return is_null(obj_call(I, f, 1, &items, NULL)) ? -1 : 0;
+}
+
 int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar) {
     int modes[4], wanted = 0;
     arr_errstate_get(I, modes);
     for (int i = 0; i < 4; i++)
         if ((flags & (1 << i)) && modes[i] != ARR_ERR_IGNORE) wanted = 1;
     if (!wanted) return 0;
-    Str *mod = str_intern_cstr(I, "_numpy_errstate");
-    Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
-    if (is_null(m)) return -1;
-    Str *fk = str_intern_cstr(I, "_report");
-    Value f = fk ? obj_getattr(I, m, fk) : V_NULL;
+    Value f = errstate_func(I, "_report");
     if (is_null(f)) return -1;
     char text[80];
     snprintf(text, sizeof text, "%s%s", scalar ? "scalar " : "", name);
@@ -88,4 +117,26 @@ int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar) {
     if (!s) return -1;
     Value args[2] = {v_int(flags), v_obj(s)};
     return is_null(obj_call(I, f, 2, args, NULL)) ? -1 : 0;
+}
+
+int arr_cast_fpe(const Array *src, const Array *dst) {
+    bool sf = dt_is_float(src->dtype), df = dt_is_float(dst->dtype);
+    bool inv = sf && !df && dst->dtype != DT_BOOL;
+    bool over = df && (sf ? arr_dtypes[dst->dtype].size < arr_dtypes[src->dtype].size
+                          : dst->dtype == DT_FLOAT16);
+    if (!inv && !over) return 0;
+    double lo = 0, hi = 0;
+    if (inv) gpu_fpe_cast_range((DType)dst->dtype, &lo, &hi);
+    ArrIter is, id;
+    arr_iter_init(&is, (Array *)src);
+    arr_iter_init(&id, (Array *)dst);
+    int flags = 0;
+    for (int64_t i = 0; i < src->size && !flags; i++) {
+        double x = arr_load_f(is.p, src->dtype);
+        if (inv && !(x > lo && x < hi)) flags = ARR_FPE_INVALID;
+        if (over && isfinite(x) && isinf(arr_load_f(id.p, dst->dtype))) flags = ARR_FPE_OVER;
+        arr_iter_next(&is, (Array *)src);
+        arr_iter_next(&id, (Array *)dst);
+    }
+    return flags;
 }

@@ -509,7 +509,10 @@ static Array *operand_array(Interp *I, Value v, int dt) {
 
 /* ---- the kernels ---- */
 
+/* A NaN operand gives NaN before any ordered comparison, which would raise the invalid
+ * flag NumPy does not raise there. */
 static double f_floordiv(double a, double b) {
+    if (isnan(a) || isnan(b)) return a + b;
     if (b == 0) return a / b;
     double m = fmod(a, b), d = (a - m) / b;
     if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
@@ -519,6 +522,7 @@ static double f_floordiv(double a, double b) {
     return f;
 }
 static double f_mod(double a, double b) {
+    if (isnan(a) || isnan(b)) return a + b;
     if (b == 0) return fmod(a, b); /* NaN, with the invalid flag */
     double m = fmod(a, b);
     if (m != 0) {
@@ -633,6 +637,9 @@ static const char *const binop_ufunc[ARR_OP__COUNT] = {
 static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar) {
     /* maximum/minimum of a NaN: the vector loops' minpd/maxpd raise invalid, NumPy's not */
     if (op == ARR_OP_MAXIMUM || op == ARR_OP_MINIMUM) flags &= ~ARR_FPE_INVALID;
+    /* NumPy's float floor_divide of a quotient past the type's range also raises invalid
+     * (its loop works in the type; this one in double, the overflow is the store's) */
+    if (op == BIN_FLOORDIV && (flags & ARR_FPE_OVER)) flags |= ARR_FPE_INVALID;
     if (!flags) return r;
     return arr_fpe_report(I, flags, binop_ufunc[op], scalar) < 0 ? V_NULL : r;
 }
@@ -692,7 +699,7 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     }
     /* (comparisons compute in dt: cdt is still dt when mode is 1) */
     const ArrBackend *be = arr_backend(I);
-    if (scalar && be == &arr_backend_cpu) mode |= ARR_MODE_SCALAR; /* the host loop's name */
+    if (scalar) mode |= ARR_MODE_SCALAR; /* the floating-point errors' name */
     return be->binary(I, av, bv, op, mode, cdt, rdt, out);
 }
 
@@ -760,6 +767,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         return fpe ? fpe_done(I, v_obj(r), arr_fpe_flags(), op, scalar) : v_obj(r);
     }
     int64_t idx[ARR_MAXDIM] = {0};
+    bool half = fpe && (odt == DT_FLOAT16 || odt == DT_BFLOAT16);
     const char *pa = a->data, *pb = b->data;
     ArrIter it;
     arr_iter_init(&it, r);
@@ -772,7 +780,10 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
                            : cmp_i(op, arr_load_i(pa, adt), arr_load_i(pb, bdt));
             arr_store_i(it.p, odt, c);
         } else if (fl) {
-            arr_store_f(it.p, odt, f_binop(op, arr_load_f(pa, adt), arr_load_f(pb, bdt)));
+            double v = f_binop(op, arr_load_f(pa, adt), arr_load_f(pb, bdt));
+            arr_store_f(it.p, odt, v);
+            /* float16/bfloat16 round in integer code: no flag when they become inf */
+            if (half && isfinite(v) && isinf(arr_load_f(it.p, odt))) iflags |= ARR_FPE_OVER;
         } else {
             int64_t x = arr_load_i(pa, adt), y = arr_load_i(pb, bdt);
             if (y == 0 && (op == BIN_FLOORDIV || op == BIN_MOD)) iflags = ARR_FPE_DIVIDE;
@@ -927,7 +938,8 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     ArrIter ia, ir;
     arr_iter_init(&ia, a);
     arr_iter_init(&ir, r);
-    int odt = r->dtype;
+    int odt = r->dtype, hflags = 0;
+    bool half = fpe && (odt == DT_FLOAT16 || odt == DT_BFLOAT16);
     for (int64_t i = 0; i < a->size; i++) {
         if (!arr_poll_at(I, i)) return V_NULL;
         if (fl) {
@@ -962,6 +974,7 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
             case ARR_U_NOT: y = x == 0; break;
             }
             arr_store_f(ir.p, odt, y);
+            if (half && isfinite(y) && isinf(arr_load_f(ir.p, odt))) hflags = ARR_FPE_OVER;
         } else {
             int64_t x = arr_load_i(ia.p, dt), y = x;
             switch (op) {
@@ -980,7 +993,7 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
         arr_iter_next(&ia, a);
         arr_iter_next(&ir, r);
     }
-    int flags = fpe ? arr_fpe_flags() : 0;
+    int flags = fpe ? arr_fpe_flags() | hflags : 0;
     return flags && arr_fpe_report(I, flags, unary_ufunc[op], false) < 0 ? V_NULL : v_obj(r);
 }
 

@@ -144,7 +144,29 @@ typedef struct FuseNode {
     int input;       /* FUSE_INPUT: index into inputs[] */
     double scalar;   /* FUSE_CONST of a float dtype */
     int64_t iscalar; /* FUSE_CONST of bool / integer dtypes */
+    /* Floating-point error detection (NumPy's np.seterr categories): fpe is the GPU_FPE_*
+     * bits to detect (a subset of gpu_fuse_fpe_kinds; 0: none, part of the kernel's key);
+     * fpe_word the device address of a 32-bit word the kernel ORs the bits it saw into
+     * (an argument word, not part of the key). */
+    unsigned fpe;
+    CUdeviceptr fpe_word;
 } FuseNode;
+
+/* The floating-point error categories, NumPy's order (ARR_FPE_* has the same values).
+ * GPUs have no exception flags: a kernel decides from the values, as the C flags would
+ * be raised on the host: divide (a finite nonzero x / 0, log(0), 0 ** negative, integer
+ * // and % by 0), overflow (an infinite result of finite operands, a narrowing cast to
+ * inf), invalid (a NaN result of non-NaN operands; a float to integer cast out of the
+ * range of x86's conversion instruction, as NumPy's cast on x86). Underflow (which needs
+ * inexactness) is not detected on the device. */
+enum { GPU_FPE_DIVIDE = 1, GPU_FPE_OVER = 2, GPU_FPE_UNDER = 4, GPU_FPE_INVALID = 8 };
+
+/* The categories node nd of a graph can raise (0 for most: comparisons, integer
+ * arithmetic other than // and %, widening casts, ...). */
+unsigned gpu_fuse_fpe_kinds(const FuseNode *nodes, const FuseNode *nd);
+/* The values (lo, hi), both exclusive, a float converts to integer dtype dst in without
+ * x86's invalid flag (NumPy's "invalid value encountered in cast"); NaN is outside. */
+void gpu_fpe_cast_range(DType dst, double *lo, double *hi);
 
 /* Limits of one fused kernel (the caller evaluates a graph early when it grows past them). */
 #define FUSE_MAX_NODES  96

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The checks a fused float kernel carries under NumPy's default np.seterr modes. */
+#define KR_FPE_DEFAULT (GPU_FPE_DIVIDE | GPU_FPE_OVER | GPU_FPE_INVALID)
+
 static GpuTensor ktensor(DType dt, int ndim, const int64_t *shape, const int64_t *strides) {
     GpuTensor t;
     memset(&t, 0, sizeof t);
@@ -35,9 +38,9 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
     for (int dt = 0; dt < DT__COUNT; dt++) {
         GpuTensor in[2] = {ktensor((DType)dt, 1, sh1, st1), ktensor((DType)dt, 1, sh1, st1)};
         GpuTensor out = ktensor((DType)dt, 1, sh1, st1);
-        FuseNode add[3] = {{FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0},
-                           {FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0},
-                           {FUSE_ADD, (DType)dt, 0, 1, -1, 0, 0, 0}};
+        FuseNode add[3] = {{FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0, 0, 0},
+                           {FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0, 0, 0},
+                           {FUSE_ADD, (DType)dt, 0, 1, -1, 0, 0, 0, KR_FPE_DEFAULT, 0}};
         snprintf(what, sizeof what, "fuse add %s", gpu_dtype_name((DType)dt));
         if (compile_note(kernels_fuse_compile(G, add, 3, 2, in, 2, &out, arch), verbose, what,
                          &count) < 0)
@@ -46,9 +49,9 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
          * operands are the two inputs and a constant. */
         FuseNode all[FUSE_MAX_NODES];
         int nn = 0;
-        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0};
-        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0};
-        all[nn++] = (FuseNode){FUSE_CONST, (DType)dt, -1, -1, -1, 0, 2.0, 2};
+        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0, 0, 0};
+        all[nn++] = (FuseNode){FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0, 0, 0};
+        all[nn++] = (FuseNode){FUSE_CONST, (DType)dt, -1, -1, -1, 0, 2.0, 2, 0, 0};
         bool isf = gpu_dtype_kind((DType)dt) == 'f';
         int acc = 0;
         for (int op = FUSE_CAST; op < FUSE__COUNT && nn < FUSE_MAX_NODES; op++) {
@@ -62,9 +65,9 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
                             ? DT_BOOL
                             : (DType)dt;
             if (op == FUSE_WHERE) {
-                all[nn] = (FuseNode){op, (DType)dt, 0, 1, 2, 0, 0, 0};
+                all[nn] = (FuseNode){op, (DType)dt, 0, 1, 2, 0, 0, 0, KR_FPE_DEFAULT, 0};
             } else {
-                all[nn] = (FuseNode){op, rdt, 0, 1, 2, 0, 0, 0};
+                all[nn] = (FuseNode){op, rdt, 0, 1, 2, 0, 0, 0, KR_FPE_DEFAULT, 0};
             }
             acc = nn++; /* every node is generated, reachable from the root or not */
         }
@@ -87,12 +90,12 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         GpuTensor rin[3] = {ktensor(DT_FLOAT32, 2, shr, str), ktensor(DT_FLOAT32, 2, shb, stb),
                             ktensor(DT_FLOAT64, 2, shr, stt)};
         GpuTensor rout = ktensor(DT_FLOAT32, 2, shr, str);
-        FuseNode g[6] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                         {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
-                         {FUSE_INPUT, DT_FLOAT64, -1, -1, -1, 2, 0, 0},
-                         {FUSE_SUB, DT_FLOAT32, 0, 1, -1, 0, 0, 0},
-                         {FUSE_EXP, DT_FLOAT32, 3, -1, -1, 0, 0, 0},
-                         {FUSE_MUL, DT_FLOAT64, 4, 2, -1, 0, 0, 0}};
+        FuseNode g[6] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                         {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                         {FUSE_INPUT, DT_FLOAT64, -1, -1, -1, 2, 0, 0, 0, 0},
+                         {FUSE_SUB, DT_FLOAT32, 0, 1, -1, 0, 0, 0, KR_FPE_DEFAULT, 0},
+                         {FUSE_EXP, DT_FLOAT32, 3, -1, -1, 0, 0, 0, KR_FPE_DEFAULT, 0},
+                         {FUSE_MUL, DT_FLOAT64, 4, 2, -1, 0, 0, 0, KR_FPE_DEFAULT, 0}};
         if (compile_note(kernels_fuse_compile(G, g, 6, 5, rin, 3, &rout, arch), verbose,
                          "fuse rows path", &count) < 0)
             return -1;
@@ -100,7 +103,7 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
     /* Casts between every pair, through the copy path. */
     for (int a = 0; a < DT__COUNT; a++) {
         GpuTensor in = ktensor((DType)a, 2, sh2, st2t);
-        FuseNode n = {FUSE_INPUT, (DType)a, -1, -1, -1, 0, 0, 0};
+        FuseNode n = {FUSE_INPUT, (DType)a, -1, -1, -1, 0, 0, 0, 0, 0};
         for (int b = 0; b < DT__COUNT; b++) {
             (void)b;
         }
@@ -109,6 +112,21 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         if (compile_note(kernels_fuse_compile(G, &n, 1, 0, &in, 1, &out, arch), verbose, what,
                          &count) < 0)
             return -1;
+    }
+    /* Casts as nodes of a graph, with their floating-point error checks. */
+    for (int a = 0; a < DT__COUNT; a++) {
+        GpuTensor in = ktensor((DType)a, 1, sh1, st1);
+        for (int b = 0; b < DT__COUNT; b++) {
+            FuseNode g[2] = {{FUSE_INPUT, (DType)a, -1, -1, -1, 0, 0, 0, 0, 0},
+                             {FUSE_CAST, (DType)b, 0, -1, -1, -1, 0, 0, KR_FPE_DEFAULT, 0}};
+            if (!gpu_fuse_fpe_kinds(g, &g[1])) continue;
+            GpuTensor out = ktensor((DType)b, 1, sh1, st1);
+            snprintf(what, sizeof what, "checked cast %s -> %s", gpu_dtype_name((DType)a),
+                     gpu_dtype_name((DType)b));
+            if (compile_note(kernels_fuse_compile(G, g, 2, 1, &in, 1, &out, arch), verbose, what,
+                             &count) < 0)
+                return -1;
+        }
     }
     /* Reductions. */
     static const DType red_dts[] = {DT_BOOL,   DT_INT32,   DT_INT64,    DT_UINT8,   DT_UINT16,
@@ -135,11 +153,11 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
     static const DType fr_dts[] = {DT_FLOAT32, DT_BFLOAT16, DT_INT64, DT_FLOAT64};
     for (size_t i = 0; i < sizeof fr_dts / sizeof fr_dts[0]; i++) {
         DType dt = fr_dts[i];
-        FuseNode g[5] = {{FUSE_INPUT, dt, -1, -1, -1, 0, 0, 0},
-                         {FUSE_INPUT, dt, -1, -1, -1, 1, 0, 0},
-                         {FUSE_SUB, dt, 0, 1, -1, 0, 0, 0},
-                         {FUSE_MUL, dt, 2, 2, -1, 0, 0, 0},
-                         {FUSE_GT, DT_BOOL, 3, 0, -1, 0, 0, 0}};
+        FuseNode g[5] = {{FUSE_INPUT, dt, -1, -1, -1, 0, 0, 0, 0, 0},
+                         {FUSE_INPUT, dt, -1, -1, -1, 1, 0, 0, 0, 0},
+                         {FUSE_SUB, dt, 0, 1, -1, 0, 0, 0, KR_FPE_DEFAULT, 0},
+                         {FUSE_MUL, dt, 2, 2, -1, 0, 0, 0, KR_FPE_DEFAULT, 0},
+                         {FUSE_GT, DT_BOOL, 3, 0, -1, 0, 0, 0, 0, 0}};
         int64_t shc[2] = {30, 1}, stc[2] = {1, 0};
         GpuTensor vin[2] = {ktensor(dt, 1, sh1, st1), ktensor(dt, 1, sh1, st1)};
         GpuTensor sin[2] = {ktensor(dt, 2, sh2, st2), ktensor(dt, 2, shc, stc)};

@@ -5,12 +5,12 @@
 #include "kernels_internal.h"
 
 int gpu_copy_strided(GpuState *G, const GpuTensor *src, GpuTensor *dst, CUstream s) {
-    FuseNode n = {FUSE_INPUT, src->dtype, -1, -1, -1, 0, 0.0, 0};
+    FuseNode n = {FUSE_INPUT, src->dtype, -1, -1, -1, 0, 0.0, 0, 0, 0};
     return gpu_fused_elementwise(G, &n, 1, 0, src, 1, dst, s);
 }
 
 int gpu_fill(GpuState *G, GpuTensor *out, double value, int64_t ivalue, CUstream s) {
-    FuseNode n = {FUSE_CONST, out->dtype, -1, -1, -1, -1, value, ivalue};
+    FuseNode n = {FUSE_CONST, out->dtype, -1, -1, -1, -1, value, ivalue, 0, 0};
     if (out->dtype == DT_BOOL) n.iscalar = ivalue != 0;
     return gpu_fused_elementwise(G, &n, 1, 0, NULL, 0, out, s);
 }

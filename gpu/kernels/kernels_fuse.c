@@ -153,6 +153,7 @@ size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int roo
         key[k++] = (uint8_t)nd->b;
         key[k++] = (uint8_t)nd->c;
         key[k++] = (uint8_t)(nd->op == FUSE_INPUT ? nd->input : 0);
+        key[k++] = (uint8_t)kernels_fpe_mask(nodes, nd);
     }
     return k;
 }
@@ -235,16 +236,24 @@ static bool fuse_rounds_16bit(const FuseNode *nd, DType produced) {
            nd->op != FUSE_INPUT;
 }
 
+/* The nodes that check floating-point errors (each has a flag word argument). */
+static int fuse_nchecked(const FuseNode *nodes, int nnodes) {
+    int n = 0;
+    for (int i = 0; i < nnodes; i++)
+        if (kernels_fpe_mask(nodes, &nodes[i])) n++;
+    return n;
+}
+
 /* The device function: loaded input values in, the root's value (in out's register type)
  * out. Constants are read from the argument block. */
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
                            const GpuTensor *inputs, int nin, DType out_dt, int const_base) {
-    ksrc_printf(s, "__device__ __forceinline__ %s kr_eval(const KrArgs &p",
-                kdtype_register(out_dt));
+    ksrc_printf(s, "__device__ __forceinline__ %s kr_eval(const KrArgs &p%s",
+                kdtype_register(out_dt), fuse_nchecked(nodes, nnodes) ? ", unsigned *fe" : "");
     for (int k = 0; k < nin; k++)
         ksrc_printf(s, ", %s x%d", kdtype_register(inputs[k].dtype), k);
     ksrc_puts(s, ") {\n");
-    int nconst = 0;
+    int nconst = 0, nchecked = 0;
     for (int i = 0; i < nnodes; i++) {
         const FuseNode *nd = &nodes[i];
         DType ct = kernels_fuse_compute_dtype(nodes, nd);
@@ -367,6 +376,23 @@ void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int ro
         }
         ksrc_puts(s, ";\n");
         ksrc_free(&e);
+        if (kernels_fpe_mask(nodes, nd)) {
+            /* the operands as the node saw them (a cast: the source value) */
+            KSource oa, ob;
+            ksrc_init(&oa, s->G);
+            ksrc_init(&ob, s->G);
+            DType cct = kernels_fuse_compute_dtype(nodes, nd);
+            if (nd->op == FUSE_CAST)
+                ksrc_printf(&oa, "v%d", nd->a);
+            else
+                fuse_operand(&oa, nodes, nd->a, cct);
+            if (gpu_fuse_arity(nd->op) >= 2) fuse_operand(&ob, nodes, nd->b, cct);
+            if (oa.failed || ob.failed) s->failed = true;
+            kernels_fpe_gen_check(s, nodes, i, nchecked++, oa.buf ? oa.buf : "0",
+                                  ob.buf ? ob.buf : "0");
+            ksrc_free(&oa);
+            ksrc_free(&ob);
+        }
     }
     ksrc_puts(s, "    return ");
     char name[16];
@@ -379,10 +405,11 @@ void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int ro
 /* The value stored for element i: kr_eval(p, operands) converted to the output dtype. A
  * contiguous input is in<k>[i] (lane j of the vector a<k> when lane), a broadcast scalar
  * s<k>, a strided one in<k>[o<k+1>]. */
-static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt, bool lane) {
+static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt, bool lane,
+                            bool fe) {
     KSource call;
     ksrc_init(&call, s->G);
-    ksrc_puts(&call, "kr_eval(p");
+    ksrc_puts(&call, fe ? "kr_eval(p, fe" : "kr_eval(p");
     for (int k = 0; k < nin; k++) {
         if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG && lane)
             ksrc_printf(&call, ", kr_ld(a%d.v[j])", k);
@@ -398,10 +425,22 @@ static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt
     ksrc_free(&call);
 }
 
+/* The end of the kernel: each checked node's bits, ORed over the warp (every lane gets
+ * here: the loops have no early exit and blocks are whole warps), one atomic per warp. */
+static void fuse_gen_end(KSource *s, int nchecked, int fpe_base) {
+    for (int c = 0; c < nchecked; c++)
+        ksrc_printf(s,
+                    "    { unsigned f = kr_fe_warp(fe[%d]);\n"
+                    "      if ((threadIdx.x & 31) == 0 && f) atomicOr((unsigned *)p.w[%d], f); }\n",
+                    c, fpe_base + c);
+    ksrc_puts(s, "}\n");
+}
+
 /* The rows path: a block per row of the innermost dim (grid-stride over rows), the row's
  * index decomposed once, four columns per thread per step so that each thread keeps four
  * loads in flight. */
-static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, int shape_base) {
+static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, int shape_base,
+                          int nchecked, int fpe_base) {
     int last = p->rank - 1, nstr = 0, sb[FUSE_MAX_INPUTS + 1];
     for (int k = 0; k <= nin; k++)
         if (p->layout[k] == FUSE_LAYOUT_STRIDED) sb[k] = shape_base + p->rank * (1 + nstr++);
@@ -435,18 +474,22 @@ static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, 
                                 sb[k] + last);
             ksrc_printf(s, "            (void)i; out[%s] = ",
                         p->layout[0] == FUSE_LAYOUT_STRIDED ? "o0" : "i");
-            fuse_store_eval(s, p, nin, out_dt, false);
+            fuse_store_eval(s, p, nin, out_dt, false, nchecked > 0);
             ksrc_puts(s, "; }\n");
         }
         ksrc_puts(s, "        }\n");
     }
-    ksrc_puts(s, "    }\n}\n");
+    ksrc_puts(s, "    }\n");
+    fuse_gen_end(s, nchecked, fpe_base);
 }
 
 static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p, int nwords,
-                     int const_base, int shape_base) {
+                     int const_base, int fpe_base, int shape_base) {
+    int nchecked = fuse_nchecked(nodes, nnodes);
+    bool fe = nchecked > 0;
     ksrc_puts(s, kernels_prelude);
+    if (fe) ksrc_puts(s, kernels_fpe_prelude);
     ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", nwords);
     kernels_fuse_gen_eval(s, nodes, nnodes, root, inputs, nin, out_dt, const_base);
     const char *ot = kdtype_storage(out_dt);
@@ -456,6 +499,7 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                     kdtype_storage(inputs[k].dtype), k, kdtype_storage(inputs[k].dtype), k);
     ksrc_printf(s, "    %s *__restrict__ out = (%s *)p.w[%d];\n", ot, ot, nin);
     ksrc_printf(s, "    const i64 n = (i64)p.w[%d];\n", nin + 1);
+    if (fe) ksrc_printf(s, "    unsigned fe[%d] = {0};\n", nchecked);
     for (int k = 0; k < nin; k++)
         if (p->layout[k + 1] == FUSE_LAYOUT_SCALAR)
             ksrc_printf(s, "    const %s s%d = kr_ld(in%d[0]);\n", kdtype_register(inputs[k].dtype),
@@ -480,17 +524,18 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
             ksrc_printf(s, "        kr_vec<%s, %d> r;\n", ot, V);
             ksrc_printf(s, "#pragma unroll\n        for (int j = 0; j < %d; j++) {\n", V);
             ksrc_puts(s, "            r.v[j] = ");
-            fuse_store_eval(s, p, nin, out_dt, true);
+            fuse_store_eval(s, p, nin, out_dt, true, fe);
             ksrc_printf(s, ";\n        }\n        ((kr_vec<%s, %d> *)out)[v] = r;\n    }\n", ot, V);
         }
         ksrc_printf(s, "    for (i64 i = nv * %d + t0; i < n; i += stride) {\n", V);
         ksrc_puts(s, "        out[i] = ");
-        fuse_store_eval(s, p, nin, out_dt, false);
-        ksrc_puts(s, ";\n    }\n}\n");
+        fuse_store_eval(s, p, nin, out_dt, false, fe);
+        ksrc_puts(s, ";\n    }\n");
+        fuse_gen_end(s, nchecked, fpe_base);
         return;
     }
     if (p->path == FUSE_PATH_ROWS) {
-        fuse_gen_rows(s, p, nin, out_dt, shape_base);
+        fuse_gen_rows(s, p, nin, out_dt, shape_base, nchecked, fpe_base);
         return;
     }
     /* Strided: decompose the C-order index; idx_t is 32-bit when every offset fits. */
@@ -521,14 +566,15 @@ static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_puts(s, "        }\n");
     }
     ksrc_printf(s, "        out[%s] = ", p->layout[0] == FUSE_LAYOUT_STRIDED ? "o0" : "i");
-    fuse_store_eval(s, p, nin, out_dt, false);
-    ksrc_puts(s, ";\n    }\n}\n");
+    fuse_store_eval(s, p, nin, out_dt, false, fe);
+    ksrc_puts(s, ";\n    }\n");
+    fuse_gen_end(s, nchecked, fpe_base);
 }
 
 /* Plan the path and pack the argument words. Returns the word count, or -1. */
 int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTensor *inputs,
                          int nin, const GpuTensor *out, FusePlan *p, uint64_t *w, int *const_base,
-                         int *shape_base) {
+                         int *fpe_base, int *shape_base) {
     p->vec = 1;
     fuse_plan_layout(inputs, nin, out, p);
     bool all_simple = true;
@@ -572,6 +618,10 @@ int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const G
         w[nw++] = gpu_dtype_kind(nodes[i].dtype) == 'f' ? kword_f64(nodes[i].scalar)
                                                         : (uint64_t)nodes[i].iscalar;
     }
+    *fpe_base = nw;
+    for (int i = 0; i < nnodes; i++) {
+        if (kernels_fpe_mask(nodes, &nodes[i])) w[nw++] = nodes[i].fpe_word;
+    }
     *shape_base = nw;
     if (p->path != FUSE_PATH_VECTOR) {
         if (nw + p->rank * (nin + 2) > FUSE_MAX_WORDS)
@@ -597,13 +647,16 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
         return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: bad output rank");
     FusePlan p = {0};
     uint64_t w[FUSE_MAX_WORDS + 8];
-    int const_base, shape_base;
-    int nw =
-        kernels_fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &shape_base);
+    int const_base, fpe_base, shape_base;
+    int nw = kernels_fuse_prepare(G, nodes, nnodes, inputs, nin, out, &p, w, &const_base, &fpe_base,
+                                  &shape_base);
     if (nw < 0) return -1;
     if (p.path != FUSE_PATH_VECTOR && p.rank >= 2 && p.shape[p.rank - 1] >= FUSE_ROWS_MIN)
         p.path = FUSE_PATH_ROWS;
     if (p.n == 0 && !arch) return 0;
+    for (int i = 0; i < nnodes && !arch; i++)
+        if (kernels_fpe_mask(nodes, &nodes[i]) && !nodes[i].fpe_word)
+            return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: node %d has no flag word", i);
     uint8_t key[FUSE_KEY_BYTES];
     size_t klen = kernels_fuse_key(key, nodes, nnodes, root, inputs, nin, out, &p);
     uint64_t h = kcache_hash(key, klen);
@@ -611,11 +664,12 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     if (!f) {
         KSource src;
         ksrc_init(&src, G);
-        fuse_gen(&src, nodes, nnodes, root, inputs, nin, out->dtype, &p, nw, const_base,
+        fuse_gen(&src, nodes, nnodes, root, inputs, nin, out->dtype, &p, nw, const_base, fpe_base,
                  shape_base);
-        int rc = G->mock && !arch ? kernels_host_fuse(G, nodes, nnodes, root, inputs, nin,
-                                                      out->dtype, &p, const_base, shape_base, &f)
-                                  : kernels_build(G, &src, "kr_fuse", arch, &f);
+        int rc = G->mock && !arch
+                     ? kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, out->dtype, &p,
+                                         const_base, fpe_base, shape_base, &f)
+                     : kernels_build(G, &src, "kr_fuse", arch, &f);
         ksrc_free(&src);
         if (rc < 0) return -1;
         if (arch) return 0;

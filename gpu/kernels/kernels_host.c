@@ -298,12 +298,65 @@ typedef struct HostFuse {
     DType in_dt[FUSE_MAX_INPUTS];
     DType out_dt;
     uint8_t layout[FUSE_MAX_INPUTS + 1];
-    int path, vec, rank, const_base, shape_base;
+    int path, vec, rank, const_base, fpe_base, shape_base;
 } HostFuse;
 
+/* The floating-point error bits of a checked node, as kernels_fpe.c's device helpers
+ * decide them: a, b the operands in the compute type (a cast: the source value, a
+ * float's or an integer's), r the node's value. */
+static unsigned kh_fe_bin(double a, double b, double r) {
+    return (isnan(r) && !isnan(a) && !isnan(b) ? GPU_FPE_INVALID : 0) |
+           (isinf(r) && isfinite(a) && isfinite(b) ? GPU_FPE_OVER : 0);
+}
+
+static unsigned kh_fpe_bits(const FuseNode *nodes, const FuseNode *nd, HVal A, HVal B, HVal src,
+                            HVal r) {
+    DType ct = kernels_fuse_compute_dtype(nodes, nd);
+    bool fl = kh_float(ct);
+    double a = A.f, b = B.f;
+    unsigned f = 0;
+    switch (nd->op) {
+    case FUSE_TRUEDIV:
+    case FUSE_FLOORDIV:
+    case FUSE_MOD:
+        if (!fl) return B.i == 0 ? GPU_FPE_DIVIDE : 0;
+        if (nd->op != FUSE_MOD && b == 0 && isfinite(a) && a != 0) return GPU_FPE_DIVIDE;
+        f = kh_fe_bin(a, b, r.f);
+        return nd->op == FUSE_FLOORDIV && (f & GPU_FPE_OVER) ? f | GPU_FPE_INVALID : f;
+    case FUSE_POW:
+        if (a == 0 && b < 0) return GPU_FPE_DIVIDE;
+        return kh_fe_bin(a, b, r.f);
+    case FUSE_SQUARE: return kh_fe_bin(a, a, r.f);
+    case FUSE_ADD:
+    case FUSE_SUB:
+    case FUSE_MUL:
+    case FUSE_HYPOT:
+    case FUSE_ARCTAN2: return kh_fe_bin(a, b, r.f);
+    case FUSE_CAST: {
+        DType from = nodes[nd->a].dtype;
+        double x = kh_float(from)                         ? src.f
+                   : kh_signed(from) || from != DT_UINT64 ? (double)src.i
+                                                          : (double)(uint64_t)src.i;
+        if (kh_float(nd->dtype)) return isinf(r.f) && isfinite(x) ? GPU_FPE_OVER : 0;
+        double lo, hi;
+        gpu_fpe_cast_range(nd->dtype, &lo, &hi);
+        return x > lo && x < hi ? 0 : GPU_FPE_INVALID;
+    }
+    default: {
+        bool dz = ((nd->op == FUSE_LOG || nd->op == FUSE_LOG2 || nd->op == FUSE_LOG10 ||
+                    nd->op == FUSE_RECIPROCAL) &&
+                   a == 0) ||
+                  (nd->op == FUSE_LOG1P && a == -1);
+        if (dz) return GPU_FPE_DIVIDE;
+        return (isnan(r.f) && !isnan(a) ? GPU_FPE_INVALID : 0) |
+               (isinf(r.f) && isfinite(a) ? GPU_FPE_OVER : 0);
+    }
+    }
+}
+
 /* One node, as fuse_gen_eval writes it; val holds the earlier nodes' values. */
-static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, const uint64_t *w,
-                    int *nconst) {
+static HVal kh_node_value(const HostFuse *k, int i, const HVal *val, const HVal *x,
+                          const uint64_t *w, int *nconst, HVal *pa, HVal *pb) {
     const FuseNode *nd = &k->nodes[i];
     DType ct = kernels_fuse_compute_dtype(k->nodes, nd);
     DType produced = ct;
@@ -315,6 +368,9 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
         if (ar >= 2) B = kh_conv(val[nd->b], k->nodes[nd->b].dtype, ct);
         if (ar >= 3) C = kh_conv(val[nd->c], k->nodes[nd->c].dtype, ct);
     }
+    if (nd->op == FUSE_SQUARE) A = kh_conv(val[nd->a], k->nodes[nd->a].dtype, ct);
+    *pa = A;
+    *pb = B;
     bool fl = kh_float(ct);
     int bits = gpu_dtype_size(ct) * 8;
     switch (nd->op) {
@@ -501,9 +557,20 @@ static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, co
     return kh_conv(r, produced, nd->dtype);
 }
 
+/* A node's value, and with fpe its floating-point error bits ORed into *fe. */
+static HVal kh_node(const HostFuse *k, int i, const HVal *val, const HVal *x, const uint64_t *w,
+                    int *nconst, unsigned *fe) {
+    HVal A, B, r = kh_node_value(k, i, val, x, w, nconst, &A, &B);
+    const FuseNode *nd = &k->nodes[i];
+    unsigned mask = fe ? kernels_fpe_mask(k->nodes, nd) : 0;
+    if (mask) *fe |= mask & kh_fpe_bits(k->nodes, nd, A, B, nd->a >= 0 ? val[nd->a] : A, r);
+    return r;
+}
+
 /* Element i's value in out's dtype: loads at the operands' offsets (off[k] for operand k,
- * 0 being out). */
-static HVal kh_fuse_value(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
+ * 0 being out); fe[n] collects node n's floating-point error bits (fe NULL: none). */
+static HVal kh_fuse_value(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off,
+                          unsigned *fe) {
     HVal x[FUSE_MAX_INPUTS], val[FUSE_MAX_NODES];
     for (int j = 0; j < k->nin; j++) {
         const void *base = (const void *)(uintptr_t)w[j];
@@ -514,7 +581,7 @@ static HVal kh_fuse_value(const HostFuse *k, const uint64_t *w, int64_t i, const
     }
     int nconst = 0;
     for (int n = 0; n < k->nnodes; n++)
-        val[n] = kh_node(k, n, val, x, w, &nconst);
+        val[n] = kh_node(k, n, val, x, w, &nconst, fe ? &fe[n] : NULL);
     return kh_conv(val[k->root], k->nodes[k->root].dtype, k->out_dt);
 }
 
@@ -536,10 +603,31 @@ static void kh_fuse_offsets(const HostFuse *k, const uint64_t *w, int64_t i, int
     }
 }
 
-static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off) {
-    HVal v = kh_fuse_value(k, w, i, off);
+static void kh_fuse_element(const HostFuse *k, const uint64_t *w, int64_t i, const int64_t *off,
+                            unsigned *fe) {
+    HVal v = kh_fuse_value(k, w, i, off, fe);
     void *out = (void *)(uintptr_t)w[k->nin];
     kh_store(out, k->layout[0] == FUSE_LAYOUT_STRIDED ? off[0] : i, k->out_dt, v);
+}
+
+static void kh_fuse_elements(const HostFuse *k, const uint64_t *w, int64_t n, int64_t *off,
+                             unsigned *fe) {
+    if (k->path == FUSE_PATH_VECTOR) {
+        int V = k->vec;
+        /* the generated kernel's two loops: whole vectors (only when V > 1), then a tail */
+        int64_t nv = kernels_fuse_vectors(V, n);
+        if (V > 1)
+            for (int64_t v = 0; v < nv; v++)
+                for (int j = 0; j < V; j++)
+                    kh_fuse_element(k, w, v * V + j, off, fe);
+        for (int64_t i = nv * V; i < n; i++)
+            kh_fuse_element(k, w, i, off, fe);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        kh_fuse_offsets(k, w, i, off);
+        kh_fuse_element(k, w, i, off, fe);
+    }
 }
 
 static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3],
@@ -549,21 +637,15 @@ static CUresult kh_fuse_run(const CudaMockFunction *f, const unsigned grid[3],
     const uint64_t *w = params[0];
     int64_t n = (int64_t)w[k->nin + 1];
     int64_t off[FUSE_MAX_INPUTS + 1] = {0};
-    if (k->path == FUSE_PATH_VECTOR) {
-        int V = k->vec;
-        /* the generated kernel's two loops: whole vectors (only when V > 1), then a tail */
-        int64_t nv = kernels_fuse_vectors(V, n);
-        if (V > 1)
-            for (int64_t v = 0; v < nv; v++)
-                for (int j = 0; j < V; j++)
-                    kh_fuse_element(k, w, v * V + j, off);
-        for (int64_t i = nv * V; i < n; i++)
-            kh_fuse_element(k, w, i, off);
-        return 0;
-    }
-    for (int64_t i = 0; i < n; i++) {
-        kh_fuse_offsets(k, w, i, off);
-        kh_fuse_element(k, w, i, off);
+    unsigned fe[FUSE_MAX_NODES] = {0};
+    kh_fuse_elements(k, w, n, off, fe);
+    /* the kernel's end: one OR into each checked node's flag word (device memory is host
+     * memory on the mock) */
+    int c = 0;
+    for (int i = 0; i < k->nnodes; i++) {
+        if (!kernels_fpe_mask(k->nodes, &k->nodes[i])) continue;
+        unsigned *word = (unsigned *)(uintptr_t)w[k->fpe_base + c++];
+        if (fe[i]) *word |= fe[i];
     }
     return 0;
 }
@@ -583,7 +665,7 @@ static void *kh_new(GpuState *G, size_t size,
 
 int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                       const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
-                      int const_base, int shape_base, CUfunction *out) {
+                      int const_base, int fpe_base, int shape_base, CUfunction *out) {
     HostFuse *k = kh_new(G, sizeof *k, kh_fuse_run);
     if (!k) return -1;
     memcpy(k->nodes, nodes, sizeof(FuseNode) * (size_t)nnodes);
@@ -598,6 +680,7 @@ int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     k->vec = p->vec;
     k->rank = p->rank;
     k->const_base = const_base;
+    k->fpe_base = fpe_base;
     k->shape_base = shape_base;
     *out = (CUfunction)(void *)k;
     return 0;
@@ -748,7 +831,15 @@ static HVal kh_red_load_at(const HostReduce *k, const uint64_t *w, int64_t index
                     off[j] += (index - row0) * (int64_t)w[8 + sb + z->rank - 1];
                 }
         }
-        x = kh_fuse_value(z, w + 8, index, off);
+        unsigned fe[FUSE_MAX_NODES] = {0};
+        x = kh_fuse_value(z, w + 8, index, off, fe);
+        /* KR_FE_END: the checked nodes' bits into their flag words */
+        int c = 0;
+        for (int i = 0; i < z->nnodes; i++) {
+            if (!kernels_fpe_mask(z->nodes, &z->nodes[i])) continue;
+            unsigned *word = (unsigned *)(uintptr_t)w[8 + z->fpe_base + c++];
+            if (fe[i]) *word |= fe[i];
+        }
     } else {
         x = kh_load((const void *)(uintptr_t)w[0], index, k->in);
     }
@@ -876,11 +967,11 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const c
 
 int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
                               const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
-                              int nin, const FusePlan *p, int const_base, int shape_base,
-                              CUfunction *f) {
+                              int nin, const FusePlan *p, int const_base, int fpe_base,
+                              int shape_base, CUfunction *f) {
     CUfunction g;
-    if (kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, in, p, const_base, shape_base, &g) <
-            0 ||
+    if (kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, in, p, const_base, fpe_base,
+                          shape_base, &g) < 0 ||
         kernels_host_reduce(G, op, in, out, V, name, f) < 0)
         return -1;
     ((HostReduce *)(void *)*f)->fz = (const HostFuse *)(const void *)g;

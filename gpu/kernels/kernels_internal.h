@@ -58,19 +58,29 @@ DType kernels_fuse_compute_dtype(const FuseNode *nodes, const FuseNode *nd);
 /* The pieces of the fused kernel that the fused reductions (kernels_reduce.c) reuse: the
  * graph's checks; the plan and the argument words (w: inputs, out, n, constants, shape and
  * strides; returns the word count or -1); the specialization key (returns its length; key
- * holds 16 + 2 * FUSE_MAX_INPUTS + 6 * FUSE_MAX_NODES bytes); and the device function
- * kr_eval(p, x0, ...) that computes the graph from loaded inputs, its constants read from
+ * holds FUSE_KEY_BYTES); and the device function
+ * kr_eval(p, [fe,] x0, ...) that computes the graph from loaded inputs (fe: the checked
+ * nodes' floating-point error bits, when a node has fpe), its constants read from
  * p.w[const_base ...]. */
 int kernels_fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int root, int nin);
 int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTensor *inputs,
                          int nin, const GpuTensor *out, FusePlan *p, uint64_t *w, int *const_base,
-                         int *shape_base);
+                         int *fpe_base, int *shape_base);
 size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
                         const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
                            const GpuTensor *inputs, int nin, DType out_dt, int const_base);
 #define FUSE_MAX_WORDS 480
-#define FUSE_KEY_BYTES (16 + 2 * FUSE_MAX_INPUTS + 6 * FUSE_MAX_NODES)
+#define FUSE_KEY_BYTES (16 + 2 * FUSE_MAX_INPUTS + 7 * FUSE_MAX_NODES)
+/* Floating-point error checks of fused kernels (kernels_fpe.c): the device helpers'
+ * source and a checked node's line of kr_eval. */
+extern const char kernels_fpe_prelude[];
+void kernels_fpe_gen_check(KSource *s, const FuseNode *nodes, int i, int c, const char *a,
+                           const char *b);
+/* Whether node nd checks anything: its fpe bits the op can raise (underflow never). */
+static inline unsigned kernels_fpe_mask(const FuseNode *nodes, const FuseNode *nd) {
+    return nd->fpe ? nd->fpe & gpu_fuse_fpe_kinds(nodes, nd) & ~(unsigned)GPU_FPE_UNDER : 0;
+}
 
 /* The vector path's count of whole V-element vectors among n elements; the scalar tail
  * loop takes the rest. V == 1 means no vector loop: every element is in the tail. */
@@ -83,7 +93,7 @@ static inline int64_t kernels_fuse_vectors(int V, int64_t n) {
 
 int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                       const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
-                      int const_base, int shape_base, CUfunction *out);
+                      int const_base, int fpe_base, int shape_base, CUfunction *out);
 int kernels_host_arange(GpuState *G, DType dt, CUfunction *out);
 /* name: the CUDA kernel's ("kr_red_pass1", "kr_red_final", "kr_red_rows", "kr_red_cols"),
  * V its vector width */
@@ -93,8 +103,8 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const c
  * argument words follow the reduction's 8 words). */
 int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
                               const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
-                              int nin, const FusePlan *p, int const_base, int shape_base,
-                              CUfunction *f);
+                              int nin, const FusePlan *p, int const_base, int fpe_base,
+                              int shape_base, CUfunction *f);
 /* The reductions' accumulator type A (kernels_reduce.c's red_acc, as a dtype). */
 DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);

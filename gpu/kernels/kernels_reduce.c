@@ -65,6 +65,7 @@ static const char red_body[] =
     "    const i64 nv = n / KR_V;\n"
     "    const i64 stride = (i64)gridDim.x * blockDim.x;\n"
     "    const i64 t0 = (i64)blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "    KR_FE;\n"
     "#pragma unroll 4\n"
     "    for (i64 t = t0; t < nv; t += stride) {\n"
     "        KR_VDECL(t);\n"
@@ -72,6 +73,7 @@ static const char red_body[] =
     "        for (int j = 0; j < KR_V; j++) kr_acc(v, idx, KR_VAT(j), t * KR_V + j);\n"
     "    }\n"
     "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, KR_AT(k), k);\n"
+    "    KR_FE_END;\n"
     "    kr_block(v, idx);\n"
     "    if (threadIdx.x != 0) return;\n"
     "    if (gridDim.x == 1) ((OT *)p.w[5])[0] = kr_fin(v, idx, n);\n"
@@ -97,6 +99,7 @@ static const char red_body[] =
     "    const i64 row = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);\n"
     "    if (row >= rows) return;\n"
     "    KR_ROW(row);\n"
+    "    KR_FE;\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
     "    i64 k = threadIdx.x & 31;\n"
@@ -108,6 +111,7 @@ static const char red_body[] =
     "        kr_acc(v, idx, x3, k + 96);\n"
     "    }\n"
     "    for (; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k);\n"
+    "    KR_FE_END;\n"
     "    kr_warp(v, idx);\n"
     "    if ((threadIdx.x & 31) == 0) out[row] = kr_fin(v, idx, R);\n"
     "}\n"
@@ -117,6 +121,7 @@ static const char red_body[] =
     "    const i64 outer = (i64)p.w[1], R = (i64)p.w[2], inner = (i64)p.w[3];\n"
     "    OT *out = (OT *)p.w[5];\n"
     "    const i64 total = outer * inner;\n"
+    "    KR_FE;\n"
     "    for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < total;\n"
     "         t += (i64)gridDim.x * blockDim.x) {\n"
     "        i64 o = t / inner, j = t - o * inner;\n"
@@ -126,11 +131,13 @@ static const char red_body[] =
     "        for (i64 k = 0; k < R; k++) kr_acc(v, idx, KR_AT(cb + k * inner), k);\n"
     "        out[t] = kr_fin(v, idx, R);\n"
     "    }\n"
+    "    KR_FE_END;\n"
     "}\n";
 
 /* How the plain kernels read their input: 16-byte vectors (KR_VDECL, then lane j), element
  * k, and element k of a row. */
 static const char red_plain_loads[] =
+    "#define KR_FE (void)0\n#define KR_FE_END (void)0\n"
     "#define KR_VDECL(t) const kr_vec<IT, KR_V> x_ = ((const kr_vec<IT, KR_V> *)in)[t]\n"
     "#define KR_VAT(j) kr_load(x_.v[j])\n"
     "#define KR_AT(k) kr_load(in[k])\n"
@@ -204,7 +211,8 @@ typedef struct RedFuse {
     const GpuTensor *inputs;
     FusePlan plan;
     uint64_t w[FUSE_MAX_WORDS + 8];
-    int nw, const_base, shape_base;
+    int nw, const_base, fpe_base, shape_base;
+    int nchecked; /* nodes with floating-point checks (kernels_fpe.c) */
 } RedFuse;
 
 /* The loads of a fused reduction: element e of the expression is kr_eval over each input at
@@ -244,8 +252,22 @@ static void red_gen_fused_loads(KSource *s, const RedFuse *fz, DType in, bool an
         }
     }
     ksrc_puts(s, "    return q;\n}\n");
-    ksrc_puts(s, "__device__ __forceinline__ A kr_get(const KrArgs &p, i64 e, const KrOff &q, "
-                 "i64 k) {\n    (void)q; (void)k;\n    return kr_loadr(kr_eval(p");
+    /* the checked nodes' bits, per thread, ORed into their flag words at the end of the
+     * loops (one atomic per thread that saw an error) */
+    const char *fe = fz->nchecked ? ", fe" : "";
+    if (fz->nchecked) {
+        ksrc_printf(s, "#define KR_FE unsigned fe_[%d] = {0}\n#define KR_FE_END {", fz->nchecked);
+        for (int c = 0; c < fz->nchecked; c++)
+            ksrc_printf(s, " if (fe_[%d]) atomicOr((unsigned *)p.w[%d], fe_[%d]);", c,
+                        B + fz->fpe_base + c, c);
+        ksrc_puts(s, " }\n");
+    } else {
+        ksrc_puts(s, "#define KR_FE (void)0\n#define KR_FE_END (void)0\n");
+    }
+    ksrc_printf(s,
+                "__device__ __forceinline__ A kr_get(const KrArgs &p, i64 e, const KrOff &q, "
+                "i64 k%s) {\n    (void)q; (void)k;\n    return kr_loadr(kr_eval(p%s",
+                fz->nchecked ? ", unsigned *fe" : "", fe);
     for (int k = 0; k < nin; k++) {
         const char *t = kdtype_storage(fz->inputs[k].dtype);
         if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
@@ -257,9 +279,12 @@ static void red_gen_fused_loads(KSource *s, const RedFuse *fz, DType in, bool an
                         k, sb[k + 1] + p->rank - 1);
     }
     ksrc_puts(s, "));\n}\n");
-    ksrc_puts(s, "#define KR_AT(e) kr_get(p, (e), kr_offs(p, (e)), 0)\n"
-                 "#define KR_ROW(row) const i64 rb_ = (row) * R; const KrOff q_ = kr_offs(p, rb_)\n"
-                 "#define KR_RAT(k) kr_get(p, rb_ + (k), q_, (k))\n");
+    const char *fa = fz->nchecked ? ", fe_" : "";
+    ksrc_printf(s,
+                "#define KR_AT(e) kr_get(p, (e), kr_offs(p, (e)), 0%s)\n"
+                "#define KR_ROW(row) const i64 rb_ = (row) * R; const KrOff q_ = kr_offs(p, rb_)\n"
+                "#define KR_RAT(k) kr_get(p, rb_ + (k), q_, (k)%s)\n",
+                fa, fa);
     if (p->path != FUSE_PATH_VECTOR || p->vec == 1) {
         ksrc_puts(s, "#define KR_VDECL(t) const i64 e_ = (t)\n#define KR_VAT(j) KR_AT(e_ + (j))\n");
         return;
@@ -271,7 +296,7 @@ static void red_gen_fused_loads(KSource *s, const RedFuse *fz, DType in, bool an
             ksrc_printf(s, " const kr_vec<%s, KR_V> a%d_ = ((const kr_vec<%s, KR_V> *)p.w[%d])[t];",
                         t, k, t, B + k);
         }
-    ksrc_puts(s, " (void)0\n#define KR_VAT(j) kr_loadr(kr_eval(p");
+    ksrc_printf(s, " (void)0\n#define KR_VAT(j) kr_loadr(kr_eval(p%s", fa);
     for (int k = 0; k < nin; k++) {
         const char *t = kdtype_storage(fz->inputs[k].dtype);
         if (p->layout[k + 1] == FUSE_LAYOUT_CONTIG)
@@ -335,6 +360,7 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFus
     else
         ksrc_store_expr(s, out, "v");
     ksrc_puts(s, "; }\n");
+    if (fz && fz->nchecked) ksrc_puts(s, kernels_fpe_prelude);
     if (fz)
         red_gen_fused_loads(s, fz, in, anyall);
     else
@@ -361,7 +387,7 @@ static int red_function(GpuState *G, int op, DType in, DType out, int V, const c
     if (G->mock && !arch) {
         rc = fz ? kernels_host_reduce_fused(G, op, in, out, V, name, fz->nodes, fz->nnodes,
                                             fz->root, fz->inputs, fz->nin, &fz->plan,
-                                            fz->const_base, fz->shape_base, f)
+                                            fz->const_base, fz->fpe_base, fz->shape_base, f)
                 : kernels_host_reduce(G, op, in, out, V, name, f);
     } else {
         KSource src;
@@ -509,7 +535,9 @@ static int red_fuse_setup(GpuState *G, RedFuse *fz, const FuseNode *nodes, int n
         st *= t->shape[d];
     }
     fz->nw = kernels_fuse_prepare(G, nodes, nnodes, inputs, ninputs, t, &fz->plan, fz->w,
-                                  &fz->const_base, &fz->shape_base);
+                                  &fz->const_base, &fz->fpe_base, &fz->shape_base);
+    for (int i = 0; i < nnodes; i++)
+        if (kernels_fpe_mask(nodes, &nodes[i])) fz->nchecked++;
     return fz->nw < 0 ? -1 : 0;
 }
 
@@ -520,6 +548,9 @@ int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int
     RedFuse fz;
     GpuTensor t;
     if (red_fuse_setup(G, &fz, nodes, nnodes, root, inputs, ninputs, shape, &t) < 0) return -1;
+    for (int i = 0; i < nnodes; i++)
+        if (kernels_fpe_mask(nodes, &nodes[i]) && !nodes[i].fpe_word)
+            return gpu_set_error(G, GPU_ERR_CUDA, "fused reduction: node %d has no flag word", i);
     return red_run(G, op, &t, axis, out, s, &fz);
 }
 

@@ -964,8 +964,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         raise TypeError("expected 1D or 2D array for y")
     if x.shape[0] != y.shape[0]:
         raise TypeError("expected x and y to have same length")
-    if full or cov:
-        raise NotImplementedError("polyfit(full=True) and polyfit(cov=True) are not in krait")
     lhs = vander(x, order)
     rhs = y
     if w is not None:
@@ -980,11 +978,25 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         rcond = len(x) * 2.220446049250313e-16
     scale = np.sqrt((lhs * lhs).sum(axis=0))
     lhs = lhs / scale
-    c, _, rank, _ = np.linalg.lstsq(lhs, rhs, rcond)  # NumPy's: SVD
+    c, resids, rank, s = np.linalg.lstsq(lhs, rhs, rcond)  # NumPy's: SVD
     c = (c.T / scale).T
-    if rank != order:
+    if rank != order and not full:
         import warnings
         warnings.warn("Polyfit may be poorly conditioned", RankWarning, stacklevel=2)
+    if full:
+        return c, resids, rank, s, rcond
+    if cov:
+        vbase = np.linalg.inv(np.dot(lhs.T, lhs)) / np.outer(scale, scale)
+        if cov == "unscaled":
+            fac = 1
+        else:
+            if len(x) <= order:
+                raise ValueError("the number of data points must exceed order to scale the "
+                                 "covariance matrix")
+            fac = resids / (len(x) - order)
+        if y.ndim == 1:
+            return c, vbase * fac
+        return c, vbase[:, :, np.newaxis] * fac
     return c
 
 

@@ -79,12 +79,12 @@ static void test_elementwise(GpuState *G) {
     /* (a * 2 + b) floordiv b, b broadcast along rows */
     GpuTensor in[2] = {tensor(da, DT_FLOAT32, 2, shape), tensor(db, DT_FLOAT32, 1, rowshape)};
     GpuTensor out = tensor(dout, DT_FLOAT32, 2, shape);
-    FuseNode g[6] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                     {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
-                     {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 2.0, 0},
-                     {FUSE_MUL, DT_FLOAT32, 0, 2, -1, 0, 0, 0},
-                     {FUSE_ADD, DT_FLOAT32, 3, 1, -1, 0, 0, 0},
-                     {FUSE_FLOORDIV, DT_FLOAT32, 4, 1, -1, 0, 0, 0}};
+    FuseNode g[6] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                     {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                     {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 2.0, 0, 0, 0},
+                     {FUSE_MUL, DT_FLOAT32, 0, 2, -1, 0, 0, 0, 0, 0},
+                     {FUSE_ADD, DT_FLOAT32, 3, 1, -1, 0, 0, 0, 0, 0},
+                     {FUSE_FLOORDIV, DT_FLOAT32, 4, 1, -1, 0, 0, 0, 0, 0}};
     report(G, gpu_fused_elementwise(G, g, 6, 5, in, 2, &out, NULL), "broadcast floordiv");
     download(G, o, dout, sizeof(float) * R * C);
     int bad = 0;
@@ -120,9 +120,9 @@ static void test_elementwise(GpuState *G) {
     GpuTensor iout = tensor(dout, DT_INT32, 1, n64);
     int ops[2] = {FUSE_MOD, FUSE_FLOORDIV};
     for (int k = 0; k < 2; k++) {
-        FuseNode m[3] = {{FUSE_INPUT, DT_INT32, -1, -1, -1, 0, 0, 0},
-                         {FUSE_INPUT, DT_INT32, -1, -1, -1, 1, 0, 0},
-                         {ops[k], DT_INT32, 0, 1, -1, 0, 0, 0}};
+        FuseNode m[3] = {{FUSE_INPUT, DT_INT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                         {FUSE_INPUT, DT_INT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                         {ops[k], DT_INT32, 0, 1, -1, 0, 0, 0, 0, 0}};
         report(G, gpu_fused_elementwise(G, m, 3, 2, ii, 2, &iout, NULL), "int mod/floordiv");
         download(G, io, dout, sizeof io);
         bad = 0;
@@ -150,9 +150,9 @@ static void test_elementwise(GpuState *G) {
         GpuTensor ts = tensor(ds, DT_FLOAT32, 1, n), tx = tensor(dx, (DType)dt, 1, n);
         GpuTensor ty = tensor(dy, (DType)dt, 1, n), tb = tensor(ds, DT_FLOAT32, 1, n);
         int rc = gpu_copy_strided(G, &ts, &tx, NULL);
-        FuseNode m[3] = {{FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0},
-                         {FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0},
-                         {FUSE_MAXIMUM, (DType)dt, 0, 1, -1, 0, 0, 0}};
+        FuseNode m[3] = {{FUSE_INPUT, (DType)dt, -1, -1, -1, 0, 0, 0, 0, 0},
+                         {FUSE_INPUT, (DType)dt, -1, -1, -1, 1, 0, 0, 0, 0},
+                         {FUSE_MAXIMUM, (DType)dt, 0, 1, -1, 0, 0, 0, 0, 0}};
         GpuTensor two[2] = {tx, tx};
         if (rc == 0) rc = gpu_fused_elementwise(G, m, 3, 2, two, 2, &ty, NULL);
         if (rc == 0) rc = gpu_copy_strided(G, &ty, &tb, NULL);
@@ -304,9 +304,9 @@ static void benchmarks(GpuState *G) {
     }
     gpu_memset32(G, a, 0x3f800000u, (size_t)n, NULL);
     gpu_memset32(G, b, 0x40000000u, (size_t)n, NULL);
-    FuseNode add[3] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                       {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
-                       {FUSE_ADD, DT_FLOAT32, 0, 1, -1, 0, 0, 0}};
+    FuseNode add[3] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                       {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                       {FUSE_ADD, DT_FLOAT32, 0, 1, -1, 0, 0, 0, 0, 0}};
     Ctx c = {add,
              3,
              2,
@@ -316,14 +316,14 @@ static void benchmarks(GpuState *G) {
              0};
     double ms = bench_ms(G, run_fuse, &c, 20);
     printf("BENCH add_f32_2^28 %.3f TB/s\n", 12.0 * n / ms / 1e9);
-    FuseNode ex[8] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                      {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
-                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 2.0, 0},
-                      {FUSE_MUL, DT_FLOAT32, 0, 2, -1, 0, 0, 0},
-                      {FUSE_ADD, DT_FLOAT32, 3, 1, -1, 0, 0, 0},
-                      {FUSE_MUL, DT_FLOAT32, 4, 0, -1, 0, 0, 0},
-                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 1.0, 0},
-                      {FUSE_SUB, DT_FLOAT32, 5, 6, -1, 0, 0, 0}};
+    FuseNode ex[8] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                      {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 2.0, 0, 0, 0},
+                      {FUSE_MUL, DT_FLOAT32, 0, 2, -1, 0, 0, 0, 0, 0},
+                      {FUSE_ADD, DT_FLOAT32, 3, 1, -1, 0, 0, 0, 0, 0},
+                      {FUSE_MUL, DT_FLOAT32, 4, 0, -1, 0, 0, 0, 0, 0},
+                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, 1.0, 0, 0, 0},
+                      {FUSE_SUB, DT_FLOAT32, 5, 6, -1, 0, 0, 0, 0, 0}};
     c.nodes = ex;
     c.nnodes = 8;
     c.root = 7;
@@ -359,10 +359,10 @@ static void benchmarks(GpuState *G) {
     printf("BENCH add16_enqueue %.2f us\n", (now_ms() - t0));
     gpu_synchronize(G);
     /* first compile of a new fused kernel, then a disk-cache hit in a fresh state */
-    FuseNode nw[4] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, (double)time(NULL), 0},
-                      {FUSE_HYPOT, DT_FLOAT32, 0, 1, -1, 0, 0, 0},
-                      {FUSE_TANH, DT_FLOAT32, 2, -1, -1, 0, 0, 0}};
+    FuseNode nw[4] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                      {FUSE_CONST, DT_FLOAT32, -1, -1, -1, 0, (double)time(NULL), 0, 0, 0},
+                      {FUSE_HYPOT, DT_FLOAT32, 0, 1, -1, 0, 0, 0, 0, 0},
+                      {FUSE_TANH, DT_FLOAT32, 2, -1, -1, 0, 0, 0, 0, 0}};
     /* make the source new: a structure not used elsewhere, with a nonce in an unused node */
     c.nodes = nw;
     c.nnodes = 4;
@@ -611,9 +611,9 @@ static void bench_disk_hit(const char *dir) {
     gpu_mem_alloc(G, 64, NULL, &a);
     int64_t s[1] = {16};
     GpuTensor t = tensor(a, DT_FLOAT32, 1, s), o = t;
-    FuseNode add[3] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0},
-                       {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0},
-                       {FUSE_ADD, DT_FLOAT32, 0, 1, -1, 0, 0, 0}};
+    FuseNode add[3] = {{FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 0, 0, 0, 0, 0},
+                       {FUSE_INPUT, DT_FLOAT32, -1, -1, -1, 1, 0, 0, 0, 0},
+                       {FUSE_ADD, DT_FLOAT32, 0, 1, -1, 0, 0, 0, 0, 0}};
     GpuTensor in[2] = {t, t};
     double t0 = now_ms();
     gpu_fused_elementwise(G, add, 3, 2, in, 2, &o, NULL);

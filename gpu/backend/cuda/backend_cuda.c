@@ -142,11 +142,13 @@ void arr_cuda_finalize(Interp *I, Array *a) {
 void arr_cuda_trace(Interp *I, Array *a) {
     for (int i = 0; i < a->pend->ninputs; i++)
         gc_mark_obj(I, (Obj *)a->pend->inputs[i]);
+    arr_cuda_fpe_trace(I, a->pend);
 }
 
 void gpu_module_shutdown(Interp *I) {
     if (!I->gpu) return;
     ArrCuda *c = I->gpu->allocator.ud;
+    arr_cuda_fpe_free(I);
     for (int i = 0; i < c->nstreams; i++)
         gpu_stream_destroy(I->gpu, c->streams[i]);
     for (int i = 0; i < c->nevents; i++)
@@ -227,7 +229,7 @@ int arr_host(Interp *I, Array *a) {
         I->bytes_allocated += o->alloc_size;
         o->host_uncounted = false;
     }
-    return 0;
+    return arr_cuda_fpe_poll(I); /* the host waited: the device work's errors are known */
 }
 
 int arr_fetch_scalar(Interp *I, Array *v, char *buf) {
@@ -240,7 +242,7 @@ int arr_fetch_scalar(Interp *I, Array *v, char *buf) {
         if (gpu_copy_to_host(G, buf, p, isz, arr_stream(I)) < 0 ||
             gpu_stream_synchronize(G, arr_stream(I)) < 0)
             return arr_gpu_raise(I);
-        return 0;
+        return arr_cuda_fpe_poll(I);
     }
     memcpy(buf, v->data, isz);
     return 0;
@@ -256,7 +258,13 @@ void arr_sync_host_slow(Array *o) {
      * native returns (err_native_result). The mirror stays stale, so a later read tries
      * again (after out of device memory it can succeed) instead of taking old contents as
      * current. */
+    /* Floating-point errors wait for a wait that can report them (reporting runs Python
+     * code, which must not run in the middle of the native's C code). */
+    ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
+    bool quiet = c && c->fpe_quiet;
+    if (c) c->fpe_quiet = true;
     (void)arr_host(I, o);
+    if (c) c->fpe_quiet = quiet;
 }
 
 /* Evaluate every pending array that reads o's buffer (before o is written), except skip. */
@@ -315,7 +323,17 @@ static int run_graph(Interp *I, const ArrPending *g, GpuTensor *out) {
     GpuTensor ins[ARR_FUSE_INPUTS];
     for (int i = 0; i < g->ninputs; i++)
         if (arr_tensor(I, g->inputs[i], &ins[i]) < 0) return -1;
-    if (gpu_fused_elementwise(I->gpu, g->nodes, g->nnodes, g->root, ins, g->ninputs, out,
+    const FuseNode *nodes = g->nodes;
+    FuseNode checked[ARR_FUSE_NODES];
+    for (int i = 0; i < g->nnodes; i++) {
+        if (!g->nodes[i].fpe) continue;
+        /* the checked nodes' flag words (a copy: the graph is the caller's) */
+        memcpy(checked, g->nodes, sizeof(FuseNode) * (size_t)g->nnodes);
+        if (arr_cuda_fpe_prepare(I, g, checked) < 0) return -1;
+        nodes = checked;
+        break;
+    }
+    if (gpu_fused_elementwise(I->gpu, nodes, g->nnodes, g->root, ins, g->ninputs, out,
                               arr_stream(I)) < 0)
         return arr_gpu_raise(I);
     return 0;
@@ -401,6 +419,7 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
         if (n.a >= 0) n.a += base;
         if (n.b >= 0) n.b += base;
         if (n.c >= 0) n.c += base;
+        if (n.fpe) g->sites[g->nnodes] = x->sites[i];
         g->nodes[g->nnodes++] = n;
     }
     (void)I;
@@ -512,6 +531,7 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
         GpuTensor t;
         if (arr_tensor(I, out, &t) < 0 || run_graph(I, g, &t) < 0) return V_NULL;
         owner_of(out)->host_stale = true;
+        if (g->eager && arr_cuda_fpe_poll(I) < 0) return V_NULL;
         return v_obj(out);
     }
     Array *r = arr_new_device(I, rdt, nd, shape);
@@ -528,6 +548,11 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
     r->pend = p;
     r->interp = I;
     r->host_stale = true;
+    if (g->eager) {
+        /* a mode other than 'warn': run now and report at this line */
+        if (!gc_temp_push(I, v_obj(r)) || arr_materialize(I, r) < 0 || arr_cuda_fpe_poll(I) < 0)
+            return V_NULL;
+    }
     return v_obj(r);
 }
 
@@ -554,7 +579,7 @@ static int unalias_operand(Interp *I, Value *v, Array *out) {
 }
 
 static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int mode, int cdt,
-                        int rdt, Array *out, int nd, const int64_t *shape) {
+                        int rdt, Array *out, int nd, const int64_t *shape, bool scalar) {
     int fop = bin_fuse_op(op, mode);
     int na = add_operand(I, g, a, cdt);
     if (na == -1) return V_NULL;
@@ -565,10 +590,13 @@ static Value binary_try(Interp *I, ArrPending *g, Value a, Value b, int op, int 
     if (na < 0 || nb < 0) return v_notimpl(I); /* retry after evaluating operands */
     int node = add_node(g, fop, mode == 1 ? DT_BOOL : rdt, na, nb, -1);
     if (node < 0) return v_notimpl(I);
+    if (arr_cuda_fpe_mark(I, g, node, scalar) < 0) return V_NULL;
     return finish_graph(I, g, node, rdt, nd, shape, out);
 }
 
 Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out) {
+    bool scalar = (mode & ARR_MODE_SCALAR) != 0; /* errors say "scalar divide" */
+    mode &= ~ARR_MODE_SCALAR;
     if (!operand_ok(I, a) || !operand_ok(I, b) || bin_fuse_op(op, mode) < 0) return V_NULL;
     if (mode == 0 && op == BIN_POW && dt_is_int(cdt) && !is_smallint(b)) return V_NULL;
     if (out && out->ndim > GPU_MAX_DIMS) return V_NULL;
@@ -595,7 +623,8 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     ArrPending g;
     for (int attempt = 0; attempt < 3; attempt++) {
         g.nnodes = g.ninputs = 0;
-        Value r = binary_try(I, &g, a, b, op, mode, cdt, rdt, out, nd, shape);
+        g.eager = false;
+        Value r = binary_try(I, &g, a, b, op, mode, cdt, rdt, out, nd, shape, scalar);
         if (is_null(r) || !is_notimpl(I, r)) return r;
         /* too big to fuse: evaluate the pending operands and retry with them as inputs */
         if (is_array(I, a) && arr_materialize(I, arr_raw(a)) < 0) return V_NULL;
@@ -654,10 +683,14 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {
         g.nnodes = g.ninputs = 0;
+        g.eager = false;
         int n = add_operand(I, &g, v_obj(a), cdt);
         if (n == -1) return V_NULL;
         int node = n < 0 ? n : add_node(&g, fop, rdt, n, -1, -1);
-        if (node >= 0) return finish_graph(I, &g, node, rdt, a->ndim, a->shape, out);
+        if (node >= 0) {
+            if (arr_cuda_fpe_mark(I, &g, node, false) < 0) return V_NULL;
+            return finish_graph(I, &g, node, rdt, a->ndim, a->shape, out);
+        }
         if (arr_materialize(I, a) < 0) return V_NULL;
     }
     return V_NULL;
@@ -735,6 +768,7 @@ int arr_cuda_assign(Interp *I, Array *dst, Value src) {
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {
         g.nnodes = g.ninputs = 0;
+        g.eager = false;
         int n = add_operand(I, &g, src, dst->dtype);
         if (n == -1) return -1;
         if (n >= 0) {

@@ -13,14 +13,40 @@
 #define ARR_FUSE_NODES  32
 #define ARR_FUSE_INPUTS 8
 
+/* Where and under which np.seterr modes a checked node (FuseNode.fpe) was queued: its
+ * floating-point errors are reported with these when the host next waits for the device
+ * (backend_cuda_fpe.c). code and globals are traced with the pending array. */
+typedef struct ArrFpeSite {
+    struct Code *code; /* NULL: no Python frame */
+    Dict *globals;
+    int line;
+    uint16_t modes; /* ARR_ERR_* of divide, over, under, invalid, 3 bits each */
+    bool scalar;    /* an operator of NumPy scalars ("scalar divide") */
+    int64_t seq;    /* the order operations were queued in: reports come in this order */
+} ArrFpeSite;
+
 typedef struct ArrPending {
     FuseNode nodes[ARR_FUSE_NODES];
     int nnodes, root;
     Array *inputs[ARR_FUSE_INPUTS]; /* evaluated arrays, traced by the result */
     int ninputs;
-    Array *prev, *next; /* the list of pending arrays (ArrCuda.pending) */
-    int uses;           /* times the graph was copied into another (add_operand) */
+    Array *prev, *next;               /* the list of pending arrays (ArrCuda.pending) */
+    int uses;                         /* times the graph was copied into another (add_operand) */
+    ArrFpeSite sites[ARR_FUSE_NODES]; /* for the nodes with fpe set */
+    bool eager; /* a checked node's mode is not 'warn': run and report at once */
 } ArrPending;
+
+/* Flag words on the device: one per distinct (operation, site, modes) launched since the
+ * host last read them. */
+#define ARR_FPE_SLOTS 256
+
+typedef struct ArrFpeEntry {
+    int op; /* FuseOp */
+    bool scalar;
+    uint16_t modes;
+    struct Code *code; /* compared only: the site list (ndarray's _fpe_sites) keeps it */
+    int line;
+} ArrFpeEntry;
 
 typedef struct ArrCuda {
     Interp *I;
@@ -36,6 +62,11 @@ typedef struct ArrCuda {
     /* The collector's device trigger (arr_dev_alloc): the collection count last seen and the
      * device bytes in use at the first allocation after it. */
     size_t gc_seen, dev_base;
+    CUdeviceptr fpe_dev; /* ARR_FPE_SLOTS flag words, allocated at the first checked launch */
+    int nfpe;            /* entries in use */
+    bool fpe_quiet;      /* reading flags now could not report (as_array's refresh) */
+    int64_t fpe_seq;     /* operations marked so far */
+    ArrFpeEntry fpe[ARR_FPE_SLOTS];
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */
@@ -48,6 +79,16 @@ int arr_dev_write(Interp *I, Array *a);
 int arr_tensor(Interp *I, Array *a, GpuTensor *t);
 int arr_materialize(Interp *I, Array *a);
 void arr_pending_unlink(Interp *I, Array *a);
+/* Floating-point errors of device work (backend_cuda_fpe.c). mark: after node was added
+ * for an operation, set its fpe bits from np.seterr's modes and record its site (-1 after
+ * raising). prepare: give a copy of g's nodes their flag words before a launch. poll: read
+ * the flag words after the host waited for the stream and report (-1 after raising). */
+int arr_cuda_fpe_mark(Interp *I, ArrPending *g, int node, bool scalar);
+int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes);
+int arr_cuda_fpe_poll(Interp *I);
+void arr_cuda_fpe_trace(Interp *I, const ArrPending *g);
+void arr_cuda_fpe_free(Interp *I);
+
 /* The backend's choice (InterpHooks.array_backend, set by kr_new): CUDA's table or the CPU's. */
 const ArrBackend *arr_backend_choose(Interp *I);
 

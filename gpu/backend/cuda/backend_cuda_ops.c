@@ -130,8 +130,18 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     if (!r) return V_NULL;
     contig_tensor(&out, r->dptr, odt, rnd, rshape);
     if (ax < 0) out.ndim = 0;
-    if ((g ? gpu_reduce_fused(I->gpu, op, g->nodes, g->nnodes, g->root, gin, g->ninputs, &in, ax,
-                              &out, arr_stream(I))
+    const FuseNode *nodes = g ? g->nodes : NULL;
+    FuseNode checked[ARR_FUSE_NODES];
+    for (int i = 0; g && i < g->nnodes; i++) {
+        if (!g->nodes[i].fpe) continue;
+        /* the expression's checked nodes get their flag words (a copy: it stays pending) */
+        memcpy(checked, g->nodes, sizeof(FuseNode) * (size_t)g->nnodes);
+        if (arr_cuda_fpe_prepare(I, g, checked) < 0) return V_NULL;
+        nodes = checked;
+        break;
+    }
+    if ((g ? gpu_reduce_fused(I->gpu, op, nodes, g->nnodes, g->root, gin, g->ninputs, &in, ax, &out,
+                              arr_stream(I))
            : gpu_reduce(I->gpu, op, &in, ax, &out, arr_stream(I))) < 0) {
         arr_gpu_raise(I);
         return V_NULL;

@@ -104,7 +104,7 @@ static Array *cuda_arange(Interp *I, int dt, int64_t n, Value start, Value step,
 
 static int cuda_synchronize(Interp *I) {
     if (gpu_synchronize(I->gpu) < 0) return arr_gpu_raise(I);
-    return 0;
+    return arr_cuda_fpe_poll(I);
 }
 
 /* Where the data of a is current: the device when it was computed there (or wraps device
