@@ -82,8 +82,8 @@ bool api_native_init(Interp *I) {
     t->base = obj;
     t->bases = tuple_pack(I, 1, v_obj(obj));
     t->mro = tuple_pack(I, 2, v_obj(t), v_obj(obj));
-    t->dict = dict_new(I);
-    if (!t->name || !t->bases || !t->mro || !t->dict) return false;
+    t->tdict = dict_new(I);
+    if (!t->name || !t->bases || !t->mro || !t->tdict) return false;
     t->id = -1;
     t->version = 1;
     t->instance_size = sizeof(ApiFunc);

@@ -125,8 +125,8 @@ static Value complete_lookup_attr(Interp *I, Value v, Str *name) {
     if (is_obj(v) && as_obj(v)->type == I->types[TY_MODULE])
         return dict_get_str(((Module *)as_obj(v))->dict, name);
     if (is_type_object(I, v)) {
-        Value r = type_lookup((Type *)as_obj(v), name);
-        if (is_null(r)) r = type_lookup(type_of(I, v), name);
+        Value r = type_lookup(I, (Type *)as_obj(v), name);
+        if (is_null(r)) r = type_lookup(I, type_of(I, v), name);
         return r;
     }
     Dict **dp = obj_dict_ptr(I, v);
@@ -134,7 +134,7 @@ static Value complete_lookup_attr(Interp *I, Value v, Str *name) {
         Value r = dict_get_str(*dp, name);
         if (!is_null(r)) return r;
     }
-    Value r = type_lookup(type_of(I, v), name);
+    Value r = type_lookup(I, type_of(I, v), name);
     if (is_obj(r) && as_obj(r)->type == I->types[TY_GETSET]) {
         GetSet *gs = (GetSet *)as_obj(r);
         if (!gs->def->get) return V_NULL;
@@ -214,9 +214,10 @@ static bool complete_attributes(Completion *c, Dict *globals) {
         if (dp && !complete_names(c, obj, *dp, seen)) return false;
         t = type_of(I, obj);
     }
-    if (!t->mro) return complete_names(c, obj, t->dict, seen);
+    if (!t->mro) return complete_names(c, obj, type_dict_noerr(c->I, t), seen);
     for (size_t i = 0; i < t->mro->len; i++)
-        if (!complete_names(c, obj, ((Type *)as_obj(t->mro->items[i]))->dict, seen)) return false;
+        if (!complete_names(c, obj, type_dict_noerr(c->I, (Type *)as_obj(t->mro->items[i])), seen))
+            return false;
     return true;
 }
 

@@ -421,7 +421,7 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         if (is_obj(o) && as_obj(o)->type == I->types[TY_MODULE])
             custom = dict_get_str(((Module *)as_obj(o))->dict, str_intern_cstr(I, "__dir__"));
         else if (!(is_obj(o) && type_is_subtype(type_of(I, o), I->types[TY_TYPE]))) {
-            Value d = type_lookup_owner(type_of(I, o), str_intern_cstr(I, "__dir__"), &owner);
+            Value d = type_lookup_owner(I, type_of(I, o), str_intern_cstr(I, "__dir__"), &owner);
             if (!is_null(d) && owner && (owner->flags & TF_HEAPTYPE)) custom = d;
         }
         if (!is_null(custom)) {
@@ -441,7 +441,8 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             Tuple *mro = is_type ? ((Type *)as_obj(o))->mro : t->mro;
             for (size_t i = 0; mro && i < mro->len; i++) {
                 Type *mt = (Type *)as_obj(mro->items[i]);
-                if (mt->dict && add_keys(I, names, mt->dict) < 0) return V_NULL;
+                Dict *d = type_dict_noerr(I, mt);
+                if (d && add_keys(I, names, d) < 0) return V_NULL;
             }
         }
     }

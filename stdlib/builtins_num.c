@@ -10,7 +10,7 @@ static bool is_number(Interp *I, Value v) {
 }
 
 static Value call_dunder(Interp *I, Value self, Str *name, int argc, Value *args, bool *found) {
-    Value m = type_lookup(type_of(I, self), name);
+    Value m = type_lookup(I, type_of(I, self), name);
     *found = !is_null(m);
     if (!*found) return V_NULL;
     return obj_call_method(I, self, name, argc, args);
@@ -75,7 +75,7 @@ static Value bi_pow(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (t->flags & TF_HEAPTYPE) {
         Str *name = str_intern_cstr(I, "__pow__");
         if (!name) return V_NULL;
-        if (!is_null(type_lookup(t, name))) {
+        if (!is_null(type_lookup(I, t, name))) {
             Value r = obj_call_method(I, a[0], name, 2, &a[1]);
             if (is_null(r) || !is_notimpl(I, r)) return r;
         }

@@ -266,7 +266,7 @@ bool class_add_native_methods(Interp *I, Type *t, const MethodDef *defs) {
     for (const MethodDef *m = defs; m->name; m++) {
         Value f = native_method_new(I, t, m);
         Str *name = str_intern_cstr(I, m->name);
-        if (is_null(f) || !name || dict_set_str(I, t->dict, name, f) < 0) return false;
+        if (is_null(f) || !name || dict_set_str(I, t->tdict, name, f) < 0) return false;
     }
     t->version++;
     type_fixup_slots(I, t);

@@ -39,7 +39,7 @@ static bool math_to_double(Interp *I, Value v, double *out) {
         return true;
     }
     Type *t = type_of(I, v);
-    if (!is_null(type_lookup(t, I->names.float_))) {
+    if (!is_null(type_lookup(I, t, I->names.float_))) {
         Value r = obj_call_method(I, v, I->names.float_, 0, NULL);
         if (is_null(r)) return false;
         if (!is_float_value(I, r)) {
@@ -50,7 +50,7 @@ static bool math_to_double(Interp *I, Value v, double *out) {
         *out = float_value(r);
         return true;
     }
-    if (!is_null(type_lookup(t, I->names.index))) {
+    if (!is_null(type_lookup(I, t, I->names.index))) {
         Value r = obj_index_value(I, v);
         if (is_null(r)) return false;
         return math_to_double(I, r, out);
@@ -433,7 +433,7 @@ static Value round_to_int(Interp *I, const char *name, const char *dunder, int a
     if (is_bool(v) || is_int(I, v)) return int_to_exact(I, v);
     Str *dn = str_intern_cstr(I, dunder);
     if (!dn) return V_NULL;
-    if (!is_null(type_lookup(type_of(I, v), dn))) return obj_call_method(I, v, dn, 0, NULL);
+    if (!is_null(type_lookup(I, type_of(I, v), dn))) return obj_call_method(I, v, dn, 0, NULL);
     if (need_dunder)
         return err_format(I, TY_TYPE_ERROR, "type %s doesn't define %s method", type_name(I, v),
                           dunder);

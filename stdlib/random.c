@@ -466,8 +466,8 @@ static Value rnd_sample(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!is_null(a[3]) && !is_none(a[3]))
         return err_format(I, TY_NOT_IMPLEMENTED_ERROR, "sample() counts= is not supported");
     if (is_anyset(I, pop) || is_dict(I, pop) ||
-        is_null(type_lookup(type_of(I, pop), I->names.getitem)) ||
-        is_null(type_lookup(type_of(I, pop), I->names.len)))
+        is_null(type_lookup(I, type_of(I, pop), I->names.getitem)) ||
+        is_null(type_lookup(I, type_of(I, pop), I->names.len)))
         return err_format(I, TY_TYPE_ERROR,
                           "Population must be a sequence.  "
                           "For dicts or sets, use sorted(d).");

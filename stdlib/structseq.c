@@ -10,7 +10,7 @@
 static Tuple *sseq_names(Interp *I, Type *t) {
     Str *key = str_intern_cstr(I, "__match_args__");
     if (!key) return NULL;
-    Value names = type_lookup(t, key);
+    Value names = type_lookup(I, t, key);
     if (is_null(names) || !is_obj(names) || !is_instance(I, names, I->types[TY_TUPLE])) {
         err_format(I, TY_TYPE_ERROR, "bad struct sequence");
         return NULL;
@@ -35,7 +35,7 @@ static Value sseq_repr(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     Type *t = as_obj(argv[0])->type;
     Tuple *nt = sseq_names(I, t), *self = as_tuple(argv[0]);
     if (!nt) return V_NULL;
-    Value mod = type_lookup(t, I->names.module);
+    Value mod = type_lookup(I, t, I->names.module);
     if (is_null(mod) || !is_str(I, mod)) return err_format(I, TY_TYPE_ERROR, "bad struct sequence");
     StrBuf b;
     sb_init(&b);

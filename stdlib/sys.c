@@ -105,7 +105,7 @@ static Value make_stream_type(Interp *I) {
         if (is_null(f)) return V_NULL;
         ((NativeFunc *)as_obj(f))->owner = t;
         Str *name = str_intern_cstr(I, m->name);
-        if (!name || dict_set_str(I, t->dict, name, f) < 0) return V_NULL;
+        if (!name || dict_set_str(I, t->tdict, name, f) < 0) return V_NULL;
     }
     return v_obj(t);
 }
@@ -260,7 +260,7 @@ static Value sys_getsizeof(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_parse(I, "getsizeof", argc, argv, kw, names, 2, 1, 2, a)) return V_NULL;
     Value v = a[0];
     Type *t = type_of(I, v);
-    Value f = type_lookup(t, str_intern_cstr(I, "__sizeof__"));
+    Value f = type_lookup(I, t, str_intern_cstr(I, "__sizeof__"));
     if (!is_null(f)) {
         Value r = descr_call(I, f, v, 0, NULL, NULL);
         if (is_null(r)) {

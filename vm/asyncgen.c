@@ -416,7 +416,7 @@ Value builtin_aiter(Interp *I, int argc, Value *argv, Tuple *kw) {
                                     type_name(I, argv[0]));
     Value it = obj_call(I, m, 0, NULL, NULL);
     if (is_null(it)) return it;
-    if (is_null(type_lookup(type_of(I, it), I->names.anext)))
+    if (is_null(type_lookup(I, type_of(I, it), I->names.anext)))
         return err_format(I, TY_TYPE_ERROR, "aiter() returned not an async iterator of type '%s'",
                           type_name(I, it));
     return it;

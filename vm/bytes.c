@@ -720,7 +720,7 @@ static Value bytes_construct(Interp *I, Type *type, int argc, Value *argv, Tuple
         (type_of(I, src)->flags & TF_HEAPTYPE)) {
         /* bytes(obj) asks a class's __bytes__ first, as CPython */
         Str *bn = str_intern_cstr(I, "__bytes__");
-        Value f = bn ? type_lookup(type_of(I, src), bn) : V_NULL;
+        Value f = bn ? type_lookup(I, type_of(I, src), bn) : V_NULL;
         if (!is_null(f)) {
             Value r = descr_call(I, f, src, 0, NULL, NULL);
             if (is_null(r)) return V_NULL;

@@ -595,7 +595,7 @@ static Value dict_getitem(Interp *I, Value self, Value key) {
     if (r) return v;
     Type *t = as_obj(self)->type;
     if (t != I->types[TY_DICT]) {
-        Value missing = type_lookup(t, I->names.missing);
+        Value missing = type_lookup(I, t, I->names.missing);
         if (!is_null(missing)) return obj_call_method(I, self, I->names.missing, 1, &key);
     }
     return err_keyerror(I, key);

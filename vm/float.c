@@ -384,7 +384,7 @@ Value float_from_value(Interp *I, Value v) {
         return float_from_text(I, (const char *)b->data, b->len, v);
     }
     Type *t = type_of(I, v);
-    Value m = type_lookup(t, I->names.float_);
+    Value m = type_lookup(I, t, I->names.float_);
     if (!is_null(m)) {
         Value args[1] = {v};
         Value r = obj_call(I, m, 1, args, NULL);
@@ -395,7 +395,7 @@ Value float_from_value(Interp *I, Value v) {
         return v_float(float_value(r));
     }
     if (is_float_value(I, v)) return v_float(float_value(v));
-    m = type_lookup(t, I->names.index);
+    m = type_lookup(I, t, I->names.index);
     if (!is_null(m)) {
         Value iv = obj_index_value(I, v);
         if (is_null(iv)) return iv;

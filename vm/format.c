@@ -305,7 +305,7 @@ static bool percent_bytes_arg(Interp *I, StrBuf *b, Value arg, int flags, int64_
         Str *bn = str_intern_cstr(I, "__bytes__");
         if (!bn) return false;
         /* a special method: looked up on the type, never the instance, as in CPython */
-        Value m = is_str(I, v) ? V_NULL : type_lookup(type_of(I, v), bn);
+        Value m = is_str(I, v) ? V_NULL : type_lookup(I, type_of(I, v), bn);
         if (is_null(m)) {
             err_format(I, TY_TYPE_ERROR,
                        "%%b requires a bytes-like object, or an object that implements "
@@ -484,7 +484,7 @@ static Value percent_core(Interp *I, const char *f, size_t len, Value args, bool
             else if (type_of(I, arg)->slots.index)
                 iv = obj_index_value(I, arg);
             else if (conv <= 'u' && !is_str(I, arg) &&
-                     !is_null(type_lookup(type_of(I, arg), str_intern_cstr(I, "__int__"))))
+                     !is_null(type_lookup(I, type_of(I, arg), str_intern_cstr(I, "__int__"))))
                 iv = obj_call(I, v_obj(I->types[TY_INT]), 1, &arg, NULL); /* %d takes __int__ */
             else if (conv <= 'u')
                 iv = err_format(I, TY_TYPE_ERROR, "%%%c format: a real number is required, not %s",

@@ -128,7 +128,7 @@ bool vm_super_zero_args(Interp *I, Type **type, Value *obj) {
 /* ---- the attribute cache (frame.h) ---------------------------------------------------- */
 
 Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
-    Value v = type_lookup(t, name);
+    Value v = type_lookup(I, t, name);
     if (!e) {
         /* Allocation failure just leaves the cache off: lookups stay correct, only slower. */
         VM *vm = I->vm;
@@ -143,14 +143,15 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
     Tuple *mro = t->mro;
     if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
     for (size_t i = 0; i < mro->len; i++) {
-        if (!is_obj(mro->items[i]) || !((Type *)as_obj(mro->items[i]))->dict) return v;
+        /* the entry checks every dict's version: build those the lookup did not pass */
+        if (!is_obj(mro->items[i]) || !type_dict_noerr(I, (Type *)as_obj(mro->items[i]))) return v;
     }
     e->type = t;
     e->name = name;
     e->value = v;
     e->nmro = (uint32_t)mro->len;
     for (size_t i = 0; i < mro->len; i++) {
-        e->versions[i] = ((Type *)as_obj(mro->items[i]))->dict->version;
+        e->versions[i] = ((Type *)as_obj(mro->items[i]))->tdict->version;
     }
     return v;
 }

@@ -99,7 +99,7 @@ static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
     if (e->type == t && e->name == name) {
         Value *mro = t->mro->items;
         uint32_t i = 0;
-        while (i < e->nmro && ((Type *)mro[i].as.o)->dict->version == e->versions[i])
+        while (i < e->nmro && ((Type *)mro[i].as.o)->tdict->version == e->versions[i])
             i++;
         if (i == e->nmro) return e->value;
     }

@@ -92,7 +92,7 @@ static Value function_getattr(Interp *I, Value self, Str *name) {
 
 static int function_setattr(Interp *I, Value self, Str *name, Value v) {
     Function *fn = as_function(self);
-    Value d = type_lookup(type_of(I, self), name);
+    Value d = type_lookup(I, type_of(I, self), name);
     if (!is_null(d) && is_obj(d) && as_obj(d)->type->id == TY_GETSET) {
         return generic_setattr(I, self, name, v);
     }

@@ -1,5 +1,7 @@
-/* gc_heap.c: where objects live. Small objects (up to 512 bytes) are carved from 64 KB pages
- * of one size class each; larger ones (and the rare objects that need a hidden prefix word)
+/* gc_heap.c: where objects live. Small objects (up to 512 bytes) are carved from pages of
+ * one size class each (the first page of a class is 1 KB, each new one twice the last, up to
+ * 16 KB: a fresh interpreter touches all 20 classes, and 20 full pages would be most of
+ * what it holds); larger ones (and the rare objects that need a hidden prefix word)
  * get their own block from the host allocator, linked in a list.
  *
  * Why pages: the sweep then walks memory linearly, slot after slot, instead of chasing a
@@ -15,7 +17,8 @@
 
 #include "gc.h"
 
-#define PAGE_BYTES   (16u * 1024u)
+#define PAGE_BYTES   (16u * 1024u) /* the largest page */
+#define FIRST_PAGE   1024u         /* a class's first page */
 #define SMALL_MAX    512u
 #define NCLASSES     20 /* 16..256 by 16, then 320, 384, 448, 512 */
 #define LARGE_PREFIX 32 /* size, list link, spare, prefix dict (gc_prefix_dict is at -8) */
@@ -25,7 +28,8 @@ typedef struct GcPage {
     struct GcPage *next_avail; /* pages with free slots */
     Obj *free;                 /* free slots below `bump`, linked through their first word */
     uint32_t slot_size, nslots, nfree;
-    uint32_t bump; /* slots ever handed out; those above were never touched (no RSS) */
+    uint32_t bump;  /* slots ever handed out; those above were never touched (no RSS) */
+    uint32_t bytes; /* the page's size, header included */
     bool avail;
     char pad[3];
     /* slots follow, 16-byte aligned */
@@ -37,6 +41,8 @@ struct GcHeap {
     Obj *large; /* linked through the prefix */
     size_t npages;
 };
+
+_Static_assert(sizeof(GcPage) % 16 == 0, "page slots must stay 16-byte aligned");
 
 static const uint32_t class_sizes[NCLASSES] = {
     16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
@@ -81,16 +87,21 @@ static bool over_limit(Interp *I, size_t more) {
 }
 
 static GcPage *page_new(Interp *I, GcHeap *h, int c) {
-    if (over_limit(I, PAGE_BYTES)) return NULL;
-    GcPage *p = raw(I, NULL, 0, PAGE_BYTES);
+    uint32_t slot = class_sizes[c];
+    uint32_t bytes = h->pages[c] ? 2 * h->pages[c]->bytes : FIRST_PAGE;
+    if (bytes > PAGE_BYTES) bytes = PAGE_BYTES;
+    if (bytes < (uint32_t)sizeof(GcPage) + 2 * slot) bytes = (uint32_t)sizeof(GcPage) + 2 * slot;
+    if (over_limit(I, bytes)) return NULL;
+    GcPage *p = raw(I, NULL, 0, bytes);
     if (!p) return NULL;
     /* Memory is counted as slots are first touched, not per page: untouched slots cost no
      * resident memory, and a small interpreter should not look like 20 full pages. */
     I->bytes_allocated += sizeof(GcPage);
     h->npages++;
     memset(p, 0, sizeof(GcPage));
-    p->slot_size = class_sizes[c];
-    p->nslots = (PAGE_BYTES - (uint32_t)sizeof(GcPage)) / p->slot_size;
+    p->slot_size = slot;
+    p->bytes = bytes;
+    p->nslots = (bytes - (uint32_t)sizeof(GcPage)) / slot;
     p->nfree = p->nslots;
     p->bump = 0;
     p->free = NULL;
@@ -215,7 +226,7 @@ void heap_sweep(Interp *I) {
             if (nfree == p->nslots && kept_empty) {
                 *link = p->next;
                 I->bytes_allocated -= sizeof(GcPage) + (size_t)p->bump * p->slot_size;
-                raw(I, p, PAGE_BYTES, 0);
+                raw(I, p, p->bytes, 0);
                 h->npages--;
                 continue;
             }
@@ -255,7 +266,7 @@ void heap_free_all(Interp *I) {
         while (p) {
             GcPage *next = p->next;
             I->bytes_allocated -= sizeof(GcPage) + (size_t)p->bump * p->slot_size;
-            raw(I, p, PAGE_BYTES, 0);
+            raw(I, p, p->bytes, 0);
             p = next;
         }
     }

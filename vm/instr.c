@@ -116,7 +116,7 @@ void instr_do_raise(Interp *I, Value exc, Value cause, bool has_cause) {
  * descriptor's __get__ failed). */
 static int special_lookup(Interp *I, Value obj, Str *name, Value *out) {
     Type *t = type_of(I, obj);
-    *out = type_lookup(t, name);
+    *out = type_lookup(I, t, name);
     if (is_null(*out)) return 0;
     Type *mt = type_of(I, *out);
     if (mt->slots.descr_get) *out = mt->slots.descr_get(I, *out, obj, t);
@@ -704,7 +704,7 @@ Value instr_async_get_aiter(Interp *I, Value obj) {
     }
     Value it = obj_call(I, m, 0, NULL, NULL);
     if (is_null(it)) return it;
-    if (is_null(type_lookup(type_of(I, it), I->names.anext))) {
+    if (is_null(type_lookup(I, type_of(I, it), I->names.anext))) {
         return err_format(I, TY_TYPE_ERROR,
                           "'async for' received an object from __aiter__ that does not "
                           "implement __anext__: %s",

@@ -101,7 +101,7 @@ static Value int_index(Interp *I, Value self) {
 
 /* Call a special method found on the type (no instance lookup, as CPython's slots). */
 static Value call_special(Interp *I, Value x, Str *name, bool *found) {
-    Value m = type_lookup(type_of(I, x), name);
+    Value m = type_lookup(I, type_of(I, x), name);
     *found = !is_null(m);
     if (!*found) return V_NULL;
     Value args[1] = {x};

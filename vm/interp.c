@@ -3,9 +3,10 @@
  * builtins and sys modules. Also the C-recursion guard and the output hooks.
  *
  * Types are created in two passes because they refer to each other: first every Type
- * object is allocated bare (so type_of() works for anything), then names, dicts, methods,
- * MROs and inherited slots are filled in. The collector is disabled until the end, since
- * half-built types cannot be traced. */
+ * object is allocated bare (so type_of() works for anything), then names, MROs and
+ * inherited slots are filled in. The collector is disabled until the end, since half-built
+ * types cannot be traced. A builtin type's dict (methods, getsets, slot wrappers) is built
+ * at its first use instead (type_dict_build). */
 #include <stdio.h>
 #include <string.h>
 
@@ -84,8 +85,8 @@ static void inherit_slots(Type *t, Type *base, int id) {
 }
 
 static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
-    t->dict = dict_new(I);
-    if (!t->dict) return false;
+    t->tdict = dict_new(I);
+    if (!t->tdict) return false;
     if (spec->methods) {
         for (const MethodDef *m = spec->methods; m->name; m++) {
             Value f = native_func_new(I, m->name, m->fn, m->flags, NULL);
@@ -99,7 +100,7 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
                 entry = v_obj(sm);
             }
             Str *name = str_intern_cstr(I, m->name);
-            if (!name || dict_set_str(I, t->dict, name, entry) < 0) return false;
+            if (!name || dict_set_str(I, t->tdict, name, entry) < 0) return false;
         }
     }
     if (spec->getsets) {
@@ -109,10 +110,63 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
             gs->def = g;
             gs->owner = t;
             Str *name = str_intern_cstr(I, g->name);
-            if (!name || dict_set_str(I, t->dict, name, v_obj(gs)) < 0) return false;
+            if (!name || dict_set_str(I, t->tdict, name, v_obj(gs)) < 0) return false;
         }
     }
+    if (t->id <= TY_BASE_EXCEPTION && !slot_wrappers_add(I, t, &spec->slots)) return false;
+    /* unhashable builtins say so in their dict, as CPython's (list.__hash__ is None) */
+    if (!t->slots.hash && is_null(dict_get_str(t->tdict, I->names.hash)) &&
+        dict_set_str(I, t->tdict, I->names.hash, V_NONE) < 0)
+        return false;
     return true;
+}
+
+/* A builtin type's dict is made at its first use (type_dict): most scripts touch a few of
+ * the 121 builtin types, and their dicts (a function object per method, the interned
+ * names, the tables) were most of what a new interpreter held.
+ *
+ * Lookups never collected before, and their callers hold unrooted values, so the build
+ * runs with the collector off. It also runs past the memory limit: the eager interpreter
+ * held this memory from its start whatever the limit, the total is bounded (all builtin
+ * dicts, about 200 KB), and the bytes still count, so the next allocation sees the limit.
+ * What is left is the host's allocator failing: then nothing is built, the type stays
+ * lazy, and the error is the caller's to report (type_dict) or to ignore (a lookup). */
+static Dict *type_dict_build(Interp *I, Type *t) {
+    if (t->tdict || t->id < 0 || t->id >= TY__COUNT) return t->tdict;
+    bool saved_disabled = I->gc_disabled;
+    size_t saved_limit = I->mem_limit;
+    size_t mark = gc_temp_mark(I);
+    Obj *pending = err_fetch(I); /* a lookup may run while an exception is pending */
+    I->gc_disabled = true;
+    I->mem_limit = 0;
+    bool ok = fill_type_dict(I, t, builtin_info(t->id).spec);
+    I->gc_disabled = saved_disabled;
+    I->mem_limit = saved_limit;
+    gc_temp_reset(I, mark); /* what was made is reachable from the type now, or garbage */
+    if (!ok) t->tdict = NULL;
+    err_clear(I);
+    if (pending) err_restore(I, pending);
+    return t->tdict;
+}
+
+Dict *type_dict_noerr(Interp *I, Type *t) {
+    return t->tdict ? t->tdict : type_dict_build(I, t);
+}
+
+Dict *type_dict(Interp *I, Type *t) {
+    Dict *d = type_dict_noerr(I, t);
+    if (!d) err_nomem(I);
+    return d;
+}
+
+Value type_dict_get(Interp *I, Type *t, Str *name) {
+    Dict *d = type_dict_noerr(I, t);
+    return d ? dict_get_str(d, name) : V_NULL;
+}
+
+int type_dict_set(Interp *I, Type *t, Str *name, Value v) {
+    Dict *d = type_dict(I, t);
+    return d ? dict_set_str(I, d, name, v) : -1;
 }
 
 static bool build_mro(Interp *I, Type *t) {
@@ -189,12 +243,7 @@ bool interp_init_types(Interp *I) {
         t->name = str_intern_cstr(I, bi.name);
         if (!t->name) return false;
         t->qualname = t->name;
-        if (!fill_type_dict(I, t, bi.spec) || !build_mro(I, t)) return false;
-        if (id <= TY_BASE_EXCEPTION && !slot_wrappers_add(I, t, &bi.spec->slots)) return false;
-        /* unhashable builtins say so in their dict, as CPython's (list.__hash__ is None) */
-        if (!t->slots.hash && t->dict && is_null(dict_get_str(t->dict, I->names.hash)) &&
-            dict_set_str(I, t->dict, I->names.hash, V_NONE) < 0)
-            return false;
+        if (!build_mro(I, t)) return false; /* the dict: type_dict, at its first use */
     }
 
     if (!excgroup_fix_mro(I)) return false;

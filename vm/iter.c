@@ -466,7 +466,7 @@ static Value reversed_tp_new(Interp *I, Type *type, int argc, Value *argv, Tuple
         return err_format(I, TY_TYPE_ERROR, "reversed expected 1 argument, got %d", argc);
     Value seq = argv[0];
     Type *t = type_of(I, seq);
-    Value rev = type_lookup(t, I->names.reversed);
+    Value rev = type_lookup(I, t, I->names.reversed);
     if (!is_null(rev)) {
         if (is_none(rev))
             return err_format(I, TY_TYPE_ERROR, "'%s' object is not reversible", type_name(I, seq));

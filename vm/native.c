@@ -232,7 +232,7 @@ static Value bound_getattr(Interp *I, Value self, Str *name) {
     if (strcmp(name->data, "__self__") == 0) return m->self;
     if (strcmp(name->data, "__func__") == 0) return m->func;
     if (name == I->names.class_) return v_obj(type_of(I, self));
-    Value v = type_lookup(type_of(I, self), name);
+    Value v = type_lookup(I, type_of(I, self), name);
     if (!is_null(v) && name != I->names.doc) return generic_getattr(I, self, name);
     return obj_getattr(I, m->func, name);
 }

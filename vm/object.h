@@ -139,7 +139,7 @@ struct Type {
     Type *base;
     Tuple *bases;
     Tuple *mro;
-    Dict *dict;
+    Dict *tdict; /* NULL for a builtin type until its first use: read it through type_dict */
     unsigned flags;
     size_t instance_size;
     size_t dictoffset; /* 0: no instance dict */
@@ -465,8 +465,19 @@ Type *type_of(Interp *I, Value v);
 const char *type_name(Interp *I, Value v); /* the type's name as C string */
 bool type_is_subtype(Type *a, Type *b);    /* walks the mro */
 bool is_instance(Interp *I, Value v, Type *t);
-Value type_lookup(Type *t, Str *name); /* mro lookup, no descriptors; V_NULL if absent (no error) */
-Value type_lookup_owner(Type *t, Str *name, Type **owner); /* also says which type holds it */
+/* A type's dict. A builtin type's is built at its first use (interp.c): NULL only when the
+ * host's allocator failed, after raising MemoryError (type_dict) or without an error
+ * (type_dict_noerr, for lookups, which treat it as absent). Heap types always have one. */
+Dict *type_dict(Interp *I, Type *t);
+Dict *type_dict_noerr(Interp *I, Type *t);
+/* One entry of the type's own dict (no mro): V_NULL when absent, never an error; and a
+ * store, -1 after raising. */
+Value type_dict_get(Interp *I, Type *t, Str *name);
+int type_dict_set(Interp *I, Type *t, Str *name, Value v);
+/* The mro lookup, no descriptors; V_NULL if absent (no error). It builds the dicts of the
+ * builtin types it passes (type_dict), so it may allocate, but it never collects. */
+Value type_lookup(Interp *I, Type *t, Str *name);
+Value type_lookup_owner(Interp *I, Type *t, Str *name, Type **owner); /* and which type holds it */
 int obj_isinstance(Interp *I, Value v, Value cls); /* isinstance(v, cls): cls a type or tuple */
 int obj_issubclass(Interp *I, Value derived, Value cls); /* issubclass(); 1, 0, -1 */
 

@@ -52,13 +52,14 @@ bool is_instance(Interp *I, Value v, Type *t) {
     return type_is_subtype(type_of(I, v), t);
 }
 
-Value type_lookup_owner(Type *t, Str *name, Type **owner) {
+Value type_lookup_owner(Interp *I, Type *t, Str *name, Type **owner) {
     if (t->mro) {
         size_t n = t->mro->len;
         for (size_t i = 0; i < n; i++) {
             Type *k = (Type *)t->mro->items[i].as.o;
-            if (!k->dict) continue;
-            Value v = dict_get_str(k->dict, name);
+            Dict *d = type_dict_noerr(I, k);
+            if (!d) continue;
+            Value v = dict_get_str(d, name);
             if (!is_null(v)) {
                 if (owner) *owner = k;
                 return v;
@@ -67,8 +68,9 @@ Value type_lookup_owner(Type *t, Str *name, Type **owner) {
         return V_NULL;
     }
     for (Type *k = t; k; k = k->base) {
-        if (!k->dict) continue;
-        Value v = dict_get_str(k->dict, name);
+        Dict *d = type_dict_noerr(I, k);
+        if (!d) continue;
+        Value v = dict_get_str(d, name);
         if (!is_null(v)) {
             if (owner) *owner = k;
             return v;
@@ -77,8 +79,8 @@ Value type_lookup_owner(Type *t, Str *name, Type **owner) {
     return V_NULL;
 }
 
-Value type_lookup(Type *t, Str *name) {
-    return type_lookup_owner(t, name, NULL);
+Value type_lookup(Interp *I, Type *t, Str *name) {
+    return type_lookup_owner(I, t, name, NULL);
 }
 
 Value v_notimpl(Interp *I) {
@@ -102,7 +104,7 @@ static int meta_check(Interp *I, Value cls, Value arg, Str *name) {
     Type *meta = cls.as.o->type;
     if (!(meta->flags & TF_HEAPTYPE)) return -2;
     Type *owner = NULL;
-    Value f = type_lookup_owner(meta, name, &owner);
+    Value f = type_lookup_owner(I, meta, name, &owner);
     if (is_null(f) || !owner || !(owner->flags & TF_HEAPTYPE)) return -2;
     Value r = descr_call(I, f, cls, 1, &arg, NULL);
     return is_null(r) ? -1 : obj_truthy(I, r);
@@ -379,7 +381,7 @@ Value obj_unop(Interp *I, Value v, int op) {
         if (is_null(r) || !is_notimpl(I, r)) return r;
         /* A class's own __neg__ returning NotImplemented is just its result. */
         Str *name = op == UN_NEG ? I->names.neg : op == UN_POS ? I->names.pos : I->names.invert;
-        if ((t->flags & TF_HEAPTYPE) && !is_null(type_lookup(t, name))) return r;
+        if ((t->flags & TF_HEAPTYPE) && !is_null(type_lookup(I, t, name))) return r;
     }
     return err_format(I, TY_TYPE_ERROR, "bad operand type for unary %s: '%s'", syms[op],
                       t->name->data);
@@ -404,7 +406,7 @@ int64_t obj_length_hint(Interp *I, Value v, int64_t dflt) {
         if (!err_matches(I, TY_TYPE_ERROR)) return -1;
         err_clear(I);
     }
-    Value m = type_lookup(t, I->names.length_hint);
+    Value m = type_lookup(I, t, I->names.length_hint);
     if (is_null(m)) return dflt;
     Value r = descr_call(I, m, v, 0, NULL, NULL);
     if (is_null(r)) {
@@ -625,7 +627,7 @@ Value descr_call(Interp *I, Value attr, Value self, int argc, Value *argv, Tuple
 int obj_lookup_method(Interp *I, Value self, Str *name, Value *out) {
     Type *t = type_of(I, self);
     if (!t->slots.getattr) {
-        Value d = type_lookup(t, name);
+        Value d = type_lookup(I, t, name);
         if (!is_null(d) && descr_is_method(I, d)) {
             Dict **dp = obj_dict_ptr(I, self);
             if (dp && *dp) {
@@ -735,8 +737,10 @@ Value obj_dir(Interp *I, Value o) {
         t = type_of(I, o);
     }
     if (t->mro) {
-        for (size_t i = 0; i < t->mro->len; i++)
-            if (dir_add_keys(I, acc, ((Type *)t->mro->items[i].as.o)->dict) < 0) return V_NULL;
+        for (size_t i = 0; i < t->mro->len; i++) {
+            Dict *d = type_dict(I, (Type *)t->mro->items[i].as.o);
+            if (!d || dir_add_keys(I, acc, d) < 0) return V_NULL;
+        }
     }
 done:;
     List *l = list_new(I, acc->len);

@@ -208,11 +208,11 @@ static unsigned binops_of(int id, bool *reflected_only_mul, bool *no_reflected) 
 static bool add_wrapper(Interp *I, Type *t, const char *name, NativeFn fn) {
     Str *key = str_intern_cstr(I, name);
     if (!key) return false;
-    if (!is_null(dict_get_str(t->dict, key))) return true; /* the type's own method wins */
+    if (!is_null(dict_get_str(t->tdict, key))) return true; /* the type's own method wins */
     Value f = native_func_new(I, name, fn, 0, NULL);
     if (is_null(f)) return false;
     ((NativeFunc *)as_obj(f))->owner = t;
-    return dict_set_str(I, t->dict, key, f) >= 0;
+    return dict_set_str(I, t->tdict, key, f) >= 0;
 }
 
 bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own) {

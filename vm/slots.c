@@ -200,7 +200,7 @@ bool type_setup_slots(Interp *I, Type *t) {
     t->slot_start = t->base->slot_start;
     if (layout_conflict(I, t)) return false;
     Str *key = str_intern_cstr(I, "__slots__");
-    Value slots = key ? dict_get_str(t->dict, key) : V_NULL;
+    Value slots = key ? dict_get_str(t->tdict, key) : V_NULL;
     if (is_null(slots)) return key != NULL;
     List *names = list_new(I, 0);
     if (!names) return false;
@@ -241,7 +241,7 @@ bool type_setup_slots(Interp *I, Type *t) {
         if (strcmp(s->data, "__weakref__") == 0) continue;
         Str *m = mangle(I, t, s);
         if (!m || !(m = str_intern_str(I, m))) return false;
-        if (!is_null(dict_get_str(t->dict, m))) {
+        if (!is_null(dict_get_str(t->tdict, m))) {
             err_format(I, TY_VALUE_ERROR, "'%s' in __slots__ conflicts with class variable",
                        s->data);
             return false;
@@ -261,7 +261,7 @@ bool type_setup_slots(Interp *I, Type *t) {
             d->offset = t->instance_size;
             t->instance_size += sizeof(Value);
         }
-        if (dict_set_str(I, t->dict, d->name, v_obj(d)) < 0) return false;
+        if (dict_set_str(I, t->tdict, d->name, v_obj(d)) < 0) return false;
     }
     if (!has_dict && !bases_have_dict(I, t)) t->flags |= TF_NODICT;
     return true;

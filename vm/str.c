@@ -301,8 +301,8 @@ static Value str_richcompare(Interp *I, Value a, Value b, int op) {
 static bool other_may_handle(Interp *I, Value other, int op) {
     Type *t = type_of(I, other);
     if (!(t->flags & TF_HEAPTYPE)) return false;
-    return !is_null(type_lookup(t, I->binop_names.rop[op])) ||
-           !is_null(type_lookup(t, I->binop_names.op[op]));
+    return !is_null(type_lookup(I, t, I->binop_names.rop[op])) ||
+           !is_null(type_lookup(I, t, I->binop_names.op[op]));
 }
 
 static bool has_index(Interp *I, Value v) {

@@ -77,7 +77,7 @@ static Value super_getattr(Interp *I, Value self, Str *name) {
             i++;
         for (i++; i < n; i++) {
             Type *k = (Type *)mro->items[i].as.o;
-            Value v = k->dict ? dict_get_str(k->dict, name) : V_NULL;
+            Value v = type_dict_get(I, k, name);
             if (is_null(v)) continue;
             Value (*get)(Interp *, Value, Value, Type *) = type_of(I, v)->slots.descr_get;
             if (!get) return v;

@@ -421,7 +421,7 @@ static void names_dir(Interp *I, NameList *l, Value obj) {
             if (dp && *dp) names_add_dict(I, l, *dp);
         }
         for (size_t i = 0; mt->mro && i < mt->mro->len; i++) {
-            names_add_dict(I, l, ((Type *)as_obj(mt->mro->items[i]))->dict);
+            names_add_dict(I, l, type_dict_noerr(I, (Type *)as_obj(mt->mro->items[i])));
         }
     }
     if (l->len < 2) return;

@@ -45,7 +45,7 @@ Value object_alloc(Interp *I, Type *t) {
 
 static Value generic_getattr_impl(Interp *I, Value o, Str *name, bool suppress) {
     Type *t = type_of(I, o);
-    Value descr = type_lookup(t, name);
+    Value descr = type_lookup(I, t, name);
     Value (*get)(Interp *, Value, Value, Type *) = NULL;
     if (!is_null(descr)) {
         Type *dt = type_of(I, descr);
@@ -76,7 +76,7 @@ Value generic_getattr_opt(Interp *I, Value o, Str *name) {
 
 int generic_setattr(Interp *I, Value o, Str *name, Value v) {
     Type *t = type_of(I, o);
-    Value descr = type_lookup(t, name);
+    Value descr = type_lookup(I, t, name);
     if (!is_null(descr)) {
         Type *dt = type_of(I, descr);
         if (dt->slots.descr_set) return dt->slots.descr_set(I, descr, o, v);
@@ -153,11 +153,11 @@ Value object_richcompare(Interp *I, Value a, Value b, int op) {
 }
 
 static Value object_lookup_own(Interp *I, Str *name) {
-    return dict_get_str(I->types[TY_OBJECT]->dict, name);
+    return type_dict_get(I, I->types[TY_OBJECT], name);
 }
 
 static bool overrides(Interp *I, Type *t, Str *name) {
-    Value v = type_lookup(t, name);
+    Value v = type_lookup(I, t, name);
     return !v_is(v, object_lookup_own(I, name));
 }
 
@@ -411,7 +411,7 @@ static void type_trace(Interp *I, Obj *o) {
     gc_mark_obj(I, (Obj *)t->base);
     gc_mark_obj(I, (Obj *)t->bases);
     gc_mark_obj(I, (Obj *)t->mro);
-    gc_mark_obj(I, (Obj *)t->dict);
+    gc_mark_obj(I, (Obj *)t->tdict);
     gc_mark_obj(I, t->host_info);
 }
 
@@ -433,17 +433,18 @@ static bool type_special_attr(Interp *I, Type *t, Str *name, Value *out) {
     } else if (name == I->names.qualname) {
         *out = v_obj(t->qualname ? t->qualname : t->name);
     } else if (name == I->names.module) {
-        Value v = (t->flags & TF_HEAPTYPE) ? dict_get_str(t->dict, name) : V_NULL;
+        Value v = (t->flags & TF_HEAPTYPE) ? dict_get_str(t->tdict, name) : V_NULL;
         *out = is_null(v) ? v_obj(t->module ? t->module : str_intern_cstr(I, "builtins")) : v;
     } else if (name == I->names.doc) {
-        Value v = t->dict ? dict_get_str(t->dict, name) : V_NULL;
+        Value v = type_dict_get(I, t, name);
         *out = is_null(v) ? V_NONE : v;
     } else if (name == I->names.mro) {
         *out = t->mro ? v_obj(t->mro) : v_obj(I->empty_tuple);
     } else if (name == I->names.bases) {
         *out = t->bases ? v_obj(t->bases) : v_obj(I->empty_tuple);
     } else if (name == I->names.dict) {
-        Dict *d = t->dict ? dict_copy(I, t->dict) : dict_new(I);
+        Dict *own = type_dict(I, t);
+        Dict *d = own ? dict_copy(I, own) : NULL;
         *out = d ? v_obj(d) : V_NULL;
     } else if (name == I->names.class_) {
         *out = v_obj(type_of(I, v_obj(t)));
@@ -462,13 +463,13 @@ static Value type_getattr_impl(Interp *I, Value self, Str *name, bool suppress) 
         type_special_attr(I, t, name, &v))
         return v;
     Value (*get)(Interp *, Value, Value, Type *);
-    v = type_lookup(t, name);
+    v = type_lookup(I, t, name);
     if (!is_null(v)) {
         get = type_of(I, v)->slots.descr_get;
         return get ? get(I, v, V_NULL, t) : v;
     }
     Type *meta = type_of(I, self);
-    v = type_lookup(meta, name);
+    v = type_lookup(I, meta, name);
     if (!is_null(v)) {
         get = type_of(I, v)->slots.descr_get;
         return get ? get(I, v, self, meta) : v;
@@ -519,12 +520,12 @@ static int type_setattr(Interp *I, Value self, Str *name, Value v) {
     if (name == I->names.module) t->module = (!is_null(v) && is_str(I, v)) ? as_str(v) : NULL;
     t->version++;
     if (is_null(v)) {
-        int r = dict_del(I, t->dict, v_obj(name));
+        int r = dict_del(I, t->tdict, v_obj(name));
         if (r == 0)
             err_format(I, TY_ATTRIBUTE_ERROR, "type object '%s' has no attribute '%s'",
                        t->name->data, name->data);
         if (r <= 0) return -1;
-    } else if (dict_set_str(I, t->dict, name, v) < 0) {
+    } else if (dict_set_str(I, t->tdict, name, v) < 0) {
         return -1;
     }
     if (is_dunder(name)) type_fixup_slots(I, t);
@@ -581,7 +582,7 @@ static Value type_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) 
      * in __init__ (list does, as CPython's) */
     if ((t->flags & (TF_EXCEPTION | TF_HEAPTYPE)) == TF_EXCEPTION) return obj;
     if (!is_instance(I, obj, t)) return obj;
-    Value init = type_lookup(t, I->names.init);
+    Value init = type_lookup(I, t, I->names.init);
     if (is_null(init) || v_is(init, object_lookup_own(I, I->names.init))) return obj;
     Value r = descr_call(I, init, obj, argc, argv, kw);
     if (is_null(r)) return r;
@@ -839,13 +840,13 @@ static bool type_prepare_dict(Interp *I, Type *t, Dict *d) {
 
 static bool type_call_set_name(Interp *I, Type *t) {
     /* over a copy, as CPython: a __set_name__ may add names to the class */
-    Dict *ns = dict_copy(I, t->dict);
+    Dict *ns = dict_copy(I, t->tdict);
     if (!ns) return false;
     size_t pos = 0;
     Value k, v;
     while (dict_next(ns, &pos, &k, &v)) {
         if (!is_obj(v)) continue;
-        Value f = type_lookup(v.as.o->type, I->names.set_name);
+        Value f = type_lookup(I, v.as.o->type, I->names.set_name);
         if (is_null(f)) continue;
         Value args[2] = {v_obj(t), k};
         if (is_null(descr_call(I, f, v, 2, args, NULL))) return false;
@@ -857,7 +858,7 @@ static bool type_call_init_subclass(Interp *I, Type *t, int kwc, Value *kwv, Tup
     Tuple *m = t->mro;
     for (size_t i = 1; i < m->len; i++) {
         Type *k = (Type *)m->items[i].as.o;
-        Value f = dict_get_str(k->dict, I->names.init_subclass);
+        Value f = type_dict_get(I, k, I->names.init_subclass);
         if (is_null(f)) continue;
         if (v_is(f, object_lookup_own(I, I->names.init_subclass))) break;
         Value (*get)(Interp *, Value, Value, Type *) = type_of(I, f)->slots.descr_get;
@@ -922,11 +923,11 @@ Type *type_new_heap_meta(Interp *I, Type *meta, Str *name, Tuple *bases, Dict *n
     type_set_layout(I, t, base);
     if (!t->dictoffset && !(t->flags & TF_PREFIX_DICT) && !(t->flags & TF_EXCEPTION))
         t->flags &= ~TF_HAS_DICT;
-    t->dict = dict_copy(I, ns);
-    if (!t->dict) return NULL;
+    t->tdict = dict_copy(I, ns);
+    if (!t->tdict) return NULL;
     t->mro = mro_compute(I, t, bases);
     if (!t->mro || !type_setup_slots(I, t)) return NULL;
-    if (!type_prepare_dict(I, t, t->dict)) return NULL;
+    if (!type_prepare_dict(I, t, t->tdict)) return NULL;
     type_fixup_slots(I, t);
     int kwc = kwnames ? (int)kwnames->len : 0;
     if (!type_call_set_name(I, t) || !type_call_init_subclass(I, t, kwc, kwv, kwnames)) return NULL;

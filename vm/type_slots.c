@@ -27,13 +27,13 @@ static bool is_heap(Type *t) {
 /* The dunder on type(self) when a class (not a builtin type) defines it; else V_NULL. */
 static Value heap_method(Interp *I, Value self, Str *name) {
     Type *owner = NULL;
-    Value f = type_lookup_owner(type_of(I, self), name, &owner);
+    Value f = type_lookup_owner(I, type_of(I, self), name, &owner);
     return is_heap(owner) ? f : V_NULL;
 }
 
-static bool defines(Type *t, Str *name) {
+static bool defines(Interp *I, Type *t, Str *name) {
     Type *owner = NULL;
-    return !is_null(type_lookup_owner(t, name, &owner)) && is_heap(owner);
+    return !is_null(type_lookup_owner(I, t, name, &owner)) && is_heap(owner);
 }
 
 static const TypeSlots *builtin_slots(Interp *I, Value self) {
@@ -59,19 +59,19 @@ static void heap_trace(Interp *I, Obj *o) {
 }
 
 static Value heap_repr(Interp *I, Value self) {
-    Value f = type_lookup(type_of(I, self), I->names.repr);
+    Value f = type_lookup(I, type_of(I, self), I->names.repr);
     if (is_null(f)) return builtin_slots(I, self)->repr(I, self);
     return descr_call(I, f, self, 0, NULL, NULL);
 }
 
 static Value heap_str(Interp *I, Value self) {
-    Value f = type_lookup(type_of(I, self), I->names.str);
+    Value f = type_lookup(I, type_of(I, self), I->names.str);
     if (is_null(f)) return obj_repr(I, self);
     return descr_call(I, f, self, 0, NULL, NULL);
 }
 
 static int heap_hash(Interp *I, Value self, int64_t *out) {
-    Value f = type_lookup(type_of(I, self), I->names.hash);
+    Value f = type_lookup(I, type_of(I, self), I->names.hash);
     if (is_null(f) || is_none(f)) {
         err_format(I, TY_TYPE_ERROR, "unhashable type: '%s'", type_name(I, self));
         return -1;
@@ -130,7 +130,7 @@ static Value heap_binop(Interp *I, Value a, Value b, int op) {
     if (ta->slots.binop == heap_binop) {
         if (do_other && type_is_subtype(tb, ta)) {
             Str *rn = I->binop_names.rop[op];
-            if (!v_is(type_lookup(tb, rn), type_lookup(ta, rn))) {
+            if (!v_is(type_lookup(I, tb, rn), type_lookup(I, ta, rn))) {
                 r = binop_side(I, b, a, op, true);
                 if (is_null(r) || !is_notimpl(I, r)) return r;
                 do_other = false;
@@ -179,7 +179,7 @@ negative:
 }
 
 static int64_t heap_len(Interp *I, Value self) {
-    Value f = type_lookup(type_of(I, self), I->names.len);
+    Value f = type_lookup(I, type_of(I, self), I->names.len);
     if (is_null(f)) {
         const TypeSlots *s = builtin_slots(I, self);
         if (s->len) return s->len(I, self);
@@ -261,7 +261,7 @@ static int heap_contains(Interp *I, Value self, Value item) {
 }
 
 static Value heap_iter(Interp *I, Value self) {
-    Value f = type_lookup(type_of(I, self), I->names.iter);
+    Value f = type_lookup(I, type_of(I, self), I->names.iter);
     if (is_null(f) || is_none(f)) {
         const TypeSlots *s = builtin_slots(I, self);
         if (!is_null(f) || !s->iter)
@@ -294,7 +294,7 @@ static Value heap_next(Interp *I, Value self) {
 }
 
 static Value heap_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) {
-    Value f = type_lookup(type_of(I, self), I->names.call);
+    Value f = type_lookup(I, type_of(I, self), I->names.call);
     if (is_null(f) || is_none(f))
         return err_format(I, TY_TYPE_ERROR, "'%s' object is not callable", type_name(I, self));
     return descr_call(I, f, self, argc, argv, kw);
@@ -372,7 +372,7 @@ static int heap_descr_set(Interp *I, Value descr, Value obj, Value v) {
 /* A class defining __new__: call it as a static method with the class first. */
 static Value heap_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
     Type *owner = NULL;
-    Value f = type_lookup_owner(t, I->names.new_, &owner);
+    Value f = type_lookup_owner(I, t, I->names.new_, &owner);
     if (is_null(f) || !is_heap(owner)) {
         Type *bb = type_builtin_base(t);
         if (!bb->slots.new)
@@ -386,9 +386,9 @@ static Value heap_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
 
 /* ---- assembling the table ---------------------------------------------------------- */
 
-static bool defines_any(Type *t, Str *const *names, int n) {
+static bool defines_any(Interp *I, Type *t, Str *const *names, int n) {
     for (int i = 0; i < n; i++)
-        if (names[i] && defines(t, names[i])) return true;
+        if (names[i] && defines(I, t, names[i])) return true;
     return false;
 }
 
@@ -403,34 +403,37 @@ void type_fixup_slots(Interp *I, Type *t) {
         s->finalize = host.finalize;
     }
     s->trace = heap_trace;
-    if (defines(t, I->names.repr)) s->repr = heap_repr;
-    if (defines(t, I->names.str)) s->str = heap_str;
+    if (defines(I, t, I->names.repr)) s->repr = heap_repr;
+    if (defines(I, t, I->names.str)) s->str = heap_str;
     Type *owner = NULL;
-    Value h = type_lookup_owner(t, I->names.hash, &owner);
+    Value h = type_lookup_owner(I, t, I->names.hash, &owner);
     if (is_heap(owner)) s->hash = is_none(h) ? NULL : heap_hash;
     Str *cmp[6] = {I->names.lt, I->names.le, I->names.eq, I->names.ne, I->names.gt, I->names.ge};
-    if (defines_any(t, cmp, 6)) s->richcompare = heap_richcompare;
-    if (defines_any(t, I->binop_names.op, BIN__COUNT) ||
-        defines_any(t, I->binop_names.rop, BIN__COUNT))
+    if (defines_any(I, t, cmp, 6)) s->richcompare = heap_richcompare;
+    if (defines_any(I, t, I->binop_names.op, BIN__COUNT) ||
+        defines_any(I, t, I->binop_names.rop, BIN__COUNT))
         s->binop = heap_binop;
-    if (defines_any(t, I->binop_names.iop, BIN__COUNT)) s->inplace = heap_inplace;
+    if (defines_any(I, t, I->binop_names.iop, BIN__COUNT)) s->inplace = heap_inplace;
     Str *un[3] = {I->names.neg, I->names.pos, I->names.invert};
-    if (defines_any(t, un, 3)) s->unop = heap_unop;
-    if (defines(t, I->names.bool_) || defines(t, I->names.len)) s->truthy = heap_truthy;
-    if (defines(t, I->names.len)) s->len = heap_len;
-    if (defines(t, I->names.getitem)) s->getitem = heap_getitem;
-    if (defines(t, I->names.setitem) || defines(t, I->names.delitem)) s->setitem = heap_setitem;
-    if (defines(t, I->names.contains)) s->contains = heap_contains;
-    if (defines(t, I->names.iter)) s->iter = heap_iter;
-    if (defines(t, I->names.next)) s->next = heap_next;
-    if (defines(t, I->names.call)) s->call = heap_call;
-    if (defines(t, I->names.index)) s->index = heap_index;
-    if (defines(t, I->names.getattr) || defines(t, I->names.getattribute))
+    if (defines_any(I, t, un, 3)) s->unop = heap_unop;
+    if (defines(I, t, I->names.bool_) || defines(I, t, I->names.len)) s->truthy = heap_truthy;
+    if (defines(I, t, I->names.len)) s->len = heap_len;
+    if (defines(I, t, I->names.getitem)) s->getitem = heap_getitem;
+    if (defines(I, t, I->names.setitem) || defines(I, t, I->names.delitem))
+        s->setitem = heap_setitem;
+    if (defines(I, t, I->names.contains)) s->contains = heap_contains;
+    if (defines(I, t, I->names.iter)) s->iter = heap_iter;
+    if (defines(I, t, I->names.next)) s->next = heap_next;
+    if (defines(I, t, I->names.call)) s->call = heap_call;
+    if (defines(I, t, I->names.index)) s->index = heap_index;
+    if (defines(I, t, I->names.getattr) || defines(I, t, I->names.getattribute))
         s->getattr = heap_getattr;
-    if (defines(t, I->names.setattr) || defines(t, I->names.delattr)) s->setattr = heap_setattr;
-    if (defines(t, I->names.get)) s->descr_get = heap_descr_get;
-    if (defines(t, I->names.set) || defines(t, I->names.delete)) s->descr_set = heap_descr_set;
-    if (defines(t, I->names.new_) && !t->host_info) s->new = heap_new;
+    if (defines(I, t, I->names.setattr) || defines(I, t, I->names.delattr))
+        s->setattr = heap_setattr;
+    if (defines(I, t, I->names.get)) s->descr_get = heap_descr_get;
+    if (defines(I, t, I->names.set) || defines(I, t, I->names.delete))
+        s->descr_set = heap_descr_set;
+    if (defines(I, t, I->names.new_) && !t->host_info) s->new = heap_new;
     /* A class that defines __iter__ = None or __call__ = None in a heap type still gets the
      * dispatcher above, which raises the right TypeError. */
 }

@@ -56,7 +56,7 @@ void arr_errstate_get(Interp *I, int modes[4]) {
     static const int dflt[4] = {ARR_ERR_WARN, ARR_ERR_WARN, ARR_ERR_IGNORE, ARR_ERR_WARN};
     memcpy(modes, dflt, sizeof dflt);
     Str *k = str_intern_cstr(I, "_errstate");
-    Value t = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    Value t = k ? type_dict_get(I, I->types[TY_ARRAY], k) : V_NULL;
     if (!is_obj(t) || t.as.o->type != I->types[TY_TUPLE] || as_tuple(t)->len != 4) return;
     for (int i = 0; i < 4; i++)
         if (is_smallint(as_tuple(t)->items[i])) modes[i] = (int)as_tuple(t)->items[i].as.i;
@@ -68,7 +68,7 @@ int arr_errstate_set(Interp *I, const int modes[4]) {
     for (int i = 0; i < 4; i++)
         t->items[i] = v_int(modes[i]);
     Str *k = str_intern_cstr(I, "_errstate");
-    if (!k || dict_set_str(I, I->types[TY_ARRAY]->dict, k, v_obj(t)) < 0) return -1;
+    if (!k || type_dict_set(I, I->types[TY_ARRAY], k, v_obj(t)) < 0) return -1;
     I->types[TY_ARRAY]->version++;
     return 0;
 }

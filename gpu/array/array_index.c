@@ -93,7 +93,7 @@ static Array *basic_index(Interp *I, Array *a, Value key, int *adv_axis, Value *
             int64_t idx;
             if (is_float(k) ||
                 (!is_int(I, k) &&
-                 !(is_obj(k) && !is_null(type_lookup(type_of(I, k), I->names.index))))) {
+                 !(is_obj(k) && !is_null(type_lookup(I, type_of(I, k), I->names.index))))) {
                 err_format(I, TY_INDEX_ERROR,
                            "only integers, slices (`:`), ellipsis (`...`), "
                            "numpy.newaxis (`None`) and integer or boolean arrays are valid "

@@ -27,7 +27,7 @@ typedef struct PrintOpts {
 static PrintOpts print_opts(Interp *I) {
     PrintOpts o = {8, 1000, 3, 75};
     Str *k = str_intern_cstr(I, "_printoptions");
-    Value t = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    Value t = k ? type_dict_get(I, I->types[TY_ARRAY], k) : V_NULL;
     if (!is_obj(t) || t.as.o->type != I->types[TY_TUPLE] || as_tuple(t)->len != 4) return o;
     Value *v = as_tuple(t)->items;
     if (is_smallint(v[0])) o.precision = (int)v[0].as.i;

@@ -21,7 +21,7 @@
 
 static Tuple *classes(Interp *I) {
     Str *k = str_intern_cstr(I, "_classes");
-    Value t = k ? dict_get_str(I->types[TY_NPSCALAR]->dict, k) : V_NULL;
+    Value t = k ? type_dict_get(I, I->types[TY_NPSCALAR], k) : V_NULL;
     return is_obj(t) && t.as.o->type == I->types[TY_TUPLE] ? as_tuple(t) : NULL;
 }
 
@@ -241,7 +241,7 @@ static Value generic_repr(Interp *I, Value self) {
 /* NumPy's scalars have the ndarray's methods (x.any(), x.reshape(1), x.sum()): what normal
  * lookup does not find is looked up on the scalar as a 0-d array. */
 static Value array_attr(Interp *I, Value self, Str *name) {
-    if (name->data[0] != '_' && !is_null(type_lookup(I->types[TY_ARRAY], name))) {
+    if (name->data[0] != '_' && !is_null(type_lookup(I, I->types[TY_ARRAY], name))) {
         Array *a = arr_scalar_to_array(I, self);
         return a ? obj_getattr(I, v_obj(a), name) : V_NULL;
     }

@@ -233,7 +233,7 @@ int gpu_add_await_methods(Interp *I) {
     for (const MethodDef *m = array_await_defs; m->name; m++) {
         Value f = native_method_new(I, nd, m);
         Str *name = str_intern_cstr(I, m->name);
-        if (is_null(f) || !name || dict_set_str(I, nd->dict, name, f) < 0) return -1;
+        if (is_null(f) || !name || type_dict_set(I, nd, name, f) < 0) return -1;
     }
     nd->version++;
     return 0;

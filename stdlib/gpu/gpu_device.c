@@ -109,16 +109,15 @@ Value gpu_f_seterrcall(Interp *I, int argc, Value *argv, Tuple *kw) {
         }
     }
     Str *k = str_intern_cstr(I, "_errcall");
-    Dict *d = I->types[TY_ARRAY]->dict;
-    Value old = k ? dict_get_str(d, k) : V_NULL;
-    if (!k || dict_set_str(I, d, k, o[0]) < 0) return V_NULL;
+    Value old = k ? type_dict_get(I, I->types[TY_ARRAY], k) : V_NULL;
+    if (!k || type_dict_set(I, I->types[TY_ARRAY], k, o[0]) < 0) return V_NULL;
     I->types[TY_ARRAY]->version++;
     return is_null(old) ? V_NONE : old;
 }
 Value gpu_f_geterrcall(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_args(I, "geterrcall", argc, kw, 0, 0)) return V_NULL;
     Str *k = str_intern_cstr(I, "_errcall");
-    Value v = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    Value v = k ? type_dict_get(I, I->types[TY_ARRAY], k) : V_NULL;
     return is_null(v) ? V_NONE : v;
 }
 
@@ -128,7 +127,7 @@ Value gpu_f_geterrcall(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value print_option(Interp *I, int i) {
     static const int64_t dflt[] = {8, 1000, 3, 75};
     Str *k = str_intern_cstr(I, "_printoptions");
-    Value t = k ? dict_get_str(I->types[TY_ARRAY]->dict, k) : V_NULL;
+    Value t = k ? type_dict_get(I, I->types[TY_ARRAY], k) : V_NULL;
     if (is_obj(t) && t.as.o->type == I->types[TY_TUPLE] && as_tuple(t)->len == 4)
         return as_tuple(t)->items[i];
     return v_int(dflt[i]);
@@ -162,7 +161,7 @@ Value gpu_f_set_printoptions(Interp *I, int argc, Value *argv, Tuple *kw) {
         t->items[i] = v_int(v);
     }
     Str *k = str_intern_cstr(I, "_printoptions");
-    if (!k || dict_set_str(I, I->types[TY_ARRAY]->dict, k, v_obj(t)) < 0) return V_NULL;
+    if (!k || type_dict_set(I, I->types[TY_ARRAY], k, v_obj(t)) < 0) return V_NULL;
     I->types[TY_ARRAY]->version++;
     return V_NONE;
 }

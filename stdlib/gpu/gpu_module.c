@@ -724,7 +724,7 @@ static Value as_method(Interp *I, const char *name, int argc, Value *argv, Tuple
         return err_format(I, TY_TYPE_ERROR, "%s() missing required argument 'a' (pos 1)", name);
     Array *a = to_array_dev(I, argv[0]);
     Str *k = a ? str_intern_cstr(I, name) : NULL;
-    Value m = k ? type_lookup(I->types[TY_ARRAY], k) : V_NULL;
+    Value m = k ? type_lookup(I, I->types[TY_ARRAY], k) : V_NULL;
     if (is_null(m)) return V_NULL;
     return obj_call_prepend(I, m, v_obj(a), argc - 1, argv + 1, kw);
 }
@@ -748,7 +748,7 @@ static Value call_method_kw(Interp *I, const char *name, Value a, int npos, cons
         args[n++] = vals[i];
     }
     Str *mname = str_intern_cstr(I, name);
-    Value m = mname ? type_lookup(I->types[TY_ARRAY], mname) : V_NULL;
+    Value m = mname ? type_lookup(I, I->types[TY_ARRAY], mname) : V_NULL;
     return is_null(m) ? V_NULL : obj_call_prepend(I, m, a, npos, args, kt);
 }
 
@@ -1123,8 +1123,8 @@ static int add_python_functions(Interp *I, Module *m) {
     pos = 0;
     while (is_obj(meths) && meths.as.o->type == I->types[TY_DICT] &&
            dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
-        if (!is_str(I, k) || !is_null(dict_get_str(nd->dict, as_str(k)))) continue;
-        if (dict_set_str(I, nd->dict, as_str(k), v) < 0) return -1;
+        if (!is_str(I, k) || !is_null(type_dict_get(I, nd, as_str(k)))) continue;
+        if (type_dict_set(I, nd, as_str(k), v) < 0) return -1;
         nd->version++;
     }
     static const char *const parts[] = {"_numpy_ufunc", "_numpy_errstate"};

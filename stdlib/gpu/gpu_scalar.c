@@ -40,7 +40,7 @@ static int export_names(Interp *I, Module *m, Dict *names) {
 
 int gpu_add_scalar_classes(Interp *I, Module *m) {
     Str *nkey = str_intern_cstr(I, "_names");
-    Value known = nkey ? dict_get_str(I->types[TY_NPSCALAR]->dict, nkey) : V_NULL;
+    Value known = nkey ? type_dict_get(I, I->types[TY_NPSCALAR], nkey) : V_NULL;
     if (is_obj(known) && known.as.o->type == I->types[TY_DICT])
         return export_names(I, m, (Dict *)known.as.o);
     size_t mark = gc_temp_mark(I);
@@ -48,7 +48,7 @@ int gpu_add_scalar_classes(Interp *I, Module *m) {
     Str *mod = str_intern_cstr(I, "numpy");
     for (int i = 0; i < 2; i++) { /* the native ones are numpy.generic, numpy.numpy_scalar */
         Type *t = I->types[i ? TY_NPSCALAR : TY_NPGENERIC];
-        if (!mod || dict_set_str(I, t->dict, I->names.module, v_obj(mod)) < 0) return -1;
+        if (!mod || type_dict_set(I, t, I->names.module, v_obj(mod)) < 0) return -1;
         t->module = mod; /* repr: <class 'numpy.generic'> */
         t->version++;
     }
@@ -74,7 +74,7 @@ int gpu_add_scalar_classes(Interp *I, Module *m) {
         cls->items[dt] = v_obj(t);
     }
     Str *key = str_intern_cstr(I, "_classes");
-    if (!key || dict_set_str(I, I->types[TY_NPSCALAR]->dict, key, v_obj(cls)) < 0) return -1;
+    if (!key || type_dict_set(I, I->types[TY_NPSCALAR], key, v_obj(cls)) < 0) return -1;
     I->types[TY_NPSCALAR]->version++;
     struct {
         const char *name;
@@ -98,7 +98,7 @@ int gpu_add_scalar_classes(Interp *I, Module *m) {
     for (int dt = 0; dt < DT__COUNT; dt++)
         if (dict_set_str(I, all, str_intern_cstr(I, arr_dtypes[dt].name), cls->items[dt]) < 0)
             return -1;
-    if (dict_set_str(I, I->types[TY_NPSCALAR]->dict, nkey, v_obj(all)) < 0) return -1;
+    if (type_dict_set(I, I->types[TY_NPSCALAR], nkey, v_obj(all)) < 0) return -1;
     gc_temp_reset(I, mark);
     return export_names(I, m, all);
 }

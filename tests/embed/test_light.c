@@ -1,0 +1,161 @@
+/* test_light.c: a new interpreter is light (issue 15): what the host's allocator holds after
+ * kr_new stays under a bound, kr_free gives all of it back, the builtin types' dicts are
+ * built at their first use (memory grows when a script first uses a type's methods, not the
+ * second time) and behave as before: under GC stress, at a memory limit, and with dir(),
+ * __dict__ and attribute errors on types nobody touched yet. */
+#include <string.h>
+
+#include "embed_test.h"
+
+typedef struct Counter {
+    size_t live, peak;
+} Counter;
+
+static void *count_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
+    Counter *c = ud;
+    if (ptr) c->live -= old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (!p) {
+        if (ptr) c->live += old_size;
+        return NULL;
+    }
+    c->live += new_size;
+    if (c->live > c->peak) c->peak = c->live;
+    return p;
+}
+
+static kr_interp *make(Counter *c, size_t limit) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.allocator.fn = count_alloc;
+    cfg.allocator.ud = c;
+    cfg.memory_limit = limit;
+    return kr_new(&cfg);
+}
+
+static int run(kr_interp *I, const char *src) {
+    int rc = kr_run_string(I, src, "<light>");
+    if (rc != KR_OK) kr_print_error(I);
+    return rc;
+}
+
+/* str(eval(expr)) == want */
+static void check_eval(kr_interp *I, const char *expr, const char *want) {
+    kr_value *v;
+    int rc = kr_eval(I, expr, &v);
+    if (rc != KR_OK) kr_print_error(I);
+    CHECK(rc == KR_OK);
+    kr_value *s;
+    const char *got;
+    CHECK(kr_to_str(I, v, &s) == KR_OK);
+    CHECK(kr_get_str(I, s, &got, NULL) == KR_OK);
+    if (strcmp(got, want) != 0) fprintf(stderr, "%s: got %s, want %s\n", expr, got, want);
+    CHECK(strcmp(got, want) == 0);
+    kr_release(I, s);
+    kr_release(I, v);
+}
+
+static void test_size(void) {
+    Counter c = {0};
+    kr_interp *I = make(&c, 0);
+    CHECK(I);
+    /* 438 KB before the builtin types' dicts were lazy; 204 KB after (Release build). */
+    if (c.live > 256u * 1024u) fprintf(stderr, "a new interpreter holds %zu bytes\n", c.live);
+    CHECK(c.live <= 256u * 1024u);
+
+    /* bytes' dict is built by its first method lookup only (a str method first, so the
+     * VM's attribute cache and the like exist before the measurement) */
+    CHECK(run(I, "x = 'a'.upper()") == KR_OK);
+    CHECK(run(I, "x = 'b'.upper()") == KR_OK);
+    size_t before = c.live;
+    CHECK(run(I, "h = b'ab'.hex()") == KR_OK);
+    size_t first = c.live;
+    CHECK(run(I, "h = b'cd'.hex()") == KR_OK);
+    size_t second = c.live;
+    /* about 50 methods' function objects and their dict, against one run's code object */
+    if (first - before < second - first + 2048)
+        fprintf(stderr, "held %zu, %zu, %zu\n", before, first, second);
+    CHECK(first - before >= second - first + 2048);
+    check_eval(I, "h", "6364");
+    kr_free(I);
+    CHECK(c.live == 0);
+}
+
+/* Lookups on never-touched types, with a collection at every allocation: the dicts are
+ * built while callers hold unrooted values, so a collection during a build would show. */
+static void test_stress(void) {
+    Counter c = {0};
+    kr_interp *I = make(&c, 0);
+    CHECK(I);
+    kr_gc_set_stress(I, 1);
+    check_eval(I, "(255).bit_length() + len('a b'.split()) + len(b'xyz'.hex())", "16");
+    check_eval(I, "sorted({3, 1}.union([2]))", "[1, 2, 3]");
+    check_eval(I, "bytearray(b'ab').upper().decode()", "AB");
+    check_eval(I, "frozenset('ab').isdisjoint('c')", "True");
+    check_eval(I, "(1.5).as_integer_ratio()", "(3, 2)");
+    check_eval(I, "(-3).conjugate() + abs(-2)", "-1");
+    check_eval(I, "list(range(10)[2:8:3])", "[2, 5]");
+    check_eval(I, "'__add__' in dir(tuple) and 'count' in dir(())", "True");
+    kr_gc_set_stress(I, 0);
+    kr_free(I);
+    CHECK(c.live == 0);
+}
+
+/* The dicts look as they did: dunder wrappers, __hash__ None, __dict__, AttributeError. */
+static void test_semantics(void) {
+    Counter c = {0};
+    kr_interp *I = make(&c, 0);
+    CHECK(I);
+    check_eval(I, "list.__hash__ is None and dict.__hash__ is None", "True");
+    check_eval(I, "'append' in list.__dict__ and '__len__' in list.__dict__", "True");
+    check_eval(I, "int.__add__(2, 3)", "5");
+    check_eval(I, "str.__dict__['join']('-', 'ab')", "a-b");
+    check_eval(I, "ZeroDivisionError.__mro__[1].__name__", "ArithmeticError");
+    CHECK(run(I, "try:\n    (1).nope\nexcept AttributeError as e:\n    m = str(e)\n") == KR_OK);
+    check_eval(I, "m", "'int' object has no attribute 'nope'");
+    CHECK(run(I, "class B(bytes):\n    pass\nb = B(b'x')\n") == KR_OK);
+    check_eval(I, "b.hex() + str(isinstance(b, bytes))", "78True");
+    kr_free(I);
+    CHECK(c.live == 0);
+}
+
+/* At a memory limit just above a fresh interpreter, scripts that reach many types work or
+ * raise MemoryError, never crash; with room (1 MiB) they work. The dicts built past the
+ * limit stay, so a tiny limit may leave no room for the next run either. */
+static void test_limit(void) {
+    Counter probe = {0};
+    kr_interp *P = make(&probe, 0);
+    CHECK(P);
+    size_t fresh = probe.live;
+    kr_free(P);
+    for (size_t extra = 4096; extra <= (1u << 20); extra *= 4) {
+        Counter c = {0};
+        kr_interp *I = make(&c, fresh + extra);
+        if (!I) continue; /* the limit also counts what kr_new holds outside the heap */
+        int rc = kr_run_string(I,
+                               "r = [b'a'.hex(), bytearray(b'b').hex(), {1}.union({2}),\n"
+                               "     frozenset().union(), (2.5).hex(), 'x'.upper(),\n"
+                               "     list(reversed([1, 2])), dir(range), int.__dict__]\n",
+                               "<limit>");
+        CHECK(rc == KR_OK || (rc == KR_ERROR && strcmp(kr_error_type(I), "MemoryError") == 0));
+        kr_error_clear(I);
+        int rc2 = kr_run_string(I, "y = [2 + 2, b'z'.hex(), 'q'.upper()]", "<after>");
+        CHECK(rc2 == KR_OK || (rc2 == KR_ERROR && strcmp(kr_error_type(I), "MemoryError") == 0));
+        if (extra == (1u << 20)) CHECK(rc == KR_OK && rc2 == KR_OK);
+        kr_free(I);
+        CHECK(c.live == 0);
+    }
+}
+
+int main(void) {
+    test_size();
+    test_stress();
+    test_semantics();
+    test_limit();
+    printf("test_light: ok\n");
+    return 0;
+}
