@@ -529,7 +529,12 @@ int unit_enter(Compiler *c, Scope *ste, const char *name, Str *qualname, int fir
     }
     if (nfree) {
         u->freevars = mem_alloc(I, (size_t)nfree * sizeof(char *));
-        if (!u->freevars) return -1;
+        if (!u->freevars) {
+            /* unit_free sizes cellvars by ncellvars, still 0 here */
+            mem_free(I, u->cellvars, (size_t)ncells * sizeof(char *));
+            u->cellvars = NULL;
+            return -1;
+        }
     }
     for (int i = 0; i < ste->nsymbols; i++) {
         Symbol *s = &ste->symbols[i];

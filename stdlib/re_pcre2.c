@@ -7,6 +7,17 @@
  * it and no finalizer is needed. Positions cross this boundary as code-point indices;
  * PCRE2 works on the UTF-8 bytes, and the conversion is free for ASCII strings.
  *
+ * Limits: PCRE2 has no hook of its own for the interpreter's run limits, so a match runs
+ * first with a small match limit (RE_QUICK_LIMIT: a few milliseconds at most, and enough
+ * for nearly every match); one that needs more runs again on the same pattern compiled with
+ * PCRE2_AUTO_CALLOUT (made the first time it is needed), whose callout counts a step (and
+ * sees an interrupt) every RE_STEP_ITEMS pattern items and reads the clock every
+ * RE_CLOCK_ITEMS, up to PCRE2's own match limit. So catastrophic backtracking stops at a
+ * time limit, a step limit or Ctrl-C (kr_interrupt) within milliseconds, and ordinary
+ * matches pay nothing for it. Under a memory limit, PCRE2's heap (its backtracking frames,
+ * outside the interpreter's allocator) is capped at what the limit leaves
+ * (RE_HEAP_FLOOR_KIB at least), and running out is a MemoryError.
+ *
  * Built only with KRAIT_WITH_PCRE2 (CMake finds libpcre2-8); without it _re does not
  * exist and `import re` raises ImportError saying why. */
 #include <stddef.h>
@@ -22,20 +33,35 @@
  * it). */
 typedef struct ReCode {
     Obj hdr;
-    size_t size; /* bytes of code in data; 0: not made by _re.compile */
+    size_t size;           /* bytes of code in data; 0: not made by _re.compile */
+    Str *pattern;          /* the PCRE2 pattern and options it was compiled from */
+    uint32_t options;      /* (the polled copy's include PCRE2_AUTO_CALLOUT) */
+    struct ReCode *polled; /* the same with callouts for long matches, made on first need */
     _Alignas(16) unsigned char data[];
 } ReCode;
+
+static void re_code_trace(Interp *I, Obj *o) {
+    ReCode *c = (ReCode *)o;
+    gc_mark_obj(I, (Obj *)c->pattern);
+    gc_mark_obj(I, (Obj *)c->polled);
+}
 
 const TypeSpec re_code_spec = {
     .name = "_re.code",
     .base = TY_OBJECT,
     .instance_size = sizeof(ReCode),
+    .slots = {.trace = re_code_trace},
 };
 
 #ifdef KRAIT_HAVE_PCRE2
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+
+#define RE_QUICK_LIMIT    200000 /* PCRE2 match-limit units (backtracking points) before polling */
+#define RE_STEP_ITEMS     256    /* callouts (pattern items) per step counted (interp_poll) */
+#define RE_CLOCK_ITEMS    4096   /* callouts between two full checks (the clock) */
+#define RE_HEAP_FLOOR_KIB 256    /* PCRE2 heap a match may always use under a memory limit */
 
 /* The byte offset of code point `ch` in s (ch <= s->nchars). */
 static size_t re_byte_of(Str *s, size_t ch) {
@@ -67,6 +93,23 @@ static bool re_int_arg(Interp *I, Value v, const char *what, int64_t *out) {
     return true;
 }
 
+/* The compiled code copied into a new ReCode; NULL after raising. */
+static ReCode *re_code_new(Interp *I, const pcre2_code *code, Str *pat, uint32_t opts) {
+    size_t size = 0;
+    pcre2_pattern_info(code, PCRE2_INFO_SIZE, &size);
+    if (!size) {
+        err_format(I, TY_RUNTIME_ERROR, "regular expression: compiled code has no size");
+        return NULL;
+    }
+    ReCode *blob = gc_new(I, I->types[TY_RE_CODE], sizeof(ReCode) + size);
+    if (!blob) return NULL;
+    blob->size = size;
+    blob->pattern = pat;
+    blob->options = opts;
+    memcpy(blob->data, code, size);
+    return blob;
+}
+
 /* _re.compile(pattern, options) -> (code bytes, group count, {name: index}). A syntax
  * error raises ValueError(message, offset in code points). */
 static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
@@ -92,19 +135,13 @@ static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (is_null(exc)) return V_NULL;
         return err_set_value(I, exc);
     }
-    size_t size = 0;
     uint32_t groups = 0, namecount = 0, entry = 0;
     PCRE2_SPTR table = NULL;
-    pcre2_pattern_info(code, PCRE2_INFO_SIZE, &size);
     pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &groups);
     pcre2_pattern_info(code, PCRE2_INFO_NAMECOUNT, &namecount);
     pcre2_pattern_info(code, PCRE2_INFO_NAMEENTRYSIZE, &entry);
     pcre2_pattern_info(code, PCRE2_INFO_NAMETABLE, &table);
-    ReCode *blob = size ? gc_new(I, I->types[TY_RE_CODE], sizeof(ReCode) + size) : NULL;
-    if (blob) {
-        blob->size = size;
-        memcpy(blob->data, code, size);
-    }
+    ReCode *blob = re_code_new(I, code, pat, (uint32_t)opts);
     Dict *names = blob ? dict_new(I) : NULL;
     bool ok = blob && names;
     for (uint32_t i = 0; ok && i < namecount; i++) {
@@ -118,6 +155,87 @@ static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value items[3] = {v_obj(blob), v_int(groups), v_obj(names)};
     Tuple *r = tuple_from_array(I, items, 3);
     return r ? v_obj(r) : V_NULL;
+}
+
+typedef struct RePoll {
+    Interp *I;
+    unsigned count;
+    bool stopped;
+} RePoll;
+
+/* The callout of a polled run, before every pattern item: a step (interp_poll) every
+ * RE_STEP_ITEMS items, the clock too (interp_check_host) every RE_CLOCK_ITEMS. */
+static int re_callout(pcre2_callout_block *block, void *ud) {
+    (void)block;
+    RePoll *p = ud;
+    if (++p->count % RE_STEP_ITEMS) return 0;
+    if (interp_poll(p->I) && (p->count % RE_CLOCK_ITEMS || interp_check_host(p->I))) return 0;
+    p->stopped = true;
+    return PCRE2_ERROR_CALLOUT; /* abandons the match */
+}
+
+/* blob's pattern compiled with callouts at every item (kept in blob->polled); NULL after
+ * raising. */
+static ReCode *re_polled(Interp *I, ReCode *blob) {
+    if (blob->polled) return blob->polled;
+    if (!blob->pattern) {
+        err_format(I, TY_RUNTIME_ERROR, "regular expression: no pattern to recompile");
+        return NULL;
+    }
+    uint32_t opts = blob->options | PCRE2_AUTO_CALLOUT;
+    int errcode;
+    PCRE2_SIZE erroff;
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)blob->pattern->data, blob->pattern->len, opts,
+                                     &errcode, &erroff, NULL);
+    if (!code) {
+        err_format(I, TY_RUNTIME_ERROR, "regular expression: recompiling with callouts failed");
+        return NULL;
+    }
+    ReCode *polled = re_code_new(I, code, blob->pattern, opts);
+    pcre2_code_free(code);
+    if (polled) blob->polled = polled;
+    return polled;
+}
+
+/* One pcre2_match under the interpreter's limits (see the top of the file): its result
+ * code; *stopped (with the exception set) when a limit, an interrupt or an allocation
+ * stopped it. */
+static int re_run(Interp *I, ReCode *blob, Str *s, size_t bpos, size_t bend, uint32_t opts,
+                  pcre2_match_data *md, bool *stopped) {
+    pcre2_match_context *mc = pcre2_match_context_create(NULL);
+    if (!mc) {
+        *stopped = true;
+        err_format(I, TY_MEMORY_ERROR, "out of memory in the regular expression");
+        return PCRE2_ERROR_NOMEMORY;
+    }
+    if (I->mem_limit) {
+        /* PCRE2's heap gets what the memory limit leaves (in KiB), and the small start any
+         * match needs (PCRE2's default cap is 20 GB) */
+        size_t left = I->mem_limit > I->bytes_allocated ? I->mem_limit - I->bytes_allocated : 0;
+        size_t kib = left / 1024 < RE_HEAP_FLOOR_KIB ? RE_HEAP_FLOOR_KIB : left / 1024;
+        pcre2_set_heap_limit(mc, kib < UINT32_MAX ? (uint32_t)kib : UINT32_MAX);
+    }
+    uint32_t full = 0;
+    pcre2_config(PCRE2_CONFIG_MATCHLIMIT, &full);
+    pcre2_set_match_limit(mc, full < RE_QUICK_LIMIT ? full : RE_QUICK_LIMIT);
+    const pcre2_code *code = (const pcre2_code *)blob->data;
+    int rc = pcre2_match(code, (PCRE2_SPTR)s->data, bend, bpos, opts, md, mc);
+    if (rc == PCRE2_ERROR_MATCHLIMIT && full > RE_QUICK_LIMIT) {
+        /* a long match: again from the start, where the limits reach it */
+        RePoll poll = {I, 0, false};
+        ReCode *polled = interp_poll(I) && interp_check_host(I) ? re_polled(I, blob) : NULL;
+        if (!polled) {
+            poll.stopped = true;
+        } else {
+            pcre2_set_match_limit(mc, full);
+            pcre2_set_callout(mc, re_callout, &poll);
+            rc = pcre2_match((const pcre2_code *)polled->data, (PCRE2_SPTR)s->data, bend, bpos,
+                             opts, md, mc);
+        }
+        *stopped = poll.stopped;
+    }
+    pcre2_match_context_free(mc);
+    return rc;
 }
 
 /* _re.match(code, string, pos, endpos, options) -> None, or the tuple of 2*(groups+1)
@@ -144,8 +262,12 @@ static Value re_match(Interp *I, int argc, Value *argv, Tuple *kw) {
     size_t bend = re_byte_of(s, (size_t)endpos);
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
     if (!md) return err_format(I, TY_MEMORY_ERROR, "out of memory in the regular expression");
-    int rc = pcre2_match(code, (PCRE2_SPTR)s->data, bend, bpos, (uint32_t)opts | PCRE2_NO_UTF_CHECK,
-                         md, NULL);
+    bool stopped = false;
+    int rc = re_run(I, blob, s, bpos, bend, (uint32_t)opts | PCRE2_NO_UTF_CHECK, md, &stopped);
+    if (stopped) { /* a run limit or an interrupt: its exception is set */
+        pcre2_match_data_free(md);
+        return V_NULL;
+    }
     Value result = V_NONE;
     if (rc >= 0) {
         uint32_t pairs = pcre2_get_ovector_count(md);
@@ -172,6 +294,8 @@ static Value re_match(Interp *I, int argc, Value *argv, Tuple *kw) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(rc, msg, sizeof msg);
         pcre2_match_data_free(md);
+        if ((rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_NOMEMORY) && I->mem_limit)
+            return err_format(I, TY_MEMORY_ERROR, "regular expression: %s", (char *)msg);
         if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
             rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_NOMEMORY)
             return err_format(I, TY_RECURSION_ERROR, "regular expression: %s", (char *)msg);

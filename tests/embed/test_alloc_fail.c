@@ -49,6 +49,12 @@ static const char *default_script =
     "try:\n    {}['x']\nexcept KeyError as e:\n    r = repr(e)\n"
     "print(t, s, r, f'{3.5:>8}', (1 << 70) // 3)\n";
 
+/* g's unit has a cell (b) and a free variable (a): the compiler allocates both arrays, and
+ * a failure of the second must give back the first by its size (it leaked 7 bytes). */
+static const char *closure_script = "def f():\n    a = 1\n    def g():\n        b = 2\n"
+                                    "        def h():\n            return a + b\n"
+                                    "        return h\n    return g\nprint(f()()())\n";
+
 /* One run of script failing at the nth allocation (sticky: and every one after), with dir
  * (may be NULL) on the module path; the result code. */
 static int run_once(const char *script, const char *dir, long long n, bool sticky,
@@ -123,6 +129,11 @@ int main(int argc, char **argv) {
         free(src);
         return 0;
     }
+    /* every N past what kr_new and an empty script need: each allocation of the
+     * compiler and the run fails once */
+    long long base;
+    CHECK(run_once("pass\n", NULL, -1, true, &base) == KR_OK);
+    sticky_mode(closure_script, NULL, 1, base - 20);
     const char *script = default_script;
     sticky_mode(script, NULL, step, 0);
     for (long long n = 0; n < max; n++) {

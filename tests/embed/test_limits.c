@@ -247,12 +247,77 @@ static int run_one(char **argv) {
     return 0;
 }
 
+/* A match that backtracks catastrophically (PCRE2 gives up at its own match limit after
+ * ~10^7 steps, a few tenths of a second) must stop at the interpreter's step and time
+ * limits and at kr_interrupt, which PCRE2 knew nothing of (the match ran to its own limit
+ * and raised RecursionError); under a memory limit PCRE2's heap is capped (it could take
+ * 20 GB outside the limit). */
+static const char re_setup[] = "import re\np = re.compile(r'(x+x+)+$')\ns = 'x' * 40 + 'z'\n";
+
+static kr_interp *re_interp(double time_limit, unsigned long long steps) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.write_err = quiet;
+    cfg.time_limit = time_limit;
+    cfg.step_limit = steps;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I && kr_run_string(I, re_setup, "<re>") == KR_OK);
+    return I;
+}
+
+static void re_expect(const char *what, kr_interp *I, int rc, double dt, int want_rc,
+                      int want_reason, const char *want_type) {
+    const char *et = rc == KR_OK ? "" : kr_error_type(I);
+    if (rc != want_rc || (want_reason >= 0 && kr_limit_reason(I) != want_reason) ||
+        (want_type && strcmp(et, want_type) != 0) || dt > 1.0) {
+        fprintf(stderr, "re %s: rc %d reason %d %s after %.2fs\n", what, rc, kr_limit_reason(I), et,
+                dt);
+        failures++;
+    }
+}
+
+static void test_regex_limits(void) {
+    kr_interp *I = re_interp(0, 5000);
+    double t0 = now();
+    int rc = kr_run_string(I, "p.match(s)", "<re>");
+    re_expect("step limit", I, rc, now() - t0, KR_LIMIT, KR_LIMIT_STEPS, NULL);
+    kr_free(I);
+
+    I = re_interp(0.05, 0);
+    t0 = now();
+    rc = kr_run_string(I, "p.match(s)", "<re>");
+    re_expect("time limit", I, rc, now() - t0, KR_LIMIT, KR_LIMIT_TIME, NULL);
+    kr_free(I);
+
+    I = re_interp(0, 0);
+    Poke poke = {I, 0.02};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, poke_later, &poke) == 0);
+    t0 = now();
+    rc = kr_run_string(I, "p.match(s)", "<re>");
+    double dt = now() - t0;
+    pthread_join(t, NULL);
+    re_expect("interrupt", I, rc, dt, KR_ERROR, -1, "KeyboardInterrupt");
+    /* the interpreter goes on, and a quick match still works */
+    CHECK(kr_run_string(I, "assert p.match('xxz') is None and re.match('x+', 'xxz').end() == 2",
+                        "<re>") == KR_OK);
+    kr_free(I);
+
+    /* PCRE2's backtracking frames for 300,000 iterations of a group: 64-128 MB of heap */
+    Run r = run_limited("import re\nre.match(r'^(a|b)*$', 'a' * 300000 + '!')", 0, 0, 16u << 20);
+    if (r.rc != KR_ERROR || strcmp(r.error_type, "MemoryError") != 0) {
+        fprintf(stderr, "re memory limit: rc %d %s\n", r.rc, r.error_type);
+        failures++;
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc == 5) return run_one(argv);
     if (!vm_has_limit_hook()) return 0;
     test_native_loops_time();
     test_sleep_interrupt();
     test_memory();
+    test_regex_limits();
     if (failures) return 1;
     printf("test_limits: ok\n");
     return 0;
