@@ -63,5 +63,13 @@ int lw_sm90_threads(const TileFunc *f, int mode);
  * layout.c), elem bytes per value; 0 when the tile takes the shared-memory tree. */
 size_t lw_rows_smem(const Lower *L, const TileType *t, int axis, size_t elem);
 int lw_sm90_for(Lower *L, const TileOp *op);
+/* The functor struct around one wgmma instruction of n wn (file scope, once per kernel):
+ * 16-bit both operands from shared memory, B N-major or (kmaj_b) K-major; tfloat32 A from
+ * registers. Its name goes to name. */
+void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size);
+/* One ct.mma (not a matched loop) on wgmma, its operands in registers: 1 when it emitted
+ * "#if KR_WGMMA <the wgmma op> #else" (the caller emits the generic mma and "#endif"), 0
+ * when op does not qualify (mma_sm90_op.c). */
+int lw_sm90_mma(Lower *L, const TileOp *op);
 
 #endif

@@ -780,6 +780,8 @@ static int emit_mma(Lower *L, const TileOp *op) {
         }
     }
     copy_slots(L, op, acc);
+    /* sm_90a: wgmma where the shapes allow, this mma.sync path in the #else */
+    int wgmma = S && B == 1 && kstep == 16 && ssize == 2 ? lw_sm90_mma(L, op) : 0;
     if (S) {
         int64_t Mp = (M + 15) / 16 * 16, Np = (N + 7) / 8 * 8, Kp = (K + kstep - 1) / kstep * kstep;
         int64_t lda = Kp + 16 / ssize;
@@ -791,6 +793,7 @@ static int emit_mma(Lower *L, const TileOp *op) {
                 "static_assert(KrMmaSize<%s, %lld, %lld, %lld, %lld>::bytes <= KR_SMEM, "
                 "\"kr_smem\");",
                 S, (long long)B, (long long)M, (long long)N, (long long)K);
+        if (wgmma) lw_raw(L, "#endif\n");
     } else {
         const char *TC = lw_reg(tc->dtype);
         size_t ts = tsize(L, acc);

@@ -196,13 +196,10 @@ static int tmap_index(Lower *L, int param, int rows, int esize) {
     return L->ntmaps++;
 }
 
-/* The functor around one wgmma instruction, at file scope (L->top): 16-bit m64nNk16 with
- * both operands in shared memory; tfloat32 m64nMk8 with A (B^T) in registers. */
-static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t size) {
-    const char *ty = m->dt == TDT_BFLOAT16 ? "bf16" : m->dt == TDT_TFLOAT32 ? "tf32" : "f16";
-    bool tf32 = m->dt == TDT_TFLOAT32;
-    int wn = tf32 ? m->M : m->N; /* the instruction's n */
-    snprintf(name, size, "KrWgmma%d%s", wn, ty);
+void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size) {
+    const char *ty = dt == TDT_BFLOAT16 ? "bf16" : dt == TDT_TFLOAT32 ? "tf32" : "f16";
+    bool tf32 = dt == TDT_TFLOAT32;
+    snprintf(name, size, "KrWgmma%d%s%s", wn, ty, kmaj_b && !tf32 ? "k" : "");
     char decl[96];
     snprintf(decl, sizeof decl, "struct %s {", name);
     if (L->top.buf && strstr(L->top.buf, decl)) return;
@@ -221,12 +218,14 @@ static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t s
                 tf32 ? 8 : 16, ty, ty);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s%%%d", i ? ", " : "", i);
-    /* 16-bit: B N-major (imm-trans-b 1); tfloat32: A from registers, B K-major */
+    /* 16-bit: B N-major (imm-trans-b 1) or K-major (0); tfloat32: A from registers, B
+     * K-major */
     if (tf32)
         ksrc_printf(t, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1;\\n}\\n\"\n            : ", n,
                     n + 1, n + 2, n + 3, n + 4);
     else
-        ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, 1;\\n}\\n\"\n            : ", n, n + 1);
+        ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n            : ", n, n + 1,
+                    kmaj_b ? 0 : 1);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s\"+f\"(d[%d])", i ? ", " : "", i);
     if (tf32)
@@ -239,7 +238,7 @@ static void emit_wgmma_functor(Lower *L, const Sm90Loop *m, char *name, size_t s
 static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     const TileFunc *f = L->f;
     char fn[64];
-    emit_wgmma_functor(L, m, fn, sizeof fn);
+    lw_sm90_functor(L, m->dt, m->dt == TDT_TFLOAT32 ? m->M : m->N, false, fn, sizeof fn);
     const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : m->dt == TDT_TFLOAT32 ? "float" : "kr_half";
     bool tf32 = m->dt == TDT_TFLOAT32;
     const char *IT = lw_reg(f->vars[op->var].type.dtype);

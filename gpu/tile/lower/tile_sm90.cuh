@@ -205,6 +205,101 @@ KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const
     kr_frag_fence(d);
 }
 
+/* ---- one ct.mma on wgmma with its operands in registers (mma_sm90_op.c) ---- */
+/* An R x C tile of 16-bit S (C a multiple of 64) from the generic register layout into the
+ * swizzled layout at dst: each thread's runs of KR_V consecutive elements go min(KR_V, 8)
+ * at a time (one store of up to 16 bytes, inside one swizzle chunk). */
+template <class S, int R, int C, class T>
+KR_DEV void kr_swz_store(unsigned char *dst, const T (&x)[kr_nslots(R * C)]) {
+    constexpr int G = KR_V < 8 ? KR_V : 8;
+    KR_FOR(r0, kr_nslots(R * C) / G) {
+        const int e = kr_e(r0 * G);
+        if (e < R * C) {
+            __align__(16) S h[G];
+            KR_FOR(j, G) h[j] = kr_st<S>((float)x[r0 * G + j]);
+            unsigned char *p = dst + kr_swz_off<R>(e / C, e % C);
+            if constexpr (G == 8) *(uint4 *)p = *(const uint4 *)h;
+            else if constexpr (G == 4) *(uint2 *)p = *(const uint2 *)h;
+            else if constexpr (G == 2) *(unsigned *)p = *(const unsigned *)h;
+            else *(S *)p = h[0];
+        }
+    }
+}
+/* acc (M x N) += a (M x K) @ b (K x N) for 16-bit S, K a multiple of 64: A staged K-major,
+ * B N-major (N a multiple of 64) or, KMAJ, K-major (transposed on the way in); warpgroup g
+ * takes the 64-row blocks g, g + KR_NT / 128, ...; ZERO: acc is zero, not staged. */
+template <class S, int M, int N, int K, bool KMAJ, bool ZERO, class MMA, class TA, class TB,
+          class TC>
+KR_DEV void kr_wgmma_op(TC (&acc)[kr_nslots(M * N)], const TA (&a)[kr_nslots(M * K)],
+                        const TB (&b)[kr_nslots(K * N)]) {
+    constexpr int NWG = KR_NT / 128, MB = M / 64, RB = (MB + NWG - 1) / NWG, LD = N + 4;
+    unsigned char *const sa = kr_smem + ((1024u - (kr_smem_addr(kr_smem) & 1023u)) & 1023u);
+    unsigned char *const sb = sa + M * K * 2;
+    float *const sc = (float *)(sb + K * N * 2);
+    __syncthreads(); /* the shared memory's previous users */
+    kr_swz_store<S, M, K>(sa, a);
+    if constexpr (KMAJ) {
+        KR_FOR(r, kr_nslots(K * N)) {
+            const int e = kr_e(r);
+            if (e < K * N) *(S *)(sb + kr_swz_off<N>(e % N, e / N)) = kr_st<S>((float)b[r]);
+        }
+    } else {
+        kr_swz_store<S, K, N>(sb, b);
+    }
+    if constexpr (!ZERO) {
+        KR_FOR(r, kr_nslots(M * N)) {
+            const int e = kr_e(r);
+            if (e < M * N) sc[(e / N) * LD + e % N] = (float)acc[r];
+        }
+    }
+    kr_fence_async_smem();
+    __syncthreads();
+    const int g = (int)threadIdx.x / 128, w = ((int)threadIdx.x % 128) / 32, l = threadIdx.x % 32;
+    /* fragment slot 4j + q: element (64 rb + 16w + l/4 + 8(q/2), 8j + 2(l%4) + q%2) */
+    const int fr = 16 * w + l / 4, fc = 2 * (l % 4);
+    float d[RB][N / 2];
+    KR_FOR(i, RB) {
+        const int rb = g + i * NWG;
+        KR_FOR(j, N / 8) KR_FOR(q, 4) {
+            d[i][4 * j + q] = ZERO || rb >= MB ? 0.0f
+                                               : sc[(64 * rb + fr + 8 * (q >> 1)) * LD + 8 * j +
+                                                    fc + (q & 1)];
+        }
+    }
+    const unsigned a0 = kr_smem_addr(sa), b0 = kr_smem_addr(sb);
+    KR_FOR(i, RB) {
+        const int rb = g + i * NWG;
+        if (rb < MB) { /* uniform in the warpgroup */
+            kr_frag_fence(d[i]);
+            kr_wgmma_fence();
+            KR_FOR(kk, K / 16) {
+                const unsigned aa = a0 + rb * 64 * 128 + (kk / 4) * (M * 128) + (kk % 4) * 32;
+                if constexpr (KMAJ) /* N rows of 128 bytes per 64-column block of k */
+                    MMA()(d[i], kr_wgmma_desc(aa, 16),
+                          kr_wgmma_desc(b0 + (kk / 4) * (N * 128) + (kk % 4) * 32, 16));
+                else /* 16 rows of k a step, 64-column blocks of n K * 128 bytes apart */
+                    MMA()(d[i], kr_wgmma_desc(aa, 16), kr_wgmma_desc(b0 + kk * 16 * 128, K * 128));
+            }
+            kr_wgmma_commit();
+        }
+    }
+    kr_wgmma_wait<0>();
+    KR_FOR(i, RB) {
+        kr_frag_fence(d[i]);
+        const int rb = g + i * NWG;
+        if (rb < MB) {
+            KR_FOR(j, N / 8) KR_FOR(q, 4) {
+                sc[(64 * rb + fr + 8 * (q >> 1)) * LD + 8 * j + fc + (q & 1)] = d[i][4 * j + q];
+            }
+        }
+    }
+    __syncthreads();
+    KR_FOR(r, kr_nslots(M * N)) {
+        const int e = kr_e(r);
+        if (e < M * N) acc[r] = (TC)sc[(e / N) * LD + e % N];
+    }
+}
+
 /* ---- the accumulator: generic tile layout <-> wgmma fragments, through kr_smem. Fragment
  * slot 4j + q of thread l of warp w (in its warpgroup g) is element
  * (64g + 16w + l/4 + 8(q/2), 8j + 2(l%4) + q%2) of D, or of D^T when T (tfloat32). ---- */
