@@ -107,7 +107,8 @@ void arr_cuda_fpe_trace(Interp *I, const ArrPending *g) {
 static List *fpe_site_list(Interp *I) {
     Str *k = str_intern_cstr(I, "_fpe_sites");
     if (!k) return NULL;
-    Dict *d = I->types[TY_ARRAY]->dict;
+    Dict *d = type_dict(I, I->types[TY_ARRAY]);
+    if (!d) return NULL;
     Value v = dict_get_str(d, k);
     if (is_obj(v) && v.as.o->type == I->types[TY_LIST]) return as_list(v);
     List *l = list_new(I, 8);
