@@ -85,8 +85,9 @@ typedef struct kr_config {
                                     * gets one NAME-KEY.cu file per kernel. KRAIT_TILE_DUMP */
     int gpu_tile_check_nvrtc;      /* non-zero: each tile kernel run on the CPU path is also
                                     * lowered and compiled to an sm_90a CUBIN with NVRTC, and
-                                    * a failure raises (CI's check of the lowering).
-                                    * KRAIT_TILE_CHECK_NVRTC=1 */
+                                    * a failure raises (CI's check of the lowering); 1: the
+                                    * variant a GPU would run with the launch's arguments,
+                                    * 2: both variants. KRAIT_TILE_CHECK_NVRTC=1 or 2 */
     kr_read_fn read_in;            /* the script's stdin; NULL: the process's stdin (none in sandbox
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;

@@ -72,7 +72,9 @@ static void config_from_env(kr_config *cfg) {
     cfg->gpu_matmul_own = matmul && strcmp(matmul, "own") == 0;
     cfg->gpu_tile_dump = getenv("KRAIT_TILE_DUMP");
     const char *check = getenv("KRAIT_TILE_CHECK_NVRTC");
-    cfg->gpu_tile_check_nvrtc = check && *check && strcmp(check, "0") != 0;
+    cfg->gpu_tile_check_nvrtc = !check || !*check || strcmp(check, "0") == 0 ? 0
+                                : strcmp(check, "2") == 0                    ? 2
+                                                                             : 1;
     const char *sm90 = getenv("KRAIT_TILE_SM90");
     cfg->gpu_tile_sm90 = !sm90                          ? 0
                          : strcmp(sm90, "off") == 0     ? 1

@@ -5,8 +5,9 @@
 #   bench/tiles/compile_time.sh [path/to/krait] [script.py...]
 #
 # 1. Runs each script (default: examples/tiles/*.py) on the CPU path with
-#    KRAIT_TILE_CHECK_NVRTC=1 and KRAIT_TILE_DUMP=DIR, so every specialization the script
-#    launches is lowered and its CUDA C written to DIR (a fresh disk cache: all compiled).
+#    KRAIT_TILE_CHECK_NVRTC=2 and KRAIT_TILE_DUMP=DIR, so every specialization the script
+#    launches is lowered in both variants (general, and exact where the kernel has one:
+#    NAME-exact-KEY.cu) and its CUDA C written to DIR (a fresh disk cache: all compiled).
 # 2. Compiles every dumped kernel again with bench/tiles/nvrtc_time.c (built here with cc
 #    against /usr/local/cuda) under krait's options, and prints per kernel
 #      TIME NAME first_ms best_ms cubin_bytes
@@ -31,7 +32,7 @@ mkdir -p "$work/dump"
 if [ $# -eq 0 ]; then set -- "$root"/examples/tiles/*.py; fi
 for script in "$@"; do
     (cd "$(dirname "$script")" &&
-        KRAIT_DEVICE=cpu KRAIT_TILE_CHECK_NVRTC=1 KRAIT_TILE_DUMP="$work/dump" \
+        KRAIT_DEVICE=cpu KRAIT_TILE_CHECK_NVRTC=2 KRAIT_TILE_DUMP="$work/dump" \
         KRAIT_CACHE_DIR="$work/cache" "$krait" "$(basename "$script")" >/dev/null 2>&1) ||
         echo "note: $script failed"
 done
@@ -45,6 +46,7 @@ echo "phases of each compile (ms, NVRTC -time=):"
 awk -F', ' 'NR > 1 && $1 != "empty.cu" && !seen[$1 FS $2]++ {
                 k = $1; sub(".*/", "", k); t[k] = t[k] "  " $2 " " $3 }
             END { for (k in t) print "  " k ":" t[k] }' "$work/phases.csv" | sort
-awk '$1 == "TIME" && $2 != "startup" { n++; s += $4; if ($4 > m) m = $4 }
-     END { if (n) printf "KERNELS %d  best total %.0f ms  mean %.1f ms  max %.1f ms\n", n, s, s / n, m }' \
-    "$work/times"
+awk '$1 == "TIME" && $2 != "startup" {
+         v = $2 ~ /-exact-/ ? "exact" : "general"; n[v]++; s[v] += $4; if ($4 > m[v]) m[v] = $4 }
+     END { for (v in n) printf "KERNELS %s %d  best total %.0f ms  mean %.1f ms  max %.1f ms\n",
+                                v, n[v], s[v], s[v] / n[v], m[v] }' "$work/times" | sort

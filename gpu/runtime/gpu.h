@@ -102,10 +102,11 @@ typedef struct GpuSettings {
     const char *cublaslt_path; /* the one cuBLASLt library to try; NULL: search for it */
     bool matmul_own;           /* never cuBLASLt: krait's own matmul kernels */
     const char *tile_dump;     /* tile kernels' CUDA C and cache keys: "1" stderr, else a folder */
-    bool tile_check_nvrtc;     /* CPU-path tile launches also lower + compile for sm_90a */
+    int tile_check_nvrtc;      /* CPU-path tile launches also lower + compile for sm_90a:
+                                * 1 the variant the arguments select, 2 both variants */
     int tile_sm90; /* Hopper matmul loops: 0, 2 wgmma + TMA (cp.async where TMA can't), 1 off,
                     * 3 wgmma + cp.async only */
-    double kernel_timeout;     /* seconds a wait for the device may last; 0: no limit */
+    double kernel_timeout; /* seconds a wait for the device may last; 0: no limit */
 } GpuSettings;
 
 typedef struct GpuState {

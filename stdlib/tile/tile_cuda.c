@@ -116,11 +116,13 @@ int tile_module_launch_cuda(Interp *I, const TileFunc *f, TileCuda **slot, const
     return 0;
 }
 
-int tile_module_check_nvrtc(Interp *I, const TileFunc *f) {
+int tile_module_check_nvrtc(Interp *I, const TileFunc *f, const TileArg *args, unsigned *checked) {
+    if (*checked == 3) return 0;
     if (!I->gpu && !arr_cuda_state(I)) return -1;
     if (!I->gpu->settings.tile_check_nvrtc) return 0;
     char err[TILE_ERR];
-    if (tile_check_nvrtc(I->gpu, f, err, sizeof err) < 0)
+    bool both = I->gpu->settings.tile_check_nvrtc == 2;
+    if (tile_check_nvrtc(I->gpu, f, both ? NULL : args, checked, err, sizeof err) < 0)
         return err_format(I, TY_RUNTIME_ERROR, "%s", err), -1;
     return 0;
 }

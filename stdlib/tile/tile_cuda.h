@@ -19,9 +19,11 @@ int tile_module_launch_cuda(Interp *I, const TileFunc *f, TileCuda **slot, const
                             int nargs, const int64_t grid[3], Value stream);
 
 /* The CPU path's NVRTC check (settings.tile_check_nvrtc, KRAIT_TILE_CHECK_NVRTC=1): call
- * once per specialization before the interpreter runs it. 0 (also when the setting is
- * off), or -1 after raising RuntimeError with the mapped NVRTC message. */
-int tile_module_check_nvrtc(Interp *I, const TileFunc *f);
+ * before each run of the interpreter with the run's args; it compiles the variant of the
+ * kernel a GPU launch with these args would run (general or exact, gpu/tile/lower/launch.h)
+ * unless *checked (the specialization's, 0 at first) says it did. 0 (also when the setting
+ * is off), or -1 after raising RuntimeError with the mapped NVRTC message. */
+int tile_module_check_nvrtc(Interp *I, const TileFunc *f, const TileArg *args, unsigned *checked);
 
 /* ct.compile: the generated CUDA C as a str, or V_NULL after raising. */
 Value tile_module_compile(Interp *I, const TileFunc *f);

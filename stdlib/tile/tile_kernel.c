@@ -406,6 +406,7 @@ static Value tile_run_cpu(Interp *I, TileSpec *spec, Value *args, const int64_t 
             t->scalar.i = a.as.i;
         }
     }
+    if (tile_module_check_nvrtc(I, f, targs, &spec->nvrtc_checked) < 0) return V_NULL;
     TileOut out = {I, {NULL, 0, 0, false}};
     TileRunEnv env = {.alloc = I->allocator.fn,
                       .alloc_ud = I->allocator.ud,
@@ -493,10 +494,6 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
         if (tile_module_launch_cuda(I, spec->func, &spec->cuda, args, (int)nargs, grid, o[0]) < 0)
             return V_NULL;
         return V_NONE;
-    }
-    if (!spec->nvrtc_checked) {
-        if (tile_module_check_nvrtc(I, spec->func) < 0) return V_NULL;
-        spec->nvrtc_checked = true;
     }
     return tile_run_cpu(I, spec, args, grid);
 }

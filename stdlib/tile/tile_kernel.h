@@ -28,9 +28,10 @@ typedef struct TileKeyArg {
 typedef struct TileSpec {
     int nargs;
     TileKeyArg key[TILE_MAX_ARGS];
-    TileFunc *func;     /* verified IR */
-    TileCuda *cuda;     /* the CUDA path's launch record (tile_cuda.h), or NULL */
-    bool nvrtc_checked; /* the CPU path's NVRTC check ran (Interp config tile_check_nvrtc) */
+    TileFunc *func;         /* verified IR */
+    TileCuda *cuda;         /* the CUDA path's launch record (tile_cuda.h), or NULL */
+    unsigned nvrtc_checked; /* the CPU path's NVRTC check ran (Interp config
+                             * tile_check_nvrtc): bit 0 the general variant, bit 1 the exact */
 } TileSpec;
 
 typedef struct TileKernel {

@@ -706,6 +706,97 @@ static void case_mock_launch(void) {
     printf("ok mock-device launch\n");
 }
 
+/* The exact variant (lower.h): its conditions, tile_exact_ok's decisions on arguments that
+ * meet them and that miss each one, and both variants through NVRTC. */
+static void case_exact(void) {
+    char err[512];
+    TileFunc *f = fn("exact");
+    int a = tile_param_add(f, "a", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 0);
+    int b = tile_param_add(f, "b", TILE_PARAM_ARRAY, TDT_FLOAT16, 2, 1);
+    int i = bid(f, &f->body, 0), j = bid(f, &f->body, 1);
+    int ij[2] = {i, j};
+    int x = load(f, &f->body, a, ij, ty(TDT_FLOAT32, 2, 16, 64, 0), TP_ZERO);
+    int y = load(f, &f->body, a, ij, ty(TDT_FLOAT32, 2, 8, 32, 0), TP_ZERO); /* lcm 16, 64 */
+    int ji[2] = {j, i};
+    int z = load(f, &f->body, b, ji, ty(TDT_FLOAT16, 2, 32, 8, 0), TP_ZERO);
+    TileOp *zl = f->body.last;
+    zl->perm[0] = 1; /* order "F": tile dim 0 along axis 1: no chunks */
+    zl->perm[1] = 0;
+    int s = reduce(f, &f->body, TR_SUM, x, 0, false);
+    int t = reduce(f, &f->body, TR_SUM, y, 0, false);
+    int u = reduce(f, &f->body, TR_SUM, cast(f, &f->body, z, TDT_FLOAT32), 0, false);
+    (void)t;
+    (void)u;
+    store(f, &f->body, a, ij, 2, shaped(f, &f->body, TOP_RESHAPE, s, ty(TDT_FLOAT32, 2, 1, 64, 0)));
+    CHECK(tile_ir_verify(f, err, sizeof err) == 0, "exact: does not verify: %s", err);
+    TileLowered g, e;
+    int r = tile_lower(G, f, &g, err, sizeof err);
+    CHECK(r == 0, "exact: lowering failed: %s", err);
+    if (r < 0) return;
+    CHECK(g.has_exact && !strstr(g.src.buf, "#define KR_EXACT"), "exact: general variant");
+    CHECK(g.nexact == 4, "exact: %d conditions, want 4", g.nexact);
+    int64_t div[2][2] = {{0, 0}, {0, 0}};
+    for (int k = 0; k < g.nexact && k < TILE_MAX_EXACT; k++)
+        if (g.exact[k].param < 2 && g.exact[k].axis < 2)
+            div[g.exact[k].param][g.exact[k].axis] = g.exact[k].div;
+    CHECK(div[0][0] == 16 && div[0][1] == 64 && div[1][0] == 8 && div[1][1] == 32,
+          "exact: divisors %lld %lld %lld %lld", (long long)div[0][0], (long long)div[0][1],
+          (long long)div[1][0], (long long)div[1][1]);
+    CHECK(g.exact_vec == 1, "exact: chunked params %llx, want a only",
+          (unsigned long long)g.exact_vec);
+    static float abuf[64 * 132 + 8];
+    static uint16_t bbuf[64 * 64];
+    TileArg args[2];
+    memset(args, 0, sizeof args);
+    args[0] = (TileArg){.data = abuf, .rank = 2, .shape = {64, 128}, .strides = {128, 1}};
+    args[1] = (TileArg){.data = bbuf, .rank = 2, .shape = {64, 64}, .strides = {64, 1}};
+    int v = g.layout.v;
+#define OK(want, what)                                                                             \
+    CHECK(tile_exact_ok(f, v, g.nexact, g.exact, g.exact_vec, args) == (want), "exact: %s", what)
+    OK(((uintptr_t)abuf % 16) == 0, "contiguous, aligned, divisible");
+    if ((uintptr_t)abuf % 16 == 0) {
+        args[0].shape[0] = 72;
+        OK(false, "72 rows in tiles of 16");
+        args[0].shape[0] = 0;
+        OK(true, "no rows (every tile outside)");
+        args[0].shape[0] = 64;
+        args[0].strides[0] = 132;
+        OK(true, "rows of a wider array, 16-byte multiple");
+        args[0].strides[0] = 130;
+        OK(false, "rows 520 bytes apart (chunks unaligned)");
+        args[0].strides[0] = 256;
+        args[0].strides[1] = 2;
+        OK(false, "a column step of 2");
+        args[0].strides[1] = 1;
+        args[0].data = abuf + 1;
+        OK(false, "data 4 bytes off");
+        args[0].data = abuf;
+        args[1].strides[1] = 3; /* b goes element by element: any stride */
+        OK(true, "b strided (not chunked)");
+        args[1].shape[1] = 40;
+        OK(false, "b's 40 columns in tiles of 32");
+    }
+#undef OK
+    r = tile_lower_variant(G, f, true, &e, err, sizeof err);
+    CHECK(r == 0 && strstr(e.src.buf, "#define KR_EXACT 1") &&
+              strstr(e.src.buf, "kr_load<KrS<16, 64>, KrS<0, 1>, true>") &&
+              strstr(e.src.buf, "kr_load<KrS<32, 8>, KrS<1, 0>, false>"),
+          "exact: exact variant's loads: %s", r == 0 ? "" : err);
+    if (r == 0) {
+        size_t size = 0;
+        CHECK(tile_check_source(G, &e, f, "sm_90a", &size, err, sizeof err) == 0,
+              "exact variant: NVRTC: %s", err);
+        tile_lowered_free(&e);
+    }
+    size_t size = 0;
+    CHECK(tile_check_source(G, &g, f, "sm_90a", &size, err, sizeof err) == 0,
+          "exact, general variant: NVRTC: %s", err);
+    tile_lowered_free(&g);
+    printf("ok exact variant: conditions, decisions, both variants compile\n");
+    if (gpu_present) differential(f, "exact variant kernel (general: 37 x 37 arrays)", true);
+    tile_func_free(f);
+}
+
 int main(int argc, char **argv) {
     verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
     G = gpu_state_new((kr_allocator){0});
@@ -758,6 +849,7 @@ int main(int argc, char **argv) {
     case_shapes(TDT_BFLOAT16, "reduce/scan/shape ops bfloat16");
     case_control();
     case_mock_launch();
+    case_exact();
     printf("%d checks, %d failures; %zu compiles, %.0f ms in NVRTC\n", checks, failures,
            G->jit.stats.compiles, G->jit.stats.compile_ms);
     gpu_state_free(G);

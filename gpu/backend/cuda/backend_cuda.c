@@ -58,7 +58,7 @@ ArrCuda *arr_cuda_state(Interp *I) {
                                      .cublaslt_path = cfg->gpu_cublaslt_path,
                                      .matmul_own = cfg->gpu_matmul_own != 0,
                                      .tile_dump = cfg->gpu_tile_dump,
-                                     .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc != 0,
+                                     .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc,
                                      .tile_sm90 = cfg->gpu_tile_sm90,
                                      .kernel_timeout = cfg->gpu_kernel_timeout};
     return c;

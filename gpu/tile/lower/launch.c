@@ -72,12 +72,14 @@ static void dump(GpuState *G, const TileLowered *l, const JitRequest *req) {
     char hex[2 * SHA256_SIZE + 1] = "unknown";
     if (jit_request_key(G, req, key) == 0) hash_to_hex(key, SHA256_SIZE, hex);
     if (strcmp(where, "1") == 0) {
-        fprintf(stderr, "// ---- krait tile kernel %s (%s), cache key %s\n%s", l->name,
-                req->arch ? req->arch : G->arch, hex, l->src.buf);
+        fprintf(stderr, "// ---- krait tile kernel %s%s (%s), cache key %s\n%s", l->name,
+                l->is_exact ? " (exact variant)" : "", req->arch ? req->arch : G->arch, hex,
+                l->src.buf);
         return;
     }
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s-%.16s.cu", where, l->name, hex);
+    snprintf(path, sizeof path, "%s/%s%s-%.16s.cu", where, l->name, l->is_exact ? "-exact" : "",
+             hex);
     FILE *f = fopen(path, "w");
     if (!f) return; /* a dump is best effort, like the disk cache */
     fprintf(f, "// krait tile kernel %s (%s), cache key %s\n%s", l->name,
@@ -100,12 +102,48 @@ int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, cons
     return 0;
 }
 
-int tile_check_nvrtc(GpuState *G, const TileFunc *f, char *err, size_t errsize) {
+int tile_check_nvrtc(GpuState *G, const TileFunc *f, const TileArg *args, unsigned *checked,
+                     char *err, size_t errsize) {
     TileLowered l;
     if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
-    int r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+    unsigned want = 1;
+    if (l.has_exact)
+        want = !args                                                                ? 3
+               : tile_exact_ok(f, l.layout.v, l.nexact, l.exact, l.exact_vec, args) ? 2
+                                                                                    : 1;
+    if (!l.has_exact) *checked |= 2; /* no exact variant to check */
+    int r = 0;
+    if (want & 1 & ~*checked) {
+        r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+        if (r == 0) *checked |= 1;
+    }
     tile_lowered_free(&l);
+    if (r == 0 && (want & 2 & ~*checked)) {
+        if (tile_lower_variant(G, f, true, &l, err, errsize) < 0) return -1;
+        r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+        tile_lowered_free(&l);
+        if (r == 0) *checked |= 2;
+    }
     return r;
+}
+
+bool tile_exact_ok(const TileFunc *f, int v, int nexact, const TileExactDim *exact,
+                   uint64_t exact_vec, const TileArg *args) {
+    for (int i = 0; i < nexact; i++) {
+        const TileArg *a = &args[exact[i].param];
+        if (exact[i].axis >= a->rank || a->shape[exact[i].axis] % exact[i].div != 0) return false;
+    }
+    for (int i = 0; exact_vec >> i; i++) {
+        if (!(exact_vec >> i & 1)) continue;
+        const TileArg *a = &args[i];
+        int size = tile_dtype_size(f->params[i].dtype);
+        int64_t align = size * v < 16 ? size * v : 16;
+        if (a->rank < 1 || a->strides[a->rank - 1] != 1 || (uintptr_t)a->data % align != 0)
+            return false;
+        for (int d = 0; d + 1 < a->rank; d++)
+            if ((a->strides[d] * size) % align != 0) return false;
+    }
+    return true;
 }
 
 int tile_compile_source(GpuState *G, const TileFunc *f, char **out, size_t *size, char *err,
@@ -207,6 +245,37 @@ static void scan_writes(const TileRegion *r, uint64_t *mask) {
     }
 }
 
+/* Compile (or find in the caches) and load one variant of k's kernel into *fn. */
+static int load_variant(GpuState *G, TileCuda *k, bool exact, CUfunction *fn, char *err,
+                        size_t errsize) {
+    TileLowered l;
+    if (tile_lower_variant(G, k->f, exact, &l, err, errsize) < 0) return -1;
+    JitRequest req = request(&l, NULL);
+    dump(G, &l, &req);
+    int r = jit_get_function(G, &req, l.name, fn);
+    if (r == 0 && k->shared > KR_STATIC_SMEM_LIMIT) {
+        if ((int)k->shared > G->max_shared_optin)
+            r = gpu_set_error(G, GPU_ERR_CUDA,
+                              "%s needs %u bytes of shared memory; the device allows %d per "
+                              "block (use smaller tiles)",
+                              l.name, k->shared, G->max_shared_optin);
+        else if (!G->api.cuFuncSetAttribute)
+            r = gpu_set_error(G, GPU_ERR_CUDA, "the driver lacks cuFuncSetAttribute");
+        else
+            r = cuda_check(
+                G,
+                G->api.cuFuncSetAttribute(*fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                          (int)k->shared),
+                "cuFuncSetAttribute");
+    }
+    tile_lowered_free(&l);
+    if (r < 0) {
+        *fn = NULL;
+        jit_error(G, err, errsize);
+    }
+    return r;
+}
+
 TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize) {
     if (gpu_ensure(G) < 0) {
         snprintf(err, errsize, "%s", G->err);
@@ -235,39 +304,25 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     memcpy(k->tmap_param, l.tmap_param, sizeof k->tmap_param);
     memcpy(k->tmap_rows, l.tmap_rows, sizeof k->tmap_rows);
     memcpy(k->tmap_esize, l.tmap_esize, sizeof k->tmap_esize);
+    k->has_exact = l.has_exact;
+    k->v = l.layout.v;
+    k->nexact = l.nexact;
+    memcpy(k->exact, l.exact, sizeof k->exact);
+    k->exact_vec = l.exact_vec;
     scan_writes(&f->body, &k->written);
+    tile_lowered_free(&l);
     int r = 0;
     if (G->mock) {
         /* the lowering still runs (its errors are the GPU's), then the interpreter stands in
-         * for the CUBIN */
+         * for the CUBIN of either variant */
         TileMock *m = mock_function(G, f);
         if (!m) r = gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory");
-        k->fn = (CUfunction)(void *)m;
-    } else {
-        JitRequest req = request(&l, NULL);
-        dump(G, &l, &req);
-        r = jit_get_function(G, &req, l.name, &k->fn);
-        if (r == 0 && k->shared > KR_STATIC_SMEM_LIMIT) {
-            if ((int)k->shared > G->max_shared_optin)
-                r = gpu_set_error(G, GPU_ERR_CUDA,
-                                  "%s needs %u bytes of shared memory; the device allows %d per "
-                                  "block (use smaller tiles)",
-                                  l.name, k->shared, G->max_shared_optin);
-            else if (!G->api.cuFuncSetAttribute)
-                r = gpu_set_error(G, GPU_ERR_CUDA, "the driver lacks cuFuncSetAttribute");
-            else
-                r = cuda_check(
-                    G,
-                    G->api.cuFuncSetAttribute(
-                        k->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)k->shared),
-                    "cuFuncSetAttribute");
-        }
+        k->fn = k->fn_exact = (CUfunction)(void *)m;
     }
     if (r == 0 && k->has_assert) {
         r = gpu_mem_alloc(G, 4 * sizeof(int), NULL, &k->err_word);
         if (r == 0) r = gpu_memset32(G, k->err_word, 0, 4, NULL);
     }
-    tile_lowered_free(&l);
     if (r < 0) {
         jit_error(G, err, errsize);
         tile_cuda_free(G, k);
@@ -333,16 +388,19 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
     if (k->has_assert) *w++ = k->err_word;
     if (w == k->words) *w++ = 0; /* the kernel's placeholder word */
     if (k->ntmaps) tile_tma_pack(G, k, args);
+    bool exact = k->has_exact && tile_exact_ok(f, k->v, k->nexact, k->exact, k->exact_vec, args);
+    CUfunction *fn = exact ? &k->fn_exact : &k->fn;
+    if (!*fn && load_variant(G, k, exact, fn, err, errsize) < 0) return TILE_RUN_ERROR;
     unsigned g[3] = {(unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2]};
     unsigned block[3] = {k->block, 1, 1};
     void *params[1] = {k->words};
     if (k->has_printf) fflush(stdout); /* the script's earlier output first */
-    if (gpu_launch(G, k->fn, g, block, k->shared, stream, params) < 0) {
+    if (gpu_launch(G, *fn, g, block, k->shared, stream, params) < 0) {
         snprintf(err, errsize, "%s", G->err);
         return TILE_RUN_ERROR;
     }
     if (G->mock) {
-        TileMock *m = (TileMock *)(void *)k->fn;
+        TileMock *m = (TileMock *)(void *)*fn;
         if (m->status != TILE_RUN_OK) snprintf(err, errsize, "%s", m->err);
         return m->status;
     }

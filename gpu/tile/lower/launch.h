@@ -15,20 +15,34 @@
  * when the log names no position. */
 void tile_nvrtc_message(const char *log, const char *fallback, char *out, size_t size);
 
+/* Whether a launch's args (args[i] for f->params[i]: shapes and strides in elements, data
+ * the address) meet the exact variant's conditions (lower.h's TileLowered.exact*, layout
+ * chunk v): a few integer tests per array. */
+bool tile_exact_ok(const TileFunc *f, int v, int nexact, const TileExactDim *exact,
+                   uint64_t exact_vec, const TileArg *args);
+
 /* Compile l (lowered from f) for arch to a CUBIN, loading nothing; *cubin_size gets its
  * size. 0, or -1 with the mapped NVRTC message in err. Goes through the disk cache. */
 int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, const char *arch,
                       size_t *cubin_size, char *err, size_t errsize);
 
 /* Lower f and compile it for sm_90a (what settings.tile_check_nvrtc asks of every kernel
- * the CPU path runs). 0, or -1 with the message in err. */
-int tile_check_nvrtc(GpuState *G, const TileFunc *f, char *err, size_t errsize);
+ * the CPU path runs): the variant a launch with args would run (args NULL: both), unless
+ * *checked has its bit (1: general, 2: exact); sets the bit. 0, or -1 with the message in
+ * err. */
+int tile_check_nvrtc(GpuState *G, const TileFunc *f, const TileArg *args, unsigned *checked,
+                     char *err, size_t errsize);
 
 /* One specialization ready to launch on the device. f must outlive it (the failed-assert
  * message is read from f's ops). */
 typedef struct TileCuda {
     const TileFunc *f;
-    CUfunction fn;
+    CUfunction fn;       /* the general variant, NULL until a launch needs it */
+    CUfunction fn_exact; /* the exact variant (lower.h), NULL until a launch needs it */
+    bool has_exact;
+    int v, nexact; /* the exact variant's conditions (lower.h's TileLowered) */
+    TileExactDim exact[TILE_MAX_EXACT];
+    uint64_t exact_vec;
     unsigned block, shared;
     int nwords;
     uint64_t *words;      /* the argument buffer, reused by every launch */
@@ -48,7 +62,9 @@ static inline bool tile_cuda_writes(const TileCuda *k, int i) {
     return i >= 64 || (k->written >> i & 1);
 }
 
-/* Lower, compile (or find in the caches) and load f for the device. NULL with err set. */
+/* Lower f for the device; each variant is compiled (or found in the caches) and loaded at
+ * the first launch that needs it (arguments that meet the exact conditions run the exact
+ * variant). NULL with err set. */
 TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize);
 
 /* Launch k on grid with args (args[i] for f->params[i]; arrays: data is the DEVICE address)

@@ -146,6 +146,40 @@ void lw_declare(Lower *L, const TileOp *op) {
         lw_line(L, op, "%s v%d[%d];", lw_reg(t->dtype), op->result, lw_slots(L, lw_numel(t)));
 }
 
+static int64_t gcd64(int64_t a, int64_t b) {
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+bool lw_exact_op(Lower *L, const TileOp *op, const TileType *t) {
+    int R = t->rank, v = L->layout.v;
+    for (int k = 0; k < R; k++) {
+        int axis = op->perm[k], i = 0;
+        int64_t div = t->shape[k];
+        while (i < L->nexact &&
+               (L->exact_dims[i].param != op->array || L->exact_dims[i].axis != axis))
+            i++;
+        if (i == L->nexact) {
+            if (L->nexact == TILE_MAX_EXACT) {
+                L->exact_over = true;
+                continue;
+            }
+            L->exact_dims[L->nexact++] = (TileExactDim){op->array, axis, 1};
+        }
+        TileExactDim *e = &L->exact_dims[i];
+        e->div = e->div / gcd64(e->div, div) * div; /* lcm: extents are at most 2^24 */
+    }
+    /* KrTileMap::can_vec's rule */
+    bool vec = v > 1 && R > 0 && op->perm[R - 1] == R - 1 && t->shape[R - 1] % v == 0 &&
+               lw_numel(t) > v && op->array < 64;
+    if (vec) L->exact_vec |= (uint64_t)1 << op->array;
+    return vec;
+}
+
 void lw_need_smem(Lower *L, size_t bytes) {
     if (bytes > L->smem) L->smem = bytes;
 }
@@ -278,13 +312,26 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
     return tile_lower_sm90(G, f, G->settings.tile_sm90, out, err, errsize);
 }
 
+static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exact, TileLowered *out,
+                        char *err, size_t errsize);
+
 int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *out, char *err,
                     size_t errsize) {
+    return lower_kernel(G, f, sm90_mode, false, out, err, errsize);
+}
+
+int tile_lower_variant(GpuState *G, const TileFunc *f, bool exact, TileLowered *out, char *err,
+                       size_t errsize) {
+    return lower_kernel(G, f, G->settings.tile_sm90, exact, out, err, errsize);
+}
+
+static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exact, TileLowered *out,
+                        char *err, size_t errsize) {
     memset(out, 0, sizeof *out);
     if (errsize) err[0] = '\0';
     KSource body;
     ksrc_init(&body, G);
-    Lower L = {.f = f, .s = &body, .indent = 1, .err = err, .errsize = errsize};
+    Lower L = {.f = f, .s = &body, .indent = 1, .err = err, .errsize = errsize, .exact = exact};
     ksrc_init(&L.top, G);
     L.sm90_mode = sm90_mode;
     L.layout = choose_layout(f, L.sm90_mode);
@@ -314,6 +361,7 @@ int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *
     ksrc_init(s, G);
     size_t smem = (L.smem + 15) / 16 * 16;
     ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
+    if (exact) ksrc_puts(s, "#define KR_EXACT 1\n");
     tile_lower_head(s, L.layout, region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0));
     if (L.top.buf) ksrc_puts(s, L.top.buf);
     ksrc_free(&L.top);
@@ -370,6 +418,11 @@ int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *
     out->nwords = words;
     out->has_assert = L.has_assert;
     out->has_printf = region_has(&f->body, TOP_PRINTF);
+    out->is_exact = exact;
+    out->has_exact = L.nexact > 0 && !L.exact_over;
+    out->nexact = L.nexact;
+    memcpy(out->exact, L.exact_dims, sizeof out->exact);
+    out->exact_vec = L.exact_vec;
     return 0;
 }
 

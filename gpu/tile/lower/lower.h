@@ -41,7 +41,14 @@ void tile_lower_head(KSource *s, TileLayout layout, unsigned needs);
  * param one word, int64 for bool and int dtypes (uint64 as its bits), double for floats.
  * When has_assert, one more word: a device pointer to 4 ints the kernel sets to the number
  * of the first failed ct.assert_ (1-based, in program order; 0: none) and its block. */
-enum { TILE_MAX_TMAPS = 4 };
+enum { TILE_MAX_TMAPS = 4, TILE_MAX_EXACT = 32 };
+
+/* A condition of the exact variant: dim `axis` of array param `param` is a multiple of div
+ * (the extents of the tiles loaded from or stored to it along that axis). */
+typedef struct TileExactDim {
+    int param, axis;
+    int64_t div;
+} TileExactDim;
 
 typedef struct TileLowered {
     KSource src;           /* the CUDA C, NUL-terminated in src.buf */
@@ -58,6 +65,16 @@ typedef struct TileLowered {
      * elements: tmap_esize[i] bytes each) x tmap_rows[i] rows, 128-byte swizzle. */
     int ntmaps, tma_word;
     int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS], tmap_esize[TILE_MAX_TMAPS];
+    /* The exact variant (tile_lower_variant with exact): its loads and stores test each tile
+     * once instead of each element, which is valid only for arguments that meet the
+     * conditions (tile_exact_ok). has_exact: f has such loads/stores and the conditions fit
+     * (in the general variant too, which is what tells a launch whether to look). */
+    bool is_exact; /* this is the exact variant */
+    bool has_exact;
+    int nexact;
+    TileExactDim exact[TILE_MAX_EXACT];
+    uint64_t exact_vec; /* bit i: param i goes by KR_V-element chunks (unit last stride and
+                         * chunk alignment needed); params past 63 never do */
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the
@@ -68,6 +85,10 @@ int tile_lower(GpuState *G, const TileFunc *f, TileLowered *out, char *err, size
  * taken from the settings: ct.export asks for loops without TMA descriptors. */
 int tile_lower_sm90(GpuState *G, const TileFunc *f, int sm90_mode, TileLowered *out, char *err,
                     size_t errsize);
+/* The same with the variant chosen: exact lowers the loads/stores that trust the exact
+ * conditions (the source starts with #define KR_EXACT 1); the general one is tile_lower's. */
+int tile_lower_variant(GpuState *G, const TileFunc *f, bool exact, TileLowered *out, char *err,
+                       size_t errsize);
 void tile_lowered_free(TileLowered *l);
 
 /* The argument words of f->params[i]'s kind: 1 for a scalar, 1 + 2 * max(rank, 1) for an

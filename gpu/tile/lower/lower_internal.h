@@ -26,6 +26,11 @@ typedef struct Lower {
     int sm90_mode;    /* GpuSettings.tile_sm90: 0, 2 TMA (cp.async fallback), 1 off, 3 cp.async */
     int ntmaps;       /* TMA descriptors the kernel's loops use (TileLowered's) */
     int tmap_param[TILE_MAX_TMAPS], tmap_rows[TILE_MAX_TMAPS], tmap_esize[TILE_MAX_TMAPS];
+    bool exact;      /* lowering the exact variant (lower.h) */
+    bool exact_over; /* more conditions than TILE_MAX_EXACT: no exact variant */
+    int nexact;      /* the conditions the loads/stores met so far (both variants) */
+    TileExactDim exact_dims[TILE_MAX_EXACT];
+    uint64_t exact_vec;
 } Lower;
 
 /* Element counts, slots, names. */
@@ -47,6 +52,9 @@ int lw_error(Lower *L, const TileOp *op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Declare the value op->result (a register array for tiles, a scalar variable otherwise). */
 void lw_declare(Lower *L, const TileOp *op);
+/* The exact variant's part of a LOAD/STORE of tile type t on param op->array: records its
+ * conditions (in both variants) and returns whether the op goes by chunks of KR_V. */
+bool lw_exact_op(Lower *L, const TileOp *op, const TileType *t);
 /* Note that an op needs bytes of shared memory. */
 void lw_need_smem(Lower *L, size_t bytes);
 

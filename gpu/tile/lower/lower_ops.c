@@ -303,8 +303,13 @@ static int emit_load(Lower *L, const TileOp *op) {
     char axes[BUF], shape[BUF];
     emit_origin(L, op, t, axes, sizeof axes);
     lw_shape(L, t, shape, sizeof shape);
-    lw_line(L, op, "kr_load<%s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes, op->result,
-            op->array, T, pad_expr(op->padding));
+    bool vec = lw_exact_op(L, op, t);
+    if (L->exact)
+        lw_line(L, op, "kr_load<%s, %s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes,
+                vec ? "true" : "false", op->result, op->array, T, pad_expr(op->padding));
+    else
+        lw_line(L, op, "kr_load<%s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes, op->result,
+                op->array, T, pad_expr(op->padding));
     L->indent--;
     lw_line(L, op, "}");
     return 0;
@@ -335,7 +340,12 @@ static int emit_store(Lower *L, const TileOp *op) {
         char axes[BUF], shape[BUF];
         emit_origin(L, op, t, axes, sizeof axes);
         lw_shape(L, t, shape, sizeof shape);
-        lw_line(L, op, "kr_store<%s, %s>(p.a%d, org, v%d);", shape, axes, op->array, tile);
+        bool vec = lw_exact_op(L, op, t);
+        if (L->exact)
+            lw_line(L, op, "kr_store<%s, %s, %s>(p.a%d, org, v%d);", shape, axes,
+                    vec ? "true" : "false", op->array, tile);
+        else
+            lw_line(L, op, "kr_store<%s, %s>(p.a%d, org, v%d);", shape, axes, op->array, tile);
         L->indent--;
         lw_line(L, op, "}");
     }
