@@ -219,6 +219,7 @@ void gpu_state_free(GpuState *G) {
         else
             G->api.cuCtxSynchronize();
     }
+    gpu_mem_cache_release(G, NULL, true);
     kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
     cuda_mock_free_functions(G);

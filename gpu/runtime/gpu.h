@@ -29,10 +29,14 @@
  *   CPU backend otherwise (G->init_error keeps the reason, for gpu.device() to show).
  *
  * - Memory: the driver's stream-ordered pool (cuMemAllocAsync / cuMemFreeAsync on the
- *   device's default pool), not a home-made caching allocator. The pool's release threshold
- *   is set to "keep everything", so freed blocks are reused without going back to the OS;
- *   gpu_mem_trim gives them back (the bindings call it before raising MemoryError, after
- *   the collector has run). G->device_bytes counts live bytes so the collector can count
+ *   device's default pool). The pool's release threshold is set to "keep everything", so
+ *   freed blocks are reused without going back to the OS; gpu_mem_trim gives them back (the
+ *   bindings call it before raising MemoryError, after the collector has run). Small blocks
+ *   (up to 1 MiB, in power-of-two classes from 256 bytes) freed on a stream are kept in a
+ *   per-class cache (G->memcache) and handed to the next allocation of that class on the
+ *   same stream without a driver call (stream order makes the reuse safe, as the pool's
+ *   own reuse is); a trim, an allocation failure and the stream's destruction give them
+ *   back to the pool. G->device_bytes counts live bytes so the collector can count
  *   device memory toward its trigger. An allocation that fails first synchronizes the
  *   device (so frees still queued on other streams complete) and retries once.
  *
@@ -58,6 +62,10 @@
  */
 #ifndef KRAIT_GPU_GPU_H
 #define KRAIT_GPU_GPU_H
+
+/* The small-block cache: classes of 256 << c bytes (256 B .. 1 MiB), depth blocks each. */
+#define GPU_MEMCACHE_CLASSES 13
+#define GPU_MEMCACHE_DEPTH   32
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -168,6 +176,13 @@ typedef struct GpuState {
     const char *matmul_path;      /* which path ran last: "cublaslt", "own" or "simple" */
     CUdeviceptr matmul_workspace; /* cuBLASLt's workspace (32 MB), on krait's stream */
     size_t matmul_workspace_size;
+
+    /* ---- small device blocks freed and kept for reuse (memory.c) ---- */
+    struct {
+        CUdeviceptr ptr[GPU_MEMCACHE_DEPTH];
+        CUstream stream[GPU_MEMCACHE_DEPTH];
+        int n;
+    } memcache[GPU_MEMCACHE_CLASSES];
 } GpuState;
 
 /* ---- lifecycle (device.c) ---- */
@@ -230,6 +245,8 @@ void gpu_host_free(GpuState *G, void *p, size_t size);
 int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out);
 int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream);
 int gpu_mem_trim(GpuState *G, size_t keep_bytes); /* return pooled memory to the driver */
+/* Give the cached small blocks of stream (NULL: every stream) back to the pool. */
+void gpu_mem_cache_release(GpuState *G, CUstream stream, bool all);
 int gpu_mem_info(GpuState *G, size_t *free_bytes, size_t *total_bytes);
 int gpu_pool_usage(GpuState *G, uint64_t *used_bytes, uint64_t *reserved_bytes);
 int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t bytes,

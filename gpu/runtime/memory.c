@@ -4,14 +4,54 @@
  * at once, and by other streams once the free has completed. */
 #include "gpu.h"
 
+/* The small-block class of a size (its blocks are 256 << class bytes), -1 above 1 MiB. */
+static int mem_class(size_t bytes) {
+    if (bytes > ((size_t)256 << (GPU_MEMCACHE_CLASSES - 1))) return -1;
+    int c = 0;
+    while (((size_t)256 << c) < bytes)
+        c++;
+    return c;
+}
+
+void gpu_mem_cache_release(GpuState *G, CUstream stream, bool all) {
+    for (int c = 0; c < GPU_MEMCACHE_CLASSES; c++) {
+        int keep = 0;
+        for (int i = 0; i < G->memcache[c].n; i++) {
+            if (all || G->memcache[c].stream[i] == stream) {
+                /* errors ignored: after a fault the context is gone and so is the memory */
+                if (G->device_state > 0)
+                    G->api.cuMemFreeAsync(G->memcache[c].ptr[i], G->memcache[c].stream[i]);
+                continue;
+            }
+            G->memcache[c].ptr[keep] = G->memcache[c].ptr[i];
+            G->memcache[c].stream[keep++] = G->memcache[c].stream[i];
+        }
+        G->memcache[c].n = keep;
+    }
+}
+
 int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) {
     *out = 0;
     if (gpu_ensure(G) < 0) return -1;
     /* Zero-size arrays exist (NumPy allows them); the driver rejects a zero-byte request. */
     if (bytes == 0) return 0;
     CUstream s = gpu_stream_or_default(G, stream);
-    CUresult r = G->api.cuMemAllocAsync(out, bytes, s);
+    int c = mem_class(bytes);
+    if (c >= 0) {
+        for (int i = G->memcache[c].n - 1; i >= 0; i--) {
+            if (G->memcache[c].stream[i] != s) continue;
+            *out = G->memcache[c].ptr[i];
+            int last = --G->memcache[c].n;
+            G->memcache[c].ptr[i] = G->memcache[c].ptr[last];
+            G->memcache[c].stream[i] = G->memcache[c].stream[last];
+            G->device_bytes += bytes;
+            return 0;
+        }
+    }
+    size_t real = c >= 0 ? (size_t)256 << c : bytes;
+    CUresult r = G->api.cuMemAllocAsync(out, real, s);
     if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+        gpu_mem_cache_release(G, NULL, true);
         /* Blocks freed on other streams return to the pool only when those frees complete:
          * wait for them and try once more before reporting. */
         if (G->settings.kernel_timeout > 0) {
@@ -19,7 +59,7 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
         } else {
             G->api.cuCtxSynchronize();
         }
-        r = G->api.cuMemAllocAsync(out, bytes, s);
+        r = G->api.cuMemAllocAsync(out, real, s);
     }
     if (r == CUDA_ERROR_OUT_OF_MEMORY) {
         size_t free_bytes = 0, total_bytes = 0;
@@ -38,12 +78,19 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
 int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream) {
     if (ptr == 0) return 0;
     G->device_bytes -= bytes <= G->device_bytes ? bytes : G->device_bytes;
-    return cuda_check(G, G->api.cuMemFreeAsync(ptr, gpu_stream_or_default(G, stream)),
-                      "cuMemFreeAsync");
+    CUstream s = gpu_stream_or_default(G, stream);
+    int c = mem_class(bytes);
+    if (c >= 0 && G->memcache[c].n < GPU_MEMCACHE_DEPTH && G->device_state > 0) {
+        G->memcache[c].ptr[G->memcache[c].n] = ptr;
+        G->memcache[c].stream[G->memcache[c].n++] = s;
+        return 0;
+    }
+    return cuda_check(G, G->api.cuMemFreeAsync(ptr, s), "cuMemFreeAsync");
 }
 
 int gpu_mem_trim(GpuState *G, size_t keep_bytes) {
     if (gpu_ensure(G) < 0) return -1;
+    gpu_mem_cache_release(G, NULL, true);
     /* Trimming releases only blocks whose frees have completed. */
     if (gpu_wait_device(G, "cuCtxSynchronize") < 0) return -1;
     return cuda_check(G, G->api.cuMemPoolTrimTo(G->pool, keep_bytes), "cuMemPoolTrimTo");

@@ -31,6 +31,7 @@ int gpu_stream_destroy(GpuState *G, CUstream stream) {
         }
     }
     if (G->device_state < 0) return 0; /* after a kernel timeout: the driver is not called */
+    gpu_mem_cache_release(G, stream, false);
     return cuda_check(G, G->api.cuStreamDestroy(stream), "cuStreamDestroy");
 }
 
