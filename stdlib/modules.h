@@ -28,6 +28,8 @@ Module *collections_module_create(Interp *I);    /* stdlib/collections.c */
 Module *hashlib_native_module_create(Interp *I); /* stdlib/hashlib_digest.c */
 Module *struct_native_module_create(Interp *I);  /* stdlib/struct.c */
 Module *array_module_create(Interp *I);          /* stdlib/array.c */
+Module *gc_module_create(Interp *I);             /* stdlib/gc_weakref.c */
+Module *weakref_native_module_create(Interp *I); /* stdlib/gc_weakref.c: `_weakref` */
 Module *re_native_module_create(Interp *I);      /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
 Module *gpu_module_create(Interp *I);            /* stdlib/gpu/gpu_module.c (also "numpy") */
 Module *tile_native_module_create(Interp *I);    /* stdlib/tile/tile_kernel.c: `_tile` */

@@ -9,6 +9,7 @@
 
 #include "dict.h"
 #include "error.h"
+#include "opcodes.h"
 #include "vm.h"
 
 Frame *frame_alloc_slow(Interp *I, size_t size) {
@@ -38,6 +39,27 @@ void frame_trace(Interp *I, Frame *f) {
     }
     for (uint32_t i = 0; i < f->nblocks; i++)
         gc_mark_obj(I, f->blocks[i].exc);
+}
+
+/* The collector traces every stack slot of the running frame (its stack top lives in the
+ * dispatch loop), so values popped earlier stay alive until overwritten. A native called
+ * straight from CALL or CALL_METHOD knows the top, just past its arguments: gc.collect()
+ * clears the slots above it, so that `del x; gc.collect()` frees x as CPython would. */
+void vm_clear_stale_stack(Interp *I, NativeFn self_fn, const Value *argv) {
+    Frame *f = I->vm ? I->vm->top : NULL;
+    if (!f || !argv || f->pc == 0) return;
+    Value *end = f->fast + f->nslots;
+    if (argv < f->stack + 1 || argv > end) return;
+    uint32_t w = f->code->instrs[f->pc - 1];
+    unsigned op = INSTR_OP(w);
+    if (op != OP_CALL && op != OP_CALL_METHOD) return;
+    const Value *callee = argv - (op == OP_CALL ? 1 : 2);
+    if (callee < f->stack || callee->tag != KR_TOBJ || callee->as.o->type->id != TY_NATIVE_FUNC ||
+        ((NativeFunc *)callee->as.o)->fn != self_fn)
+        return; /* called some other way: the top is unknown */
+    Value *top = (Value *)argv + INSTR_ARG(w);
+    for (Value *p = top; p < end; p++)
+        p->tag = KR_TNULL;
 }
 
 Obj *frame_handled_exception(Interp *I) {

@@ -14,6 +14,7 @@
 
 #include "dict.h"
 #include "error.h"
+#include "weakref.h"
 
 #define GC_MIN_THRESHOLD (4u << 20) /* the least headroom: small scripts rarely collect */
 
@@ -219,6 +220,7 @@ static void mark_interp_roots(Interp *I) {
     gc_mark_value(I, I->sys_stdin);
     gc_mark_value(I, I->asyncgen_firstiter);
     gc_mark_value(I, I->asyncgen_finalizer);
+    weakref_mark_pending(I);
     for (size_t i = 0; i < I->ntemp; i++)
         gc_mark_value(I, I->temp_roots[i]);
     if (I->hooks.trace_roots) I->hooks.trace_roots(I); /* the C API's handles */
@@ -230,6 +232,7 @@ void gc_collect(Interp *I) {
     mark_interp_roots(I);
     if (I->vm) vm_trace_roots(I);
     drain_gray(I);
+    weakref_sweep(I); /* clear the weak references to what was not marked */
 
     /* Sweep. Finalizers only release memory; they never allocate or run script code. */
     heap_sweep(I);
@@ -245,6 +248,7 @@ void gc_collect(Interp *I) {
 }
 
 void gc_free_all(Interp *I) {
+    weakref_free_all(I);
     I->gc_running = true;
     heap_free_all(I);
     dict_release_cached_storage(I);

@@ -163,6 +163,7 @@ struct kr_interp {
     bool gc_stress;  /* collect at every allocation */
     bool gc_running; /* no allocation may collect while true */
     bool gc_disabled;
+    bool gc_script_disabled; /* gc.disable(): reported by isenabled() only (stdlib/gc_weakref.c) */
     size_t gc_collections;
     /* Freed storage blocks of the two smallest dict sizes (dict.c), linked through their
      * first word and still counted in bytes_allocated: an instance dict is made and dropped
@@ -249,6 +250,7 @@ struct kr_interp {
     struct GpuState *gpu;
     const struct ArrBackend *arr_backend;         /* hooks.array_backend's choice, NULL: not yet */
     Value asyncgen_firstiter, asyncgen_finalizer; /* sys.set_asyncgen_hooks (asyncgen.c) */
+    struct WeakState *weak; /* weak references' registry (vm/weakref.c), NULL: none yet */
 };
 
 /* Debug hook events (hook_mask bits), the same values as krait.h's KR_HOOK_*. */

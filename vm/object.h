@@ -222,7 +222,8 @@ struct Type {
     X(TILE_KERNEL, tile_kernel_spec)                                                               \
     X(RE_CODE, re_code_spec)                                                                       \
     X(MEMORYVIEW, memoryview_spec)                                                                 \
-    X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */
+    X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */                                 \
+    X(WEAKREF, weakref_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

@@ -32,6 +32,9 @@ Value vm_import(Interp *I, Str *name, Value globals, Value fromlist, int level);
  * fresh dict snapshot of its fast locals. NULL/V_NULL when no frame runs. */
 Dict *vm_current_globals(Interp *I);
 Value vm_current_locals(Interp *I);
+/* For gc.collect() (self_fn), called with argv: clear the running frame's stack slots above
+ * its arguments, when it was called straight from the VM's CALL (vm/frame.c). */
+void vm_clear_stale_stack(Interp *I, NativeFn self_fn, const Value *argv);
 /* sys.exc_info()'s exception: the one being handled, or NULL. */
 Obj *vm_handled_exception(Interp *I);
 
