@@ -17,6 +17,7 @@
 #include "../../vm/number.h"
 #include "../../vm/seq.h"
 #include "../../vm/str.h"
+#include "../../vm/vm.h"
 #include "array.h"
 
 static Tuple *classes(Interp *I) {
@@ -243,7 +244,17 @@ static Value generic_repr(Interp *I, Value self) {
 static Value array_attr(Interp *I, Value self, Str *name) {
     if (name->data[0] != '_' && !is_null(type_lookup(I, I->types[TY_ARRAY], name))) {
         Array *a = arr_scalar_to_array(I, self);
-        return a ? obj_getattr(I, v_obj(a), name) : V_NULL;
+        Value v = a ? obj_getattr(I, v_obj(a), name) : V_NULL;
+        if (is_null(v)) return v;
+        if (is_array(I, v)) return result(I, v); /* x.T, x.real: a scalar again */
+        Type *t = type_of(I, v);
+        if (t != I->types[TY_BOUND_METHOD] && t != I->types[TY_NATIVE_FUNC]) return v;
+        /* a method: its 0-d array results become scalars (NumPy's PyArray_Return), so
+         * np.float32(2.5).round() is np.float32(2.0) */
+        Str *mk = str_intern_cstr(I, "_numpy_lib"), *fk = str_intern_cstr(I, "_scalar_method");
+        Value m = mk ? vm_import(I, mk, V_NULL, V_NULL, 0) : V_NULL;
+        Value f = is_null(m) || !fk ? V_NULL : obj_getattr(I, m, fk);
+        return is_null(f) ? f : obj_call(I, f, 1, &v, NULL);
     }
     return err_format(I, TY_ATTRIBUTE_ERROR, "'numpy.%s' object has no attribute '%s'",
                       type_of(I, self)->name->data, name->data);

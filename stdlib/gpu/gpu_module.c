@@ -940,7 +940,9 @@ static Value f_array_equal(Interp *I, int argc, Value *argv, Tuple *kw) {
         r = is_null(both) ? both : arr_binary(I, r, both, ARR_OP_LOGOR, NULL);
         if (is_null(r)) return r;
     }
-    return arr_reduce(I, as_array(r), RED_ALL, V_NULL, false, 0, -1);
+    Value all = arr_reduce(I, as_array(r), RED_ALL, V_NULL, false, 0, -1);
+    int t = is_null(all) ? -1 : obj_truthy(I, all); /* NumPy returns a Python bool */
+    return t < 0 ? V_NULL : t ? V_TRUE : V_FALSE;
 }
 
 static const MethodDef gpu_functions[] = {
@@ -1065,7 +1067,8 @@ static const MethodDef gpu_functions[] = {
  * ...) are Python here too: the frozen module _numpy_lib (stdlib/py/_numpy_lib.py), which
  * gets this module as its `np` and gives it its public functions; then _numpy_ufunc
  * (stdlib/py/_numpy_ufunc.py), whose _install() replaces the native ufunc functions by
- * NumPy's ufunc objects (np.add.reduce, np.maximum.accumulate, np.add.outer, ...), and
+ * NumPy's ufunc objects (np.add.reduce, np.maximum.accumulate, np.add.outer, ...),
+ * _numpy_math (square, hypot, quantile, tensordot, ... over the native operations) and
  * _numpy_errstate (np.errstate and the reporting of floating-point errors). */
 static Module *load_python_part(Interp *I, Module *m, const char *modname) {
     Str *name = str_intern_cstr(I, modname);
@@ -1127,8 +1130,8 @@ static int add_python_functions(Interp *I, Module *m) {
         if (type_dict_set(I, nd, as_str(k), v) < 0) return -1;
         nd->version++;
     }
-    static const char *const parts[] = {"_numpy_ufunc", "_numpy_errstate"};
-    for (int i = 0; i < 2; i++) {
+    static const char *const parts[] = {"_numpy_ufunc", "_numpy_math", "_numpy_errstate"};
+    for (int i = 0; i < 3; i++) {
         Module *um = load_python_part(I, m, parts[i]);
         Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
         if (is_null(inst)) {

@@ -1448,6 +1448,15 @@ def _c_contiguous(a):
     return True
 
 
+def _scalar_method(m):
+    """A NumPy scalar's ndarray method (gpu/array/scalar.c): 0-d array results are scalars."""
+    def method(*args, **kwargs):
+        r = m(*args, **kwargs)
+        return r[()] if isinstance(r, np.ndarray) and r.ndim == 0 else r
+    method.__name__ = getattr(m, "__name__", "method")
+    return method
+
+
 def _fancy_getitem(a, key):
     flat, shape = _fancy_index(a, key)
     src = a.reshape(shape).ravel()

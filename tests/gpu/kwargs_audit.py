@@ -57,6 +57,13 @@ FUNCS = {
     "right_shift": (np.arange(3), 1), "logical_xor": (v, v), "ufunc": (),
     "polyfit": (v, v, 1), "vander": (v,), "seterrcall": (None,), "geterrcall": (),
     "errstate": (), "array2string": (v,),
+    "square": (v,), "reciprocal": (v + 1,), "hypot": (v, v), "trunc": (v,), "cbrt": (v,),
+    "fmax": (v, v), "fmin": (v, v), "deg2rad": (v,), "radians": (v,), "rad2deg": (v,),
+    "degrees": (v,), "heaviside": (v, 0.5), "exp2": (v,), "quantile": (v, 0.5), "ptp": (v,),
+    "average": (v,), "rot90": (a,), "unravel_index": (2, (2, 3)),
+    "ravel_multi_index": (([0], [1]), (2, 3)), "indices": ((2, 3),), "tensordot": (a, a.T, 1),
+    "inner": (v, v), "vdot": (v, v), "kron": (v, v), "sinc": (v,), "nan_to_num": (v,),
+    "ndim": (a,), "size": (a,), "result_type": (v, 1), "promote_types": ("f4", "i8"),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}

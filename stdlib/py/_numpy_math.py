@@ -1,0 +1,399 @@
+"""More of NumPy's common functions for krait's gpu/numpy module, written over the native
+array operations as NumPy defines them (so each runs on either backend, on the device on
+CUDA where its steps do): the ufuncs square, reciprocal, hypot, trunc, cbrt, fmax, fmin,
+deg2rad/radians, rad2deg/degrees, heaviside, exp2 (np.ufunc objects, with reduce/accumulate/
+outer), the functions ndim, size, result_type, promote_types, quantile, ptp, average, rot90, unravel_index, ravel_multi_index,
+indices, tensordot, inner, vdot, kron, sinc, nan_to_num, and np.True_/np.False_, with
+NumPy 2's keywords and messages. The module loads this file after _numpy_ufunc and calls _install().
+
+Differences: these ufuncs are compositions, so a floating-point warning names the step
+("overflow encountered in multiply" for square), and hypot and cbrt round differently from
+the C library's in the last place."""
+
+np = None  # the numpy module, set when it loads this file
+
+_PI = 3.141592653589793
+
+
+def _out(r, out):
+    if out is None:
+        return r[()] if isinstance(r, np.ndarray) and r.ndim == 0 else r
+    out[...] = r
+    return out
+
+
+def result_type(*arrays_and_dtypes):
+    """NumPy's promotion of the arguments (NEP 50: Python numbers are weak)."""
+    if not arrays_and_dtypes:
+        raise ValueError("at least one array or dtype is required")
+    acc = None
+    for x in arrays_and_dtypes:
+        if isinstance(x, (np.dtype, type, str)) and not isinstance(x, (bool, int, float)):
+            x = np.zeros((), x)
+        elif not isinstance(x, (bool, int, float)):
+            x = np.asarray(x).reshape(-1)[:0]
+        acc = x if acc is None else acc + x
+    return np.asarray(acc).dtype
+
+
+def ndim(a):
+    return np.asarray(a).ndim
+
+
+def size(a, axis=None):
+    a = np.asarray(a)
+    return a.size if axis is None else a.shape[axis]
+
+
+def promote_types(type1, type2):
+    return result_type(np.dtype(type1), np.dtype(type2))
+
+
+def exp2(x, out=None):
+    return np.power(np.asarray(2.0, _float(x).dtype), _float(x), out=out)
+
+
+def square(x, out=None):
+    return np.multiply(x, x, out=out)
+
+
+def reciprocal(x, out=None):
+    x = np.asarray(x)
+    if x.dtype.kind in "iub":
+        # C's 1 / x in the integer type: 1 and -1 keep their value, the rest truncate to 0
+        return _out(np.where(np.abs(x) == 1, x, np.zeros_like(x)), out)
+    return np.divide(np.ones((), x.dtype), x, out=out)
+
+
+def hypot(x1, x2, out=None):
+    a, b = np.abs(_float(x1)), np.abs(_float(x2))
+    hi = np.maximum(a, b)
+    lo = np.minimum(a, b)
+    with np.errstate(all="ignore"):
+        q = np.where(hi == 0, 0.0, lo / np.where(hi == 0, 1.0, hi))
+        r = hi * np.sqrt(1.0 + q * q)
+    return _out(np.where(np.isinf(a) | np.isinf(b), np.inf, r), out)
+
+
+def trunc(x, out=None):
+    x = np.asarray(x)
+    if x.dtype.kind in "iub":
+        return _out(x.copy(), out)
+    return _out(np.where(x < 0, np.ceil(x), np.floor(x)), out)
+
+
+def cbrt(x, out=None):
+    x = np.asarray(x)
+    if x.dtype.kind in "iub":
+        x = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        ax = np.abs(x)
+        y = ax ** (1.0 / 3.0)
+        # one Newton step: pow(27, 1/3) is 3.0000000000000004, cbrt(27) is 3
+        y = np.where((y > 0) & np.isfinite(y), y - (y * y * y - ax) / (3.0 * y * y), y)
+    return _out(np.where(x < 0, -y, y), out)
+
+
+def fmax(x1, x2, out=None):
+    a, b = np.asarray(x1), np.asarray(x2)
+    return _out(np.where(np.isnan(b), a, np.where(np.isnan(a), b, np.maximum(a, b))), out)
+
+
+def fmin(x1, x2, out=None):
+    a, b = np.asarray(x1), np.asarray(x2)
+    return _out(np.where(np.isnan(b), a, np.where(np.isnan(a), b, np.minimum(a, b))), out)
+
+
+def _float(x):
+    x = np.asarray(x)
+    return x if x.dtype.kind == "f" else x.astype(np.float64)
+
+
+def _scaled(x, num, den, out):
+    """x * (num / den) with the constant computed in x's float type, as NumPy's loops
+    (float16 computes in float32)."""
+    x = _float(x)
+    dt = np.float32 if x.dtype == np.float16 else x.dtype
+    c = np.asarray(num, dt) / np.asarray(den, dt)
+    r = np.multiply(x.astype(dt), c)
+    return _out(r.astype(x.dtype) if r.dtype != x.dtype else r, out)
+
+
+def deg2rad(x, out=None):
+    return _scaled(x, _PI, 180.0, out)
+
+
+def rad2deg(x, out=None):
+    return _scaled(x, 180.0, _PI, out)
+
+
+def heaviside(x1, x2, out=None):
+    a = _float(x1)
+    b = np.asarray(x2) + np.zeros((), a.dtype)
+    r = np.where(a < 0, 0.0, np.where(a > 0, 1.0, b)).astype(np.result_type(a, b))
+    return _out(np.where(np.isnan(a), a, r), out)
+
+
+# ---- functions ----
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+             keepdims=False):
+    qa = np.asarray(q) + 0.0
+    if np.any(qa < 0) or np.any(qa > 1):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    return np.percentile(a, qa * 100.0, axis=axis, out=out, overwrite_input=overwrite_input,
+                         method=method, keepdims=keepdims)
+
+
+def ptp(a, axis=None, out=None, keepdims=False):
+    a = np.asarray(a)
+    return np.subtract(a.max(axis=axis, keepdims=keepdims), a.min(axis=axis, keepdims=keepdims),
+                       out=out)
+
+
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    a = np.asarray(a)
+    if weights is None:
+        avg = a.mean(axis=axis, keepdims=keepdims)
+        scl = avg.dtype.type(a.size / avg.size) if isinstance(avg, np.ndarray) else \
+            np.float64(a.size / 1)
+        if returned:
+            return avg, (np.full(np.shape(avg), scl) if np.ndim(avg) else scl)
+        return avg
+    w = np.asarray(weights)
+    if a.shape != w.shape:
+        if axis is None:
+            raise TypeError("Axis must be specified when shapes of a and weights differ.")
+        if w.ndim != 1:
+            raise TypeError("1D weights expected when shapes of a and weights differ.")
+        ax = axis if axis >= 0 else axis + a.ndim
+        if w.shape[0] != a.shape[ax]:
+            raise ValueError("Length of weights not compatible with specified axis.")
+        shape = [1] * a.ndim
+        shape[ax] = w.shape[0]
+        w = w.reshape(tuple(shape))
+    rdt = result_type(a.dtype, w.dtype, "f8") if a.dtype.kind in "iub" else \
+        result_type(a.dtype, w.dtype)
+    scl = (w + np.zeros(a.shape, w.dtype)).astype(rdt).sum(axis=axis, keepdims=keepdims)
+    if np.any(scl == 0.0):
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    avg = np.multiply(a, w).sum(axis=axis, keepdims=keepdims) / scl
+    if returned:
+        return avg, scl
+    return avg
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    m = np.asarray(m)
+    axes = tuple(axes)
+    if len(axes) != 2:
+        raise ValueError("len(axes) must be 2.")
+    if axes[0] == axes[1] or abs(axes[0] - axes[1]) == m.ndim:
+        raise ValueError("Axes must be different.")
+    if axes[0] >= m.ndim or axes[0] < -m.ndim or axes[1] >= m.ndim or axes[1] < -m.ndim:
+        raise ValueError("Axes={} out of range for array of ndim={}.".format(axes, m.ndim))
+    k %= 4
+    if k == 0:
+        return m[:]
+    if k == 2:
+        return np.flip(np.flip(m, axes[0]), axes[1])
+    axes_list = list(range(0, m.ndim))
+    axes_list[axes[0]], axes_list[axes[1]] = axes_list[axes[1]], axes_list[axes[0]]
+    if k == 1:
+        return np.transpose(np.flip(m, axes[1]), axes_list)
+    return np.flip(np.transpose(m, axes_list), axes[1])
+
+
+def unravel_index(indices, shape, order="C"):
+    if order not in ("C", "F"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    idx = np.asarray(indices)
+    if idx.dtype.kind not in "iu":
+        raise TypeError("only int indices permitted")
+    size = 1
+    for n in shape:
+        size *= n
+    if np.any(idx < 0) or np.any(idx >= size):
+        bad = int(idx.ravel()[np.argmax(((idx < 0) | (idx >= size)).ravel())])
+        raise ValueError("index " + str(bad) + " is out of bounds for array with size " +
+                         str(size))
+    out = []
+    rem = idx.astype(np.int64)
+    dims = shape[::-1] if order == "C" else shape
+    for n in dims:
+        out.append(rem % n)
+        rem = rem // n
+    if order == "C":
+        out = out[::-1]
+    if idx.ndim == 0:
+        return tuple(np.int64(int(x)) for x in out)
+    return tuple(out)
+
+
+def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+    dims = tuple(dims)
+    if len(multi_index) != len(dims):
+        raise ValueError("parameter multi_index must be a sequence of length " + str(len(dims)))
+    arrs = [np.asarray(i) for i in multi_index]
+    flat = None
+    stride = 1
+    order_axes = range(len(dims) - 1, -1, -1) if order == "C" else range(len(dims))
+    for d in order_axes:
+        i = arrs[d].astype(np.int64)
+        if mode == "raise":
+            if np.any(i < 0) or np.any(i >= dims[d]):
+                raise ValueError("invalid entry in coordinates array")
+        elif mode == "wrap":
+            i = i % dims[d]
+        elif mode == "clip":
+            i = np.clip(i, 0, dims[d] - 1)
+        else:
+            raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap'")
+        flat = i * stride if flat is None else flat + i * stride
+        stride *= dims[d]
+    if flat.ndim == 0:
+        return np.int64(int(flat))
+    return flat
+
+
+def indices(dimensions, dtype=int, sparse=False):
+    dimensions = tuple(dimensions)
+    n = len(dimensions)
+    res = [] if sparse else np.empty((n,) + dimensions, dtype=dtype)
+    for i, dim in enumerate(dimensions):
+        shape = (1,) * i + (dim,) + (1,) * (n - i - 1)
+        idx = np.arange(dim, dtype=dtype).reshape(shape)
+        if sparse:
+            res.append(idx)
+        else:
+            res[i] = idx
+    return tuple(res) if sparse else res
+
+
+def tensordot(a, b, axes=2):
+    a, b = np.asarray(a), np.asarray(b)
+    try:
+        iter(axes)
+    except Exception:
+        axes_a = list(range(-axes, 0))
+        axes_b = list(range(0, axes))
+    else:
+        axes_a, axes_b = axes
+    axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+    axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    na, nb = len(axes_a), len(axes_b)
+    as_, bs = a.shape, b.shape
+    equal = na == nb
+    if equal:
+        for k in range(na):
+            if as_[axes_a[k]] != bs[axes_b[k]]:
+                equal = False
+                break
+            if axes_a[k] < 0:
+                axes_a[k] += a.ndim
+            if axes_b[k] < 0:
+                axes_b[k] += b.ndim
+    if not equal:
+        raise ValueError("shape-mismatch for sum")
+    notin = [k for k in range(a.ndim) if k not in axes_a]
+    newaxes_a = notin + axes_a
+    n2 = 1
+    for axis in axes_a:
+        n2 *= as_[axis]
+    n1 = 1
+    for ax in notin:
+        n1 *= as_[ax]
+    olda = [as_[axis] for axis in notin]
+    notin = [k for k in range(b.ndim) if k not in axes_b]
+    newaxes_b = axes_b + notin
+    m2 = 1
+    for axis in axes_b:
+        m2 *= bs[axis]
+    m1 = 1
+    for ax in notin:
+        m1 *= bs[ax]
+    oldb = [bs[axis] for axis in notin]
+    at = a.transpose(newaxes_a).reshape(n1, n2)
+    bt = b.transpose(newaxes_b).reshape(m2, m1)
+    res = np.dot(at, bt)
+    return res.reshape(tuple(olda + oldb))
+
+
+def _shape(t):
+    return "(" + ",".join(str(n) for n in t) + ("," if len(t) == 1 else "") + ")"
+
+
+def inner(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return np.multiply(a, b)
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError("shapes " + _shape(a.shape) + " and " + _shape(b.shape) +
+                         " not aligned: " + str(a.shape[-1]) + " (dim " + str(a.ndim - 1) +
+                         ") != " + str(b.shape[-1]) + " (dim " + str(b.ndim - 1) + ")")
+    r = tensordot(a, b, (-1, -1))
+    return r[()] if r.ndim == 0 else r
+
+
+def vdot(a, b):
+    a, b = np.asarray(a).ravel(), np.asarray(b).ravel()
+    if a.size != b.size:
+        raise ValueError("cannot reshape array of size " + str(b.size) + " into shape (" +
+                         str(a.size) + ",)")
+    return np.dot(a, b)
+
+
+def kron(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    nd = max(a.ndim, b.ndim)
+    if nd == 0:
+        return np.multiply(a, b)
+    a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    b = b.reshape((1,) * (nd - b.ndim) + b.shape)
+    # a[i0, None, i1, None, ...] * b[None, j0, None, j1, ...]
+    sa, sb = [], []
+    for d in range(nd):
+        sa += [a.shape[d], 1]
+        sb += [1, b.shape[d]]
+    r = a.reshape(tuple(sa)) * b.reshape(tuple(sb))
+    return r.reshape(tuple(a.shape[d] * b.shape[d] for d in range(nd)))
+
+
+def sinc(x):
+    x = _float(x)
+    y = _PI * np.where(x == 0, 1.0e-20, x)
+    return np.sin(y) / y
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    xa = np.array(x, copy=True) if copy else np.asarray(x)
+    if xa.dtype.kind != "f":
+        return xa if np.ndim(x) else xa[()]
+    big = np.finfo(xa.dtype).max
+    hi = big if posinf is None else posinf
+    lo = -big if neginf is None else neginf
+    r = np.where(np.isnan(xa), nan, np.where(xa == np.inf, hi, np.where(xa == -np.inf, lo, xa)))
+    xa[...] = r
+    return xa if np.ndim(x) else xa[()]
+
+
+_UFUNCS = {"square": (square, 1, None), "reciprocal": (reciprocal, 1, None),
+           "hypot": (hypot, 2, 0), "trunc": (trunc, 1, None), "cbrt": (cbrt, 1, None),
+           "fmax": (fmax, 2, None), "fmin": (fmin, 2, None),
+           "deg2rad": (deg2rad, 1, None), "rad2deg": (rad2deg, 1, None),
+           "heaviside": (heaviside, 2, None), "exp2": (exp2, 1, None)}
+_FUNCS = (ndim, size, result_type, promote_types, quantile, ptp, average, rot90, unravel_index, ravel_multi_index, indices, tensordot,
+          inner, vdot, kron, sinc, nan_to_num)
+
+
+def _install():
+    import _numpy_ufunc
+    for name, (fn, nin, ident) in _UFUNCS.items():
+        setattr(np, name, _numpy_ufunc.ufunc(_numpy_ufunc._NoValue, name, fn, nin, ident))
+    setattr(np, "radians", np.deg2rad)
+    setattr(np, "degrees", np.rad2deg)
+    for fn in _FUNCS:
+        setattr(np, fn.__name__, fn)
+    setattr(np, "True_", np.bool_(True))
+    setattr(np, "False_", np.bool_(False))
