@@ -149,9 +149,9 @@ bool vm_super_zero_args(Interp *I, Type **type, Value *obj) {
 
 /* ---- the attribute cache (frame.h) ---------------------------------------------------- */
 
-Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
+Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set) {
     Value v = type_lookup(I, t, name);
-    if (!e) {
+    if (!set) {
         /* Allocation failure just leaves the cache off: lookups stay correct, only slower. */
         VM *vm = I->vm;
         Obj *pending = err_fetch(I); /* a lookup may run while an exception is pending */
@@ -160,7 +160,7 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
         if (pending) err_restore(I, pending);
         if (!vm->attr_cache) return v;
         memset(vm->attr_cache, 0, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
-        e = &vm->attr_cache[vm_attr_cache_slot(t, name)];
+        set = &vm->attr_cache[vm_attr_cache_set(t, name)];
     }
     Tuple *mro = t->mro;
     if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
@@ -168,6 +168,14 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e) {
         /* the entry checks every dict's version: build those the lookup did not pass */
         if (!is_obj(mro->items[i]) || !type_dict_noerr(I, (Type *)as_obj(mro->items[i]))) return v;
     }
+    /* The new entry goes first, the one it displaces second (and the second is dropped): a
+     * set keeps its two most recently filled pairs. A stale entry for (t, name) itself is
+     * refilled where it is. */
+    AttrCacheEntry *e = &set[0];
+    if (set[1].type == t && set[1].name == name)
+        e = &set[1];
+    else if (!(set[0].type == t && set[0].name == name))
+        set[1] = set[0];
     e->type = t;
     e->name = name;
     e->value = v;

@@ -64,8 +64,11 @@ static inline int frame_line(Frame *f) {
  * (type, name). An entry is valid while the dicts of every type in the type's mro keep
  * the versions they had when it was filled (Dict.version changes on every mutation), so a
  * method added to a base class later is seen at once. Entries are traced (vm_trace_roots):
- * a cached type cannot be freed and its address reused while its entry exists. */
-#define VM_ATTR_CACHE_SIZE 1024 /* a power of two */
+ * a cached type cannot be freed and its address reused while its entry exists.
+ * Two-way sets: with one slot per hash, two hot (type, name) pairs that happened to share it
+ * (a one-in-three chance for a loop touching thirty attributes) evicted each other on every
+ * access, and a script ran 40% slower or not depending on where its objects were allocated. */
+#define VM_ATTR_CACHE_SIZE 1024 /* entries, a power of two; sets of two */
 #define VM_ATTR_CACHE_MRO  4    /* longer mros are not cached */
 typedef struct AttrCacheEntry {
     Type *type;
@@ -82,28 +85,36 @@ typedef struct VM {
     AttrCacheEntry *attr_cache;           /* VM_ATTR_CACHE_SIZE entries; NULL until first use */
 } VM;
 
-/* e: the entry to fill, NULL when the cache is not allocated yet (it is then allocated,
- * 73 KB that a fresh interpreter that never looks up an attribute does not pay for). */
-Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *e);
+/* set: the first entry of (t, name)'s set, NULL when the cache is not allocated yet (it is
+ * then allocated, 73 KB that a fresh interpreter that never looks up an attribute does not
+ * pay for). */
+Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set);
 
-static inline uint32_t vm_attr_cache_slot(Type *t, Str *name) {
-    uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 3);
-    return (uint32_t)(h & (VM_ATTR_CACHE_SIZE - 1));
+/* The index of the first entry of (t, name)'s set: the addresses mixed by a multiply so
+ * that neighbouring objects spread over the sets. */
+static inline uint32_t vm_attr_cache_set(Type *t, Str *name) {
+    uint64_t h =
+        ((uint64_t)(uintptr_t)t ^ ((uint64_t)(uintptr_t)name << 9)) * UINT64_C(0x9E3779B97F4A7C15);
+    return (uint32_t)(h >> 40) & (VM_ATTR_CACHE_SIZE - 2);
+}
+
+static inline bool vm_attr_entry_valid(const AttrCacheEntry *e, Type *t, Str *name) {
+    if (e->type != t || e->name != name || e->nmro != t->mro->len) return false;
+    Value *mro = t->mro->items; /* (a __bases__ assignment may have changed it) */
+    uint32_t i = 0;
+    while (i < e->nmro && ((Type *)mro[i].as.o)->tdict->version == e->versions[i])
+        i++;
+    return i == e->nmro;
 }
 
 /* type_lookup through the cache. */
 static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
     AttrCacheEntry *c = I->vm->attr_cache;
     if (!c) return vm_type_lookup_slow(I, t, name, NULL);
-    AttrCacheEntry *e = &c[vm_attr_cache_slot(t, name)];
-    if (e->type == t && e->name == name) {
-        Value *mro = t->mro->items;
-        uint32_t i = 0;
-        while (i < e->nmro && ((Type *)mro[i].as.o)->tdict->version == e->versions[i])
-            i++;
-        if (i == e->nmro) return e->value;
-    }
-    return vm_type_lookup_slow(I, t, name, e);
+    AttrCacheEntry *set = &c[vm_attr_cache_set(t, name)];
+    if (vm_attr_entry_valid(&set[0], t, name)) return set[0].value;
+    if (vm_attr_entry_valid(&set[1], t, name)) return set[1].value;
+    return vm_type_lookup_slow(I, t, name, set);
 }
 
 /* Limit on nested entries into the dispatch loop from C (sorted(key=f) calling f, __repr__
