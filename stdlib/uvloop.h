@@ -57,6 +57,15 @@ struct UvStreams **uvloop_streams_slot(Interp *I);
 int uvstream_add_functions(Interp *I, Module *m);
 void uvstream_close_all(Interp *I);
 void uvstream_free_all(Interp *I);
+/* A C job of another native on libuv's thread pool: run(ud) on a pool thread (it must touch
+ * no interpreter state), then _uv.work_result(id) calls finish(I, ud) on the loop thread,
+ * which owns ud and gives the result (V_NULL after raising). drop(ud) frees a job that is
+ * never finished (cancelled, or not collected by shutdown). The id goes into asyncio's
+ * loop._jobs like _uv.work's; -1 after raising (ud dropped). */
+typedef void (*UvJobRun)(void *ud);
+typedef Value (*UvJobFinish)(Interp *I, void *ud);
+typedef void (*UvJobDrop)(void *ud);
+int64_t uvwork_submit_native(Interp *I, UvJobRun run, UvJobFinish finish, UvJobDrop drop, void *ud);
 /* _uv.work / _uv.work_result, and the shutdown steps (before and after the last uv_run). */
 Value uvwork_submit_fn(Interp *I, int argc, Value *argv, Tuple *kw);
 Value uvwork_result_fn(Interp *I, int argc, Value *argv, Tuple *kw);

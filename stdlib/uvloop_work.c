@@ -4,7 +4,8 @@
  * _uv.work_result(id) then gives its result or raises its error.
  *
  * What may run off the loop thread: only this file's jobs, which touch no interpreter
- * state: a sleep, reading a whole file, writing a buffer to a file. Their inputs are
+ * state: a sleep, reading a whole file, writing a buffer to a file, and other natives' C
+ * jobs (uvwork_submit_native: an NVRTC compile for ct.compile_async). Their inputs are
  * copied into malloc'd C buffers on the loop thread before queueing, the worker makes the
  * system calls and leaves a malloc'd result, and the after-work callback (loop thread)
  * records the id. Python code never runs on a pool thread (the interpreter is not
@@ -30,7 +31,7 @@
 #include "os.h"
 #include "uvloop.h"
 
-enum { JOB_SLEEP, JOB_READ, JOB_WRITE };
+enum { JOB_SLEEP, JOB_READ, JOB_WRITE, JOB_NATIVE };
 
 typedef struct UvJob {
     uv_work_t req;
@@ -46,6 +47,10 @@ typedef struct UvJob {
     bool append;
     int err; /* errno of the failure, 0 */
     atomic_bool *cancel;
+    UvJobRun run; /* JOB_NATIVE: another native's job (uvwork_submit_native) */
+    UvJobFinish finish;
+    UvJobDrop drop;
+    void *ud;
 } UvJob;
 
 struct UvWork {
@@ -138,6 +143,7 @@ static void job_run(uv_work_t *req) {
     switch (j->kind) {
     case JOB_SLEEP: job_sleep(j); break;
     case JOB_READ: job_read(j); break;
+    case JOB_NATIVE: j->run(j->ud); break;
     default: job_write(j); break;
     }
 }
@@ -153,9 +159,26 @@ static void job_after(uv_work_t *req, int status) {
 /* ---- the loop side ---- */
 
 static void job_free(UvJob *j) {
+    if (j->ud && j->drop) j->drop(j->ud);
     free(j->path);
     free(j->data);
     free(j);
+}
+
+/* Queues j (filled in) and files it; -1 after raising (j freed). */
+static int64_t job_queue(Interp *I, struct UvWork *w, UvJob *j) {
+    uv_loop_t *uv = uvloop_uv(I);
+    if (!uv) return job_free(j), -1;
+    j->id = uvloop_new_id(I);
+    int r = uv_queue_work(uv, &j->req, job_run, job_after);
+    if (r != 0) {
+        job_free(j);
+        err_format(I, TY_OS_ERROR, "work: libuv refused the job: %s", uv_strerror(r));
+        return -1;
+    }
+    j->next = w->jobs;
+    w->jobs = j;
+    return j->id;
 }
 
 /* _uv.work("sleep", secs) / ("read", path) / ("write", path, data, append) -> id */
@@ -206,17 +229,27 @@ Value uvwork_submit_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
             j->append = ap;
         }
     }
-    uv_loop_t *uv = uvloop_uv(I);
-    if (!uv) return job_free(j), V_NULL;
-    j->id = uvloop_new_id(I);
-    int r = uv_queue_work(uv, &j->req, job_run, job_after);
-    if (r != 0) {
-        job_free(j);
-        return err_format(I, TY_OS_ERROR, "work: libuv refused the job: %s", uv_strerror(r));
+    int64_t id = job_queue(I, w, j);
+    return id < 0 ? V_NULL : v_int(id);
+}
+
+int64_t uvwork_submit_native(Interp *I, UvJobRun run, UvJobFinish finish, UvJobDrop drop,
+                             void *ud) {
+    struct UvWork *w = work_state(I);
+    UvJob *j = w ? calloc(1, sizeof *j) : NULL;
+    if (!j) {
+        drop(ud);
+        if (w) err_format(I, TY_MEMORY_ERROR, "work: out of memory");
+        return -1;
     }
-    j->next = w->jobs;
-    w->jobs = j;
-    return v_int(j->id);
+    j->I = I;
+    j->kind = JOB_NATIVE;
+    j->cancel = &w->cancel;
+    j->run = run;
+    j->finish = finish;
+    j->drop = drop;
+    j->ud = ud;
+    return job_queue(I, w, j);
 }
 
 /* _uv.work_result(id): the finished job's result (None, bytes, or the byte count written),
@@ -243,6 +276,10 @@ Value uvwork_result_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
         out = b ? v_obj(b) : V_NULL;
     } else if (j->kind == JOB_WRITE) {
         out = v_int((int64_t)j->len);
+    } else if (j->kind == JOB_NATIVE) {
+        void *ud = j->ud;
+        j->ud = NULL; /* finish owns it */
+        out = j->finish(I, ud);
     }
     job_free(j);
     return out;

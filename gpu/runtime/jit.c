@@ -340,62 +340,139 @@ static void jit_first_error(const char *log, char *out, size_t size) {
     out[n] = '\0';
 }
 
-static int jit_nvrtc(GpuState *G, const JitRequest *req, const JitPlan *plan, JitBinary *out) {
-    CudaApi *api = &G->api;
+/* ---- one NVRTC compile, on any thread (jit_job_*) ---- */
+
+/* Everything a compile needs, copied out of the request and the state, so that jit_job_run
+ * touches neither (only NVRTC's function pointers, loaded before): it may run on a worker
+ * thread while the interpreter goes on. The results are malloc'd, freed by the owner. */
+struct JitJob {
+    const CudaApi *api;
+    char *source, *name, *arch;
+    char **options;
+    int noptions;
+    uint8_t key[SHA256_SIZE];
+    bool disk, load;
+    char path[JIT_PATH_MAX];
+    /* results */
+    nvrtcResult result;
+    const char *failed_call; /* the NVRTC call that failed, NULL */
+    uint8_t *cubin;
+    size_t size;
+    char *log; /* NVRTC's log of a failed compile, NUL-terminated; NULL */
+    size_t log_size;
+    double ms;
+};
+
+static char *jit_strdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+void jit_job_free(JitJob *job) {
+    if (!job) return;
+    free(job->source);
+    free(job->name);
+    free(job->arch);
+    for (int i = 0; job->options && i < job->noptions; i++)
+        free(job->options[i]);
+    free(job->options);
+    free(job->cubin);
+    free(job->log);
+    free(job);
+}
+
+static JitJob *jit_job_new(GpuState *G, const JitRequest *req, const JitPlan *plan) {
+    JitJob *job = calloc(1, sizeof *job);
+    if (!job) return NULL;
+    job->api = &G->api;
+    memcpy(job->key, plan->key, SHA256_SIZE);
+    job->source = jit_strdup(req->source);
+    job->name = jit_strdup(plan->name);
+    job->arch = jit_strdup(plan->arch);
+    job->options = calloc((size_t)plan->noptions + 1, sizeof *job->options);
+    bool ok = job->source && job->name && job->arch && job->options;
+    for (int i = 0; ok && i < plan->noptions; i++) {
+        job->options[i] = jit_strdup(plan->options[i]);
+        ok = job->options[i] != NULL;
+        job->noptions = i + 1;
+    }
+    if (!ok) {
+        jit_job_free(job);
+        return NULL;
+    }
+    return job;
+}
+
+void jit_job_run(JitJob *job) {
+    const CudaApi *api = job->api;
     nvrtcProgram prog = NULL;
-    if (nvrtc_check(G, api->nvrtcCreateProgram(&prog, req->source, plan->name, 0, NULL, NULL),
-                    "nvrtcCreateProgram") < 0)
-        return -1;
     double start = jit_now_ms();
-    nvrtcResult r = api->nvrtcCompileProgram(prog, plan->noptions, plan->options);
-    G->jit.stats.compile_ms += jit_now_ms() - start;
-    G->jit.stats.compiles++;
-    if (r != NVRTC_SUCCESS) {
-        size_t log_size = 0;
-        char *log = NULL;
-        if (api->nvrtcGetProgramLogSize(prog, &log_size) == NVRTC_SUCCESS && log_size > 0)
-            log = gpu_host_alloc(G, log_size);
-        if (log && api->nvrtcGetProgramLog(prog, log) != NVRTC_SUCCESS) log[0] = '\0';
-        if (r == NVRTC_ERROR_COMPILATION) {
-            char first[256];
-            jit_first_error(log ? log : "", first, sizeof first);
-            gpu_set_error(G, GPU_ERR_COMPILE, "NVRTC could not compile %s for %s: %s", plan->name,
-                          plan->arch, first);
-        } else {
-            nvrtc_check(G, r, "nvrtcCompileProgram");
+    job->result = api->nvrtcCreateProgram(&prog, job->source, job->name, 0, NULL, NULL);
+    if (job->result != NVRTC_SUCCESS) {
+        job->failed_call = "nvrtcCreateProgram";
+        return;
+    }
+    job->result = api->nvrtcCompileProgram(prog, job->noptions, (const char *const *)job->options);
+    job->ms = jit_now_ms() - start;
+    if (job->result != NVRTC_SUCCESS) {
+        job->failed_call = "nvrtcCompileProgram";
+        size_t n = 0;
+        if (api->nvrtcGetProgramLogSize(prog, &n) == NVRTC_SUCCESS && n > 0 &&
+            (job->log = malloc(n)) != NULL) {
+            job->log_size = n;
+            if (api->nvrtcGetProgramLog(prog, job->log) != NVRTC_SUCCESS) job->log[0] = '\0';
+            job->log[n - 1] = '\0';
         }
-        if (log) {
-            gpu_set_log(G, log, strnlen(log, log_size));
-            gpu_host_free(G, log, log_size);
-        }
-        api->nvrtcDestroyProgram(&prog);
-        return -1;
-    }
-    size_t size = 0;
-    if (nvrtc_check(G, api->nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize") < 0) {
-        api->nvrtcDestroyProgram(&prog);
-        return -1;
-    }
-    if (size == 0) {
-        api->nvrtcDestroyProgram(&prog);
-        return gpu_set_error(G, GPU_ERR_CUDA,
-                             "NVRTC produced no CUBIN for %s (is -arch a real sm_XY?)", plan->arch);
-    }
-    uint8_t *data = gpu_host_alloc(G, size);
-    if (!data) {
-        api->nvrtcDestroyProgram(&prog);
-        return -1;
-    }
-    if (nvrtc_check(G, api->nvrtcGetCUBIN(prog, (char *)data), "nvrtcGetCUBIN") < 0) {
-        gpu_host_free(G, data, size);
-        api->nvrtcDestroyProgram(&prog);
-        return -1;
+    } else if ((job->result = api->nvrtcGetCUBINSize(prog, &job->size)) != NVRTC_SUCCESS) {
+        job->failed_call = "nvrtcGetCUBINSize";
+    } else if (job->size > 0 && (job->cubin = malloc(job->size)) != NULL &&
+               (job->result = api->nvrtcGetCUBIN(prog, (char *)job->cubin)) != NVRTC_SUCCESS) {
+        job->failed_call = "nvrtcGetCUBIN";
     }
     api->nvrtcDestroyProgram(&prog);
+}
+
+/* The job's outcome as the state's error (the compile failed) or a CUBIN in out, from the
+ * state's allocator. */
+static int jit_job_binary(GpuState *G, JitJob *job, JitBinary *out) {
+    if (job->failed_call) {
+        G->jit.stats.compile_ms += job->ms;
+        if (strcmp(job->failed_call, "nvrtcCreateProgram") != 0) G->jit.stats.compiles++;
+        if (job->result == NVRTC_ERROR_COMPILATION) {
+            char first[256];
+            jit_first_error(job->log ? job->log : "", first, sizeof first);
+            gpu_set_error(G, GPU_ERR_COMPILE, "NVRTC could not compile %s for %s: %s", job->name,
+                          job->arch, first);
+        } else {
+            nvrtc_check(G, job->result, job->failed_call);
+        }
+        if (job->log) gpu_set_log(G, job->log, strlen(job->log));
+        return -1;
+    }
+    G->jit.stats.compile_ms += job->ms;
+    G->jit.stats.compiles++;
+    if (job->size == 0)
+        return gpu_set_error(G, GPU_ERR_CUDA,
+                             "NVRTC produced no CUBIN for %s (is -arch a real sm_XY?)", job->arch);
+    if (!job->cubin) return gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory for a CUBIN");
+    uint8_t *data = gpu_host_alloc(G, job->size);
+    if (!data) return -1;
+    memcpy(data, job->cubin, job->size);
     out->data = data;
-    out->size = size;
+    out->size = job->size;
     out->from_disk = false;
     return 0;
+}
+
+static int jit_nvrtc(GpuState *G, const JitRequest *req, const JitPlan *plan, JitBinary *out) {
+    JitJob *job = jit_job_new(G, req, plan);
+    if (!job) return gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory for an NVRTC compile");
+    jit_job_run(job);
+    int r = jit_job_binary(G, job, out);
+    jit_job_free(job);
+    return r;
 }
 
 static int jit_cubin(GpuState *G, const JitRequest *req, const JitPlan *plan, JitBinary *out) {
@@ -506,6 +583,8 @@ static int jit_module_function(GpuState *G, JitModule *m, const char *kernel_nam
     return 0;
 }
 
+static int jit_load(GpuState *G, const uint8_t key[SHA256_SIZE], const JitBinary *bin);
+
 int jit_get_function(GpuState *G, const JitRequest *req, const char *kernel_name, CUfunction *out) {
     *out = NULL;
     if (gpu_ensure(G) < 0) return -1;
@@ -529,25 +608,88 @@ int jit_get_function(GpuState *G, const JitRequest *req, const char *kernel_name
         jit_plan_free(G, &plan);
         return -1;
     }
-    CUmodule module = NULL;
-    r = cuda_check(G, G->api.cuModuleLoadData(&module, bin.data), "cuModuleLoadData");
+    r = jit_load(G, plan.key, &bin);
     jit_binary_free(G, &bin);
-    if (r < 0) {
-        jit_plan_free(G, &plan);
+    m = r == 0 ? jit_find(&G->jit, plan.key) : NULL;
+    jit_plan_free(G, &plan);
+    if (!m) return -1;
+    return jit_module_function(G, m, kernel_name, out);
+}
+
+/* Loads a CUBIN and files it in the memory cache under key (unless it is there already). */
+static int jit_load(GpuState *G, const uint8_t key[SHA256_SIZE], const JitBinary *bin) {
+    if (jit_find(&G->jit, key)) return 0;
+    CUmodule module = NULL;
+    if (cuda_check(G, G->api.cuModuleLoadData(&module, bin->data), "cuModuleLoadData") < 0)
         return -1;
-    }
-    m = jit_insert_slot(G, plan.key);
+    JitModule *m = jit_insert_slot(G, key);
     if (!m) {
         G->api.cuModuleUnload(module);
-        jit_plan_free(G, &plan);
         return -1;
     }
     memset(m, 0, sizeof *m);
-    memcpy(m->key, plan.key, SHA256_SIZE);
+    memcpy(m->key, key, SHA256_SIZE);
     m->module = module;
     G->jit.count++;
+    return 0;
+}
+
+int jit_job_begin(GpuState *G, const JitRequest *req, bool load, JitJob **out) {
+    *out = NULL;
+    if (load && gpu_ensure(G) < 0) return -1;
+    JitPlan plan;
+    if (jit_plan(G, req, &plan) < 0) {
+        jit_plan_free(G, &plan);
+        return -1;
+    }
+    int r = 1;
+    if (load && jit_find(&G->jit, plan.key)) {
+        G->jit.stats.memory_hits++;
+        goto done;
+    }
+    char path[JIT_PATH_MAX];
+    bool disk =
+        !(req->flags & JIT_NO_DISK_CACHE) && jit_file_path(G, &plan, path, sizeof path) == 0;
+    if (disk) {
+        JitBinary bin;
+        int found = jit_disk_read(G, path, plan.key, &bin);
+        if (found == DISK_HIT) {
+            G->jit.stats.disk_hits++;
+            if (load && jit_load(G, plan.key, &bin) < 0) r = -1;
+            jit_binary_free(G, &bin);
+            goto done;
+        }
+        if (found == DISK_FAILED) {
+            r = -1;
+            goto done;
+        }
+        if (found == DISK_REJECTED) G->jit.stats.disk_rejected++;
+    }
+    JitJob *job = jit_job_new(G, req, &plan);
+    if (!job) {
+        r = gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory for an NVRTC compile");
+        goto done;
+    }
+    job->disk = disk;
+    job->load = load;
+    if (disk) memcpy(job->path, path, sizeof path);
+    *out = job;
+    r = 0;
+done:
     jit_plan_free(G, &plan);
-    return jit_module_function(G, m, kernel_name, out);
+    return r;
+}
+
+int jit_job_end(GpuState *G, JitJob *job) {
+    JitBinary bin = {0};
+    int r = jit_job_binary(G, job, &bin);
+    if (r == 0) {
+        if (job->disk) jit_disk_write(G, job->path, job->key, &bin);
+        if (job->load) r = jit_load(G, job->key, &bin);
+        jit_binary_free(G, &bin);
+    }
+    jit_job_free(job);
+    return r;
 }
 
 void jit_cache_free(GpuState *G) {

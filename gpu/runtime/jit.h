@@ -86,6 +86,20 @@ void jit_binary_free(struct GpuState *G, JitBinary *binary);
 int jit_get_function(struct GpuState *G, const JitRequest *req, const char *kernel_name,
                      CUfunction *out);
 
+/* A compile split in three so that NVRTC can run on another thread (asyncio's thread pool:
+ * ct.compile_async, ct.launch_async). jit_job_begin, on the interpreter's thread: 1 when
+ * req's CUBIN is ready (loaded into the memory cache if load, else at least in the disk
+ * cache or memory), 0 with *job to compile, -1 with G's error set. jit_job_run, on any
+ * thread: NVRTC only (no state, no allocator, no error of G's). jit_job_end, on the
+ * interpreter's thread again: the outcome into G (error and log, or disk cache and, if
+ * load, the memory cache, as jit_get_function would leave them); frees the job. A job that
+ * will not be ended is freed with jit_job_free. */
+typedef struct JitJob JitJob;
+int jit_job_begin(struct GpuState *G, const JitRequest *req, bool load, JitJob **job);
+void jit_job_run(JitJob *job);
+int jit_job_end(struct GpuState *G, JitJob *job);
+void jit_job_free(JitJob *job);
+
 /* Override the disk cache's root (NULL or "": no disk cache). Default: settings.cache_dir if
  * set (empty disables it), else <settings.home_dir>/.cache/krait, else none. */
 int jit_set_cache_dir(struct GpuState *G, const char *dir);

@@ -139,11 +139,48 @@ compile = _tile.compile
 export = _tile.export
 
 
+def _compile_future(loop, kernel, kernel_args):
+    # the NVRTC compile of launching kernel with kernel_args, on libuv's thread pool
+    # (_tile.compile_job, docs/ASYNC.md): None when nothing is left to compile
+    job = _tile.compile_job(kernel, tuple(kernel_args))
+    if job is None:
+        return None
+    fut = loop.create_future()
+    loop._jobs[job] = (fut, None)  # asyncio's _complete_job collects it (raises its error)
+    return fut
+
+
+def compile_async(kernel, kernel_args):
+    """An awaitable that compiles kernel's specialization for kernel_args on libuv's thread
+    pool (NVRTC), so other tasks keep running; ct.launch then finds it compiled. Call it
+    inside a running event loop."""
+    import asyncio
+    loop = asyncio.get_running_loop()
+    fut = _compile_future(loop, kernel, kernel_args)
+    if fut is None:
+        fut = loop.create_future()
+        fut.set_result(None)
+    return fut
+
+
+async def _launch_compiled(fut, stream, grid, kernel, kernel_args):
+    await fut
+    launch(stream, grid, kernel, kernel_args)
+    await stream.done()
+
+
 def launch_async(stream, grid, kernel, kernel_args):
     """ct.launch, then an asyncio future of the stream's work (stream.done(), docs/ASYNC.md);
-    call it inside a running event loop."""
-    launch(stream, grid, kernel, kernel_args)
-    return stream.done()
+    call it inside a running event loop. A first launch whose kernel must be compiled
+    compiles on libuv's thread pool (other tasks run meanwhile) and launches when the
+    compile is done: the result is then a task."""
+    import asyncio
+    loop = asyncio._running_loop[0]
+    fut = None if loop is None else _compile_future(loop, kernel, kernel_args)
+    if fut is None:
+        launch(stream, grid, kernel, kernel_args)
+        return stream.done()
+    return loop.create_task(_launch_compiled(fut, stream, grid, kernel, kernel_args))
 
 
 def cdiv(a, b):

@@ -18,6 +18,8 @@
 #include "../../vm/code.h"
 #include "../../vm/dict.h"
 #include "../builtins.h"
+#include "../uvloop.h"
+#include "tile_cuda.h"
 #include "tile_kernel.h"
 
 /* ---------------------------------------------------------------- the Kernel type */
@@ -557,9 +559,57 @@ static Value f_export(Interp *I, int argc, Value *argv, Tuple *kw) {
     return tile_module_export(I, spec->func, as_str(o[2])->data, arch) < 0 ? V_NULL : V_NONE;
 }
 
+#ifdef KRAIT_HAVE_LIBUV
+static void compile_job_run(void *job) {
+    jit_job_run(job);
+}
+static void compile_job_drop(void *job) {
+    jit_job_free(job);
+}
+/* Loop thread, once NVRTC is done: the CUBIN into the JIT's caches, or the compile error. */
+static Value compile_job_finish(Interp *I, void *job) {
+    if (!I->gpu) return jit_job_free(job), V_NONE; /* the GPU state is gone */
+    if (jit_job_end(I->gpu, job) == 0) return V_NONE;
+    char err[512];
+    tile_cuda_job_error(I->gpu, err, sizeof err);
+    return err_format(I, TY_RUNTIME_ERROR, "%s", err);
+}
+#endif
+
+/* _tile.compile_job(kernel, args): for ct.compile_async / ct.launch_async (docs/ASYNC.md):
+ * None when launching the specialization args select compiles nothing (it is prepared, or
+ * its CUBIN is in the JIT's caches, or the backend is the CPU), else the id of a job on
+ * libuv's thread pool running NVRTC, which asyncio collects with _uv.work_result (raising
+ * the compile error there); ct.launch then finds the CUBIN loaded. */
+static Value f_compile_job(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"kernel", "kernel_args"};
+    Value o[2];
+    if (!arg_parse(I, "compile_job", argc, argv, kw, names, 2, 2, 2, o)) return V_NULL;
+    TileSpec *spec = tile_spec_of_call(I, "compile_job", o[0], o[1]);
+    if (!spec) return V_NULL;
+#ifdef KRAIT_HAVE_LIBUV
+    if (!arr_on_cuda(I) || spec->cuda) return V_NONE;
+    JitJob *job;
+    char err[512];
+    int r = tile_cuda_compile_job(I->gpu, spec->func, &job, err, sizeof err);
+    if (r < 0) return err_format(I, TY_RUNTIME_ERROR, "%s", err);
+    if (r > 0) return V_NONE;
+    int64_t id =
+        uvwork_submit_native(I, compile_job_run, compile_job_finish, compile_job_drop, job);
+    return id < 0 ? V_NULL : v_int(id);
+#else
+    return V_NONE;
+#endif
+}
+
 static const MethodDef tile_native_functions[] = {
-    {"compile", f_compile, 0}, {"export", f_export, 0}, {"Kernel", f_kernel, 0},
-    {"launch", f_launch, 0},   {"ir", f_ir, 0},         {NULL, NULL, 0},
+    {"compile_job", f_compile_job, 0},
+    {"compile", f_compile, 0},
+    {"export", f_export, 0},
+    {"Kernel", f_kernel, 0},
+    {"launch", f_launch, 0},
+    {"ir", f_ir, 0},
+    {NULL, NULL, 0},
 };
 
 Module *tile_native_module_create(Interp *I) {

@@ -1,5 +1,7 @@
 # ct.launch_async: a kernel launch awaited with asyncio, several in flight on two streams,
-# mixed with a timer, and outside a running loop (RuntimeError, after the launch).
+# mixed with a timer, and outside a running loop (RuntimeError, after the launch);
+# ct.compile_async beside a ticker. On CUDA (and the mock device, where NVRTC is installed)
+# the first launch_async of each specialization compiles on libuv's thread pool first.
 import asyncio
 import gpu
 import tile as ct
@@ -25,10 +27,29 @@ async def main():
         print(o.tolist()[:5], float(o.sum()))
     await ct.launch_async(gpu.Stream.default, (4,), scale, (x, outs[0], 10))
     print(outs[0].tolist()[-3:])
+    # compile_async of a new specialization while a ticker runs, then launches of it
+    ticks = []
+
+    async def ticker():
+        for i in range(3):
+            await asyncio.sleep(0)
+            ticks.append(i)
+
+    r = await asyncio.gather(ct.compile_async(scale, (x, outs[1], 11)), ticker())
+    print(r, ticks)
+    await ct.compile_async(scale, (x, outs[1], 11))  # again: nothing left to compile
+    ct.launch(gpu.Stream.default, (4,), scale, (x, outs[1], 11))
+    print(outs[1].tolist()[:3])
+    await asyncio.gather(*[ct.launch_async(s1, (4,), scale, (x, outs[2], 12)) for _ in range(3)])
+    print(outs[2].tolist()[:3])
 
 
 asyncio.run(main())
 try:
     ct.launch_async(gpu.Stream.default, (1,), scale, (gpu.ones(16), gpu.zeros(16), 2))
+except RuntimeError as e:
+    print("RuntimeError:", e)
+try:
+    ct.compile_async(scale, (gpu.ones(16), gpu.zeros(16), 2))
 except RuntimeError as e:
     print("RuntimeError:", e)

@@ -331,6 +331,26 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     return k;
 }
 
+int tile_cuda_compile_job(GpuState *G, const TileFunc *f, JitJob **job, char *err, size_t errsize) {
+    *job = NULL;
+    if (G->mock && cuda_load_nvrtc(G) < 0) return 1; /* the mock needs no CUBIN */
+    if (!G->mock && gpu_ensure(G) < 0) {
+        snprintf(err, errsize, "%s", G->err);
+        return -1;
+    }
+    TileLowered l;
+    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
+    JitRequest req = request(&l, G->mock ? "sm_90a" : NULL);
+    int r = jit_job_begin(G, &req, !G->mock, job);
+    tile_lowered_free(&l);
+    if (r < 0) jit_error(G, err, errsize);
+    return r;
+}
+
+void tile_cuda_job_error(GpuState *G, char *err, size_t errsize) {
+    jit_error(G, err, errsize);
+}
+
 void tile_cuda_free(GpuState *G, TileCuda *k) {
     if (!k) return;
     if (k->err_word) gpu_mem_free(G, k->err_word, 4 * sizeof(int), NULL);
