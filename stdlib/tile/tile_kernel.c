@@ -12,6 +12,7 @@
  * KRAIT_TILE_DUMP=1 (kr_config.gpu_tile_dump "1") also prints each new specialization's IR
  * to stderr, before the lowering prints its CUDA C. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../gpu/array/array.h"
@@ -560,16 +561,37 @@ static Value f_export(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 #ifdef KRAIT_HAVE_LIBUV
-static void compile_job_run(void *job) {
-    jit_job_run(job);
+/* One native pool job for a kernel's compiles (one per variant). */
+typedef struct CompileJobs {
+    JitJob *jobs[2];
+    int n;
+} CompileJobs;
+
+static void compile_job_run(void *ud) {
+    CompileJobs *c = ud;
+    for (int i = 0; i < c->n; i++)
+        jit_job_run(c->jobs[i]);
 }
-static void compile_job_drop(void *job) {
-    jit_job_free(job);
+static void compile_job_drop(void *ud) {
+    CompileJobs *c = ud;
+    for (int i = 0; i < c->n; i++)
+        jit_job_free(c->jobs[i]);
+    free(c);
 }
-/* Loop thread, once NVRTC is done: the CUBIN into the JIT's caches, or the compile error. */
-static Value compile_job_finish(Interp *I, void *job) {
-    if (!I->gpu) return jit_job_free(job), V_NONE; /* the GPU state is gone */
-    if (jit_job_end(I->gpu, job) == 0) return V_NONE;
+/* Loop thread, once NVRTC is done: the CUBINs into the JIT's caches, or the compile error. */
+static Value compile_job_finish(Interp *I, void *ud) {
+    CompileJobs *c = ud;
+    int failed = 0;
+    for (int i = 0; i < c->n; i++) {
+        if (!I->gpu)
+            jit_job_free(c->jobs[i]); /* the GPU state is gone */
+        else if (!failed && jit_job_end(I->gpu, c->jobs[i]) < 0)
+            failed = 1;
+        else if (failed)
+            jit_job_free(c->jobs[i]);
+    }
+    free(c);
+    if (!failed) return V_NONE;
     char err[512];
     tile_cuda_job_error(I->gpu, err, sizeof err);
     return err_format(I, TY_RUNTIME_ERROR, "%s", err);
@@ -588,14 +610,18 @@ static Value f_compile_job(Interp *I, int argc, Value *argv, Tuple *kw) {
     TileSpec *spec = tile_spec_of_call(I, "compile_job", o[0], o[1]);
     if (!spec) return V_NULL;
 #ifdef KRAIT_HAVE_LIBUV
-    if (!arr_on_cuda(I) || spec->cuda) return V_NONE;
-    JitJob *job;
+    /* launched before (a variant loaded): what is left compiles at its launch, if ever */
+    if (!arr_on_cuda(I) || (spec->cuda && (spec->cuda->fn || spec->cuda->fn_exact))) return V_NONE;
+    CompileJobs *c = malloc(sizeof *c);
+    if (!c) return err_format(I, TY_MEMORY_ERROR, "compile_job: out of memory");
     char err[512];
-    int r = tile_cuda_compile_job(I->gpu, spec->func, &job, err, sizeof err);
-    if (r < 0) return err_format(I, TY_RUNTIME_ERROR, "%s", err);
-    if (r > 0) return V_NONE;
-    int64_t id =
-        uvwork_submit_native(I, compile_job_run, compile_job_finish, compile_job_drop, job);
+    c->n = tile_cuda_compile_job(I->gpu, spec->func, c->jobs, err, sizeof err);
+    if (c->n <= 0) {
+        int n = c->n;
+        free(c);
+        return n < 0 ? err_format(I, TY_RUNTIME_ERROR, "%s", err) : V_NONE;
+    }
+    int64_t id = uvwork_submit_native(I, compile_job_run, compile_job_finish, compile_job_drop, c);
     return id < 0 ? V_NULL : v_int(id);
 #else
     return V_NONE;

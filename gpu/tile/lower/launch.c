@@ -331,20 +331,37 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     return k;
 }
 
-int tile_cuda_compile_job(GpuState *G, const TileFunc *f, JitJob **job, char *err, size_t errsize) {
-    *job = NULL;
-    if (G->mock && cuda_load_nvrtc(G) < 0) return 1; /* the mock needs no CUBIN */
+int tile_cuda_compile_job(GpuState *G, const TileFunc *f, JitJob *jobs[2], char *err,
+                          size_t errsize) {
+    jobs[0] = jobs[1] = NULL;
+    if (G->mock && cuda_load_nvrtc(G) < 0) return 0; /* the mock needs no CUBIN */
     if (!G->mock && gpu_ensure(G) < 0) {
         snprintf(err, errsize, "%s", G->err);
         return -1;
     }
-    TileLowered l;
-    if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
-    JitRequest req = request(&l, G->mock ? "sm_90a" : NULL);
-    int r = jit_job_begin(G, &req, !G->mock, job);
-    tile_lowered_free(&l);
-    if (r < 0) jit_error(G, err, errsize);
-    return r;
+    /* the general variant, and the exact one when the kernel has it: which one a launch
+     * takes depends on its arguments (tile_exact_ok) */
+    int n = 0;
+    for (int exact = 0; exact < 2; exact++) {
+        TileLowered l;
+        if (tile_lower_variant(G, f, exact, &l, err, errsize) < 0) goto fail;
+        JitRequest req = request(&l, G->mock ? "sm_90a" : NULL);
+        int r = jit_job_begin(G, &req, !G->mock, &jobs[n]);
+        bool more = l.has_exact;
+        tile_lowered_free(&l);
+        if (r < 0) {
+            jit_error(G, err, errsize);
+            goto fail;
+        }
+        if (r == 0) n++;
+        if (!more) break;
+    }
+    return n;
+fail:
+    for (int i = 0; i < n; i++)
+        jit_job_free(jobs[i]);
+    jobs[0] = jobs[1] = NULL;
+    return -1;
 }
 
 void tile_cuda_job_error(GpuState *G, char *err, size_t errsize) {

@@ -67,12 +67,15 @@ static inline bool tile_cuda_writes(const TileCuda *k, int i) {
  * variant). NULL with err set. */
 TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t errsize);
 
-/* The NVRTC half of tile_cuda_prepare as a job for another thread (gpu/runtime/jit.h):
- * lowers f as tile_cuda_prepare does and asks the JIT for its CUBIN. 1: nothing to compile
- * (in the caches, or the mock device without NVRTC), 0: *job to run and end, after which
- * tile_cuda_prepare finds the CUBIN loaded (on the mock: in the disk cache, compiled for
- * sm_90a), -1 with err set. tile_cuda_job_error words a failed jit_job_end the same way. */
-int tile_cuda_compile_job(GpuState *G, const TileFunc *f, JitJob **job, char *err, size_t errsize);
+/* The NVRTC compiles of f's first launches as jobs for another thread (gpu/runtime/jit.h):
+ * lowers f's general variant, and its exact one when it has one (which one a launch takes
+ * depends on its arguments), and asks the JIT for their CUBINs. The number of jobs put in
+ * jobs (0: nothing to compile: in the caches, or the mock device without NVRTC), each to
+ * run and end, after which the launches find their CUBIN loaded (on the mock: in the disk
+ * cache, compiled for sm_90a); -1 with err set. tile_cuda_job_error words a failed
+ * jit_job_end the same way. */
+int tile_cuda_compile_job(GpuState *G, const TileFunc *f, JitJob *jobs[2], char *err,
+                          size_t errsize);
 void tile_cuda_job_error(GpuState *G, char *err, size_t errsize);
 
 /* Launch k on grid with args (args[i] for f->params[i]; arrays: data is the DEVICE address)
