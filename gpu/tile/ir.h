@@ -33,8 +33,8 @@
  *
  * - Every op keeps the source line and column (the script's, 1-based line, 0-based column)
  *   of the construct that made it; the file is TileFunc.filename (the script's base name,
- *   as errors show it), or op->file for ops of helpers inlined from another file. Run-time errors and the
- *   lowering's #line directives use them.
+ *   as errors show it), or op->file for ops of helpers inlined from another file. Run-time errors
+ * and the lowering's #line directives use them.
  *
  * - Scalars are rank-0 tiles; the same elementwise ops serve both. Index arithmetic is in
  *   int32 unless an operand is int64 (cuTile's rule); bid/num_blocks/ARRAY_DIM are int32 by
@@ -317,11 +317,20 @@ typedef enum TileMemScope {
  *               scalar slots vars2[0] (accumulated) and vars2[1] (next element) and ends
  *               with a YIELD of the combined scalar. Combination order is unspecified
  *               (the combiner must be associative and commutative).
+ *               Over a tuple of N tiles (ct.reduce((a, b), ...); ncomp = N >= 1, sub
+ *               CUSTOM): operands x_0..x_{N-1} (one shape, any dtypes), then the N
+ *               identities (scalars of each x_i's dtype); cslots[0..2N): the accumulated
+ *               values acc_0..acc_{N-1}, then the next elements next_0..next_{N-1}
+ *               (scalar slots of each x_i's dtype); region 0 ends with a YIELD of N
+ *               scalars (the combined acc_i). The op's result is component comp of the
+ *               tuple's reduction (x_comp's dtype); the front emits one op per component.
+ *               Combined in order along the axis (first element first).
  *  ARGREDUCE    attrs: sub (TR_MAX for argmax, TR_MIN for argmin), axis (-1: over the
  *               flattened tile), keepdims. operands: x. result: int32 indices; ties give
  *               the first index (NumPy's); NaN counts as the extreme (NumPy's).
  *  SCAN         attrs: sub (TileRedop), axis, reverse. operands: x. result: x's type, the
- *               inclusive prefix combination along axis. CUSTOM as in REDUCE.
+ *               inclusive prefix combination along axis. CUSTOM as in REDUCE, over a
+ *               tuple too (ncomp, comp, cslots; the result has x_comp's type).
  *  MMA          operands: a (M,K) or (B,M,K), b (K,N) or (B,K,N), acc (M,N) or (B,M,N).
  *               result: acc's type, a @ b + acc with products and sums in acc's dtype
  *               (a and b may have a narrower dtype than acc; the front casts tf32 inputs).
@@ -345,8 +354,9 @@ typedef enum TileMemScope {
  *               the body. Runs while the condition yields true.
  *  BREAK        leaves the innermost FOR or WHILE.
  *  CONTINUE     next iteration of the innermost FOR or WHILE.
- *  YIELD        operands: the value a combiner or a WHILE condition region produces; the
- *               last op of such a region.
+ *  YIELD        operands: the value a combiner or a WHILE condition region produces (N
+ *               values for a REDUCE/SCAN over a tuple of N tiles); the last op of such a
+ *               region.
  *  RETURN       ends the kernel for this block (a `return` inside the kernel).
  */
 #define TILE_OPS(X)                                                                                \
@@ -434,6 +444,9 @@ struct TileOp {
     const char *text; /* PRINTF format, ASSERT message; arena string */
     const char *file; /* the script file of line/col when it is not f->filename (an op of a
                          helper function inlined from another module); NULL otherwise */
+    int ncomp, comp;  /* REDUCE/SCAN over a tuple of ncomp tiles (0: one tile): which
+                       * component the result is */
+    int *cslots;      /* ... and its 2 * ncomp combiner slots (arena) */
 };
 
 /* ---------------------------------------------------------------- functions */

@@ -172,7 +172,14 @@ static void tp_op(TilePrinter *p, const TileOp *op, int depth) {
         tp_printf(p, " axis=%d", op->axis);
         if (op->keepdims) tp_text(p, " keepdims");
         if (op->reverse) tp_text(p, " reverse");
-        if (op->sub == TR_CUSTOM) tp_printf(p, " args=(v%d, v%d)", op->vars2[0], op->vars2[1]);
+        if (op->ncomp > 0) {
+            tp_printf(p, " component=%d/%d args=(", op->comp, op->ncomp);
+            for (int i = 0; i < 2 * op->ncomp; i++)
+                tp_printf(p, "%sv%d", i ? ", " : "", op->cslots[i]);
+            tp_text(p, ")");
+        } else if (op->sub == TR_CUSTOM) {
+            tp_printf(p, " args=(v%d, v%d)", op->vars2[0], op->vars2[1]);
+        }
         break;
     case TOP_PRINTF:
     case TOP_ASSERT:

@@ -85,6 +85,7 @@ static int tv_index_tiles(TileVerifier *v, const TileOp *op, int rank, const Til
 }
 
 static int tv_region(TileVerifier *v, const TileRegion *r, bool yields);
+static int tv_tuple_fold(TileVerifier *v, const TileOp *op);
 
 static int tv_op(TileVerifier *v, const TileOp *op) {
     const TileFunc *f = v->f;
@@ -286,8 +287,10 @@ static int tv_op(TileVerifier *v, const TileOp *op) {
         break;
     }
     case TOP_REDUCE:
-    case TOP_ARGREDUCE:
-    case TOP_SCAN: {
+    case TOP_SCAN:
+        if (op->ncomp > 0) return tv_tuple_fold(v, op);
+        /* fall through */
+    case TOP_ARGREDUCE: {
         bool custom = op->sub == TR_CUSTOM;
         if (op->kind == TOP_ARGREDUCE && custom) return tv_fail(v, op, "custom argreduce");
         if (tv_need_operands(v, op, custom ? 2 : 1) || tv_need_result(v, op, true)) return -1;
@@ -408,13 +411,58 @@ static int tv_op(TileVerifier *v, const TileOp *op) {
     case TOP_CONTINUE:
         if (!v->loop_depth) return tv_fail(v, op, "outside a loop");
         break;
-    case TOP_YIELD:
-        if (tv_need_operands(v, op, 1) || tv_need_result(v, op, false)) return -1;
+    case TOP_YIELD: /* one value; a tuple combiner's count is checked by its REDUCE/SCAN */
+        if (op->noperands < 1) return tv_fail(v, op, "yields nothing");
+        if (tv_need_result(v, op, false)) return -1;
         break;
     case TOP_RETURN:
         if (tv_need_operands(v, op, 0) || tv_need_result(v, op, false)) return -1;
         break;
     default: return tv_fail(v, op, "unknown op kind %d", (int)op->kind);
+    }
+    return 0;
+}
+
+/* REDUCE/SCAN over a tuple of ncomp tiles (ir.h). */
+static int tv_tuple_fold(TileVerifier *v, const TileOp *op) {
+    const TileFunc *f = v->f;
+    int n = op->ncomp;
+    if (op->sub != TR_CUSTOM) return tv_fail(v, op, "a tuple fold without a combiner");
+    if (op->comp < 0 || op->comp >= n || !op->cslots)
+        return tv_fail(v, op, "component %d of %d", op->comp, n);
+    if (tv_need_operands(v, op, 2 * n) || tv_need_result(v, op, true)) return -1;
+    const TileType *x = tv_type(v, op, 0), *rt = tile_value_type(f, op->result);
+    if (op->axis < 0 || op->axis >= x->rank)
+        return tv_fail(v, op, "axis %d out of range", op->axis);
+    for (int i = 0; i < n; i++) {
+        const TileType *xi = tv_type(v, op, i), *id = tv_type(v, op, n + i);
+        if (!tile_type_same_shape(xi, x)) return tv_fail(v, op, "tuple tiles differ in shape");
+        if (id->rank != 0 || id->dtype != xi->dtype)
+            return tv_fail(v, op, "identity %d is not a scalar of its tile's dtype", i);
+        for (int k = 0; k < 2; k++) {
+            int s = op->cslots[k * n + i];
+            if (s < 0 || s >= f->nvars || f->vars[s].type.rank != 0 ||
+                f->vars[s].type.dtype != xi->dtype)
+                return tv_fail(v, op, "combiner slot %d is not a scalar of its dtype", k * n + i);
+        }
+    }
+    const TileType *xc = tv_type(v, op, op->comp);
+    if (rt->dtype != xc->dtype) return tv_fail(v, op, "result dtype");
+    if (op->kind == TOP_SCAN) {
+        if (!tile_type_same_shape(rt, x)) return tv_fail(v, op, "scan changes the shape");
+    } else {
+        int64_t want = tile_type_numel(x) / x->shape[op->axis];
+        if (tile_type_numel(rt) != want || rt->rank != x->rank - (op->keepdims ? 0 : 1))
+            return tv_fail(v, op, "result shape");
+    }
+    if (tv_region(v, &op->regions[0], true)) return -1;
+    const TileOp *y = op->regions[0].last;
+    if (y->noperands != n)
+        return tv_fail(v, op, "combiner yields %d values, not %d", y->noperands, n);
+    for (int i = 0; i < n; i++) {
+        const TileType *yt = tile_value_type(f, y->operands[i]);
+        if (yt->rank != 0 || yt->dtype != tv_type(v, op, i)->dtype)
+            return tv_fail(v, op, "combiner yields another type for component %d", i);
     }
     return 0;
 }

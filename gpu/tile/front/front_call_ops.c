@@ -606,6 +606,166 @@ static bool fe_scan(Front *F, AstPos pos, TileRedop op, FrontValue x, FrontValue
     return true;
 }
 
+/* The combining function of ct.reduce/ct.scan applied to nin values (a lambda of the
+ * kernel's source, its parameters bound to in[], or a helper inlined): *res. */
+static bool fe_combiner_apply(Front *F, AstPos pos, AstExpr *lambda, FrontValue fn, int nin,
+                              const FrontValue *in, FrontValue *res) {
+    bool ok;
+    F->rt_depth++;
+    if (lambda) {
+        AstArguments *la = lambda->u.lambda.args;
+        FrontFrame *fr = F->frame;
+        int saved_n = fr->nvars;
+        ok = true;
+        for (int i = 0; i < nin && ok; i++) {
+            const char *pn =
+                i < la->nposonly ? la->posonly[i].name : la->args[i - la->nposonly].name;
+            /* shadow outer names: a fresh binding appended, dropped afterwards */
+            FrontVar *nv;
+            if (fr->nvars == fr->cap) {
+                int ncap = fr->cap ? fr->cap * 2 : 16;
+                FrontVar *vars = fe_alloc(F, sizeof *vars * (size_t)ncap);
+                if (!vars) {
+                    ok = false;
+                    break;
+                }
+                if (fr->nvars) memcpy(vars, fr->vars, sizeof *vars * (size_t)fr->nvars);
+                fr->vars = vars;
+                fr->cap = ncap;
+            }
+            nv = &fr->vars[fr->nvars++];
+            memset(nv, 0, sizeof *nv);
+            nv->name = pn;
+            nv->slot = -1;
+            nv->v = in[i];
+        }
+        if (ok) ok = fe_expr(F, lambda->u.lambda.body, res);
+        fr->nvars = saved_n;
+    } else {
+        int saved_rt = F->rt_depth;
+        F->rt_depth = 0;
+        ok = fe_inline_call(F, pos, fn.u.host.obj, nin, in, 0, NULL, NULL, res);
+        F->rt_depth = saved_rt;
+    }
+    F->rt_depth--;
+    return ok;
+}
+
+/* ct.reduce / ct.scan over a tuple of N tiles (broadcast to one shape): one REDUCE/SCAN op
+ * per component (ir.h: ncomp, comp, cslots), each with its own copy of the combiner region,
+ * all sharing the 2N slots; the result is the tuple of the N components. */
+static bool fe_combiner_tuple(Front *F, AstPos pos, bool scan, FrontValue x, FrontValue axisv,
+                              FrontValue ident, FrontValue flag, AstExpr *lambda, FrontValue fn,
+                              FrontValue *out) {
+    const char *fname = scan ? "scan" : "reduce";
+    int n = x.u.tuple.n;
+    if (n < 1 || n > 16)
+        return fe_error(F, pos, TY_TYPE_ERROR, "%s(): a tuple of 1 to 16 tiles, not %d", fname, n);
+    if (ident.kind == FV_TUPLE && ident.u.tuple.n != n)
+        return fe_error(F, pos, TY_TYPE_ERROR, "%s(): %d identities for %d tiles", fname,
+                        ident.u.tuple.n, n);
+    int *ops = fe_alloc(F, sizeof(int) * (size_t)(2 * n));
+    int *slots = fe_alloc(F, sizeof(int) * (size_t)(2 * n));
+    FrontValue *in = fe_alloc(F, sizeof(FrontValue) * (size_t)(2 * n));
+    FrontValue *res_items = fe_alloc(F, sizeof(FrontValue) * (size_t)n);
+    if (!ops || !slots || !in || !res_items) return false;
+    TileType common;
+    for (int i = 0; i < n; i++) {
+        int v = fe_tile_arg(F, pos, x.u.tuple.items[i], fname);
+        if (v < 0) return false;
+        TileType t = *fe_type(F, v);
+        if (t.rank == 0) {
+            int64_t one = 1;
+            v = fe_reshape(F, v, 1, &one);
+            if (v < 0) return false;
+            t = *fe_type(F, v);
+        }
+        ops[i] = v;
+        TileType both = t;
+        if (i > 0 && !fe_broadcast_shapes(F, pos, &common, &t, &both)) return false;
+        common = both;
+    }
+    for (int i = 0; i < n; i++) {
+        TileType t = common;
+        t.dtype = fe_type(F, ops[i])->dtype;
+        if (!tile_type_same_shape(fe_type(F, ops[i]), &t)) {
+            ops[i] = fe_broadcast_to(F, pos, ops[i], &t);
+            if (ops[i] < 0) return false;
+        }
+        FrontValue id = ident.kind == FV_TUPLE ? ident.u.tuple.items[i] : ident;
+        if (!fv_is_number(&id))
+            return fe_error(F, pos, TY_TYPE_ERROR, "%s(): identity must be a constant number",
+                            fname);
+        ops[n + i] = fe_materialize(F, pos, id, t.dtype, true);
+        if (ops[n + i] < 0) return false;
+        TileType st = tile_type_scalar(t.dtype);
+        slots[i] = tile_var_add(F->f, "acc", st);
+        slots[n + i] = tile_var_add(F->f, "x", st);
+        if (slots[i] < 0 || slots[n + i] < 0) return fe_nomem(F);
+    }
+    int ax = 0;
+    if (!fe_axis_norm(F, pos, axisv, common.rank, &ax)) return false;
+    bool on = flag.kind == FV_BOOL && flag.u.b;
+    for (int c = 0; c < n; c++) {
+        TileType r = common;
+        r.dtype = fe_type(F, ops[c])->dtype;
+        if (!scan) {
+            r.rank = 0;
+            for (int i = 0; i < common.rank; i++) {
+                if (i == ax && !on) continue;
+                r.shape[r.rank++] = i == ax ? 1 : common.shape[i];
+            }
+        }
+        F->pos = pos;
+        TileOp *o = fe_op(F, scan ? TOP_SCAN : TOP_REDUCE, 2 * n, ops, &r);
+        if (!o) return false;
+        o->sub = TR_CUSTOM;
+        o->axis = ax;
+        o->ncomp = n;
+        o->comp = c;
+        o->cslots = slots;
+        if (scan)
+            o->reverse = on;
+        else
+            o->keepdims = on;
+        TileRegion *saved = F->region;
+        F->region = &o->regions[0];
+        bool ok = true;
+        for (int i = 0; i < 2 * n && ok; i++) {
+            TileType st = tile_type_scalar(fe_type(F, ops[i % n])->dtype);
+            TileOp *rd = fe_op(F, TOP_VAR_READ, 0, NULL, &st);
+            ok = rd != NULL;
+            if (ok) {
+                rd->var = slots[i];
+                in[i] = fv_tile(rd->result);
+            }
+        }
+        FrontValue res;
+        if (ok) ok = fe_combiner_apply(F, pos, lambda, fn, 2 * n, in, &res);
+        if (ok && (res.kind != FV_TUPLE || res.u.tuple.n != n))
+            ok = fe_error(F, pos, TY_TYPE_ERROR,
+                          "%s function must return a tuple of %d values (one per tile)", fname, n);
+        int *ys = ok ? fe_alloc(F, sizeof(int) * (size_t)n) : NULL;
+        if (ok && !ys) ok = false;
+        for (int i = 0; i < n && ok; i++) {
+            ys[i] = fe_materialize(F, pos, res.u.tuple.items[i], fe_type(F, ops[i])->dtype, true);
+            ok = ys[i] >= 0;
+            if (ok && fe_type(F, ys[i])->rank != 0)
+                ok = fe_error(F, pos, TY_TYPE_ERROR,
+                              "%s function returns a tile, but it must return scalars", fname);
+        }
+        F->pos = pos;
+        if (ok) ok = fe_op(F, TOP_YIELD, n, ys, NULL) != NULL;
+        F->region = saved;
+        if (!ok) return false;
+        res_items[c] = fv_tile(o->result);
+    }
+    out->kind = FV_TUPLE;
+    out->u.tuple.n = n;
+    out->u.tuple.items = res_items;
+    return true;
+}
+
 /* ct.reduce(x, axis, func, identity, keepdims=False) / ct.scan(x, axis, func, identity,
  * reverse=False) with func a lambda (in the kernel's source) or a helper function. */
 bool fe_call_combiner(Front *F, AstExpr *call, int intr, FrontValue *out) {
@@ -634,7 +794,7 @@ bool fe_call_combiner(Front *F, AstExpr *call, int intr, FrontValue *out) {
         if (!argx[i])
             return fe_error(F, call->pos, TY_TYPE_ERROR, "%s() missing required argument '%s'",
                             fname, names[i]);
-    FrontValue x, axisv, ident, flag = fv_bool(false), fn;
+    FrontValue x, axisv, ident, flag = fv_bool(false), fn = fv_bool(false);
     if (!fe_expr(F, argx[0], &x) || !fe_expr(F, argx[1], &axisv) || !fe_expr(F, argx[3], &ident))
         return false;
     if (argx[4] && !fe_expr(F, argx[4], &flag)) return false;
@@ -647,14 +807,14 @@ bool fe_call_combiner(Front *F, AstExpr *call, int intr, FrontValue *out) {
                             "%s(): func must be a lambda or a Python function", fname);
     } else {
         AstArguments *la = lambda->u.lambda.args;
-        if (la->nposonly + la->nargs != 2 || la->vararg || la->kwarg || la->nkwonly)
+        int want = x.kind == FV_TUPLE ? 2 * x.u.tuple.n : 2;
+        if (la->nposonly + la->nargs != want || la->vararg || la->kwarg || la->nkwonly)
             return fe_error(F, lambda->pos, TY_TYPE_ERROR,
-                            "%s(): the combining function takes two arguments", fname);
+                            "%s(): the combining function takes %d arguments", fname, want);
     }
     AstPos pos = call->pos;
     if (x.kind == FV_TUPLE)
-        return fe_error(F, pos, TY_TYPE_ERROR, "%s() of a tuple of tiles is not supported by krait",
-                        fname);
+        return fe_combiner_tuple(F, pos, scan, x, axisv, ident, flag, lambda, fn, out);
     int v = fe_tile_arg(F, pos, x, fname);
     if (v < 0) return false;
     TileType t = *fe_type(F, v);
@@ -705,44 +865,7 @@ bool fe_call_combiner(Front *F, AstExpr *call, int intr, FrontValue *out) {
         in[i] = fv_tile(rd->result);
     }
     FrontValue res;
-    bool ok;
-    F->rt_depth++;
-    if (lambda) {
-        AstArguments *la = lambda->u.lambda.args;
-        FrontFrame *fr = F->frame;
-        int saved_n = fr->nvars;
-        ok = true;
-        for (int i = 0; i < 2 && ok; i++) {
-            const char *pn =
-                i < la->nposonly ? la->posonly[i].name : la->args[i - la->nposonly].name;
-            /* shadow outer names: a fresh binding appended, dropped afterwards */
-            FrontVar *nv;
-            if (fr->nvars == fr->cap) {
-                int ncap = fr->cap ? fr->cap * 2 : 16;
-                FrontVar *vars = fe_alloc(F, sizeof *vars * (size_t)ncap);
-                if (!vars) {
-                    ok = false;
-                    break;
-                }
-                if (fr->nvars) memcpy(vars, fr->vars, sizeof *vars * (size_t)fr->nvars);
-                fr->vars = vars;
-                fr->cap = ncap;
-            }
-            nv = &fr->vars[fr->nvars++];
-            memset(nv, 0, sizeof *nv);
-            nv->name = pn;
-            nv->slot = -1;
-            nv->v = in[i];
-        }
-        if (ok) ok = fe_expr(F, lambda->u.lambda.body, &res);
-        fr->nvars = saved_n;
-    } else {
-        int saved_rt = F->rt_depth;
-        F->rt_depth = 0;
-        ok = fe_inline_call(F, pos, fn.u.host.obj, 2, in, 0, NULL, NULL, &res);
-        F->rt_depth = saved_rt;
-    }
-    F->rt_depth--;
+    bool ok = fe_combiner_apply(F, pos, lambda, fn, 2, in, &res);
     if (ok) {
         int y = fe_materialize(F, pos, res, t.dtype, true);
         ok = y >= 0;

@@ -183,12 +183,45 @@ static TiFlow custom_fold(TileExec *ex, const TileOp *op, const char *x, char *r
     return TI_NEXT;
 }
 
+/* A CUSTOM combiner over a tuple of op->ncomp tiles (ir.h): every accumulator is carried,
+ * the result keeps component op->comp. */
+static TiFlow tuple_fold(TileExec *ex, const TileOp *op, char *r, int64_t outer, int64_t n,
+                         int64_t inner, bool scan) {
+    int nc = op->ncomp, comp = op->comp;
+    const TileOp *y = op->regions[0].last;
+    int csize = ti_esize(ti_type(ex, op->operands[comp])->dtype);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t j = 0; j < inner; j++) {
+            for (int i = 0; i < nc; i++)
+                memcpy(ex->slots[op->cslots[i]], ex->vals[op->operands[nc + i]],
+                       (size_t)ti_esize(ti_type(ex, op->operands[i])->dtype));
+            for (int64_t s = 0; s < n; s++) {
+                int64_t k = scan && op->reverse ? n - 1 - s : s, e = (o * n + k) * inner + j;
+                for (int i = 0; i < nc; i++) {
+                    int es = ti_esize(ti_type(ex, op->operands[i])->dtype);
+                    memcpy(ex->slots[op->cslots[nc + i]], ex->vals[op->operands[i]] + e * es,
+                           (size_t)es);
+                }
+                TiFlow fl = ti_exec_region(ex, &op->regions[0]);
+                if (fl == TI_FAIL) return fl;
+                for (int i = 0; i < nc; i++)
+                    memcpy(ex->slots[op->cslots[i]], ex->vals[y->operands[i]],
+                           (size_t)ti_esize(ti_type(ex, op->operands[i])->dtype));
+                if (scan) memcpy(r + e * csize, ex->slots[op->cslots[comp]], (size_t)csize);
+            }
+            if (!scan)
+                memcpy(r + (o * inner + j) * csize, ex->slots[op->cslots[comp]], (size_t)csize);
+        }
+    return TI_NEXT;
+}
+
 TiFlow ti_op_reduce(TileExec *ex, const TileOp *op) {
     const TileType *xt = ti_type(ex, op->operands[0]);
     int64_t outer, n, inner;
     split_axis(xt, op->axis, &outer, &n, &inner);
     const void *x = ex->vals[op->operands[0]];
     void *r = ex->vals[op->result];
+    if (op->ncomp > 0) return tuple_fold(ex, op, r, outer, n, inner, false);
     if (op->sub == TR_CUSTOM)
         return custom_fold(ex, op, x, r, outer, n, inner, ti_esize(xt->dtype), false);
     switch (xt->dtype) {
@@ -209,6 +242,7 @@ TiFlow ti_op_scan(TileExec *ex, const TileOp *op) {
     split_axis(xt, op->axis, &outer, &n, &inner);
     const void *x = ex->vals[op->operands[0]];
     void *r = ex->vals[op->result];
+    if (op->ncomp > 0) return tuple_fold(ex, op, r, outer, n, inner, true);
     if (op->sub == TR_CUSTOM)
         return custom_fold(ex, op, x, r, outer, n, inner, ti_esize(xt->dtype), true);
     switch (xt->dtype) {

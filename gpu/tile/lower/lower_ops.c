@@ -671,6 +671,7 @@ static void round_result(Lower *L, const TileOp *op) {
 }
 
 static int emit_reduce(Lower *L, const TileOp *op) {
+    if (op->ncomp > 0) return lw_tuple_fold(L, op);
     int x = op->operands[0];
     const TileType *t = vt(L, x);
     if (t->rank == 0) {
@@ -747,6 +748,7 @@ static int emit_argreduce(Lower *L, const TileOp *op) {
 }
 
 static int emit_scan(Lower *L, const TileOp *op) {
+    if (op->ncomp > 0) return lw_tuple_fold(L, op);
     int x = op->operands[0];
     const TileType *t = vt(L, x);
     if (t->rank == 0) {
