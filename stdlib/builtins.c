@@ -451,13 +451,16 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return v_obj(l);
 }
 
-/* eval/exec of source strings (code objects from compile() are outside the subset). */
+/* eval/exec of source strings, bytes-like source or code objects from compile(), in the
+ * caller's namespaces or the given ones (a separate locals dict included). Without
+ * globals, a function's locals are a snapshot, as CPython 3.11's locals(). */
 static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv, Tuple *kwnames,
                              int mode) {
     static const char *const names[] = {"source", "globals", "locals"};
     Value a[3];
     if (!arg_parse(I, fname, argc, argv, kwnames, names, 3, 1, 3, a)) return V_NULL;
-    if (!is_str(I, a[0])) {
+    bool is_code = is_obj(a[0]) && as_obj(a[0])->type == I->types[TY_CODE];
+    if (!is_code && !is_str(I, a[0])) {
         BufView bv; /* bytes, bytearray, memoryview, array.array */
         int rb = buf_get(I, a[0], &bv, false);
         if (rb < 0) return V_NULL;
@@ -470,8 +473,10 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
                               fname);
         }
     }
+    bool no_globals = is_null(a[1]) || is_none(a[1]);
+    bool no_locals = is_null(a[2]) || is_none(a[2]);
     Dict *g;
-    if (is_null(a[1]) || is_none(a[1])) {
+    if (no_globals) {
         g = vm_current_globals(I);
         if (!g) return err_format(I, TY_SYSTEM_ERROR, "%s(): no globals", fname);
     } else if (is_obj(a[1]) && is_dict(I, a[1])) {
@@ -480,20 +485,83 @@ static Value run_code_string(Interp *I, const char *fname, int argc, Value *argv
         return err_format(I, TY_TYPE_ERROR, "%s() globals must be a dict, not %s", fname,
                           type_name(I, a[1]));
     }
-    if (!is_null(a[2]) && !is_none(a[2]) &&
-        !(is_obj(a[2]) && is_dict(I, a[2]) && as_dict(a[2]) == g))
-        return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
-                          "krait: %s() with a separate locals mapping is not supported", fname);
-    Str *src = as_str(a[0]);
-    const char *p = src->data;
-    size_t n = src->len;
-    if (mode == EXEC_EVAL) { /* eval strips leading spaces and tabs, as CPython */
-        while (n && (*p == ' ' || *p == '\t'))
-            p++, n--;
+    Dict *l = g;
+    if (!no_locals) {
+        if (!(is_obj(a[2]) && is_dict(I, a[2]))) {
+            Type *lt = type_of(I, a[2]);
+            if (!lt->slots.getitem)
+                return err_format(I, TY_TYPE_ERROR, "locals must be a mapping or None, not %s",
+                                  type_name(I, a[2]));
+            return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                              "krait: %s() with a locals mapping that is not a dict is not "
+                              "supported",
+                              fname);
+        }
+        l = as_dict(a[2]);
+    } else if (no_globals) {
+        Value cur = vm_current_locals(I);
+        if (is_null(cur)) return V_NULL;
+        l = as_dict(cur);
     }
-    Value r = vm_exec_source(I, p, n, "<string>", g, mode);
+    Value r;
+    if (is_code) {
+        r = vm_exec_code(I, a[0], g, l);
+    } else {
+        Str *src = as_str(a[0]);
+        const char *p = src->data;
+        size_t n = src->len;
+        if (mode == EXEC_EVAL) { /* eval strips leading spaces and tabs, as CPython */
+            while (n && (*p == ' ' || *p == '\t'))
+                p++, n--;
+        }
+        r = vm_exec_source_in(I, p, n, "<string>", g, l, mode);
+    }
     if (is_null(r)) return V_NULL;
     return mode == EXEC_EVAL ? r : V_NONE;
+}
+
+/* compile(source, filename, mode): a code object for exec/eval. The AST flags
+ * (ast.PyCF_ONLY_AST and the like) are not supported; dont_inherit and optimize are
+ * accepted and change nothing (there are no __future__ flags to inherit in 3.11's sense). */
+static Value bi_compile(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    static const char *const names[] = {
+        "source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version"};
+    Value a[7];
+    if (!arg_parse(I, "compile", argc, argv, kwnames, names, 7, 3, 6, a)) return V_NULL;
+    Value src = a[0];
+    if (!is_str(I, src)) {
+        BufView bv;
+        int rb = buf_get(I, src, &bv, false);
+        if (rb < 0) return V_NULL;
+        if (rb == 0)
+            return err_format(I, TY_TYPE_ERROR,
+                              "compile() arg 1 must be a string, bytes or AST object");
+        src = bytes_decode(I, bv.data, bv.len, "utf-8", "strict");
+        if (is_null(src)) return V_NULL;
+    }
+    if (!is_str(I, a[1]))
+        return err_format(I, TY_TYPE_ERROR, "expected str, bytes or os.PathLike object, not %s",
+                          type_name(I, a[1]));
+    if (!is_str(I, a[2]))
+        return err_format(I, TY_TYPE_ERROR, "compile() argument 'mode' must be str, not %s",
+                          type_name(I, a[2]));
+    const char *m = as_str(a[2])->data;
+    int mode = strcmp(m, "exec") == 0     ? EXEC_FILE
+               : strcmp(m, "eval") == 0   ? EXEC_EVAL
+               : strcmp(m, "single") == 0 ? EXEC_SINGLE
+                                          : -1;
+    if (mode < 0)
+        return err_format(I, TY_VALUE_ERROR, "compile() mode must be 'exec', 'eval' or 'single'");
+    if (!is_null(a[3])) {
+        int64_t flags;
+        if (obj_index(I, a[3], &flags) < 0) return V_NULL;
+        if (flags & 0x400) /* ast.PyCF_ONLY_AST */
+            return err_format(I, TY_NOT_IMPLEMENTED_ERROR,
+                              "krait: compile() to an AST is not supported");
+    }
+    Str *s = as_str(src); /* unlike eval(), compile() keeps leading blanks: IndentationError */
+    Code *co = vm_compile_source(I, s->data, s->len, as_str(a[1])->data, mode);
+    return co ? v_obj(co) : V_NULL;
 }
 
 static Value bi_eval(Interp *I, int argc, Value *argv, Tuple *kwnames) {
@@ -564,6 +632,7 @@ static const MethodDef builtin_functions[] = {
     {"eval", bi_eval, 0},
     {"exec", bi_exec, 0},
     {"__import__", bi_import, 0},
+    {"compile", bi_compile, 0},
     {"exit", bi_exit, 0},
     {"quit", bi_exit, 0},
     {NULL, NULL, 0},

@@ -92,22 +92,43 @@ static Value raise_syntax_error(Interp *I, SyntaxErrorInfo *err, Str *filename) 
                       err->end_col);
 }
 
-Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
-                     int mode) {
+static bool ensure_builtins(Interp *I, Dict *globals) {
     if (is_null(dict_get_str(globals, I->names.builtins))) {
         /* (in a sandbox with a builtins allow-list, what a module's __builtins__ shows is
          * the allowed dict, so a script cannot reach the rest through a library module) */
         Value b = I->script_builtins ? v_obj(I->script_builtins) : v_obj(I->builtins);
-        if (dict_set_str(I, globals, I->names.builtins, b) < 0) return V_NULL;
+        if (dict_set_str(I, globals, I->names.builtins, b) < 0) return false;
     }
+    return true;
+}
+
+Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
+                     int mode) {
+    return vm_exec_source_in(I, src, len, filename, globals, globals, mode);
+}
+
+Value vm_exec_source_in(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
+                        Dict *locals, int mode) {
+    if (!ensure_builtins(I, globals)) return V_NULL;
+    Code *co = vm_compile_source(I, src, len, filename, mode);
+    if (!co) return V_NULL;
+    return vm_run_code(I, co, globals, locals);
+}
+
+Value vm_exec_code(Interp *I, Value code, Dict *globals, Dict *locals) {
+    if (!ensure_builtins(I, globals)) return V_NULL;
+    return vm_run_code(I, (Code *)as_obj(code), globals, locals);
+}
+
+Code *vm_compile_source(Interp *I, const char *src, size_t len, const char *filename, int mode) {
     Str *fname = str_from_cstr(I, filename);
-    if (!fname) return V_NULL;
+    if (!fname) return NULL;
     /* Code run from -c or typed at the prompt shows no source lines in tracebacks, as in
      * CPython, which has no file to read them from: those filenames are "<...>". */
     Str *source = NULL;
     if (filename[0] != '<' && utf8_validate(src, len) < 0) {
         source = str_new(I, src, len);
-        if (!source) return V_NULL;
+        if (!source) return NULL;
     }
     AstArena arena;
     memset(&arena, 0, sizeof arena);
@@ -120,7 +141,7 @@ Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filenam
         raise_syntax_error(I, &err, fname);
         if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
         ast_arena_free(&arena);
-        return V_NULL;
+        return NULL;
     }
     Code *co = compile_module(I, mod, fname, source, mode);
     if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);
@@ -130,9 +151,8 @@ Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filenam
      * The compiler leaves co rooted until the caller's temporaries are reset. */
     if (co && !source && utf8_validate(src, len) < 0) {
         Str *text = str_new(I, src, len);
-        if (!text) return V_NULL;
+        if (!text) return NULL;
         code_set_text(co, text);
     }
-    if (!co) return V_NULL;
-    return vm_run_code(I, co, globals, globals);
+    return co;
 }

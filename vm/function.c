@@ -249,6 +249,47 @@ static Value function_get_method(Interp *I, int argc, Value *argv, Tuple *kwname
     return bound_method_new(I, argv[0], obj);
 }
 
+/* types.FunctionType(code, globals, name=None, argdefs=None, closure=None) */
+static Value function_type_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
+    (void)t;
+    static const char *const names[] = {"code", "globals", "name", "argdefs", "closure"};
+    Value a[5];
+    if (!arg_parse(I, "function", argc, argv, kw, names, 5, 2, 5, a)) return V_NULL;
+    if (!is_obj(a[0]) || as_obj(a[0])->type != I->types[TY_CODE])
+        return err_format(I, TY_TYPE_ERROR, "function() argument 'code' must be code, not %s",
+                          is_none(a[0]) ? "None" : type_name(I, a[0]));
+    if (!is_obj(a[1]) || !is_dict(I, a[1]))
+        return err_format(I, TY_TYPE_ERROR, "function() argument 'globals' must be dict, not %s",
+                          is_none(a[1]) ? "None" : type_name(I, a[1]));
+    bool has_name = !is_null(a[2]) && !is_none(a[2]);
+    if (has_name && !is_str(I, a[2]))
+        return err_format(I, TY_TYPE_ERROR, "arg 3 (name) must be None or string");
+    bool has_defs = !is_null(a[3]) && !is_none(a[3]);
+    if (has_defs && !(is_obj(a[3]) && as_obj(a[3])->type == I->types[TY_TUPLE]))
+        return err_format(I, TY_TYPE_ERROR, "arg 4 (defaults) must be None or tuple");
+    Code *co = (Code *)as_obj(a[0]);
+    bool has_closure = !is_null(a[4]) && !is_none(a[4]);
+    if ((has_closure || co->nfreevars) &&
+        !(is_obj(a[4]) && as_obj(a[4])->type == I->types[TY_TUPLE]))
+        return err_format(I, TY_TYPE_ERROR, "arg 5 (closure) must be tuple");
+    size_t nclosure = has_closure ? as_tuple(a[4])->len : 0;
+    if (nclosure != co->nfreevars)
+        return err_format(I, TY_VALUE_ERROR, "%s requires closure of length %u, not %zu",
+                          co->name->data, co->nfreevars, nclosure);
+    for (size_t i = 0; i < nclosure; i++) {
+        Value c = as_tuple(a[4])->items[i];
+        if (!is_obj(c) || as_obj(c)->type != I->types[TY_CELL])
+            return err_format(I, TY_TYPE_ERROR, "arg 5 (closure) expected cell, found %s",
+                              type_name(I, c));
+    }
+    Function *fn = function_new(I, co, as_dict(a[1]));
+    if (!fn) return V_NULL;
+    if (has_name) fn->name = as_str(a[2]);
+    if (has_defs && as_tuple(a[3])->len) fn->defaults = as_tuple(a[3]);
+    if (nclosure) fn->closure = as_tuple(a[4]);
+    return v_obj(fn);
+}
+
 static const MethodDef function_methods[] = {
     {"__get__", function_get_method, 0},
     {NULL, NULL, 0},
@@ -267,6 +308,7 @@ const TypeSpec function_spec = {
             .getattr = function_getattr,
             .setattr = function_setattr,
             .descr_get = function_descr_get,
+            .new = function_type_new,
         },
     .methods = function_methods,
     .getsets = function_getsets,

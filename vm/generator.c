@@ -113,6 +113,60 @@ bool frame_at_yield_from(Frame *f) {
            INSTR_OP(f->code->instrs[f->pc]) == OP_YIELD_FROM;
 }
 
+/* After a throw() forwarded to the subiterator of a `yield from`: r is what it yielded, or
+ * its return value (subret), or V_NULL after raising; the generator goes on accordingly. */
+static Value delegate_done(Interp *I, Generator *g, Value r, bool subret, bool *returned) {
+    Frame *f = g->frame;
+    if (!is_null(r) && !subret) return r; /* the subiterator yielded */
+    /* The subiterator finished: leave the YIELD_FROM with its result, or raise. */
+    f->sp--;
+    f->pc++;
+    if (subret) return gen_resume(I, g, r, false, returned);
+    if (err_matches(I, TY_STOP_ITERATION)) {
+        Obj *stop = err_fetch(I);
+        Value val = ((ExcObj *)stop)->extra;
+        if (is_null(val)) val = V_NONE;
+        return gen_resume(I, g, val, false, returned);
+    }
+    return gen_resume(I, g, V_NONE, true, returned);
+}
+
+/* throw(typ[, val[, tb]]) as CPython's gen_throw: a subiterator of `yield from` that is not a
+ * generator gets the arguments themselves (its throw() may accept anything), so the
+ * exception is only made where it is raised. */
+static Value gen_throw_args(Interp *I, Generator *g, int n, Value *args, bool *returned) {
+    *returned = false;
+    Frame *f = g->frame;
+    Type *gexit = I->types[TY_GENERATOR_EXIT];
+    bool is_exit = is_instance(I, args[0], gexit) ||
+                   (is_obj(args[0]) && type_is_subtype(type_of(I, args[0]), I->types[TY_TYPE]) &&
+                    type_is_subtype((Type *)as_obj(args[0]), gexit));
+    if (!g->running && frame_at_yield_from(f) && !is_exit) {
+        Value sub = f->sp[-1];
+        bool subret = false;
+        Value r;
+        g->running = true;
+        if (is_generator_like(I, sub)) {
+            r = gen_throw_args(I, as_gen(sub), n, args, &subret);
+        } else {
+            Value meth;
+            int has = obj_lookup_attr(I, sub, I->names.throw, &meth);
+            if (has <= 0) {
+                g->running = false;
+                if (has < 0) return V_NULL;
+                goto make_exc;
+            }
+            r = obj_call(I, meth, n, args, NULL);
+        }
+        g->running = false;
+        return delegate_done(I, g, r, subret, returned);
+    }
+make_exc:;
+    Value exc = gen_throw_exc(I, n, args);
+    if (is_null(exc)) return V_NULL;
+    return gen_throw_value(I, g, exc, returned);
+}
+
 Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned) {
     *returned = false;
     if (g->running) return err_format(I, TY_VALUE_ERROR, "%s already executing", gen_kind(g));
@@ -146,18 +200,7 @@ Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned) {
             r = obj_call(I, meth, 1, &exc, NULL);
         }
         g->running = false;
-        if (!is_null(r) && !subret) return r; /* the subiterator yielded */
-        /* The subiterator finished: leave the YIELD_FROM with its result, or raise. */
-        f->sp--;
-        f->pc++;
-        if (subret) return gen_resume(I, g, r, false, returned);
-        if (err_matches(I, TY_STOP_ITERATION)) {
-            Obj *stop = err_fetch(I);
-            Value val = ((ExcObj *)stop)->extra;
-            if (is_null(val)) val = V_NONE;
-            return gen_resume(I, g, val, false, returned);
-        }
-        return gen_resume(I, g, V_NONE, true, returned);
+        return delegate_done(I, g, r, subret, returned);
     }
 throw_here:
     err_restore(I, as_obj(exc));
@@ -267,10 +310,8 @@ Value gen_throw_exc(Interp *I, int n, Value *args) {
 
 static Value gen_throw_method(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "throw", kwnames) || !arg_count(I, "throw", argc, 2, 4)) return V_NULL;
-    Value exc = gen_throw_exc(I, argc - 1, argv + 1);
-    if (is_null(exc)) return V_NULL;
     bool returned;
-    Value r = gen_throw_value(I, as_gen(argv[0]), exc, &returned);
+    Value r = gen_throw_args(I, as_gen(argv[0]), argc - 1, argv + 1, &returned);
     if (returned) return raise_stop(I, r);
     return r;
 }

@@ -114,6 +114,15 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
         }
     }
     if (t->id <= TY_BASE_EXCEPTION && !slot_wrappers_add(I, t, &spec->slots)) return false;
+    /* a constructor of its own: T.__new__, bound to T (type.c) */
+    bool own_new = spec->slots.new && t->base && spec->slots.new != t->base->slots.new;
+    if (own_new && is_null(dict_get_str(t->tdict, I->names.new_))) {
+        Value f = native_func_new(I, "__new__", type_builtin_new_wrapper, 0, NULL);
+        if (is_null(f)) return false;
+        ((NativeFunc *)as_obj(f))->owner = t;
+        ((NativeFunc *)as_obj(f))->self = v_obj(t);
+        if (dict_set_str(I, t->tdict, I->names.new_, f) < 0) return false;
+    }
     /* unhashable builtins say so in their dict, as CPython's (list.__hash__ is None) */
     if (!t->slots.hash && is_null(dict_get_str(t->tdict, I->names.hash)) &&
         dict_set_str(I, t->tdict, I->names.hash, V_NONE) < 0)

@@ -564,6 +564,8 @@ Type *type_calculate_meta(Interp *I, Type *meta, Tuple *bases);
  * `new` and has no __init__ method, or builds an empty one in `new` and fills it in
  * __init__. */
 Value object_alloc(Interp *I, Type *t);
+/* T.__new__ of a builtin type with its own constructor: a native bound to T (type.c). */
+Value type_builtin_new_wrapper(Interp *I, int argc, Value *argv, Tuple *kw);
 /* Whether t's instances come from object.__new__ itself (no __new__ anywhere but object's):
  * then calling t is object_alloc plus __init__, which the VM runs inline (vm.c CALL). */
 bool type_allocs_like_object(Interp *I, Type *t);

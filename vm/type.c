@@ -207,12 +207,30 @@ static Value object_new_native(Interp *I, int argc, Value *argv, Tuple *kw) {
         /* int.__new__(cls, ...), str.__new__, super().__new__ in a subclass of a builtin:
          * the builtin types have no __new__ of their own in their dicts, so they land here;
          * go on as their tp_new wrapper would. */
-        if (s->slots.new && s->slots.new != object_new_slot)
+        /* but object.__new__(int) itself is refused, as CPython */
+        if (s->slots.new && s->slots.new != object_new_slot && (t->flags & TF_HEAPTYPE))
             return s->slots.new(I, t, argc - 1, argv + 1, kw);
         return err_format(I, TY_TYPE_ERROR, "object.__new__(%s) is not safe, use %s.__new__()",
                           t->name->data, s->name->data);
     }
     return object_new_checked(I, t, argc - 1, kw);
+}
+
+/* T.__new__ for a builtin type T with a constructor of its own (CPython's tp_new wrapper):
+ * a builtin method bound to T (argv[0]), so int.__new__(cls, x) builds an int subclass
+ * instance and object.__new__ can tell itself apart from it. */
+Value type_builtin_new_wrapper(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Type *owner = (Type *)argv[0].as.o;
+    const char *on = owner->name->data;
+    if (argc < 2) return err_format(I, TY_TYPE_ERROR, "%s.__new__(): not enough arguments", on);
+    if (!is_type(I, argv[1]))
+        return err_format(I, TY_TYPE_ERROR, "%s.__new__(X): X is not a type object (%s)", on,
+                          type_name(I, argv[1]));
+    Type *t = (Type *)argv[1].as.o;
+    if (!type_is_subtype(t, owner))
+        return err_format(I, TY_TYPE_ERROR, "%s.__new__(%s): %s is not a subtype of %s", on,
+                          t->name->data, t->name->data, on);
+    return owner->slots.new(I, t, argc - 2, argv + 2, kw);
 }
 
 static Value object_init_native(Interp *I, int argc, Value *argv, Tuple *kw) {

@@ -18,6 +18,16 @@ enum { EXEC_FILE, EXEC_EVAL, EXEC_SINGLE }; /* same values as PARSE_* */
 Value vm_exec_source(Interp *I, const char *src, size_t len, const char *filename, Dict *globals,
                      int mode);
 
+/* The same with a separate locals dict (exec(src, g, l)). */
+Value vm_exec_source_in(Interp *I, const char *src, size_t len, const char *filename,
+                        Dict *globals, Dict *locals, int mode);
+/* compile(): the code object of src (a TY_CODE object, rooted as a temporary), NULL after
+ * raising SyntaxError; vm_exec_code runs one in globals/locals and returns its value (the
+ * expression's for EXEC_EVAL code, else None). */
+struct Code *vm_compile_source(Interp *I, const char *src, size_t len, const char *filename,
+                               int mode);
+Value vm_exec_code(Interp *I, Value code, Dict *globals, Dict *locals);
+
 /* Format exc as CPython's default excepthook prints it (the "Traceback (most recent call
  * last):" block with file, line, function and stripped source line, the chained causes and
  * contexts, then "Type: message"). Returns a Str, or V_NULL on OOM. */
