@@ -55,6 +55,9 @@ typedef struct ArrBackend {
     /* Whether the work queued on stream (NULL: the current one) is done: 1, 0, or -1 after
      * the runtime failed (G->err set: the caller raises with arr_gpu_raise). */
     int (*stream_query)(Interp *I, void *stream);
+    /* np.where(c, x, y) with x and y (arrays or scalars) promoted to dt: the result, or V_NULL
+     * without an error for what the host code does (NULL: all of it). */
+    Value (*where)(Interp *I, struct Array *c, Value x, Value y, int dt);
 } ArrBackend;
 
 /* The CPU backend's table (gpu/backend/cpu/backend_cpu.c): the one an interpreter without

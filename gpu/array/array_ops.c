@@ -1030,7 +1030,8 @@ Value arr_round(Interp *I, Array *a, int decimals) {
 }
 
 Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
-    Array *c = arr_from_value(I, cv, -1);
+    /* (a device array's descriptor only: the backend may compute on the device) */
+    Array *c = is_array(I, cv) ? arr_raw(cv) : arr_from_value(I, cv, -1);
     if (!c) return V_NULL;
     int dt = result_dtype(I, xv, yv);
     if (dt < 0) {
@@ -1040,6 +1041,12 @@ Value arr_where(Interp *I, Value cv, Value xv, Value yv) {
         yv = v_obj(y);
         dt = arr_promote(x->dtype, y->dtype);
     }
+    const ArrBackend *be = arr_backend(I);
+    if (be->where) {
+        Value r = be->where(I, c, xv, yv, dt);
+        if (!is_null(r) || err_occurred(I)) return r;
+    }
+    c = as_array(v_obj(c)); /* the host code reads it */
     Array *x = operand_array(I, xv, dt), *y = x ? operand_array(I, yv, dt) : NULL;
     if (!y) return V_NULL;
     Array *all[3] = {c, x, y};

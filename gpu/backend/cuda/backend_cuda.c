@@ -633,6 +633,44 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     return V_NULL;
 }
 
+Value arr_cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
+    if (!operand_ok(I, v_obj(c)) || !operand_ok(I, x) || !operand_ok(I, y)) return V_NULL;
+    Value ops[2] = {x, y};
+    Array *arrs[3] = {c};
+    int na = 1;
+    for (int k = 0; k < 2; k++) {
+        if (is_array(I, ops[k]))
+            arrs[na++] = arr_raw(ops[k]);
+        else if ((is_smallint(ops[k]) || is_bool(ops[k])) && arr_weak_check(I, ops[k], dt) < 0)
+            return V_NULL; /* NumPy's OverflowError */
+    }
+    int nd;
+    int64_t shape[ARR_MAXDIM];
+    if (arr_broadcast_shapes(I, na, arrs, &nd, shape) < 0) {
+        err_clear(I); /* the host code raises NumPy's message */
+        return V_NULL;
+    }
+    int64_t size = 1;
+    for (int d = 0; d < nd; d++)
+        size *= shape[d];
+    if (nd > GPU_MAX_DIMS || size == 0) return V_NULL;
+    ArrPending g;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        g.nnodes = g.ninputs = 0;
+        g.eager = false;
+        int nc = add_operand(I, &g, v_obj(c), DT_BOOL);
+        int nx = nc < 0 ? nc : add_operand(I, &g, x, dt);
+        int ny = nx < 0 ? nx : add_operand(I, &g, y, dt);
+        if (nc == -1 || nx == -1 || ny == -1) return V_NULL;
+        int node = ny < 0 ? ny : add_node(&g, FUSE_WHERE, dt, nc, nx, ny);
+        if (node >= 0) return finish_graph(I, &g, node, dt, nd, shape, NULL);
+        /* too big to fuse: evaluate the pending operands and retry with them as inputs */
+        for (int k = 0; k < na; k++)
+            if (arr_materialize(I, arrs[k]) < 0) return V_NULL;
+    }
+    return V_NULL;
+}
+
 static int unary_fuse_op(int op) {
     switch (op) {
     case ARR_U_NEG: return FUSE_NEG;

@@ -96,6 +96,8 @@ const ArrBackend *arr_backend_choose(Interp *I);
  * without an error when the case is left to the host implementation. */
 Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt, Array *out);
 Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
+/* np.where as a fused node (FUSE_WHERE): lazy, fused with its operands and users. */
+Value arr_cuda_where(Interp *I, Array *c, Value x, Value y, int dt);
 Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */

@@ -182,6 +182,7 @@ static const ArrBackend arr_backend_cuda = {
     .stream_new = cuda_stream_new,
     .event_new = cuda_event_new,
     .stream_query = cuda_stream_query,
+    .where = arr_cuda_where,
 };
 
 /* The backend: the device setting, then whether CUDA starts. A forced "cuda" that fails
