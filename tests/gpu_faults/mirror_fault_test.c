@@ -35,7 +35,8 @@ static CUresult faulted_dtoh(void *dst, CUdeviceptr src, size_t bytes, CUstream 
 }
 
 /* The statements that read a stale mirror through the host code (as_array): natives,
- * methods, type slots, getters and setters, module functions. */
+ * methods, type slots, getters and setters, module functions. (gpu.where is a fused device
+ * expression on CUDA: it reads no mirror.) */
 static const char *const cases[] = {
     "v = float(s)",
     "v = int(s)",
@@ -64,7 +65,6 @@ static const char *const cases[] = {
     "v = gpu.concatenate([x, x])",
     "v = gpu.stack([x, x])",
     "v = x.argsort()",
-    "v = gpu.where(x > 3, x, 0.0)",
     "v = gpu.nonzero(x)",
     "v = gpu.percentile(x, 50)",
     "v = gpu.median(x)",
