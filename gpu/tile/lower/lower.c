@@ -335,8 +335,9 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     ksrc_init(&L.top, G);
     L.sm90_mode = sm90_mode;
     L.layout = choose_layout(f, L.sm90_mode);
-    L.has_assert = region_has(&f->body, TOP_ASSERT);
     L.ordered = ordered_arrays(f);
+    lw_sm90_plan(&L);
+    L.has_assert = region_has(&f->body, TOP_ASSERT);
 
     /* name: kr_tile_ + the Python name's identifier characters */
     int n = snprintf(out->name, sizeof out->name, "kr_tile_");
@@ -360,6 +361,10 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     KSource *s = &out->src;
     ksrc_init(s, G);
     size_t smem = (L.smem + 15) / 16 * 16;
+    if (L.pin_bytes) { /* mma_sm90_op.c's pinned operands after the scratch, 1024-aligned */
+        ksrc_printf(s, "#define KR_PIN %zu\n", smem);
+        smem += 1024 + L.pin_bytes;
+    }
     ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
     if (exact) ksrc_puts(s, "#define KR_EXACT 1\n");
     tile_lower_head(s, L.layout, region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0));

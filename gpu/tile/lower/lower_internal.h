@@ -5,6 +5,23 @@
 
 #include "lower.h"
 
+/* mma_sm90_op.c's plan: the ct.mma ops it runs on wgmma, and the operand loads it copies
+ * straight from global memory into their own ("pinned") shared-memory regions. */
+enum { TILE_SM90_MMAS = 16, TILE_SM90_PINS = 8, TILE_SM90_CHAIN = 4 };
+typedef struct Sm90Pin {
+    const TileOp *load;                   /* the deferred LOAD */
+    const TileOp *chain[TILE_SM90_CHAIN]; /* the RESHAPEs between it and the mma */
+    int nchain;
+    int ar, ac;     /* array axes of the staged tile's rows and (contiguous) columns */
+    int rows, cols; /* the staged tile */
+    size_t off;     /* its byte offset in the pinned region */
+} Sm90Pin;
+typedef struct Sm90Mma {
+    const TileOp *mma;
+    int pin[2]; /* operand a / b: index into pins, -1: staged from registers */
+    bool kmaj;  /* B staged K-major */
+} Sm90Mma;
+
 typedef struct Lower {
     const TileFunc *f;
     KSource *s;
@@ -31,6 +48,11 @@ typedef struct Lower {
     int nexact;      /* the conditions the loads/stores met so far (both variants) */
     TileExactDim exact_dims[TILE_MAX_EXACT];
     uint64_t exact_vec;
+    Sm90Mma mmas[TILE_SM90_MMAS]; /* lw_sm90_plan's */
+    int nmmas;
+    Sm90Pin pins[TILE_SM90_PINS];
+    int npins;
+    size_t pin_bytes; /* the pinned region, after the scratch (KR_PIN) */
 } Lower;
 
 /* Element counts, slots, names. */
@@ -60,8 +82,10 @@ void lw_need_smem(Lower *L, size_t bytes);
 
 /* A region's ops, in order (lower.c); used by the ops with regions. */
 int lw_region(Lower *L, const TileRegion *r);
-/* One op (lower_ops.c). 0, or -1 after lw_error. */
+/* One op (lower_ops.c). 0, or -1 after lw_error. lw_op_generic: without the sm_90a form of
+ * a deferred operand load (lw_sm90_deferred). */
 int lw_op(Lower *L, const TileOp *op);
+int lw_op_generic(Lower *L, const TileOp *op);
 
 /* The Hopper matmul loop (mma_sm90.c). lw_sm90_threads: the block size a kernel with such
  * a loop runs (0: none); lw_sm90_for: 1 when it emitted op's wgmma loop followed by
@@ -77,9 +101,13 @@ int lw_tuple_fold(Lower *L, const TileOp *op);
  * 16-bit both operands from shared memory, B N-major or (kmaj_b) K-major; tfloat32 A from
  * registers. Its name goes to name. */
 void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size);
-/* One ct.mma (not a matched loop) on wgmma, its operands in registers: 1 when it emitted
- * "#if KR_WGMMA <the wgmma op> #else" (the caller emits the generic mma and "#endif"), 0
- * when op does not qualify (mma_sm90_op.c). */
+/* mma_sm90_op.c: single ct.mma ops on wgmma. lw_sm90_plan (once, after the layout) picks
+ * them and their operand loads to copy straight into shared memory; lw_sm90_mma: 1 when it
+ * emitted "#if KR_WGMMA <the wgmma op> #else" (the caller emits the generic mma and
+ * "#endif"), 0 when op is not planned; lw_sm90_deferred: 1 when it emitted op (a planned
+ * load or a RESHAPE of its chain) in its wgmma and generic forms, 0 when op is not one. */
+void lw_sm90_plan(Lower *L);
 int lw_sm90_mma(Lower *L, const TileOp *op);
+int lw_sm90_deferred(Lower *L, const TileOp *op);
 
 #endif

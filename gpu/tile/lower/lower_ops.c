@@ -1038,6 +1038,15 @@ static int emit_var(Lower *L, const TileOp *op) {
 }
 
 int lw_op(Lower *L, const TileOp *op) {
+    /* a load mma_sm90_op.c copies straight to shared memory on sm_90a, or its chain */
+    if (L->npins) {
+        int d = lw_sm90_deferred(L, op);
+        if (d) return d < 0 ? -1 : 0;
+    }
+    return lw_op_generic(L, op);
+}
+
+int lw_op_generic(Lower *L, const TileOp *op) {
     switch (op->kind) {
     case TOP_LOAD:
     case TOP_STORE:

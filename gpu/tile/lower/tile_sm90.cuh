@@ -205,7 +205,8 @@ KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const
     kr_frag_fence(d);
 }
 
-/* ---- one ct.mma on wgmma with its operands in registers (mma_sm90_op.c) ---- */
+/* ---- single ct.mma ops on wgmma (mma_sm90_op.c): operands staged from registers or copied
+ * from memory, the product, the accumulator back to the generic layout ---- */
 /* An R x C tile of 16-bit S (C a multiple of 64) from the generic register layout into the
  * swizzled layout at dst: each thread's runs of KR_V consecutive elements go min(KR_V, 8)
  * at a time (one store of up to 16 bytes, inside one swizzle chunk). */
@@ -225,33 +226,75 @@ KR_DEV void kr_swz_store(unsigned char *dst, const T (&x)[kr_nslots(R * C)]) {
         }
     }
 }
-/* acc (M x N) += a (M x K) @ b (K x N) for 16-bit S, K a multiple of 64: A staged K-major,
- * B N-major (N a multiple of 64) or, KMAJ, K-major (transposed on the way in); warpgroup g
- * takes the 64-row blocks g, g + KR_NT / 128, ...; ZERO: acc is zero, not staged. */
-template <class S, int M, int N, int K, bool KMAJ, bool ZERO, class MMA, class TA, class TB,
-          class TC>
-KR_DEV void kr_wgmma_op(TC (&acc)[kr_nslots(M * N)], const TA (&a)[kr_nslots(M * K)],
-                        const TB (&b)[kr_nslots(K * N)]) {
-    constexpr int NWG = KR_NT / 128, MB = M / 64, RB = (MB + NWG - 1) / NWG, LD = N + 4;
-    unsigned char *const sa = kr_smem + ((1024u - (kr_smem_addr(kr_smem) & 1023u)) & 1023u);
-    unsigned char *const sb = sa + M * K * 2;
-    float *const sc = (float *)(sb + K * N * 2);
-    __syncthreads(); /* the shared memory's previous users */
-    kr_swz_store<S, M, K>(sa, a);
-    if constexpr (KMAJ) {
-        KR_FOR(r, kr_nslots(K * N)) {
-            const int e = kr_e(r);
-            if (e < K * N) *(S *)(sb + kr_swz_off<N>(e % N, e / N)) = kr_st<S>((float)b[r]);
-        }
-    } else {
-        kr_swz_store<S, K, N>(sb, b);
+/* The same for B staged K-major: element (k, n) of the K x N tile at row n, column k. */
+template <class S, int K, int N, class T>
+KR_DEV void kr_swz_store_t(unsigned char *dst, const T (&x)[kr_nslots(K * N)]) {
+    KR_FOR(r, kr_nslots(K * N)) {
+        const int e = kr_e(r);
+        if (e < K * N) *(S *)(dst + kr_swz_off<N>(e % N, e / N)) = kr_st<S>((float)x[r]);
     }
+}
+/* kr_smem + base + off, base rounded up to the next 1024-byte shared address (the swizzle
+ * is on address bits): the ops' scratch at base 0, the pinned operands at KR_PIN */
+KR_DEV unsigned char *kr_pinned(unsigned base, unsigned off) {
+    const unsigned at = kr_smem_addr(kr_smem) + base;
+    return kr_smem + base + ((1024u - (at & 1023u)) & 1023u) + off;
+}
+/* An R x C tile of 16-bit S (C a multiple of 64) from array a into the swizzled layout at
+ * dst, by cp.async: tile row r, column c is the array element at org (array coordinates)
+ * with axis ar advanced by r and axis ac by c; zero outside the array. 16-byte copies when
+ * axis ac is contiguous and the rows 16-byte aligned (decided per call, uniform), else
+ * element by element. Committed as one group; kr_wgmma_run waits for it. */
+template <class S, int R, int C, class A>
+KR_DEV void kr_swz_gload(unsigned char *dst, const A &a, const i64 *org, int ar, int ac) {
+    constexpr int RANK = (int)(sizeof(a.shape) / sizeof(a.shape[0]));
+    i64 base = 0;
+    bool inside = true;
+    KR_FOR(k, RANK) {
+        base += org[k] * a.stride[k];
+        if (k != ar && k != ac) inside = inside && org[k] >= 0 && org[k] < a.shape[k];
+    }
+    const i64 rows = a.shape[ar], cols = a.shape[ac], sr = a.stride[ar], sc = a.stride[ac];
+    const i64 r0 = org[ar], c0 = org[ac];
+    const S *p0 = a.p + base;
+    const bool vec = sc == 1 && (((u64)p0) & 15) == 0 && ((sr * (i64)sizeof(S)) & 15) == 0;
+    constexpr int CH = R * C / 8; /* 16-byte chunks */
+    if (vec) {
+        _Pragma("unroll") for (int i = 0; i < (CH + KR_NT - 1) / KR_NT; i++) {
+            const int ch = (int)threadIdx.x + i * KR_NT;
+            if (CH % KR_NT == 0 || ch < CH) {
+                const int r = ch / (C / 8), c = (ch % (C / 8)) * 8;
+                const i64 left = cols - (c0 + c);
+                const bool in = inside && r0 + r >= 0 && r0 + r < rows && c0 + c >= 0 && left > 0;
+                const int bytes = in ? (left >= 8 ? 16 : (int)left * 2) : 0;
+                kr_cp16(kr_smem_addr(dst + kr_swz_off<R>(r, c)), in ? p0 + r * sr + c : a.p, bytes);
+            }
+        }
+        kr_cp_commit();
+    } else {
+        _Pragma("unroll 1") for (int e = (int)threadIdx.x; e < R * C; e += KR_NT) {
+            const int r = e / C, c = e % C;
+            const bool in =
+                inside && r0 + r >= 0 && r0 + r < rows && c0 + c >= 0 && c0 + c < cols;
+            *(S *)(dst + kr_swz_off<R>(r, c)) = in ? p0[r * sr + c * sc] : kr_st<S>(0.0f);
+        }
+    }
+}
+/* acc (M x N) += A (M x K at a) @ B (K x N at b), 16-bit, staged in the swizzled layouts: A
+ * K-major, B N-major or (KMAJ) K-major; sc: M x (N + 4) floats of scratch for the
+ * accumulator's trip between layouts. Warpgroup g takes the 64-row blocks g, g + KR_NT / 128,
+ * ...; ZERO: acc is zero, not staged. Waits for this thread's cp.async copies first. */
+template <int M, int N, int K, bool KMAJ, bool ZERO, class MMA, class TC>
+KR_DEV void kr_wgmma_run(TC (&acc)[kr_nslots(M * N)], const unsigned char *sa,
+                         const unsigned char *sb, float *sc) {
+    constexpr int NWG = KR_NT / 128, MB = M / 64, RB = (MB + NWG - 1) / NWG, LD = N + 4;
     if constexpr (!ZERO) {
         KR_FOR(r, kr_nslots(M * N)) {
             const int e = kr_e(r);
             if (e < M * N) sc[(e / N) * LD + e % N] = (float)acc[r];
         }
     }
+    kr_cp_wait<0>();
     kr_fence_async_smem();
     __syncthreads();
     const int g = (int)threadIdx.x / 128, w = ((int)threadIdx.x % 128) / 32, l = threadIdx.x % 32;
