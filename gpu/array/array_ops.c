@@ -634,14 +634,56 @@ static const char *const binop_ufunc[ARR_OP__COUNT] = {
 
 /* An arithmetic loop's floating-point flags (and integer division by zero), reported as
  * np.seterr says; r on success. */
-static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar) {
+static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar, bool fl) {
     /* maximum/minimum of a NaN: the vector loops' minpd/maxpd raise invalid, NumPy's not */
     if (op == ARR_OP_MAXIMUM || op == ARR_OP_MINIMUM) flags &= ~ARR_FPE_INVALID;
     /* NumPy's float floor_divide of a quotient past the type's range also raises invalid
      * (its loop works in the type; this one in double, the overflow is the store's) */
-    if (op == BIN_FLOORDIV && (flags & ARR_FPE_OVER)) flags |= ARR_FPE_INVALID;
+    if (op == BIN_FLOORDIV && fl && (flags & ARR_FPE_OVER)) flags |= ARR_FPE_INVALID;
     if (!flags) return r;
     return arr_fpe_report(I, flags, binop_ufunc[op], scalar) < 0 ? V_NULL : r;
+}
+
+/* Whether x op y overflows integer dtype dt, as NumPy's scalar operators report it
+ * ("overflow encountered in scalar add"); arrays wrap silently. NumPy does not report
+ * uint64 subtraction. */
+static bool scalar_int_overflow(int op, int dt, int64_t x, int64_t y) {
+    int64_t r;
+    uint64_t u;
+    switch (dt) {
+    case DT_INT64:
+        if (op == BIN_ADD) return __builtin_add_overflow(x, y, &r);
+        if (op == BIN_SUB) return __builtin_sub_overflow(x, y, &r);
+        if (op == BIN_MUL) return __builtin_mul_overflow(x, y, &r);
+        return op == BIN_FLOORDIV && x == INT64_MIN && y == -1;
+    case DT_UINT64:
+        if (op == BIN_ADD) return __builtin_add_overflow((uint64_t)x, (uint64_t)y, &u);
+        if (op == BIN_MUL) return __builtin_mul_overflow((uint64_t)x, (uint64_t)y, &u);
+        return false;
+    default: break;
+    }
+    /* the narrower types: exact in int64 (values below 2^32) */
+    if (op == BIN_ADD)
+        r = x + y;
+    else if (op == BIN_SUB)
+        r = x - y;
+    else if (op == BIN_MUL)
+        r = x * y;
+    else if (op == BIN_FLOORDIV && y == -1)
+        r = -x;
+    else
+        return false;
+    int64_t lo = 0, hi = 0;
+    switch (dt) {
+    case DT_INT8: lo = INT8_MIN, hi = INT8_MAX; break;
+    case DT_INT16: lo = INT16_MIN, hi = INT16_MAX; break;
+    case DT_INT32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case DT_UINT8: hi = UINT8_MAX; break;
+    case DT_UINT16: hi = UINT16_MAX; break;
+    case DT_UINT32: hi = UINT32_MAX; break;
+    default: return false;
+    }
+    return r < lo || r > hi;
 }
 
 /* mode 0: arithmetic, 1: comparison (op is CMP_*); scalar: an operator of NumPy scalars
@@ -757,6 +799,9 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
      * the divide flag by hand (comparisons never warn: C's < on a NaN would) */
     bool fpe = mode == 0 && fl;
     int iflags = 0;
+    if (scalar && mode == 0 && !fl && cdt != DT_BOOL && a->size == 1 && b->size == 1 &&
+        scalar_int_overflow(op, cdt, arr_load_i(a->data, a->dtype), arr_load_i(b->data, b->dtype)))
+        iflags = ARR_FPE_OVER;
     if (fpe) arr_fpe_clear();
     /* typed loops for contiguous same-shape or scalar operands (array_fast.c) */
     int fast = arr_fast_binary(I, op, mode, cdt, a, b, r);
@@ -764,7 +809,8 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
     if (fast) {
         gc_temp_reset(I, mark);
         gc_temp_push(I, v_obj(r));
-        return fpe ? fpe_done(I, v_obj(r), arr_fpe_flags(), op, scalar) : v_obj(r);
+        if (fpe) return fpe_done(I, v_obj(r), arr_fpe_flags(), op, scalar, true);
+        return iflags ? fpe_done(I, v_obj(r), iflags, op, scalar, false) : v_obj(r);
     }
     int64_t idx[ARR_MAXDIM] = {0};
     bool half = fpe && (odt == DT_FLOAT16 || odt == DT_BFLOAT16);
@@ -807,7 +853,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         }
     }
     (void)mark;
-    return fpe_done(I, v_obj(r), iflags | (fpe ? arr_fpe_flags() : 0), op, scalar);
+    return fpe_done(I, v_obj(r), iflags | (fpe ? arr_fpe_flags() : 0), op, scalar, fl);
 }
 
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {

@@ -192,10 +192,24 @@ static Value generic_richcompare(Interp *I, Value a, Value b, int op) {
     return result(I, arr_compare(I, x, y, op));
 }
 
+/* -x and abs(x) of a signed integer type's most negative value overflow: NumPy's scalar
+ * operators warn ("overflow encountered in scalar negative"); -1 after raising. */
+static int unary_overflow(Interp *I, Value a, int u) {
+    char buf[8];
+    int dt = arr_scalar_load(I, a, buf);
+    if (dt < 0) return err_occurred(I) ? -1 : 0;
+    if (!dt_is_int(dt) || arr_dtypes[dt].kind != 'i') return 0;
+    int bits = arr_dtypes[dt].size * 8;
+    int64_t v = arr_load_i(buf, dt), min = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+    if (v != min) return 0;
+    return arr_fpe_report(I, ARR_FPE_OVER, u == ARR_U_NEG ? "negative" : "absolute", true);
+}
+
 static Value generic_unop(Interp *I, Value a, int op) {
     Value x = operand(I, a);
     if (is_null(x)) return x;
     int u = op == UN_NEG ? ARR_U_NEG : op == UN_POS ? ARR_U_POS : ARR_U_INVERT;
+    if (u == ARR_U_NEG && unary_overflow(I, a, u) < 0) return V_NULL;
     return result(I, arr_unary(I, x, u, NULL));
 }
 
@@ -417,7 +431,8 @@ static Value m_int(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value m_abs(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value x = operand(I, argv[0]);
-    return is_null(x) ? x : result(I, arr_unary(I, x, ARR_U_ABS, NULL));
+    if (is_null(x) || unary_overflow(I, argv[0], ARR_U_ABS) < 0) return V_NULL;
+    return result(I, arr_unary(I, x, ARR_U_ABS, NULL));
 }
 
 static Value m_format(Interp *I, int argc, Value *argv, Tuple *kw) {

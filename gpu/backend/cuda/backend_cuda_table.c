@@ -10,11 +10,22 @@
 #include "../../array/array.h"
 #include "backend_cuda.h"
 
+/* An operand whose value the host has: not an array, or one whose mirror is current. */
+static bool on_host(Interp *I, Value v) {
+    if (!is_array(I, v)) return true;
+    Array *a = arr_raw(v), *o = a->base ? a->base : a;
+    return !o->pend && !o->host_stale;
+}
+
 static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                          Array *out) {
     /* a Python int operand is stored in cdt on the device: NumPy's range check first */
     if (!is_array(I, a) && arr_weak_check(I, a, cdt) < 0) return V_NULL;
     if (!is_array(I, b) && arr_weak_check(I, b, cdt) < 0) return V_NULL;
+    /* integer NumPy scalars on the host: the host loop, which reports their overflow as
+     * NumPy's scalar operators do (one element: no launch, no copy) */
+    if ((mode & ARR_MODE_SCALAR) && !out && dt_is_int(cdt) && on_host(I, a) && on_host(I, b))
+        return arr_host_binary(I, a, b, op, mode, cdt, rdt, out);
     Value r = arr_cuda_binary(I, a, b, op, mode, cdt, rdt, out);
     if (!is_null(r) || err_occurred(I)) return r;
     if (out && arr_host_write(I, out) < 0) return V_NULL;
