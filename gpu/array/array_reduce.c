@@ -480,11 +480,15 @@ Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
     int dt = -1;
     for (int64_t i = 0; i < n; i++) {
         Value item = obj_getitem(I, seq, v_int(i));
-        Array *x = is_null(item) ? NULL : arr_from_value(I, item, -1);
+        /* arrays as they are (their descriptors only: the copies below run on the backend,
+         * on the device for device arrays) */
+        Array *x = is_null(item)       ? NULL
+                   : is_array(I, item) ? arr_raw(item)
+                                       : arr_from_value(I, item, -1);
         if (!x || !list_append(I, arrs, v_obj(x))) return V_NULL;
         dt = dt < 0 ? x->dtype : arr_promote(dt, x->dtype);
     }
-    Array *first = as_array(arrs->items[0]);
+    Array *first = arr_raw(arrs->items[0]);
     int nd = first->ndim + (stack ? 1 : 0);
     if (nd == 0)
         return err_format(I, TY_VALUE_ERROR, "zero-dimensional arrays cannot be concatenated");
@@ -492,7 +496,7 @@ Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
     if (ax < 0) return V_NULL;
     int64_t shape[ARR_MAXDIM];
     for (int64_t i = 0; i < n; i++) {
-        Array *x = as_array(arrs->items[i]);
+        Array *x = arr_raw(arrs->items[i]);
         if (stack) {
             if (x->ndim != first->ndim ||
                 memcmp(x->shape, first->shape, sizeof(int64_t) * (size_t)x->ndim))
@@ -524,13 +528,14 @@ Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
             shape[d] = first->shape[d];
         shape[ax] = 0;
         for (int64_t i = 0; i < n; i++)
-            shape[ax] += as_array(arrs->items[i])->shape[ax];
+            shape[ax] += arr_raw(arrs->items[i])->shape[ax];
     }
-    Array *r = arr_new(I, dt, nd, shape);
+    /* the backend's zeros: device memory on CUDA, so each part is a device copy */
+    Array *r = arr_backend(I)->full(I, dt, nd, shape, 'C', v_int(0));
     if (!r) return V_NULL;
     int64_t off = 0;
     for (int64_t i = 0; i < n; i++) {
-        Array *x = as_array(arrs->items[i]);
+        Array *x = arr_raw(arrs->items[i]);
         int64_t vs[ARR_MAXDIM];
         memcpy(vs, shape, sizeof vs);
         vs[ax] = stack ? 1 : x->shape[ax];
@@ -538,7 +543,7 @@ Value arr_concatenate(Interp *I, Value seq, int axis_in, bool stack) {
         if (!dst) return V_NULL;
         Array *srcv = x;
         if (stack) {
-            srcv = arr_reshape(I, x, nd, vs);
+            srcv = arr_backend(I)->reshape(I, x, nd, vs);
             if (!srcv) return V_NULL;
         }
         if (arr_assign(I, dst, v_obj(srcv)) < 0) return V_NULL;
