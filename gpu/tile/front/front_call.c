@@ -3,6 +3,7 @@
  * intrinsics about the grid, memory, tile creation and debugging. The elementwise, shape,
  * reduction and matrix intrinsics are in front_call_ops.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../../vm/dict.h"
@@ -965,6 +966,20 @@ static bool fe_call_builtin(Front *F, AstPos pos, Value fn, FrontArgs *a, FrontV
             int64_t i = x.kind == FV_FLOAT ? (int64_t)x.u.f : x.kind == FV_INT ? x.u.i : x.u.b;
             *out = to_int ? fv_int(i) : to_float ? fv_float(f) : fv_bool(f != 0);
             return true;
+        }
+        if (x.kind == FV_STR && to_float) {
+            /* float("inf"), float("-nan"), float("1.5"): Python's parse of a constant */
+            char *end;
+            const char *s = x.u.str.s;
+            while (*s == ' ' || *s == '\t')
+                s++;
+            double f = strtod(s, &end);
+            while (*end == ' ' || *end == '\t' || *end == '\n')
+                end++;
+            if (end == s || *end)
+                return fe_error(F, pos, TY_VALUE_ERROR, "could not convert string to float: '%s'",
+                                x.u.str.s);
+            return (*out = fv_float(f)), true;
         }
         if (x.kind == FV_TILE && fe_type(F, x.u.value)->rank == 0) {
             TileDType dt = to_int ? TDT_INT32 : to_float ? TDT_FLOAT32 : TDT_BOOL;

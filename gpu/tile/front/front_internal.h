@@ -42,11 +42,13 @@ typedef enum FvKind {
     FV_HOST,   /* any other host object (module, function, class, intrinsic) */
     FV_METHOD, /* a method bound to a tile or an array: self + name */
     FV_SLICE,  /* `:` inside a subscript (only full slices are meaningful) */
+    FV_TVIEW,  /* a tiled view of an array (front_view.c) */
 } FvKind;
 
 enum { FE_ENUM_PADDING, FE_ENUM_MEMORDER, FE_ENUM_MEMSCOPE, FE_ENUM_ROUNDING };
 
 typedef struct FrontValue FrontValue;
+typedef struct FrontTiledView FrontTiledView;
 struct FrontValue {
     FvKind kind;
     union {
@@ -74,7 +76,14 @@ struct FrontValue {
             FrontValue *self; /* arena */
             const char *name;
         } method;
+        const FrontTiledView *tview; /* FV_TVIEW (arena) */
     } u;
+};
+
+/* Array.tiled_view(tile_shape, padding_mode=): the array (FV_ARRAY), the tile shape (a
+ * tuple of FV_INT) and the padding mode (an FV_ENUM, or FV_UNDEF: the load's default). */
+struct FrontTiledView {
+    FrontValue array, shape, padding;
 };
 
 /* A name binding of the current function scope. A variable assigned under run-time
@@ -225,5 +234,11 @@ bool fe_astype(Front *F, AstPos pos, FrontValue x, FrontValue dt, FrontValue *ou
 bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shape, FrontValue *out);
 bool fe_permute_call(Front *F, AstPos pos, FrontValue x, FrontValue axes, FrontValue *out);
 bool fe_matmul(Front *F, AstPos pos, FrontValue a, FrontValue b, FrontValue *out);
+
+/* ---- front_view.c: tiled views */
+bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontValue *out);
+bool fe_tiled_view_getattr(Front *F, AstPos pos, FrontValue tv, const char *name, FrontValue *out);
+bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, FrontArgs *a,
+                        FrontValue *out);
 
 #endif

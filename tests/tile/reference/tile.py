@@ -1030,6 +1030,38 @@ class Array:
     def strides(self):
         return tuple(Tile(_np.int32(s // self._a.itemsize), int32) for s in self._a.strides)
 
+    def tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED):
+        shape = _const_shape(tile_shape) if not isinstance(tile_shape, int) else (tile_shape,)
+        if len(shape) != self.ndim:
+            raise _err(TypeError, "tiled_view: the tile shape has %d dimensions but the array "
+                       "has %d" % (len(shape), self.ndim))
+        return TiledView(self, shape, padding_mode)
+
+
+class TiledView:
+    """cuTile's tiled view: an array cut into tiles of tile_shape, indexed in tile space."""
+
+    def __init__(self, array, shape, padding_mode):
+        self._array, self.tile_shape, self._pad = array, shape, padding_mode
+        self.dtype = array.dtype
+
+    def num_tiles(self, axis):
+        return num_tiles(self._array, axis, self.tile_shape)
+
+    def load(self, index, *, latency=None, allow_tma=None):
+        return load(self._array, index, self.tile_shape, padding_mode=self._pad)
+
+    def store(self, index, tile, *, latency=None, allow_tma=None):
+        if not isinstance(tile, Tile):
+            tile = full(self.tile_shape, tile, self.dtype)
+        elif tile.ndim == 0:
+            tile = broadcast_to(tile, self.tile_shape)
+        elif tile.shape != self.tile_shape:
+            want = Tile(_np.zeros(self.tile_shape, tile.a.dtype), tile.dtype)
+            raise _err(TypeError, "TiledView.store: the tile is %s, the view's tiles are %s"
+                       % (_type_text(tile), _type_text(want)))
+        return store(self._array, index, tile)
+
 
 def _order(order, ndim):
     if order == "C":
