@@ -206,6 +206,11 @@ static void rl_setup(LineReader *lr) {
     rl_catch_sigwinch = 0;
     rl_instream = stdin;
     rl_outstream = stdout;
+    /* As CPython: a bracketed paste would hand several statements over as one line, which
+     * the REPL cannot split; without it pasted lines arrive one by one. After the inputrc
+     * (rl_initialize reads it), which would turn it back on. */
+    rl_initialize();
+    rl_variable_bind("enable-bracketed-paste", "off");
     /* CPython's readline module's delimiters: '.' is not one, so "math.sq" is one word. */
     rl_completer_word_break_characters = " \t\n`~!@#$%^&*()-=+[{]}\\|;:'\",<>/?";
     rl_attempted_completion_function = rl_attempt_completion;

@@ -3,6 +3,7 @@
  * REPL (repl.c) when standard input is a terminal or -i asks for it afterwards. */
 #include <limits.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,22 @@ int main(int argc, char **argv) {
         }
         fclose(f);
         kr_set_argv(I, argc - i, (const char *const *)argv + i);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            /* a folder runs its __main__.py, the folder first on sys.path (CPython) */
+            char main_py[PATH_MAX * 2], absdir[PATH_MAX];
+            snprintf(main_py, sizeof main_py, "%s/__main__.py", path);
+            if (!file_exists(main_py)) {
+                fprintf(stderr, "krait: can't find '__main__' module in '%s'\n", path);
+                c.inspect = false;
+                finish(&c, KR_OK);
+                return 1;
+            }
+            kr_add_module_path(I, realpath(path, absdir) ? absdir : path);
+            add_env_paths(I);
+            char abspath[PATH_MAX];
+            return finish(&c, kr_run_file(I, realpath(main_py, abspath) ? abspath : main_py));
+        }
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s", path);
         char *slash = strrchr(dir, '/');

@@ -105,6 +105,22 @@ static void repl_execute(Repl *r) {
     fflush(stderr);
 }
 
+/* A blank line typed at "... " ends the statement unless a bracket or a triple-quoted string
+ * is still open (CPython's interactive tokenizer): "if True:" then a blank line raises
+ * IndentationError instead of prompting forever. The test: would a body line indented
+ * deeper than any header make the text complete? Inside brackets or a string it would not. */
+static bool repl_blank_ends(Repl *r) {
+    static const char body[] = "\n                                        0\n\n";
+    size_t n = strlen(r->source);
+    char *probe = malloc(n + sizeof body);
+    if (!probe) return false;
+    memcpy(probe, r->source, n);
+    memcpy(probe + n, body, sizeof body);
+    bool ends = !kr_source_incomplete(probe);
+    free(probe);
+    return ends;
+}
+
 /* One typed line, or NULL for end of input. Runs the statement once it is complete. */
 static void repl_feed_line(Repl *r, const char *line) {
     if (!line) {
@@ -126,7 +142,11 @@ static void repl_feed_line(Repl *r, const char *line) {
         r->started = false;
         return;
     }
-    if (!kr_source_incomplete(r->source)) repl_execute(r);
+    if (!kr_source_incomplete(r->source)) {
+        repl_execute(r);
+    } else if (only_blank(line) && r->len > strlen(line) && repl_blank_ends(r)) {
+        repl_execute(r); /* compiles, and raises what CPython raises there */
+    }
 }
 
 /* Ctrl-C at the prompt: drop the partial statement as CPython does. */
@@ -147,6 +167,9 @@ int repl_run(kr_interp *I, ReplSignals *sig, const ReplOptions *opts) {
         fputs("krait: out of memory\n", stderr);
         return 1;
     }
+    /* exit/quit with CPython's hint as their repr, copyright, credits, license */
+    if (kr_run_string(I, "import _sitebuiltins\ndel _sitebuiltins\n", "<repl>") != KR_OK)
+        kr_print_error(I);
     repl_signals_set_running(sig, false);
     if (opts && opts->banner) repl_banner();
     line_reader_prompt(r.reader, repl_prompt(&r));

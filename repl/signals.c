@@ -68,7 +68,11 @@ ReplSignals *repl_signals_start(kr_interp *I) {
         fcntl(s->pipe_fds[i], F_SETFD, FD_CLOEXEC);
     }
     sigemptyset(&s->set);
-    sigaddset(&s->set, SIGINT);
+    /* Started with SIGINT ignored (nohup, a shell's background job): leave it ignored, as
+     * CPython does, and forward only SIGWINCH. */
+    struct sigaction sa;
+    if (!(sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN))
+        sigaddset(&s->set, SIGINT);
     sigaddset(&s->set, SIGWINCH);
     /* Block before the thread starts so that it, like every later thread, inherits the
      * mask; only sigwait() then ever receives these signals. */
@@ -88,7 +92,7 @@ ReplSignals *repl_signals_start(kr_interp *I) {
 void repl_signals_stop(ReplSignals *s) {
     if (!s) return;
     atomic_store(&s->stopping, 1);
-    pthread_kill(s->thread, SIGINT); /* wakes sigwait; the thread sees `stopping` */
+    pthread_kill(s->thread, SIGWINCH); /* wakes sigwait (always in the set); it sees `stopping` */
     pthread_join(s->thread, NULL);
     close(s->pipe_fds[0]);
     close(s->pipe_fds[1]);

@@ -58,8 +58,9 @@ static BuiltinTypeInfo builtin_info(int id) {
     X(finalize)                                                                                    \
     X(repr)                                                                                        \
     X(str)                                                                                         \
-    X(richcompare) X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains)  \
-        X(iter) X(next) X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
+    X(richcompare)                                                                                 \
+    X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) \
+        X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -321,7 +322,9 @@ bool io_has_stdin(Interp *I) {
 int io_read_byte(Interp *I) {
     if (!I->read_in) {
         int c = getchar();
-        return c == EOF ? IO_EOF : c;
+        if (c != EOF) return c;
+        clearerr(stdin); /* a terminal's Ctrl-D ends one input(), not every later one */
+        return IO_EOF;
     }
     if (I->inpos < I->inlen) return (unsigned char)I->inbuf[I->inpos++];
     if (!I->inbuf) {

@@ -398,8 +398,92 @@ def case_run_module(krait, env):
            f"missing module, got {p.returncode} {p.stderr!r}")
 
 
+def case_blank_ends_block(krait, env):
+    """A blank line after a header with no body raises at once (CPython), but not inside
+    brackets or a triple-quoted string."""
+    s = start(krait, env)
+    s.enter("if True:", r"^\.\.\. \Z", "the ... prompt")
+    s.enter("", r"IndentationError: expected an indented block after 'if' statement on line 1"
+            r"\n>>> \Z", "IndentationError at the blank line")
+    s.enter("for x in []:", r"^\.\.\. \Z", "the ... prompt")
+    s.enter("", r"IndentationError: expected an indented block after 'for' statement"
+            r" on line 1\n>>> \Z", "IndentationError after for")
+    s.enter("x = (1,", r"^\.\.\. \Z", "an open bracket")
+    s.enter("", r"^\.\.\. \Z", "a blank line inside brackets continues")
+    s.enter("2)", r"^>>> \Z", "the statement ran")
+    s.enter("x", r"^x\n\(1, 2\)\n>>> \Z", "its value")
+
+
+def case_sitebuiltins(krait, env):
+    """exit/quit show CPython's hint; copyright, credits and license exist."""
+    s = start(krait, env)
+    s.enter("exit", r"^Use exit\(\) or Ctrl-D \(i\.e\. EOF\) to exit\n>>> \Z", "exit's hint")
+    s.enter("quit", r"^Use quit\(\) or Ctrl-D \(i\.e\. EOF\) to exit\n>>> \Z", "quit's hint")
+    s.enter("copyright", r"Copyright \(c\)(.*\n)*>>> \Z", "copyright")
+    s.enter("credits", r"libuv(.*\n)*>>> \Z", "credits")
+    s.enter("license", r"^Type license\(\) to see the full license text\n>>> \Z", "license")
+    s.line("quit(5)")
+    expect(s.wait_exit() == 5, "quit(5) gives status 5")
+
+
+def case_input_eof(krait, env):
+    """Ctrl-D in input() raises EOFError once; the next input() reads again."""
+    s = start(krait, env)
+    s.enter("input('a? ')", r"a\? \Z", "the input prompt")
+    s.send("\x04")
+    s.wait_for(r"EOFError(.*\n)*>>> \Z", "EOFError")
+    s.enter("input('b? ')", r"b\? \Z", "a second input prompt")
+    s.enter("typed", r"^'typed'\n>>> \Z", "the second input() read the line")
+
+
+def case_sigint_ignored(krait, env):
+    """Started with SIGINT ignored, krait leaves it ignored: Ctrl-C does not stop code."""
+    import signal as sig
+    old = sig.signal(sig.SIGINT, sig.SIG_IGN)  # inherited through fork and exec
+    try:
+        s = start(krait, env)
+    finally:
+        sig.signal(sig.SIGINT, old)
+    s.run("import time")
+    m = s.line("time.sleep(0.5); print('slept')")
+    time.sleep(0.1)
+    s.send("\x03")
+    s.wait_for(r"slept\n>>> \Z", "the sleep was not interrupted", m)
+    expect("KeyboardInterrupt" not in s.screen.text(), "no KeyboardInterrupt")
+
+
+def case_bracketed_paste(krait, env):
+    """Even with the inputrc turning it on, krait turns bracketed paste off (CPython does):
+    the terminal is never asked for it, so pasted statements arrive line by line."""
+    with open(env["INPUTRC"], "w") as f:
+        f.write("set enable-bracketed-paste on\nset bell-style none\n")
+    s = start(krait, env)
+    s.send("a = 1\rb = a + 1\rb\r")
+    s.wait_for(r"^>>> b\n2\n>>> \Z", "the pasted statements ran")
+    expect(b"\x1b[?2004h" not in s.raw, "bracketed paste mode was not requested")
+
+
+def case_run_dir(krait, env):
+    """krait DIR runs DIR/__main__.py with DIR first on sys.path; without one it fails."""
+    import subprocess
+    d = os.path.join(env["HOME"], "app")
+    os.mkdir(d)
+    with open(os.path.join(d, "helper.py"), "w") as f:
+        f.write("X = 'helper'\n")
+    with open(os.path.join(d, "__main__.py"), "w") as f:
+        f.write("import sys, helper\nprint(__name__, helper.X, sys.argv)\n")
+    p = subprocess.run([krait, d, "a"], capture_output=True, env=env, timeout=TIMEOUT)
+    expect(p.stdout == ("__main__ helper [%r, 'a']\n" % d).encode() and p.returncode == 0,
+           f"the folder's __main__ ran, got {p.returncode} {p.stdout!r} {p.stderr!r}")
+    empty = os.path.join(env["HOME"], "empty")
+    os.mkdir(empty)
+    p = subprocess.run([krait, empty], capture_output=True, env=env, timeout=TIMEOUT)
+    expect(p.returncode == 1 and b"can't find '__main__' module in" in p.stderr,
+           f"a folder without __main__.py, got {p.returncode} {p.stderr!r}")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-NEEDS_READLINE = {"complete_math", "history"}
+NEEDS_READLINE = {"complete_math", "history", "bracketed_paste"}
 
 
 def main():
