@@ -3,8 +3,10 @@ array operations as NumPy defines them (so each runs on either backend, on the d
 CUDA where its steps do): the ufuncs square, reciprocal, hypot, trunc, cbrt, fmax, fmin,
 deg2rad/radians, rad2deg/degrees, heaviside, exp2 (np.ufunc objects, with reduce/accumulate/
 outer), the functions ndim, size, result_type, promote_types, quantile, ptp, average, rot90, unravel_index, ravel_multi_index,
-indices, tensordot, inner, vdot, kron, sinc, nan_to_num, and np.True_/np.False_, with
-NumPy 2's keywords and messages. The module loads this file after _numpy_ufunc and calls _install().
+indices, tensordot, inner, vdot, kron, sinc, nan_to_num, the shape, set and nan helpers
+(broadcast_to, append, delete, insert, intersect1d, digitize, nanvar, select, convolve,
+gradient, ix_, ...: _FUNCS), the dtype aliases (int_, intp, intc, ...) and np.True_/
+np.False_, with NumPy 2's keywords and messages (docs/GPU.md lists the differences). The module loads this file after _numpy_ufunc and calls _install().
 
 Differences: these ufuncs are compositions, so a floating-point warning names the step
 ("overflow encountered in multiply" for square), and hypot and cbrt round differently from
@@ -378,12 +380,380 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     return xa if np.ndim(x) else xa[()]
 
 
+# ---- shapes, set functions, nan functions and helpers ----
+
+def broadcast_shapes(*args):
+    nd = 0
+    shapes = []
+    for s_ in args:
+        s_ = (s_,) if isinstance(s_, int) else tuple(s_)
+        shapes.append(s_)
+        nd = max(nd, len(s_))
+    out = [1] * nd
+    for s_ in shapes:
+        for k, n in enumerate(s_):
+            d = nd - len(s_) + k
+            if n != 1:
+                if out[d] != 1 and out[d] != n:
+                    raise ValueError("shape mismatch: objects cannot be broadcast to a single "
+                                     "shape.  Mismatch is between arg 0 with shape " +
+                                     str(shapes[0]) + " and arg " + str(shapes.index(s_)) +
+                                     " with shape " + str(s_) + ".")
+                out[d] = n
+    return tuple(out)
+
+
+def broadcast_to(array, shape, subok=False):
+    """A copy here (NumPy gives a read-only view)."""
+    a = np.asarray(array)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    try:
+        ok = broadcast_shapes(a.shape, shape) == shape
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError("operands could not be broadcast together with remapped shapes "
+                         "[original->remapped]: " + _shape(a.shape) + "  and requested shape " +
+                         _shape(shape))
+    return a + np.zeros(shape, a.dtype)
+
+
+def broadcast_arrays(*args, subok=False):
+    shape = broadcast_shapes(*[np.shape(a) for a in args])
+    return tuple(broadcast_to(a, shape) for a in args)
+
+
+def append(arr, values, axis=None):
+    arr = np.asarray(arr)
+    if axis is None:
+        if arr.ndim != 1:
+            arr = arr.ravel()
+        values = np.ravel(values)
+        axis = arr.ndim - 1
+    return np.concatenate((arr, values), axis=axis)
+
+
+def _index_list(obj, n):
+    if isinstance(obj, slice):
+        return list(range(n))[obj]
+    o = np.asarray(obj)
+    if o.dtype == np.bool_:
+        return [k for k in range(n) if bool(o[k])]
+    return [int(k) for k in np.ravel(o)]
+
+
+def delete(arr, obj, axis=None):
+    arr = np.asarray(arr)
+    if axis is None:
+        arr = arr.ravel()
+        axis = 0
+    axis = axis + arr.ndim if axis < 0 else axis
+    n = arr.shape[axis]
+    drop = set()
+    for k in _index_list(obj, n):
+        if k < -n or k >= n:
+            raise IndexError("index " + str(k) + " is out of bounds for axis " + str(axis) +
+                             " with size " + str(n))
+        drop.add(k + n if k < 0 else k)
+    keep = [k for k in range(n) if k not in drop]
+    return np.take(arr, np.array(keep, dtype=np.int64), axis=axis)
+
+
+def insert(arr, obj, values, axis=None):
+    arr = np.asarray(arr)
+    if axis is None:
+        arr = arr.ravel()
+        axis = 0
+    axis = axis + arr.ndim if axis < 0 else axis
+    n = arr.shape[axis]
+
+    def along(lo, hi):
+        s_ = [slice(None)] * arr.ndim
+        s_[axis] = slice(lo, hi)
+        return tuple(s_)
+    if isinstance(obj, int) or (not isinstance(obj, slice) and np.ndim(obj) == 0):
+        k = int(obj)
+        if k < -n or k > n:
+            raise IndexError("index " + str(k) + " is out of bounds for axis " + str(axis) +
+                             " with size " + str(n))
+        k = k + n if k < 0 else k
+        vals = np.moveaxis(np.array(values, dtype=arr.dtype, ndmin=arr.ndim), 0, axis)
+        shape = list(arr.shape)
+        shape[axis] += vals.shape[axis]
+        new = np.zeros(tuple(shape), arr.dtype)
+        new[along(0, k)] = arr[along(0, k)]
+        new[along(k, k + vals.shape[axis])] = vals
+        new[along(k + vals.shape[axis], None)] = arr[along(k, None)]
+        return new
+    idx = [k + n if k < 0 else k for k in _index_list(obj, n + 1)] if not isinstance(obj, slice) \
+        else list(range(n))[obj]
+    for k in idx:
+        if k < 0 or k > n:
+            raise IndexError("index " + str(k) + " is out of bounds for axis " + str(axis) +
+                             " with size " + str(n))
+    flat = np.ravel(np.asarray(values, dtype=arr.dtype))
+    shape1 = list(arr.shape)
+    shape1[axis] = 1
+    pieces, prev = [], 0
+    for j in sorted(range(len(idx)), key=lambda j: idx[j]):
+        pieces.append(arr[along(prev, idx[j])])
+        pieces.append(np.full(tuple(shape1), flat[j % flat.size], arr.dtype))
+        prev = idx[j]
+    pieces.append(arr[along(prev, None)])
+    return np.concatenate(pieces, axis=axis)
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    if return_indices:
+        raise TypeError("intersect1d() return_indices=True is not supported by krait")
+    a = np.unique(ar1)
+    b = np.unique(ar2)
+    return a[np.isin(a, b)]
+
+
+def union1d(ar1, ar2):
+    return np.unique(np.concatenate((np.ravel(ar1), np.ravel(ar2))))
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    a = np.ravel(ar1) if assume_unique else np.unique(ar1)
+    return a[~np.isin(a, ar2)]
+
+
+def setxor1d(ar1, ar2, assume_unique=False):
+    a, b = np.unique(ar1), np.unique(ar2)
+    return np.unique(np.concatenate((a[~np.isin(a, b)], b[~np.isin(b, a)])))
+
+
+def digitize(x, bins, right=False):
+    x, bins = np.asarray(x), np.asarray(bins)
+    if bins.ndim != 1:
+        raise ValueError("object too deep for desired array")
+    d = np.diff(bins)
+    inc = bool(np.all(d >= 0))
+    if not inc and not bool(np.all(d <= 0)):
+        raise ValueError("bins must be monotonically increasing or decreasing")
+    side = "left" if right else "right"
+    if inc:
+        return np.searchsorted(bins, x, side=side)
+    rev = bins[::-1]
+    return len(bins) - np.searchsorted(rev, x, side="left" if side == "right" else "right")
+
+
+def _nanfill(a, fill):
+    a = np.asarray(a)
+    return np.where(np.isnan(a), fill, a) if a.dtype.kind == "f" else a
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return np.cumsum(_nanfill(a, 0), axis=axis, dtype=dtype, out=out)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    return np.cumprod(_nanfill(a, 1), axis=axis, dtype=dtype, out=out)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    a = np.asarray(a)
+    if a.dtype.kind != "f":
+        return np.var(a, axis=axis, out=out, ddof=ddof, keepdims=keepdims)
+    ok = ~np.isnan(a)
+    with np.errstate(all="ignore"):
+        mean = _nanfill(a, 0).sum(axis=axis, keepdims=True) / ok.sum(axis=axis, keepdims=True)
+        dev = np.where(ok, a - mean, 0.0)
+        n = ok.sum(axis=axis, keepdims=keepdims) - ddof
+        r = (dev * dev).sum(axis=axis, keepdims=keepdims) / np.where(n > 0, n, 0)
+    return _out(r, out)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return _out(np.sqrt(nanvar(a, axis=axis, ddof=ddof, keepdims=keepdims)), out)
+
+
+def nanargmax(a, axis=None, out=None, keepdims=False):
+    a = np.asarray(a)
+    if a.dtype.kind == "f":
+        if np.any(np.all(np.isnan(a), axis=axis)):
+            raise ValueError("All-NaN slice encountered")
+        a = np.where(np.isnan(a), -np.inf, a)
+    return np.argmax(a, axis=axis, out=out, keepdims=keepdims)
+
+
+def nanargmin(a, axis=None, out=None, keepdims=False):
+    a = np.asarray(a)
+    if a.dtype.kind == "f":
+        if np.any(np.all(np.isnan(a), axis=axis)):
+            raise ValueError("All-NaN slice encountered")
+        a = np.where(np.isnan(a), np.inf, a)
+    return np.argmin(a, axis=axis, out=out, keepdims=keepdims)
+
+
+def select(condlist, choicelist, default=0):
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    if len(condlist) == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    choices = [np.asarray(c) for c in choicelist] + [np.asarray(default)]
+    dt = result_type(*choices)
+    r = np.asarray(default).astype(dt) + np.zeros(broadcast_shapes(
+        *[np.shape(c) for c in choices] + [np.shape(c) for c in condlist]), dt)
+    for cond, choice in zip(condlist[::-1], choicelist[::-1]):
+        c = np.asarray(cond)
+        if c.dtype != np.bool_:
+            raise TypeError("invalid entry 0 in condlist: should be boolean ndarray")
+        r = np.where(c, np.asarray(choice).astype(dt), r)
+    return r
+
+
+def convolve(a, v, mode="full"):
+    a, v = np.ravel(a), np.ravel(v)
+    if a.size == 0:
+        raise ValueError("a cannot be empty")
+    if v.size == 0:
+        raise ValueError("v cannot be empty")
+    if v.size > a.size:
+        a, v = v, a
+    n, m = a.size, v.size
+    full = np.zeros(n + m - 1, result_type(a, v))
+    for j in range(m):
+        full[j:j + n] += a * v[j]
+    if mode == "full":
+        return full
+    if mode == "same":
+        start = (m - 1) // 2
+        return full[start:start + n]
+    if mode == "valid":
+        return full[m - 1:n]
+    raise ValueError("mode must be one of 'valid', 'same', or 'full' (got " + repr(mode) + ")")
+
+
+def correlate(a, v, mode="valid"):
+    return convolve(a, np.ravel(v)[::-1], mode)
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    y = np.asarray(y) + 0.0
+    nd = y.ndim
+    ax = axis + nd if axis < 0 else axis
+    hi = [slice(None)] * nd
+    lo = [slice(None)] * nd
+    hi[ax] = slice(1, None)
+    lo[ax] = slice(None, -1)
+    if x is None:
+        d = dx
+    else:
+        x = np.asarray(x)
+        d = np.diff(x)
+        if x.ndim == 1:
+            shape = [1] * nd
+            shape[ax] = d.shape[0]
+            d = d.reshape(tuple(shape))
+        else:
+            d = np.diff(x, axis=ax)
+    return (d * (y[tuple(hi)] + y[tuple(lo)]) / 2.0).sum(axis=ax)
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    f = np.asarray(f)
+    if f.dtype.kind in "iub":
+        f = f.astype(np.float64)
+    axes = list(range(f.ndim)) if axis is None else \
+        [axis] if isinstance(axis, int) else list(axis)
+    axes = [a + f.ndim if a < 0 else a for a in axes]
+    if edge_order != 1:
+        raise TypeError("gradient() edge_order=2 is not supported by krait")
+    hs = list(varargs) if varargs else [1.0] * len(axes)
+    if len(hs) == 1 and len(axes) > 1:
+        hs = hs * len(axes)
+    out = []
+    for ax, h in zip(axes, hs):
+        n = f.shape[ax]
+        if n < 2:
+            raise ValueError("Shape of array too small to calculate a numerical gradient, at "
+                             "least (edge_order + 1) elements are required.")
+        def sl(a, b):
+            s_ = [slice(None)] * f.ndim
+            s_[ax] = slice(a, b)
+            return tuple(s_)
+        h = float(h)
+        mid = (f[sl(2, None)] - f[sl(None, -2)]) / (2.0 * h)
+        first = (f[sl(1, 2)] - f[sl(0, 1)]) / h
+        last = (f[sl(-1, None)] - f[sl(-2, -1)]) / h
+        out.append(np.concatenate((first, mid, last), axis=ax))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def dstack(tup):
+    arrs = [np.atleast_3d(a) for a in tup]
+    return np.concatenate(arrs, axis=2)
+
+
+def hsplit(ary, indices_or_sections):
+    if np.ndim(ary) == 0:
+        raise ValueError("hsplit only works on arrays of 1 or more dimensions")
+    return np.split(ary, indices_or_sections, axis=1 if np.ndim(ary) > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    if np.ndim(ary) < 2:
+        raise ValueError("vsplit only works on arrays of 2 or more dimensions")
+    return np.split(ary, indices_or_sections, axis=0)
+
+
+def dsplit(ary, indices_or_sections):
+    if np.ndim(ary) < 3:
+        raise ValueError("dsplit only works on arrays of 3 or more dimensions")
+    return np.split(ary, indices_or_sections, axis=2)
+
+
+def array_equiv(a1, a2):
+    a1, a2 = np.asarray(a1), np.asarray(a2)
+    try:
+        broadcast_shapes(a1.shape, a2.shape)
+    except ValueError:
+        return False
+    return bool(np.all(a1 == a2))
+
+
+def fix(x, out=None):
+    return trunc(x, out=out)
+
+
+def asanyarray(a, dtype=None, order=None):
+    return np.asarray(a, dtype=dtype, order=order)
+
+
+def isscalar(element):
+    return isinstance(element, (bool, int, float, str, bytes, np.generic))
+
+
+def iscomplexobj(x):
+    return False
+
+
+def ix_(*args):
+    out = []
+    nd = len(args)
+    for k, new in enumerate(args):
+        new = np.asarray(new)
+        if new.ndim != 1:
+            raise ValueError("Cross index must be 1 dimensional")
+        if new.dtype == np.bool_:
+            new = np.flatnonzero(new)
+        out.append(new.reshape((1,) * k + (new.size,) + (1,) * (nd - k - 1)))
+    return tuple(out)
+
+
 _UFUNCS = {"square": (square, 1, None), "reciprocal": (reciprocal, 1, None),
            "hypot": (hypot, 2, 0), "trunc": (trunc, 1, None), "cbrt": (cbrt, 1, None),
            "fmax": (fmax, 2, None), "fmin": (fmin, 2, None),
            "deg2rad": (deg2rad, 1, None), "rad2deg": (rad2deg, 1, None),
            "heaviside": (heaviside, 2, None), "exp2": (exp2, 1, None)}
-_FUNCS = (ndim, size, result_type, promote_types, quantile, ptp, average, rot90, unravel_index, ravel_multi_index, indices, tensordot,
+_FUNCS = (broadcast_shapes, broadcast_to, broadcast_arrays, append, delete, insert, intersect1d,
+          union1d, setdiff1d, setxor1d, digitize, nancumsum, nancumprod, nanvar, nanstd,
+          nanargmax, nanargmin, select, convolve, correlate, trapezoid, gradient, dstack,
+          hsplit, vsplit, dsplit, array_equiv, fix, asanyarray, isscalar, iscomplexobj, ix_,
+          ndim, size, result_type, promote_types, quantile, ptp, average, rot90, unravel_index, ravel_multi_index, indices, tensordot,
           inner, vdot, kron, sinc, nan_to_num)
 
 
@@ -395,5 +765,10 @@ def _install():
     setattr(np, "degrees", np.rad2deg)
     for fn in _FUNCS:
         setattr(np, fn.__name__, fn)
+    for alias, t in (("int_", "int64"), ("intp", "int64"), ("intc", "int32"), ("uintp", "uint64"),
+                     ("uintc", "uint32"), ("byte", "int8"), ("ubyte", "uint8"),
+                     ("short", "int16"), ("ushort", "uint16")):
+        if not hasattr(np, alias):
+            setattr(np, alias, getattr(np, t))
     setattr(np, "True_", np.bool_(True))
     setattr(np, "False_", np.bool_(False))

@@ -64,6 +64,16 @@ FUNCS = {
     "ravel_multi_index": (([0], [1]), (2, 3)), "indices": ((2, 3),), "tensordot": (a, a.T, 1),
     "inner": (v, v), "vdot": (v, v), "kron": (v, v), "sinc": (v,), "nan_to_num": (v,),
     "ndim": (a,), "size": (a,), "result_type": (v, 1), "promote_types": ("f4", "i8"),
+    "broadcast_shapes": ((2, 1), (3,)), "broadcast_to": (v, (2, 3)),
+    "broadcast_arrays": (v, a), "append": (v, v), "delete": (v, 0), "insert": (v, 0, 1.0),
+    "intersect1d": (v, v), "union1d": (v, v), "setdiff1d": (v, v), "setxor1d": (v, v),
+    "digitize": (v, v), "nancumsum": (v,), "nancumprod": (v,), "nanvar": (v,),
+    "nanstd": (v,), "nanargmax": (v,), "nanargmin": (v,), "select": ([v > 1], [v]),
+    "convolve": (v, v), "correlate": (v, v), "trapezoid": (v,), "gradient": (v,),
+    "dstack": ([v, v],), "hsplit": (a, 3), "vsplit": (a, 2), "dsplit": (np.ones((1, 1, 2)), 2),
+    "array_equiv": (v, v), "fix": (v,), "asanyarray": (v,), "isscalar": (1,),
+    "iscomplexobj": (v,), "ix_": (v,), "byte": (1,), "int_": (1,), "intc": (1,),
+    "intp": (1,), "short": (1,), "ubyte": (1,), "uintc": (1,), "uintp": (1,), "ushort": (1,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
