@@ -6,7 +6,9 @@
  * Limits: the VM calls api_check_limits when I->interrupt_pending is set or when the
  * I->instr_budget countdown (decremented at each backward jump and call) reaches zero. A
  * tripped limit keeps interrupt_pending set, so every later check raises again and no
- * except clause can keep the script alive; the outermost run then returns KR_LIMIT. */
+ * except clause can keep the script alive; the outermost run then returns KR_LIMIT. With a
+ * time limit, api_timer.c's alarm sets interrupt_pending at the deadline, so the next check
+ * sees it however long the steps before it took. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* pthread_getattr_np */
 #endif
@@ -78,7 +80,7 @@ static bool config_normalize(const kr_config *in, kr_config *out) {
     return true;
 }
 
-static double monotonic_now(void) {
+double api_monotonic_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -104,6 +106,7 @@ bool api_state_init(Interp *I) {
 void api_state_free(Interp *I) {
     ApiState *a = I->api;
     if (!a) return;
+    api_timer_free(I);
     mem_free(I, a->slots, a->capslots * sizeof *a->slots);
     api_refs_free(I);
     mem_free(I, a, sizeof(ApiState));
@@ -188,7 +191,8 @@ void api_run_begin(Interp *I, ApiRun *r) {
         a->limit_reason = KR_LIMIT_NONE;
         atomic_store(&a->terminate, 0);
         a->steps = 0;
-        a->deadline = a->time_limit > 0 ? monotonic_now() + a->time_limit : 0;
+        a->deadline = a->time_limit > 0 ? api_monotonic_now() + a->time_limit : 0;
+        if (a->deadline > 0) api_timer_arm(I, a->deadline);
         I->instr_budget = limits_active(a) ? a->check_interval : 0;
         a->armed_budget = I->instr_budget;
     }
@@ -219,7 +223,10 @@ bool api_check_limits(Interp *I) {
     }
     if (atomic_load(&a->terminate)) return limit_stop(I, KR_LIMIT_TERMINATED);
     if (a->limit_reason) return limit_stop(I, a->limit_reason);
-    if (atomic_exchange(&I->interrupt_pending, 0)) {
+    if (api_timer_fired(I)) return limit_stop(I, KR_LIMIT_TIME);
+    int pending = atomic_exchange(&I->interrupt_pending, 0);
+    if (pending == API_TIMER_SIGNAL) return limit_stop(I, KR_LIMIT_TIME);
+    if (pending) {
         err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
         return false;
     }
@@ -232,7 +239,7 @@ bool api_check_limits(Interp *I) {
     }
     /* The clock at every check, including those natives make while they wait (time.sleep
      * calls interp_check_host between slices, with steps left in the budget). */
-    if (a->deadline > 0 && monotonic_now() >= a->deadline) return limit_stop(I, KR_LIMIT_TIME);
+    if (a->deadline > 0 && api_monotonic_now() >= a->deadline) return limit_stop(I, KR_LIMIT_TIME);
     return true;
 }
 
@@ -292,6 +299,7 @@ int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out) {
     }
     a->run_depth--;
     if (r->outermost) {
+        if (a->deadline > 0) api_timer_disarm(I);
         I->instr_budget = 0;
         a->armed_budget = 0;
         if (a->limit_reason) atomic_store(&I->interrupt_pending, 0);

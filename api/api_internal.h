@@ -11,6 +11,11 @@
 #include "../vm/interp.h"
 
 #define API_DEFAULT_CHECK_INTERVAL 10000u
+/* I->interrupt_pending's value when the time limit's alarm set it (api_timer.c); kr_interrupt
+ * stores 1. */
+#define API_TIMER_SIGNAL 2
+
+typedef struct ApiTimer ApiTimer;
 
 typedef struct ApiState {
     /* Handle table: a stack of slots. A free slot holds V_NULL; gens[i] counts how many
@@ -32,6 +37,8 @@ typedef struct ApiState {
     int run_depth;            /* nesting of API entries that run code */
     int limit_reason;         /* KR_LIMIT_* that stopped the current/last run */
     atomic_int terminate;     /* kr_terminate was called */
+    ApiTimer *timer;          /* the time limit's alarm thread (api_timer.c), NULL: none yet */
+    bool timer_failed;        /* it could not be started: the checks' clock reads only */
 
     Type *func_type; /* the type of host functions (api_native.c) */
     /* Arrays exported as DLPack tensors and not yet deleted by their consumer: rooted here,
@@ -96,6 +103,13 @@ int api_exec(Interp *I, const char *src, size_t len, const char *filename, int m
 Module *api_main_module(Interp *I);
 /* I->hooks.check_limits, the VM's interrupt checks; false after raising. */
 bool api_check_limits(Interp *I);
+double api_monotonic_now(void); /* seconds */
+
+/* api_timer.c: the time limit's alarm (outermost runs with a time limit). */
+void api_timer_arm(Interp *I, double deadline);
+void api_timer_disarm(Interp *I);
+bool api_timer_fired(Interp *I); /* the armed deadline has passed */
+void api_timer_free(Interp *I);
 /* I->hooks.trace_roots: marks the host's handle table and the API's objects. */
 void api_trace_roots(Interp *I);
 /* Take the pending exception (I->exc) as the current API error; returns KR_ERROR. */

@@ -106,6 +106,15 @@ static void test_native_loops_time(void) {
         "import time\nwhile True:\n    try: time.sleep(1000)\n    except BaseException: pass",
         "d = {}\nclass K:\n    def __hash__(self): return 1\n    def __eq__(self, o):\n"
         "        d.clear(); d[K()] = 1; return False\nd[K()] = 1\nd.get(K())",
+        /* loops whose few steps are long natives: the clock was read every check_interval
+         * steps (10,000 sorts, joins, ... later: 20-60 s and more); the alarm thread of
+         * api_timer.c stops them at the deadline */
+        "L = list(range(10**5, 0, -1))\nwhile True: sorted(L)",
+        "s = 'ab' * 10**6\nwhile True: s.replace('a', 'cc')",
+        "L = [str(i) for i in range(10**5)]\nwhile True: ','.join(L)",
+        "import json\nd = [{'a': i, 'b': [1, 2]} for i in range(10**4)]\nwhile True: json.dumps(d)",
+        "L = list(range(10**6))\nwhile True: L * 5",
+        "b = bytes(10**7)\nwhile True: b.count(b'x')",
     };
     for (size_t i = 0; i < sizeof scripts / sizeof *scripts; i++) {
         Run r = run_limited(scripts[i], 0.3, 0, 0);
