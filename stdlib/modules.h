@@ -29,6 +29,7 @@ Module *hashlib_native_module_create(Interp *I); /* stdlib/hashlib_digest.c */
 Module *struct_native_module_create(Interp *I);  /* stdlib/struct.c */
 Module *array_module_create(Interp *I);          /* stdlib/array.c */
 Module *gc_module_create(Interp *I);             /* stdlib/gc_weakref.c */
+Module *types_native_module_create(Interp *I);   /* stdlib/types_native.c: `_types` */
 Module *weakref_native_module_create(Interp *I); /* stdlib/gc_weakref.c: `_weakref` */
 Module *re_native_module_create(Interp *I);      /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
 Module *gpu_module_create(Interp *I);            /* stdlib/gpu/gpu_module.c (also "numpy") */

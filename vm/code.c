@@ -133,6 +133,7 @@ static Value code_get_flags(Interp *I, Value self) {
     if (f & CO_GENERATOR) r |= 0x20;
     if (!co->ncellvars && !co->nfreevars) r |= 0x40;
     if (f & CO_COROUTINE) r |= 0x80;
+    if (f & CO_ITERABLE_COROUTINE) r |= 0x100;
     if (f & CO_ASYNC_GENERATOR) r |= 0x200;
     return v_int(r);
 }

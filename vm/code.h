@@ -24,6 +24,8 @@ enum {
     CO_MODULE = 1u << 7,    /* module-level code; locals dict is globals */
     CO_INTERACTIVE = 1u << 8,
     CO_NEEDS_CLASSCELL = 1u << 9, /* class body whose methods use __class__ or super() */
+    /* a generator function made awaitable by @types.coroutine (CPython's flag 0x100) */
+    CO_ITERABLE_COROUTINE = 1u << 10,
 };
 
 typedef struct Code {

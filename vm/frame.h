@@ -274,6 +274,7 @@ typedef struct Generator {
     Str *qualname;
     bool running;
     bool coroutine;
+    bool iterable_coro;    /* a generator from a @types.coroutine function: awaitable */
     bool asyncgen;         /* an async generator (asyncgen.c) */
     bool ag_running_async; /* one of its asend/athrow awaitables is being awaited */
     bool ag_closed;

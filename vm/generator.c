@@ -40,6 +40,7 @@ Value generator_new(Interp *I, Frame *f, Function *fn) {
     g->ag_finalizer = V_NONE;
     g->frame = f;
     g->coroutine = coro;
+    g->iterable_coro = (flags & CO_ITERABLE_COROUTINE) != 0;
     g->name = fn ? fn->name : f->code->name;
     g->qualname = fn ? fn->qualname : f->code->qualname;
     f->gen = (Obj *)g;

@@ -618,6 +618,7 @@ bool instr_print_expr(Interp *I, Value v) {
 
 Value instr_get_awaitable(Interp *I, Value v) {
     if (is_type_id(v, TY_COROUTINE)) return v;
+    if (is_type_id(v, TY_GENERATOR) && ((Generator *)as_obj(v))->iterable_coro) return v;
     Value m;
     int has = special_lookup(I, v, I->names.await_, &m);
     if (has <= 0) {

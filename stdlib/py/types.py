@@ -244,7 +244,12 @@ class DynamicClassAttribute(property):
 
 
 def coroutine(func):
-    """Convert regular generator function to a coroutine (krait: returned unchanged)."""
+    """Convert a generator function to a coroutine function: its generators can be awaited.
+    (krait: other callables are returned unchanged.)"""
     if not callable(func):
         raise TypeError("types.coroutine() expects a callable")
+    co = getattr(func, "__code__", None)
+    if type(func) is FunctionType and co is not None and co.co_flags & 0x20:
+        import _types
+        _types._mark_iterable_coroutine(co)
     return func
