@@ -43,6 +43,9 @@ typedef struct Array {
      * yet: a device result whose host copy was never needed (arr_new_device). Counted when
      * the host copy is made, so device results do not drive the collector's trigger. */
     bool host_uncounted;
+    /* owners: how many pending graphs' inputs read this buffer (backend_cuda.c; may
+     * overcount after a collection, never undercounts), so a write scans nothing when 0 */
+    int readers;
     struct ArrPending *pend; /* owners: an unevaluated fused expression (lazy result) */
     /* Owners over memory krait does not own (arr_wrap_external): at finalization
      * ext_release(ext_ud, ext_data) runs instead of freeing alloc (host memory) or dptr

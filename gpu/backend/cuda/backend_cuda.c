@@ -267,19 +267,33 @@ void arr_sync_host_slow(Array *o) {
     if (c) c->fpe_quiet = quiet;
 }
 
+/* A pending graph's inputs count on their owners' readers (delta +1 when it is made, -1 when
+ * it is evaluated; a collection frees graphs without counting down, since their inputs may
+ * be gone: the next scan of such an owner finds no reader and resets the count). */
+static void readers_count(const ArrPending *g, int delta) {
+    for (int i = 0; i < g->ninputs; i++) {
+        Array *o = owner_of(g->inputs[i]);
+        o->readers = o->readers + delta > 0 ? o->readers + delta : 0;
+    }
+}
+
 /* Evaluate every pending array that reads o's buffer (before o is written), except skip. */
 static int flush_readers_except(Interp *I, Array *o, const Array *skip) {
-    if (!I->gpu) return 0;
+    if (!I->gpu || o->readers == 0) return 0;
     ArrCuda *c = I->gpu->allocator.ud;
+    bool any = false;
 again:
     for (Array *p = c->pending; p; p = p->pend->next) {
+        bool reads = false;
+        for (int i = 0; i < p->pend->ninputs && !reads; i++)
+            reads = owner_of(p->pend->inputs[i]) == o;
+        if (!reads) continue;
+        any = true;
         if (p == skip) continue;
-        for (int i = 0; i < p->pend->ninputs; i++) {
-            if (owner_of(p->pend->inputs[i]) != o) continue;
-            if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
-            goto again;
-        }
+        if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
+        goto again;
     }
+    if (!any) o->readers = 0;
     return 0;
 }
 
@@ -357,6 +371,7 @@ int arr_materialize(Interp *I, Array *a) {
         out.strides[d] = a->strides[d] / isz;
     }
     if (run_graph(I, g, &out) < 0) return -1;
+    readers_count(g, -1);
     arr_pending_unlink(I, a);
     a->pend = NULL;
     mem_free(I, g, sizeof(ArrPending));
@@ -546,6 +561,7 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
     if (c->pending) c->pending->pend->prev = r;
     c->pending = r;
     r->pend = p;
+    readers_count(p, +1);
     r->interp = I;
     r->host_stale = true;
     if (g->eager) {
@@ -754,12 +770,14 @@ static int assign_pending(Interp *I, Array *dst, Array *s) {
     o->host_stale = true;
     ArrPending g = *sp;
     if (is_null(finish_graph(I, &g, sp->root, dst->dtype, dst->ndim, dst->shape, dst))) return -1;
+    readers_count(sp, -1);
     sp->nnodes = sp->ninputs = 0;
     int k = add_input(I, sp, dst);
     int n = k < 0 ? k : add_node(sp, FUSE_INPUT, dst->dtype, -1, -1, -1);
     if (n < 0) return -1;
     sp->nodes[n].input = k;
     sp->root = n;
+    readers_count(sp, +1);
     return 1;
 }
 
