@@ -2,7 +2,8 @@
 # under a minute (few kernels, so few NVRTC compiles on a bare machine): the default
 # TMA-fed wgmma matmul (bfloat16), the tfloat32 loop (C^T = B^T A^T), and fused attention
 # with its two ct.mma on wgmma from operands copied straight to shared memory; plus the
-# exact single-mma check of tests/tile/mma_sm90_op (both attention products, no softmax).
+# exact single-mma check of tests/tile/mma_sm90_op (both attention products, no softmax);
+# and layer norm forward bf16 with its new chunk size.
 # Every figure is printed beside its check (ROW ... ok|FAIL); exit 1 on a wrong result.
 #   KRAIT_DEVICE=cuda build/krait bench/tiles/quick.py [N S]
 # (N: the matmul size, 8192; S: attention's sequence length, 4096 with B8 H16, else B1 H1 --
@@ -103,5 +104,27 @@ for j in range(4):
     p = ((q @ kt.T) * 0.125).astype(gpu.float16).astype(gpu.float32)
     ref = ref + p @ vt
 row("two_products_exact", 0.0, "-", bool(gpu.array_equal(Out[0, 0], ref)), "Q K^T and P V")
+
+# layer norm forward bf16 32768x4096 (the sample's kernel): small tiles such as its (1,)
+# mean no longer force one-element chunks on the whole kernel (16-byte accesses now)
+from layer_norm import layer_norm_fwd  # noqa: E402
+
+m, nn = (32768, 4096) if n == 8192 else (64, 4096)
+x = ((((gpu.arange(m * nn) * 7919) % 2001) / 400.0 - 2.5).reshape(m, nn)).astype(gpu.bfloat16)
+w = (1.0 + (gpu.arange(nn) % 7) / 8.0).astype(gpu.bfloat16)
+b = ((gpu.arange(nn) % 5) / 4.0).astype(gpu.bfloat16)
+y = gpu.empty((m, nn), dtype=gpu.bfloat16)
+mean = gpu.empty(m, dtype=gpu.float32)
+rstd = gpu.empty(m, dtype=gpu.float32)
+xf = x.astype(gpu.float32)
+mu = xf.mean(axis=1, keepdims=True)
+var = ((xf - mu) ** 2).mean(axis=1, keepdims=True)
+want = (xf - mu) / gpu.sqrt(var + 1e-5) * w.astype(gpu.float32) + b.astype(gpu.float32)
+for T in (1024, 4096):
+    s = timed_s(lambda: ct.launch(S, (m, 1, 1), layer_norm_fwd,
+                                  (x, w, b, y, mean, rstd, 1e-5, T)), 5)
+    row("layernorm_bf16_" + str(m) + "x" + str(nn), 2 * m * nn * 2 / s / 1e12, "TB/s",
+        close(y, want, 5e-2, 2e-2) and close(mean, mu.reshape(m), 1e-3, 1e-3),
+        "TILE_N " + str(T))
 print("   (all done at", round(time.time() - t0, 1), "s)")
 finish()

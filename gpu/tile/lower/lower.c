@@ -207,9 +207,11 @@ static void scan_region(const TileFunc *f, const TileRegion *r, LayoutScan *ls) 
             const TileType *t = op->kind == TOP_LOAD
                                     ? tile_value_type(f, op->result)
                                     : tile_value_type(f, op->operands[op->noperands - 1]);
-            if (t->rank > 0) {
-                int size = tile_dtype_size(f->params[op->array].dtype);
-                int v = size > 0 && size <= 16 ? 16 / size : 1;
+            int size = tile_dtype_size(f->params[op->array].dtype);
+            int v = size > 0 && size <= 16 ? 16 / size : 1;
+            /* a tile of at most one chunk (LayerNorm's (1,) mean) does not narrow the chunks
+             * of the others: it lives in thread 0 alone, or takes the element path */
+            if (t->rank > 0 && tile_type_numel(t) > v) {
                 while (v > 1 && t->shape[t->rank - 1] % v != 0)
                     v /= 2;
                 if (v < ls->v) ls->v = v;
