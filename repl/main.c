@@ -104,7 +104,29 @@ typedef struct Command {
     bool inspect; /* -i */
     bool quiet;   /* -q */
     bool killed_by_interrupt;
+    const char *profile; /* KRAIT_PROFILE: "1" or a trace path; NULL: off */
 } Command;
+
+/* KRAIT_PROFILE: a gpu.profile() around the whole run (stdlib/py/_gpu_profile.py), started
+ * before the script and reported after it, the table on stderr. */
+static void profile_start(Command *c) {
+    const char *p = getenv("KRAIT_PROFILE");
+    if (!p || !*p || strcmp(p, "0") == 0) return;
+    if (kr_run_string(c->I, "__import__('_gpu_profile')._whole_start()", "<KRAIT_PROFILE>") !=
+        KR_OK) {
+        kr_print_error(c->I);
+        return;
+    }
+    c->profile = p;
+}
+
+static void profile_end(Command *c) {
+    if (!c->profile) return;
+    kr_value *fn, *res, *arg = kr_str(c->I, c->profile);
+    if (!arg || kr_eval(c->I, "__import__('_gpu_profile')._whole_end", &fn) != KR_OK ||
+        kr_call(c->I, fn, 1, &arg, &res) != KR_OK)
+        kr_print_error(c->I);
+}
 
 /* Report how a run ended; returns the exit status it asks for. */
 static int report(Command *c, int rc) {
@@ -126,6 +148,7 @@ static int report(Command *c, int rc) {
  * KeyboardInterrupt ends the process by SIGINT, as CPython does, so shells see it. */
 static int finish(Command *c, int rc) {
     int status = report(c, rc);
+    profile_end(c);
     if (c->inspect) {
         /* With -i even SystemExit leads to the prompt (CPython's inspect flag). */
         c->killed_by_interrupt = false;
@@ -259,6 +282,7 @@ int main(int argc, char **argv) {
     if (stress && *stress && strcmp(stress, "0") != 0) kr_gc_set_stress(I, 1);
     Command c = {.I = I, .inspect = inspect, .quiet = quiet};
     c.sig = repl_signals_start(I);
+    profile_start(&c);
 
     if (code) {
         /* sys.argv = ['-c', args...], sys.path[0] = '' as CPython. */

@@ -33,5 +33,6 @@ const NativeModuleDef native_modules[] = {
 #endif
     {"_tile", tile_native_module_create},
     {"_cuda_core", cuda_core_native_module_create}, /* stdlib/py/cuda__core.py's half */
+    {"_gpuprof", gpu_profile_native_module_create}, /* stdlib/py/_gpu_profile.py's half */
     {NULL, NULL},
 };

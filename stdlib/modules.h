@@ -39,6 +39,8 @@ Module *uvloop_module_create(Interp *I); /* stdlib/uvloop.c: `_uv` (with KRAIT_H
 void uvloop_shutdown(Interp *I);
 /* stdlib/gpu/gpu_core.c: `_cuda_core`, the native half of cuda.core */
 Module *cuda_core_native_module_create(Interp *I);
+/* stdlib/gpu/gpu_profile.c: `_gpuprof`, the native half of gpu.profile() */
+Module *gpu_profile_native_module_create(Interp *I);
 /* wanted by gpu: kr_free calls it after the heap is freed (gpu/backend/cuda/backend_cuda.c) */
 void gpu_module_shutdown(Interp *I);
 

@@ -6,6 +6,7 @@
  * plain memory: nothing to destroy per shape. */
 #include "cublaslt.h"
 #include "kernels.h"
+#include "../runtime/profile.h"
 
 #include <dlfcn.h>
 #include <glob.h>
@@ -452,12 +453,19 @@ int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, 
     double one64 = 1.0, zero64 = 0.0;
     const void *alpha = dt == DT_FLOAT64 ? (const void *)&one64 : (const void *)&one32;
     const void *beta = dt == DT_FLOAT64 ? (const void *)&zero64 : (const void *)&zero32;
+    GpuProfRecord *rec =
+        G->prof ? gpu_prof_begin(G, GPU_PROF_MATMUL, "cublasLtMatmul", stream) : NULL;
     cublasStatus_t st = lt->api.matmul(
         lt->handle, &p->desc, alpha, (const void *)(uintptr_t)b->ptr, &p->lx,
         (const void *)(uintptr_t)a->ptr, &p->ly, beta, (const void *)(uintptr_t)out->ptr, &p->ld,
         (void *)(uintptr_t)out->ptr, &p->ld, &p->algo,
         key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
         key.workspace ? LT_WORKSPACE : 0, stream);
+    if (rec) {
+        rec->flops = 2.0 * (double)m * (double)n * (double)k * (double)batch;
+        rec->bytes = (uint64_t)(m * k + k * n + m * n) * (uint64_t)batch * (uint64_t)es;
+        gpu_prof_end(G, rec, stream);
+    }
     if (st != 0)
         return gpu_set_error(G, GPU_ERR_CUDA,
                              "cuBLASLt error %d in cublasLtMatmul (%s, %lld x "

@@ -2,6 +2,7 @@
  * array from a simple source. Copies and fills are one-node fused graphs (an input leaf, a
  * constant leaf), so they share the elementwise engine's vectorized and strided paths and
  * its cache; arange has its own small kernel. */
+#include "../runtime/profile.h"
 #include "kernels_internal.h"
 
 int gpu_copy_strided(GpuState *G, const GpuTensor *src, GpuTensor *dst, CUstream s) {
@@ -48,6 +49,7 @@ int kernels_arange_function(GpuState *G, DType dt, const char *arch, CUfunction 
                               : kernels_build(G, &s, "kr_arange", arch, f);
     ksrc_free(&s);
     if (rc < 0 || arch) return rc;
+    if (G->mock) gpu_func_name_set(G, *f, "kr_arange");
     return kcache_insert(G, key, sizeof key, h, *f);
 }
 

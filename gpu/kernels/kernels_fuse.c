@@ -8,6 +8,7 @@
  * and pointers travel in the kernel's argument block, a by-value struct of 8-byte words:
  *   w[0..nin-1] input pointers, w[nin] out pointer, w[nin+1] n, then one word per CONST
  *   node, then (strided path) the collapsed shape and each strided operand's strides. */
+#include "../runtime/profile.h"
 #include "kernels_internal.h"
 
 #include <stdio.h>
@@ -673,6 +674,7 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
         ksrc_free(&src);
         if (rc < 0) return -1;
         if (arch) return 0;
+        if (G->mock) gpu_func_name_set(G, f, "kr_fuse"); /* the JIT names the real ones */
         if (kcache_insert(G, key, klen, h, f) < 0) return -1;
     }
     int64_t work = p.path == FUSE_PATH_VECTOR ? (p.n + p.vec - 1) / p.vec

@@ -2,6 +2,7 @@
  * choice, error reporting and host memory. See gpu.h for the design. */
 #include "cuda_mock.h"
 #include "gpu.h"
+#include "profile.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -220,6 +221,8 @@ void gpu_state_free(GpuState *G) {
             G->api.cuCtxSynchronize();
     }
     gpu_mem_cache_release(G, NULL, true);
+    gpu_prof_free(G);
+    gpu_func_names_free(G);
     kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
     cuda_mock_free_functions(G);

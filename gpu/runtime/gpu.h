@@ -117,6 +117,16 @@ typedef struct GpuSettings {
     double kernel_timeout; /* seconds a wait for the device may last; 0: no limit */
 } GpuSettings;
 
+/* CUfunction -> kernel name, for the profiler (profile.c). */
+typedef struct GpuFuncName {
+    CUfunction f;
+    const char *name;
+} GpuFuncName;
+typedef struct GpuFuncNames {
+    GpuFuncName *slots;
+    size_t n, cap;
+} GpuFuncNames;
+
 typedef struct GpuState {
     kr_allocator allocator; /* host memory; fn NULL: the C library's */
     GpuSettings settings;   /* set by the creator after gpu_state_new */
@@ -183,6 +193,11 @@ typedef struct GpuState {
         CUstream stream[GPU_MEMCACHE_DEPTH];
         int n;
     } memcache[GPU_MEMCACHE_CLASSES];
+
+    /* ---- the profiler (profile.h) ---- */
+    struct GpuProfiler *prof;       /* set while recording: the hot paths test only this */
+    struct GpuProfiler *prof_state; /* the last profile's records; NULL before the first */
+    GpuFuncNames fnames;            /* kernel names, filled where CUfunctions are made */
 } GpuState;
 
 /* ---- lifecycle (device.c) ---- */

@@ -19,6 +19,7 @@
  * user's stray edit). A file that fails any check is recompiled and replaced. The disk
  * cache is best effort: failing to write it never fails a compile. */
 #include "gpu.h"
+#include "profile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -434,9 +435,17 @@ void jit_job_run(JitJob *job) {
     api->nvrtcDestroyProgram(&prog);
 }
 
+/* A compile for the profiler: it ended now (it may have run on a background thread). */
+static void jit_prof_compile(GpuState *G, const JitJob *job) {
+    if (!G->prof) return;
+    double now = jit_now_ms();
+    gpu_prof_host(G, GPU_PROF_COMPILE, job->name, now - job->ms, now);
+}
+
 /* The job's outcome as the state's error (the compile failed) or a CUBIN in out, from the
  * state's allocator. */
 static int jit_job_binary(GpuState *G, JitJob *job, JitBinary *out) {
+    jit_prof_compile(G, job);
     if (job->failed_call) {
         G->jit.stats.compile_ms += job->ms;
         if (strcmp(job->failed_call, "nvrtcCreateProgram") != 0) G->jit.stats.compiles++;
@@ -479,9 +488,11 @@ static int jit_cubin(GpuState *G, const JitRequest *req, const JitPlan *plan, Ji
     char path[JIT_PATH_MAX];
     bool disk = !(req->flags & JIT_NO_DISK_CACHE) && jit_file_path(G, plan, path, sizeof path) == 0;
     if (disk) {
+        double start = jit_now_ms();
         int found = jit_disk_read(G, path, plan->key, out);
         if (found == DISK_HIT) {
             G->jit.stats.disk_hits++;
+            if (G->prof) gpu_prof_host(G, GPU_PROF_LOAD, plan->name, start, jit_now_ms());
             return 0;
         }
         if (found == DISK_FAILED) return -1;
@@ -579,6 +590,7 @@ static int jit_module_function(GpuState *G, JitModule *m, const char *kernel_nam
     if (!name) return -1;
     memcpy(name, kernel_name, n);
     m->functions[m->nfunctions++] = (JitFunction){name, n, f};
+    gpu_func_name_set(G, f, name);
     *out = f;
     return 0;
 }

@@ -3,6 +3,7 @@
  * pool is stream-ordered: a block freed on a stream is reused by later work on that stream
  * at once, and by other streams once the free has completed. */
 #include "gpu.h"
+#include "profile.h"
 
 /* The small-block class of a size (its blocks are 256 << class bytes), -1 above 1 MiB. */
 static int mem_class(size_t bytes) {
@@ -113,14 +114,31 @@ int gpu_pool_usage(GpuState *G, uint64_t *used_bytes, uint64_t *reserved_bytes) 
         "cuMemPoolGetAttribute");
 }
 
+/* A copy under the profiler: the driver's result, bracketed by a record. */
+#define PROFILED_COPY(G, kind, bytes, stream, call)                                                \
+    do {                                                                                           \
+        GpuProfRecord *rec_ = gpu_prof_begin(G, kind, NULL, stream);                               \
+        CUresult r_ = (call);                                                                      \
+        if (rec_) {                                                                                \
+            rec_->bytes = bytes;                                                                   \
+            gpu_prof_end(G, rec_, stream);                                                         \
+        }                                                                                          \
+        res = r_;                                                                                  \
+    } while (0)
+
 int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t bytes,
                        CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
     G->bytes_to_device += bytes;
-    return cuda_check(G,
-                      G->api.cuMemcpyHtoDAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
-                      "cuMemcpyHtoDAsync");
+    CUstream s = gpu_stream_or_default(G, stream);
+    CUresult res;
+    if (G->prof)
+        PROFILED_COPY(G, GPU_PROF_COPY_HTOD, bytes, s,
+                      G->api.cuMemcpyHtoDAsync(dst, src, bytes, s));
+    else
+        res = G->api.cuMemcpyHtoDAsync(dst, src, bytes, s);
+    return cuda_check(G, res, "cuMemcpyHtoDAsync");
 }
 
 int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream) {
@@ -131,18 +149,28 @@ int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUst
      * watchdog that wait comes first, with the timeout. */
     if (G->settings.kernel_timeout > 0 && gpu_wait_stream(G, stream, "cuMemcpyDtoHAsync") < 0)
         return -1;
-    return cuda_check(G,
-                      G->api.cuMemcpyDtoHAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
-                      "cuMemcpyDtoHAsync");
+    CUstream s = gpu_stream_or_default(G, stream);
+    CUresult res;
+    if (G->prof)
+        PROFILED_COPY(G, GPU_PROF_COPY_DTOH, bytes, s,
+                      G->api.cuMemcpyDtoHAsync(dst, src, bytes, s));
+    else
+        res = G->api.cuMemcpyDtoHAsync(dst, src, bytes, s);
+    return cuda_check(G, res, "cuMemcpyDtoHAsync");
 }
 
 int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                        CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
-    return cuda_check(G,
-                      G->api.cuMemcpyDtoDAsync(dst, src, bytes, gpu_stream_or_default(G, stream)),
-                      "cuMemcpyDtoDAsync");
+    CUstream s = gpu_stream_or_default(G, stream);
+    CUresult res;
+    if (G->prof)
+        PROFILED_COPY(G, GPU_PROF_COPY_DTOD, bytes, s,
+                      G->api.cuMemcpyDtoDAsync(dst, src, bytes, s));
+    else
+        res = G->api.cuMemcpyDtoDAsync(dst, src, bytes, s);
+    return cuda_check(G, res, "cuMemcpyDtoDAsync");
 }
 
 int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream) {

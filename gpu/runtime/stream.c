@@ -1,7 +1,10 @@
 /* stream.c: streams, events, kernel launches and host callbacks. Handles passed in were
  * made by this state, so CUDA has started; creating ones start it. gpu_launch is on the
- * hot path of every array operation: one driver call and one compare, nothing else. */
-#include "gpu.h"
+ * hot path of every array operation: one driver call and two compares (the profiler's
+ * flag, then the result), nothing else. */
+#include <string.h>
+
+#include "profile.h"
 
 /* The streams made here are listed (G->streams) so a device-wide wait under the kernel
  * watchdog can poll each (watchdog.c). */
@@ -86,8 +89,25 @@ int gpu_event_elapsed_ms(GpuState *G, CUevent start, CUevent end, float *ms) {
     return cuda_check(G, G->api.cuEventElapsedTime(ms, start, end), "cuEventElapsedTime");
 }
 
+static int launch_profiled(GpuState *G, CUfunction f, const unsigned grid[3],
+                           const unsigned block[3], unsigned shared_bytes, CUstream stream,
+                           void **params) {
+    GpuProfRecord *rec = gpu_prof_begin(G, GPU_PROF_KERNEL, gpu_func_name(G, f), stream);
+    CUresult r =
+        G->api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                              shared_bytes, gpu_stream_or_default(G, stream), params, NULL);
+    if (rec) {
+        memcpy(rec->grid, grid, sizeof rec->grid);
+        memcpy(rec->block, block, sizeof rec->block);
+        gpu_prof_end(G, rec, stream);
+    }
+    if (r == CUDA_SUCCESS) return 0;
+    return cuda_check(G, r, "cuLaunchKernel");
+}
+
 int gpu_launch(GpuState *G, CUfunction f, const unsigned grid[3], const unsigned block[3],
                unsigned shared_bytes, CUstream stream, void **params) {
+    if (G->prof) return launch_profiled(G, f, grid, block, shared_bytes, stream, params);
     CUresult r =
         G->api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                               shared_bytes, gpu_stream_or_default(G, stream), params, NULL);

@@ -31,6 +31,7 @@ int gpu_add_await_methods(Interp *I); /* ndarray.to_host() */
 int gpu_add_scalar_classes(Interp *I, Module *m); /* np.float64 ..., np.generic ... */
 int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */
 int gpu_add_linalg(Interp *I, Module *np);        /* numpy.linalg (gpu_linalg.c) */
+int gpu_add_profile(Interp *I, Module *np);       /* gpu.profile (gpu_profile.c) */
 Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw);
 
 #endif

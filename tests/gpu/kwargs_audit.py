@@ -76,7 +76,8 @@ FUNCS = {
     "intp": (1,), "short": (1,), "ubyte": (1,), "uintc": (1,), "uintp": (1,), "ushort": (1,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
-              "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,)}
+              "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
+              "profile": ()}
 METHODS = {
     "reshape": (6,), "ravel": (), "flatten": (), "transpose": (), "astype": (int,),
     "copy": (), "fill": (0,), "item": (0,), "tolist": (), "sum": (), "prod": (), "min": (),
