@@ -12,6 +12,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "builtins.h"
@@ -372,12 +373,55 @@ static Value os_walk(Interp *I, int argc, Value *argv, Tuple *kw) {
 }
 
 static const MethodDef os_functions[] = {
-    {"getcwd", os_getcwd, 0},       {"listdir", os_listdir, 0}, {"mkdir", os_mkdir, 0},
-    {"makedirs", os_makedirs, 0},   {"remove", os_remove, 0},   {"unlink", os_unlink, 0},
-    {"rmdir", os_rmdir, 0},         {"rename", os_rename, 0},   {"replace", os_replace, 0},
-    {"stat", os_stat, 0},           {"getenv", os_getenv, 0},   {"putenv", os_putenv, 0},
-    {"getpid", os_getpid, 0},       {"urandom", os_urandom, 0}, {"chdir", os_chdir, 0},
-    {"cpu_count", os_cpu_count, 0}, {"walk", os_walk, 0},       {"strerror", os_strerror, 0},
+    {"getcwd", os_getcwd, 0},
+    {"listdir", os_listdir, 0},
+    {"mkdir", os_mkdir, 0},
+    {"makedirs", os_makedirs, 0},
+    {"remove", os_remove, 0},
+    {"unlink", os_unlink, 0},
+    {"rmdir", os_rmdir, 0},
+    {"rename", os_rename, 0},
+    {"replace", os_replace, 0},
+    {"stat", os_stat, 0},
+    {"getenv", os_getenv, 0},
+    {"putenv", os_putenv, 0},
+    {"getpid", os_getpid, 0},
+    {"urandom", os_urandom, 0},
+    {"chdir", os_chdir, 0},
+    {"cpu_count", os_cpu_count, 0},
+    {"walk", os_walk, 0},
+    {"strerror", os_strerror, 0},
+    {NULL, NULL, 0},
+};
+
+static const char *const uname_fields[] = {"sysname", "nodename", "release",
+                                           "version", "machine",  NULL};
+
+/* os.uname(): an os.uname_result struct sequence of uname(2)'s five strings */
+static Value os_uname(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argv;
+    if (!arg_no_kw(I, "uname", kw) || !arg_count(I, "uname", argc, 0, 0)) return V_NULL;
+    Str *osname = str_intern_cstr(I, "os"), *cname = str_intern_cstr(I, "uname_result");
+    Value mod = V_NULL, cls = V_NULL;
+    if (osname && cname && dict_get(I, I->modules, v_obj(osname), &mod) > 0 && is_obj(mod) &&
+        as_obj(mod)->type == I->types[TY_MODULE])
+        cls = dict_get_str(((Module *)as_obj(mod))->dict, cname);
+    if (is_null(cls) || !is_obj(cls) || !type_is_subtype(type_of(I, cls), I->types[TY_TYPE]))
+        return err_format(I, TY_SYSTEM_ERROR, "os.uname_result is missing");
+    struct utsname u;
+    if (uname(&u) < 0) return err_format(I, TY_OS_ERROR, "[Errno %d] %s", errno, strerror(errno));
+    const char *parts[5] = {u.sysname, u.nodename, u.release, u.version, u.machine};
+    Value items[5];
+    for (int i = 0; i < 5; i++) {
+        Str *s = str_from_cstr(I, parts[i]);
+        if (!s) return V_NULL;
+        items[i] = v_obj(s);
+    }
+    return structseq_make(I, (Type *)as_obj(cls), items, 5);
+}
+
+static const MethodDef os_more_functions[] = {
+    {"uname", os_uname, 0},
     {NULL, NULL, 0},
 };
 
@@ -402,7 +446,11 @@ Module *os_module_create(Interp *I) {
     }
     Str *name = str_intern_cstr(I, "os");
     Module *m = name ? module_new(I, name) : NULL;
-    if (!m || module_add_functions(I, m, os_functions) < 0) return NULL;
+    if (!m || module_add_functions(I, m, os_functions) < 0 ||
+        module_add_functions(I, m, os_more_functions) < 0)
+        return NULL;
+    Type *ut = structseq_new_type(I, "uname_result", "posix", uname_fields);
+    if (!ut || module_set(I, m, "uname_result", v_obj(ut)) < 0) return NULL;
     static const MethodDef none[] = {{NULL, NULL, 0}};
     Type *st = stdlib_make_class(I, "stat_result", "os", none);
     Dict *env = environ_snapshot(I);

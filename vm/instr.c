@@ -594,8 +594,25 @@ bool instr_import_star(Interp *I, Frame *f, Value mod) {
     }
     Dict **dp = obj_dict_ptr(I, mod);
     if (!dp || !*dp) {
-        err_format(I, TY_IMPORT_ERROR, "from-import-* object has no __dict__ and no __all__");
-        return false;
+        /* not a module (a class, an instance put in sys.modules): as CPython, the public
+         * names of its __dict__ mapping, each read with getattr */
+        Value d;
+        int hd = obj_lookup_attr(I, mod, I->names.dict, &d);
+        if (hd < 0) return false;
+        if (hd == 0) {
+            err_format(I, TY_IMPORT_ERROR, "from-import-* object has no __dict__ and no __all__");
+            return false;
+        }
+        List *keys = list_from_iter(I, d);
+        if (!keys) return false;
+        Value keep = v_obj(keys); /* rooted as a temporary while the getattrs run */
+        for (size_t i = 0; i < as_list(keep)->len; i++) {
+            Value k = as_list(keep)->items[i];
+            if (!is_str(I, k) || as_str(k)->data[0] == '_') continue;
+            Value v = obj_getattr(I, mod, as_str(k));
+            if (is_null(v) || dict_set(I, locals, k, v) < 0) return false;
+        }
+        return true;
     }
     size_t pos = 0;
     Value k, v;
