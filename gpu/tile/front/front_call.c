@@ -110,7 +110,7 @@ static bool fe_require_array(Front *F, AstPos pos, FrontValue v, const char *fna
 }
 
 /* cuTile's `order`: "C" (identity), "F" (reversed) or a permutation tuple. */
-static bool fe_order_arg(Front *F, AstPos pos, FrontValue v, int rank, int *perm) {
+bool fe_order_arg(Front *F, AstPos pos, FrontValue v, int rank, int *perm) {
     for (int i = 0; i < rank; i++)
         perm[i] = i;
     if (v.kind == FV_UNDEF) return true;
@@ -156,8 +156,8 @@ static bool fe_index_arg(Front *F, AstPos pos, FrontValue v, int rank, int *out)
     return true;
 }
 
-static bool fe_enum_arg(Front *F, AstPos pos, FrontValue v, int kind, const char *what, int dflt,
-                        int *out) {
+bool fe_enum_arg(Front *F, AstPos pos, FrontValue v, int kind, const char *what, int dflt,
+                 int *out) {
     if (v.kind == FV_UNDEF || v.kind == FV_NONE) return (*out = dflt), true;
     if (v.kind == FV_ENUM && v.u.en.kind == kind) return (*out = v.u.en.value), true;
     char buf[96];
@@ -849,6 +849,7 @@ static bool fe_assume(Front *F, AstPos pos, FrontArgs *a, FrontValue *out) {
 
 bool fe_call_intrinsic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     *out = fv_none();
+    if (a->argc > 0 && a->argv[0].kind == FV_AVIEW) return fe_slice_call(F, pos, intr, a, out);
     switch (intr) {
     case TI_BID:
     case TI_NUM_BLOCKS: {

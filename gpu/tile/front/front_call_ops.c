@@ -1446,8 +1446,10 @@ bool fe_call_method(Front *F, AstPos pos, FrontValue self, const char *name, Fro
                {"expand_dims", TI_EXPAND_DIMS},
                {"bitcast", TI_BITCAST},
                {"insert", TI_INSERT}};
-    if (self.kind == FV_ARRAY && strcmp(name, "tiled_view") == 0)
+    if ((self.kind == FV_ARRAY || self.kind == FV_AVIEW) && strcmp(name, "tiled_view") == 0)
         return fe_tiled_view_new(F, pos, self, a, out);
+    if ((self.kind == FV_ARRAY || self.kind == FV_AVIEW) && strcmp(name, "slice") == 0)
+        return fe_array_slice(F, pos, self, a, out);
     if (self.kind == FV_TVIEW) return fe_tiled_view_call(F, pos, self, name, a, out);
     if (strcmp(name, "item") == 0) {
         int v = fe_tile_arg(F, pos, self, "item");

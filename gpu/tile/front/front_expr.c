@@ -490,10 +490,15 @@ bool fe_getattr(Front *F, AstPos pos, FrontValue obj, const char *name, FrontVal
             return true;
         }
         if (strcmp(name, "tiled_view") == 0) return fe_method(F, obj, "tiled_view", out);
+        if (strcmp(name, "slice") == 0) return fe_method(F, obj, "slice", out);
         return fe_error(F, pos, TY_ATTRIBUTE_ERROR,
                         "'Array' object has no attribute '%s' in krait's tile code", name);
     }
     case FV_TVIEW: return fe_tiled_view_getattr(F, pos, obj, name, out);
+    case FV_AVIEW:
+        if (strcmp(name, "tiled_view") == 0 || strcmp(name, "slice") == 0)
+            return fe_method(F, obj, name[0] == 't' ? "tiled_view" : "slice", out);
+        return fe_slice_getattr(F, pos, obj, name, out);
     case FV_DTYPE:
         if (strcmp(name, "bitwidth") == 0)
             return (*out = fv_int(tile_dtype_size(obj.u.dtype) * 8)), true;

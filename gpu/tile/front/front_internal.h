@@ -43,12 +43,14 @@ typedef enum FvKind {
     FV_METHOD, /* a method bound to a tile or an array: self + name */
     FV_SLICE,  /* `:` inside a subscript (only full slices are meaningful) */
     FV_TVIEW,  /* a tiled view of an array (front_view.c) */
+    FV_AVIEW,  /* Array.slice of an array parameter (front_view.c) */
 } FvKind;
 
 enum { FE_ENUM_PADDING, FE_ENUM_MEMORDER, FE_ENUM_MEMSCOPE, FE_ENUM_ROUNDING };
 
 typedef struct FrontValue FrontValue;
 typedef struct FrontTiledView FrontTiledView;
+typedef struct FrontArrayView FrontArrayView;
 struct FrontValue {
     FvKind kind;
     union {
@@ -77,6 +79,7 @@ struct FrontValue {
             const char *name;
         } method;
         const FrontTiledView *tview; /* FV_TVIEW (arena) */
+        const FrontArrayView *aview; /* FV_AVIEW (arena) */
     } u;
 };
 
@@ -84,6 +87,13 @@ struct FrontValue {
  * tuple of FV_INT) and the padding mode (an FV_ENUM, or FV_UNDEF: the load's default). */
 struct FrontTiledView {
     FrontValue array, shape, padding;
+};
+
+/* Array.slice: array parameter `param` seen from element start[k] on, extent[k] long, along
+ * each axis (int64 scalar value ids; -1: 0 / the parameter's whole extent). */
+struct FrontArrayView {
+    int param;
+    int start[TILE_MAX_RANK], extent[TILE_MAX_RANK];
 };
 
 /* A name binding of the current function scope. A variable assigned under run-time
@@ -235,7 +245,18 @@ bool fe_reshape_call(Front *F, AstPos pos, FrontValue x, FrontValue shape, Front
 bool fe_permute_call(Front *F, AstPos pos, FrontValue x, FrontValue axes, FrontValue *out);
 bool fe_matmul(Front *F, AstPos pos, FrontValue a, FrontValue b, FrontValue *out);
 
-/* ---- front_view.c: tiled views */
+/* ---- front_call.c: argument helpers shared with front_view.c */
+bool fe_order_arg(Front *F, AstPos pos, FrontValue v, int rank, int *perm);
+bool fe_enum_arg(Front *F, AstPos pos, FrontValue v, int kind, const char *what, int dflt,
+                 int *out);
+
+/* ---- front_view.c: tiled views and array slices */
+/* The array parameter behind an FV_ARRAY or FV_AVIEW (-1: neither). */
+int fe_array_param(const FrontValue *v);
+bool fe_array_slice(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontValue *out);
+bool fe_slice_getattr(Front *F, AstPos pos, FrontValue view, const char *name, FrontValue *out);
+/* ct.load / ct.store / ct.num_tiles with an FV_AVIEW first (others: TypeError). */
+bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out);
 bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontValue *out);
 bool fe_tiled_view_getattr(Front *F, AstPos pos, FrontValue tv, const char *name, FrontValue *out);
 bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, FrontArgs *a,

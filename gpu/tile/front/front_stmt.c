@@ -115,6 +115,7 @@ static bool fv_same_const(const FrontValue *a, const FrontValue *b) {
     case FV_TILE: return a->u.value == b->u.value;
     case FV_ARRAY: return a->u.array == b->u.array;
     case FV_TVIEW: return a->u.tview == b->u.tview;
+    case FV_AVIEW: return a->u.aview == b->u.aview;
     case FV_DTYPE: return a->u.dtype == b->u.dtype;
     case FV_ENUM: return a->u.en.kind == b->u.en.kind && a->u.en.value == b->u.en.value;
     case FV_STR: return strcmp(a->u.str.s, b->u.str.s) == 0;

@@ -90,6 +90,7 @@ const char *fv_describe(Front *F, const FrontValue *v, char *buf, size_t n) {
     case FV_METHOD: snprintf(buf, n, "the method %s", v->u.method.name); break;
     case FV_SLICE: snprintf(buf, n, "a slice"); break;
     case FV_TVIEW: snprintf(buf, n, "a TiledView"); break;
+    case FV_AVIEW: snprintf(buf, n, "an array slice"); break;
     }
     return buf;
 }

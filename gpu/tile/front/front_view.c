@@ -12,7 +12,7 @@ bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, Fro
     static const char *const names[] = {"tile_shape", "padding_mode", NULL};
     FrontValue v[2];
     if (!fe_bind_args(F, pos, "tiled_view", a, names, 1, 1, v)) return false;
-    const TileParam *p = &F->f->params[array.u.array];
+    const TileParam *p = &F->f->params[fe_array_param(&array)];
     int rank;
     int64_t shape[TILE_MAX_RANK];
     if (!fe_shape_arg(F, pos, v[0], "tile_shape", &rank, shape)) return false;
@@ -42,7 +42,7 @@ bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, Fro
 bool fe_tiled_view_getattr(Front *F, AstPos pos, FrontValue tv, const char *name, FrontValue *out) {
     const FrontTiledView *v = tv.u.tview;
     if (strcmp(name, "dtype") == 0)
-        return (*out = fv_dtype(F->f->params[v->array.u.array].dtype)), true;
+        return (*out = fv_dtype(F->f->params[fe_array_param(&v->array)].dtype)), true;
     if (strcmp(name, "tile_shape") == 0) return (*out = v->shape), true;
     if (strcmp(name, "num_tiles") == 0 || strcmp(name, "load") == 0 || strcmp(name, "store") == 0) {
         memset(out, 0, sizeof *out);
@@ -133,7 +133,7 @@ bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, F
     for (int i = 0; i < rank; i++)
         shape[i] = v->shape.u.tuple.items[i].u.i;
     FrontValue t = a->argv[1];
-    TileDType dt = F->f->params[v->array.u.array].dtype;
+    TileDType dt = F->f->params[fe_array_param(&v->array)].dtype;
     if (fv_is_number(&t)) {
         int c = fe_materialize(F, pos, t, dt, true);
         if (c < 0) return false;
@@ -159,4 +159,290 @@ bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, F
     a2.argv = argv;
     if (!view_args(F, pos, v, &a2, -1, false, &b)) return false;
     return fe_call_intrinsic(F, pos, TI_STORE, &b, out);
+}
+
+/* ---- Array.slice(axis, start, stop): a view of an array parameter. Its loads and stores
+ * become gathers and scatters on the parameter with index tiles start + the tile's
+ * coordinates and a mask of the coordinates inside the view (the view's edge pads and
+ * drops as an array's own edge does), so the IR and the back ends see nothing new: correct,
+ * at the speed of a gather (per-element addresses, no vector accesses). ---- */
+
+int fe_array_param(const FrontValue *v) {
+    return v->kind == FV_ARRAY ? v->u.array : v->kind == FV_AVIEW ? v->u.aview->param : -1;
+}
+
+/* an int64 scalar of v (a constant or a scalar tile) */
+static int int64_scalar(Front *F, AstPos pos, FrontValue v, const char *what) {
+    int x = fe_index_scalar(F, pos, v, what);
+    if (x < 0) return -1;
+    return fe_type(F, x)->dtype == TDT_INT64 ? x : fe_cast(F, x, TDT_INT64);
+}
+
+/* the view's start (0 when none) and extent along axis, as int64 scalars */
+static int view_start(Front *F, const FrontArrayView *v, int axis) {
+    return v->start[axis] >= 0 ? v->start[axis] : fe_const_int(F, TDT_INT64, 0);
+}
+static int view_extent(Front *F, const FrontArrayView *v, int axis) {
+    if (v->extent[axis] >= 0) return v->extent[axis];
+    TileType it = tile_type_scalar(TDT_INT32);
+    TileOp *op = fe_op(F, TOP_ARRAY_DIM, 0, NULL, &it);
+    if (!op) return -1;
+    op->array = v->param;
+    op->axis = axis;
+    return fe_cast(F, op->result, TDT_INT64);
+}
+
+static int bin64(Front *F, AstPos pos, TileBinop b, int x, int y) {
+    FrontValue r;
+    if (!fe_elementwise_binary(F, pos, b, fv_tile(x), fv_tile(y), &r)) return -1;
+    return r.u.value;
+}
+
+bool fe_array_slice(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontValue *out) {
+    static const char *const names[] = {"axis", "start", "stop", NULL};
+    FrontValue v[3];
+    if (!fe_bind_args(F, pos, "slice", a, names, 3, 3, v)) return false;
+    int param = fe_array_param(&array);
+    int rank = F->f->params[param].rank;
+    int64_t axis;
+    if (!fe_int_const(F, pos, v[0], "axis", &axis)) return false;
+    if (axis < 0) axis += rank;
+    if (axis < 0 || axis >= rank)
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "slice: axis %lld is out of range for a rank-%d array",
+                        (long long)(axis < 0 ? axis - rank : axis), rank);
+    FrontArrayView *nv = fe_alloc(F, sizeof *nv);
+    if (!nv) return false;
+    if (array.kind == FV_AVIEW) {
+        *nv = *array.u.aview;
+    } else {
+        nv->param = param;
+        for (int k = 0; k < TILE_MAX_RANK; k++)
+            nv->start[k] = nv->extent[k] = -1;
+    }
+    F->pos = pos;
+    int lo = int64_scalar(F, pos, v[1], "slice start"),
+        hi = int64_scalar(F, pos, v[2], "slice stop");
+    if (lo < 0 || hi < 0) return false;
+    int base = view_start(F, nv, (int)axis);
+    int start = base < 0 ? -1 : bin64(F, pos, TB_ADD, base, lo);
+    int extent = start < 0 ? -1 : bin64(F, pos, TB_SUB, hi, lo);
+    if (extent < 0) return false;
+    nv->start[axis] = start;
+    nv->extent[axis] = extent;
+    memset(out, 0, sizeof *out);
+    out->kind = FV_AVIEW;
+    out->u.aview = nv;
+    return true;
+}
+
+bool fe_slice_getattr(Front *F, AstPos pos, FrontValue view, const char *name, FrontValue *out) {
+    const FrontArrayView *v = view.u.aview;
+    const TileParam *p = &F->f->params[v->param];
+    if (strcmp(name, "dtype") == 0) return (*out = fv_dtype(p->dtype)), true;
+    if (strcmp(name, "ndim") == 0) return (*out = fv_int(p->rank)), true;
+    if (strcmp(name, "shape") == 0 || strcmp(name, "strides") == 0) {
+        bool shape = name[1] == 'h';
+        FrontValue *items = fe_alloc(F, sizeof(FrontValue) * (size_t)(p->rank ? p->rank : 1));
+        if (!items) return false;
+        F->pos = pos;
+        for (int i = 0; i < p->rank; i++) {
+            int x;
+            if (shape) {
+                x = view_extent(F, v, i);
+                if (x >= 0) x = fe_cast(F, x, TDT_INT32);
+            } else {
+                TileType it = tile_type_scalar(TDT_INT32);
+                TileOp *op = fe_op(F, TOP_ARRAY_STRIDE, 0, NULL, &it);
+                if (!op) return false;
+                op->array = v->param;
+                op->axis = i;
+                x = op->result;
+            }
+            if (x < 0) return false;
+            items[i] = fv_tile(x);
+        }
+        memset(out, 0, sizeof *out);
+        out->kind = FV_TUPLE;
+        out->u.tuple.n = p->rank;
+        out->u.tuple.items = items;
+        return true;
+    }
+    return fe_error(F, pos, TY_ATTRIBUTE_ERROR,
+                    "an array slice has no attribute '%s' in krait's tile code", name);
+}
+
+/* The index tiles (array axis order) and the in-view mask of the tile at tile index idx of
+ * shape shape, tile dim k along array axis perm[k]. */
+static bool view_tile_indices(Front *F, AstPos pos, const FrontArrayView *v, int rank,
+                              const int *idx, const int64_t *shape, const int *perm, FrontValue *ix,
+                              int *mask) {
+    TileType full = tile_type_make(TDT_INT64, rank, shape);
+    *mask = -1;
+    for (int k = 0; k < rank; k++) {
+        int ax = perm[k];
+        TileType it = tile_type_make(TDT_INT64, 1, &shape[k]);
+        TileOp *io = fe_op(F, TOP_IOTA, 0, NULL, &it);
+        if (!io) return false;
+        io->value.i = 0;
+        io->step = 1;
+        int64_t rs[TILE_MAX_RANK];
+        for (int d = 0; d < rank; d++)
+            rs[d] = d == k ? shape[k] : 1;
+        int c = fe_reshape(F, io->result, rank, rs);
+        if (c < 0 || (c = fe_broadcast_to(F, pos, c, &full)) < 0) return false;
+        int ix64 = fe_type(F, idx[k])->dtype == TDT_INT64 ? idx[k] : fe_cast(F, idx[k], TDT_INT64);
+        int org = ix64 < 0 ? -1 : bin64(F, pos, TB_MUL, ix64, fe_const_int(F, TDT_INT64, shape[k]));
+        int coord = org < 0 ? -1 : bin64(F, pos, TB_ADD, c, org); /* inside the view */
+        int start = coord < 0 ? -1 : view_start(F, v, ax);
+        int extent = start < 0 ? -1 : view_extent(F, v, ax);
+        if (extent < 0) return false;
+        int at = bin64(F, pos, TB_ADD, coord, start);
+        if (at < 0) return false;
+        ix[ax] = fv_tile(at);
+        FrontValue lo, hi, both;
+        if (!fe_elementwise_compare(F, pos, TC_GE, fv_tile(coord), fv_int(0), &lo) ||
+            !fe_elementwise_compare(F, pos, TC_LT, fv_tile(coord), fv_tile(extent), &hi) ||
+            !fe_elementwise_binary(F, pos, TB_AND, lo, hi, &both))
+            return false;
+        if (*mask < 0) {
+            *mask = both.u.value;
+        } else {
+            FrontValue m;
+            if (!fe_elementwise_binary(F, pos, TB_AND, fv_tile(*mask), both, &m)) return false;
+            *mask = m.u.value;
+        }
+    }
+    return true;
+}
+
+static bool tuple_of(Front *F, int n, const FrontValue *items, FrontValue *out) {
+    FrontValue *it = fe_alloc(F, sizeof(FrontValue) * (size_t)(n ? n : 1));
+    if (!it) return false;
+    memcpy(it, items, sizeof(FrontValue) * (size_t)n);
+    memset(out, 0, sizeof *out);
+    out->kind = FV_TUPLE;
+    out->u.tuple.n = n;
+    out->u.tuple.items = it;
+    return true;
+}
+
+bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
+    const FrontArrayView *v = a->argv[0].u.aview;
+    const TileParam *p = &F->f->params[v->param];
+    int rank = p->rank;
+    FrontValue base = {.kind = FV_ARRAY};
+    base.u.array = v->param;
+    F->pos = pos;
+    if (intr == TI_NUM_TILES) {
+        static const char *const names[] = {"array", "axis", "shape", NULL};
+        FrontValue w[3];
+        if (!fe_bind_args(F, pos, "num_tiles", a, names, 3, 3, w)) return false;
+        int64_t axis, shape[TILE_MAX_RANK];
+        int r;
+        if (!fe_int_const(F, pos, w[1], "axis", &axis) ||
+            !fe_shape_arg(F, pos, w[2], "shape", &r, shape))
+            return false;
+        if (axis < 0) axis += rank;
+        if (r != rank || axis < 0 || axis >= rank)
+            return fe_error(F, pos, TY_TYPE_ERROR, "num_tiles: bad axis or shape for the slice");
+        int e = view_extent(F, v, (int)axis);
+        if (e < 0) return false;
+        FrontValue t;
+        if (!fe_elementwise_binary(F, pos, TB_CDIV, fv_tile(e), fv_int(shape[axis]), &t))
+            return false;
+        int r32 = fe_cast(F, t.u.value, TDT_INT32);
+        return r32 >= 0 && ((*out = fv_tile(r32)), true);
+    }
+    if (intr != TI_LOAD && intr != TI_STORE)
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "this operation does not take an array slice in krait's tile code yet "
+                        "(ct.load, ct.store and ct.num_tiles do)");
+    bool load = intr == TI_LOAD;
+    static const char *const lnames[] = {"array",        "index",   "shape",     "order",
+                                         "padding_mode", "latency", "allow_tma", NULL};
+    static const char *const snames[] = {"array",   "index",     "tile", "order",
+                                         "latency", "allow_tma", NULL};
+    FrontValue w[7];
+    if (!fe_bind_args(F, pos, load ? "load" : "store", a, load ? lnames : snames, 3, 3, w))
+        return false;
+    FrontValue items[TILE_MAX_RANK], *ix = items;
+    int n = 1;
+    if (w[1].kind == FV_TUPLE) {
+        ix = w[1].u.tuple.items;
+        n = w[1].u.tuple.n;
+    } else {
+        items[0] = w[1];
+    }
+    if (n != rank)
+        return fe_error(F, pos, TY_TYPE_ERROR, "Index size %d does not match the array rank %d", n,
+                        rank);
+    int idx[TILE_MAX_RANK], perm[TILE_MAX_RANK];
+    for (int i = 0; i < rank; i++)
+        if ((idx[i] = fe_index_scalar(F, pos, ix[i], "a tile index")) < 0) return false;
+    if (!fe_order_arg(F, pos, w[3], rank, perm)) return false;
+    int64_t shape[TILE_MAX_RANK];
+    int tile = -1;
+    if (load) {
+        int r;
+        if (!fe_shape_arg(F, pos, w[2], "shape", &r, shape)) return false;
+        if (r != rank)
+            return fe_error(F, pos, TY_TYPE_ERROR,
+                            "the tile shape has %d dimensions but the array has %d", r, rank);
+    } else {
+        tile = fe_materialize(F, pos, w[2], p->dtype, true);
+        if (tile < 0) return false;
+        const TileType *t = fe_type(F, tile);
+        if (t->rank != rank)
+            return fe_error(F, pos, TY_TYPE_ERROR,
+                            "the tile has %d dimensions but the array has %d", t->rank, rank);
+        for (int i = 0; i < rank; i++)
+            shape[i] = t->shape[i];
+    }
+    FrontValue at[TILE_MAX_RANK];
+    int mask;
+    if (!view_tile_indices(F, pos, v, rank, idx, shape, perm, at, &mask)) return false;
+    FrontValue tup;
+    if (!tuple_of(F, rank, at, &tup)) return false;
+    FrontArgs b;
+    memset(&b, 0, sizeof b);
+    FrontValue argv[3];
+    AstPos argpos[3] = {pos, pos, pos};
+    const char *kwn[2];
+    FrontValue kwv[2];
+    AstPos kwp[2] = {pos, pos};
+    argv[0] = base;
+    argv[1] = tup;
+    b.argv = argv;
+    b.argpos = argpos;
+    if (load) {
+        int pad = TP_UNDETERMINED;
+        if (!fe_enum_arg(F, pos, w[4], FE_ENUM_PADDING, "padding_mode", TP_UNDETERMINED, &pad))
+            return false;
+        double inf = 1e308 * 10;
+        FrontValue pv = pad == TP_NEG_ZERO  ? fv_float(-0.0)
+                        : pad == TP_NAN     ? fv_float(inf - inf)
+                        : pad == TP_POS_INF ? fv_float(inf)
+                        : pad == TP_NEG_INF ? fv_float(-inf)
+                                            : fv_int(0);
+        b.argc = 2;
+        kwn[0] = "mask";
+        kwv[0] = fv_tile(mask);
+        kwn[1] = "padding_value";
+        kwv[1] = pv;
+        b.nkw = 2;
+        b.kwnames = kwn;
+        b.kwv = kwv;
+        b.kwpos = kwp;
+        return fe_call_intrinsic(F, pos, TI_GATHER, &b, out);
+    }
+    argv[2] = fv_tile(tile);
+    b.argc = 3;
+    kwn[0] = "mask";
+    kwv[0] = fv_tile(mask);
+    b.nkw = 1;
+    b.kwnames = kwn;
+    b.kwv = kwv;
+    b.kwpos = kwp;
+    return fe_call_intrinsic(F, pos, TI_SCATTER, &b, out);
 }

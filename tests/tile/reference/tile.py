@@ -1030,6 +1030,13 @@ class Array:
     def strides(self):
         return tuple(Tile(_np.int32(s // self._a.itemsize), int32) for s in self._a.strides)
 
+    def slice(self, axis, start, stop):
+        ax = _const_int(axis, "axis") % self.ndim
+        lo, hi = int(getattr(start, "a", start)), int(getattr(stop, "a", stop))
+        keys = [slice(None)] * self.ndim
+        keys[ax] = slice(lo, hi)
+        return Array(self._a[tuple(keys)])
+
     def tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED):
         shape = _const_shape(tile_shape) if not isinstance(tile_shape, int) else (tile_shape,)
         if len(shape) != self.ndim:
