@@ -117,7 +117,7 @@ class _Transport:
         return self._closing
 
     def write(self, data):
-        if not isinstance(data, (bytes, bytearray)):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError("data argument must be a bytes-like object, not %r"
                             % type(data).__name__)
         if self._eof_written:
