@@ -7,31 +7,7 @@ import os
 import pathlib
 import numpy as np
 
-KRAIT = np.__version__.endswith("-krait")
-
-
-class _RefStream:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def done(self):
-        f = asyncio.get_running_loop().create_future()
-        f.set_result(None)
-        return f
-
-
-Stream = np.Stream if KRAIT else _RefStream
-
-
-def to_host(a):
-    if KRAIT:
-        return a.to_host()
-    f = asyncio.get_running_loop().create_future()
-    f.set_result(a.tolist())
-    return f
+from _async_ref import Stream, to_host
 
 
 async def gpu_work(s, k):
