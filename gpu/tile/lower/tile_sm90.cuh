@@ -257,6 +257,8 @@ KR_DEV void kr_swz_gload(unsigned char *dst, const A &a, const i64 *org, int ar,
     const i64 rows = a.shape[ar], cols = a.shape[ac], sr = a.stride[ar], sc = a.stride[ac];
     const i64 r0 = org[ar], c0 = org[ac];
     const S *p0 = a.p + base;
+    /* an earlier copy into the same region (its mma skipped by a branch) lands first */
+    kr_cp_wait<0>();
     const bool vec = sc == 1 && (((u64)p0) & 15) == 0 && ((sr * (i64)sizeof(S)) & 15) == 0;
     constexpr int CH = R * C / 8; /* 16-byte chunks */
     if (vec) {
