@@ -41,3 +41,19 @@ def finish():
     if failures:
         print("FAILED:", " ".join(failures))
         raise SystemExit(1)
+
+
+def layernorm_case(m, n, dt):
+    """LayerNorm's inputs, outputs and float32 reference (layernorm.py, quick.py):
+    (x, w, b, y, mean, rstd, want, mu)."""
+    x = ((((gpu.arange(m * n) * 7919) % 2001) / 400.0 - 2.5).reshape(m, n)).astype(dt)
+    w = (1.0 + (gpu.arange(n) % 7) / 8.0).astype(dt)
+    b = ((gpu.arange(n) % 5) / 4.0).astype(dt)
+    y = gpu.empty((m, n), dtype=dt)
+    mean = gpu.empty(m, dtype=gpu.float32)
+    rstd = gpu.empty(m, dtype=gpu.float32)
+    xf = x.astype(gpu.float32)
+    mu = xf.mean(axis=1, keepdims=True)
+    var = ((xf - mu) ** 2).mean(axis=1, keepdims=True)
+    want = (xf - mu) / gpu.sqrt(var + 1e-5) * w.astype(gpu.float32) + b.astype(gpu.float32)
+    return x, w, b, y, mean, rstd, want, mu

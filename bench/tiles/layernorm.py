@@ -12,22 +12,13 @@ import tile as ct
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "examples", "tiles"))
 from layer_norm import layer_norm_fwd  # noqa: E402
-from _bench import close, finish, row, timed_s  # noqa: E402
+from _bench import close, finish, layernorm_case, row, timed_s  # noqa: E402
 
 
 S = gpu.Stream.default
 for name, dt, (m, n), atol in (("layernorm_bf16_32768x4096", gpu.bfloat16, (32768, 4096), 5e-2),
                                ("layernorm_f32_8192x8192", gpu.float32, (8192, 8192), 1e-4)):
-    x = ((((gpu.arange(m * n) * 7919) % 2001) / 400.0 - 2.5).reshape(m, n)).astype(dt)
-    w = (1.0 + (gpu.arange(n) % 7) / 8.0).astype(dt)
-    b = ((gpu.arange(n) % 5) / 4.0).astype(dt)
-    y = gpu.empty((m, n), dtype=dt)
-    mean = gpu.empty(m, dtype=gpu.float32)
-    rstd = gpu.empty(m, dtype=gpu.float32)
-    xf = x.astype(gpu.float32)
-    mu = xf.mean(axis=1, keepdims=True)
-    var = ((xf - mu) ** 2).mean(axis=1, keepdims=True)
-    want = (xf - mu) / gpu.sqrt(var + 1e-5) * w.astype(gpu.float32) + b.astype(gpu.float32)
+    x, w, b, y, mean, rstd, want, _ = layernorm_case(m, n, dt)
     best, how, ok = 0.0, "", True
     for T in (1024, 2048, 4096):
         s = timed_s(lambda: ct.launch(S, (m, 1, 1), layer_norm_fwd, (x, w, b, y, mean, rstd, 1e-5,
