@@ -114,17 +114,18 @@ int gpu_pool_usage(GpuState *G, uint64_t *used_bytes, uint64_t *reserved_bytes) 
         "cuMemPoolGetAttribute");
 }
 
-/* A copy under the profiler: the driver's result, bracketed by a record. */
-#define PROFILED_COPY(G, kind, bytes, stream, call)                                                \
-    do {                                                                                           \
-        GpuProfRecord *rec_ = gpu_prof_begin(G, kind, NULL, stream);                               \
-        CUresult r_ = (call);                                                                      \
-        if (rec_) {                                                                                \
-            rec_->bytes = bytes;                                                                   \
-            gpu_prof_end(G, rec_, stream);                                                         \
-        }                                                                                          \
-        res = r_;                                                                                  \
-    } while (0)
+/* A copy under the profiler: copy_begin before the driver call (NULL when no profile runs),
+ * copy_end after it, passed the call's result, which it returns. */
+static GpuProfRecord *copy_begin(GpuState *G, int kind, size_t bytes, CUstream s) {
+    GpuProfRecord *rec = G->prof ? gpu_prof_begin(G, kind, NULL, s) : NULL;
+    if (rec) rec->bytes = bytes;
+    return rec;
+}
+
+static CUresult copy_end(GpuState *G, GpuProfRecord *rec, CUstream s, CUresult r) {
+    if (rec) gpu_prof_end(G, rec, s);
+    return r;
+}
 
 int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t bytes,
                        CUstream stream) {
@@ -132,13 +133,9 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
     if (gpu_ensure(G) < 0) return -1;
     G->bytes_to_device += bytes;
     CUstream s = gpu_stream_or_default(G, stream);
-    CUresult res;
-    if (G->prof)
-        PROFILED_COPY(G, GPU_PROF_COPY_HTOD, bytes, s,
-                      G->api.cuMemcpyHtoDAsync(dst, src, bytes, s));
-    else
-        res = G->api.cuMemcpyHtoDAsync(dst, src, bytes, s);
-    return cuda_check(G, res, "cuMemcpyHtoDAsync");
+    GpuProfRecord *rec = copy_begin(G, GPU_PROF_COPY_HTOD, bytes, s);
+    return cuda_check(G, copy_end(G, rec, s, G->api.cuMemcpyHtoDAsync(dst, src, bytes, s)),
+                      "cuMemcpyHtoDAsync");
 }
 
 int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream) {
@@ -150,13 +147,9 @@ int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUst
     if (G->settings.kernel_timeout > 0 && gpu_wait_stream(G, stream, "cuMemcpyDtoHAsync") < 0)
         return -1;
     CUstream s = gpu_stream_or_default(G, stream);
-    CUresult res;
-    if (G->prof)
-        PROFILED_COPY(G, GPU_PROF_COPY_DTOH, bytes, s,
-                      G->api.cuMemcpyDtoHAsync(dst, src, bytes, s));
-    else
-        res = G->api.cuMemcpyDtoHAsync(dst, src, bytes, s);
-    return cuda_check(G, res, "cuMemcpyDtoHAsync");
+    GpuProfRecord *rec = copy_begin(G, GPU_PROF_COPY_DTOH, bytes, s);
+    return cuda_check(G, copy_end(G, rec, s, G->api.cuMemcpyDtoHAsync(dst, src, bytes, s)),
+                      "cuMemcpyDtoHAsync");
 }
 
 int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t bytes,
@@ -164,13 +157,9 @@ int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t byt
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
     CUstream s = gpu_stream_or_default(G, stream);
-    CUresult res;
-    if (G->prof)
-        PROFILED_COPY(G, GPU_PROF_COPY_DTOD, bytes, s,
-                      G->api.cuMemcpyDtoDAsync(dst, src, bytes, s));
-    else
-        res = G->api.cuMemcpyDtoDAsync(dst, src, bytes, s);
-    return cuda_check(G, res, "cuMemcpyDtoDAsync");
+    GpuProfRecord *rec = copy_begin(G, GPU_PROF_COPY_DTOD, bytes, s);
+    return cuda_check(G, copy_end(G, rec, s, G->api.cuMemcpyDtoDAsync(dst, src, bytes, s)),
+                      "cuMemcpyDtoDAsync");
 }
 
 int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream) {
