@@ -267,10 +267,10 @@ static kr_interp *re_interp(double time_limit, unsigned long long steps) {
     kr_config cfg;
     kr_config_init(&cfg);
     cfg.write_err = quiet;
-    cfg.time_limit = time_limit;
-    cfg.step_limit = steps;
     kr_interp *I = kr_new(&cfg);
     CHECK(I && kr_run_string(I, re_setup, "<re>") == KR_OK);
+    kr_set_time_limit(I, time_limit); /* for the next run: the match alone */
+    kr_set_step_limit(I, steps);
     return I;
 }
 
