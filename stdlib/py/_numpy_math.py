@@ -273,6 +273,19 @@ def indices(dimensions, dtype=int, sparse=False):
     return tuple(res) if sparse else res
 
 
+def _contracted(shape, axes, summed_last):
+    """tensordot's layout of one operand: its axes order (the summed ones last for a, first
+    for b), the sizes of the kept and the summed dims, and the kept dims' shape."""
+    kept = [k for k in range(len(shape)) if k not in axes]
+    n_kept = n_sum = 1
+    for k in kept:
+        n_kept *= shape[k]
+    for k in axes:
+        n_sum *= shape[k]
+    order = kept + axes if summed_last else axes + kept
+    return order, n_kept, n_sum, [shape[k] for k in kept]
+
+
 def tensordot(a, b, axes=2):
     a, b = np.asarray(a), np.asarray(b)
     try:
@@ -298,24 +311,8 @@ def tensordot(a, b, axes=2):
                 axes_b[k] += b.ndim
     if not equal:
         raise ValueError("shape-mismatch for sum")
-    notin = [k for k in range(a.ndim) if k not in axes_a]
-    newaxes_a = notin + axes_a
-    n2 = 1
-    for axis in axes_a:
-        n2 *= as_[axis]
-    n1 = 1
-    for ax in notin:
-        n1 *= as_[ax]
-    olda = [as_[axis] for axis in notin]
-    notin = [k for k in range(b.ndim) if k not in axes_b]
-    newaxes_b = axes_b + notin
-    m2 = 1
-    for axis in axes_b:
-        m2 *= bs[axis]
-    m1 = 1
-    for ax in notin:
-        m1 *= bs[ax]
-    oldb = [bs[axis] for axis in notin]
+    newaxes_a, n1, n2, olda = _contracted(as_, axes_a, True)
+    newaxes_b, m1, m2, oldb = _contracted(bs, axes_b, False)
     at = a.transpose(newaxes_a).reshape(n1, n2)
     bt = b.transpose(newaxes_b).reshape(m2, m1)
     res = np.dot(at, bt)
