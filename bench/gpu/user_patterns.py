@@ -103,6 +103,16 @@ def normalize():
 
 
 report("r=a/a.sum();r[0]_2^28", 2 * gb / wall(normalize), "TB/s")
+
+
+def relu_sum():
+    return np.where(a > b, a, 0).sum()
+
+
+report("where(a>b,a,0).sum()_2^28", 2 * gb / wall(relu_sum), "TB/s")
+s2 = float(relu_sum())
+ref = float((a * (a > b)).sum())
+check("where_sum", abs(s2 - ref) <= 1e-3 * abs(ref))
 a = b = None
 
 # ---- row-wise softmax and layer norm with array ops, M x M float32 ----

@@ -43,6 +43,8 @@ def run(lib, xp, sync, dev_kw):
     report("((a-b)**2).sum()_2^28", 2 * gb / wall(lambda: float(((a - b) ** 2).sum())), "TB/s")
     report("(a+b).sum()_2^28", 2 * gb / wall(lambda: float((a + b).sum())), "TB/s")
     report("r=a/a.sum();r[0]_2^28", 2 * gb / wall(lambda: (a / a.sum())[0]), "TB/s")
+    report("where(a>b,a,0).sum()_2^28", 2 * gb / wall(lambda: float(xp.where(a > b, a, 0).sum())),
+           "TB/s")
     a = b = None
 
     x = rand(M, M)
