@@ -196,6 +196,19 @@ static List *arr_tolist(Interp *I, PyArray *a) {
     return as_list(lv);
 }
 
+/* The text of a 'u' array (its items are code points). */
+static Str *arr_unicode(Interp *I, PyArray *a) {
+    StrBuf b;
+    sb_init(&b);
+    for (size_t k = 0; k < a->len; k++) {
+        uint32_t c;
+        memcpy(&c, a->data + k * 4, 4);
+        char u[4];
+        sb_append(I, &b, u, (size_t)utf8_encode(c, u));
+    }
+    return sb_finish(I, &b);
+}
+
 static Value arr_repr(Interp *I, Value self) {
     PyArray *a = as_arr(self);
     const char *cls = type_of(I, self)->name->data;
@@ -205,15 +218,7 @@ static Value arr_repr(Interp *I, Value self) {
     }
     Value body;
     if (a->tc == 'u') {
-        StrBuf b;
-        sb_init(&b);
-        for (size_t k = 0; k < a->len; k++) {
-            uint32_t c;
-            memcpy(&c, a->data + k * 4, 4);
-            char u[4];
-            sb_append(I, &b, u, (size_t)utf8_encode(c, u));
-        }
-        Str *s = sb_finish(I, &b);
+        Str *s = arr_unicode(I, a);
         if (!s) return V_NULL;
         body = obj_repr(I, v_obj(s));
     } else {
@@ -651,15 +656,7 @@ static Value am_tounicode(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (a->tc != 'u')
         return err_format(I, TY_VALUE_ERROR,
                           "tounicode() may only be called on unicode type arrays");
-    StrBuf b;
-    sb_init(&b);
-    for (size_t k = 0; k < a->len; k++) {
-        uint32_t c;
-        memcpy(&c, a->data + k * 4, 4);
-        char u[4];
-        sb_append(I, &b, u, (size_t)utf8_encode(c, u));
-    }
-    Str *s = sb_finish(I, &b);
+    Str *s = arr_unicode(I, a);
     return s ? v_obj(s) : V_NULL;
 }
 

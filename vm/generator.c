@@ -132,6 +132,28 @@ static Value delegate_done(Interp *I, Generator *g, Value r, bool subret, bool *
     return gen_resume(I, g, V_NONE, true, returned);
 }
 
+static Value gen_throw_args(Interp *I, Generator *g, int n, Value *args, bool *returned);
+
+/* Hand throw's arguments to sub, the subiterator g's `yield from` waits on: 1 with *r (and
+ * *subret) as gen_throw_args gives them, 0 when sub has no throw(), -1 after raising. */
+static int delegate_throw(Interp *I, Generator *g, Value sub, int n, Value *args, Value *r,
+                          bool *subret) {
+    g->running = true;
+    if (is_generator_like(I, sub)) {
+        *r = gen_throw_args(I, as_gen(sub), n, args, subret);
+    } else {
+        Value meth;
+        int has = obj_lookup_attr(I, sub, I->names.throw, &meth);
+        if (has <= 0) {
+            g->running = false;
+            return has;
+        }
+        *r = obj_call(I, meth, n, args, NULL);
+    }
+    g->running = false;
+    return 1;
+}
+
 /* throw(typ[, val[, tb]]) as CPython's gen_throw: a subiterator of `yield from` that is not a
  * generator gets the arguments themselves (its throw() may accept anything), so the
  * exception is only made where it is raised. */
@@ -143,26 +165,12 @@ static Value gen_throw_args(Interp *I, Generator *g, int n, Value *args, bool *r
                    (is_obj(args[0]) && type_is_subtype(type_of(I, args[0]), I->types[TY_TYPE]) &&
                     type_is_subtype((Type *)as_obj(args[0]), gexit));
     if (!g->running && frame_at_yield_from(f) && !is_exit) {
-        Value sub = f->sp[-1];
+        Value r = V_NULL;
         bool subret = false;
-        Value r;
-        g->running = true;
-        if (is_generator_like(I, sub)) {
-            r = gen_throw_args(I, as_gen(sub), n, args, &subret);
-        } else {
-            Value meth;
-            int has = obj_lookup_attr(I, sub, I->names.throw, &meth);
-            if (has <= 0) {
-                g->running = false;
-                if (has < 0) return V_NULL;
-                goto make_exc;
-            }
-            r = obj_call(I, meth, n, args, NULL);
-        }
-        g->running = false;
-        return delegate_done(I, g, r, subret, returned);
+        int d = delegate_throw(I, g, f->sp[-1], n, args, &r, &subret);
+        if (d < 0) return V_NULL;
+        if (d > 0) return delegate_done(I, g, r, subret, returned);
     }
-make_exc:;
     Value exc = gen_throw_exc(I, n, args);
     if (is_null(exc)) return V_NULL;
     return gen_throw_value(I, g, exc, returned);
@@ -187,20 +195,9 @@ Value gen_throw_value(Interp *I, Generator *g, Value exc, bool *returned) {
             }
             goto throw_here;
         }
-        g->running = true;
-        if (is_generator_like(I, sub)) {
-            r = gen_throw_value(I, as_gen(sub), exc, &subret);
-        } else {
-            Value meth;
-            int has = obj_lookup_attr(I, sub, I->names.throw, &meth);
-            if (has <= 0) {
-                g->running = false;
-                if (has < 0) return V_NULL;
-                goto throw_here;
-            }
-            r = obj_call(I, meth, 1, &exc, NULL);
-        }
-        g->running = false;
+        int d = delegate_throw(I, g, sub, 1, &exc, &r, &subret);
+        if (d < 0) return V_NULL;
+        if (d == 0) goto throw_here;
         return delegate_done(I, g, r, subret, returned);
     }
 throw_here:

@@ -11,6 +11,19 @@ __all__ = ["ref", "proxy", "getweakrefcount", "getweakrefs", "WeakKeyDictionary"
            "WeakValueDictionary", "WeakSet", "WeakMethod", "finalize"]
 
 
+def _count_live(refs):
+    _run_callbacks()
+    return sum(1 for r in list(refs) if r() is not None)
+
+
+def _holds(refs, item):
+    try:
+        wr = ref(item)
+    except TypeError:
+        return False
+    return wr in refs
+
+
 def _live(r):
     o = r()
     if o is None:
@@ -162,8 +175,7 @@ class WeakValueDictionary(MutableMapping):
         del self.data[key]
 
     def __len__(self):
-        _run_callbacks()
-        return sum(1 for r in list(self.data.values()) if r() is not None)
+        return _count_live(self.data.values())
 
     def __contains__(self, key):
         try:
@@ -251,15 +263,10 @@ class WeakKeyDictionary(MutableMapping):
         del self.data[ref(key)]
 
     def __len__(self):
-        _run_callbacks()
-        return sum(1 for r in list(self.data) if r() is not None)
+        return _count_live(self.data)
 
     def __contains__(self, key):
-        try:
-            wr = ref(key)
-        except TypeError:
-            return False
-        return wr in self.data
+        return _holds(self.data, key)
 
     def __iter__(self):
         _run_callbacks()
@@ -309,15 +316,10 @@ class WeakSet(MutableSet):
                 yield o
 
     def __len__(self):
-        _run_callbacks()
-        return sum(1 for r in list(self.data) if r() is not None)
+        return _count_live(self.data)
 
     def __contains__(self, item):
-        try:
-            wr = ref(item)
-        except TypeError:
-            return False
-        return wr in self.data
+        return _holds(self.data, item)
 
     def add(self, item):
         _run_callbacks()
