@@ -606,6 +606,14 @@ static bool fe_scan(Front *F, AstPos pos, TileRedop op, FrontValue x, FrontValue
     return true;
 }
 
+/* fe_tile_arg with a scalar made a tile of shape (1,) (what a reduction walks). */
+static int fe_tile_arg_1d(Front *F, AstPos pos, FrontValue x, const char *fname) {
+    int v = fe_tile_arg(F, pos, x, fname);
+    if (v < 0 || fe_type(F, v)->rank > 0) return v;
+    int64_t one = 1;
+    return fe_reshape(F, v, 1, &one);
+}
+
 /* The combining function of ct.reduce/ct.scan applied to nin values (a lambda of the
  * kernel's source, its parameters bound to in[], or a helper inlined): *res. */
 static bool fe_combiner_apply(Front *F, AstPos pos, AstExpr *lambda, FrontValue fn, int nin,
@@ -671,15 +679,9 @@ static bool fe_combiner_tuple(Front *F, AstPos pos, bool scan, FrontValue x, Fro
     if (!ops || !slots || !in || !res_items) return false;
     TileType common;
     for (int i = 0; i < n; i++) {
-        int v = fe_tile_arg(F, pos, x.u.tuple.items[i], fname);
+        int v = fe_tile_arg_1d(F, pos, x.u.tuple.items[i], fname);
         if (v < 0) return false;
         TileType t = *fe_type(F, v);
-        if (t.rank == 0) {
-            int64_t one = 1;
-            v = fe_reshape(F, v, 1, &one);
-            if (v < 0) return false;
-            t = *fe_type(F, v);
-        }
         ops[i] = v;
         TileType both = t;
         if (i > 0 && !fe_broadcast_shapes(F, pos, &common, &t, &both)) return false;
@@ -815,15 +817,9 @@ bool fe_call_combiner(Front *F, AstExpr *call, int intr, FrontValue *out) {
     AstPos pos = call->pos;
     if (x.kind == FV_TUPLE)
         return fe_combiner_tuple(F, pos, scan, x, axisv, ident, flag, lambda, fn, out);
-    int v = fe_tile_arg(F, pos, x, fname);
+    int v = fe_tile_arg_1d(F, pos, x, fname);
     if (v < 0) return false;
     TileType t = *fe_type(F, v);
-    if (t.rank == 0) {
-        int64_t one = 1;
-        v = fe_reshape(F, v, 1, &one);
-        if (v < 0) return false;
-        t = *fe_type(F, v);
-    }
     int ax = 0;
     if (!fe_axis_norm(F, pos, axisv, t.rank, &ax)) return false;
     if (!fv_is_number(&ident))
