@@ -11,21 +11,11 @@
  * checks that the statement after the try block runs (the interpreter keeps going).
  *
  * Links krait_internal: it reaches the GpuState's driver table, which is internal. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../../gpu/runtime/gpu.h"
 #include "../../vm/interp.h"
-#include "krait.h"
-
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                  \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "../embed/embed_test.h"
 
 #define ILLEGAL_ADDRESS 700
 
