@@ -17,6 +17,7 @@
 #include "str.h"
 
 enum { SORT_GENERIC, SORT_INT, SORT_FLOAT, SORT_STR, SORT_TUPLE_INT };
+#define SORT_POLL_MIN 4096
 
 /* One item being sorted: its index in the values/keys tuples, with the part of its key
  * the C comparisons need copied alongside, so comparing does not chase the index. */
@@ -74,6 +75,9 @@ static bool sort_merge(Sorter *s, SortEnt *p, size_t n) {
     if (n <= 16) return sort_insertion(s, p, n);
     size_t h = n / 2;
     if (!sort_merge(s, p, h) || !sort_merge(s, p + h, n - h)) return false;
+    /* run limits and Ctrl-C reach a long sort (its C comparisons never call back): one
+     * check per merge of SORT_POLL_MIN items or more, while p is still a permutation */
+    if (n >= SORT_POLL_MIN && !interp_poll(s->I)) return false;
     int k = sort_lt(s, &p[h], &p[h - 1]);
     if (k <= 0) return k == 0; /* already in order */
     memcpy(s->tmp, p, h * sizeof(SortEnt));

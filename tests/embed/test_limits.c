@@ -320,6 +320,32 @@ static void test_regex_limits(void) {
     }
 }
 
+/* list.sort polls: kr_interrupt lands inside a long sort of C-compared ints (it landed
+ * after it, at the script's next check), and the list is left as it was. */
+static void test_sort_interrupt(void) {
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.write_err = quiet;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I && kr_run_string(I, "L = list(range(3 * 10**6, 0, -1))", "<sort>") == KR_OK);
+    Poke poke = {I, 0.05};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, poke_later, &poke) == 0);
+    int rc = kr_run_string(I,
+                           "try:\n    L.sort()\n    where = 'after'\n"
+                           "except KeyboardInterrupt:\n    where = 'inside'\n",
+                           "<sort>");
+    pthread_join(t, NULL);
+    if (rc != KR_OK ||
+        kr_run_string(I,
+                      "assert where == 'inside', where\nassert L == list(range(3 * 10**6, 0, -1))",
+                      "<sort>") != KR_OK) {
+        fprintf(stderr, "sort interrupt: rc %d: %s\n", rc, kr_error_traceback(I));
+        failures++;
+    }
+    kr_free(I);
+}
+
 int main(int argc, char **argv) {
     if (argc == 5) return run_one(argv);
     if (!vm_has_limit_hook()) return 0;
@@ -327,6 +353,7 @@ int main(int argc, char **argv) {
     test_sleep_interrupt();
     test_memory();
     test_regex_limits();
+    test_sort_interrupt();
     if (failures) return 1;
     printf("test_limits: ok\n");
     return 0;
