@@ -95,6 +95,8 @@ int lw_sm90_threads(const TileFunc *f, int mode);
  * layout.c), elem bytes per value; 0 when the tile takes the shared-memory tree. */
 size_t lw_rows_smem(const Lower *L, const TileType *t, int axis, size_t elem);
 int lw_sm90_for(Lower *L, const TileOp *op);
+/* Whether lw_sm90_for will emit op's wgmma loop (its mma is then not mma_sm90_op.c's). */
+bool lw_sm90_loop_taken(const Lower *L, const TileOp *op);
 /* A REDUCE or SCAN over a tuple of tiles (op->ncomp > 0; reduce_tuple.c). */
 int lw_tuple_fold(Lower *L, const TileOp *op);
 /* The functor struct around one wgmma instruction of n wn (file scope, once per kernel):

@@ -381,13 +381,23 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     return 1;
 }
 
-int lw_sm90_for(Lower *L, const TileOp *op) {
-    Sm90Loop m;
-    if (L->sm90_mode == 1 || !sm90_match(L->f, op, L->layout.nt, &m)) return 0;
+static bool loop_taken(const Lower *L, const TileOp *op, Sm90Loop *m) {
+    if (L->sm90_mode == 1 || !sm90_match(L->f, op, L->layout.nt, m)) return false;
     /* an operand array the kernel also writes keeps the generic loop's ordered accesses */
     for (int i = 0; i < 2; i++) {
-        int arr = (i ? m.load_b : m.load_a)->array;
-        if (arr >= 64 || (L->ordered >> arr & 1)) return 0;
+        int arr = (i ? m->load_b : m->load_a)->array;
+        if (arr >= 64 || (L->ordered >> arr & 1)) return false;
     }
+    return true;
+}
+
+bool lw_sm90_loop_taken(const Lower *L, const TileOp *op) {
+    Sm90Loop m;
+    return loop_taken(L, op, &m);
+}
+
+int lw_sm90_for(Lower *L, const TileOp *op) {
+    Sm90Loop m;
+    if (!loop_taken(L, op, &m)) return 0;
     return emit_loop(L, op, &m);
 }

@@ -160,6 +160,10 @@ static void plan_mma(Lower *L, const TileOp *op) {
 
 static void plan_region(Lower *L, const TileRegion *r) {
     for (const TileOp *op = r->first; op; op = op->next) {
+        /* the matched matmul loop stages its own operands (its TMA ring): pinning them too
+         * counted a second copy of both tiles against the 227 KB (247,840 bytes asked for
+         * the 128x256x64 bf16 loop on the H200) */
+        if (lw_sm90_loop_taken(L, op)) continue;
         if (op->kind == TOP_MMA) plan_mma(L, op);
         plan_region(L, &op->regions[0]);
         plan_region(L, &op->regions[1]);
