@@ -108,6 +108,8 @@ typedef struct kr_config {
      * the host adds with kr_register_function). An empty array ({NULL}) allows none. */
     const char *const *sandbox_modules;
     const char *const *sandbox_builtins;
+    int gpu_tile_general_only; /* non-zero: tile kernels always run their general variant,
+                                * never the exact one (docs/TILES.md). KRAIT_TILE_EXACT=0 */
 } kr_config;
 
 /* Result codes. */

@@ -38,6 +38,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_DUMP  1: print each tile kernel's CUDA C and cache key to stderr;\n"
             "                   a folder: write them there as NAME-KEY.cu\n"
             "  KRAIT_TILE_CHECK_NVRTC  1: also compile CPU-path tile kernels with NVRTC\n"
+            "                   (the variant the arguments select; 2: both variants)\n"
+            "  KRAIT_TILE_EXACT 0: tile kernels always run their general variant\n"
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
@@ -82,6 +84,8 @@ static void config_from_env(kr_config *cfg) {
                          : strcmp(sm90, "tma") == 0     ? 2
                          : strcmp(sm90, "cpasync") == 0 ? 3
                                                         : 0;
+    const char *exact = getenv("KRAIT_TILE_EXACT");
+    cfg->gpu_tile_general_only = exact && strcmp(exact, "0") == 0;
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

@@ -114,7 +114,8 @@ typedef struct GpuSettings {
                                 * 1 the variant the arguments select, 2 both variants */
     int tile_sm90; /* Hopper matmul loops: 0, 2 wgmma + TMA (cp.async where TMA can't), 1 off,
                     * 3 wgmma + cp.async only */
-    double kernel_timeout; /* seconds a wait for the device may last; 0: no limit */
+    double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
+    bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
 } GpuSettings;
 
 /* CUfunction -> kernel name, for the profiler (profile.c). */

@@ -107,6 +107,7 @@ int tile_check_nvrtc(GpuState *G, const TileFunc *f, const TileArg *args, unsign
     TileLowered l;
     if (tile_lower(G, f, &l, err, errsize) < 0) return -1;
     unsigned want = 1;
+    if (G->settings.tile_general_only) l.has_exact = false;
     if (l.has_exact)
         want = !args                                                                ? 3
                : tile_exact_ok(f, l.layout.v, l.nexact, l.exact, l.exact_vec, args) ? 2
@@ -304,7 +305,7 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     memcpy(k->tmap_param, l.tmap_param, sizeof k->tmap_param);
     memcpy(k->tmap_rows, l.tmap_rows, sizeof k->tmap_rows);
     memcpy(k->tmap_esize, l.tmap_esize, sizeof k->tmap_esize);
-    k->has_exact = l.has_exact;
+    k->has_exact = l.has_exact && !G->settings.tile_general_only;
     k->v = l.layout.v;
     k->nexact = l.nexact;
     memcpy(k->exact, l.exact, sizeof k->exact);
