@@ -56,3 +56,7 @@ int kr_loop_run(kr_interp *I) {
         if (!more) return KR_OK;
     }
 }
+
+int kr_loop_exists(kr_interp *I) {
+    return I && I->loop ? 1 : 0;
+}

@@ -169,6 +169,9 @@ KR_API int kr_loop_fd(kr_interp *I);
 KR_API int kr_loop_timeout(kr_interp *I);
 KR_API int kr_loop_step(kr_interp *I);
 KR_API int kr_loop_run(kr_interp *I);
+/* 1 when the interpreter's event loop exists (a script used asyncio), else 0: a host (the
+ * REPL) can leave the kr_loop_* calls above, which would make the loop, until then. */
+KR_API int kr_loop_exists(kr_interp *I);
 
 /* Collect garbage now; with stress non-zero, collect at every allocation (testing). */
 KR_API void kr_gc_collect(kr_interp *I);

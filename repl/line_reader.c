@@ -300,6 +300,28 @@ void line_reader_cancel(LineReader *lr) {
     lr->npending = 0;
 }
 
+void line_reader_hide(LineReader *lr) {
+#ifdef KRAIT_HAVE_READLINE
+    if (lr->readline) {
+        rl_clear_visible_line();
+        fflush(rl_outstream);
+    }
+#else
+    (void)lr;
+#endif
+}
+
+void line_reader_show_again(LineReader *lr) {
+#ifdef KRAIT_HAVE_READLINE
+    if (lr->readline) {
+        rl_on_new_line();
+        rl_redisplay();
+    }
+#else
+    (void)lr;
+#endif
+}
+
 void line_reader_resize(LineReader *lr) {
 #ifdef KRAIT_HAVE_READLINE
     if (lr->readline) rl_resize_terminal();

@@ -31,6 +31,11 @@ int line_reader_next(LineReader *lr, char **line);
 /* Ctrl-C at the prompt: forget the partly typed line and leave the prompt (the caller
  * prints its message, then calls line_reader_prompt again). */
 void line_reader_cancel(LineReader *lr);
+/* Other output is about to be written while the prompt shows (a task of the event loop
+ * printing): hide the prompt and the partly typed line; line_reader_show_again puts them
+ * back below that output. */
+void line_reader_hide(LineReader *lr);
+void line_reader_show_again(LineReader *lr);
 /* The terminal changed size (SIGWINCH). */
 void line_reader_resize(LineReader *lr);
 

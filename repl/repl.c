@@ -159,6 +159,25 @@ static void repl_on_interrupt(Repl *r) {
     fflush(stderr);
 }
 
+/* One iteration of the event loop at the prompt (its timers are due or its fd is ready);
+ * what the tasks print goes above the prompt, which is then shown again. */
+static void repl_step_loop(Repl *r) {
+    fflush(stdout);
+    line_reader_hide(r->reader);
+    repl_signals_set_running(r->sig, true);
+    int rc = kr_loop_step(r->I);
+    repl_signals_set_running(r->sig, false);
+    if (rc == KR_ERROR || rc == KR_LIMIT) {
+        kr_print_error(r->I);
+    } else if (rc == KR_EXIT) {
+        r->status = kr_exit_code(r->I);
+        r->done = true;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    if (!r->done) line_reader_show_again(r->reader);
+}
+
 int repl_run(kr_interp *I, ReplSignals *sig, const ReplOptions *opts) {
     bool tty = isatty(0) && isatty(1);
     Repl r = {.I = I, .sig = sig};
@@ -186,13 +205,22 @@ int repl_run(kr_interp *I, ReplSignals *sig, const ReplOptions *opts) {
             if (!r.done) line_reader_prompt(r.reader, repl_prompt(&r));
         }
         if (r.done) break;
-        struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = repl_signals_fd(sig)}};
-        fds[1].events = POLLIN;
-        int n = poll(fds, fds[1].fd >= 0 ? 2 : 1, -1);
+        /* Once a statement has used asyncio, the loop runs at the prompt too: a task made
+         * there goes on (and prints) while the user types. */
+        int loop_fd = -1, wait_ms = -1;
+        if (kr_loop_exists(I)) {
+            loop_fd = kr_loop_fd(I);
+            wait_ms = loop_fd >= 0 ? kr_loop_timeout(I) : -1;
+        }
+        struct pollfd fds[3] = {{.fd = 0, .events = POLLIN},
+                                {.fd = repl_signals_fd(sig), .events = POLLIN},
+                                {.fd = loop_fd, .events = POLLIN}};
+        int n = poll(fds, 3, wait_ms);
         if (n < 0) {
             if (errno == EINTR) continue;
             break;
         }
+        if (loop_fd >= 0 && (n == 0 || (fds[2].revents & POLLIN))) repl_step_loop(&r);
         if (fds[1].fd >= 0 && (fds[1].revents & POLLIN)) {
             int s;
             while ((s = repl_signals_take(sig)) != 0) {

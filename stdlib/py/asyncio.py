@@ -127,6 +127,7 @@ _running_loop = [None]
 
 class EventLoop:
     def __init__(self):
+        _uv.backend_fd()  # the libuv loop exists from here on: kr_loop_exists (the REPL) sees it
         self._ready = deque()
         self._timers = {}
         self._waits = {}  # completion id (uvloop.h) -> (future, waiter, result)

@@ -482,8 +482,29 @@ def case_run_dir(krait, env):
            f"a folder without __main__.py, got {p.returncode} {p.stderr!r}")
 
 
+def case_loop_at_prompt(krait, env):
+    """Once asyncio is used, its loop runs at the prompt: a task made there finishes and
+    prints while the prompt waits (issue 13); asyncio.run still works."""
+    s = start(krait, env)
+    s.run("import asyncio")
+    s.run("async def later(n):\n    await asyncio.sleep(0.2)\n    print('later ran', n)\n")
+    s.run("t = asyncio.get_event_loop().create_task(later(1))")
+    s.wait_for(r"later ran 1\n>>> \Z", "the task ran at the prompt")
+    s.enter("t.done(), t.result()", r"\(True, None\)\n>>> \Z", "the task is done")
+    s.send("x = 4")  # typed, not entered, while a task prints
+    s.wait_for(r"^>>> x = 4$", "the typed text")
+    s.send("2\r")
+    s.wait_for(r"^>>> x = 42\n>>> \Z", "the line entered")
+    s.run("t = asyncio.get_event_loop().create_task(later(2))")
+    s.send("x")
+    s.wait_for(r"later ran 2\n>>> x$", "the prompt and the typed text shown again after the output")
+    s.send("\r")
+    s.wait_for(r"^42\n>>> \Z", "the line still runs")
+    s.enter("asyncio.run(later(3))", r"later ran 3\n>>> \Z", "asyncio.run inside the REPL")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-NEEDS_READLINE = {"complete_math", "history", "bracketed_paste"}
+NEEDS_READLINE = {"complete_math", "history", "bracketed_paste", "loop_at_prompt"}
 
 
 def main():
