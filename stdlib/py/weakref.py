@@ -16,6 +16,15 @@ def _count_live(refs):
     return sum(1 for r in list(refs) if r() is not None)
 
 
+def _referents(refs):
+    """The objects still alive behind a collection of weak references."""
+    _run_callbacks()
+    for r in list(refs):
+        o = r()
+        if o is not None:
+            yield o
+
+
 def _holds(refs, item):
     try:
         wr = ref(item)
@@ -269,11 +278,7 @@ class WeakKeyDictionary(MutableMapping):
         return _holds(self.data, key)
 
     def __iter__(self):
-        _run_callbacks()
-        for r in list(self.data):
-            o = r()
-            if o is not None:
-                yield o
+        return _referents(self.data)
 
     def __repr__(self):
         return "<WeakKeyDictionary at %#x>" % id(self)
@@ -309,11 +314,7 @@ class WeakSet(MutableSet):
                 self.add(x)
 
     def __iter__(self):
-        _run_callbacks()
-        for r in list(self.data):
-            o = r()
-            if o is not None:
-                yield o
+        return _referents(self.data)
 
     def __len__(self):
         return _count_live(self.data)
