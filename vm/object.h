@@ -222,7 +222,7 @@ struct Type {
     X(TILE_KERNEL, tile_kernel_spec)                                                               \
     X(RE_CODE, re_code_spec)                                                                       \
     X(MEMORYVIEW, memoryview_spec)                                                                 \
-    X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */                                 \
+    X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */                                    \
     X(WEAKREF, weakref_spec)
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
@@ -569,6 +569,9 @@ Value type_builtin_new_wrapper(Interp *I, int argc, Value *argv, Tuple *kw);
 /* Whether t's instances come from object.__new__ itself (no __new__ anywhere but object's):
  * then calling t is object_alloc plus __init__, which the VM runs inline (vm.c CALL). */
 bool type_allocs_like_object(Interp *I, Type *t);
+/* The TypeError of a class call whose __init__ returned r, not None (type_call, the VM's
+ * inline __init__). */
+Value type_err_init_result(Interp *I, Value r);
 /* Recompute the slots of heap type t from the dunder methods in its mro (type_slots.c);
  * type.c calls it at creation and when a dunder is assigned on the class. */
 void type_fixup_slots(Interp *I, Type *t);

@@ -604,10 +604,12 @@ static Value type_call(Interp *I, Value self, int argc, Value *argv, Tuple *kw) 
     if (is_null(init) || v_is(init, object_lookup_own(I, I->names.init))) return obj;
     Value r = descr_call(I, init, obj, argc, argv, kw);
     if (is_null(r)) return r;
-    if (!is_none(r))
-        return err_format(I, TY_TYPE_ERROR, "__init__() should return None, not '%s'",
-                          type_name(I, r));
+    if (!is_none(r)) return type_err_init_result(I, r);
     return obj;
+}
+
+Value type_err_init_result(Interp *I, Value r) {
+    return err_format(I, TY_TYPE_ERROR, "__init__() should return None, not '%s'", type_name(I, r));
 }
 
 /* X | Y between classes: a types.UnionType (vm_generic_alias_call). */

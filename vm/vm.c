@@ -1168,8 +1168,7 @@ L_HOOK_STEP : {
         LOAD_FRAME();
         if (was_init) { /* the instance is already where the call's result goes */
             if (!is_none(retval)) {
-                err_format(I, TY_TYPE_ERROR, "__init__() should return None, not '%s'",
-                           type_name(I, retval));
+                type_err_init_result(I, retval);
                 goto error;
             }
             DISPATCH();
