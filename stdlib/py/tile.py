@@ -124,6 +124,31 @@ class Tile:
     """The type of tiles (for annotations only; tiles exist only inside kernels)."""
 
 
+class Slice:
+    """ct.Slice(start, length): a dense axis of ct.load_advanced_indexing /
+    ct.store_advanced_indexing (elements start .. start + length - 1). Used inside kernels."""
+
+    def __init__(self, start, length):
+        self.start = start
+        self.length = length
+
+
+# cuTile's exception classes: krait raises the builtin exception each one derives from
+# (TypeError, ValueError, ...), with "file:line: message"; these names let code written for
+# cuTile catch them (`except ct.TileTypeError`).
+TileError = Exception
+TileTypeError = TypeError
+TileSyntaxError = SyntaxError
+TileValueError = ValueError
+TileStaticAssertionError = TypeError
+TileStaticEvalError = TypeError
+TileUnsupportedFeatureError = TypeError
+TileRecursionError = RecursionError
+TileInternalError = RuntimeError
+TileCompilerExecutionError = RuntimeError
+TileCompilerTimeoutError = RuntimeError
+
+
 def kernel(function=None, /, *, num_ctas=None, occupancy=None, opt_level=None,
            num_worker_warps=None):
     """@ct.kernel or ct.kernel(fn, num_ctas=, occupancy=, opt_level=, num_worker_warps=)."""
@@ -466,3 +491,21 @@ def ensure_constant(*args, **kwargs):
 
 def assume_divisible_by(*args, **kwargs):
     _host_only("assume_divisible_by")
+
+def load_advanced_indexing(*args, **kwargs):
+    _host_only("load_advanced_indexing")
+
+def store_advanced_indexing(*args, **kwargs):
+    _host_only("store_advanced_indexing")
+
+def pack_to_bytes(*args, **kwargs):
+    _host_only("pack_to_bytes")
+
+def unpack_from_bytes(*args, **kwargs):
+    _host_only("unpack_from_bytes")
+
+def grid_dependency_control_wait(*args, **kwargs):
+    _host_only("grid_dependency_control_wait")
+
+def grid_dependency_control_launch_dependents(*args, **kwargs):
+    _host_only("grid_dependency_control_launch_dependents")

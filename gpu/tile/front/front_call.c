@@ -895,6 +895,13 @@ bool fe_call_intrinsic(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue 
         *out = a->argv[0];
         return true;
     case TI_ASSUME_DIVISIBLE_BY: return fe_assume(F, pos, a, out);
+    case TI_LOAD_ADVANCED_INDEXING:
+    case TI_STORE_ADVANCED_INDEXING: return fe_advanced_indexing(F, pos, intr, a, out);
+    case TI_SLICE_CLASS: return fe_ct_slice(F, pos, a, out);
+    case TI_PACK_TO_BYTES:
+    case TI_UNPACK_FROM_BYTES: return fe_pack_bytes(F, pos, intr, a, out);
+    case TI_GDC_WAIT:
+    case TI_GDC_LAUNCH: return fe_grid_dependency(F, pos, intr, a, out);
     case TI_KERNEL:
     case TI_LAUNCH:
         return fe_error(F, pos, TY_TYPE_ERROR, "ct.%s() cannot be called inside a tile kernel",

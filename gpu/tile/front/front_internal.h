@@ -38,12 +38,13 @@ typedef enum FvKind {
     FV_TILE,  /* a run-time value: ir value id */
     FV_ARRAY, /* an array parameter */
     FV_DTYPE,
-    FV_ENUM,   /* a ct.PaddingMode / MemoryOrder / MemoryScope member */
-    FV_HOST,   /* any other host object (module, function, class, intrinsic) */
-    FV_METHOD, /* a method bound to a tile or an array: self + name */
-    FV_SLICE,  /* `:` inside a subscript (only full slices are meaningful) */
-    FV_TVIEW,  /* a tiled view of an array (front_view.c) */
-    FV_AVIEW,  /* Array.slice of an array parameter (front_view.c) */
+    FV_ENUM,    /* a ct.PaddingMode / MemoryOrder / MemoryScope member */
+    FV_HOST,    /* any other host object (module, function, class, intrinsic) */
+    FV_METHOD,  /* a method bound to a tile or an array: self + name */
+    FV_SLICE,   /* `:` inside a subscript (only full slices are meaningful) */
+    FV_TVIEW,   /* a tiled view of an array (front_view.c) */
+    FV_AVIEW,   /* Array.slice of an array parameter (front_view.c) */
+    FV_CTSLICE, /* ct.Slice(start, length) (front_advanced.c): u.tuple = {start, length} */
 } FvKind;
 
 enum { FE_ENUM_PADDING, FE_ENUM_MEMORDER, FE_ENUM_MEMSCOPE, FE_ENUM_ROUNDING };
@@ -83,10 +84,13 @@ struct FrontValue {
     } u;
 };
 
-/* Array.tiled_view(tile_shape, padding_mode=): the array (FV_ARRAY), the tile shape (a
- * tuple of FV_INT) and the padding mode (an FV_ENUM, or FV_UNDEF: the load's default). */
+/* Array.tiled_view(tile_shape, padding_mode=, traversal_steps=): the array (FV_ARRAY or
+ * FV_AVIEW), the tile shape and the traversal steps (tuples of FV_INT; steps = shape when
+ * not given), the padding mode (an FV_ENUM, or FV_UNDEF: the load's default); strided when
+ * the steps differ from the shape. */
 struct FrontTiledView {
-    FrontValue array, shape, padding;
+    FrontValue array, shape, padding, steps;
+    bool strided;
 };
 
 /* Array.slice: array parameter `param` seen from element start[k] on, extent[k] long, along
@@ -261,5 +265,15 @@ bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, Fro
 bool fe_tiled_view_getattr(Front *F, AstPos pos, FrontValue tv, const char *name, FrontValue *out);
 bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, FrontArgs *a,
                         FrontValue *out);
+/* An int64 tile of shape `shape` holding each element's coordinate along axis k. */
+int fe_axis_coords(Front *F, AstPos pos, int rank, const int64_t *shape, int k);
+/* The value a PaddingMode (TP_*) pads with, as a loosely typed constant. */
+FrontValue fe_padding_value(int pad);
+
+/* ---- front_advanced.c */
+bool fe_ct_slice(Front *F, AstPos pos, FrontArgs *a, FrontValue *out);
+bool fe_advanced_indexing(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out);
+bool fe_pack_bytes(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out);
+bool fe_grid_dependency(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out);
 
 #endif

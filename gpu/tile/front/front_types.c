@@ -89,6 +89,7 @@ const char *fv_describe(Front *F, const FrontValue *v, char *buf, size_t n) {
     case FV_HOST: snprintf(buf, n, "a %s object", type_name(F->I, v->u.host.obj)); break;
     case FV_METHOD: snprintf(buf, n, "the method %s", v->u.method.name); break;
     case FV_SLICE: snprintf(buf, n, "a slice"); break;
+    case FV_CTSLICE: snprintf(buf, n, "a ct.Slice"); break;
     case FV_TVIEW: snprintf(buf, n, "a TiledView"); break;
     case FV_AVIEW: snprintf(buf, n, "an array slice"); break;
     }

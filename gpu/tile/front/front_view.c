@@ -7,10 +7,13 @@
 
 #include "front_internal.h"
 
+static bool strided_view_call(Front *F, AstPos pos, const FrontTiledView *tv, const char *name,
+                              FrontArgs *a, FrontValue *out);
+
 /* x.tiled_view(tile_shape, *, padding_mode=PaddingMode.UNDETERMINED) */
 bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontValue *out) {
-    static const char *const names[] = {"tile_shape", "padding_mode", NULL};
-    FrontValue v[2];
+    static const char *const names[] = {"tile_shape", "padding_mode", "traversal_steps", NULL};
+    FrontValue v[3];
     if (!fe_bind_args(F, pos, "tiled_view", a, names, 1, 1, v)) return false;
     const TileParam *p = &F->f->params[fe_array_param(&array)];
     int rank;
@@ -33,6 +36,26 @@ bool fe_tiled_view_new(Front *F, AstPos pos, FrontValue array, FrontArgs *a, Fro
     tv->shape.u.tuple.n = rank;
     tv->shape.u.tuple.items = dims;
     tv->padding = v[1];
+    tv->steps = tv->shape;
+    tv->strided = false;
+    if (v[2].kind != FV_UNDEF && v[2].kind != FV_NONE) {
+        /* traversal_steps: elements between consecutive tile origins per axis; a view
+         * whose steps differ from its tile shape is accessed by gathers (view_access) */
+        int srank;
+        int64_t steps[TILE_MAX_RANK];
+        if (!fe_shape_arg(F, pos, v[2], "traversal_steps", &srank, steps)) return false;
+        if (srank != rank)
+            return fe_error(F, pos, TY_TYPE_ERROR,
+                            "tiled_view: traversal_steps has %d dimensions but the array has %d",
+                            srank, rank);
+        FrontValue *sd = fe_alloc(F, sizeof(FrontValue) * (size_t)(rank ? rank : 1));
+        if (!sd) return false;
+        for (int i = 0; i < rank; i++) {
+            sd[i] = fv_int(steps[i]);
+            tv->strided = tv->strided || steps[i] != shape[i];
+        }
+        tv->steps.u.tuple.items = sd;
+    }
     memset(out, 0, sizeof *out);
     out->kind = FV_TVIEW;
     out->u.tview = tv;
@@ -44,6 +67,7 @@ bool fe_tiled_view_getattr(Front *F, AstPos pos, FrontValue tv, const char *name
     if (strcmp(name, "dtype") == 0)
         return (*out = fv_dtype(F->f->params[fe_array_param(&v->array)].dtype)), true;
     if (strcmp(name, "tile_shape") == 0) return (*out = v->shape), true;
+    if (strcmp(name, "traversal_steps") == 0) return (*out = v->steps), true;
     if (strcmp(name, "num_tiles") == 0 || strcmp(name, "load") == 0 || strcmp(name, "store") == 0) {
         memset(out, 0, sizeof *out);
         out->kind = FV_METHOD;
@@ -110,6 +134,7 @@ bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, F
                         FrontValue *out) {
     const FrontTiledView *v = tv.u.tview;
     FrontArgs b;
+    if (v->strided) return strided_view_call(F, pos, v, name, a, out);
     if (strcmp(name, "num_tiles") == 0) {
         /* num_tiles(axis) -> ct.num_tiles(array, axis, tile_shape) */
         if (a->argc != 1 || a->nkw)
@@ -272,27 +297,43 @@ bool fe_slice_getattr(Front *F, AstPos pos, FrontValue view, const char *name, F
                     "an array slice has no attribute '%s' in krait's tile code", name);
 }
 
-/* The index tiles (array axis order) and the in-view mask of the tile at tile index idx of
- * shape shape, tile dim k along array axis perm[k]. */
-static bool view_tile_indices(Front *F, AstPos pos, const FrontArrayView *v, int rank,
-                              const int *idx, const int64_t *shape, const int *perm, FrontValue *ix,
-                              int *mask) {
+/* An int64 tile of the given shape whose elements are their coordinate along axis k. */
+int fe_axis_coords(Front *F, AstPos pos, int rank, const int64_t *shape, int k) {
     TileType full = tile_type_make(TDT_INT64, rank, shape);
+    TileType it = tile_type_make(TDT_INT64, 1, &shape[k]);
+    TileOp *io = fe_op(F, TOP_IOTA, 0, NULL, &it);
+    if (!io) return -1;
+    io->value.i = 0;
+    io->step = 1;
+    int64_t rs[TILE_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        rs[d] = d == k ? shape[k] : 1;
+    int c = fe_reshape(F, io->result, rank, rs);
+    return c < 0 ? -1 : fe_broadcast_to(F, pos, c, &full);
+}
+
+FrontValue fe_padding_value(int pad) {
+    double inf = 1e308 * 10;
+    return pad == TP_NEG_ZERO  ? fv_float(-0.0)
+           : pad == TP_NAN     ? fv_float(inf - inf)
+           : pad == TP_POS_INF ? fv_float(inf)
+           : pad == TP_NEG_INF ? fv_float(-inf)
+                               : fv_int(0);
+}
+
+/* The index tiles (array axis order) and the in-view mask of the tile at tile index idx of
+ * shape shape, tile dim k along array axis perm[k], its origin idx[k] * steps[k] elements
+ * into the view along that axis. */
+static bool view_tile_indices(Front *F, AstPos pos, const FrontArrayView *v, int rank,
+                              const int *idx, const int64_t *shape, const int64_t *steps,
+                              const int *perm, FrontValue *ix, int *mask) {
     *mask = -1;
     for (int k = 0; k < rank; k++) {
         int ax = perm[k];
-        TileType it = tile_type_make(TDT_INT64, 1, &shape[k]);
-        TileOp *io = fe_op(F, TOP_IOTA, 0, NULL, &it);
-        if (!io) return false;
-        io->value.i = 0;
-        io->step = 1;
-        int64_t rs[TILE_MAX_RANK];
-        for (int d = 0; d < rank; d++)
-            rs[d] = d == k ? shape[k] : 1;
-        int c = fe_reshape(F, io->result, rank, rs);
-        if (c < 0 || (c = fe_broadcast_to(F, pos, c, &full)) < 0) return false;
+        int c = fe_axis_coords(F, pos, rank, shape, k);
+        if (c < 0) return false;
         int ix64 = fe_type(F, idx[k])->dtype == TDT_INT64 ? idx[k] : fe_cast(F, idx[k], TDT_INT64);
-        int org = ix64 < 0 ? -1 : bin64(F, pos, TB_MUL, ix64, fe_const_int(F, TDT_INT64, shape[k]));
+        int org = ix64 < 0 ? -1 : bin64(F, pos, TB_MUL, ix64, fe_const_int(F, TDT_INT64, steps[k]));
         int coord = org < 0 ? -1 : bin64(F, pos, TB_ADD, c, org); /* inside the view */
         int start = coord < 0 ? -1 : view_start(F, v, ax);
         int extent = start < 0 ? -1 : view_extent(F, v, ax);
@@ -327,12 +368,148 @@ static bool tuple_of(Front *F, int n, const FrontValue *items, FrontValue *out) 
     return true;
 }
 
+/* A load (tile < 0: padding mode pad) or a store of tile through view v as a gather or a
+ * scatter on its parameter: the tile at tile index idx, of shape shape, its origin idx[k] *
+ * steps[k] along tile dim k, which runs along array axis perm[k]. */
+static bool view_access(Front *F, AstPos pos, const FrontArrayView *v, const int *idx,
+                        const int64_t *shape, const int64_t *steps, const int *perm, int pad,
+                        int tile, FrontValue *out) {
+    int rank = F->f->params[v->param].rank;
+    FrontValue base = {.kind = FV_ARRAY};
+    base.u.array = v->param;
+    FrontValue at[TILE_MAX_RANK];
+    int mask;
+    if (!view_tile_indices(F, pos, v, rank, idx, shape, steps, perm, at, &mask)) return false;
+    FrontValue tup;
+    if (!tuple_of(F, rank, at, &tup)) return false;
+    FrontArgs b;
+    memset(&b, 0, sizeof b);
+    FrontValue argv[3];
+    AstPos argpos[3] = {pos, pos, pos};
+    const char *kwn[2];
+    FrontValue kwv[2];
+    AstPos kwp[2] = {pos, pos};
+    argv[0] = base;
+    argv[1] = tup;
+    b.argv = argv;
+    b.argpos = argpos;
+    b.kwnames = kwn;
+    b.kwv = kwv;
+    b.kwpos = kwp;
+    kwn[0] = "mask";
+    kwv[0] = fv_tile(mask);
+    if (tile < 0) {
+        b.argc = 2;
+        kwn[1] = "padding_value";
+        kwv[1] = fe_padding_value(pad);
+        b.nkw = 2;
+        return fe_call_intrinsic(F, pos, TI_GATHER, &b, out);
+    }
+    argv[2] = fv_tile(tile);
+    b.argc = 3;
+    b.nkw = 1;
+    return fe_call_intrinsic(F, pos, TI_SCATTER, &b, out);
+}
+
+/* The index scalars of a load/store index (a tuple or one value) for a rank-`rank` array. */
+static bool index_scalars(Front *F, AstPos pos, FrontValue index, int rank, int *idx) {
+    FrontValue items[TILE_MAX_RANK], *ix = items;
+    int n = 1;
+    if (index.kind == FV_TUPLE) {
+        ix = index.u.tuple.items;
+        n = index.u.tuple.n;
+    } else {
+        items[0] = index;
+    }
+    if (n != rank)
+        return fe_error(F, pos, TY_TYPE_ERROR, "Index size %d does not match the array rank %d", n,
+                        rank);
+    for (int i = 0; i < rank; i++)
+        if ((idx[i] = fe_index_scalar(F, pos, ix[i], "a tile index")) < 0) return false;
+    return true;
+}
+
+/* the number of tile origins 0, S, 2S, ... a view of extent e (int64 scalar) needs so its
+ * tiles of T elements cover it: cdiv(max(e - T, 0), S) + min(e, 1) (cdiv(e, T) when S = T) */
+static int strided_count(Front *F, AstPos pos, int e, int64_t T, int64_t S) {
+    FrontValue d, c, one, n;
+    if (!fe_elementwise_binary(F, pos, TB_SUB, fv_tile(e), fv_int(T), &d) ||
+        !fe_elementwise_binary(F, pos, TB_MAX, d, fv_int(0), &d) ||
+        !fe_elementwise_binary(F, pos, TB_CDIV, d, fv_int(S), &c) ||
+        !fe_elementwise_binary(F, pos, TB_MIN, fv_tile(e), fv_int(1), &one) ||
+        !fe_elementwise_binary(F, pos, TB_ADD, c, one, &n))
+        return -1;
+    return fe_cast(F, n.u.value, TDT_INT32);
+}
+
+/* num_tiles / load / store of a tiled view with traversal_steps other than its tile shape */
+static bool strided_view_call(Front *F, AstPos pos, const FrontTiledView *tv, const char *name,
+                              FrontArgs *a, FrontValue *out) {
+    FrontArrayView whole, *v = &whole;
+    if (tv->array.kind == FV_AVIEW) {
+        whole = *tv->array.u.aview;
+    } else {
+        whole.param = tv->array.u.array;
+        for (int k = 0; k < TILE_MAX_RANK; k++)
+            whole.start[k] = whole.extent[k] = -1;
+    }
+    int rank = F->f->params[v->param].rank;
+    int64_t shape[TILE_MAX_RANK], steps[TILE_MAX_RANK];
+    int perm[TILE_MAX_RANK];
+    for (int i = 0; i < rank; i++) {
+        shape[i] = tv->shape.u.tuple.items[i].u.i;
+        steps[i] = tv->steps.u.tuple.items[i].u.i;
+        perm[i] = i;
+    }
+    F->pos = pos;
+    if (strcmp(name, "num_tiles") == 0) {
+        int64_t axis;
+        if (a->argc != 1 || a->nkw)
+            return fe_error(F, pos, TY_TYPE_ERROR, "TiledView.num_tiles() takes one axis");
+        if (!fe_int_const(F, pos, a->argv[0], "axis", &axis)) return false;
+        if (axis < 0) axis += rank;
+        if (axis < 0 || axis >= rank)
+            return fe_error(F, pos, TY_TYPE_ERROR, "axis %lld is out of range for a rank-%d view",
+                            (long long)axis, rank);
+        int e = view_extent(F, v, (int)axis);
+        int r = e < 0 ? -1 : strided_count(F, pos, e, shape[axis], steps[axis]);
+        return r >= 0 && ((*out = fv_tile(r)), true);
+    }
+    bool load = strcmp(name, "load") == 0;
+    static const char *const lnames[] = {"index", "latency", "allow_tma", NULL};
+    static const char *const snames[] = {"index", "tile", "latency", "allow_tma", NULL};
+    FrontValue w[4];
+    if (!fe_bind_args(F, pos, load ? "TiledView.load" : "TiledView.store", a,
+                      load ? lnames : snames, load ? 1 : 2, load ? 1 : 2, w))
+        return false;
+    int idx[TILE_MAX_RANK];
+    if (!index_scalars(F, pos, w[0], rank, idx)) return false;
+    TileDType dt = F->f->params[v->param].dtype;
+    if (load) {
+        int pad = TP_UNDETERMINED;
+        if (tv->padding.kind == FV_ENUM) pad = tv->padding.u.en.value;
+        return view_access(F, pos, v, idx, shape, steps, perm, pad, -1, out);
+    }
+    TileType want = tile_type_make(dt, rank, shape);
+    int t = fe_materialize(F, pos, w[1], dt, false);
+    if (t < 0) return false;
+    const TileType *have = fe_type(F, t);
+    if (have->rank == 0) {
+        if ((t = fe_broadcast_to(F, pos, t, &want)) < 0) return false;
+    } else if (!tile_type_same_shape(have, &want)) {
+        char hs[96], ws[96];
+        tile_type_format(have, hs, sizeof hs);
+        tile_type_format(&want, ws, sizeof ws);
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "TiledView.store: the tile is %s, the view's tiles are %s", hs, ws);
+    }
+    return view_access(F, pos, v, idx, shape, steps, perm, 0, t, out);
+}
+
 bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     const FrontArrayView *v = a->argv[0].u.aview;
     const TileParam *p = &F->f->params[v->param];
     int rank = p->rank;
-    FrontValue base = {.kind = FV_ARRAY};
-    base.u.array = v->param;
     F->pos = pos;
     if (intr == TI_NUM_TILES) {
         static const char *const names[] = {"array", "axis", "shape", NULL};
@@ -366,29 +543,19 @@ bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out
     FrontValue w[7];
     if (!fe_bind_args(F, pos, load ? "load" : "store", a, load ? lnames : snames, 3, 3, w))
         return false;
-    FrontValue items[TILE_MAX_RANK], *ix = items;
-    int n = 1;
-    if (w[1].kind == FV_TUPLE) {
-        ix = w[1].u.tuple.items;
-        n = w[1].u.tuple.n;
-    } else {
-        items[0] = w[1];
-    }
-    if (n != rank)
-        return fe_error(F, pos, TY_TYPE_ERROR, "Index size %d does not match the array rank %d", n,
-                        rank);
     int idx[TILE_MAX_RANK], perm[TILE_MAX_RANK];
-    for (int i = 0; i < rank; i++)
-        if ((idx[i] = fe_index_scalar(F, pos, ix[i], "a tile index")) < 0) return false;
+    if (!index_scalars(F, pos, w[1], rank, idx)) return false;
     if (!fe_order_arg(F, pos, w[3], rank, perm)) return false;
     int64_t shape[TILE_MAX_RANK];
-    int tile = -1;
+    int tile = -1, pad = TP_UNDETERMINED;
     if (load) {
         int r;
         if (!fe_shape_arg(F, pos, w[2], "shape", &r, shape)) return false;
         if (r != rank)
             return fe_error(F, pos, TY_TYPE_ERROR,
                             "the tile shape has %d dimensions but the array has %d", r, rank);
+        if (!fe_enum_arg(F, pos, w[4], FE_ENUM_PADDING, "padding_mode", TP_UNDETERMINED, &pad))
+            return false;
     } else {
         tile = fe_materialize(F, pos, w[2], p->dtype, true);
         if (tile < 0) return false;
@@ -399,50 +566,5 @@ bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out
         for (int i = 0; i < rank; i++)
             shape[i] = t->shape[i];
     }
-    FrontValue at[TILE_MAX_RANK];
-    int mask;
-    if (!view_tile_indices(F, pos, v, rank, idx, shape, perm, at, &mask)) return false;
-    FrontValue tup;
-    if (!tuple_of(F, rank, at, &tup)) return false;
-    FrontArgs b;
-    memset(&b, 0, sizeof b);
-    FrontValue argv[3];
-    AstPos argpos[3] = {pos, pos, pos};
-    const char *kwn[2];
-    FrontValue kwv[2];
-    AstPos kwp[2] = {pos, pos};
-    argv[0] = base;
-    argv[1] = tup;
-    b.argv = argv;
-    b.argpos = argpos;
-    if (load) {
-        int pad = TP_UNDETERMINED;
-        if (!fe_enum_arg(F, pos, w[4], FE_ENUM_PADDING, "padding_mode", TP_UNDETERMINED, &pad))
-            return false;
-        double inf = 1e308 * 10;
-        FrontValue pv = pad == TP_NEG_ZERO  ? fv_float(-0.0)
-                        : pad == TP_NAN     ? fv_float(inf - inf)
-                        : pad == TP_POS_INF ? fv_float(inf)
-                        : pad == TP_NEG_INF ? fv_float(-inf)
-                                            : fv_int(0);
-        b.argc = 2;
-        kwn[0] = "mask";
-        kwv[0] = fv_tile(mask);
-        kwn[1] = "padding_value";
-        kwv[1] = pv;
-        b.nkw = 2;
-        b.kwnames = kwn;
-        b.kwv = kwv;
-        b.kwpos = kwp;
-        return fe_call_intrinsic(F, pos, TI_GATHER, &b, out);
-    }
-    argv[2] = fv_tile(tile);
-    b.argc = 3;
-    kwn[0] = "mask";
-    kwv[0] = fv_tile(mask);
-    b.nkw = 1;
-    b.kwnames = kwn;
-    b.kwv = kwv;
-    b.kwpos = kwp;
-    return fe_call_intrinsic(F, pos, TI_SCATTER, &b, out);
+    return view_access(F, pos, v, idx, shape, shape, perm, pad, tile, out);
 }

@@ -28,6 +28,9 @@
     X(ATOMIC_XOR, "atomic_xor")                                                                    \
     X(ATOMIC_XCHG, "atomic_xchg")                                                                  \
     X(ATOMIC_CAS, "atomic_cas")                                                                    \
+    X(LOAD_ADVANCED_INDEXING, "load_advanced_indexing")                                            \
+    X(STORE_ADVANCED_INDEXING, "store_advanced_indexing")                                          \
+    X(SLICE_CLASS, "Slice")                                                                        \
     /* creation */                                                                                 \
     X(ARANGE, "arange")                                                                            \
     X(FULL, "full")                                                                                \
@@ -45,6 +48,8 @@
     X(CAT, "cat")                                                                                  \
     X(EXTRACT, "extract")                                                                          \
     X(INSERT, "insert")                                                                            \
+    X(PACK_TO_BYTES, "pack_to_bytes")                                                              \
+    X(UNPACK_FROM_BYTES, "unpack_from_bytes")                                                      \
     /* reductions and scans */                                                                     \
     X(SUM, "sum")                                                                                  \
     X(MAX, "max")                                                                                  \
@@ -110,6 +115,8 @@
     X(STATIC_ITER, "static_iter")                                                                  \
     X(ENSURE_CONSTANT, "ensure_constant")                                                          \
     X(ASSUME_DIVISIBLE_BY, "assume_divisible_by")                                                  \
+    X(GDC_WAIT, "grid_dependency_control_wait")                                                    \
+    X(GDC_LAUNCH, "grid_dependency_control_launch_dependents")                                     \
     /* classes and objects */                                                                      \
     X(CONSTANT, "Constant")                                                                        \
     X(CONSTANT_ANNOTATION, "ConstantAnnotation")                                                   \

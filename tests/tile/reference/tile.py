@@ -742,6 +742,37 @@ def bitcast(x, /, dtype):
     return Tile(x.a.view(d.store), d)
 
 
+def pack_to_bytes(x, /):
+    x = _as_tile(x)
+    if x.dtype is bool_:
+        raise _err(TypeError, "pack_to_bytes() of a bool tile: cast first")
+    # the bytes in memory order (little-endian on every machine krait runs on)
+    return Tile(_np.ascontiguousarray(x.a).reshape(-1).view(_np.uint8).copy(), uint8)
+
+
+def unpack_from_bytes(x, /, dtype):
+    d = _dtype_arg(dtype)
+    x = _as_tile(x)
+    if x.dtype is not uint8 or x.ndim != 1:
+        raise _err(TypeError, "unpack_from_bytes() expects a 1-D uint8 tile, got %s"
+                   % _type_text(x))
+    if d is bool_:
+        raise _err(TypeError, "unpack_from_bytes() to bool is not supported")
+    w = _np.dtype(d.store).itemsize
+    if x.shape[0] % w:
+        raise _err(TypeError, "unpack_from_bytes(): %d bytes are not a whole number of %s "
+                   "elements" % (x.shape[0], d))
+    return Tile(_np.ascontiguousarray(x.a).view(d.store).copy(), d)
+
+
+def grid_dependency_control_wait():
+    return None
+
+
+def grid_dependency_control_launch_dependents():
+    return None
+
+
 # ---------------------------------------------------------------------------------------
 # Creation
 
@@ -1037,26 +1068,60 @@ class Array:
         keys[ax] = slice(lo, hi)
         return Array(self._a[tuple(keys)])
 
-    def tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED):
+    def tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED,
+                   traversal_steps=None):
         shape = _const_shape(tile_shape) if not isinstance(tile_shape, int) else (tile_shape,)
         if len(shape) != self.ndim:
             raise _err(TypeError, "tiled_view: the tile shape has %d dimensions but the array "
                        "has %d" % (len(shape), self.ndim))
-        return TiledView(self, shape, padding_mode)
+        steps = shape
+        if traversal_steps is not None:
+            steps = (_const_shape(traversal_steps) if not isinstance(traversal_steps, int)
+                     else (traversal_steps,))
+            if len(steps) != self.ndim:
+                raise _err(TypeError, "tiled_view: traversal_steps has %d dimensions but the "
+                           "array has %d" % (len(steps), self.ndim))
+        return TiledView(self, shape, padding_mode, steps)
 
 
 class TiledView:
-    """cuTile's tiled view: an array cut into tiles of tile_shape, indexed in tile space."""
+    """cuTile's tiled view: an array cut into tiles of tile_shape, indexed in tile space;
+    tile i's origin is i * traversal_steps (the tile shape unless given)."""
 
-    def __init__(self, array, shape, padding_mode):
+    def __init__(self, array, shape, padding_mode, steps=None):
         self._array, self.tile_shape, self._pad = array, shape, padding_mode
+        self.traversal_steps = steps if steps is not None else shape
         self.dtype = array.dtype
 
+    def _window(self, index):
+        idx = _index_tuple(index, self._array.ndim, "load")
+        lo = [i * st for i, st in zip(idx, self.traversal_steps)]
+        keys, dst = [], []
+        for l, t, n in zip(lo, self.tile_shape, self._array._a.shape):
+            clo, chi = _b.max(l, 0), _b.min(l + t, n)
+            if chi <= clo:
+                return None, None
+            keys.append(slice(clo, chi))
+            dst.append(slice(clo - l, chi - l))
+        return tuple(keys), tuple(dst)
+
     def num_tiles(self, axis):
-        return num_tiles(self._array, axis, self.tile_shape)
+        ax = _const_int(axis, "axis") % self._array.ndim
+        n, t, st = self._array._a.shape[ax], self.tile_shape[ax], self.traversal_steps[ax]
+        # the origins 0, st, 2 st, ... whose tiles cover the array (cdiv(n, t) when st == t)
+        count = -(-_b.max(n - t, 0) // st) + _b.min(n, 1)
+        return Tile(_np.int32(count), int32)
 
     def load(self, index, *, latency=None, allow_tma=None):
-        return load(self._array, index, self.tile_shape, padding_mode=self._pad)
+        if self.traversal_steps == self.tile_shape:
+            return load(self._array, index, self.tile_shape, padding_mode=self._pad)
+        a = self._array
+        out = _np.empty(self.tile_shape, a.dtype.store)
+        out[...] = _to_store(_np.asarray(_pad_value(self._pad, a.dtype)), a.dtype)
+        src, dst = self._window(index)
+        if src is not None:
+            out[dst] = a._a[src]
+        return Tile(out, a.dtype)
 
     def store(self, index, tile, *, latency=None, allow_tma=None):
         if not isinstance(tile, Tile):
@@ -1067,7 +1132,78 @@ class TiledView:
             want = Tile(_np.zeros(self.tile_shape, tile.a.dtype), tile.dtype)
             raise _err(TypeError, "TiledView.store: the tile is %s, the view's tiles are %s"
                        % (_type_text(tile), _type_text(want)))
-        return store(self._array, index, tile)
+        if self.traversal_steps == self.tile_shape:
+            return store(self._array, index, tile)
+        t = _implicit_cast(tile, self.dtype, "Stored tile is incompatible with array's dtype")
+        dst, src = self._window(index)
+        if dst is not None:
+            self._array._a[dst] = t.a[src]
+        return None
+
+
+# cuTile's exception names, as krait's tile module binds them (to the builtin exception
+# each error is raised as)
+TileError = Exception
+TileTypeError = TypeError
+TileSyntaxError = SyntaxError
+TileValueError = ValueError
+
+
+class Slice:
+    """ct.Slice(start, length): a dense axis of the advanced-indexing loads and stores."""
+
+    def __init__(self, start, length):
+        self.start = int(getattr(start, "a", start))
+        self.length = _const_int(length, "Slice length")
+        if self.length <= 0:
+            raise _err(ValueError, "Slice length must be positive, got %d" % self.length)
+
+
+def _advanced(a, indices, what):
+    """The index arrays (broadcast to the access's shape) of an advanced-indexing access."""
+    if not isinstance(indices, (tuple, list)):
+        indices = (indices,)
+    if len(indices) != a.ndim:
+        raise _err(TypeError, "%s: %d indices for a rank-%d array" % (what, len(indices), a.ndim))
+    sparse = [k for k, i in enumerate(indices) if not isinstance(i, Slice)]
+    msg = ("%s: exactly one index must be a 1-D integer tile and the others "
+           "ct.Slice(start, length)" % what)
+    if len(sparse) != 1:
+        raise _err(TypeError, msg)
+    t = indices[sparse[0]]
+    if not isinstance(t, Tile) or t.ndim != 1 or t.dtype.cat != _INT:
+        raise _err(TypeError, msg)
+    shape = tuple(t.shape[0] if k == sparse[0] else i.length for k, i in enumerate(indices))
+    idx = []
+    for k, i in enumerate(indices):
+        v = t.a.astype(_np.int64) if k == sparse[0] else i.start + _np.arange(i.length)
+        rs = [1] * a.ndim
+        rs[k] = shape[k]
+        idx.append(_np.broadcast_to(v.reshape(rs), shape))
+    return idx, shape
+
+
+def load_advanced_indexing(array, indices, /, *, padding_mode=PaddingMode.UNDETERMINED,
+                           latency=None, allow_tma=None):
+    a = _require_array(array, "load_advanced_indexing")
+    idx, s = _advanced(a, indices, "load_advanced_indexing")
+    ok = _inbounds(a, idx, s)
+    out = _np.empty(s, a.dtype.store)
+    out[...] = _to_store(_np.asarray(_pad_value(padding_mode, a.dtype)), a.dtype)
+    safe = [_np.where(ok, i, 0) for i in idx]
+    if a._a.size:
+        out[ok] = _np.asarray(a._a[tuple(safe)])[ok]
+    return Tile(out, a.dtype)
+
+
+def store_advanced_indexing(array, indices, tile, /, *, latency=None, allow_tma=None):
+    a = _require_array(array, "store_advanced_indexing")
+    idx, s = _advanced(a, indices, "store_advanced_indexing")
+    if isinstance(tile, Tile) and tile.ndim > 0 and tile.shape != s:
+        want = Tile(_np.zeros(s, tile.a.dtype), tile.dtype)
+        raise _err(TypeError, "store_advanced_indexing: the tile is %s, the indices select %s"
+                   % (_type_text(tile), _type_text(want)))
+    return scatter(array, tuple(Tile(i, int64) for i in idx), tile)
 
 
 def _order(order, ndim):
@@ -1522,7 +1658,7 @@ def _param_is_constant(fn, name, ann):
             ann = eval(ann, fn.__globals__)
         except Exception:
             return False
-    return isinstance(ann, ConstantAnnotation)
+    return isinstance(ann, ConstantAnnotation) or ann is Constant
 
 
 def _kernel_arg(v, constant, name):
