@@ -73,6 +73,12 @@ const char kernels_prelude[] =
     "__device__ __forceinline__ float kr_ld(kr_bf16 h) {\n"
     "    return __uint_as_float(((unsigned)h.x) << 16); }\n"
     "template <class T> __device__ __forceinline__ T kr_ld(T x) { return x; }\n"
+    /* int8 into a float through a 32-bit register held by an empty asm: NVRTC (CUDA 13.0)
+     * converts lane 0 of each word of a vector-loaded int8 sum or difference without its
+     * sign extension (cvt.rn.f64.s16 of the add.s16 result, which still holds the next
+     * byte: +256 x that element), so the sign extension is made to happen first. */
+    "__device__ __forceinline__ int kr_s8(signed char x) {\n"
+    "    int i = x; asm(\"\" : \"+r\"(i)); return i; }\n"
     "__device__ __forceinline__ kr_half kr_to_f16(float f) {\n"
     "    kr_half h; asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h.x) : \"f\"(f)); return h; }\n"
     "__device__ __forceinline__ kr_half kr_to_f16(double d) {\n"
@@ -205,6 +211,18 @@ void ksrc_convert(KSource *s, DType from, DType to, const char *expr) {
     if (strcmp(rf, rt) == 0 && !(to == DT_FLOAT16 && from != DT_FLOAT16) &&
         !(to == DT_BFLOAT16 && from != DT_BFLOAT16)) {
         ksrc_puts(s, expr);
+        return;
+    }
+    if (from == DT_INT8 && gpu_dtype_kind(to) == 'f') {
+        /* through kr_s8 (the prelude says why) */
+        KSource w;
+        ksrc_init(&w, s->G);
+        ksrc_printf(&w, "kr_s8(%s)", expr);
+        if (w.failed)
+            s->failed = true;
+        else
+            ksrc_convert(s, DT_INT32, to, w.buf);
+        ksrc_free(&w);
         return;
     }
     /* Into float16/bfloat16 the value is rounded to the type, as a NumPy cast would. */

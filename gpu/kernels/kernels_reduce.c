@@ -174,6 +174,11 @@ static const char *red_acc(int op, DType in, DType out) {
     }
 }
 
+/* Whether an int8 input meets a floating-point accumulator (a mean). */
+static bool red_s8_float(int op, DType in) {
+    return in == DT_INT8 && op == GPU_REDUCE_MEAN;
+}
+
 DType kernels_reduce_acc(int op, DType in, DType out) {
     const char *a = red_acc(op, in, out);
     if (!strcmp(a, "int")) return DT_INT32;
@@ -219,13 +224,17 @@ typedef struct RedFuse {
  * its offset (contiguous: e; broadcast scalar: 0; strided: decomposed from e over the
  * plan's shape); a row's strided offsets are decomposed once at its first element and step
  * by the input's innermost stride (the plan's innermost dim is a multiple of the row). */
-static void red_gen_fused_loads(KSource *s, const RedFuse *fz, DType in, bool anyall) {
+static void red_gen_fused_loads(KSource *s, const RedFuse *fz, int op, DType in, bool anyall) {
     const FusePlan *p = &fz->plan;
     int nin = fz->nin, B = RED_FUSE_BASE;
     kernels_fuse_gen_eval(s, fz->nodes, fz->nnodes, fz->root, fz->inputs, nin, in,
                           B + fz->const_base);
+    /* an int8 into a float accumulator through kr_s8 (the prelude says why) */
     ksrc_printf(s, "__device__ __forceinline__ A kr_loadr(%s x) { return %s; }\n",
-                kdtype_register(in), anyall ? "x != 0" : "(A)x");
+                kdtype_register(in),
+                anyall                 ? "x != 0"
+                : red_s8_float(op, in) ? "(A)kr_s8(x)"
+                                       : "(A)x");
     int sb[FUSE_MAX_INPUTS + 1], nstr = 0;
     for (int k = 0; k <= nin; k++)
         if (p->layout[k] == FUSE_LAYOUT_STRIDED)
@@ -349,7 +358,8 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFus
     if (anyall)
         ksrc_puts(s, "__device__ __forceinline__ A kr_load(IT x) { return kr_ld(x) != 0; }\n");
     else
-        ksrc_puts(s, "__device__ __forceinline__ A kr_load(IT x) { return (A)kr_ld(x); }\n");
+        ksrc_printf(s, "__device__ __forceinline__ A kr_load(IT x) { return (A)%s; }\n",
+                    red_s8_float(op, in) ? "kr_s8(x)" : "kr_ld(x)");
     ksrc_puts(s, "__device__ __forceinline__ OT kr_fin(A v, i64 i, i64 n) { return ");
     if (arg)
         ksrc_puts(s, "(OT)i");
@@ -362,7 +372,7 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFus
     ksrc_puts(s, "; }\n");
     if (fz && fz->nchecked) ksrc_puts(s, kernels_fpe_prelude);
     if (fz)
-        red_gen_fused_loads(s, fz, in, anyall);
+        red_gen_fused_loads(s, fz, op, in, anyall);
     else
         ksrc_puts(s, red_plain_loads);
     ksrc_puts(s, red_body);

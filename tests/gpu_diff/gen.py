@@ -45,12 +45,15 @@ import gen_expected  # noqa: E402  (tests/gen_expected.py: the reference runner)
 
 FILES = 20
 EXTRA_FILES = 2  # diff_20, diff_21: with the kinds of issue 14 (make_case's extra)
+FUSED_FILES = 2  # diff_22, diff_23: reductions of pending integer and bool expressions only
 CASES = 20
 SEED = 1
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint32", "float16", "float32",
           "float64"]
 INTS = ["int8", "int16", "int32", "int64", "uint8", "uint32"]
+# every integer dtype and bool, for the fused reductions (uint16 and uint64 too)
+ALL_INTS = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]
 
 HEADER = '''import math
@@ -67,7 +70,8 @@ def values(rng, dt, n, nonzero=False):
         pool = [True] if nonzero else [True, False]
         return [rng.choice(pool) for _ in range(n)]
     lo, hi = {"int8": (-20, 20), "int16": (-300, 300), "int32": (-1000, 1000),
-              "int64": (-1000, 1000), "uint8": (0, 40), "uint32": (0, 1000)}.get(dt, (-32, 32))
+              "int64": (-1000, 1000), "uint8": (0, 40), "uint16": (0, 300), "uint32": (0, 1000),
+              "uint64": (0, 1000)}.get(dt, (-32, 32))
     out = []
     for _ in range(n):
         v = rng.randint(lo, hi)
@@ -234,8 +238,43 @@ class Case:
         return "(%s %s %s)" % (t, rng.choice(["+", "*", "-"]), other)
 
 
-def make_case(rng, idx, extra=False):
+def fused_reduce_case(c):
+    """Reductions of a pending expression of one integer dtype or bool, long enough for the
+    CUDA kernels' 16-byte vector loads (the lanes of each word), with a tail, over every
+    element and along an axis; and the expression cast to a float type (lane 0 of a vector
+    of int8 sums once lost its sign extension in NVRTC's conversion: tests/gpu/fused_reduce)."""
+    rng = c.rng
+    tag = "c" + c.tag
+    dt = rng.choice(ALL_INTS)
+    shape = rng.choice([[rng.randint(16, 300)], [rng.randint(2, 6), rng.randint(16, 70)],
+                        [rng.randint(17, 40), rng.choice([2, 3, 16])]])
+    a = c.leaf(shape, dt)
+    b = c.leaf(c.operand_shape(shape), dt)
+    op = rng.choice(["+", "-", "*", "+", "-"] if dt != "bool" else ["&", "|", "^"])
+    r = c.var("r")
+    # + zeros of the full shape and dtype: the same values, never fewer dims, still pending
+    c.lines.append("%s = (%s %s %s) + np.zeros(%r, dtype=np.%s)" % (r, a, op, b, tuple(shape),
+                                                                      dt))
+    ops = ["mean", "min", "max", "argmax", "argmin", "any", "all"]
+    if not dt.startswith("u"):
+        ops += ["sum", "sum"]  # NumPy sums unsigned integers as uint64 (docs/GPU.md)
+    for i in range(rng.randint(3, 5)):
+        fn = "mean" if i == 0 else rng.choice(ops)
+        axis = None if i == 0 else rng.choice([None, None, -1, 0])
+        arg = "" if axis is None else "axis=%d" % axis
+        c.lines.append("show(%r, %s.%s(%s))" % (tag, r, fn, arg))
+    if dt != "bool":
+        ft = rng.choice(["float16", "float32", "float64"])
+        f = c.var("f")
+        c.lines.append("%s = (%s %s %s).astype(np.%s)" % (f, a, rng.choice(["+", "-"]), b, ft))
+        c.lines.append("show(%r, %s.ravel()[::%d])" % (tag, f, rng.choice([1, 3, 7])))
+
+
+def make_case(rng, idx, extra=False, fused=False):
     c = Case(rng, "%d" % idx)
+    if fused:
+        fused_reduce_case(c)
+        return c.lines
     kinds = ["expr", "expr", "expr", "root", "reduce", "reduce", "inplace", "setitem",
              "readers", "math", "deep", "overlap", "viewpend", "matmul", "stats",
              "fallback", "big", "hidim", "outarg"]
@@ -544,7 +583,8 @@ def make_file(rng, nfile):
     out = [HEADER]
     for i in range(CASES):
         for _ in range(200):
-            lines = make_case(rng, nfile * 100 + i, nfile >= FILES)
+            lines = make_case(rng, nfile * 100 + i, nfile >= FILES,
+                              nfile >= FILES + EXTRA_FILES)
             if valid(lines):
                 break
         out.append("# case %d\n" % i + "\n".join(lines) + "\n")
@@ -600,13 +640,13 @@ def main(argv):
     if argv[:1] == ["--check"]:
         import tempfile
         with tempfile.TemporaryDirectory() as tmp:
-            names = write_files(SEED, FILES + EXTRA_FILES, tmp, "diff_")
+            names = write_files(SEED, FILES + EXTRA_FILES + FUSED_FILES, tmp, "diff_")
             changed = [n for n in names for ext in (".py", ".exp")
                        if open(os.path.join(tmp, n + ext)).read() !=
                        open(os.path.join(HERE, n + ext)).read()]
         print("\n".join(sorted(set(changed))) or "all up to date")
         return 1 if changed else 0
-    write_files(SEED, FILES + EXTRA_FILES, HERE, "diff_")
+    write_files(SEED, FILES + EXTRA_FILES + FUSED_FILES, HERE, "diff_")
     return 0
 
 

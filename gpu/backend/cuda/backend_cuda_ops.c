@@ -109,12 +109,6 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     if (argk && keepdims && ax < 0) return V_NULL;
     /* A pending expression is reduced as it is computed (never stored): it stays pending. */
     ArrPending *g = a->base ? NULL : a->pend;
-    /* The H200 gave a wrong mean of a pending int8 expression through the fused kernel
-     * (218.3 for NumPy's 3.84, tests/gpu/fused_reduce) while its sum was right: until the
-     * cause is found, a mean over a 1- or 2-byte integer expression is evaluated first. */
-    if (g && op == GPU_REDUCE_MEAN && gpu_dtype_kind(a->dtype) != 'f' &&
-        gpu_dtype_size(a->dtype) < 4)
-        g = NULL;
     GpuTensor in, out, gin[ARR_FUSE_INPUTS];
     if (g) {
         for (int i = 0; i < g->ninputs; i++)
