@@ -10,6 +10,30 @@
 #include "../vm/buffer.h"
 #include "../vm/frame.h"
 
+/* print() to a file object other than the default streams: one write() per argument,
+ * separator and end, as CPython (a class's write sees each piece), then flush(). */
+static Value print_to(Interp *I, int argc, Value *argv, Str *sep, Str *end, Value file,
+                      Value flush) {
+    Str *space = sep ? sep : str_intern_cstr(I, " ");
+    Str *nl = end ? end : str_intern_cstr(I, "\n");
+    if (!space || !nl) return V_NULL;
+    for (int i = 0; i < argc; i++) {
+        Value piece = v_obj(space);
+        if (i && is_null(obj_call_method(I, file, I->names.write, 1, &piece))) return V_NULL;
+        piece = obj_str(I, argv[i]); /* a str subclass may define __str__ */
+        if (is_null(piece) || is_null(obj_call_method(I, file, I->names.write, 1, &piece)))
+            return V_NULL;
+    }
+    Value e = v_obj(nl);
+    if (is_null(obj_call_method(I, file, I->names.write, 1, &e))) return V_NULL;
+    if (!is_null(flush)) {
+        int fl = obj_truthy(I, flush);
+        if (fl < 0) return V_NULL;
+        if (fl && is_null(obj_call_method(I, file, I->names.flush, 0, NULL))) return V_NULL;
+    }
+    return V_NONE;
+}
+
 static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     static const char *const names[] = {"sep", "end", "file", "flush"};
     Value kw[4] = {V_NULL, V_NULL, V_NULL, V_NULL};
@@ -40,6 +64,7 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     }
     bool direct = v_is(file, I->sys_stdout);
     bool to_err = v_is(file, I->sys_stderr);
+    if (!direct && !to_err) return print_to(I, argc, argv, sep, end, file, kw[3]);
 
     StrBuf b;
     sb_init(&b);
@@ -65,27 +90,11 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         sb_free(I, &b);
         return V_NULL;
     }
-    if (direct || to_err) {
-        if (to_err)
-            io_write_err(I, b.data, b.len);
-        else
-            io_write_out(I, b.data, b.len);
-        sb_free(I, &b);
-    } else {
-        Str *text = sb_finish(I, &b);
-        if (!text) return V_NULL;
-        Value arg = v_obj(text);
-        Value r = obj_call_method(I, file, I->names.write, 1, &arg);
-        if (is_null(r)) return V_NULL;
-    }
-    if (!is_null(kw[3])) {
-        int fl = obj_truthy(I, kw[3]);
-        if (fl < 0) return V_NULL;
-        if (fl && !direct && !to_err) {
-            Value r = obj_call_method(I, file, I->names.flush, 0, NULL);
-            if (is_null(r)) return V_NULL;
-        }
-    }
+    if (to_err)
+        io_write_err(I, b.data, b.len);
+    else
+        io_write_out(I, b.data, b.len);
+    sb_free(I, &b);
     return V_NONE;
 }
 

@@ -9,6 +9,9 @@
 /* A heap class `name` (module `modname`) whose methods are the natives of defs (stdlib
  * natives' classes: random.Random, io.StringIO, os.stat_result...). stdlib/random.c. */
 Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const MethodDef *defs);
+/* The same with the given bases (a tuple of classes); defs may be NULL. */
+Type *stdlib_make_subclass(Interp *I, const char *name, const char *modname, Tuple *bases,
+                           const MethodDef *defs);
 /* Add native methods (owner t) to class t and recompute its slots. collections_deque.c. */
 bool class_add_native_methods(Interp *I, Type *t, const MethodDef *defs);
 

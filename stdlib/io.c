@@ -336,11 +336,6 @@ static bool file_state(Interp *I, Value self, FileState *st) {
     return true;
 }
 
-static Value unsupported(Interp *I, const char *what) {
-    /* io.UnsupportedOperation derives from OSError and ValueError; OSError is the closer */
-    return err_format(I, TY_OS_ERROR, "%s", what);
-}
-
 /* Read up to n more bytes into rbuf; 0 at end of file, -1 after raising. */
 static int64_t file_fill(Interp *I, FileState *st, size_t n, Value name) {
     ByteArray *b = st->rbuf;
@@ -404,7 +399,7 @@ static Value file_read(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "read", kw) || !arg_count(I, "read", argc - 1, 0, 1) ||
         !file_state(I, argv[0], &st) || !io_size_arg(I, argc, argv, &size))
         return V_NULL;
-    if (!(st.flags & FILE_READ)) return unsupported(I, "not readable");
+    if (!(st.flags & FILE_READ)) return io_unsupported(I, "not readable");
     for (;;) {
         if (size >= 0 && (st.flags & FILE_BINARY) && st.rbuf->len >= (size_t)size) break;
         int64_t r = file_fill(I, &st, 65536, V_NULL);
@@ -433,7 +428,7 @@ static Value file_read(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value file_readline_impl(Interp *I, Value self, int64_t size) {
     FileState st;
     if (!file_state(I, self, &st)) return V_NULL;
-    if (!(st.flags & FILE_READ)) return unsupported(I, "not readable");
+    if (!(st.flags & FILE_READ)) return io_unsupported(I, "not readable");
     size_t scanned = 0;
     for (;;) {
         ByteArray *b = st.rbuf;
@@ -492,7 +487,7 @@ static Value file_write(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_no_kw(I, "write", kw) || !arg_count(I, "write", argc - 1, 1, 1) ||
         !file_state(I, argv[0], &st))
         return V_NULL;
-    if (!(st.flags & FILE_WRITE)) return unsupported(I, "not writable");
+    if (!(st.flags & FILE_WRITE)) return io_unsupported(I, "not writable");
     Value v = argv[1];
     const unsigned char *data;
     size_t len;
@@ -703,15 +698,18 @@ Module *io_module_create(Interp *I) {
     Str *name = str_intern_cstr(I, "io");
     Module *m = name ? module_new(I, name) : NULL;
     if (!m) return NULL;
-    Type *sio = stdlib_make_class(I, "StringIO", "io", stringio_methods);
-    Type *bio = stdlib_make_class(I, "BytesIO", "io", bytesio_methods);
+    Type *tbase, *bbase;
+    if (!io_add_base_classes(I, m, &tbase, &bbase)) return NULL;
+    Tuple *tb = tuple_pack(I, 1, v_obj(tbase)), *bb = tuple_pack(I, 1, v_obj(bbase));
+    if (!tb || !bb) return NULL;
+    Type *sio = stdlib_make_subclass(I, "StringIO", "io", tb, stringio_methods);
+    Type *bio = stdlib_make_subclass(I, "BytesIO", "io", bb, bytesio_methods);
     if (!bio || module_set(I, m, "BytesIO", v_obj(bio)) < 0) return NULL;
-    Type *text = stdlib_make_class(I, "TextIOWrapper", "io", file_methods);
-    Type *bin = stdlib_make_class(I, "BufferedReader", "io", file_methods);
+    Type *text = stdlib_make_subclass(I, "TextIOWrapper", "io", tb, file_methods);
+    Type *bin = stdlib_make_subclass(I, "BufferedReader", "io", bb, file_methods);
     if (!sio || !text || !bin || module_set(I, m, "StringIO", v_obj(sio)) < 0 ||
         module_set(I, m, "TextIOWrapper", v_obj(text)) < 0 ||
-        module_set(I, m, "BufferedReader", v_obj(bin)) < 0 ||
-        module_set(I, m, "UnsupportedOperation", v_obj(I->types[TY_OS_ERROR])) < 0)
+        module_set(I, m, "BufferedReader", v_obj(bin)) < 0)
         return NULL;
     Value open = native_func_new(I, "open", io_open, 0, m);
     if (is_null(open) || module_set(I, m, "open", open) < 0) return NULL;

@@ -895,16 +895,20 @@ static const MethodDef random_methods[] = {
 
 /* A heap class named `name` in module `modname` whose methods are the natives of defs. */
 Type *stdlib_make_class(Interp *I, const char *name, const char *modname, const MethodDef *defs) {
+    Tuple *bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
+    return bases ? stdlib_make_subclass(I, name, modname, bases, defs) : NULL;
+}
+
+Type *stdlib_make_subclass(Interp *I, const char *name, const char *modname, Tuple *bases,
+                           const MethodDef *defs) {
     Dict *ns = dict_new(I);
     if (!ns) return NULL;
     Str *tname = str_intern_cstr(I, name);
     Str *mname = str_intern_cstr(I, modname);
     if (!tname || !mname || dict_set_str(I, ns, I->names.module, v_obj(mname)) < 0) return NULL;
-    Tuple *bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
-    if (!bases) return NULL;
     Type *t = type_new_heap(I, tname, bases, ns);
     /* the dunders are added after creation: that recomputes the protocol slots */
-    return t && class_add_native_methods(I, t, defs) ? t : NULL;
+    return t && (!defs || class_add_native_methods(I, t, defs)) ? t : NULL;
 }
 
 Module *random_module_create(Interp *I) {

@@ -9,6 +9,7 @@
 #include "builtins.h"
 #include "modules.h"
 #include "classes.h"
+#include "io.h"
 
 static Value stream_write(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "write", kwnames) || !arg_count(I, "write", argc, 2, 2)) return V_NULL;
@@ -96,7 +97,9 @@ static Value make_stream_type(Interp *I) {
     Str *modname = str_intern_cstr(I, "io");
     if (!tname || !modname || dict_set_str(I, ns, I->names.module, v_obj(modname)) < 0)
         return V_NULL;
-    Tuple *bases = tuple_pack(I, 1, v_obj(I->types[TY_OBJECT]));
+    /* io.TextIOBase: isinstance(sys.stdout, io.TextIOBase), and IOBase's methods */
+    Type *base = io_make_text_base(I);
+    Tuple *bases = base ? tuple_pack(I, 1, v_obj(base)) : NULL;
     if (!bases) return V_NULL;
     Type *t = type_new_heap(I, tname, bases, ns);
     if (!t) return V_NULL;
