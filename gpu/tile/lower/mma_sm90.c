@@ -153,10 +153,8 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     if (tb->shape[0] != m->BK || tc->shape[0] != m->M || tc->shape[1] != m->N) return false;
     if (m->M % 64 || m->M > 256 || m->N % atom || m->N > 256 || m->BK % atom || m->BK > 256)
         return false;
-    /* tfloat32 stays on mma.sync: on the H200 (2026-12-01 16:20) the wgmma tf32 loop gave
-     * wrong products fed by cp.async (mma_sm90's (128,128,32) and (128,256,32) cases) and
-     * with 256x128x32 tiles fed by TMA (bench/tiles/quick.py), right ones otherwise. */
-    if (m->dt == TDT_TFLOAT32) return false;
+    /* tfloat32 runs N / 64 whole warpgroups (N = 96 would make one of 64 threads) */
+    if (m->dt == TDT_TFLOAT32 && m->N % 64) return false;
     if (threads && threads != loop_threads(m)) return false;
     /* the ring: as deep as the shared memory allows (ct.kernel(occupancy=n): n blocks per SM) */
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
@@ -166,7 +164,10 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
     m->stages = (int)((budget - 1024) / m->stage_bytes);
     if (m->stages > 6) m->stages = 6;
-    m->wait = m->stages >= 4 ? 1 : 0;
+    /* tfloat32 waits for each stage's wgmma group: they read B^T from registers, which
+     * the next stage's fragment loads overwrite (ptxas reuses them, and does not see the
+     * hazard across the loop's back edge: the wrong tf32 products of 2026-12-01) */
+    m->wait = m->stages >= 4 && m->dt != TDT_TFLOAT32 ? 1 : 0;
     m->ahead = m->stages - 1 - m->wait;
     return true;
 }
