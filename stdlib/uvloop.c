@@ -27,6 +27,7 @@
 #include <time.h>
 #include <uv.h>
 
+#include "../vm/dict.h"
 #include "builtins.h"
 #include "uvloop.h"
 
@@ -67,8 +68,8 @@ struct Loop {
     bool oom;                     /* a callback could not record a firing */
     struct UvCompletion **polled; /* records the loop polls, not delivered yet */
     size_t npolled, cappolled;
-    int wait_mode;       /* UVLOOP_WAIT_* */
-    uint64_t spin_ns;    /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
+    int wait_mode;             /* UVLOOP_WAIT_* */
+    uint64_t spin_ns;          /* UVLOOP_WAIT_SPIN: how long a blocking run_once polls first */
     struct UvWork *work;       /* uvloop_work.c's jobs */
     struct UvStreams *streams; /* uvloop_stream.c's handles */
 };
@@ -246,14 +247,26 @@ static int uvloop_poll_all(Interp *I, struct Loop *L, List *out) {
  * ns before sleeping in libuv, since a completion that wakes the loop through the driver's
  * callback thread and an eventfd costs tens of microseconds more than one seen by polling
  * (and enqueueing the callback costs the stream's work several more, which is why "spin"
- * enqueues it only for the waits still pending after the spin). Returns how many polling found, -1
- * on OOM. */
+ * enqueues it only for the waits still pending after the spin). The spin never holds back
+ * the rest of the loop: it ends at the next timer's time, and every 20 us it lets libuv
+ * run what is ready (timers, pipes, sockets, pool jobs: their ids land in L->fired), ending
+ * as soon as anything is. Returns how many polling found, -1 on OOM. */
 static int uvloop_spin(Interp *I, struct Loop *L, List *out, uint64_t ns) {
-    uint64_t t0 = uv_hrtime();
+    uint64_t t0 = uv_hrtime(), last_io = t0;
+    uv_update_time(&L->uv);
+    int timeout_ms = uv_backend_timeout(&L->uv); /* -1: no timer pending */
+    if (timeout_ms >= 0 && (uint64_t)timeout_ms * 1000000 < ns) ns = (uint64_t)timeout_ms * 1000000;
     for (;;) {
         int n = uvloop_poll_all(I, L, out);
         if (n != 0) return n;
-        if (!L->npolled || atomic_load(&L->completed) || uv_hrtime() - t0 >= ns) return 0;
+        if (!L->npolled || atomic_load(&L->completed) || L->nfired) return 0;
+        uint64_t now = uv_hrtime();
+        if (now - t0 >= ns) return 0;
+        if (now - last_io >= 20000) {
+            uv_run(&L->uv, UV_RUN_NOWAIT);
+            if (L->nfired) return 0;
+            last_io = now;
+        }
     }
 }
 
@@ -292,7 +305,7 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
         uint64_t ns = L->wait_mode == UVLOOP_WAIT_POLL ? 50000000 : L->spin_ns;
         found = uvloop_spin(I, L, out, ns);
         if (found < 0) return V_NULL;
-        if (found || atomic_load(&L->completed)) block = 0;
+        if (found || atomic_load(&L->completed) || L->nfired) block = 0;
     }
     if (block) {
         if (L->npolled) uvloop_arm_pending(I, L);
@@ -381,6 +394,32 @@ static Value uv_get_gpu_wait_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value items[2] = {v_obj(m), v_float((double)L->spin_ns / 1000.0)};
     Tuple *t = tuple_from_array(I, items, 2);
     return t ? v_obj(t) : V_NULL;
+}
+
+/* _uv.gpu_wait_info() -> dict: what the loop waits for (a bench's watchdog prints it when a
+ * phase overruns): polled (records it polls), armed (of those, handed to a thread: a host
+ * callback is queued), inflight (records a thread will still fire), stacked (fired, not
+ * drained yet). */
+static Value uv_gpu_wait_info_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argv;
+    if (!arg_no_kw(I, "gpu_wait_info", kw) || !arg_count(I, "gpu_wait_info", argc, 0, 0))
+        return V_NULL;
+    struct Loop *L = uvloop_get(I);
+    if (!L) return V_NULL;
+    int64_t armed = 0, stacked = 0;
+    for (size_t i = 0; i < L->npolled; i++)
+        armed += L->polled[i]->handed;
+    for (struct UvCompletion *c = atomic_load(&L->completed); c; c = c->next)
+        stacked++;
+    Dict *d = dict_new(I);
+    if (!d || !gc_temp_push(I, v_obj(d))) return V_NULL;
+    const char *keys[] = {"polled", "armed", "inflight", "stacked"};
+    int64_t vals[] = {(int64_t)L->npolled, armed, atomic_load(&L->inflight), stacked};
+    for (int i = 0; i < 4; i++) {
+        Str *k = str_from_cstr(I, keys[i]);
+        if (!k || dict_set(I, d, v_obj(k), v_int(vals[i])) < 0) return V_NULL;
+    }
+    return v_obj(d);
 }
 
 /* _uv.time(): the loop's clock in seconds (monotonic, as CPython's loop.time()). */
@@ -542,6 +581,7 @@ static const MethodDef uv_functions[] = {
     {"time", uv_time_fn, 0},
     {"set_gpu_wait", uv_set_gpu_wait_fn, 0},
     {"get_gpu_wait", uv_get_gpu_wait_fn, 0},
+    {"gpu_wait_info", uv_gpu_wait_info_fn, 0},
     {"work", uvwork_submit_fn, 0},
     {"work_result", uvwork_result_fn, 0},
     {NULL, NULL, 0},

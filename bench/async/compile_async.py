@@ -18,8 +18,12 @@ import tile as ct
 failed = []
 
 
+def say(*a):
+    print(*a, flush=True)  # line by line, so a run cut short shows how far it got
+
+
 def check(ok, what):
-    print(("ok     " if ok else "FAILED ") + what)
+    say(("ok     " if ok else "FAILED ") + what)
     if not ok:
         failed.append(what)
 
@@ -72,7 +76,7 @@ async def ticking(coro_fn):
 async def main():
     on_gpu = gpu.backend() == "cuda" and "mock" not in gpu.device()["name"]
     if not on_gpu:
-        print("note: not on a GPU (KRAIT_DEVICE=cuda): the timings mean nothing")
+        say("note: not on a GPU (KRAIT_DEVICE=cuda): the timings mean nothing")
     n = 1024
     x = gpu.ones(n, dtype=gpu.float32)
     out = gpu.zeros(n, dtype=gpu.float32)
@@ -85,7 +89,7 @@ async def main():
         await ct.compile_async(k1, (x, out, 3))
 
     _, wall, gap = await ticking(compile1)
-    print("compile_async: %.1f ms, longest tick gap %.1f ms" % (wall * 1e3, gap * 1e3))
+    say("compile_async: %.1f ms, longest tick gap %.1f ms" % (wall * 1e3, gap * 1e3))
     if on_gpu:
         check(wall > 0.03, "the compile took long enough to measure (%.1f ms)" % (wall * 1e3))
         check(gap < max(0.03, wall / 3), "the loop ran during compile_async (gap %.1f ms of "
@@ -94,7 +98,7 @@ async def main():
     ct.launch(gpu.Stream.default, grid, k1, (x, out, 3))
     gpu.synchronize()
     first = time.perf_counter() - t0
-    print("first ct.launch after it: %.2f ms" % (first * 1e3))
+    say("first ct.launch after it: %.2f ms" % (first * 1e3))
     check(not on_gpu or first < max(0.02, wall / 4), "ct.launch compiled nothing")
     check(abs(out.tolist()[-1] - expected(3)) < 1e-4, "compile_async kernel result")
 
@@ -106,7 +110,7 @@ async def main():
         gpu.synchronize()
 
     _, wall2, gap2 = await ticking(sync_launch)
-    print("first ct.launch (NVRTC on the loop thread): %.1f ms, longest tick gap %.1f ms"
+    say("first ct.launch (NVRTC on the loop thread): %.1f ms, longest tick gap %.1f ms"
           % (wall2 * 1e3, gap2 * 1e3))
     check(abs(out.tolist()[0] - expected(5)) < 1e-4, "ct.launch kernel result")
 
@@ -118,7 +122,7 @@ async def main():
         await ct.launch_async(s, grid, k3, (x, out, 7))
 
     _, wall3, gap3 = await ticking(launch3)
-    print("first ct.launch_async: %.1f ms, longest tick gap %.1f ms" % (wall3 * 1e3, gap3 * 1e3))
+    say("first ct.launch_async: %.1f ms, longest tick gap %.1f ms" % (wall3 * 1e3, gap3 * 1e3))
     check(abs(out.tolist()[1] - expected(7)) < 1e-4, "launch_async kernel result")
     if on_gpu:
         check(gap3 < max(0.03, wall3 / 3), "the loop ran during the first launch_async")
@@ -131,6 +135,6 @@ async def main():
 
 asyncio.run(main())
 if failed:
-    print("FAILED:", len(failed), "checks")
+    say("FAILED:", len(failed), "checks")
     sys.exit(1)
-print("all checks passed")
+say("all checks passed")

@@ -10,8 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#define MOCK_TOTAL_MEMORY  ((size_t)16 << 30)
-#define MOCK_NOT_SUPPORTED 801 /* CUDA_ERROR_NOT_SUPPORTED */
+#define MOCK_TOTAL_MEMORY ((size_t)16 << 30)
 
 typedef struct MockEvent {
     double ms; /* host clock at the last record */
@@ -302,7 +301,7 @@ static CUresult mock_host_func(CUstream stream, CUhostFn fn, void *user_data) {
 
 bool cuda_mock_requested(const struct GpuState *G) {
     const char *device = G->settings.device;
-    return device && strcmp(device, "mock") == 0;
+    return device && (strcmp(device, "mock") == 0 || strcmp(device, "mock-async") == 0);
 }
 
 int cuda_mock_load_driver(GpuState *G) {
@@ -351,6 +350,7 @@ int cuda_mock_load_driver(GpuState *G) {
     a->cuLaunchHostFunc = mock_host_func;
     a->cuTensorMapEncodeTiled = mock_tensor_map;
     G->mock = true;
+    if (strcmp(G->settings.device, "mock-async") == 0) cuda_mock_async_functions(G);
     G->driver_state = 1;
     return 0;
 }

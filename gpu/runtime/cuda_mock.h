@@ -15,6 +15,8 @@
 
 #include "cuda.h"
 
+#define MOCK_NOT_SUPPORTED 801 /* CUDA_ERROR_NOT_SUPPORTED: what only a GPU runs */
+
 typedef struct CudaMockFunction CudaMockFunction;
 struct CudaMockFunction {
     /* Runs the whole launch (grid and block dimensions as given to cuLaunchKernel) on the
@@ -34,7 +36,12 @@ int cuda_mock_load_driver(struct GpuState *G);
 /* Free the kernel library's CudaMockFunctions (G->mock_functions), at gpu_state_free. */
 void cuda_mock_free_functions(struct GpuState *G);
 
-/* Whether the device setting (settings.device, the CLI's KRAIT_DEVICE) asks for the mock. */
+/* "mock-async" (cuda_mock_async.c): streams, events and host functions with time, over the
+ * mock's functions; sets G->mock_async. */
+void cuda_mock_async_functions(struct GpuState *G);
+
+/* Whether the device setting (settings.device, the CLI's KRAIT_DEVICE) asks for the mock ("mock" or
+ * "mock-async"). */
 bool cuda_mock_requested(const struct GpuState *G);
 
 #endif

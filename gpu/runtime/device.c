@@ -186,14 +186,15 @@ GpuBackend gpu_backend(GpuState *G) {
     if (G->backend != GPU_BACKEND_UNDECIDED) return G->backend;
     const char *env = G->settings.device;
     if (env && *env && strcmp(env, "cpu") != 0 && strcmp(env, "cuda") != 0 &&
-        strcmp(env, "mock") != 0) {
+        !cuda_mock_requested(G)) {
         gpu_set_error(G, GPU_ERR_CONFIG,
-                      "KRAIT_DEVICE must be 'cpu', 'cuda' or 'mock', not '%.100s'", env);
+                      "KRAIT_DEVICE must be 'cpu', 'cuda', 'mock' or 'mock-async', not '%.100s'",
+                      env);
         return GPU_BACKEND_UNDECIDED;
     }
     if (env && strcmp(env, "cpu") == 0) return G->backend = GPU_BACKEND_CPU;
     if (gpu_init_cuda(G) == 0) return G->backend = GPU_BACKEND_CUDA;
-    if (env && (strcmp(env, "cuda") == 0 || strcmp(env, "mock") == 0))
+    if (env && (strcmp(env, "cuda") == 0 || cuda_mock_requested(G)))
         return GPU_BACKEND_UNDECIDED; /* error is set */
     gpu_clear_error(G);
     return G->backend = GPU_BACKEND_CPU;

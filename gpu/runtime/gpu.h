@@ -103,7 +103,8 @@ typedef enum GpuErrorKind {
  * two interpreters in one process can differ. Strings are borrowed (the interpreter keeps
  * its copies for the state's life); all-zero is the default. */
 typedef struct GpuSettings {
-    const char *device;        /* "cpu", "cuda", "mock" (cuda_mock.h); NULL/"": CUDA if it starts */
+    const char
+        *device; /* "cpu", "cuda", "mock", "mock-async" (cuda_mock.h); NULL/"": CUDA if it starts */
     const char *cache_dir;     /* JIT disk cache root; "": none; NULL: <home_dir>/.cache/krait */
     const char *home_dir;      /* the user's home: cache_dir's default, the cuBLASLt search */
     const char *nvrtc_path;    /* an NVRTC library tried before the standard names */
@@ -180,6 +181,7 @@ typedef struct GpuState {
     /* ---- the mock device (KRAIT_DEVICE=mock, gpu/runtime/cuda_mock.h) ---- */
     bool mock;                               /* G->api is the mock's; kernels run on the host */
     struct CudaMockFunction *mock_functions; /* the host kernels made so far, freed with G */
+    bool mock_async; /* "mock-async": work finishes later (cuda_mock_async.c) */
 
     /* ---- matmul (gpu/kernels/kernels_matmul.c, gpu/kernels/cublaslt.c) ---- */
     bool matmul_tf32;             /* float32 matmul may round inputs to TF32 (default off) */

@@ -71,6 +71,11 @@ int gpu_wait_device(GpuState *G, const char *where) {
         if (wd_wait(G, G->stream, NULL, deadline, where) < 0) return -1;
         for (int i = 0; i < G->nstreams; i++)
             if (wd_wait(G, G->streams[i], NULL, deadline, where) < 0) return -1;
+    } else if (G->mock_async) {
+        /* the asynchronous mock's context synchronize cannot see its streams */
+        if (cuda_check(G, G->api.cuStreamSynchronize(G->stream), where) < 0) return -1;
+        for (int i = 0; i < G->nstreams; i++)
+            if (cuda_check(G, G->api.cuStreamSynchronize(G->streams[i]), where) < 0) return -1;
     }
     return cuda_check(G, G->api.cuCtxSynchronize(), where);
 }
