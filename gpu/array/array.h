@@ -282,6 +282,9 @@ int arr_errstate_set(Interp *I, const int modes[4]);
 /* Report the raised flags of ufunc `name` ("scalar name" for scalar operators) as np.seterr
  * says: nothing for 'ignore', else through _numpy_errstate._report; -1 after raising. */
 int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar);
+/* A RuntimeWarning that is no floating-point flag ("Mean of empty slice"): warnings.warn at
+ * the script's line, whatever np.seterr says; -1 after raising. */
+int arr_warn_runtime(Interp *I, const char *msg);
 /* Where a floating-point error is reported for work queued now (the CUDA backend reports
  * device work later): the innermost frame outside the numpy module's frozen Python, as
  * _numpy_errstate's stacklevel finds it. Its line; *code and *globals NULL (line 1)

@@ -119,6 +119,15 @@ int arr_fpe_report(Interp *I, int flags, const char *name, bool scalar) {
     return is_null(obj_call(I, f, 2, args, NULL)) ? -1 : 0;
 }
 
+int arr_warn_runtime(Interp *I, const char *msg) {
+    Value f = errstate_func(I, "_warn");
+    if (is_null(f)) return -1;
+    Str *s = str_from_cstr(I, msg);
+    if (!s) return -1;
+    Value arg = v_obj(s);
+    return is_null(obj_call(I, f, 1, &arg, NULL)) ? -1 : 0;
+}
+
 int arr_cast_fpe(const Array *src, const Array *dst) {
     bool sf = dt_is_float(src->dtype), df = dt_is_float(dst->dtype);
     bool inv = sf && !df && dst->dtype != DT_BOOL;

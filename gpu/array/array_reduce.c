@@ -67,7 +67,7 @@ static Value finish(Interp *I, Array *r, bool scalar) {
     return v_obj(r);
 }
 
-static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
+static Value scan(Interp *I, Array *a, int kind, Value axis, int dt, int *flags) {
     Array *src = a;
     int ax;
     if (is_null(axis) || is_none(axis)) {
@@ -91,6 +91,7 @@ static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
     ArrIter it;
     arr_iter_init(&it, &ov);
     int64_t work = 0;
+    bool half = rdt == DT_FLOAT16 || rdt == DT_BFLOAT16;
     for (int64_t i = 0; i < ov.size; i++, arr_iter_next(&it, &ov)) {
         if ((work += len + 1) >= ARR_POLL_CHUNK) {
             work = 0;
@@ -102,6 +103,9 @@ static Value scan(Interp *I, Array *a, int kind, Value axis, int dt) {
                 double x = arr_load_f(it.p + j * st, rdt);
                 acc = kind == RED_CUMSUM ? acc + x : acc * x;
                 arr_store_f(it.p + j * st, rdt, acc);
+                /* float16/bfloat16 round in integer code: no flag when they become inf */
+                if (half && isfinite(acc) && isinf(arr_load_f(it.p + j * st, rdt)))
+                    *flags |= ARR_FPE_OVER;
             }
         } else {
             int64_t acc = kind == RED_CUMSUM ? 0 : 1;
@@ -143,12 +147,95 @@ int arr_reduce_rdt(int kind, int in_dt, int dt) {
     return reduce_rdt(kind, in_dt, dt);
 }
 
+/* A mean over no elements, or a var/std whose ddof is at least the count, as NumPy's
+ * _methods.py computes them: its RuntimeWarning ("Mean of empty slice", "Degrees of freedom
+ * <= 0 for slice"), then the sum (of squared deviations) divided by max(count - ddof, 0),
+ * which gives NaN or inf and the division's own floating-point warnings ("invalid value
+ * encountered in scalar divide"; an empty var's mean is divided first, as an array).
+ * V_NULL with no error set when the reduction is not such a case. */
+static Value reduce_degenerate(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+                               int dt) {
+    if (kind != RED_MEAN && kind != RED_VAR && kind != RED_STD) return V_NULL;
+    bool red[ARR_MAXDIM];
+    if (axes_arg(I, axis, a->ndim, red) < 0) {
+        err_clear(I); /* the backend raises it in its own words */
+        return V_NULL;
+    }
+    int64_t count = 1, nout = 1;
+    for (int d = 0; d < a->ndim; d++) {
+        if (red[d])
+            count *= a->shape[d];
+        else
+            nout *= a->shape[d];
+    }
+    if (kind == RED_MEAN ? count > 0 : count > ddof) return V_NULL;
+    int rdt = reduce_rdt(kind, a->dtype, dt);
+    if (arr_warn_runtime(I, kind == RED_MEAN ? "Mean of empty slice"
+                                             : "Degrees of freedom <= 0 for slice") < 0)
+        return V_NULL;
+    if (kind != RED_MEAN && count == 0 && nout > 0 &&
+        arr_fpe_report(I, ARR_FPE_INVALID, "divide", false) < 0)
+        return V_NULL;
+    /* On the host, so the division's warnings come at this line on CUDA too (a rare case:
+     * its result is uploaded when the device needs it). The numerator: 0 for no elements;
+     * else the variance with ddof 0, which is 0 exactly where the sum of squares is (so
+     * dividing either by 0 gives the same NaN or inf, and std's root of NaN or inf is
+     * itself). */
+    if (arr_host(I, a) < 0) return V_NULL;
+    Value num = count == 0 ? arr_host_reduce(I, a, RED_SUM, axis, keepdims, 0, rdt)
+                           : arr_host_reduce(I, a, RED_VAR, axis, keepdims, 0, rdt);
+    if (is_null(num) || !gc_temp_push(I, num)) return V_NULL;
+    /* NumPy divides a 0-d sum by a 0-d count array: "scalar divide" only for np.float64
+     * (a Python float, whose operator runs), "divide" for the other float scalars */
+    bool scalar = arr_is_scalar(I, num);
+    if (scalar) {
+        Array *z = arr_scalar_operand(I, num);
+        if (!z) return V_NULL;
+        num = v_obj(z);
+    }
+    int mode = scalar && rdt == DT_FLOAT64 ? ARR_MODE_SCALAR : 0;
+    Value r = arr_host_binary(I, num, v_int(0), BIN_TRUEDIV, mode, rdt, rdt, NULL);
+    if (is_null(r) || !scalar) return r;
+    return arr_scalar_new(I, as_array(r)->data, rdt);
+}
+
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
+    Value r = reduce_degenerate(I, a, kind, axis, keepdims, ddof, dt);
+    if (!is_null(r) || err_occurred(I)) return r;
     return arr_backend(I)->reduce(I, a, kind, axis, keepdims, ddof, dt);
 }
 
+/* The floating-point flags the loops below raised, by NumPy's ufunc that would raise them:
+ * the sums and products ("reduce"), var/std's deviations ("subtract") and their squares
+ * ("square"). min/max are not reported: comparing a NaN sets the invalid flag, NumPy's
+ * loops do not. */
+typedef struct RedFlags {
+    int reduce, subtract, square;
+} RedFlags;
+
+static Value host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt,
+                         RedFlags *rf);
+
 Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
-    if (kind == RED_CUMSUM || kind == RED_CUMPROD) return scan(I, a, kind, axis, dt);
+    RedFlags rf = {0, 0, 0};
+    bool fpe = kind == RED_SUM || kind == RED_PROD || kind == RED_MEAN || kind == RED_VAR ||
+               kind == RED_STD || kind == RED_CUMSUM || kind == RED_CUMPROD;
+    if (fpe) arr_fpe_clear();
+    Value r = host_reduce(I, a, kind, axis, keepdims, ddof, dt, &rf);
+    if (is_null(r) || !fpe) return r;
+    rf.reduce |= arr_fpe_flags();
+    const char *name = kind == RED_CUMSUM || kind == RED_CUMPROD ? "accumulate" : "reduce";
+    rf.reduce &= ARR_FPE_OVER | ARR_FPE_INVALID;
+    if ((rf.reduce && arr_fpe_report(I, rf.reduce, name, false) < 0) ||
+        (rf.subtract && arr_fpe_report(I, rf.subtract, "subtract", false) < 0) ||
+        (rf.square && arr_fpe_report(I, rf.square, "square", false) < 0))
+        return V_NULL;
+    return r;
+}
+
+static Value host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt,
+                         RedFlags *rf) {
+    if (kind == RED_CUMSUM || kind == RED_CUMPROD) return scan(I, a, kind, axis, dt, &rf->reduce);
     bool red[ARR_MAXDIM];
     bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
     Array *src = a;
@@ -290,11 +377,25 @@ Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
                 double mean = acc / (double)inner;
                 res = mean;
                 if (kind != RED_MEAN) {
+                    /* the mean's flags are the sum's; the deviations' are subtract's, a
+                     * finite deviation whose square is inf square's, the rest the sum's */
+                    rf->reduce |= arr_fpe_flags();
+                    arr_fpe_clear();
                     arr_iter_init(&ii, &in);
+                    bool sq_over = false;
                     for (int64_t k = 0; k < inner; k++, arr_iter_next(&ii, &in)) {
                         double dlt = arr_load_f(ii.p, in_dt) - mean;
-                        m2 += dlt * dlt;
+                        double sq = dlt * dlt;
+                        if (isinf(sq) && isfinite(dlt)) sq_over = true;
+                        m2 += sq;
                     }
+                    int f = arr_fpe_flags();
+                    arr_fpe_clear();
+                    rf->subtract |= f & ARR_FPE_INVALID;
+                    if (sq_over)
+                        rf->square |= ARR_FPE_OVER;
+                    else
+                        rf->reduce |= f & ARR_FPE_OVER;
                     res = m2 / (double)(inner - ddof);
                     if (kind == RED_STD) res = sqrt(res);
                 }
@@ -307,6 +408,10 @@ Value arr_host_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
                 res = flag;
             }
             arr_store_f(o, rdt, res);
+            /* float16/bfloat16 round in integer code: no flag when they become inf */
+            if ((rdt == DT_FLOAT16 || rdt == DT_BFLOAT16) && isfinite(res) &&
+                isinf(arr_load_f(o, rdt)))
+                rf->reduce |= ARR_FPE_OVER;
         } else {
             int64_t acc = kind == RED_PROD ? 1 : 0, best = 0, bi = 0;
             int64_t flip = in_dt == DT_UINT64 ? INT64_MIN : 0; /* unsigned order */

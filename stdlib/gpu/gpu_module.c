@@ -697,7 +697,23 @@ static Value f_median(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = to_array(I, o[0]), *out;
     if (!a || arr_out_arg(I, o[2], &out) < 0 || (!is_null(o[3]) && obj_truthy(I, o[3]) < 0))
         return V_NULL;
-    return quantile_finish(I, arr_quantile(I, a, V_NULL, o[1], true), a, o[1], o[4], out, "median");
+    Value r = arr_quantile(I, a, V_NULL, o[1], true);
+    if (is_null(r)) return r;
+    /* NumPy's median of no elements is a mean of them: its warnings ("Mean of empty
+     * slice", then the division's, for a result with elements; "scalar divide" for a
+     * float64 scalar) */
+    int64_t count = a->size, ax;
+    if (!is_null(o[1]) && !is_none(o[1]) && obj_index(I, o[1], &ax) == 0 && a->ndim > 0)
+        count = a->shape[ax < 0 ? ax + a->ndim : ax];
+    if (count == 0) {
+        bool scalar = !is_array(I, r),
+             f64 = arr_is_scalar(I, r) && arr_scalar_dtype(I, r) == DT_FLOAT64;
+        int64_t nout = is_array(I, r) ? as_array(r)->size : 1;
+        if (arr_warn_runtime(I, "Mean of empty slice") < 0 ||
+            (nout > 0 && arr_fpe_report(I, ARR_FPE_INVALID, "divide", scalar && f64) < 0))
+            return V_NULL;
+    }
+    return quantile_finish(I, r, a, o[1], o[4], out, "median");
 }
 /* percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
  * keepdims=False): only the linear method. */

@@ -58,6 +58,12 @@ def _report(flags, name):
             _act(mode, msg, what, flags)
 
 
+def _warn(msg):
+    """A RuntimeWarning of NumPy's Python code ("Mean of empty slice"), whatever np.seterr
+    says, at the script's line."""
+    warnings.warn(msg, RuntimeWarning, stacklevel=_stacklevel())
+
+
 _MODES = ("ignore", "warn", "raise", "call", "print", "log")
 
 

@@ -456,6 +456,12 @@ def copy(a, order="K"):
 
 # ---- nan functions ----
 
+def _runtime_warning(msg):
+    """NumPy's RuntimeWarning of its Python code, at the script's line."""
+    import _numpy_errstate
+    _numpy_errstate._warn(msg)
+
+
 def _nan_free(a, fill):
     a = np.asarray(a)
     if not np.issubdtype(a.dtype, np.floating):
@@ -479,6 +485,8 @@ def _nanextreme(a, axis, out, keepdims, fill, fn):
     r = fn(b, axis=axis, keepdims=keepdims)
     if mask is not None:
         allnan = np.all(mask, axis=axis, keepdims=keepdims)
+        if np.any(allnan):
+            _runtime_warning("All-NaN slice encountered")
         r = np.where(allnan, np.nan, r).astype(b.dtype)
         if r.ndim == 0:
             r = r[()]
@@ -502,7 +510,10 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
         return np.mean(b, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
     total = np.sum(b, axis=axis, dtype=dtype, keepdims=keepdims)
     count = np.sum(~mask, axis=axis, dtype=np.int64, keepdims=keepdims)
-    r = np.divide(total, count)
+    if np.any(count == 0):
+        _runtime_warning("Mean of empty slice")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.divide(total, count)
     r = r.astype(total.dtype) if hasattr(r, "astype") else r
     if out is not None:
         out[...] = r

@@ -560,6 +560,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
         dev = np.where(ok, a - mean, 0.0)
         n = ok.sum(axis=axis, keepdims=keepdims) - ddof
         r = (dev * dev).sum(axis=axis, keepdims=keepdims) / np.where(n > 0, n, 0)
+        r = np.where(n > 0, r, np.nan)
+    if np.any(n <= 0):
+        import _numpy_lib
+        _numpy_lib._runtime_warning("Degrees of freedom <= 0 for slice.")
     return _out(r, out)
 
 
