@@ -223,7 +223,8 @@ struct Type {
     X(RE_CODE, re_code_spec)                                                                       \
     X(MEMORYVIEW, memoryview_spec)                                                                 \
     X(PYARRAY, pyarray_spec) /* array.array (stdlib/array.c) */                                    \
-    X(WEAKREF, weakref_spec)
+    X(WEAKREF, weakref_spec)                                                                       \
+    X(GPU_GRAPH, gpu_graph_spec) /* gpu.Graph (stdlib/gpu/gpu_graph.c) */
 
 /* The exception hierarchy: X(ID, "Name", BASE_ID). BASE_EXCEPTION's base is object. */
 #define BUILTIN_EXCEPTIONS(X)                                                                      \

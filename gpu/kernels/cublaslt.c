@@ -52,8 +52,15 @@ enum {
     LT_DESC_TRANSB = 4,
     LT_LAYOUT_BATCH_COUNT = 5,          /* int32_t */
     LT_LAYOUT_STRIDED_BATCH_OFFSET = 6, /* int64_t */
-    LT_PREF_MAX_WORKSPACE_BYTES = 1,    /* uint64_t */
-    LT_PREF_MIN_ALIGNMENT_A = 5,        /* uint32_t, A B C D = 5 6 7 8 */
+    LT_DESC_EPILOGUE = 7,               /* uint32_t */
+    LT_DESC_BIAS_POINTER = 8,           /* void * */
+    LT_DESC_BIAS_DATA_TYPE = 26,        /* int32_t */
+    LT_EPILOGUE_DEFAULT = 1,
+    LT_EPILOGUE_RELU = 2,
+    LT_EPILOGUE_BIAS = 4,
+    LT_EPILOGUE_GELU = 32,
+    LT_PREF_MAX_WORKSPACE_BYTES = 1, /* uint64_t */
+    LT_PREF_MIN_ALIGNMENT_A = 5,     /* uint32_t, A B C D = 5 6 7 8 */
 };
 
 typedef struct LtApi {
@@ -83,6 +90,8 @@ typedef struct LtApi {
  * krait's a). Zero-initialized before filling so padding compares equal. */
 typedef struct LtKey {
     int32_t dtype, tf32, trans_x, trans_y, workspace;
+    uint32_t epilogue; /* LT_EPILOGUE_*; 0: none set (the default) */
+    int32_t with_c;    /* beta != 0: C (ld[2]'s layout) is read */
     uint32_t align[3];
     int64_t m, n, k, batch;
     int64_t ld[3], stride[3];
@@ -337,6 +346,14 @@ static void lt_plan(GpuState *G, GpuCublasLt *lt, LtPlan *p) {
     int32_t tx = k->trans_x ? LT_OP_T : LT_OP_N, ty = k->trans_y ? LT_OP_T : LT_OP_N;
     if (api->desc_set(&p->desc, LT_DESC_TRANSA, &tx, sizeof tx) != 0) return;
     if (api->desc_set(&p->desc, LT_DESC_TRANSB, &ty, sizeof ty) != 0) return;
+    if (k->epilogue) {
+        uint32_t ep = k->epilogue;
+        int32_t bias_type = type;
+        if (api->desc_set(&p->desc, LT_DESC_EPILOGUE, &ep, sizeof ep) != 0) return;
+        if ((ep & LT_EPILOGUE_BIAS) &&
+            api->desc_set(&p->desc, LT_DESC_BIAS_DATA_TYPE, &bias_type, sizeof bias_type) != 0)
+            return;
+    }
     /* X is m x k (stored k x m when transposed), Y is k x n, D is m x n; all column-major */
     uint64_t xr = (uint64_t)(k->trans_x ? k->k : k->m), xc = (uint64_t)(k->trans_x ? k->m : k->k);
     uint64_t yr = (uint64_t)(k->trans_y ? k->n : k->k), yc = (uint64_t)(k->trans_y ? k->k : k->n);
@@ -399,8 +416,15 @@ static bool lt_layout(int64_t rows, int64_t cols, int64_t rs, int64_t cs, int32_
 
 int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
                         const LtOperand *a, const LtOperand *b, const LtOperand *out, CUstream s) {
+    return gpu_cublaslt_matmul_ep(G, dt, m, n, k, batch, a, b, out, NULL, s);
+}
+
+int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
+                           const LtOperand *a, const LtOperand *b, const LtOperand *out,
+                           const LtEpilogue *ep, CUstream s) {
     GpuCublasLt *lt = G->kernels.lt;
     if (!lt || lt_type(dt) < 0) return 1;
+    if (ep && batch != 1) return 1; /* a bias per matrix of a batch: not offered */
     if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX || batch > INT32_MAX || batch < 1) return 1;
     if (a->batch_stride < 0 || b->batch_stride < 0 || out->batch_stride < 0) return 1;
     int64_t es = gpu_dtype_size(dt);
@@ -427,6 +451,21 @@ int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, 
         key.align[i] = lt_align(ptrs[i], key.stride[i] * es);
     }
     if (batch > 1 && out->batch_stride < m * key.ld[2]) return 1; /* overlapping outputs */
+    if (ep) {
+        key.epilogue = ep->act == LT_ACT_RELU   ? LT_EPILOGUE_RELU
+                       : ep->act == LT_ACT_GELU ? LT_EPILOGUE_GELU
+                                                : LT_EPILOGUE_DEFAULT;
+        if (ep->bias) {
+            key.epilogue |= LT_EPILOGUE_BIAS;
+            if (ep->bias % (uint64_t)es) return 1;
+        }
+        key.with_c = ep->beta != 0.0;
+        /* C is read with D's layout: it must be laid out as out is */
+        if (key.with_c &&
+            (!ep->c || ep->c->row_stride != out->row_stride ||
+             ep->c->col_stride != out->col_stride || lt_align(ep->c->ptr, 0) < key.align[2]))
+            return 1;
+    }
     CUstream stream = gpu_stream_or_default(G, s);
     /* One workspace serves krait's stream only: two streams sharing it could race. */
     key.workspace = stream == G->stream;
@@ -449,18 +488,23 @@ int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, 
         lt_plan(G, lt, p);
     }
     if (!p->ok) return 1;
-    float one32 = 1.0f, zero32 = 0.0f;
-    double one64 = 1.0, zero64 = 0.0;
-    const void *alpha = dt == DT_FLOAT64 ? (const void *)&one64 : (const void *)&one32;
-    const void *beta = dt == DT_FLOAT64 ? (const void *)&zero64 : (const void *)&zero32;
+    double alpha64 = ep ? ep->alpha : 1.0, beta64 = ep ? ep->beta : 0.0;
+    float alpha32 = (float)alpha64, beta32 = (float)beta64;
+    const void *alpha = dt == DT_FLOAT64 ? (const void *)&alpha64 : (const void *)&alpha32;
+    const void *beta = dt == DT_FLOAT64 ? (const void *)&beta64 : (const void *)&beta32;
+    CUdeviceptr cptr = key.with_c ? ep->c->ptr : out->ptr;
+    if (ep && ep->bias) {
+        void *bias = (void *)(uintptr_t)ep->bias;
+        if (lt->api.desc_set(&p->desc, LT_DESC_BIAS_POINTER, &bias, sizeof bias) != 0) return 1;
+    }
     GpuProfRecord *rec =
         G->prof ? gpu_prof_begin(G, GPU_PROF_MATMUL, "cublasLtMatmul", stream) : NULL;
-    cublasStatus_t st = lt->api.matmul(
-        lt->handle, &p->desc, alpha, (const void *)(uintptr_t)b->ptr, &p->lx,
-        (const void *)(uintptr_t)a->ptr, &p->ly, beta, (const void *)(uintptr_t)out->ptr, &p->ld,
-        (void *)(uintptr_t)out->ptr, &p->ld, &p->algo,
-        key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
-        key.workspace ? LT_WORKSPACE : 0, stream);
+    cublasStatus_t st =
+        lt->api.matmul(lt->handle, &p->desc, alpha, (const void *)(uintptr_t)b->ptr, &p->lx,
+                       (const void *)(uintptr_t)a->ptr, &p->ly, beta, (const void *)(uintptr_t)cptr,
+                       &p->ld, (void *)(uintptr_t)out->ptr, &p->ld, &p->algo,
+                       key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
+                       key.workspace ? LT_WORKSPACE : 0, stream);
     if (rec) {
         rec->flops = 2.0 * (double)m * (double)n * (double)k * (double)batch;
         rec->bytes = (uint64_t)(m * k + k * n + m * n) * (uint64_t)batch * (uint64_t)es;

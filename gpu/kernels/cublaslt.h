@@ -37,6 +37,22 @@ int gpu_cublaslt_load(GpuState *G);
 int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
                         const LtOperand *a, const LtOperand *b, const LtOperand *out, CUstream s);
 
+/* An epilogue cuBLASLt applies in the same call: out = act(alpha * a @ b + beta * c + bias),
+ * bias one value per column of out (n values of out's dtype), c laid out as out is. */
+enum { LT_ACT_NONE, LT_ACT_RELU, LT_ACT_GELU }; /* GELU: the tanh approximation */
+typedef struct LtEpilogue {
+    int act;
+    CUdeviceptr bias; /* 0: none */
+    double alpha, beta;
+    const LtOperand *c; /* read when beta != 0 */
+} LtEpilogue;
+
+/* gpu_cublaslt_matmul with an epilogue (ep NULL: none); batch must be 1 with one. The same
+ * results: 0 done, 1 declined (the caller computes it another way), -1 error set. */
+int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
+                           const LtOperand *a, const LtOperand *b, const LtOperand *out,
+                           const LtEpilogue *ep, CUstream s);
+
 /* The library's path and version (cublasLtGetVersion), or NULL / 0 when not loaded. */
 const char *gpu_cublaslt_path(GpuState *G);
 size_t gpu_cublaslt_version(GpuState *G);

@@ -226,6 +226,15 @@ int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int
  * matrix). Any strides work; transposed views are read in place. */
 int gpu_matmul(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out, CUstream s);
 
+/* out = act(alpha * a @ b + beta * c + bias) in one cuBLASLt call (its epilogue; act is
+ * cublaslt.h's LT_ACT_*), for 2-D operands of out's dtype, bias (NULL: none) a contiguous
+ * vector of out's columns, c (read when beta != 0) laid out as out. 0 done, 1 declined
+ * (cuBLASLt absent, a shape or layout it does not take: the caller composes the result),
+ * -1 error set. */
+int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out,
+                  const GpuTensor *bias, int act, double alpha, double beta, const GpuTensor *c,
+                  CUstream s);
+
 /* ---- copies and creation (kernels_create.c) ---- */
 
 /* dst[...] = src[...] with dst's dtype (a cast when they differ), any layouts of one shape

@@ -421,3 +421,28 @@ int gpu_matmul(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *o
     }
     return 0;
 }
+
+int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out,
+                  const GpuTensor *bias, int act, double alpha, double beta, const GpuTensor *c,
+                  CUstream s) {
+    if (gpu_ensure(G) < 0) return -1;
+    DType dt = out->dtype;
+    if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2 || a->dtype != dt || b->dtype != dt)
+        return 1;
+    int64_t M = out->shape[0], N = out->shape[1], K = a->shape[1];
+    if (a->shape[0] != M || b->shape[0] != K || b->shape[1] != N || M == 0 || N == 0 || K == 0)
+        return 1;
+    if (bias && (bias->dtype != dt || bias->ndim != 1 || bias->shape[0] != N ||
+                 (N > 1 && bias->strides[0] != 1)))
+        return 1;
+    if (beta != 0.0 &&
+        (!c || c->dtype != dt || c->ndim != 2 || c->shape[0] != M || c->shape[1] != N))
+        return 1;
+    if (G->matmul_own || gpu_cublaslt_load(G) <= 0) return 1;
+    LtOperand la = {a->ptr, a->strides[0], a->strides[1], 0};
+    LtOperand lb = {b->ptr, b->strides[0], b->strides[1], 0};
+    LtOperand lo = {out->ptr, out->strides[0], out->strides[1], 0};
+    LtOperand lc = {c ? c->ptr : 0, c ? c->strides[0] : 0, c ? c->strides[1] : 0, 0};
+    LtEpilogue ep = {act, bias ? bias->ptr : 0, alpha, beta, beta != 0.0 ? &lc : NULL};
+    return gpu_cublaslt_matmul_ep(G, dt, M, N, K, 1, &la, &lb, &lo, &ep, s);
+}

@@ -136,6 +136,21 @@ int cuda_load_driver(GpuState *G) {
     /* optional entry points: a driver without them still runs everything else */
     void *tmap = dlsym(handle, "cuTensorMapEncodeTiled");
     memcpy(&G->api.cuTensorMapEncodeTiled, &tmap, sizeof tmap);
+    static const struct {
+        const char *name;
+        size_t offset;
+    } graph_symbols[] = {
+        {"cuStreamBeginCapture_v2", offsetof(CudaApi, cuStreamBeginCapture)},
+        {"cuStreamEndCapture", offsetof(CudaApi, cuStreamEndCapture)},
+        {"cuGraphInstantiateWithFlags", offsetof(CudaApi, cuGraphInstantiateWithFlags)},
+        {"cuGraphLaunch", offsetof(CudaApi, cuGraphLaunch)},
+        {"cuGraphExecDestroy", offsetof(CudaApi, cuGraphExecDestroy)},
+        {"cuGraphDestroy", offsetof(CudaApi, cuGraphDestroy)},
+    };
+    for (size_t i = 0; i < sizeof graph_symbols / sizeof *graph_symbols; i++) {
+        void *f = dlsym(handle, graph_symbols[i].name);
+        memcpy((char *)&G->api + graph_symbols[i].offset, &f, sizeof f);
+    }
     G->libcuda = handle;
     G->driver_state = 1;
     return 0;

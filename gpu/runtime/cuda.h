@@ -30,6 +30,8 @@ typedef struct CUevent_st *CUevent;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 typedef void (*CUhostFn)(void *user_data);
 
 enum {
@@ -40,7 +42,14 @@ enum {
     CUDA_ERROR_NO_DEVICE = 100,
     CUDA_ERROR_NOT_FOUND = 500,
     CUDA_ERROR_NOT_READY = 600,
+    CUDA_ERROR_NOT_SUPPORTED = 801,
+    CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+    CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
 };
+
+/* CUstreamCaptureMode: relaxed lets the capturing thread make the calls global mode forbids
+ * (module loads, allocations on other streams), which a capture that compiles kernels needs. */
+enum { CU_STREAM_CAPTURE_MODE_RELAXED = 2 };
 
 enum {
     CU_STREAM_NON_BLOCKING = 0x1, /* no implicit sync with the legacy NULL stream */
@@ -139,6 +148,15 @@ typedef struct CudaApi {
                                        const unsigned long long *strides, const unsigned *box,
                                        const unsigned *elem_strides, int interleave, int swizzle,
                                        int l2_promotion, int oob_fill);
+    /* Optional (NULL when missing; the mock has them): stream capture into a CUDA graph and
+     * its replay (gpu/runtime/graph.c). */
+    CUresult (*cuStreamBeginCapture)(CUstream stream, int mode); /* _v2 */
+    CUresult (*cuStreamEndCapture)(CUstream stream, CUgraph *graph);
+    CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *exec, CUgraph graph,
+                                            unsigned long long flags);
+    CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream);
+    CUresult (*cuGraphExecDestroy)(CUgraphExec exec);
+    CUresult (*cuGraphDestroy)(CUgraph graph);
 
     /* ---- libnvrtc.so ---- */
     const char *(*nvrtcGetErrorString)(nvrtcResult result);

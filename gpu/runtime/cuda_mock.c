@@ -1,7 +1,8 @@
 /* cuda_mock.c: the mock device's driver (see cuda_mock.h): host implementations of the
  * driver functions in CudaApi. They keep no state of their own (the driver's functions take
  * no context argument, and krait has no globals): each object (stream, event, pool, device
- * buffer) is a host allocation that carries what it needs, and device totals are fixed. */
+ * buffer, captured graph) is a host allocation that carries what it needs, and device totals
+ * are fixed. */
 #include "cuda_mock.h"
 #include "gpu.h"
 
@@ -78,9 +79,60 @@ static CUresult mock_total_mem(size_t *bytes, CUdevice dev) {
     return CUDA_SUCCESS;
 }
 
-/* Streams are distinct non-NULL tokens: one byte each. */
-static void *mock_token(void) {
-    return malloc(1);
+/* A captured graph (cuStreamBeginCapture): the work queued on the stream, in order, each
+ * item with a copy of what it needs, so replaying it runs the same work again. */
+enum { MOCK_OP_LAUNCH, MOCK_OP_DTOD, MOCK_OP_MEMSET8, MOCK_OP_MEMSET32 };
+typedef struct MockOp {
+    int kind;
+    const CudaMockFunction *f;
+    unsigned grid[3], block[3];
+    void *args; /* a copy of the launch's argument block */
+    size_t args_bytes;
+    CUdeviceptr dst, src;
+    size_t n;
+    unsigned value;
+} MockOp;
+typedef struct MockGraph {
+    MockOp *ops;
+    int n, cap;
+    bool invalid; /* an operation the capture cannot record was tried */
+} MockGraph;
+
+/* Streams are distinct non-NULL tokens that know whether they are being captured. */
+typedef CudaMockStreamHead MockStream;
+
+static MockGraph *mock_capturing(CUstream stream) {
+    return stream ? ((MockStream *)(void *)stream)->capture : NULL;
+}
+
+/* What CUDA does for an operation a capture cannot hold: fail it and invalidate the capture
+ * (the mock refuses allocations and frees on a captured stream too, which the driver would
+ * record as graph memory: krait must route them elsewhere, and the mock's tests check it). */
+static CUresult mock_refuse(MockGraph *g) {
+    g->invalid = true;
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
+static MockOp *mock_record(MockGraph *g, int kind) {
+    if (g->n == g->cap) {
+        int cap = g->cap ? 2 * g->cap : 16;
+        MockOp *ops = realloc(g->ops, sizeof *ops * (size_t)cap);
+        if (!ops) return NULL;
+        g->ops = ops;
+        g->cap = cap;
+    }
+    MockOp *op = &g->ops[g->n++];
+    memset(op, 0, sizeof *op);
+    op->kind = kind;
+    return op;
+}
+
+static void mock_graph_free(MockGraph *g) {
+    if (!g) return;
+    for (int i = 0; i < g->n; i++)
+        free(g->ops[i].args);
+    free(g->ops);
+    free(g);
 }
 
 /* One device, one primary context: a constant token (nothing to free at release). */
@@ -106,18 +158,20 @@ static CUresult mock_ok(void) {
 
 static CUresult mock_stream_create(CUstream *stream, unsigned int flags) {
     (void)flags;
-    *stream = mock_token();
+    *stream = calloc(1, sizeof(MockStream));
     return *stream ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
 static CUresult mock_stream_destroy(CUstream stream) {
+    if (stream) mock_graph_free(((MockStream *)(void *)stream)->capture);
     free(stream);
     return CUDA_SUCCESS;
 }
 
+/* synchronize and query: the work is done, but a captured stream cannot be waited for */
 static CUresult mock_stream_op(CUstream stream) {
-    (void)stream;
-    return CUDA_SUCCESS;
+    MockGraph *g = mock_capturing(stream);
+    return g ? mock_refuse(g) : CUDA_SUCCESS;
 }
 
 static CUresult mock_stream_wait_event(CUstream stream, CUevent event, unsigned int flags) {
@@ -156,7 +210,7 @@ static CUresult mock_event_destroy(CUevent event) {
 }
 
 static CUresult mock_mem_alloc(CUdeviceptr *ptr, size_t bytes, CUstream stream) {
-    (void)stream;
+    if (mock_capturing(stream)) return mock_refuse(mock_capturing(stream));
     void *p = malloc(bytes);
     if (!p) return CUDA_ERROR_OUT_OF_MEMORY;
     memset(p, 0xA5, bytes); /* what was there before: a kernel must not rely on zeros */
@@ -165,7 +219,7 @@ static CUresult mock_mem_alloc(CUdeviceptr *ptr, size_t bytes, CUstream stream) 
 }
 
 static CUresult mock_mem_free(CUdeviceptr ptr, CUstream stream) {
-    (void)stream;
+    if (mock_capturing(stream)) return mock_refuse(mock_capturing(stream));
     free((void *)(uintptr_t)ptr);
     return CUDA_SUCCESS;
 }
@@ -193,31 +247,49 @@ static CUresult mock_pool_trim(CUmemoryPool pool, size_t keep) {
 }
 
 static CUresult mock_htod(CUdeviceptr dst, const void *src, size_t bytes, CUstream s) {
-    (void)s;
+    if (mock_capturing(s)) return mock_refuse(mock_capturing(s));
     memmove((void *)(uintptr_t)dst, src, bytes);
     return CUDA_SUCCESS;
 }
 
 static CUresult mock_dtoh(void *dst, CUdeviceptr src, size_t bytes, CUstream s) {
-    (void)s;
+    if (mock_capturing(s)) return mock_refuse(mock_capturing(s));
     memmove(dst, (const void *)(uintptr_t)src, bytes);
     return CUDA_SUCCESS;
 }
 
 static CUresult mock_dtod(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s) {
-    (void)s;
+    MockGraph *g = mock_capturing(s);
+    if (g) {
+        MockOp *op = mock_record(g, MOCK_OP_DTOD);
+        if (!op) return CUDA_ERROR_OUT_OF_MEMORY;
+        op->dst = dst, op->src = src, op->n = bytes;
+        return CUDA_SUCCESS;
+    }
     memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
     return CUDA_SUCCESS;
 }
 
 static CUresult mock_memset8(CUdeviceptr dst, unsigned char value, size_t n, CUstream s) {
-    (void)s;
+    MockGraph *g = mock_capturing(s);
+    if (g) {
+        MockOp *op = mock_record(g, MOCK_OP_MEMSET8);
+        if (!op) return CUDA_ERROR_OUT_OF_MEMORY;
+        op->dst = dst, op->n = n, op->value = value;
+        return CUDA_SUCCESS;
+    }
     memset((void *)(uintptr_t)dst, value, n);
     return CUDA_SUCCESS;
 }
 
 static CUresult mock_memset32(CUdeviceptr dst, unsigned int value, size_t n, CUstream s) {
-    (void)s;
+    MockGraph *g = mock_capturing(s);
+    if (g) {
+        MockOp *op = mock_record(g, MOCK_OP_MEMSET32);
+        if (!op) return CUDA_ERROR_OUT_OF_MEMORY;
+        op->dst = dst, op->n = n, op->value = value;
+        return CUDA_SUCCESS;
+    }
     unsigned char *p = (unsigned char *)(uintptr_t)dst;
     for (size_t i = 0; i < n; i++)
         memcpy(p + 4 * i, &value, 4);
@@ -287,15 +359,117 @@ static CUresult mock_tensor_map(void *map, int dtype, unsigned rank, void *addre
 static CUresult mock_launch(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
                             unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                             CUstream stream, void **params, void **extra) {
-    (void)shared, (void)stream, (void)extra;
+    (void)shared, (void)extra;
     const CudaMockFunction *m = (const CudaMockFunction *)(const void *)f;
     unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
-    return m && m->run ? m->run(m, grid, block, params) : MOCK_NOT_SUPPORTED;
+    if (!m || !m->run) return MOCK_NOT_SUPPORTED;
+    MockGraph *g = mock_capturing(stream);
+    if (!g) return m->run(m, grid, block, params);
+    /* recorded: the argument block is copied, its size from params[1] (cuda_mock.h) */
+    size_t bytes = *(const size_t *)params[1];
+    MockOp *op = mock_record(g, MOCK_OP_LAUNCH);
+    void *args = op ? malloc(bytes ? bytes : 1) : NULL;
+    if (!args) {
+        if (op) g->n--;
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+    memcpy(args, params[0], bytes);
+    op->f = m;
+    op->args = args;
+    op->args_bytes = bytes;
+    memcpy(op->grid, grid, sizeof grid);
+    memcpy(op->block, block, sizeof block);
+    return CUDA_SUCCESS;
 }
 
 static CUresult mock_host_func(CUstream stream, CUhostFn fn, void *user_data) {
-    (void)stream;
+    MockGraph *g = mock_capturing(stream);
+    if (g) return mock_refuse(g);
     fn(user_data);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_begin_capture(CUstream stream, int mode) {
+    (void)mode;
+    if (!stream) return CUDA_ERROR_INVALID_VALUE; /* the legacy stream: krait never uses it */
+    MockStream *st = (MockStream *)(void *)stream;
+    if (st->capture) return CUDA_ERROR_INVALID_VALUE;
+    st->capture = calloc(1, sizeof(MockGraph));
+    return st->capture ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+static CUresult mock_end_capture(CUstream stream, CUgraph *graph) {
+    *graph = NULL;
+    MockStream *st = stream ? (MockStream *)(void *)stream : NULL;
+    if (!st || !st->capture) return CUDA_ERROR_INVALID_VALUE;
+    MockGraph *g = st->capture;
+    st->capture = NULL;
+    if (g->invalid) {
+        mock_graph_free(g);
+        return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+    }
+    *graph = (CUgraph)(void *)g;
+    return CUDA_SUCCESS;
+}
+
+/* The executable graph: a copy of the captured one (each can be destroyed on its own). */
+static CUresult mock_instantiate(CUgraphExec *exec, CUgraph graph, unsigned long long flags) {
+    (void)flags;
+    const MockGraph *g = (const MockGraph *)(const void *)graph;
+    MockGraph *e = calloc(1, sizeof *e);
+    if (!e) return CUDA_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < g->n; i++) {
+        MockOp *op = mock_record(e, g->ops[i].kind);
+        if (!op) {
+            mock_graph_free(e);
+            return CUDA_ERROR_OUT_OF_MEMORY;
+        }
+        *op = g->ops[i];
+        op->args = NULL;
+        if (g->ops[i].args) {
+            op->args = malloc(op->args_bytes ? op->args_bytes : 1);
+            if (!op->args) {
+                mock_graph_free(e);
+                return CUDA_ERROR_OUT_OF_MEMORY;
+            }
+            memcpy(op->args, g->ops[i].args, op->args_bytes);
+        }
+    }
+    *exec = (CUgraphExec)(void *)e;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_graph_launch(CUgraphExec exec, CUstream stream) {
+    const MockGraph *e = (const MockGraph *)(const void *)exec;
+    MockGraph *g = mock_capturing(stream);
+    if (g) return mock_refuse(g);
+    for (int i = 0; i < e->n; i++) {
+        const MockOp *op = &e->ops[i];
+        CUresult r = CUDA_SUCCESS;
+        switch (op->kind) {
+        case MOCK_OP_LAUNCH: {
+            void *params[2] = {op->args, (void *)&op->args_bytes};
+            r = op->f->run(op->f, op->grid, op->block, params);
+            break;
+        }
+        case MOCK_OP_DTOD: r = mock_dtod(op->dst, op->src, op->n, stream); break;
+        case MOCK_OP_MEMSET8:
+            r = mock_memset8(op->dst, (unsigned char)op->value, op->n, stream);
+            break;
+        default: r = mock_memset32(op->dst, op->value, op->n, stream); break;
+        }
+        if (r != CUDA_SUCCESS) return r;
+    }
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_graph_exec_destroy(CUgraphExec exec) {
+    mock_graph_free((MockGraph *)(void *)exec);
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_graph_destroy(CUgraph graph) {
+    mock_graph_free((MockGraph *)(void *)graph);
     return CUDA_SUCCESS;
 }
 
@@ -349,6 +523,12 @@ int cuda_mock_load_driver(GpuState *G) {
     a->cuLaunchKernel = mock_launch;
     a->cuLaunchHostFunc = mock_host_func;
     a->cuTensorMapEncodeTiled = mock_tensor_map;
+    a->cuStreamBeginCapture = mock_begin_capture;
+    a->cuStreamEndCapture = mock_end_capture;
+    a->cuGraphInstantiateWithFlags = mock_instantiate;
+    a->cuGraphLaunch = mock_graph_launch;
+    a->cuGraphExecDestroy = mock_graph_exec_destroy;
+    a->cuGraphDestroy = mock_graph_destroy;
     G->mock = true;
     if (strcmp(G->settings.device, "mock-async") == 0) cuda_mock_async_functions(G);
     G->driver_state = 1;

@@ -9,7 +9,9 @@
  * (gpu/kernels/kernels_host.c) in place of an NVRTC compile, from the same description the
  * CUDA C generator reads (graph, dtypes, layouts, path). The mock cuLaunchKernel calls its
  * run function with the launch's grid and the kernel's argument block, which the host code
- * decodes word by word as the generated kernel would. */
+ * decodes word by word as the generated kernel would. A launch of such a function passes
+ * params[1] = a pointer to the argument block's size in bytes (a real kernel of one parameter
+ * never reads params[1]), so a captured launch (CUDA graphs) can keep a copy of the block. */
 #ifndef KRAIT_GPU_CUDA_MOCK_H
 #define KRAIT_GPU_CUDA_MOCK_H
 
@@ -27,6 +29,14 @@ struct CudaMockFunction {
     CudaMockFunction *next; /* G->mock_functions, freed with G */
     size_t size;            /* bytes of the object that embeds this header */
 };
+
+/* The head of every mock stream (cuda_mock.c's and cuda_mock_async.c's): the graph being
+ * captured on it, NULL when none. The mock's copies and allocations read it, so a stream of
+ * either mock must start with it. */
+struct MockGraph;
+typedef struct CudaMockStreamHead {
+    struct MockGraph *capture;
+} CudaMockStreamHead;
 
 struct GpuState;
 

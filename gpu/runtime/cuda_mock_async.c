@@ -23,8 +23,9 @@
 #include <time.h>
 
 typedef struct MockStream {
-    double ready; /* seconds (CLOCK_MONOTONIC) when the work queued so far is done */
-    unsigned seq; /* launches so far: the duration sequence */
+    CudaMockStreamHead head; /* never capturing: this mock offers no graphs */
+    double ready;            /* seconds (CLOCK_MONOTONIC) when the work queued so far is done */
+    unsigned seq;            /* launches so far: the duration sequence */
 } MockStream;
 
 /* Shares cuda_mock.c's layout (elapsed time reads ms) and adds when it is reached. */
@@ -174,5 +175,12 @@ void cuda_mock_async_functions(GpuState *G) {
     a->cuEventDestroy = async_event_destroy;
     a->cuLaunchKernel = async_launch;
     a->cuLaunchHostFunc = async_host_func;
+    /* no CUDA graphs here: its launches run at once, which a capture must not do */
+    a->cuStreamBeginCapture = NULL;
+    a->cuStreamEndCapture = NULL;
+    a->cuGraphInstantiateWithFlags = NULL;
+    a->cuGraphLaunch = NULL;
+    a->cuGraphExecDestroy = NULL;
+    a->cuGraphDestroy = NULL;
     G->mock_async = true;
 }

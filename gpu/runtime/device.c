@@ -221,6 +221,7 @@ void gpu_state_free(GpuState *G) {
         else
             G->api.cuCtxSynchronize();
     }
+    gpu_graphs_free_all(G);
     gpu_mem_cache_release(G, NULL, true);
     gpu_prof_free(G);
     gpu_func_names_free(G);

@@ -197,6 +197,13 @@ typedef struct GpuState {
         int n;
     } memcache[GPU_MEMCACHE_CLASSES];
 
+    /* ---- CUDA graphs (graph.c): the capture under way, and the live graphs ---- */
+    struct GpuGraph *capture;         /* the graph being captured, NULL when none */
+    CUstream capture_stream;          /* the stream it captures (G->stream or a user stream) */
+    CUstream capture_side;            /* allocations during a capture happen here (made once) */
+    struct GpuProfiler *capture_prof; /* the profiler paused for the capture */
+    struct GpuGraph *graphs;          /* instantiated graphs, freed with G at the latest */
+
     /* ---- the profiler (profile.h) ---- */
     struct GpuProfiler *prof;       /* set while recording: the hot paths test only this */
     struct GpuProfiler *prof_state; /* the last profile's records; NULL before the first */
@@ -274,6 +281,31 @@ int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t byt
                        CUstream stream);
 int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream);
 int gpu_memset32(GpuState *G, CUdeviceptr dst, uint32_t value, size_t count, CUstream stream);
+
+/* ---- CUDA graphs (graph.c) ----
+ * gpu_graph_begin starts capturing stream (NULL: krait's default) into a new graph: until
+ * gpu_graph_end, work queued there is recorded instead of run, allocations come from a side
+ * stream (so they exist at replay) and belong to the graph until it is freed, and anything
+ * that would wait for the captured stream or copy host memory fails with a clear error.
+ * gpu_graph_end(keep) stops it and, with keep, instantiates the graph (*out; NULL with keep
+ * false). gpu_graph_launch replays a graph on the stream it captured. */
+typedef struct GpuGraph GpuGraph;
+int gpu_graph_begin(GpuState *G, CUstream stream);
+int gpu_graph_end(GpuState *G, bool keep, GpuGraph **out);
+int gpu_graph_launch(GpuState *G, GpuGraph *g);
+int gpu_graph_nodes(const GpuGraph *g); /* work items captured (launches, copies, memsets) */
+void gpu_graph_free(GpuState *G, GpuGraph *g);
+void gpu_graphs_free_all(GpuState *G); /* at gpu_state_free */
+/* Whether work on stream s is being captured now. */
+static inline bool gpu_capturing(const GpuState *G, CUstream s) {
+    return G->capture && (s ? s : G->stream) == G->capture_stream;
+}
+/* The error for an operation a capture cannot hold (a wait, a host copy): -1. */
+int gpu_capture_refuse(GpuState *G, const char *what);
+/* memory.c's side of a capture: an allocation made during it, a free deferred by a graph. */
+void gpu_graph_note_alloc(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream s);
+bool gpu_graph_defer_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream s);
+void gpu_graph_note_node(GpuState *G, CUstream s); /* a launch, copy or memset queued */
 
 /* ---- streams, events, launches (stream.c) ---- */
 int gpu_stream_create(GpuState *G, CUstream *out); /* non-blocking */

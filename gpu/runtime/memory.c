@@ -18,7 +18,9 @@ void gpu_mem_cache_release(GpuState *G, CUstream stream, bool all) {
     for (int c = 0; c < GPU_MEMCACHE_CLASSES; c++) {
         int keep = 0;
         for (int i = 0; i < G->memcache[c].n; i++) {
-            if (all || G->memcache[c].stream[i] == stream) {
+            /* a free on the captured stream would be recorded into the graph */
+            bool held = gpu_capturing(G, G->memcache[c].stream[i]);
+            if (!held && (all || G->memcache[c].stream[i] == stream)) {
                 /* errors ignored: after a fault the context is gone and so is the memory */
                 if (G->device_state > 0)
                     G->api.cuMemFreeAsync(G->memcache[c].ptr[i], G->memcache[c].stream[i]);
@@ -37,6 +39,7 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
     /* Zero-size arrays exist (NumPy allows them); the driver rejects a zero-byte request. */
     if (bytes == 0) return 0;
     CUstream s = gpu_stream_or_default(G, stream);
+    bool capturing = gpu_capturing(G, s);
     int c = mem_class(bytes);
     if (c >= 0) {
         for (int i = G->memcache[c].n - 1; i >= 0; i--) {
@@ -46,10 +49,28 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
             G->memcache[c].ptr[i] = G->memcache[c].ptr[last];
             G->memcache[c].stream[i] = G->memcache[c].stream[last];
             G->device_bytes += bytes;
+            if (capturing) gpu_graph_note_alloc(G, *out, bytes, s);
             return 0;
         }
     }
     size_t real = c >= 0 ? (size_t)256 << c : bytes;
+    if (capturing) {
+        /* An allocation on the captured stream would become the graph's own node, memory
+         * that exists only while a replay runs: take real memory from the side stream. */
+        CUresult r = G->api.cuMemAllocAsync(out, real, G->capture_side);
+        if (r == CUDA_SUCCESS) r = G->api.cuStreamSynchronize(G->capture_side);
+        if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+            G->oom_requested = bytes;
+            G->oom_free = 0;
+        }
+        if (cuda_check(G, r, "cuMemAllocAsync") < 0) {
+            *out = 0;
+            return -1;
+        }
+        G->device_bytes += bytes;
+        gpu_graph_note_alloc(G, *out, bytes, s);
+        return 0;
+    }
     CUresult r = G->api.cuMemAllocAsync(out, real, s);
     if (r == CUDA_ERROR_OUT_OF_MEMORY) {
         gpu_mem_cache_release(G, NULL, true);
@@ -78,8 +99,10 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
 
 int gpu_mem_free(GpuState *G, CUdeviceptr ptr, size_t bytes, CUstream stream) {
     if (ptr == 0) return 0;
-    G->device_bytes -= bytes <= G->device_bytes ? bytes : G->device_bytes;
     CUstream s = gpu_stream_or_default(G, stream);
+    /* a block a graph uses (or any, during a capture) goes when the graph goes */
+    if ((G->capture || G->graphs) && gpu_graph_defer_free(G, ptr, bytes, s)) return 0;
+    G->device_bytes -= bytes <= G->device_bytes ? bytes : G->device_bytes;
     int c = mem_class(bytes);
     if (c >= 0 && G->memcache[c].n < GPU_MEMCACHE_DEPTH && G->device_state > 0) {
         G->memcache[c].ptr[G->memcache[c].n] = ptr;
@@ -131,8 +154,16 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
                        CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
-    G->bytes_to_device += bytes;
     CUstream s = gpu_stream_or_default(G, stream);
+    G->bytes_to_device += bytes;
+    if (gpu_capturing(G, s)) {
+        /* An array's first upload during a capture: now, beside it (a recorded copy would
+         * read the host memory again at each replay; pageable memory cannot be recorded).
+         * Safe beside the captured stream: gpu_graph_begin waited for its earlier work. */
+        CUresult r = G->api.cuMemcpyHtoDAsync(dst, src, bytes, G->capture_side);
+        if (r == CUDA_SUCCESS) r = G->api.cuStreamSynchronize(G->capture_side);
+        return cuda_check(G, r, "cuMemcpyHtoDAsync");
+    }
     GpuProfRecord *rec = copy_begin(G, GPU_PROF_COPY_HTOD, bytes, s);
     return cuda_check(G, copy_end(G, rec, s, G->api.cuMemcpyHtoDAsync(dst, src, bytes, s)),
                       "cuMemcpyHtoDAsync");
@@ -141,6 +172,7 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
 int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream) {
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
+    if (gpu_capturing(G, stream)) return gpu_capture_refuse(G, "reading array values");
     G->bytes_to_host += bytes;
     /* A copy into pageable memory blocks until the stream's earlier work is done: under the
      * watchdog that wait comes first, with the timeout. */
@@ -157,6 +189,7 @@ int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t byt
     if (bytes == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
     CUstream s = gpu_stream_or_default(G, stream);
+    if (G->capture) gpu_graph_note_node(G, s);
     GpuProfRecord *rec = copy_begin(G, GPU_PROF_COPY_DTOD, bytes, s);
     return cuda_check(G, copy_end(G, rec, s, G->api.cuMemcpyDtoDAsync(dst, src, bytes, s)),
                       "cuMemcpyDtoDAsync");
@@ -165,6 +198,7 @@ int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t byt
 int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream) {
     if (count == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
+    if (G->capture) gpu_graph_note_node(G, stream);
     return cuda_check(G,
                       G->api.cuMemsetD8Async(dst, value, count, gpu_stream_or_default(G, stream)),
                       "cuMemsetD8Async");
@@ -173,6 +207,7 @@ int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstr
 int gpu_memset32(GpuState *G, CUdeviceptr dst, uint32_t value, size_t count, CUstream stream) {
     if (count == 0) return 0;
     if (gpu_ensure(G) < 0) return -1;
+    if (G->capture) gpu_graph_note_node(G, stream);
     return cuda_check(G,
                       G->api.cuMemsetD32Async(dst, value, count, gpu_stream_or_default(G, stream)),
                       "cuMemsetD32Async");

@@ -44,6 +44,7 @@ int gpu_stream_synchronize(GpuState *G, CUstream stream) {
 
 int gpu_stream_query(GpuState *G, CUstream stream) {
     if (gpu_ensure(G) < 0) return -1;
+    if (gpu_capturing(G, stream)) return gpu_capture_refuse(G, "asking whether the GPU is done");
     CUresult r = G->api.cuStreamQuery(gpu_stream_or_default(G, stream));
     if (r == CUDA_ERROR_NOT_READY) return 0;
     return cuda_check(G, r, "cuStreamQuery") < 0 ? -1 : 1;
@@ -108,6 +109,7 @@ static int launch_profiled(GpuState *G, CUfunction f, const unsigned grid[3],
 int gpu_launch(GpuState *G, CUfunction f, const unsigned grid[3], const unsigned block[3],
                unsigned shared_bytes, CUstream stream, void **params) {
     if (G->prof) return launch_profiled(G, f, grid, block, shared_bytes, stream, params);
+    if (G->capture) gpu_graph_note_node(G, stream);
     CUresult r =
         G->api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                               shared_bytes, gpu_stream_or_default(G, stream), params, NULL);
@@ -116,6 +118,7 @@ int gpu_launch(GpuState *G, CUfunction f, const unsigned grid[3], const unsigned
 }
 
 int gpu_launch_host_func(GpuState *G, CUstream stream, CUhostFn fn, void *user_data) {
+    if (gpu_capturing(G, stream)) return gpu_capture_refuse(G, "awaiting GPU work");
     return cuda_check(G, G->api.cuLaunchHostFunc(gpu_stream_or_default(G, stream), fn, user_data),
                       "cuLaunchHostFunc");
 }

@@ -50,6 +50,7 @@ static int wd_wait(GpuState *G, CUstream stream, CUevent event, double deadline,
 int gpu_wait_stream(GpuState *G, CUstream stream, const char *where) {
     if (gpu_ensure(G) < 0) return -1;
     CUstream s = gpu_stream_or_default(G, stream);
+    if (gpu_capturing(G, s)) return gpu_capture_refuse(G, "waiting for the GPU");
     if (G->settings.kernel_timeout <= 0) return cuda_check(G, G->api.cuStreamSynchronize(s), where);
     return wd_wait(G, s, NULL, wd_now() + G->settings.kernel_timeout, where);
 }
@@ -63,6 +64,7 @@ int gpu_wait_event(GpuState *G, CUevent event, const char *where) {
 
 int gpu_wait_device(GpuState *G, const char *where) {
     if (gpu_ensure(G) < 0) return -1;
+    if (G->capture) return gpu_capture_refuse(G, "waiting for the GPU");
     if (G->settings.kernel_timeout > 0) {
         /* The streams krait knows about first, under one deadline; then the context
          * synchronize finds the rest already done (a stream made outside krait, a DLPack

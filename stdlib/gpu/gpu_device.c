@@ -241,6 +241,10 @@ static Value stream_enter(Interp *I, int argc, Value *argv, Tuple *kw) {
     void *h;
     if (!handle_of(I, argv[0], &h)) return argv[0];
     ArrCuda *c = I->gpu->allocator.ud;
+    if (c->capture)
+        return err_format(I, TY_RUNTIME_ERROR,
+                          "a gpu.Stream cannot be entered while gpu.graph() captures (the "
+                          "graph records the stream that was current at its start)");
     if (set_handle(I, argv[0], "_prev", c->cur) < 0) return V_NULL;
     if (stream_order(I, argv[0], c->cur, h) < 0) return V_NULL;
     c->cur = h;

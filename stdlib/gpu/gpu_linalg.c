@@ -13,6 +13,7 @@
 
 #include "../../gpu/array/array.h"
 #include "../../gpu/backend/cuda/backend_cuda.h"
+#include "../../gpu/kernels/cublaslt.h"
 #include "../../gpu/kernels/cusolver.h"
 #include "../../vm/dict.h"
 #include "../../vm/error.h"
@@ -416,10 +417,35 @@ static Value la_library(Interp *I, int argc, Value *argv, Tuple *kw) {
     return s ? v_obj(s) : V_NULL;
 }
 
+/* _matmul_lt(a, b, bias, act, alpha, beta, c): matmul's fused epilogue (act 0 none, 1 relu,
+ * 2 gelu; bias and c None or arrays of a's dtype, checked by the Python half) in one cuBLASLt
+ * call on CUDA; None when not on CUDA or the call declines, and the Python half composes the
+ * same result from array operations. */
+static Value la_matmul_lt(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (argc != 7 || (kw && kw->len))
+        return err_format(I, TY_TYPE_ERROR, "_matmul_lt() takes 7 arguments");
+    for (int i = 0; i < 3; i++)
+        if (!is_array(I, argv[i]) && !(i == 2 && is_none(argv[i])))
+            return err_format(I, TY_TYPE_ERROR, "_matmul_lt(): arrays expected");
+    if (!is_none(argv[6]) && !is_array(I, argv[6]))
+        return err_format(I, TY_TYPE_ERROR, "_matmul_lt(): c must be an array or None");
+    if (!is_smallint(argv[3]) || argv[3].as.i < 0 || argv[3].as.i > 2 || !is_float(argv[4]) ||
+        !is_float(argv[5]))
+        return err_format(I, TY_TYPE_ERROR, "_matmul_lt(): act is 0-2, alpha and beta floats");
+    int b = arr_backend_check(I);
+    if (b <= 0) return b < 0 ? V_NULL : V_NONE;
+    static const int acts[3] = {LT_ACT_NONE, LT_ACT_RELU, LT_ACT_GELU};
+    return arr_cuda_matmul_ep(
+        I, arr_raw(argv[0]), arr_raw(argv[1]), is_none(argv[2]) ? NULL : arr_raw(argv[2]),
+        acts[argv[3].as.i], argv[4].as.f, argv[5].as.f, is_none(argv[6]) ? NULL : arr_raw(argv[6]));
+}
+
 static const MethodDef linalg_natives[] = {
-    {"_getrf", la_getrf, 0}, {"_getrs", la_getrs, 0},     {"_potrf", la_potrf, 0},
-    {"_syevd", la_syevd, 0}, {"_gesvd", la_gesvd, 0},     {"_geqrf", la_geqrf, 0},
-    {"_orgqr", la_orgqr, 0}, {"_library", la_library, 0}, {NULL, NULL, 0},
+    {"_matmul_lt", la_matmul_lt, 0}, {"_getrf", la_getrf, 0},
+    {"_getrs", la_getrs, 0},         {"_potrf", la_potrf, 0},
+    {"_syevd", la_syevd, 0},         {"_gesvd", la_gesvd, 0},
+    {"_geqrf", la_geqrf, 0},         {"_orgqr", la_orgqr, 0},
+    {"_library", la_library, 0},     {NULL, NULL, 0},
 };
 
 int gpu_add_linalg(Interp *I, Module *np) {

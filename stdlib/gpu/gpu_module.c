@@ -1182,7 +1182,8 @@ Module *gpu_module_create(Interp *I) {
         module_set(I, m, "nan", v_float(NAN)) < 0 || module_set(I, m, "newaxis", V_NONE) < 0 ||
         module_set(I, m, "__version__", v_obj(str_from_cstr(I, "2.0.0-krait"))) < 0)
         return NULL;
-    if (add_python_functions(I, m) < 0 || gpu_add_linalg(I, m) < 0 || gpu_add_profile(I, m) < 0)
+    if (add_python_functions(I, m) < 0 || gpu_add_linalg(I, m) < 0 || gpu_add_profile(I, m) < 0 ||
+        gpu_add_graph(I, m) < 0)
         return NULL;
     return m;
 }

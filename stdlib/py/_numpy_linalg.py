@@ -589,3 +589,64 @@ def multi_dot(arrays, *, out=None):
         out[...] = r
         return out
     return r
+
+
+# ---- matmul with a fused epilogue (issue 18, item 2) ----
+
+_GELU_C = 0.7978845608028654  # sqrt(2 / pi)
+
+
+def matmul(x1, x2, /, *, bias=None, epilogue=None, alpha=1.0, beta=None, c=None):
+    """NumPy 2's numpy.linalg.matmul, extended with nvmath-python's fused epilogue:
+    act(alpha * (x1 @ x2) + beta * c + bias), act None, "relu" or "gelu" (the tanh
+    approximation cuBLASLt uses), bias one value per column of the result, c an array of the
+    result's shape (beta defaults to 1.0 when c is given). The result has the matmul's dtype.
+    On CUDA a 2-D product of float16, bfloat16, float32 or float64 operands is one cuBLASLt
+    call with its epilogue; otherwise the same formula runs as array operations."""
+    x1 = np.asarray(x1)
+    x2 = np.asarray(x2)
+    if epilogue not in (None, "relu", "gelu"):
+        raise ValueError("epilogue must be None, 'relu' or 'gelu', not %r" % (epilogue,))
+    if x1.ndim == 0 or x2.ndim == 0:
+        raise ValueError("matmul: Input operand does not have enough dimensions")
+    n = x2.shape[-1] if x2.ndim > 1 else 1
+    if bias is not None:
+        bias = np.asarray(bias)
+        if bias.ndim != 1 or bias.shape[0] != n:
+            raise ValueError("bias must be a 1-D array of the result's %d columns, not shape %s"
+                             % (n, bias.shape))
+    if c is None:
+        if beta is not None:
+            raise ValueError("beta needs c (the matrix it scales)")
+        beta = 0.0
+    else:
+        c = np.asarray(c)
+        beta = 1.0 if beta is None else float(beta)
+    alpha = float(alpha)
+    dt = x1.dtype
+    if (x1.ndim == 2 and x2.ndim == 2 and x2.dtype == dt and dt.kind == "f"
+            and x1.shape[1] == x2.shape[0]):
+        lb = None if bias is None else np.ascontiguousarray(bias.astype(dt, copy=False))
+        lc = None if c is None or c.shape != (x1.shape[0], n) else c.astype(dt, copy=False)
+        if c is None or lc is not None:
+            act = {None: 0, "relu": 1, "gelu": 2}[epilogue]
+            r = _matmul_lt(x1, x2, lb, act, alpha, beta, lc)
+            if r is not None:
+                return r
+    r = np.matmul(x1, x2)
+    rdt = r.dtype
+    if alpha != 1.0:
+        r = r * np.asarray(alpha, dtype=rdt)
+    if c is not None and beta != 0.0:
+        r = r + np.asarray(c, dtype=rdt) * np.asarray(beta, dtype=rdt)
+    if bias is not None:
+        r = r + bias.astype(rdt)
+    if epilogue == "relu":
+        r = np.maximum(r, np.asarray(0, dtype=rdt))
+    elif epilogue == "gelu":
+        h = np.asarray(0.5, dtype=rdt)
+        r = h * r * (1 + np.tanh(np.asarray(_GELU_C, dtype=rdt) *
+                                 (r + np.asarray(0.044715, dtype=rdt) * r * r * r)))
+    if r.dtype != rdt:
+        r = r.astype(rdt)
+    return r

@@ -184,6 +184,7 @@ static int upload(Interp *I, Array *o) {
 
 /* Give an owner created on the host (arr_new) a device buffer it is about to receive. */
 int arr_dev_own(Interp *I, Array *o) {
+    if (((ArrCuda *)I->gpu->allocator.ud)->capture) arr_graph_touch(I, o);
     if (!o->dptr) {
         CUdeviceptr p;
         if (arr_dev_alloc(I, o->alloc_size, &p) < 0) return -1;
@@ -198,6 +199,7 @@ int arr_dev_own(Interp *I, Array *o) {
 /* Make a's owner current on the device. */
 int arr_dev_ready(Interp *I, Array *a) {
     Array *o = owner_of(a);
+    if (((ArrCuda *)I->gpu->allocator.ud)->capture) arr_graph_touch(I, o);
     if (o->pend) return arr_materialize(I, o);
     if (o->dev_valid) return 0;
     return upload(I, o);
@@ -357,6 +359,7 @@ static int run_graph(Interp *I, const ArrPending *g, GpuTensor *out) {
 int arr_materialize(Interp *I, Array *a) {
     ArrPending *g = a->pend;
     if (!g) return 0;
+    if (((ArrCuda *)I->gpu->allocator.ud)->capture) arr_graph_touch(I, a);
     if (!a->dptr) {
         CUdeviceptr p;
         if (arr_dev_alloc(I, a->alloc_size, &p) < 0) return -1;

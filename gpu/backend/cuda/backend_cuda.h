@@ -48,8 +48,21 @@ typedef struct ArrFpeEntry {
     int line;
 } ArrFpeEntry;
 
+/* gpu.graph()'s object (the type: stdlib/gpu/gpu_graph.c; the work: backend_cuda_graph.c):
+ * the instantiated CUDA graph and the owners its work touches, kept alive by its trace and
+ * made current on the device before each replay. */
+typedef struct ArrGraph {
+    Obj hdr;
+    struct GpuGraph *graph; /* NULL until a capture ended well */
+    Array **owners;
+    int nowners, capowners;
+    int state; /* ARR_GRAPH_NEW, _CAPTURING, _READY, _FAILED */
+} ArrGraph;
+enum { ARR_GRAPH_NEW, ARR_GRAPH_CAPTURING, ARR_GRAPH_READY, ARR_GRAPH_FAILED };
+
 typedef struct ArrCuda {
     Interp *I;
+    ArrGraph *capture; /* the gpu.graph() capturing now, NULL when none */
     int backend;       /* 0: undecided, 1: cpu, 2: cuda */
     CUstream cur;      /* the stream of `with gpu.Stream()`, NULL: krait's default */
     Array *pending;    /* head of the pending list */
@@ -78,6 +91,16 @@ int arr_dev_ready(Interp *I, Array *a);
 int arr_dev_write(Interp *I, Array *a);
 int arr_tensor(Interp *I, Array *a, GpuTensor *t);
 int arr_materialize(Interp *I, Array *a);
+/* gpu.graph() (backend_cuda_graph.c). begin: evaluate what is pending, then capture the
+ * current stream; end: evaluate what the block left pending, stop, instantiate (keep false:
+ * discard, after an exception); replay: make the touched owners current, launch the graph,
+ * mark them written. touch: an owner the captured work reads or writes. All -1 after raising. */
+int arr_graph_begin(Interp *I, ArrGraph *g);
+int arr_graph_end(Interp *I, ArrGraph *g, bool keep);
+int arr_graph_replay(Interp *I, ArrGraph *g);
+void arr_graph_touch(Interp *I, Array *o);
+void arr_graph_trace(Interp *I, ArrGraph *g);
+void arr_graph_finalize(Interp *I, ArrGraph *g);
 void arr_pending_unlink(Interp *I, Array *a);
 /* Floating-point errors of device work (backend_cuda_fpe.c). mark: after node was added
  * for an operation, set its fpe bits from np.seterr's modes and record its site (-1 after
@@ -100,6 +123,8 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out);
 Value arr_cuda_where(Interp *I, Array *c, Value x, Value y, int dt);
 Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
+Value arr_cuda_matmul_ep(Interp *I, Array *a, Array *b, Array *bias, int act, double alpha,
+                         double beta, Array *c); /* None: declined */
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
 int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

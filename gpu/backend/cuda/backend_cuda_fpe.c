@@ -70,6 +70,8 @@ static const char *fpe_op_name(int op) {
 }
 
 int arr_cuda_fpe_mark(Interp *I, ArrPending *g, int node, bool scalar) {
+    /* captured work is not checked: its flag words would be read once, not per replay */
+    if (((ArrCuda *)I->gpu->allocator.ud)->capture) return 0;
     FuseNode *nd = &g->nodes[node];
     unsigned kinds = gpu_fuse_fpe_kinds(g->nodes, nd) & ~(unsigned)GPU_FPE_UNDER;
     if (!kinds) return 0;
@@ -172,7 +174,7 @@ int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes) {
 
 int arr_cuda_fpe_poll(Interp *I) {
     ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
-    if (!c || !c->nfpe || c->fpe_quiet) return 0;
+    if (!c || !c->nfpe || c->fpe_quiet || c->capture) return 0;
     GpuState *G = I->gpu;
     int n = c->nfpe;
     uint32_t w[ARR_FPE_SLOTS];

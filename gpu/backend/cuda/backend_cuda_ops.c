@@ -149,6 +149,31 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     return v_obj(r);
 }
 
+/* gpu.linalg.matmul's epilogue in one cuBLASLt call (gpu_matmul_ep): the result, or None
+ * when that path declines (the Python side composes it from array operations). */
+Value arr_cuda_matmul_ep(Interp *I, Array *a, Array *b, Array *bias, int act, double alpha,
+                         double beta, Array *c) {
+    int dt = a->dtype;
+    if (a->ndim != 2 || b->ndim != 2 || b->dtype != dt || a->shape[1] != b->shape[0] ||
+        a->size == 0 || b->size == 0)
+        return V_NONE;
+    GpuTensor ta, tb, tbias, tc, to;
+    if (arr_tensor(I, a, &ta) < 0 || arr_tensor(I, b, &tb) < 0 ||
+        (bias && arr_tensor(I, bias, &tbias) < 0) || (c && arr_tensor(I, c, &tc) < 0))
+        return V_NULL;
+    int64_t rshape[2] = {a->shape[0], b->shape[1]};
+    Array *r = dev_new(I, dt, 2, rshape);
+    if (!r) return V_NULL;
+    contig_tensor(&to, r->dptr, dt, 2, rshape);
+    int rc = gpu_matmul_ep(I->gpu, &ta, &tb, &to, bias ? &tbias : NULL, act, alpha, beta,
+                           c ? &tc : NULL, arr_stream(I));
+    if (rc < 0) {
+        arr_gpu_raise(I);
+        return V_NULL;
+    }
+    return rc == 0 ? v_obj(r) : V_NONE;
+}
+
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b) {
     int dt = a->dtype;
     if (a->ndim < 2 || b->ndim < 2 || b->dtype != dt || a->ndim > GPU_MAX_DIMS ||

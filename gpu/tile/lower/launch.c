@@ -431,7 +431,8 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
     if (!*fn && load_variant(G, k, exact, fn, err, errsize) < 0) return TILE_RUN_ERROR;
     unsigned g[3] = {(unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2]};
     unsigned block[3] = {k->block, 1, 1};
-    void *params[1] = {k->words};
+    size_t bytes = (size_t)(w - k->words) * sizeof *k->words; /* the mock's graphs */
+    void *params[2] = {k->words, &bytes};
     if (k->has_printf) fflush(stdout); /* the script's earlier output first */
     if (gpu_launch(G, *fn, g, block, k->shared, stream, params) < 0) {
         snprintf(err, errsize, "%s", G->err);

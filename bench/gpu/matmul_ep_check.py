@@ -1,0 +1,93 @@
+# numpy.linalg.matmul's fused epilogue on the H200 (issue 18, item 2), self-checking, then
+# the figure: relu(a @ b + bias) on 8192 x 8192 bfloat16 as one cuBLASLt call vs the same
+# written with array operations (matmul, then one fused elementwise kernel); CUDA events
+# around 10 repetitions after warm-up, best of 3. The peer is bench/gpu/matmul_ep_torch.py.
+# Prints one line a check, "ROW ..." figures and "matmul_ep_check: N failed"; exits 1 if any.
+#
+#   KRAIT_DEVICE=cuda build/krait bench/gpu/matmul_ep_check.py
+import sys
+
+import numpy as np
+import gpu
+
+failed = 0
+
+
+def check(label, ok):
+    global failed
+    print(label, "ok" if ok else "FAILED")
+    if not ok:
+        failed += 1
+
+
+def gelu(x):
+    return 0.5 * x * (1 + np.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+
+
+check("backend is cuda", gpu.backend() == "cuda")
+rng = np.random.default_rng(3)
+for dt, tol in ((np.float64, 1e-10), (np.float32, 1e-4), (np.float16, 2e-2), (np.bfloat16, 6e-2)):
+    for (m, k, n) in ((64, 32, 48), (200, 129, 77), (1024, 512, 256)):
+        a = rng.standard_normal((m, k)).astype(dt)
+        b = rng.standard_normal((k, n)).astype(dt)
+        bias = rng.standard_normal(n).astype(dt)
+        c = rng.standard_normal((m, n)).astype(dt)
+        ref = a.astype(np.float64) @ b.astype(np.float64)
+        scale = np.abs(ref).max() + 1
+        cases = (("relu+bias", dict(bias=bias, epilogue="relu"),
+                  np.maximum(ref + bias.astype(np.float64), 0)),
+                 ("gelu+bias", dict(bias=bias, epilogue="gelu"), gelu(ref + bias.astype(np.float64))),
+                 ("alpha beta c", dict(alpha=0.5, beta=2.0, c=c), 0.5 * ref + 2.0 * c.astype(np.float64)))
+        for name, kw, want in cases:
+            with gpu.profile(print=False) as p:
+                got = np.linalg.matmul(a, b, **kw)
+                gpu.synchronize()
+            kinds = [r.kind for r in p.records if r.kind in ("kernel", "matmul")]
+            err = float(np.abs(got.astype(np.float64) - want).max()) / scale
+            one = kinds == ["matmul"]
+            # float64 epilogues (GELU above all) may have no cuBLASLt algorithm: composed then
+            check("%s %s %dx%dx%d: %s, error %.1e"
+                  % (np.dtype(dt).name, name, m, k, n, "one cuBLASLt call" if one else
+                     "composed (%d kernels)" % len(kinds), err),
+                  (one or dt == np.float64) and err <= tol and got.dtype == np.dtype(dt))
+
+# the figure
+N = 8192
+a = (rng.standard_normal((N, N)) * 0.1).astype(np.bfloat16)
+b = (rng.standard_normal((N, N)) * 0.1).astype(np.bfloat16)
+bias = rng.standard_normal(N).astype(np.bfloat16)
+
+
+def fused():
+    return np.linalg.matmul(a, b, bias=bias, epilogue="relu")
+
+
+def unfused():
+    return np.maximum(a @ b + bias, 0)
+
+
+def timed(fn, reps=10):
+    fn()
+    gpu.synchronize()
+    best = 1e9
+    for _ in range(3):
+        e0, e1 = gpu.Event(), gpu.Event()
+        e0.record()
+        for _ in range(reps):
+            r = fn()
+            r[0, 0]  # noqa: evaluate where a user would
+        e1.record()
+        e1.synchronize()
+        best = min(best, e0.elapsed_time(e1) / reps)
+    return best
+
+
+f = fused()
+u = unfused()
+check("fused equals unfused", float(np.abs(f.astype(np.float32) - u.astype(np.float32)).max()) <= 0.1)
+tf, tu = timed(fused), timed(unfused)
+flop = 2.0 * N * N * N
+print("ROW relu(a @ b + bias) bf16 8192^3: fused %.3f ms %.0f TFLOP/s, array ops %.3f ms %.0f TFLOP/s"
+      % (tf, flop / tf / 1e9, tu, flop / tu / 1e9))
+print("matmul_ep_check: %d failed" % failed)
+sys.exit(1 if failed else 0)
