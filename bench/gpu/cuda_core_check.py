@@ -104,5 +104,45 @@ try:
 except RuntimeError as e:
     check("missing kernel raises", "not found" in str(e))
 
+# CuPy's RawKernel spelling (gpu.RawKernel, cuda.core.RawKernel) and Device events
+add = gpu.RawKernel(r"""
+extern "C" __global__ void add3(const float *a, float *b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) b[i] = a[i] + 3.0f;
+}""", "add3")
+av = gpu.arange(1000, dtype=gpu.float32)
+bv = gpu.zeros(1000, dtype=gpu.float32)
+ev0, ev1 = Device(0).create_event(), Device(0).create_event()
+ev0.record()
+add((4,), (256,), (av, bv, np.int32(1000)))
+ev1.record()
+ev1.synchronize()
+check("RawKernel launch", bool((np.asarray(bv) == np.arange(1000) + 3).all()))
+check("Device events time it", ev0.elapsed_time(ev1) >= 0)
+
+# the figure of issue 18: a raw kernel's launch from a script, 1000 launches, best of 5
+empty = gpu.RawKernel('extern "C" __global__ void empty(int n) {}', "empty")
+empty((1,), (32,), (np.int32(0),))
+gpu.synchronize()
+import time
+best = 1e9
+for _ in range(5):
+    t0 = time.perf_counter()
+    for _ in range(1000):
+        empty((1,), (32,), (np.int32(0),))
+    gpu.synchronize()
+    best = min(best, time.perf_counter() - t0)
+cfg1 = LaunchConfig(grid=1, block=32)
+ke = empty.kernel
+best2 = 1e9
+for _ in range(5):
+    t0 = time.perf_counter()
+    for _ in range(1000):
+        launch(None, cfg1, ke, np.int32(0))
+    gpu.synchronize()
+    best2 = min(best2, time.perf_counter() - t0)
+print("ROW raw kernel launch from a script: RawKernel %.2f us, cuda.core launch %.2f us"
+      % (best * 1e3, best2 * 1e3))
+
 print("cuda_core_check: %d failed" % failed)
 sys.exit(1 if failed else 0)

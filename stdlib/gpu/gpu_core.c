@@ -13,6 +13,7 @@
 #include "../../vm/vm.h"
 #include "../builtins.h"
 #include "../modules.h"
+#include "gpu_module.h"
 
 #define CORE_MAX_OPTIONS 32
 #define CORE_MAX_ARGS    64
@@ -233,4 +234,29 @@ Module *cuda_core_native_module_create(Interp *I) {
     Module *m = name ? module_new(I, name) : NULL;
     if (!m || module_add_functions(I, m, core_functions) < 0) return NULL;
     return m;
+}
+
+/* gpu.RawKernel(code, name, ...): CuPy's spelling, cuda.core's RawKernel (the frozen module
+ * is imported at the first call, so importing gpu costs nothing more). */
+static Value gpu_f_rawkernel(Interp *I, int argc, Value *argv, Tuple *kw) {
+    Str *mod = str_intern_cstr(I, "cuda.core");
+    Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+    if (is_null(m)) return V_NULL;
+    /* `import cuda.core` gives the package: the submodule is its attribute */
+    Str *core = str_intern_cstr(I, "core");
+    Value c = core ? obj_getattr(I, m, core) : V_NULL;
+    if (is_null(c)) return V_NULL;
+    Str *fn = str_intern_cstr(I, "RawKernel");
+    Value f = fn ? obj_getattr(I, c, fn) : V_NULL;
+    if (is_null(f)) return V_NULL;
+    return obj_call(I, f, argc, argv, kw);
+}
+
+static const MethodDef gpu_core_functions[] = {
+    {"RawKernel", gpu_f_rawkernel, 0},
+    {NULL, NULL, 0},
+};
+
+int gpu_add_core(Interp *I, Module *m) {
+    return module_add_functions(I, m, gpu_core_functions);
 }

@@ -1183,7 +1183,7 @@ Module *gpu_module_create(Interp *I) {
         module_set(I, m, "__version__", v_obj(str_from_cstr(I, "2.0.0-krait"))) < 0)
         return NULL;
     if (add_python_functions(I, m) < 0 || gpu_add_linalg(I, m) < 0 || gpu_add_profile(I, m) < 0 ||
-        gpu_add_graph(I, m) < 0)
+        gpu_add_graph(I, m) < 0 || gpu_add_core(I, m) < 0)
         return NULL;
     return m;
 }

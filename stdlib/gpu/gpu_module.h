@@ -33,6 +33,7 @@ int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */
 int gpu_add_linalg(Interp *I, Module *np);        /* numpy.linalg (gpu_linalg.c) */
 int gpu_add_profile(Interp *I, Module *np);       /* gpu.profile (gpu_profile.c) */
 int gpu_add_graph(Interp *I, Module *np);         /* gpu.graph, gpu.Graph (gpu_graph.c) */
+int gpu_add_core(Interp *I, Module *np);          /* gpu.RawKernel (gpu_core.c) */
 Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw);
 
 #endif

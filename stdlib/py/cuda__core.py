@@ -6,7 +6,7 @@ import _cuda_core
 import gpu
 
 __all__ = ["Device", "Program", "ProgramOptions", "ObjectCode", "Kernel", "LaunchConfig",
-           "launch", "ComputeCapability"]
+           "launch", "ComputeCapability", "RawKernel"]
 
 
 class ComputeCapability(tuple):
@@ -64,8 +64,14 @@ class Device:
     def set_current(self):
         self._info()  # starts CUDA where there is a GPU; krait's context is always current
 
-    def create_stream(self):
+    def create_stream(self, obj=None, options=None):
+        if obj is not None:
+            raise ValueError("Device.create_stream: wrapping a foreign stream is not supported")
         return gpu.Stream()
+
+    def create_event(self, options=None):
+        """A gpu.Event: record(stream), synchronize(), query(), elapsed_time(other)."""
+        return gpu.Event()
 
     def sync(self):
         gpu.synchronize()
@@ -218,3 +224,45 @@ def launch(stream, config, kernel, *kernel_args):
     handle = getattr(stream, "_handle", None) if stream is not None else None
     _cuda_core.launch(kernel._handle, config.grid, config.block, config.shmem_size, handle,
                       kernel_args)
+
+
+class RawKernel:
+    """CuPy's RawKernel(code, name, options=()) spelling over the same NVRTC path: compiled
+    for the current device at the first call, then kernel(grid, block, args, shared_mem=0,
+    stream=None) launches it (args a tuple of gpu arrays and scalars, as launch() takes).
+    options are NVRTC options as strings; CuPy's other keywords are refused."""
+
+    def __init__(self, code, name, options=(), backend="nvrtc", translate_cucomplex=False,
+                 *, enable_cooperative_groups=False, jitify=False):
+        if not isinstance(code, str) or not isinstance(name, str):
+            raise TypeError("RawKernel: code and name must be str")
+        if backend != "nvrtc" or translate_cucomplex or enable_cooperative_groups or jitify:
+            raise ValueError("RawKernel: only backend='nvrtc' without translate_cucomplex, "
+                             "enable_cooperative_groups or jitify is supported")
+        options = tuple(options)
+        for o in options:
+            if not isinstance(o, str):
+                raise TypeError("RawKernel: options must be strings")
+        self.code = code
+        self.name = name
+        self.options = options
+        self._kernel = None
+
+    @property
+    def kernel(self):
+        if self._kernel is None:
+            if gpu.backend() == "cpu":
+                raise RuntimeError("RawKernel needs a GPU: krait runs on the CPU backend here")
+            arch = "sm_" + Device().arch
+            self._kernel = Kernel(None, self.name, _cuda_core.function(
+                self.code, "raw_kernel", arch, self.options, self.name))
+        return self._kernel
+
+    def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
+        if not isinstance(args, tuple):
+            raise TypeError("RawKernel: args must be a tuple")
+        launch(stream, LaunchConfig(grid=grid, block=block, shmem_size=shared_mem), self.kernel,
+               *args)
+
+    def __repr__(self):
+        return "<RawKernel %s>" % self.name

@@ -149,3 +149,13 @@ check("launch on the current stream without a GPU RuntimeError", raises(
     lambda: launch(None, cfg, k, 2.0, x, y, n, True, np.int8(1), np.float16(1)), RuntimeError,
     "needs a GPU"))
 check("y untouched", bool((y == 1).all()))
+
+rk = gpu.RawKernel('extern "C" __global__ void f(float *x) {}', "f")
+check("RawKernel repr", repr(rk) == "<RawKernel f>")
+check("RawKernel name TypeError", raises(lambda: gpu.RawKernel("x", 1), TypeError, "str"))
+check("RawKernel jitify ValueError", raises(lambda: gpu.RawKernel("x", "f", jitify=True),
+                                            ValueError, "jitify"))
+check("RawKernel args TypeError", raises(lambda: rk((1,), (1,), [x]), TypeError, "tuple"))
+check("RawKernel call without a GPU RuntimeError", raises(lambda: rk((1,), (1,), (x,)),
+                                                          RuntimeError, "needs a GPU"))
+check("Device.create_event", isinstance(Device(0).create_event(), gpu.Event))

@@ -77,7 +77,7 @@ FUNCS = {
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
-              "profile": (), "graph": (), "Graph": ()}
+              "profile": (), "graph": (), "Graph": (), "RawKernel": ("", "k")}
 METHODS = {
     "reshape": (6,), "ravel": (), "flatten": (), "transpose": (), "astype": (int,),
     "copy": (), "fill": (0,), "item": (0,), "tolist": (), "sum": (), "prod": (), "min": (),
