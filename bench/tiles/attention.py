@@ -1,7 +1,10 @@
 # attention.py: fused attention in the idiom of cuTile's AttentionFMHA sample, the kernel of
-# examples/tiles/attention.py (imported, so its own small checks print first), float16
+# examples/tiles/attention.py (imported), float16
 # B8 H16 S4096 D64, non-causal and causal, checked on one (batch, head) against the gpu
-# module's softmax(Q K^T / sqrt(D)) V. FLOPs: 4 B H S^2 D (half of it causal).
+# module's softmax(Q K^T / sqrt(D)) V. FLOPs: 4 B H S^2 D (half of it causal). Each tile
+# configuration runs on Hopper's attention loop (gpu/tile/lower/attention_sm90.c: S, P and the
+# accumulator in wgmma fragments); bench/tiles/attention.sh prints the rows beside PyTorch's
+# SDPA in one call.
 #   KRAIT_DEVICE=cuda build/krait bench/tiles/attention.py [S]
 import math
 import os
@@ -31,7 +34,7 @@ for causal in (False, True):
     e = gpu.exp(s - s.max(axis=1, keepdims=True))
     want = (e / e.sum(axis=1, keepdims=True)) @ v
     best, how, ok = 0.0, "", True
-    for tm, tn in ((128, 64), (64, 64), (64, 32)):
+    for tm, tn in ((128, 64), (128, 128), (128, 32), (64, 64)):
         out = [None]
 
         def launch():

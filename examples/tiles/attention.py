@@ -121,12 +121,18 @@ def wave(shape, seed):
     return (((gpu.arange(n) * seed) % 101) / 50.0 - 1.0).reshape(shape).astype(gpu.float16)
 
 
-B, H, S, D = 2, 4, 128, 64
-for causal, group, s_kv in ((False, 1, 128), (True, 1, 128), (False, 2, 112), (True, 2, 128)):
-    Q = wave((B, H, S, D), 7919)
-    K = wave((B, H // group, s_kv, D), 104729)
-    V = wave((B, H // group, s_kv, D), 1299709)
-    out = cutile_fmha(Q, K, V, causal=causal, query_group_size=group)
-    gold = reference(Q, K, V, causal, group)
-    print("fmha causal=%s group=%d kv=%d" % (causal, group, s_kv), out.dtype,
-          bool(gpu.allclose(out.astype(gpu.float32), gold, atol=1e-2, rtol=1e-2)))
+def main():
+    B, H, S, D = 2, 4, 128, 64
+    for causal, group, s_kv in ((False, 1, 128), (True, 1, 128), (False, 2, 112),
+                                (True, 2, 128)):
+        Q = wave((B, H, S, D), 7919)
+        K = wave((B, H // group, s_kv, D), 104729)
+        V = wave((B, H // group, s_kv, D), 1299709)
+        out = cutile_fmha(Q, K, V, causal=causal, query_group_size=group)
+        gold = reference(Q, K, V, causal, group)
+        print("fmha causal=%s group=%d kv=%d" % (causal, group, s_kv), out.dtype,
+              bool(gpu.allclose(out.astype(gpu.float32), gold, atol=1e-2, rtol=1e-2)))
+
+
+if __name__ == "__main__":  # imported by tests/tile/attention_sm90.py and bench/tiles
+    main()

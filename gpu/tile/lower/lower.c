@@ -138,12 +138,17 @@ int lw_error(Lower *L, const TileOp *op, const char *fmt, ...) {
     return -1;
 }
 
+int lw_value_slots(const Lower *L, int v) {
+    if (L->fa_val && L->fa_val[v]) return L->fa_val[v];
+    return lw_slots(L, lw_numel(tile_value_type(L->f, v)));
+}
+
 void lw_declare(Lower *L, const TileOp *op) {
     const TileType *t = tile_value_type(L->f, op->result);
     if (t->rank == 0)
         lw_line(L, op, "%s v%d;", lw_reg(t->dtype), op->result);
     else
-        lw_line(L, op, "%s v%d[%d];", lw_reg(t->dtype), op->result, lw_slots(L, lw_numel(t)));
+        lw_line(L, op, "%s v%d[%d];", lw_reg(t->dtype), op->result, lw_value_slots(L, op->result));
 }
 
 static int64_t gcd64(int64_t a, int64_t b) {
@@ -232,7 +237,8 @@ static TileLayout choose_layout(const TileFunc *f, int sm90_mode) {
     if (f->hints.num_worker_warps > 0 && f->hints.num_worker_warps <= 32)
         l.nt = f->hints.num_worker_warps * 32;
     int sm90 = f->hints.num_worker_warps > 0 ? 0 : lw_sm90_threads(f, sm90_mode);
-    if (sm90) l.nt = sm90; /* the wgmma loop's warpgroups (mma_sm90.c) */
+    if (!sm90 && f->hints.num_worker_warps <= 0) sm90 = lw_fa_threads(f, sm90_mode);
+    if (sm90) l.nt = sm90; /* the wgmma loop's warpgroups (mma_sm90.c, attention_sm90.c) */
     l.v = ls.v;
     while (l.v > 1 && ls.max_numel < (int64_t)l.nt * l.v)
         l.v /= 2;
@@ -369,7 +375,9 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     }
     ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
     if (exact) ksrc_puts(s, "#define KR_EXACT 1\n");
-    tile_lower_head(s, L.layout, region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0));
+    tile_lower_head(s, L.layout,
+                    region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0) |
+                        (L.fa ? TILE_NEED_ATTN : 0));
     if (L.top.buf) ksrc_puts(s, L.top.buf);
     ksrc_free(&L.top);
     ksrc_puts(s, "#line 1 \"krait_tile_kernel.cu\"\n");
@@ -408,10 +416,12 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
         words = 1;
     }
     ksrc_puts(s, "};\n");
+    char minb[16] = ""; /* the attention loop's blocks per SM: ptxas's register budget */
+    if (L.fa_minblocks > 1) snprintf(minb, sizeof minb, ", %d", L.fa_minblocks);
     ksrc_printf(s,
-                "extern \"C\" __global__ void __launch_bounds__(KR_NT) %s(const %sKrParams_%s p) "
+                "extern \"C\" __global__ void __launch_bounds__(KR_NT%s) %s(const %sKrParams_%s p) "
                 "{\n",
-                out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
+                minb, out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
     ksrc_puts(s, body.buf ? body.buf : "");
     ksrc_puts(s, "}\n");
     ksrc_free(&body);

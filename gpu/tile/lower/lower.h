@@ -12,6 +12,8 @@
 extern const char tile_prelude[];
 /* tile_sm90.cuh's text (generated/tile_sm90.c): the wgmma loop's device side. */
 extern const char tile_sm90_prelude[];
+/* tile_attn_sm90.cuh's text: the attention loop's device side (attention_sm90.c). */
+extern const char tile_attn_sm90_prelude[];
 
 /* Threads per block and elements per chunk of the layout (tile_prelude.cuh's header). */
 typedef struct TileLayout {
@@ -27,7 +29,8 @@ enum {
     TILE_NEED_MMA = 8,
     TILE_NEED_PRINT = 16,
     TILE_NEED_SM90 = 32, /* tile_sm90.cuh: wgmma loops (mma_sm90.c) */
-    TILE_NEED_ALL = 63,
+    TILE_NEED_ATTN = 64, /* tile_attn_sm90.cuh (after tile_sm90.cuh): attention_sm90.c */
+    TILE_NEED_ALL = 127,
 };
 
 /* Append the head of a tile kernel: the layout's and the needs' defines, the kernel

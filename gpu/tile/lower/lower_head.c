@@ -10,8 +10,12 @@ void tile_lower_head(KSource *s, TileLayout layout, unsigned needs) {
     ksrc_puts(s, kernels_prelude);
     ksrc_puts(s, "#line 1 \"krait_tile_prelude.cuh\"\n");
     ksrc_puts(s, tile_prelude);
-    if (needs & TILE_NEED_SM90) {
+    if (needs & (TILE_NEED_SM90 | TILE_NEED_ATTN)) {
         ksrc_puts(s, "#line 1 \"krait_tile_sm90.cuh\"\n");
         ksrc_puts(s, tile_sm90_prelude);
+    }
+    if (needs & TILE_NEED_ATTN) {
+        ksrc_puts(s, "#line 1 \"krait_tile_attn_sm90.cuh\"\n");
+        ksrc_puts(s, tile_attn_sm90_prelude);
     }
 }

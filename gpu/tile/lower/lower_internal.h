@@ -53,6 +53,11 @@ typedef struct Lower {
     Sm90Pin pins[TILE_SM90_PINS];
     int npins;
     size_t pin_bytes; /* the pinned region, after the scratch (KR_PIN) */
+    /* attention_sm90.c: while it emits its loop body, the register slots of each value and
+     * variable in wgmma's fragment layout (0: the generic layout's); NULL outside */
+    const int *fa_val, *fa_var;
+    int fa_minblocks; /* __launch_bounds__'s blocks per SM (the attention loop's occupancy) */
+    bool fa;          /* an attention loop went to wgmma: tile_attn_sm90.cuh is needed */
 } Lower;
 
 /* Element counts, slots, names. */
@@ -103,6 +108,9 @@ int lw_tuple_fold(Lower *L, const TileOp *op);
  * 16-bit both operands from shared memory, B N-major or (kmaj_b) K-major; tfloat32 A from
  * registers. Its name goes to name. */
 void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size);
+/* The same with A from registers (a_regs; 16-bit: four .b32 of packed pairs) or shared memory. */
+void lw_sm90_functor_a(Lower *L, TileDType dt, int wn, bool kmaj_b, bool a_regs, char *name,
+                       size_t size);
 /* mma_sm90_op.c: single ct.mma ops on wgmma. lw_sm90_plan (once, after the layout) picks
  * them and their operand loads to copy straight into shared memory; lw_sm90_mma: 1 when it
  * emitted "#if KR_WGMMA <the wgmma op> #else" (the caller emits the generic mma and
@@ -111,5 +119,23 @@ void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, si
 void lw_sm90_plan(Lower *L);
 int lw_sm90_mma(Lower *L, const TileOp *op);
 int lw_sm90_deferred(Lower *L, const TileOp *op);
+/* Whether operand x of an mma (a rows x cols tile of 16-bit dt) is a load, through reshapes
+ * that drop unit axes, used once, of an array the kernel never writes, that a cp.async copy
+ * can stage: fills *p (not its offset) and *kmaj (B staged K-major). nmaj_ok: B may be
+ * staged N-major (its columns whole 128-byte rows). */
+bool lw_sm90_chain(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_ok, Sm90Pin *p,
+                   bool *kmaj);
+
+/* The register slots of value v: the generic layout's, or the attention loop's fragment
+ * layout while it emits its body (fa_val). */
+int lw_value_slots(const Lower *L, int v);
+/* attention_sm90.c: the attention loop (S = Q K^T, online softmax, acc += P V) with S, P
+ * and the accumulator in wgmma fragments. lw_fa_threads: the block size a kernel with such a
+ * loop runs (0: none); lw_fa_for: 1 when it emitted op's loop followed by "#else" (the
+ * caller emits the generic loop and "#endif"), 0 when op is not such a loop;
+ * lw_fa_loop_taken: whether lw_fa_for will take op (its mmas are then not planned). */
+int lw_fa_threads(const TileFunc *f, int mode);
+bool lw_fa_loop_taken(const Lower *L, const TileOp *op);
+int lw_fa_for(Lower *L, const TileOp *op);
 
 #endif

@@ -25,7 +25,7 @@ static const char *ref(const Lower *L, int v, char *buf) {
     return buf;
 }
 static int slots_of(const Lower *L, int v) {
-    return lw_slots(L, lw_numel(vt(L, v)));
+    return lw_value_slots(L, v);
 }
 
 /* expr rounded to dt's format when dt is a narrow float */
@@ -974,7 +974,8 @@ static int emit_for(Lower *L, const TileOp *op) {
     else
         snprintf(cond, sizeof cond, "v%d > 0 ? s%d < v%d : (v%d < 0 && s%d > v%d)", step, s, hi,
                  step, s, hi);
-    int sm90 = lw_sm90_for(L, op); /* 1: the wgmma loop went under #if KR_WGMMA */
+    int sm90 = lw_sm90_for(L, op);          /* 1: the wgmma loop went under #if KR_WGMMA */
+    if (sm90 == 0) sm90 = lw_fa_for(L, op); /* the attention loop (attention_sm90.c) */
     if (sm90 < 0) return -1;
     lw_line(L, op, "for (s%d = v%d; %s; s%d += v%d) {", s, lo, cond, s, step);
     L->indent++;
@@ -1020,17 +1021,17 @@ static int emit_while(Lower *L, const TileOp *op) {
 static int emit_var(Lower *L, const TileOp *op) {
     int var = op->var;
     const TileType *t = &L->f->vars[var].type;
+    int n = L->fa_var && L->fa_var[var] ? L->fa_var[var] : lw_slots(L, lw_numel(t));
     if (op->kind == TOP_VAR_READ) {
         lw_declare(L, op);
         if (t->rank > 0)
-            lw_line(L, op, "KR_FOR(r, %d) v%d[r] = s%d[r];", lw_slots(L, lw_numel(t)), op->result,
-                    var);
+            lw_line(L, op, "KR_FOR(r, %d) v%d[r] = s%d[r];", n, op->result, var);
         else
             lw_line(L, op, "v%d = s%d;", op->result, var);
     } else {
         int v = op->operands[0];
         if (t->rank > 0)
-            lw_line(L, op, "KR_FOR(r, %d) s%d[r] = v%d[r];", lw_slots(L, lw_numel(t)), var, v);
+            lw_line(L, op, "KR_FOR(r, %d) s%d[r] = v%d[r];", n, var, v);
         else
             lw_line(L, op, "s%d = v%d;", var, v);
     }

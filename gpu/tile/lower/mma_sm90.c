@@ -201,16 +201,22 @@ static int tmap_index(Lower *L, int param, int rows, int esize) {
 }
 
 void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size) {
+    lw_sm90_functor_a(L, dt, wn, kmaj_b, dt == TDT_TFLOAT32, name, size);
+}
+
+void lw_sm90_functor_a(Lower *L, TileDType dt, int wn, bool kmaj_b, bool a_regs, char *name,
+                       size_t size) {
     const char *ty = dt == TDT_BFLOAT16 ? "bf16" : dt == TDT_TFLOAT32 ? "tf32" : "f16";
     bool tf32 = dt == TDT_TFLOAT32;
-    snprintf(name, size, "KrWgmma%d%s%s", wn, ty, kmaj_b && !tf32 ? "k" : "");
+    snprintf(name, size, "KrWgmma%d%s%s%s", wn, ty, kmaj_b && !tf32 ? "k" : "",
+             a_regs && !tf32 ? "r" : "");
     char decl[96];
     snprintf(decl, sizeof decl, "struct %s {", name);
     if (L->top.buf && strstr(L->top.buf, decl)) return;
     KSource *t = &L->top;
     int n = wn / 2;
     ksrc_printf(t, "#if KR_WGMMA\nstruct %s {\n", name);
-    if (tf32)
+    if (a_regs)
         ksrc_printf(t,
                     "    KR_DEV void operator()(float (&d)[%d], const unsigned (&a)[4], u64 db) "
                     "const {\n",
@@ -222,17 +228,21 @@ void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, si
                 tf32 ? 8 : 16, ty, ty);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s%%%d", i ? ", " : "", i);
-    /* 16-bit: B N-major (imm-trans-b 1) or K-major (0); tfloat32: A from registers, B
-     * K-major */
+    /* 16-bit: B N-major (imm-trans-b 1) or K-major (0), A from shared memory or registers;
+     * tfloat32: A from registers, B K-major (no imm-trans-b) */
     if (tf32)
         ksrc_printf(t, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1;\\n}\\n\"\n            : ", n,
                     n + 1, n + 2, n + 3, n + 4);
+    else if (a_regs)
+        ksrc_printf(t,
+                    "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1, %d;\\n}\\n\"\n            : ", n,
+                    n + 1, n + 2, n + 3, n + 4, kmaj_b ? 0 : 1);
     else
         ksrc_printf(t, "}, %%%d, %%%d, p, 1, 1, 0, %d;\\n}\\n\"\n            : ", n, n + 1,
                     kmaj_b ? 0 : 1);
     for (int i = 0; i < n; i++)
         ksrc_printf(t, "%s\"+f\"(d[%d])", i ? ", " : "", i);
-    if (tf32)
+    if (a_regs)
         ksrc_puts(t, "\n            : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), "
                      "\"l\"(db));\n    }\n};\n#endif\n");
     else

@@ -52,8 +52,8 @@ static bool writes_array(const TileRegion *r, int array) {
  * load; fills *p (but its offset) with the array axes the staged tile's rows and columns
  * walk: columns the array's last (contiguous) axis. kmaj_ok/nmaj_ok: for B, which staged
  * orientations the mma takes (K-major: rows = the tile's columns). */
-static bool chain_ok(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_ok, Sm90Pin *p,
-                     bool *kmaj) {
+bool lw_sm90_chain(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_ok, Sm90Pin *p,
+                   bool *kmaj) {
     memset(p, 0, sizeof *p);
     int v = x;
     if (uses_in(&f->body, v) != 1) return false;
@@ -125,9 +125,9 @@ static void plan_mma(Lower *L, const TileOp *op) {
     m->kmaj = N % 64 != 0;
     Sm90Pin pa, pb;
     bool ka = false, kb = false;
-    bool pin_a = L->npins < TILE_SM90_PINS && chain_ok(f, a, ta->dtype, false, true, &pa, &ka);
-    bool pin_b =
-        L->npins + pin_a < TILE_SM90_PINS && chain_ok(f, b, ta->dtype, true, N % 64 == 0, &pb, &kb);
+    bool pin_a = L->npins < TILE_SM90_PINS && lw_sm90_chain(f, a, ta->dtype, false, true, &pa, &ka);
+    bool pin_b = L->npins + pin_a < TILE_SM90_PINS &&
+                 lw_sm90_chain(f, b, ta->dtype, true, N % 64 == 0, &pb, &kb);
     if (pin_b) m->kmaj = kb;
     size_t pins = (pin_a ? (size_t)(M * K * 2) : 0) + (pin_b ? (size_t)(K * N * 2) : 0);
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
@@ -163,7 +163,7 @@ static void plan_region(Lower *L, const TileRegion *r) {
         /* the matched matmul loop stages its own operands (its TMA ring): pinning them too
          * counted a second copy of both tiles against the 227 KB (247,840 bytes asked for
          * the 128x256x64 bf16 loop on the H200) */
-        if (lw_sm90_loop_taken(L, op)) continue;
+        if (lw_sm90_loop_taken(L, op) || lw_fa_loop_taken(L, op)) continue;
         if (op->kind == TOP_MMA) plan_mma(L, op);
         plan_region(L, &op->regions[0]);
         plan_region(L, &op->regions[1]);

@@ -244,8 +244,10 @@ KR_DEV unsigned char *kr_pinned(unsigned base, unsigned off) {
  * dst, by cp.async: tile row r, column c is the array element at org (array coordinates)
  * with axis ar advanced by r and axis ac by c; zero outside the array. 16-byte copies when
  * axis ac is contiguous and the rows 16-byte aligned (decided per call, uniform), else
- * element by element. Committed as one group; kr_wgmma_run waits for it. */
-template <class S, int R, int C, class A>
+ * element by element. Committed as one group; kr_wgmma_run waits for it. RING (the attention
+ * loop's stages, attention_sm90.c): neither the wait for earlier copies nor the commit, which
+ * the caller's ring does. */
+template <class S, int R, int C, bool RING = false, class A>
 KR_DEV void kr_swz_gload(unsigned char *dst, const A &a, const i64 *org, int ar, int ac) {
     constexpr int RANK = (int)(sizeof(a.shape) / sizeof(a.shape[0]));
     i64 base = 0;
@@ -258,7 +260,7 @@ KR_DEV void kr_swz_gload(unsigned char *dst, const A &a, const i64 *org, int ar,
     const i64 r0 = org[ar], c0 = org[ac];
     const S *p0 = a.p + base;
     /* an earlier copy into the same region (its mma skipped by a branch) lands first */
-    kr_cp_wait<0>();
+    if constexpr (!RING) kr_cp_wait<0>();
     const bool vec = sc == 1 && (((u64)p0) & 15) == 0 && ((sr * (i64)sizeof(S)) & 15) == 0;
     constexpr int CH = R * C / 8; /* 16-byte chunks */
     if (vec) {
@@ -272,7 +274,7 @@ KR_DEV void kr_swz_gload(unsigned char *dst, const A &a, const i64 *org, int ar,
                 kr_cp16(kr_smem_addr(dst + kr_swz_off<R>(r, c)), in ? p0 + r * sr + c : a.p, bytes);
             }
         }
-        kr_cp_commit();
+        if constexpr (!RING) kr_cp_commit();
     } else {
         _Pragma("unroll 1") for (int e = (int)threadIdx.x; e < R * C; e += KR_NT) {
             const int r = e / C, c = e % C;

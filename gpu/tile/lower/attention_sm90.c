@@ -1,0 +1,639 @@
+/* attention_sm90.c: the attention loop on Hopper's warpgroup tensor cores (lower_internal.h's
+ * lw_fa_*). It recognises, in a FOR op, the online-softmax step of the cuTile FMHA sample,
+ *     for j in range(...):
+ *         k = ct.load(K, ...)                      # 16-bit, through reshapes: (D, N)
+ *         s = ct.mma(q, k, zeros)                  # q: (M, D), loaded before the loop
+ *         ... masks, row max / exp2 / row sum, rescaling: elementwise ops, row reductions,
+ *             broadcasts and ifs on scalars over (M, C), (M, 1) and (1, C) tiles ...
+ *         v = ct.load(V, ...)                      # (N, DV)
+ *         acc = ct.mma(p.astype(f16), v, acc)      # acc: (M, DV) float32
+ * and lowers the whole body with every tile in wgmma's accumulator fragment layout
+ * (tile_attn_sm90.cuh) instead of the generic register layout: S = Q K^T is a wgmma from
+ * shared memory into registers, the softmax's row reductions are the thread's own slots and
+ * two quad shuffles, row and column broadcasts are register copies, P is packed to 16 bits
+ * in registers as the register A operand of P V, and the accumulator stays in registers
+ * for the whole loop. Q is staged into shared memory once before the loop; the K and V tiles
+ * stream through a ring of shared-memory stages filled by cp.async (16-byte, zero past the
+ * arrays' edges) ahead of the tensor cores. The tile variables the loop carries (acc, m_i,
+ * l_i) go from the generic layout into fragments once before the loop and back once after
+ * it; so do the tiles made before the loop that it reads (the causal mask's row offsets).
+ * Emitted under `#if KR_WGMMA` with the generic loop in the `#else`; the elementwise ops are
+ * lower_ops.c's own emitters, run with the fragments' slot counts (Lower.fa_val/fa_var). A
+ * loop with anything else in its body (another load, a store, an iota, an inner loop, a
+ * reduction along another axis) is left to the generic lowering. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+enum { FA_SMEM_MAX = 232448 /* 227 KB a block */, FA_SLICE = 64, FA_IMPORTS = 32 };
+/* fragment kinds (tile_attn_sm90.cuh's KR_FA_*), and scalars */
+enum { FA_BAD = -1, FA_FULL = 0, FA_ROWS = 1, FA_COLS = 2, FA_ONE = 3, FA_SCALAR = 4 };
+
+typedef struct FaLoop {
+    const TileOp *loop, *mma_s, *mma_o;
+    const TileOp *cast_p; /* the astype feeding P V's A, used there only (packed instead) */
+    Sm90Pin pk, pv;       /* the K and V loads with their reshapes */
+    bool kmaj_k, kmaj_v;  /* each B operand staged K-major */
+    int q;                /* S's A: a value made before the loop */
+    int M, N, D, NK, DV;  /* S (M, N) = q (M, D) k (D, N); acc (M, DV) += P (M, NK) v (NK, DV) */
+    TileDType dt;
+    int stages;
+    size_t q_bytes, k_bytes, v_bytes;
+} FaLoop;
+
+static const TileType *vtype(const TileFunc *f, int v) {
+    return tile_value_type(f, v);
+}
+
+static int kind_of(const FaLoop *m, const TileType *t) {
+    if (t->rank == 0) return FA_SCALAR;
+    if (t->rank != 2) return FA_BAD;
+    int64_t r = t->shape[0], c = t->shape[1];
+    bool cols = c % 8 == 0 && c <= 256;
+    if (r == m->M) return c == 1 ? FA_ROWS : cols ? FA_FULL : FA_BAD;
+    if (r == 1) return c == 1 ? FA_ONE : cols ? FA_COLS : FA_BAD;
+    return FA_BAD;
+}
+
+static int kind_slots(int kind, const TileType *t) {
+    switch (kind) {
+    case FA_FULL: return (int)t->shape[1] / 2;
+    case FA_ROWS: return 2;
+    case FA_COLS: return (int)t->shape[1] / 4;
+    case FA_ONE: return 1;
+    default: return 0;
+    }
+}
+
+static const char *kind_name(int kind) {
+    static const char *const names[] = {"KR_FA_FULL", "KR_FA_ROWS", "KR_FA_COLS", "KR_FA_ONE"};
+    return kind >= 0 && kind < 4 ? names[kind] : "?";
+}
+
+/* ---- what the body holds ---- */
+
+static bool op_in(const TileRegion *r, const TileOp *d) {
+    for (const TileOp *op = r->first; op; op = op->next)
+        if (op == d || op_in(&op->regions[0], d) || op_in(&op->regions[1], d)) return true;
+    return false;
+}
+
+static bool at_top(const TileRegion *r, const TileOp *d) {
+    for (const TileOp *op = r->first; op; op = op->next)
+        if (op == d) return true;
+    return false;
+}
+
+static bool defined_in(const TileFunc *f, const TileRegion *r, int v) {
+    const TileOp *d = f->values[v].def;
+    return d && op_in(r, d);
+}
+
+static int count_uses(const TileRegion *r, int v) {
+    int n = 0;
+    for (const TileOp *op = r->first; op; op = op->next) {
+        for (int i = 0; i < op->noperands; i++)
+            n += op->operands[i] == v;
+        n += count_uses(&op->regions[0], v) + count_uses(&op->regions[1], v);
+    }
+    return n;
+}
+
+static int count_var(const TileRegion *r, int var, TileOpKind kind) {
+    int n = 0;
+    for (const TileOp *op = r->first; op; op = op->next) {
+        n += op->kind == kind && op->var == var;
+        n += count_var(&op->regions[0], var, kind) + count_var(&op->regions[1], var, kind);
+    }
+    return n;
+}
+
+static int count_kind(const TileRegion *r, TileOpKind kind) {
+    int n = 0;
+    for (const TileOp *op = r->first; op; op = op->next)
+        n += (op->kind == kind) + count_kind(&op->regions[0], kind) +
+             count_kind(&op->regions[1], kind);
+    return n;
+}
+
+/* 1: a read of var in r may see the value from before r; 2: r surely writes it first */
+static int first_access(const TileRegion *r, int var) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op->kind == TOP_VAR_READ && op->var == var) return 1;
+        if (op->kind == TOP_VAR_WRITE && op->var == var) return 2;
+        if (op->kind == TOP_IF) {
+            int a = first_access(&op->regions[0], var), b = first_access(&op->regions[1], var);
+            if (a == 1 || b == 1) return 1;
+            if (a == 2 && b == 2) return 2;
+        }
+    }
+    return 0;
+}
+
+/* a carried tile variable's trips: into fragments before the loop when the body may read
+ * its value from before; back after the loop when the body writes it and code after reads */
+static bool var_in(const TileRegion *body, int var) {
+    return first_access(body, var) != 2;
+}
+static bool var_out(const TileFunc *f, const TileRegion *body, int var) {
+    return count_var(body, var, TOP_VAR_WRITE) &&
+           count_var(&f->body, var, TOP_VAR_READ) > count_var(body, var, TOP_VAR_READ);
+}
+
+static bool skipped(const FaLoop *m, const TileOp *op) {
+    if (op == m->pk.load || op == m->pv.load || (m->cast_p && op == m->cast_p)) return true;
+    for (int i = 0; i < m->pk.nchain; i++)
+        if (op == m->pk.chain[i]) return true;
+    for (int i = 0; i < m->pv.nchain; i++)
+        if (op == m->pv.chain[i]) return true;
+    return false;
+}
+
+static bool zero_const(const TileFunc *f, int v) {
+    const TileOp *d = f->values[v].def;
+    return d && d->kind == TOP_CONST && vtype(f, v)->dtype == TDT_FLOAT32 && d->value.f == 0.0;
+}
+
+/* whether op (not skipped, not one of the two mmas) has a fragment form */
+static bool op_ok(const TileFunc *f, const FaLoop *m, const TileOp *op) {
+    int rk = op->result >= 0 ? kind_of(m, vtype(f, op->result)) : FA_SCALAR;
+    if (rk == FA_BAD) return false;
+    for (int i = 0; i < op->noperands; i++)
+        if (kind_of(m, vtype(f, op->operands[i])) == FA_BAD) return false;
+    if (op->kind != TOP_IF && (op->regions[0].first || op->regions[1].first)) return false;
+    switch (op->kind) {
+    case TOP_PARAM:
+    case TOP_CONST:
+    case TOP_BID:
+    case TOP_NUM_BLOCKS:
+    case TOP_ARRAY_DIM:
+    case TOP_ARRAY_STRIDE: return true;
+    case TOP_UNARY:
+    case TOP_BINARY:
+    case TOP_COMPARE:
+    case TOP_SELECT:
+    case TOP_CAST:
+    case TOP_BITCAST:
+    case TOP_ASSUME: /* same shapes throughout (the front broadcasts explicitly) */
+        for (int i = 0; i < op->noperands; i++)
+            if (kind_of(m, vtype(f, op->operands[i])) != rk) return false;
+        return true;
+    case TOP_BROADCAST: {
+        const TileType *ti = vtype(f, op->operands[0]), *to = vtype(f, op->result);
+        int ik = kind_of(m, ti);
+        if (ik == FA_SCALAR || ik == FA_ONE || tile_type_numel(ti) == tile_type_numel(to))
+            return ik == rk || ik == FA_SCALAR || ik == FA_ONE;
+        return rk == FA_FULL && (ik == FA_ROWS || (ik == FA_COLS && ti->shape[1] == to->shape[1]));
+    }
+    case TOP_REDUCE: {
+        const TileType *ti = vtype(f, op->operands[0]);
+        return op->ncomp == 0 && kind_of(m, ti) == FA_FULL && op->axis == 1 && rk == FA_ROWS &&
+               (op->sub == TR_SUM || op->sub == TR_MAX || op->sub == TR_MIN) &&
+               (ti->dtype == TDT_FLOAT32 || ti->dtype == TDT_INT32);
+    }
+    case TOP_VAR_READ:
+    case TOP_VAR_WRITE: return kind_of(m, &f->vars[op->var].type) != FA_BAD;
+    case TOP_IF: return rk == FA_SCALAR && op->noperands == 1;
+    default: return false;
+    }
+}
+
+static bool region_ok(const TileFunc *f, const FaLoop *m, const TileRegion *r) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op == m->mma_s || op == m->mma_o || skipped(m, op)) continue;
+        if (!op_ok(f, m, op)) return false;
+        if (op->kind == TOP_IF &&
+            (!region_ok(f, m, &op->regions[0]) || !region_ok(f, m, &op->regions[1])))
+            return false;
+    }
+    return true;
+}
+
+/* the body's values are used in the body only */
+static bool values_stay(const TileFunc *f, const TileRegion *body, const TileRegion *r) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op->result >= 0 && count_uses(&f->body, op->result) != count_uses(body, op->result))
+            return false;
+        if (!values_stay(f, body, &op->regions[0]) || !values_stay(f, body, &op->regions[1]))
+            return false;
+    }
+    return true;
+}
+
+static bool is16(TileDType dt) {
+    return dt == TDT_FLOAT16 || dt == TDT_BFLOAT16;
+}
+
+/* the loop's block size */
+static int fa_threads_of(const FaLoop *m) {
+    return m->M / 64 * 128;
+}
+
+static bool fa_match(const TileFunc *f, const TileOp *op, int threads, FaLoop *m) {
+    if (op->kind != TOP_FOR) return false;
+    const TileRegion *body = &op->regions[0];
+    memset(m, 0, sizeof *m);
+    m->loop = op;
+    if (count_kind(body, TOP_MMA) != 2) return false;
+    const TileOp *mm[2];
+    int n = 0;
+    for (const TileOp *o = body->first; o; o = o->next)
+        if (o->kind == TOP_MMA && n < 2) mm[n++] = o;
+    if (n != 2) return false; /* one inside an if */
+    m->mma_s = mm[0];
+    m->mma_o = mm[1];
+    /* S = q k + 0 */
+    int q = m->mma_s->operands[0], k = m->mma_s->operands[1], z = m->mma_s->operands[2];
+    const TileType *tq = vtype(f, q), *tk = vtype(f, k), *ts = vtype(f, m->mma_s->result);
+    if (tq->rank != 2 || tk->rank != 2 || ts->rank != 2 || !is16(tq->dtype) ||
+        tk->dtype != tq->dtype || ts->dtype != TDT_FLOAT32 || !zero_const(f, z) ||
+        defined_in(f, body, q))
+        return false;
+    m->q = q;
+    m->dt = tq->dtype;
+    m->M = (int)tq->shape[0];
+    m->D = (int)tq->shape[1];
+    m->N = (int)tk->shape[1];
+    /* acc = p v + acc */
+    int p = m->mma_o->operands[0], v = m->mma_o->operands[1], acc = m->mma_o->operands[2];
+    const TileType *tp = vtype(f, p), *tv = vtype(f, v), *ta = vtype(f, acc);
+    if (tp->rank != 2 || tv->rank != 2 || ta->rank != 2 || tp->dtype != m->dt ||
+        tv->dtype != m->dt || ta->dtype != TDT_FLOAT32 || tp->shape[0] != m->M)
+        return false;
+    m->NK = (int)tp->shape[1];
+    m->DV = (int)tv->shape[1];
+    if (m->M % 64 || m->M > 256 || m->D % 64 || m->D > 256 || m->N % 8 || m->N > 256 ||
+        m->NK % 16 || m->NK > 256 || m->DV % 8 || m->DV > 256)
+        return false;
+    /* registers: S, the accumulator and P's packed fragments a thread */
+    if (m->N / 2 + m->DV / 2 + m->NK / 4 > 160) return false;
+    if (threads && threads != fa_threads_of(m)) return false;
+    if (!lw_sm90_chain(f, k, m->dt, true, m->N % 64 == 0, &m->pk, &m->kmaj_k) ||
+        !lw_sm90_chain(f, v, m->dt, true, m->DV % 64 == 0, &m->pv, &m->kmaj_v))
+        return false;
+    if (!at_top(body, m->pk.load) || !at_top(body, m->pv.load)) return false;
+    if (m->pk.rows % 8 || m->pv.rows % 8 || m->pk.cols % 64 || m->pv.cols % 64) return false;
+    const TileOp *pd = f->values[p].def;
+    if (pd && pd->kind == TOP_CAST && at_top(body, pd) && count_uses(&f->body, p) == 1 &&
+        vtype(f, pd->operands[0])->dtype == TDT_FLOAT32)
+        m->cast_p = pd;
+    if (!region_ok(f, m, body) || !values_stay(f, body, body)) return false;
+    if (kind_of(m, tp) != FA_FULL || kind_of(m, ta) != FA_FULL) return false;
+    /* the ring: Q once, each stage a K and a V tile, within 227 KB / occupancy; it shares
+     * kr_smem with the generic ops' scratch, which is used only before and after the loop */
+    m->q_bytes = (size_t)m->M * (size_t)m->D * 2;
+    m->k_bytes = (size_t)m->pk.rows * (size_t)m->pk.cols * 2;
+    m->v_bytes = (size_t)m->pv.rows * (size_t)m->pv.cols * 2;
+    int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
+    size_t budget = (size_t)FA_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
+    size_t stage = m->k_bytes + m->v_bytes;
+    if (budget < 1024 + m->q_bytes + 2 * stage) return false;
+    m->stages = (int)((budget - 1024 - m->q_bytes) / stage);
+    if (m->stages > 4) m->stages = 4;
+    return true;
+}
+
+static int first_match(const TileFunc *f, const TileRegion *r) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        FaLoop m;
+        if (fa_match(f, op, 0, &m)) return fa_threads_of(&m);
+        for (int k = 0; k < 2; k++) {
+            int t = first_match(f, &op->regions[k]);
+            if (t) return t;
+        }
+    }
+    return 0;
+}
+
+int lw_fa_threads(const TileFunc *f, int mode) {
+    return mode == 1 ? 0 : first_match(f, &f->body);
+}
+
+static bool loop_taken(const Lower *L, const TileOp *op, FaLoop *m) {
+    if (L->sm90_mode == 1 || !fa_match(L->f, op, L->layout.nt, m)) return false;
+    /* an operand array the kernel also writes keeps the generic loop's ordered accesses */
+    int arr[2] = {m->pk.load->array, m->pv.load->array};
+    for (int i = 0; i < 2; i++)
+        if (arr[i] >= 64 || (L->ordered >> arr[i] & 1)) return false;
+    return true;
+}
+
+bool lw_fa_loop_taken(const Lower *L, const TileOp *op) {
+    FaLoop m;
+    return loop_taken(L, op, &m);
+}
+
+/* ---- emission ---- */
+
+/* the scalar ops of the body the loads' indices need, for the issue lambda (any iteration):
+ * false when one is not a pure scalar computation of the loop variable and values from
+ * before the loop */
+static bool slice_add(const TileFunc *f, const TileOp *loop, int v, const TileOp **ops, int *n) {
+    const TileRegion *body = &loop->regions[0];
+    const TileOp *d = f->values[v].def;
+    if (!d || !op_in(body, d)) return true; /* from before the loop */
+    for (int i = 0; i < *n; i++)
+        if (ops[i] == d) return true;
+    if (!at_top(body, d) || vtype(f, v)->rank != 0 || d->regions[0].first) return false;
+    switch (d->kind) {
+    case TOP_PARAM:
+    case TOP_CONST:
+    case TOP_BID:
+    case TOP_NUM_BLOCKS:
+    case TOP_ARRAY_DIM:
+    case TOP_ARRAY_STRIDE:
+    case TOP_UNARY:
+    case TOP_BINARY:
+    case TOP_COMPARE:
+    case TOP_SELECT:
+    case TOP_CAST: break;
+    case TOP_VAR_READ:
+        if (d->var != loop->var && count_var(body, d->var, TOP_VAR_WRITE)) return false;
+        break;
+    default: return false;
+    }
+    for (int i = 0; i < d->noperands; i++)
+        if (!slice_add(f, loop, d->operands[i], ops, n)) return false;
+    if (*n == FA_SLICE) return false;
+    ops[(*n)++] = d;
+    return true;
+}
+
+/* the copy of one operand tile into the stage at kr_st + off */
+static void emit_copy(Lower *L, const FaLoop *m, const Sm90Pin *p, size_t off) {
+    const TileOp *op = p->load;
+    const TileType *t = vtype(L->f, op->result);
+    lw_line(L, op, "{");
+    L->indent++;
+    lw_line(L, op, "i64 org[%d];", t->rank);
+    for (int k = 0; k < t->rank; k++)
+        lw_line(L, op, "org[%d] = (i64)v%d * %lldll;", op->perm[k], op->operands[k],
+                (long long)t->shape[k]);
+    lw_line(L, op, "kr_swz_gload<%s, %d, %d, true>(kr_st + %zu, p.a%d, org, %d, %d);",
+            m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half", p->rows, p->cols, off, op->array, p->ar,
+            p->ac);
+    L->indent--;
+    lw_line(L, op, "}");
+}
+
+static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r, const char *fs,
+                       const char *fo);
+
+static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op, const char *fs,
+                        const char *fo) {
+    const TileFunc *f = L->f;
+    if (skipped(m, op)) return 0;
+    if (op == m->mma_s) {
+        lw_declare(L, op);
+        lw_line(L, op, "kr_fa_mma_ss<%d, %d, %d, %s, %s>(v%d, kr_fq, kr_st);", m->M, m->N, m->D,
+                m->kmaj_k ? "true" : "false", fs, op->result);
+        return 0;
+    }
+    if (op == m->mma_o) {
+        int p = m->cast_p ? m->cast_p->operands[0] : op->operands[0];
+        lw_declare(L, op);
+        lw_line(L, op, "KR_FOR(r, %d) v%d[r] = v%d[r];", m->DV / 2, op->result, op->operands[2]);
+        lw_line(L, op, "kr_fa_mma_rs<%d, %d, %s, %s, %s>(v%d, v%d, kr_st + %zu);", m->DV, m->NK,
+                m->kmaj_v ? "true" : "false", m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half", fo,
+                op->result, p, m->k_bytes);
+        return 0;
+    }
+    if (op->kind == TOP_IF) {
+        lw_line(L, op, "if (v%d) {", op->operands[0]);
+        L->indent++;
+        if (emit_region(L, m, &op->regions[0], fs, fo) < 0) return -1;
+        L->indent--;
+        if (op->regions[1].first) {
+            lw_line(L, op, "} else {");
+            L->indent++;
+            if (emit_region(L, m, &op->regions[1], fs, fo) < 0) return -1;
+            L->indent--;
+        }
+        lw_line(L, op, "}");
+        return 0;
+    }
+    if (op->kind == TOP_REDUCE) {
+        const TileType *ti = vtype(f, op->operands[0]);
+        const char *comb = op->sub == TR_SUM ? "KrSum" : op->sub == TR_MAX ? "KrMax" : "KrMin";
+        lw_declare(L, op);
+        lw_line(L, op, "kr_fa_rowred<%d>(v%d, v%d, %s<%s>());", (int)ti->shape[1], op->result,
+                op->operands[0], comb, lw_reg(ti->dtype));
+        return 0;
+    }
+    if (op->kind == TOP_BROADCAST) {
+        const TileType *ti = vtype(f, op->operands[0]), *to = vtype(f, op->result);
+        int ik = kind_of(m, ti), n = lw_value_slots(L, op->result), x = op->operands[0];
+        if (ik == FA_SCALAR || tile_type_numel(ti) == tile_type_numel(to))
+            return lw_op_generic(L, op);
+        lw_declare(L, op);
+        if (ik == FA_ONE)
+            lw_line(L, op, "KR_FOR(r, %d) v%d[r] = v%d[0];", n, op->result, x);
+        else if (ik == FA_ROWS) /* slot 4j + q of row half q / 2 */
+            lw_line(L, op, "KR_FOR(r, %d) v%d[r] = v%d[(r >> 1) & 1];", n, op->result, x);
+        else /* FA_COLS: slot 4j + q of column slot 2j + q % 2 */
+            lw_line(L, op, "KR_FOR(r, %d) v%d[r] = v%d[((r >> 2) << 1) | (r & 1)];", n, op->result,
+                    x);
+        return 0;
+    }
+    return lw_op_generic(L, op);
+}
+
+static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r, const char *fs,
+                       const char *fo) {
+    for (const TileOp *op = r->first; op; op = op->next)
+        if (emit_body_op(L, m, op, fs, fo) < 0) return -1;
+    return 0;
+}
+
+/* fa_val / fa_var: the fragment slots of the body's values and of the tiles it reads from
+ * before the loop (imports, collected into imp) and the tile variables it touches */
+static void mark_region(const Lower *L, const FaLoop *m, const TileRegion *r, int *val, int *var,
+                        int *imp, int *nimp) {
+    const TileFunc *f = L->f;
+    const TileRegion *body = &m->loop->regions[0];
+    for (const TileOp *op = r->first; op; op = op->next) {
+        if (op->result >= 0) {
+            const TileType *t = vtype(f, op->result);
+            val[op->result] = kind_slots(kind_of(m, t), t);
+        }
+        if ((op->kind == TOP_VAR_READ || op->kind == TOP_VAR_WRITE) && !skipped(m, op)) {
+            const TileType *t = &f->vars[op->var].type;
+            var[op->var] = kind_slots(kind_of(m, t), t);
+        }
+        if (!skipped(m, op))
+            for (int i = 0; i < op->noperands; i++) {
+                int x = op->operands[i];
+                if (op == m->mma_s && i < 2) continue; /* q staged, k in the ring */
+                if (op == m->mma_o && i == 1) continue;
+                if (vtype(f, x)->rank == 0 || defined_in(f, body, x) || val[x]) continue;
+                const TileType *t = vtype(f, x);
+                val[x] = kind_slots(kind_of(m, t), t);
+                if (*nimp < FA_IMPORTS) imp[(*nimp)++] = x;
+            }
+        mark_region(L, m, &op->regions[0], val, var, imp, nimp);
+        mark_region(L, m, &op->regions[1], val, var, imp, nimp);
+    }
+}
+
+static size_t elem_bytes(TileDType dt) {
+    const char *r = lw_reg(dt);
+    if (!strcmp(r, "double") || !strcmp(r, "i64") || !strcmp(r, "u64")) return 8;
+    if (!strcmp(r, "float") || !strcmp(r, "int") || !strcmp(r, "u32")) return 4;
+    return (size_t)tile_dtype_size(dt);
+}
+
+static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
+    const TileFunc *f = L->f;
+    GpuState *G = L->s->G;
+    size_t vb = (size_t)f->nvalues * sizeof(int),
+           wb = (size_t)(f->nvars > 0 ? f->nvars : 1) * sizeof(int);
+    int *val = gpu_host_alloc(G, vb), *var = gpu_host_alloc(G, wb);
+    if (!val || !var) {
+        if (val) gpu_host_free(G, val, vb);
+        if (var) gpu_host_free(G, var, wb);
+        return lw_error(L, op, "out of memory while lowering");
+    }
+    memset(val, 0, vb);
+    memset(var, 0, wb);
+    int imp[FA_IMPORTS], nimp = 0;
+    const TileRegion *body = &op->regions[0];
+    mark_region(L, m, body, val, var, imp, &nimp);
+    if (nimp == FA_IMPORTS) {
+        gpu_host_free(G, val, vb);
+        gpu_host_free(G, var, wb);
+        return 0; /* too many: the generic loop */
+    }
+    const TileOp *slice[FA_SLICE];
+    int nslice = 0;
+    bool sliced = true;
+    for (int w = 0; w < 2 && sliced; w++) {
+        const TileOp *ld = w ? m->pv.load : m->pk.load;
+        for (int i = 0; i < ld->noperands && sliced; i++)
+            sliced = slice_add(f, op, ld->operands[i], slice, &nslice);
+    }
+    if (!sliced) {
+        gpu_host_free(G, val, vb);
+        gpu_host_free(G, var, wb);
+        return 0;
+    }
+    char fs[64], fo[64];
+    lw_sm90_functor_a(L, m->dt, m->N, m->kmaj_k, false, fs, sizeof fs);
+    lw_sm90_functor_a(L, m->dt, m->DV, m->kmaj_v, true, fo, sizeof fo);
+    const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
+    const char *IT = lw_reg(f->vars[op->var].type.dtype);
+    int st = m->stages, ahead = st - 1;
+    size_t stage = m->k_bytes + m->v_bytes;
+    size_t off_ring = m->q_bytes; /* Q at 0, both after the scratch's 1024-byte alignment */
+    lw_need_smem(L, 1024 + off_ring + (size_t)st * stage);
+
+    lw_raw(L, "#if KR_WGMMA\n");
+    lw_line(L, op, "{ /* attention loop on wgmma: S %dx%dx%d, P V %dx%dx%d, %d stages */", m->M,
+            m->N, m->D, m->M, m->DV, m->NK, st);
+    L->indent++;
+    lw_line(L, op, "const i64 kr_lo = (i64)v%d, kr_hi = (i64)v%d, kr_step = (i64)v%d;",
+            op->operands[0], op->operands[1], op->operands[2]);
+    lw_line(L, op,
+            "const i64 kr_n = kr_step > 0 ? (kr_hi > kr_lo ? (kr_hi - kr_lo + kr_step - 1) / "
+            "kr_step : 0) : kr_step < 0 ? (kr_lo > kr_hi ? (kr_lo - kr_hi - kr_step - 1) / "
+            "(-kr_step) : 0) : 0;");
+    lw_line(L, op, "unsigned char *const kr_fq = kr_pinned(0, 0);");
+    lw_line(L, op, "unsigned char *const kr_fr = kr_pinned(0, %zu);", off_ring);
+    for (int i = 0; i < nimp; i++)
+        lw_line(L, op, "auto &kr_ov%d = v%d;", imp[i], imp[i]);
+    for (int i = 0; i < f->nvars; i++)
+        if (var[i] && (var_in(body, i) || var_out(f, body, i)))
+            lw_line(L, op, "auto &kr_os%d = s%d;", i, i);
+    lw_line(L, op, "{");
+    L->indent++;
+    for (int i = 0; i < nimp; i++) {
+        const TileType *t = vtype(f, imp[i]);
+        int k = kind_of(m, t);
+        lw_line(L, op, "%s v%d[%d];", lw_reg(t->dtype), imp[i], val[imp[i]]);
+        lw_line(L, op, "kr_fa_in<%lld, %lld, %s>(v%d, kr_ov%d);", (long long)t->shape[0],
+                (long long)t->shape[1], kind_name(k), imp[i], imp[i]);
+        lw_need_smem(L, (size_t)tile_type_numel(t) * elem_bytes(t->dtype));
+    }
+    for (int i = 0; i < f->nvars; i++) {
+        if (!var[i]) continue;
+        const TileType *t = &f->vars[i].type;
+        lw_line(L, op, "%s s%d[%d];", lw_reg(t->dtype), i, var[i]);
+        if (var_in(body, i)) {
+            lw_line(L, op, "kr_fa_in<%lld, %lld, %s>(s%d, kr_os%d);", (long long)t->shape[0],
+                    (long long)t->shape[1], kind_name(kind_of(m, t)), i, i);
+            lw_need_smem(L, (size_t)tile_type_numel(t) * elem_bytes(t->dtype));
+        }
+    }
+    /* Q and the ring take the scratch's place once the conversions are done */
+    lw_line(L, op, "__syncthreads();");
+    lw_line(L, op, "kr_swz_store<%s, %d, %d>(kr_fq, v%d);", S, m->M, m->D, m->q);
+    /* the copies of iteration kr_it into its stage */
+    lw_line(L, op, "auto kr_issue = [&](i64 kr_it) {");
+    L->indent++;
+    lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
+    L->fa_val = NULL; /* scalars: the generic emitters as they are */
+    L->fa_var = NULL;
+    int r = 0;
+    for (const TileOp *o = body->first; o && r == 0; o = o->next)
+        for (int i = 0; i < nslice; i++)
+            if (slice[i] == o) r = lw_op_generic(L, o);
+    lw_line(L, op, "unsigned char *const kr_st = kr_fr + (int)(kr_it %% %d) * %zu;", st, stage);
+    emit_copy(L, m, &m->pk, 0);
+    emit_copy(L, m, &m->pv, m->k_bytes);
+    L->indent--;
+    lw_line(L, op, "};");
+    lw_line(L, op, "_Pragma(\"unroll 1\") for (int kr_i = 0; kr_i < %d; kr_i++) {", ahead);
+    lw_line(L, op, "    if (kr_i < kr_n) kr_issue(kr_i);");
+    lw_line(L, op, "    kr_cp_commit();");
+    lw_line(L, op, "}");
+    lw_line(L, op, "_Pragma(\"unroll 1\") for (i64 kr_it = 0; kr_it < kr_n; kr_it++) {");
+    L->indent++;
+    lw_line(L, op, "kr_cp_wait<%d>();", ahead - 1);
+    lw_line(L, op, "kr_fence_async_smem();");
+    lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - 1 is free */");
+    lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", ahead, ahead);
+    lw_line(L, op, "kr_cp_commit();");
+    lw_line(L, op, "s%d = (%s)(kr_lo + kr_it * kr_step);", op->var, IT);
+    lw_line(L, op, "const unsigned char *const kr_st = kr_fr + (int)(kr_it %% %d) * %zu;", st,
+            stage);
+    L->fa_val = val;
+    L->fa_var = var;
+    if (r == 0) r = emit_region(L, m, body, fs, fo);
+    L->fa_val = NULL;
+    L->fa_var = NULL;
+    L->indent--;
+    lw_line(L, op, "}");
+    lw_line(L, op, "kr_cp_wait<0>();");
+    lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);
+    /* the carried variables read after the loop go back to the generic layout */
+    for (int i = 0; i < f->nvars; i++) {
+        if (!var[i] || !var_out(f, body, i)) continue;
+        const TileType *t = &f->vars[i].type;
+        lw_line(L, op, "kr_fa_out<%lld, %lld, %s>(kr_os%d, s%d);", (long long)t->shape[0],
+                (long long)t->shape[1], kind_name(kind_of(m, t)), i, i);
+        lw_need_smem(L, (size_t)tile_type_numel(t) * elem_bytes(t->dtype));
+    }
+    L->indent--;
+    lw_line(L, op, "}");
+    L->indent--;
+    lw_line(L, op, "}");
+    lw_raw(L, "#else\n");
+    gpu_host_free(G, val, vb);
+    gpu_host_free(G, var, wb);
+    if (r < 0) return -1;
+    /* ct.kernel(occupancy=n) caps ptxas's registers at what n blocks an SM leave a thread,
+     * when the loop's fragments (and ~40 more) fit in that: else it would spill */
+    int occ = f->hints.occupancy;
+    int need = m->N / 2 + m->DV / 2 + m->NK / 4 + 40;
+    if (occ > 1 && occ <= 4 && need * L->layout.nt * occ <= 65536 && occ > L->fa_minblocks)
+        L->fa_minblocks = occ;
+    L->sm90 = true;
+    L->fa = true;
+    return 1;
+}
+
+int lw_fa_for(Lower *L, const TileOp *op) {
+    FaLoop m;
+    if (!loop_taken(L, op, &m)) return 0;
+    return emit_loop(L, op, &m);
+}
