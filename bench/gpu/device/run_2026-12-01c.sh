@@ -2,8 +2,8 @@
 # The first H200 call of 2026-12-01's fourth session (docs/PERFORMANCE.md), from the repository
 # root on the device: a Release build in .dev/build, the host libraries it links in .dev/lib and
 # the test binaries in .dev/bin, carried there (DESIGN.md's last section); results under $OUT.
-# Phase A: correctness in parallel (16 cores); phase B: the helpers' device checks and the
-# benchmarks one at a time (the GPU to itself).
+# Correctness in parallel (16 cores), then the checks one at a time; run_2026-12-01d.sh is
+# the second call (the helpers' device checks and benchmarks).
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1
 K=$PWD/.dev/build/krait
 export KRAIT_DEVICE=cuda
@@ -26,9 +26,4 @@ done
 timeout 30 python3 bench/gpu/graph_check_torch.py 2>&1 | tail -2; timeout 60 python3 bench/gpu/raw_launch_peers.py 2>&1 | grep PEER
 timeout 100 bench/gpu/run_fault_tests.sh $K > $OUT/faults.log 2>&1; echo "faults rc=$?"; grep -E "passed|failed|FAIL" $OUT/faults.log | tail -6
 echo "checks done at $(el) s"
-# ---- phase B
-timeout 90 $K bench/gpu/matmul_ep_check.py > $OUT/mep.log 2>&1; echo "matmul_ep rc=$? at $(el) s"; grep -E "FAILED|ROW|Error" $OUT/mep.log | head -10; tail -1 $OUT/mep.log
-timeout 60 python3 bench/gpu/matmul_ep_torch.py 2>&1 | grep PEER
-OUT=$OUT timeout 100 bash bench/tiles/device_run1.sh $K > $OUT/tiles1.log 2>&1; echo "tiles device_run1 rc=$? at $(el) s"; cat $OUT/tiles1.log | head -60
-timeout 95 bash bench/async/device_check.sh $K > $OUT/async.log 2>&1; echo "async device_check rc=$? at $(el) s"; cat $OUT/async.log | head -70
 echo "all done at $(el) s"
