@@ -82,6 +82,10 @@ void lw_declare(Lower *L, const TileOp *op);
 /* The exact variant's part of a LOAD/STORE of tile type t on param op->array: records its
  * conditions (in both variants) and returns whether the op goes by chunks of KR_V. */
 bool lw_exact_op(Lower *L, const TileOp *op, const TileType *t);
+/* The exact variant's LOAD (into v<result>, pad: the padding's C expression) and STORE (of
+ * v<tile>) of tile type t as plain C (lower_memory.c), inside emit_origin's block. */
+void lw_exact_load(Lower *L, const TileOp *op, const TileType *t, bool vec, const char *pad);
+void lw_exact_store(Lower *L, const TileOp *op, const TileType *t, int tile, bool vec);
 /* Note that an op needs bytes of shared memory. */
 void lw_need_smem(Lower *L, size_t bytes);
 

@@ -304,9 +304,14 @@ static int emit_load(Lower *L, const TileOp *op) {
     emit_origin(L, op, t, axes, sizeof axes);
     lw_shape(L, t, shape, sizeof shape);
     bool vec = lw_exact_op(L, op, t);
+    char pad[96];
+    if (op->padding == TP_NEG_ZERO || op->padding == TP_NAN || op->padding == TP_POS_INF ||
+        op->padding == TP_NEG_INF)
+        snprintf(pad, sizeof pad, "kr_pad<%s>(%s)", T, pad_expr(op->padding));
+    else
+        snprintf(pad, sizeof pad, "(%s)0", T);
     if (L->exact)
-        lw_line(L, op, "kr_load<%s, %s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes,
-                vec ? "true" : "false", op->result, op->array, T, pad_expr(op->padding));
+        lw_exact_load(L, op, t, vec, pad); /* plain C (lower_memory.c) */
     else
         lw_line(L, op, "kr_load<%s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes, op->result,
                 op->array, T, pad_expr(op->padding));
@@ -342,8 +347,7 @@ static int emit_store(Lower *L, const TileOp *op) {
         lw_shape(L, t, shape, sizeof shape);
         bool vec = lw_exact_op(L, op, t);
         if (L->exact)
-            lw_line(L, op, "kr_store<%s, %s, %s>(p.a%d, org, v%d);", shape, axes,
-                    vec ? "true" : "false", op->array, tile);
+            lw_exact_store(L, op, t, tile, vec); /* plain C (lower_memory.c) */
         else
             lw_line(L, op, "kr_store<%s, %s>(p.a%d, org, v%d);", shape, axes, op->array, tile);
         L->indent--;

@@ -202,81 +202,9 @@ template <class S, int V> KR_DEV void kr_st_chunk(S *p, const S (&in)[V]) {
     }
 }
 
-#ifdef KR_EXACT
-/* ---- ct.load / ct.store in the exact variant (KR_EXACT, lower.c): the launch checked that
- * every array dim is a multiple of the extents of the tiles that run along it, so a tile is
- * wholly inside its array or wholly outside (one test per tile, no test per element); and
- * VEC (decided by the lowering per op) says the tile goes by chunks of KR_V consecutive
- * elements, the launch having checked the unit last stride and the alignment of the array
- * (so the last axis's stride is the constant 1). A tile outside reads `pad`, stores
- * nothing. Slots past the tile's last element exist only when TS::size is not a multiple of
- * KR_NT * KR_V. ---- */
-template <class TS, class AX, int RANK, bool UNIT> struct KrExact {
-    i64 off;
-    i64 st[RANK > 0 ? RANK : 1];
-    template <class A> KR_DEV KrExact(const A &a, const i64 (&org)[RANK]) {
-        off = 0;
-        KR_FOR(d, RANK) {
-            const int ax = AX::at(d);
-            const bool unit = UNIT && ax == RANK - 1;
-            off += unit ? org[ax] : org[ax] * a.stride[ax];
-            st[d] = unit ? 1 : a.stride[ax];
-        }
-    }
-    KR_DEV i64 at(int e) const {
-        i64 o = off;
-        KR_FOR(d, RANK) o += (UNIT && d == RANK - 1) ? (i64)TS::coord(e, d)
-                                                       : (i64)TS::coord(e, d) * st[d];
-        return o;
-    }
-};
-template <class TS> KR_DEV bool kr_slot_live(int r) {
-    if constexpr (TS::size % (KR_NT * KR_V) == 0)
-        return true;
-    else
-        return kr_e(r) < TS::size;
-}
-template <class TS, class AX, class A, int RANK>
-KR_DEV bool kr_tile_inside(const A &a, const i64 (&org)[RANK]) {
-    bool in = true;
-    KR_FOR(d, RANK) {
-        const int ax = AX::at(d);
-        in = in && org[ax] >= 0 && org[ax] < a.shape[ax];
-    }
-    return in;
-}
-template <class TS, class AX, bool VEC, class S, class T, int RANK>
-KR_DEV void kr_load(T (&out)[TS::R], const KrArr<S, RANK> &a, const i64 (&org)[RANK], T pad) {
-    if (!kr_tile_inside<TS, AX>(a, org)) {
-        KR_FOR(r, TS::R) out[r] = pad;
-        return;
-    }
-    const KrExact<TS, AX, RANK, VEC> b(a, org);
-    if constexpr (VEC) {
-        KR_FOR(c, TS::R / KR_V) if (kr_slot_live<TS>(c * KR_V)) {
-            S tmp[KR_V];
-            kr_ld_chunk<S, KR_V>(a.p + b.at(kr_e(c * KR_V)), tmp);
-            KR_FOR(j, KR_V) out[c * KR_V + j] = (T)kr_ld(tmp[j]);
-        }
-    } else {
-        KR_FOR(r, TS::R) out[r] = kr_slot_live<TS>(r) ? (T)kr_ld(a.p[b.at(kr_e(r))]) : pad;
-    }
-}
-template <class TS, class AX, bool VEC, class S, class T, int RANK>
-KR_DEV void kr_store(const KrArr<S, RANK> &a, const i64 (&org)[RANK], const T (&in)[TS::R]) {
-    if (!kr_tile_inside<TS, AX>(a, org)) return;
-    const KrExact<TS, AX, RANK, VEC> b(a, org);
-    if constexpr (VEC) {
-        KR_FOR(c, TS::R / KR_V) if (kr_slot_live<TS>(c * KR_V)) {
-            S tmp[KR_V];
-            KR_FOR(j, KR_V) tmp[j] = kr_st<S>(in[c * KR_V + j]);
-            kr_st_chunk<S, KR_V>(a.p + b.at(kr_e(c * KR_V)), tmp);
-        }
-    } else {
-        KR_FOR(r, TS::R) if (kr_slot_live<TS>(r)) a.p[b.at(kr_e(r))] = kr_st<S>(in[r]);
-    }
-}
-#else /* the general variant */
+#ifndef KR_EXACT
+/* (the exact variant's loads and stores are plain C written by the lowering:
+ * lower_memory.c) */
 /* ---- ct.load / ct.store: a tile of shape TS whose dim d runs along array axis AX::at(d);
  * org[axis] is the tile's first element along each array axis (index * tile shape). Out of
  * bounds elements read `pad` and are not stored. A chunk goes through one vector access
