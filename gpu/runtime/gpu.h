@@ -156,7 +156,11 @@ typedef struct GpuState {
     int nvrtc_major, nvrtc_minor;
 
     /* ---- accounting ---- */
-    size_t device_bytes;  /* live bytes allocated through gpu_mem_alloc */
+    size_t device_bytes; /* live bytes allocated through gpu_mem_alloc */
+    /* the most device_bytes has been since the start or the last trim: about what the pool
+     * holds (its release threshold keeps freed blocks), so a request past it makes the pool
+     * map new memory, which a request it can serve from freed blocks does not */
+    size_t device_high;
     size_t oom_requested; /* the last failed allocation's size */
     size_t oom_free;      /* and the device's free bytes then */
     /* bytes copied by gpu_copy_to_host / gpu_copy_to_device since the start (gpu.memory_info

@@ -94,6 +94,7 @@ int gpu_mem_alloc(GpuState *G, size_t bytes, CUstream stream, CUdeviceptr *out) 
         return -1;
     }
     G->device_bytes += bytes;
+    if (G->device_bytes > G->device_high) G->device_high = G->device_bytes;
     return 0;
 }
 
@@ -117,6 +118,7 @@ int gpu_mem_trim(GpuState *G, size_t keep_bytes) {
     gpu_mem_cache_release(G, NULL, true);
     /* Trimming releases only blocks whose frees have completed. */
     if (gpu_wait_device(G, "cuCtxSynchronize") < 0) return -1;
+    G->device_high = G->device_bytes > keep_bytes ? G->device_bytes : keep_bytes;
     return cuda_check(G, G->api.cuMemPoolTrimTo(G->pool, keep_bytes), "cuMemPoolTrimTo");
 }
 

@@ -39,12 +39,16 @@ Value gpu_f_memory_info(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!d) return V_NULL;
     if (dict_set_str(I, d, str_intern_cstr(I, "allocated"), v_int((int64_t)I->bytes_allocated)) < 0)
         return V_NULL;
-    /* on CUDA, the bytes copied each way so far (host mirror refreshes, uploads, scalars) */
-    if (arr_backend(I)->device && (dict_set_str(I, d, str_intern_cstr(I, "to_host"),
-                                                v_int((int64_t)I->gpu->bytes_to_host)) < 0 ||
-                                   dict_set_str(I, d, str_intern_cstr(I, "to_device"),
-                                                v_int((int64_t)I->gpu->bytes_to_device)) < 0))
-        return V_NULL;
+    /* on CUDA, the bytes copied each way so far (host mirror refreshes, uploads, scalars),
+     * the device bytes in use and the most they have been (about what the memory pool holds),
+     * and the collections so far (device garbage is freed by the collector) */
+    if (!arr_backend(I)->device) return v_obj(d);
+    const char *keys[] = {"to_host", "to_device", "device", "device_high", "collections"};
+    int64_t vals[] = {(int64_t)I->gpu->bytes_to_host, (int64_t)I->gpu->bytes_to_device,
+                      (int64_t)I->gpu->device_bytes, (int64_t)I->gpu->device_high,
+                      (int64_t)I->gc_collections};
+    for (int i = 0; i < 5; i++)
+        if (dict_set_str(I, d, str_intern_cstr(I, keys[i]), v_int(vals[i])) < 0) return V_NULL;
     return v_obj(d);
 }
 

@@ -100,20 +100,42 @@ int arr_gpu_raise(Interp *I) {
     return -1;
 }
 
-/* Device results are garbage the collector frees, but their host mirrors no longer count
- * toward its trigger (arr_new_device): past this much device memory allocated since the last
- * collection (the live device bytes then, at least 1 GiB) a collection is asked for at the
- * next object allocation, so a loop making 1 GiB results collects every few calls instead of
- * at every call, and garbage never fills the device. */
-#define ARR_DEV_GC_MIN ((size_t)1 << 30)
+/* Device results are garbage the collector frees, but their host mirrors do not count
+ * toward its trigger (arr_new_device). Two rules decide when device memory asks for a
+ * collection:
+ * - The pool keeps freed blocks (device.c's release threshold), so while a request fits
+ *   in what it holds (G->device_high) it costs no driver work, and a collection is asked
+ *   for (at the next object allocation) only past the device bytes live at the last
+ *   collection plus max(those, 1 GiB, the pool's free part).
+ * - A large request past what the pool holds makes the driver map and clear new memory
+ *   (about as long as writing it once): when enough was allocated since the last
+ *   collection that some of it may be garbage, collect now, so the request reuses the
+ *   freed blocks. A loop making a fresh 1 GiB result per call (`c = a + b; c[0]`) grew
+ *   the pool at every call until the first collection; now it grows once. "Enough" is a
+ *   quarter of the bytes live at the last collection, so that a script keeping what it
+ *   allocates grows the pool with few collections. */
+#define ARR_DEV_GC_MIN   ((size_t)1 << 30)
+#define ARR_DEV_GROW_MIN ((size_t)4 << 20)
 static void dev_gc_trigger(Interp *I, size_t bytes) {
     ArrCuda *c = I->gpu->allocator.ud;
-    size_t used = I->gpu->device_bytes;
+    GpuState *G = I->gpu;
     if (c->gc_seen != I->gc_collections) {
         c->gc_seen = I->gc_collections;
-        c->dev_base = used;
+        c->dev_base = G->device_bytes;
+        c->dev_since = 0;
     }
+    size_t used = G->device_bytes;
+    if (bytes >= ARR_DEV_GROW_MIN && used + bytes > G->device_high && c->dev_since >= bytes &&
+        c->dev_since >= c->dev_base / 4 && !I->gc_running && !I->gc_disabled) {
+        gc_collect(I);
+        c->gc_seen = I->gc_collections;
+        c->dev_base = used = G->device_bytes;
+        c->dev_since = 0;
+    }
+    c->dev_since += bytes;
     size_t budget = c->dev_base > ARR_DEV_GC_MIN ? c->dev_base : ARR_DEV_GC_MIN;
+    size_t spare = G->device_high > c->dev_base ? G->device_high - c->dev_base : 0;
+    if (spare > budget) budget = spare;
     if (used + bytes > c->dev_base + budget) I->gc_threshold = I->bytes_allocated;
 }
 

@@ -72,9 +72,9 @@ typedef struct ArrCuda {
     int nevents, capevents;
     CUstream *idle_waiters; /* GPU waits' waiter streams not in use (stdlib/gpu/gpu_await.c), */
     int nidle_waiters, capidle_waiters; /* each one of streams */
-    /* The collector's device trigger (arr_dev_alloc): the collection count last seen and the
-     * device bytes in use at the first allocation after it. */
-    size_t gc_seen, dev_base;
+    /* The collector's device trigger (arr_dev_alloc): the collection count last seen, the
+     * device bytes in use at the first allocation after it and the bytes requested since. */
+    size_t gc_seen, dev_base, dev_since;
     CUdeviceptr fpe_dev; /* ARR_FPE_SLOTS flag words, allocated at the first checked launch */
     int nfpe;            /* entries in use */
     bool fpe_quiet;      /* reading flags now could not report (as_array's refresh) */
