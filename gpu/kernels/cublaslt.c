@@ -97,13 +97,18 @@ typedef struct LtKey {
     int64_t ld[3], stride[3];
 } LtKey;
 
+#define LT_TUNE_MAX 8 /* heuristic results a plan keeps (and times, when large) */
+
 typedef struct LtPlan {
     uint64_t hash; /* 0: empty slot */
     LtKey key;
-    bool ok; /* false: cuBLASLt has no algorithm for it; the own kernel runs */
+    bool ok;    /* false: cuBLASLt has no algorithm for it; the own kernel runs */
+    bool tuned; /* the candidates were timed (or there was nothing to time) */
     LtDesc desc;
     LtLayout lx, ly, ld;
-    LtAlgo algo;
+    LtAlgo algo; /* the one calls use: the heuristic's first, then the fastest timed */
+    LtAlgo cand[LT_TUNE_MAX];
+    int ncand;
 } LtPlan;
 
 #define LT_MAX_PLANS  4096 /* past this many shapes the table starts over */
@@ -376,16 +381,79 @@ static void lt_plan(GpuState *G, GpuCublasLt *lt, LtPlan *p) {
     uint32_t al[4] = {k->align[0], k->align[1], k->align[2], k->align[2]};
     for (int i = 0; i < 4; i++)
         if (api->pref_set(&pref, LT_PREF_MIN_ALIGNMENT_A + i, &al[i], sizeof al[i]) != 0) return;
-    LtHeuristic res;
+    LtHeuristic res[LT_TUNE_MAX];
     int found = 0;
-    memset(&res, 0, sizeof res);
-    if (api->heuristic(lt->handle, &p->desc, &p->lx, &p->ly, &p->ld, &p->ld, &pref, 1, &res,
-                       &found) != 0 ||
-        found < 1 || res.state != 0)
+    memset(res, 0, sizeof res);
+    if (api->heuristic(lt->handle, &p->desc, &p->lx, &p->ly, &p->ld, &p->ld, &pref, LT_TUNE_MAX,
+                       res, &found) != 0)
         return;
-    p->algo = res.algo;
+    p->ncand = 0;
+    for (int i = 0; i < found && i < LT_TUNE_MAX; i++)
+        if (res[i].state == 0) p->cand[p->ncand++] = res[i].algo;
+    if (p->ncand == 0) return;
+    p->algo = p->cand[0];
     p->ok = true;
     (void)G;
+}
+
+/* Autotuning. cuBLASLt's heuristic ranks its algorithms by a model; for a large product the
+ * model's first is not always the fastest on the device (issue 14: 729 TFLOP/s for bf16
+ * 8192^3 through the first, cuBLAS 822 in the same run), so a product of at least
+ * LT_TUNE_FLOPS times each candidate once, at its first call, on its own operands (every
+ * candidate writes the same product into the output, which the real call then overwrites),
+ * and keeps the fastest. About 3 * LT_TUNE_MAX products once per shape: 35 ms for bf16
+ * 8192^3 on the H200. G->matmul_tune describes the last tuning. */
+#define LT_TUNE_FLOPS 1e10
+#define LT_TUNE_REPS  2
+
+typedef struct LtCall {
+    const void *alpha, *beta;
+    CUdeviceptr x, y, c, d;
+    void *ws;
+    size_t ws_size;
+    CUstream stream;
+} LtCall;
+
+static cublasStatus_t lt_run(GpuCublasLt *lt, LtPlan *p, const LtAlgo *algo, const LtCall *c) {
+    return lt->api.matmul(lt->handle, &p->desc, c->alpha, (const void *)(uintptr_t)c->x, &p->lx,
+                          (const void *)(uintptr_t)c->y, &p->ly, c->beta,
+                          (const void *)(uintptr_t)c->c, &p->ld, (void *)(uintptr_t)c->d, &p->ld,
+                          algo, c->ws, c->ws_size, c->stream);
+}
+
+/* Time each candidate; p->algo becomes the fastest that ran. -1 on a CUDA error (the
+ * plan keeps the heuristic's first). */
+static int lt_tune(GpuState *G, GpuCublasLt *lt, LtPlan *p, const LtCall *c) {
+    CUevent ev[2] = {NULL, NULL};
+    int rc = -1, best = -1;
+    float best_ms = 0, first_ms = -1;
+    if (gpu_event_create(G, true, &ev[0]) < 0 || gpu_event_create(G, true, &ev[1]) < 0) goto done;
+    for (int i = 0; i < p->ncand; i++) {
+        if (lt_run(lt, p, &p->cand[i], c) != 0) continue; /* warm-up; a failing one is skipped */
+        if (gpu_event_record(G, ev[0], c->stream) < 0) goto done;
+        bool ok = true;
+        for (int r = 0; r < LT_TUNE_REPS && ok; r++)
+            ok = lt_run(lt, p, &p->cand[i], c) == 0;
+        float ms = 0;
+        if (gpu_event_record(G, ev[1], c->stream) < 0 || gpu_event_synchronize(G, ev[1]) < 0 ||
+            gpu_event_elapsed_ms(G, ev[0], ev[1], &ms) < 0)
+            goto done;
+        if (!ok) continue;
+        if (i == 0) first_ms = ms / LT_TUNE_REPS;
+        if (best < 0 || ms < best_ms) {
+            best = i;
+            best_ms = ms;
+        }
+    }
+    if (best >= 0) p->algo = p->cand[best];
+    snprintf(G->matmul_tune, sizeof G->matmul_tune,
+             "%d candidates timed, #%d fastest: %.3f ms (the heuristic's first: %.3f ms)", p->ncand,
+             best, best >= 0 ? best_ms / LT_TUNE_REPS : 0.0, first_ms);
+    rc = 0;
+done:
+    for (int i = 0; i < 2; i++)
+        if (ev[i]) gpu_event_destroy(G, ev[i]);
+    return rc;
 }
 
 /* The largest power of two <= 256 dividing the byte address of every matrix of a batch. */
@@ -490,21 +558,29 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
     if (!p->ok) return 1;
     double alpha64 = ep ? ep->alpha : 1.0, beta64 = ep ? ep->beta : 0.0;
     float alpha32 = (float)alpha64, beta32 = (float)beta64;
-    const void *alpha = dt == DT_FLOAT64 ? (const void *)&alpha64 : (const void *)&alpha32;
-    const void *beta = dt == DT_FLOAT64 ? (const void *)&beta64 : (const void *)&beta32;
-    CUdeviceptr cptr = key.with_c ? ep->c->ptr : out->ptr;
     if (ep && ep->bias) {
         void *bias = (void *)(uintptr_t)ep->bias;
         if (lt->api.desc_set(&p->desc, LT_DESC_BIAS_POINTER, &bias, sizeof bias) != 0) return 1;
     }
+    LtCall call = {dt == DT_FLOAT64 ? (const void *)&alpha64 : (const void *)&alpha32,
+                   dt == DT_FLOAT64 ? (const void *)&beta64 : (const void *)&beta32,
+                   b->ptr,
+                   a->ptr,
+                   key.with_c ? ep->c->ptr : out->ptr,
+                   out->ptr,
+                   key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
+                   key.workspace ? LT_WORKSPACE : 0,
+                   stream};
+    if (!p->tuned) {
+        /* not with C read (beta != 0): C may be the output, which each timed run rewrites */
+        p->tuned = true;
+        double flops = 2.0 * (double)m * (double)n * (double)k * (double)batch;
+        if (p->ncand > 1 && !key.with_c && flops >= LT_TUNE_FLOPS && lt_tune(G, lt, p, &call) < 0)
+            return -1;
+    }
     GpuProfRecord *rec =
         G->prof ? gpu_prof_begin(G, GPU_PROF_MATMUL, "cublasLtMatmul", stream) : NULL;
-    cublasStatus_t st =
-        lt->api.matmul(lt->handle, &p->desc, alpha, (const void *)(uintptr_t)b->ptr, &p->lx,
-                       (const void *)(uintptr_t)a->ptr, &p->ly, beta, (const void *)(uintptr_t)cptr,
-                       &p->ld, (void *)(uintptr_t)out->ptr, &p->ld, &p->algo,
-                       key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
-                       key.workspace ? LT_WORKSPACE : 0, stream);
+    cublasStatus_t st = lt_run(lt, p, &p->algo, &call);
     if (rec) {
         rec->flops = 2.0 * (double)m * (double)n * (double)k * (double)batch;
         rec->bytes = (uint64_t)(m * k + k * n + m * n) * (uint64_t)batch * (uint64_t)es;

@@ -301,5 +301,9 @@ Value arr_cuda_device_info(Interp *I) {
     if (G->matmul_path &&
         set_item(I, d, "matmul_path", v_obj(str_from_cstr(I, G->matmul_path))) < 0)
         return V_NULL;
+    /* what timing a large product's cuBLASLt candidates found (cublaslt.c), once one was */
+    if (G->matmul_tune[0] &&
+        set_item(I, d, "matmul_tune", v_obj(str_from_cstr(I, G->matmul_tune))) < 0)
+        return V_NULL;
     return v_obj(d);
 }
