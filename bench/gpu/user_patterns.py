@@ -57,6 +57,20 @@ q = np.tanh(p * 0.001) * np.sqrt(p + 3.25) + np.floor(p / 7)
 q0 = float(q[5])
 report("first_use_new_fused_expression", (time.perf_counter() - t0) * 1e3, "ms")
 check("first_use", abs(q0 - (np.tanh(0.005) * (8.25 ** 0.5) + 0.0)) < 1e-4)
+# where a first use goes: a second new expression under the profiler (NVRTC already started)
+try:
+    import gpu as _gpu
+
+    with _gpu.profile(print=False) as prof:
+        t0 = time.perf_counter()
+        q = np.sin(p * 0.002) - np.sqrt(p + 1.5) * np.ceil(p / 3)
+        q0 = float(q[5])
+        t1 = time.perf_counter()
+    comp = sum(r.ms for r in prof.records if r.kind == "compile")
+    print("DIAG first_use: a second new expression %.1f ms, of it NVRTC %.1f ms" % (
+        (t1 - t0) * 1e3, comp))
+except ImportError:
+    pass
 
 # ---- elementwise and full reductions, 2^28 float32 ----
 a = np.random.rand(N).astype(np.float32)
@@ -69,7 +83,18 @@ def add_read():
     return c[0]
 
 
+def mem():
+    return np.memory_info() if hasattr(np, "memory_info") else {}
+
+
+m0 = mem()
 report("c=a+b;c[0]_2^28", 3 * gb / wall(add_read), "TB/s")
+m1 = mem()
+# what the pattern cost besides its kernels: collections (device garbage is freed by the
+# collector) and growth of the memory pool (mapping new device memory), over its 8 calls
+print("DIAG add: collections %d, pool growth %.2f GiB, pool %.2f GiB" % (
+    m1.get("collections", 0) - m0.get("collections", 0),
+    (m1.get("device_high", 0) - m0.get("device_high", 0)) / 2**30, m1.get("device_high", 0) / 2**30))
 check("add", abs(float(add_read()) - (float(a[0]) + float(b[0]))) < 1e-6)
 
 
@@ -113,6 +138,8 @@ report("where(a>b,a,0).sum()_2^28", 2 * gb / wall(relu_sum), "TB/s")
 s2 = float(relu_sum())
 ref = float((a * (a > b)).sum())
 check("where_sum", abs(s2 - ref) <= 1e-3 * abs(ref))
+# the first pattern again, once the pool holds what the loops need (an order effect shows here)
+report("c=a+b;c[0]_2^28_again", 3 * gb / wall(add_read), "TB/s")
 a = b = None
 
 # ---- row-wise softmax and layer norm with array ops, M x M float32 ----
@@ -144,6 +171,28 @@ report("layer_norm_rows_array_ops_%d" % M, 2 * mb / wall(layer_norm), "TB/s")
 m0 = sum(row) / M
 v0 = sum((v - m0) ** 2 for v in row) / M
 check("layer_norm", abs(float(layer_norm()) - (row[0] - m0) / (v0 + 1e-5) ** 0.5) < 1e-3)
+
+
+def kernels_of(fn, label):
+    """DIAG lines: each device record of one call of fn (name, ms, grid x block), for
+    finding which pass of a pattern is slow; 'pass' is the matrix's bytes over the time."""
+    try:
+        import gpu as _gpu
+    except ImportError:
+        return
+    fn()
+    sync()
+    with _gpu.profile(print=False) as prof:
+        fn()
+        sync()
+    for r in prof.records:
+        if r.kind in ("kernel", "matmul", "copy DtoD"):
+            print("DIAG %s: %s %.3f ms (%.2f TB/s a pass) grid %s block %s" % (
+                label, r.name, r.ms, mb / (r.ms * 1e-3) if r.ms > 0 else 0, r.grid, r.block))
+
+
+kernels_of(softmax, "softmax")
+kernels_of(layer_norm, "layer_norm")
 x = None
 
 # ---- small arrays: launch-bound ----
@@ -193,6 +242,7 @@ def mm_fresh():
 
 report("x@y_bf16_%d_fresh_result" % M, flop / wall(mm_fresh, inner=10) / 1e12, "TFLOP/s")
 print("matmul_path:", np.device().get("matmul_path"))
+print("matmul_tune:", np.device().get("matmul_tune"))
 ob = np.empty((M, M), dtype=np.bfloat16)
 
 
