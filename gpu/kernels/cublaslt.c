@@ -571,8 +571,9 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
                    key.workspace ? (void *)(uintptr_t)G->matmul_workspace : NULL,
                    key.workspace ? LT_WORKSPACE : 0,
                    stream};
-    if (!p->tuned) {
-        /* not with C read (beta != 0): C may be the output, which each timed run rewrites */
+    if (!p->tuned && !gpu_capturing(G, stream)) {
+        /* not with C read (beta != 0): C may be the output, which each timed run rewrites;
+         * not while a graph is captured (timing waits for the stream): at a later call */
         p->tuned = true;
         double flops = 2.0 * (double)m * (double)n * (double)k * (double)batch;
         if (p->ncand > 1 && !key.with_c && flops >= LT_TUNE_FLOPS && lt_tune(G, lt, p, &call) < 0)
