@@ -25,5 +25,6 @@ for c in cuda_core_check linalg_check profile_check graph_check; do
 done
 timeout 30 python3 bench/gpu/graph_check_torch.py 2>&1 | tail -2; timeout 60 python3 bench/gpu/raw_launch_peers.py 2>&1 | grep PEER
 timeout 100 bench/gpu/run_fault_tests.sh $K > $OUT/faults.log 2>&1; echo "faults rc=$?"; grep -E "passed|failed|FAIL" $OUT/faults.log | tail -6
+KRAIT_CACHE_DIR=$(mktemp -d) timeout 15 $K bench/gpu/tile_bench.py compile 2>&1 | grep -E "BENCH|Error"
 echo "checks done at $(el) s"
 echo "all done at $(el) s"
