@@ -343,20 +343,25 @@ inhomog:
     return -1;
 }
 
-static int fill_from(Interp *I, Value v, Array *a, int depth, char *p) {
+/* The values' floating-point flags (a float out of a narrower float type's range) are
+ * reported once per innermost sequence, as NumPy's ("overflow encountered in cast"); a
+ * 0-d array's into *flags. */
+static int fill_from(Interp *I, Value v, Array *a, int depth, char *p, int *flags) {
     if (is_array(I, v)) {
         Array *s = as_array(v);
         Array *view = arr_view(I, a, s->ndim, s->shape, a->strides + depth, p, a->dtype);
         return view ? arr_assign(I, view, v) : -1;
     }
-    if (depth == a->ndim) return arr_store_value(I, p, a->dtype, v);
+    if (depth == a->ndim) return arr_store_value_flags(I, p, a->dtype, v, flags);
+    /* NumPy converts each innermost sequence on its own: one warning per such row */
+    int row = 0, *f = depth == a->ndim - 1 ? &row : flags;
     int64_t n = a->shape[depth];
     for (int64_t i = 0; i < n; i++) {
         Value item = obj_getitem(I, v, v_int(i));
         if (is_null(item)) return -1;
-        if (fill_from(I, item, a, depth + 1, p + i * a->strides[depth]) < 0) return -1;
+        if (fill_from(I, item, a, depth + 1, p + i * a->strides[depth], f) < 0) return -1;
     }
-    return 0;
+    return row ? arr_fpe_report(I, row, "cast", false) : 0;
 }
 
 Array *arr_from_value(Interp *I, Value v, int dt) {
@@ -375,7 +380,9 @@ Array *arr_from_value(Interp *I, Value v, int dt) {
     if (dt < 0) dt = found;
     Array *a = arr_new(I, dt, ndim, shape);
     if (!a) return NULL;
-    if (fill_from(I, v, a, 0, a->data) < 0) return NULL;
+    int flags = 0;
+    if (fill_from(I, v, a, 0, a->data, &flags) < 0) return NULL;
+    if (flags && arr_fpe_report(I, flags, "cast", false) < 0) return NULL;
     return a;
 }
 

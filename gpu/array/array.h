@@ -149,6 +149,9 @@ void arr_convert(char *dst, int ddt, const char *src, int sdt);
 Value arr_scalar_value(Interp *I, const char *p, int dt);
 /* Store a Python scalar (int, float, bool) at p, converting to dt. -1 after raising. */
 int arr_store_value(Interp *I, char *p, int dt, Value v);
+/* The same, ORing the floating-point flags of the conversion (ARR_FPE_OVER for a finite
+ * value that became inf) into *flags instead of reporting them. */
+int arr_store_value_flags(Interp *I, char *p, int dt, Value v, int *flags);
 
 /* ---- scalars (scalar.c) ---- */
 /* Whether v is an instance of a NumPy scalar class. */
@@ -425,6 +428,9 @@ Value arr_host_astype(Interp *I, Array *a, int dt);
 int arr_host_assign(Interp *I, Array *dst, Value src);
 Array *arr_host_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill);
 Array *arr_host_arange(Interp *I, int dt, int64_t n, Value start, Value step, double a, double s);
+/* A Python float operand stored in float dtype dt: NumPy's "overflow encountered in cast"
+ * when it becomes inf there; -1 after raising. */
+int arr_weak_cast_check(Interp *I, Value v, int dt);
 /* NumPy's OverflowError for a Python int operand out of dt's range (0, or -1 after raising). */
 int arr_weak_check(Interp *I, Value v, int dt);
 /* The result dtype of reduction kind over in_dt (dt: the dtype= argument, -1 none). */

@@ -8,6 +8,13 @@ Array *arr_host_full(Interp *I, int dt, int ndim, const int64_t *shape, char ord
     Array *a = arr_new_order(I, dt, ndim, shape, order);
     /* arr_new_order zeroes: an int 0 (zeros, empty) needs no pass */
     bool zero = is_smallint(fill) && fill.as.i == 0;
+    if (a && is_float(fill) && !dt_is_float(dt)) {
+        /* NumPy's full copies a float into an integer array by an unsafe cast (x86's
+         * conversion, "invalid value encountered in cast"), not as x[...] = 1.5 would */
+        Array *f = arr_from_value(I, fill, DT_FLOAT64);
+        if (!f) return NULL;
+        fill = v_obj(f);
+    }
     if (a && !zero && arr_assign(I, a, fill) < 0) return NULL;
     return a;
 }

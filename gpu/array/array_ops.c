@@ -128,6 +128,13 @@ static int64_t double_to_i64(double d) {
     return (int64_t)d;
 }
 
+/* NumPy's cast on x86-64 into int8, int16, int32, uint8 and uint16: through a 32-bit
+ * cvttsd2si, whose NaN and out-of-range result is INT32_MIN, then wrapped to the type. */
+static int64_t double_to_i32(double d) {
+    if (!(d >= -2147483648.0 && d < 2147483648.0)) return INT32_MIN;
+    return (int32_t)d;
+}
+
 /* As NumPy's cast on x86-64: in range exact, a negative value through int64 (wrapping),
  * 2^64 and above (inf too) 0, NaN and below -2^63 2^63. */
 uint64_t arr_double_to_u64(double d) {
@@ -200,7 +207,9 @@ void arr_store_f(char *p, int dt, double x) {
         memcpy(p, &v, 8);
         break;
     }
-    default: arr_store_i(p, dt, double_to_i64(x)); break;
+    case DT_INT64:
+    case DT_UINT32: arr_store_i(p, dt, double_to_i64(x)); break;
+    default: arr_store_i(p, dt, double_to_i32(x)); break;
     }
 }
 
@@ -259,26 +268,80 @@ bool arr_int_to_u64(Interp *I, Value v, uint64_t *out) {
     return true;
 }
 
+static bool arr_int_out_of_range(int64_t x, int dt);
+
+/* A Python float into an integer dtype as NumPy 2 converts it: through a Python int (the
+ * truncated value), with Python's errors for NaN and inf and NumPy's for a value out of the
+ * type's range. */
+static int store_float_int(Interp *I, char *p, int dt, double x) {
+    if (!isfinite(x)) {
+        err_format(I, isnan(x) ? TY_VALUE_ERROR : TY_OVERFLOW_ERROR,
+                   "cannot convert float %s to integer", isnan(x) ? "NaN" : "infinity");
+        return -1;
+    }
+    double t = trunc(x);
+    if (dt == DT_UINT64 && t >= 0 && t < 18446744073709551616.0) {
+        uint64_t u = (uint64_t)t;
+        memcpy(p, &u, 8);
+        return 0;
+    }
+    if (dt == DT_UINT32 && t >= 0 && t < 18446744073709551616.0 && t >= 4294967296.0) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer %llu out of bounds for uint32",
+                   (unsigned long long)t);
+        return -1;
+    }
+    if (t >= 9.2233720368547758e18 || t < -9.2233720368547758e18) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python int too large to convert to C long");
+        return -1;
+    }
+    int64_t i = (int64_t)t;
+    if (dt != DT_INT64 && dt != DT_BOOL && arr_int_out_of_range(i, dt)) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s", (long long)i,
+                   arr_dtypes[dt].name);
+        return -1;
+    }
+    arr_store_i(p, dt, dt == DT_BOOL ? x != 0 : i);
+    return 0;
+}
+
+/* A finite value stored into a narrower float dtype as inf: NumPy's "overflow encountered
+ * in cast". */
+static int cast_over(const char *p, int dt, double x) {
+    if (dt != DT_FLOAT16 && dt != DT_BFLOAT16 && dt != DT_FLOAT32) return 0;
+    return isfinite(x) && isinf(arr_load_f(p, dt)) ? ARR_FPE_OVER : 0;
+}
+
 int arr_store_value(Interp *I, char *p, int dt, Value v) {
+    int flags = 0;
+    if (arr_store_value_flags(I, p, dt, v, &flags) < 0) return -1;
+    return flags ? arr_fpe_report(I, flags, "cast", false) : 0;
+}
+
+int arr_store_value_flags(Interp *I, char *p, int dt, Value v, int *flags) {
     char sb[8];
     int sdt = arr_scalar_load(I, v, sb);
     if (sdt >= 0) {
         arr_convert(p, dt, sb, sdt);
+        if (dt_is_float(sdt)) *flags |= cast_over(p, dt, arr_load_f(sb, sdt));
         return 0;
     }
     if (sdt == -2) return -1; /* fetching its value from the device failed */
     if (is_smallint(v) && arr_weak_check(I, v, dt) < 0) return -1;
     if (is_bool(v) || is_smallint(v)) {
         arr_store_i(p, dt, v.as.i);
+        *flags |= cast_over(p, dt, (double)v.as.i);
         return 0;
     }
     if (is_float(v)) {
-        if (dt_is_int(dt) && !isfinite(v.as.f)) {
-            err_format(I, TY_VALUE_ERROR, "cannot convert float %s to integer",
-                       isnan(v.as.f) ? "NaN" : "infinity");
-            return -1;
+        if (dt_is_int(dt) || dt == DT_BOOL) {
+            if (dt == DT_BOOL) {
+                *(uint8_t *)p = v.as.f != 0;
+                return 0;
+            }
+            return store_float_int(I, p, dt, v.as.f);
         }
         arr_store_f(p, dt, v.as.f);
+        *flags |= cast_over(p, dt, v.as.f);
         return 0;
     }
     if (is_array(I, v) && as_array(v)->size == 1) {
@@ -301,6 +364,7 @@ int arr_store_value(Interp *I, char *p, int dt, Value v) {
     }
     if (num_to_double(I, v, &d)) {
         arr_store_f(p, dt, d);
+        *flags |= cast_over(p, dt, d);
         return 0;
     }
     err_clear(I);
@@ -421,43 +485,35 @@ static Array *scalar_array(Interp *I, Value v, int dt) {
     return a;
 }
 
+/* Whether x is outside integer dtype dt's range (int64: never). */
+static bool arr_int_out_of_range(int64_t x, int dt) {
+    int64_t lo, hi;
+    switch (dt) {
+    case DT_INT8: lo = -128, hi = 127; break;
+    case DT_INT16: lo = -32768, hi = 32767; break;
+    case DT_INT32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case DT_UINT8: lo = 0, hi = 255; break;
+    case DT_UINT16: lo = 0, hi = 65535; break;
+    case DT_UINT32: lo = 0, hi = UINT32_MAX; break;
+    case DT_UINT64: lo = 0, hi = INT64_MAX; break;
+    default: return false;
+    }
+    return x < lo || x > hi;
+}
+
+int arr_weak_cast_check(Interp *I, Value v, int dt) {
+    if (!is_float(v) || !dt_is_float(dt) || dt == DT_FLOAT64) return 0;
+    char buf[8];
+    arr_store_f(buf, dt, v.as.f);
+    int f = cast_over(buf, dt, v.as.f);
+    return f ? arr_fpe_report(I, f, "cast", false) : 0;
+}
+
 int arr_weak_check(Interp *I, Value v, int dt) {
     if (!dt_is_int(dt) || !(is_smallint(v))) return 0;
-    int64_t x = v.as.i, lo, hi;
-    switch (dt) {
-    case DT_INT8:
-        lo = -128;
-        hi = 127;
-        break;
-    case DT_INT16:
-        lo = -32768;
-        hi = 32767;
-        break;
-    case DT_INT32:
-        lo = INT32_MIN;
-        hi = INT32_MAX;
-        break;
-    case DT_UINT8:
-        lo = 0;
-        hi = 255;
-        break;
-    case DT_UINT16:
-        lo = 0;
-        hi = 65535;
-        break;
-    case DT_UINT32:
-        lo = 0;
-        hi = UINT32_MAX;
-        break;
-    case DT_UINT64:
-        lo = 0;
-        hi = INT64_MAX;
-        break;
-    default: return 0;
-    }
-    if (x < lo || x > hi) {
-        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s", (long long)x,
-                   arr_dtypes[dt].name);
+    if (arr_int_out_of_range(v.as.i, dt)) {
+        err_format(I, TY_OVERFLOW_ERROR, "Python integer %lld out of bounds for %s",
+                   (long long)v.as.i, arr_dtypes[dt].name);
         return -1;
     }
     return 0;
@@ -1217,5 +1273,8 @@ int arr_host_assign(Interp *I, Array *dst, Value src) {
         arr_iter_next(&id, dst);
         arr_iter_next(&is, &view);
     }
-    return 0;
+    /* the cast's warnings, as NumPy's assignment reports them ("invalid value encountered
+     * in cast" for NaN into an integer array) */
+    int flags = s->dtype != dst->dtype ? arr_cast_fpe(&view, dst) : 0;
+    return flags ? arr_fpe_report(I, flags, "cast", false) : 0;
 }

@@ -351,12 +351,16 @@ static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!r) return V_NULL;
     int64_t div = endpoint ? n - 1 : n;
     double step = div > 0 ? (b - a) / (double)div : NAN;
-    int isz = arr_dtypes[dt].size;
+    int isz = arr_dtypes[dt].size, over = 0;
+    bool narrow = dt == DT_FLOAT32 || dt == DT_FLOAT16 || dt == DT_BFLOAT16;
     for (int64_t i = 0; i < n; i++) {
         double x = div > 0 ? a + (double)i * step : a;
         if (endpoint && n > 1 && i == n - 1) x = b;
         arr_store_f(r->data + i * isz, dt, dt_is_int(dt) ? floor(x) : x);
+        if (narrow && isfinite(x) && isinf(arr_load_f(r->data + i * isz, dt))) over = 1;
     }
+    /* NumPy computes in float64 and casts: "overflow encountered in cast" */
+    if (over && arr_fpe_report(I, ARR_FPE_OVER, "cast", false) < 0) return V_NULL;
     if (!is_null(o[4]) && obj_truthy(I, o[4]) == 1) {
         Tuple *t = tuple_pack(I, 2, v_obj(r), v_float(step));
         return t ? v_obj(t) : V_NULL;

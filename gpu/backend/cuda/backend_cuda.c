@@ -853,6 +853,9 @@ int arr_cuda_assign(Interp *I, Array *dst, Value src) {
         g.eager = false;
         int n = add_operand(I, &g, src, dst->dtype);
         if (n == -1) return -1;
+        /* the cast into dst's dtype reports as astype's does ("overflow encountered in cast") */
+        if (n >= 0 && g.nodes[n].op == FUSE_CAST && arr_cuda_fpe_mark(I, &g, n, false) < 0)
+            return -1;
         if (n >= 0) {
             Value r = finish_graph(I, &g, n, dst->dtype, dst->ndim, dst->shape, dst);
             return is_null(r) ? -1 : 1;

@@ -240,6 +240,9 @@ Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fi
     for (int d = 0; d < ndim; d++)
         size *= shape[d];
     if (size <= 0) return NULL;
+    /* the value as the host stores it: NumPy's range errors and cast warnings */
+    char buf[8];
+    if (arr_store_value(I, buf, dt, fill) < 0) return NULL;
     Array *r = dev_new(I, dt, ndim, shape);
     if (!r) return NULL;
     GpuTensor t;

@@ -19,9 +19,12 @@ static bool on_host(Interp *I, Value v) {
 
 static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                          Array *out) {
-    /* a Python int operand is stored in cdt on the device: NumPy's range check first */
-    if (!is_array(I, a) && arr_weak_check(I, a, cdt) < 0) return V_NULL;
-    if (!is_array(I, b) && arr_weak_check(I, b, cdt) < 0) return V_NULL;
+    /* a Python int operand is stored in cdt on the device: NumPy's range check first; a
+     * Python float past a narrower float type warns as its cast on the host would */
+    if (!is_array(I, a) && (arr_weak_check(I, a, cdt) < 0 || arr_weak_cast_check(I, a, cdt) < 0))
+        return V_NULL;
+    if (!is_array(I, b) && (arr_weak_check(I, b, cdt) < 0 || arr_weak_cast_check(I, b, cdt) < 0))
+        return V_NULL;
     /* integer NumPy scalars on the host: the host loop, which reports their overflow as
      * NumPy's scalar operators do (one element: no launch, no copy) */
     if ((mode & ARR_MODE_SCALAR) && !out && dt_is_int(cdt) && on_host(I, a) && on_host(I, b))
