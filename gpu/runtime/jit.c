@@ -160,6 +160,10 @@ static const char *jit_dir(GpuState *G) {
     return G->jit.dir;
 }
 
+const char *jit_cache_root(GpuState *G) {
+    return jit_dir(G);
+}
+
 static int jit_file_path(GpuState *G, const JitPlan *plan, char *out, size_t size) {
     const char *dir = jit_dir(G);
     if (!dir) return -1;

@@ -104,6 +104,11 @@ void jit_job_free(JitJob *job);
  * set (empty disables it), else <settings.home_dir>/.cache/krait, else none. */
 int jit_set_cache_dir(struct GpuState *G, const char *dir);
 
+/* The disk cache's root directory (as jit_set_cache_dir or the settings gave it), or NULL
+ * when there is none; other caches keyed on the device's code (ct.tune's results) live
+ * beside the CUBINs under it. */
+const char *jit_cache_root(struct GpuState *G);
+
 /* The cache key of req (what the memory and disk caches file its CUBIN under), for dumps
  * and diagnostics. 0, or -1 if NVRTC cannot be loaded (its version is part of the key). */
 int jit_request_key(struct GpuState *G, const JitRequest *req, uint8_t key[SHA256_SIZE]);

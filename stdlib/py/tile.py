@@ -208,6 +208,14 @@ def launch_async(stream, grid, kernel, kernel_args):
     return loop.create_task(_launch_compiled(fut, stream, grid, kernel, kernel_args))
 
 
+def __getattr__(name):
+    # ct.tune (stdlib/py/tile__tune.py) is imported at its first use
+    if name == "tune":
+        import tile.tune
+        return tile.tune
+    raise AttributeError(f"module 'tile' has no attribute '{name}'")
+
+
 def cdiv(a, b):
     """Ceiling division of integers: cdiv(a, b) == -(-a // b). Also works in kernels."""
     return -(-a // b)

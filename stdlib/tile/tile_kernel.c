@@ -9,6 +9,9 @@
  * (stdlib/tile/tile_cuda.c) once it is there, else through the interpreter on the arrays'
  * host copies. Keys are compared field by field, no hashing and no allocation per launch.
  *
+ * kernel.replace_hints gives a copy with other hints (ct.tune's hints_fn), _tile.tune_dir
+ * where ct.tune keeps its results (stdlib/py/tile__tune.py).
+ *
  * KRAIT_TILE_DUMP=1 (kr_config.gpu_tile_dump "1") also prints each new specialization's IR
  * to stderr, before the lowering prints its CUDA C. */
 #include <stdio.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "../../gpu/array/array.h"
+#include "../../gpu/runtime/jit.h"
 #include "../../vm/code.h"
 #include "../../vm/dict.h"
 #include "../builtins.h"
@@ -75,6 +79,33 @@ static Value kernel_get_name(Interp *I, Value self) {
     return fn->name ? v_obj(fn->name) : V_NONE;
 }
 
+static bool tile_hint_value(Interp *I, Value v, int *out);
+
+/* kernel.replace_hints(num_ctas=, occupancy=, opt_level=, num_worker_warps=): a new Kernel of
+ * the same function with the hints given replaced, the others kept (cuTile's; what
+ * ct.tune.exhaustive_search's hints_fn feeds). Each value is checked now. */
+static Value kernel_replace_hints(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"num_ctas", "occupancy", "opt_level", "num_worker_warps"};
+    Value o[4];
+    if (!arg_parse(I, "replace_hints", argc - 1, argv + 1, kw, names, 4, 0, 0, o)) return V_NULL;
+    for (int i = 0; i < 4; i++) {
+        int unused;
+        if (!is_null(o[i]) && !tile_hint_value(I, o[i], &unused)) return V_NULL;
+    }
+    TileKernel *n = gc_new(I, I->types[TY_TILE_KERNEL], sizeof(TileKernel));
+    if (!n) return V_NULL;
+    const TileKernel *k = (const TileKernel *)as_obj(argv[0]);
+    n->fn = k->fn;
+    for (int i = 0; i < 4; i++)
+        n->hints[i] = is_null(o[i]) ? k->hints[i] : o[i];
+    return v_obj(n);
+}
+
+static const MethodDef kernel_methods[] = {
+    {"replace_hints", kernel_replace_hints, 0},
+    {NULL, NULL, 0},
+};
+
 static const GetSetDef kernel_getsets[] = {
     {"__wrapped__", kernel_get_wrapped, NULL},
     {"__name__", kernel_get_name, NULL},
@@ -90,6 +121,7 @@ const TypeSpec tile_kernel_spec = {
               .repr = kernel_repr,
               .call = kernel_call},
     .getsets = kernel_getsets,
+    .methods = kernel_methods,
 };
 
 /* _tile.Kernel(fn, num_ctas, occupancy, opt_level, num_worker_warps) */
@@ -628,7 +660,19 @@ static Value f_compile_job(Interp *I, int argc, Value *argv, Tuple *kw) {
 #endif
 }
 
+/* _tile.tune_dir(): where ct.tune keeps its results (beside the JIT's CUBINs), or None
+ * without a disk cache (the CPU backend has none). */
+static Value f_tune_dir(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argv;
+    if (!arg_no_kw(I, "tune_dir", kw) || !arg_count(I, "tune_dir", argc, 0, 0)) return V_NULL;
+    const char *root = I->gpu ? jit_cache_root(I->gpu) : NULL;
+    if (!root) return V_NONE;
+    Str *s = str_printf(I, "%s/tune-v1", root);
+    return s ? v_obj(s) : V_NULL;
+}
+
 static const MethodDef tile_native_functions[] = {
+    {"tune_dir", f_tune_dir, 0},
     {"compile_job", f_compile_job, 0},
     {"compile", f_compile, 0},
     {"export", f_export, 0},

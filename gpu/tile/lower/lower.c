@@ -416,12 +416,17 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
         words = 1;
     }
     ksrc_puts(s, "};\n");
-    char minb[16] = ""; /* the attention loop's blocks per SM: ptxas's register budget */
-    if (L.fa_minblocks > 1) snprintf(minb, sizeof minb, ", %d", L.fa_minblocks);
+    /* blocks per SM, ptxas's register budget 64K / (n KR_NT): the attention loop's, or
+     * ct.kernel(occupancy=n) */
+    int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 0;
+    if (L.fa_minblocks > occ) occ = L.fa_minblocks;
+    if (occ > 2048 / L.layout.nt) occ = 2048 / L.layout.nt;
+    char bounds[32] = "";
+    if (occ > 1) snprintf(bounds, sizeof bounds, ", %d", occ);
     ksrc_printf(s,
-                "extern \"C\" __global__ void __launch_bounds__(KR_NT%s) %s(const %sKrParams_%s p) "
-                "{\n",
-                minb, out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
+                "extern \"C\" __global__ void __launch_bounds__(KR_NT%s) %s(const %sKrParams_%s "
+                "p) {\n",
+                bounds, out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
     ksrc_puts(s, body.buf ? body.buf : "");
     ksrc_puts(s, "}\n");
     ksrc_free(&body);

@@ -164,6 +164,10 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
     m->stages = (int)((budget - 1024) / m->stage_bytes);
     if (m->stages > 6) m->stages = 6;
+    /* ct.load(..., latency=n) on an operand: a ring of n stages (at least 2), fewer than
+     * fit; the deeper hint of the two wins (a knob for ct.tune to search) */
+    int lat = m->load_a->latency > m->load_b->latency ? m->load_a->latency : m->load_b->latency;
+    if (lat > 0 && lat < m->stages) m->stages = lat < 2 ? 2 : lat;
     /* tfloat32 waits for each stage's wgmma group: they read B^T from registers, which
      * the next stage's fragment loads overwrite (ptxas reuses them, and does not see the
      * hazard across the loop's back edge: the wrong tf32 products of 2026-12-01) */
@@ -267,7 +271,8 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     /* TMA (all modes but 3, cp.async only): descriptors for A in M-row boxes, B in BK-row
      * boxes; the kernel keeps the cp.async loop for launches whose arrays TMA can't take */
     int ta = -1, tb = -1;
-    if (L->sm90_mode != 3) {
+    /* ct.load(..., allow_tma=False) on either operand: the cp.async loop only */
+    if (L->sm90_mode != 3 && la->allow_tma != 0 && lb->allow_tma != 0) {
         int n0 = L->ntmaps;
         ta = tmap_index(L, la->array, M, m->esize);
         tb = tmap_index(L, lb->array, BK, m->esize);

@@ -1631,6 +1631,9 @@ class Kernel:
         self.__name__ = fn.__name__
 
     def replace_hints(self, **hints):
+        for name in hints:
+            if name not in ("num_ctas", "occupancy", "opt_level", "num_worker_warps"):
+                raise TypeError("replace_hints() got an unexpected keyword argument '%s'" % name)
         h = dict(self.hints)
         h.update(hints)
         return Kernel(self._pyfunc, h)
@@ -1704,6 +1707,81 @@ def _marked_error(fn):
                    "AssertionError": AssertionError}[kind]
             return exc("%s:%d: %s" % (fn.__code__.co_filename, first + k, msg))
     return None
+
+
+class _TuneMeasurement:
+    def __init__(self, config, mean_us, num_samples, error_margin_us):
+        self.config, self.mean_us = config, mean_us
+        self.num_samples, self.error_margin_us = num_samples, error_margin_us
+
+
+class _TuningResult:
+    def __init__(self, best, successes, failures, cached):
+        self.best, self.successes, self.failures = best, tuple(successes), tuple(failures)
+        self.cached = cached
+
+
+class _Tune:
+    """ct.tune in the reference: exhaustive_search launches every configuration once (no
+    timing: each takes as long as its index, so the first that runs is the best); with
+    cache="folder" a second search of the same kernel, space, grids, hints and arguments is
+    answered from memory (`cached`, nothing launched), as krait answers it from the disk."""
+
+    def __init__(self):
+        self._seen = {}
+
+    def exhaustive_search(self, search_space, stream, grid_fn, kernel, args_fn, hints_fn=None,
+                          *, quiet=False, single_run_timeout_sec=None, cache=True):
+        space = list(search_space)
+        if not space:
+            raise ValueError("Search space is empty.")
+        if not callable(grid_fn) or not callable(args_fn):
+            raise TypeError("exhaustive_search(): grid_fn and args_fn must be callable")
+
+        def kernel_for(cfg):
+            k = kernel if isinstance(kernel, Kernel) else kernel(cfg)
+            hints = hints_fn(cfg) if hints_fn is not None else {}
+            return (k.replace_hints(**hints) if hints else k), hints
+
+        def describe(a):
+            if isinstance(a, _np.ndarray):
+                return ("array", str(a.dtype), a.shape, a.strides)
+            return repr(a)
+
+        key = None
+        if isinstance(cache, str):
+            parts = [cache]
+            for cfg in space:
+                try:
+                    k, hints = kernel_for(cfg)
+                    parts.append((repr(cfg), tuple(grid_fn(cfg)), repr(sorted(hints.items())),
+                                  k.__name__, tuple(describe(a) for a in args_fn(cfg))))
+                except Exception as e:
+                    parts.append((repr(cfg), type(e).__name__))
+            key = repr(parts)
+            if key in self._seen:
+                best, successes, failures = self._seen[key]
+                return _TuningResult(best, successes, failures, True)
+        successes, failures = [], []
+        for i, cfg in enumerate(space):
+            try:
+                k, _ = kernel_for(cfg)
+                launch(stream, grid_fn(cfg), k, args_fn(cfg))
+            except Exception as e:
+                failures.append((cfg, type(e), str(e)))
+                continue
+            successes.append(_TuneMeasurement(cfg, float(i + 1), 1, 0.0))
+        if not successes:
+            cfg, typ, msg = failures[0]
+            raise ValueError("No valid config found in search space.\nConfig: %r\n%s: %s"
+                             % (cfg, typ.__name__, msg))
+        best = successes[0]
+        if key is not None:
+            self._seen[key] = (best, successes, failures)
+        return _TuningResult(best, successes, failures, False)
+
+
+tune = _Tune()
 
 
 def launch_async(stream, grid, kernel, args):
