@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "../frontend/ast.h"
 #include "../vm/dict.h"
 #include "../vm/error.h"
 #include "../vm/gc.h"
@@ -529,6 +530,7 @@ int api_exec(Interp *I, const char *src, size_t len, const char *filename, int m
             if (mode != EXEC_FILE ||
                 (fn && dict_set_str(I, globals, I->names.file, v_obj(fn)) >= 0))
                 res = vm_exec_source(I, src, len, filename, globals, mode);
+            if (mode & PARSE_TOP_AWAIT) res = api_repl_await(I, res);
         }
     } else {
         res = vm_exec_source(I, src, len, filename, globals, mode);

@@ -101,6 +101,9 @@ int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out);
 int api_exec(Interp *I, const char *src, size_t len, const char *filename, int mode, Dict *globals,
              kr_value **result);
 Module *api_main_module(Interp *I);
+/* A statement compiled with PARSE_TOP_AWAIT that awaits is a coroutine: run it on asyncio's
+ * current loop until it is done (asyncio._repl_await); anything else passes through. */
+Value api_repl_await(Interp *I, Value v);
 /* I->hooks.check_limits, the VM's interrupt checks; false after raising. */
 bool api_check_limits(Interp *I);
 double api_monotonic_now(void); /* seconds */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../vm/dict.h"
+#include "../vm/frame.h"
 #include "../vm/error.h"
 #include "../vm/gc.h"
 #include "../vm/seq.h"
@@ -17,12 +18,46 @@
 #include "../frontend/ast.h"
 #include "api_internal.h"
 
+Value api_repl_await(Interp *I, Value v) {
+    if (is_null(v) || !is_obj(v) || as_obj(v)->type != I->types[TY_COROUTINE]) return v;
+    if (!gc_temp_push(I, v)) return V_NULL;
+    Str *name = str_intern_cstr(I, "asyncio"), *fn = str_intern_cstr(I, "_repl_await");
+    Value mod = name && fn ? vm_import(I, name, V_NULL, V_NULL, 0) : V_NULL;
+    Value run = is_null(mod) ? V_NULL : obj_getattr(I, mod, fn);
+    if (is_null(run)) {
+        /* without asyncio (a build without libuv) the coroutine is closed, not left pending */
+        Obj *exc = err_fetch(I);
+        Str *close = str_intern_cstr(I, "close");
+        Value m = close ? obj_getattr(I, v, close) : V_NULL;
+        if (!is_null(m)) obj_call(I, m, 0, NULL, NULL);
+        err_clear(I);
+        if (exc) err_set_value(I, v_obj(exc));
+        return V_NULL;
+    }
+    Value r = obj_call(I, run, 1, &v, NULL);
+    if (!is_null(r)) return r;
+    /* the traceback starts at the statement, as a plain statement's does: asyncio's own
+     * frames above it (_repl_await, run_until_complete, result) are dropped */
+    Obj *exc = err_fetch(I);
+    if (exc && type_is_subtype(exc->type, I->types[TY_BASE_EXCEPTION])) {
+        ExcObj *e = (ExcObj *)exc;
+        Traceback *tb = (Traceback *)e->traceback;
+        while (tb && tb->next && strcmp(tb->code->filename->data, "<frozen asyncio>") == 0)
+            tb = tb->next;
+        e->traceback = (Obj *)tb;
+    }
+    if (exc) err_set_value(I, v_obj(exc));
+    return V_NULL;
+}
+
 int kr_run_single(kr_interp *I, const char *source, const char *filename) {
     if (!I || !source) return KR_ERROR;
     /* api_exec gives the run what kr_run_string's get (limits, the stack guard, SystemExit
-     * as KR_EXIT); in EXEC_SINGLE mode it leaves __main__.__file__ alone. */
-    int rc = api_exec(I, source, strlen(source), filename ? filename : "<stdin>", EXEC_SINGLE, NULL,
-                      NULL);
+     * as KR_EXIT); in EXEC_SINGLE mode it leaves __main__.__file__ alone. A statement that
+     * awaits at the top level runs on asyncio's loop (api_repl_await), as in `python -m
+     * asyncio`. */
+    int rc = api_exec(I, source, strlen(source), filename ? filename : "<stdin>",
+                      EXEC_SINGLE | PARSE_TOP_AWAIT, NULL, NULL);
     /* An interrupt that arrived after the VM's last check (Ctrl-C ending a time.sleep in
      * the statement's final call) is still the statement's: the user pressed Ctrl-C while
      * it ran, so report it now rather than let it hit the next statement. */

@@ -408,6 +408,10 @@ typedef struct SyntaxErrorInfo {
  * statement). Returns NULL and fills *err on a syntax error or when memory runs out
  * (kind "MemoryError"). The source must be NUL-terminated; len excludes the NUL. */
 enum { PARSE_FILE, PARSE_EVAL, PARSE_SINGLE };
+/* A flag or'ed into the mode for the compiler (not the parser): `await`, `async for` and
+ * `async with` at the top level make the module code a coroutine (CO_COROUTINE) instead of
+ * a SyntaxError, as CPython's PyCF_ALLOW_TOP_LEVEL_AWAIT (the REPL's top-level await). */
+#define PARSE_TOP_AWAIT 0x100
 AstModule *parse_source(AstArena *arena, const char *src, size_t len, int mode,
                         SyntaxErrorInfo *err);
 

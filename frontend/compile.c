@@ -921,16 +921,18 @@ Code *compile_module(Interp *I, struct AstModule *mod, Str *filename, Str *sourc
     c->I = I;
     c->filename = filename;
     c->source = source;
-    c->mode = mode;
-    if (mode != PARSE_EVAL) find_future_stmts(c, &mod->body);
+    c->mode = mode & ~PARSE_TOP_AWAIT;
+    if (c->mode != PARSE_EVAL) find_future_stmts(c, &mod->body);
     if (!symtable_build(I, &c->st, mod, mode, filename, source)) {
         symtable_free(&c->st);
         return NULL;
     }
     Code *co = NULL;
     if (unit_enter(c, c->st.top, "<module>", NULL, 1) < 0) goto done;
+    mode = c->mode;
     c->u->code->flags |= CO_MODULE | (mode == PARSE_SINGLE ? CO_INTERACTIVE : 0);
     if (mod->body.len > 0) c->u->line = mod->body.items[0]->pos.line;
+    if (unit_is_generator(c->u) && emit(c, OP_GEN_START, 0) < 0) goto done; /* top-level await */
     if (mode == PARSE_EVAL) {
         if (mod->body.len != 1 || mod->body.items[0]->kind != STMT_EXPR) {
             compile_error(c, compile_line_pos(1), "invalid syntax");

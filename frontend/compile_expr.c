@@ -576,7 +576,7 @@ static int compile_comprehension(Compiler *c, AstExpr *e, CompKind kind) {
     /* an `async for` or an await inside makes it asynchronous: a coroutine the caller awaits
      * (an async generator for a generator expression), as CPython 3.10 compiles it */
     bool is_async = ste && ste->coroutine;
-    bool outer_async = c->u->fast && c->u->ste->coroutine;
+    bool outer_async = (c->u->fast || c->u->ste->kind == SCOPE_MODULE) && c->u->ste->coroutine;
     if (is_async && kind != COMP_GENEXP && !outer_async)
         return expr_error(c, e, "asynchronous comprehension outside of an asynchronous function");
     Str *qual = compile_qualname(c, names[kind], false);
@@ -657,7 +657,9 @@ static int compile_expr_inner(Compiler *c, AstExpr *e) {
     case EXPR_DICTCOMP: return compile_comprehension(c, e, COMP_DICT);
     case EXPR_GENEXP: return compile_comprehension(c, e, COMP_GENEXP);
     case EXPR_AWAIT:
-        if (!c->u->fast) return expr_error(c, e, "'await' outside function");
+        /* (a module is a coroutine only under PARSE_TOP_AWAIT: the REPL's top-level await) */
+        if (!c->u->fast && !(c->u->ste->kind == SCOPE_MODULE && c->u->ste->coroutine))
+            return expr_error(c, e, "'await' outside function");
         if (!c->u->ste->coroutine) return expr_error(c, e, "'await' outside async function");
         if (compile_expr(c, e->u.value.value) < 0 || emit(c, OP_GET_AWAITABLE, 0) < 0 ||
             emit_none(c) < 0)

@@ -321,7 +321,8 @@ static int compile_classdef(Compiler *c, AstStmt *s) {
 /* ---- loops and conditionals ---- */
 
 static bool in_async_function(Compiler *c) {
-    return c->u->fast && c->u->ste->coroutine && c->u->ste->comp_kind == COMP_NONE;
+    return (c->u->fast || c->u->ste->kind == SCOPE_MODULE) && c->u->ste->coroutine &&
+           c->u->ste->comp_kind == COMP_NONE;
 }
 
 /* async for: each step awaits __anext__() inside a SETUP_FINALLY whose handler ends the

@@ -696,7 +696,17 @@ int parse_is_incomplete(const char *src, size_t len) {
             (strstr(err.msg, "was never closed") || strstr(err.msg, "unterminated triple-quoted") ||
              strstr(err.msg, "unexpected EOF") || strstr(err.msg, "expected an indented block")))
             result = 1;
-        else if (err.kind && strcmp(err.msg, "invalid syntax") == 0) {
+        else if (err.kind && strcmp(err.msg, "expected 'except' or 'finally' block") == 0) {
+            /* a try body that reached the end of the text (the error sits past its last
+             * character): its handler comes next; an error at a line that was typed is an
+             * error now, as in CPython */
+            int nlines = 1;
+            for (size_t i = 0; i < len; i++)
+                nlines += src[i] == '\n' && i + 1 < len;
+            size_t lastlen = (size_t)(src + len - last_line);
+            if (lastlen && last_line[lastlen - 1] == '\n') lastlen--;
+            if (err.line > nlines || (err.line == nlines && err.col > (int)lastlen)) result = 1;
+        } else if (err.kind && strcmp(err.msg, "invalid syntax") == 0) {
             const char *q = last_line;
             while (*q == ' ' || *q == '\t')
                 q++;

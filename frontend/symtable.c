@@ -249,6 +249,13 @@ static const char *comp_scope_name(CompKind k) {
     }
 }
 
+/* An await (or async for/with, or an asynchronous comprehension) in the module's own code
+ * under PARSE_TOP_AWAIT makes the module code a coroutine; elsewhere the compiler says
+ * "'await' outside function". */
+static void top_await(SymTable *st) {
+    if (st->top_await && st->cur == st->top) st->top->coroutine = true;
+}
+
 static int visit_comprehension(SymTable *st, AstExpr *e, CompKind kind) {
     AstComprehension *gens = e->u.comp.generators;
     /* The outermost iterable is evaluated in the enclosing scope. */
@@ -280,6 +287,7 @@ static int visit_comprehension(SymTable *st, AstExpr *e, CompKind kind) {
     if (e->u.comp.value && visit_expr(st, e->u.comp.value) < 0) return -1;
     if (e->u.comp.elt && visit_expr(st, e->u.comp.elt) < 0) return -1;
     scope_exit(st);
+    if (s->coroutine && kind != COMP_GENEXP) top_await(st); /* awaited where it is */
     return 0;
 }
 
@@ -382,6 +390,7 @@ static int visit_expr_inner(SymTable *st, AstExpr *e) {
     case EXPR_AWAIT:
         /* an await makes a comprehension asynchronous, as CPython's symtable does */
         if (st->cur->comp_kind != COMP_NONE) st->cur->coroutine = true;
+        top_await(st);
         return visit_expr(st, e->u.value.value);
     case EXPR_COMPARE:
         if (visit_expr(st, e->u.compare.left) < 0) return -1;
@@ -525,6 +534,7 @@ static int visit_stmt_inner(SymTable *st, AstStmt *s) {
         return s->u.annassign.value ? visit_expr(st, s->u.annassign.value) : 0;
     }
     case STMT_FOR:
+        if (s->u.for_.is_async) top_await(st);
         if (visit_expr(st, s->u.for_.target) < 0 || visit_expr(st, s->u.for_.iter) < 0) return -1;
         if (visit_stmts(st, &s->u.for_.body) < 0) return -1;
         return visit_stmts(st, &s->u.for_.orelse);
@@ -533,6 +543,7 @@ static int visit_stmt_inner(SymTable *st, AstStmt *s) {
         if (visit_expr(st, s->u.if_.test) < 0 || visit_stmts(st, &s->u.if_.body) < 0) return -1;
         return visit_stmts(st, &s->u.if_.orelse);
     case STMT_WITH:
+        if (s->u.with.is_async) top_await(st);
         for (int i = 0; i < s->u.with.nitems; i++) {
             AstWithItem *it = &s->u.with.items[i];
             if (visit_expr(st, it->context_expr) < 0) return -1;
@@ -829,6 +840,8 @@ bool symtable_build(Interp *I, SymTable *st, AstModule *mod, int mode, Str *file
     st->I = I;
     st->filename = filename;
     st->source = source;
+    st->top_await = (mode & PARSE_TOP_AWAIT) != 0;
+    mode &= ~PARSE_TOP_AWAIT;
     AstPos pos = {1, 0, 1, 0};
     if (scope_enter(st, SCOPE_MODULE, "top", mod, pos) < 0) return false;
     st->top->has_annotations = mode == PARSE_FILE && body_has_annotations(&mod->body);

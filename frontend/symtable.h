@@ -84,6 +84,7 @@ typedef struct SymTable {
     char **strs; /* mangled names, owned */
     int nstrs, capstrs;
     const char *private_name; /* the enclosing class's name, for mangling __x */
+    bool top_await;           /* PARSE_TOP_AWAIT: an await at the top makes it a coroutine */
 } SymTable;
 
 /* Build and analyse the table for a module. false after raising (SyntaxError, MemoryError);

@@ -57,6 +57,11 @@ void vm_trace_roots(Interp *I) {
 Value vm_run_code(Interp *I, Code *co, Dict *globals, Dict *locals) {
     Frame *f = frame_new(I, co, NULL, globals, locals);
     if (!f) return V_NULL;
+    if (co->flags & CO_COROUTINE) { /* top-level await (PARSE_TOP_AWAIT): the caller runs it */
+        Value g = generator_new(I, f, NULL);
+        if (is_null(g)) frame_free(I, f);
+        return g;
+    }
     Value r = vm_run_frame(I, f, false);
     frame_free(I, f);
     return r;
@@ -136,7 +141,7 @@ Code *vm_compile_source(Interp *I, const char *src, size_t len, const char *file
     arena.alloc_ud = I;
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
-    struct AstModule *mod = parse_source(&arena, src, len, mode, &err);
+    struct AstModule *mod = parse_source(&arena, src, len, mode & ~PARSE_TOP_AWAIT, &err);
     if (!mod) {
         raise_syntax_error(I, &err, fname);
         if (err.text) arena.alloc(arena.alloc_ud, err.text, strlen(err.text) + 1, 0);

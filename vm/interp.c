@@ -7,8 +7,11 @@
  * inherited slots are filled in. The collector is disabled until the end, since half-built
  * types cannot be traced. A builtin type's dict (methods, getsets, slot wrappers) is built
  * at its first use instead (type_dict_build). */
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "code.h"
 #include "dict.h"
@@ -59,8 +62,9 @@ static BuiltinTypeInfo builtin_info(int id) {
     X(repr)                                                                                        \
     X(str)                                                                                         \
     X(richcompare)                                                                                 \
-    X(binop) X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) \
-        X(call) X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
+    X(binop)                                                                                       \
+    X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) X(call)  \
+        X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -319,8 +323,29 @@ bool io_has_stdin(Interp *I) {
     return I->read_in || !I->sandbox;
 }
 
+/* Before a read of the process's stdin that would block: wait for input in 50 ms slices
+ * with the host's check between them, so Ctrl-C in input() raises KeyboardInterrupt there
+ * (not at some later line once Enter is pressed), and kr_terminate or a time limit end it.
+ * Only when stdio holds nothing already read: with glibc its buffer is visible; elsewhere
+ * only a terminal is waited for (a read of a terminal returns at most one line, so nothing
+ * is left buffered between input() calls). false after raising. */
+static bool io_wait_stdin(Interp *I) {
+#if defined(__GLIBC__)
+    if (stdin->_IO_read_ptr < stdin->_IO_read_end) return true;
+#else
+    if (!isatty(0)) return true;
+#endif
+    for (;;) {
+        if (!interp_check_host(I)) return false;
+        struct pollfd p = {.fd = 0, .events = POLLIN};
+        int n = poll(&p, 1, 50);
+        if (n != 0 && !(n < 0 && errno == EINTR)) return true; /* ready, EOF, or an error */
+    }
+}
+
 int io_read_byte(Interp *I) {
     if (!I->read_in) {
+        if (!io_wait_stdin(I)) return IO_ERROR;
         int c = getchar();
         if (c != EOF) return c;
         clearerr(stdin); /* a terminal's Ctrl-D ends one input(), not every later one */

@@ -284,7 +284,8 @@ bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own);
 void io_write_out(Interp *I, const char *s, size_t n);
 void io_write_err(Interp *I, const char *s, size_t n);
 /* The script's stdin, a byte at a time (host's read_in, buffered, or the process's stdin):
- * the byte, IO_EOF at the end, IO_ERROR after raising OSError. */
+ * the byte, IO_EOF at the end, IO_ERROR after raising OSError, or what the host's check
+ * raised while the process's stdin was waited for (KeyboardInterrupt on Ctrl-C). */
 enum { IO_EOF = -1, IO_ERROR = -2 };
 int io_read_byte(Interp *I);
 /* Whether the script has a stdin at all (a host read_in, or no sandbox). */

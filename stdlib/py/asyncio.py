@@ -456,6 +456,25 @@ def _host_step(block):
     return 1 if _has_work(loop) else 0
 
 
+def _repl_await(coro):
+    """The REPL's top-level await (api/api_repl.c): coro is the statement, compiled as a
+    coroutine because it awaits; it runs as a task on the current loop (the one the prompt
+    keeps running between statements) until it is done, as under `python -m asyncio`. An
+    exception in it (Ctrl-C's KeyboardInterrupt included) cancels the task and propagates."""
+    loop = _host_loop()
+    task = loop.create_task(coro)
+    try:
+        return loop.run_until_complete(task)
+    except BaseException:
+        if not task.done():
+            task.cancel()
+            try:
+                loop.run_until_complete(task)  # its finally blocks run before the prompt
+            except BaseException:
+                pass
+        raise
+
+
 def _host_timeout():
     """kr_loop_timeout: milliseconds the host may sleep on kr_loop_fd before the next step
     (0: work is ready, -1: only an event on the fd wakes it)."""

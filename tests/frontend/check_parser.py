@@ -250,6 +250,8 @@ def main():
         "", "# comment", "print('hi')", "if x: pass", "while True:\n    pass\nelse:",
         "try:\n    pass", "try:\n    pass\nexcept:\n    pass\n\n", "x = {", "f(a,\n  b)",
         "def f(:", "x = )", "if x:\n    if y:\n        pass\n",
+        "def f():\n    try:\n        return 1", "try:\n    x = 1\ny = 2",
+        "def f():\n    try:\n        pass\n", "try:\n    try:\n        pass",
     ]
     with tempfile.TemporaryDirectory() as tmp:
         for src in incomplete_cases:

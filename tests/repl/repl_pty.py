@@ -503,6 +503,56 @@ def case_loop_at_prompt(krait, env):
     s.enter("asyncio.run(later(3))", r"later ran 3\n>>> \Z", "asyncio.run inside the REPL")
 
 
+def case_input_ctrl_c(krait, env):
+    """Ctrl-C while input() waits raises KeyboardInterrupt inside input() at once (issue
+    13), in a statement at the prompt and in a script's function; the next input() reads."""
+    s = start(krait, env)
+    m = s.line("x = input('name? ')")
+    s.wait_for(r"name\? \Z", "the input prompt", m)
+    s.send("\x03")
+    s.wait_for(r'Traceback \(most recent call last\):\n  File "<stdin>", line 1, in <module>\n'
+               r"KeyboardInterrupt\n>>> \Z", "KeyboardInterrupt raised inside input()", m)
+    s.run("def ask():\n    try:\n        return input('again? ')\n"
+          "    except KeyboardInterrupt:\n        return 'interrupted'\n")
+    m = s.line("ask()")
+    s.wait_for(r"again\? \Z", "the second input prompt", m)
+    s.send("\x03")
+    s.wait_for(r"'interrupted'\n>>> \Z", "caught in the function that called input()", m)
+    s.enter("input('third? ')", r"third\? \Z", "a third input prompt")
+    s.enter("typed", r"^'typed'\n>>> \Z", "input() reads again after an interrupt")
+
+
+def case_top_level_await(krait, env):
+    """await at the top level of the REPL, as `python -m asyncio` allows (issue 13): the
+    value is echoed and bound, names assigned are globals, async for/with and asynchronous
+    comprehensions work, an exception shows only the statement's frames, tasks made before
+    run meanwhile, and Ctrl-C cancels the awaited statement."""
+    s = start(krait, env)
+    s.run("import asyncio")
+    s.enter("await asyncio.sleep(0.01, 'slept')", r"^'slept'\n>>> \Z", "the awaited value echoed")
+    s.enter("_", r"^'slept'\n>>> \Z", "_ is the awaited value")
+    s.run("async def double(n):\n    await asyncio.sleep(0.01)\n    return 2 * n\n")
+    s.run("x = await double(21)")
+    s.enter("x", r"^42\n>>> \Z", "a name bound by an awaited assignment")
+    s.enter("[await double(i) for i in range(3)]", r"^\[0, 2, 4\]\n>>> \Z",
+            "an asynchronous comprehension")
+    s.run("async def agen():\n    yield 'a'\n    yield 'b'\n")
+    s.enter("async for v in agen():\n    print(v)\n", r"^a\nb\n>>> \Z", "async for at the top")
+    m = s.line("await double(None)")
+    s.wait_for(r'Traceback \(most recent call last\):\n  File "<stdin>", line 1, in <module>\n'
+               r'  File "<stdin>", line 3, in double\nTypeError: .*\n>>> \Z',
+               "the traceback starts at the statement", m)
+    s.run("t = asyncio.get_event_loop().create_task(double(5))")
+    s.enter("await t", r"^10\n>>> \Z", "a task made at the prompt, awaited")
+    m = s.line("await asyncio.sleep(600)")
+    time.sleep(0.3)
+    s.send("\x03")
+    s.wait_for(r"KeyboardInterrupt\n>>> \Z", "Ctrl-C ends an awaited sleep", m)
+    s.enter("await asyncio.sleep(0, 'after')", r"^'after'\n>>> \Z", "the loop still works")
+    s.enter("def f():\n    await double(1)\n", r"SyntaxError: 'await' outside async function",
+            "await in a plain function is still an error")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 NEEDS_READLINE = {"complete_math", "history", "bracketed_paste", "loop_at_prompt"}
 
