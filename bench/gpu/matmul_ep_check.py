@@ -38,6 +38,8 @@ for dt, tol in ((np.float64, 1e-10), (np.float32, 1e-4), (np.float16, 2e-2), (np
                   np.maximum(ref + bias.astype(np.float64), 0)),
                  ("gelu+bias", dict(bias=bias, epilogue="gelu"), gelu(ref + bias.astype(np.float64))),
                  ("alpha beta c", dict(alpha=0.5, beta=2.0, c=c), 0.5 * ref + 2.0 * c.astype(np.float64)))
+        for x in (a, b, bias, c):  # evaluate the (lazy) casts before the profiles below
+            float(x[(0,) * x.ndim])
         for name, kw, want in cases:
             with gpu.profile(print=False) as p:
                 got = np.linalg.matmul(a, b, **kw)
@@ -45,6 +47,8 @@ for dt, tol in ((np.float64, 1e-10), (np.float32, 1e-4), (np.float16, 2e-2), (np
             kinds = [r.kind for r in p.records if r.kind in ("kernel", "matmul")]
             err = float(np.abs(got.astype(np.float64) - want).max()) / scale
             one = kinds == ["matmul"]
+            if not one:
+                print("   declined:", gpu.device().get("matmul_epilogue_declined"), kinds)
             # float64 epilogues (GELU above all) may have no cuBLASLt algorithm: composed then
             check("%s %s %dx%dx%d: %s, error %.1e"
                   % (np.dtype(dt).name, name, m, k, n, "one cuBLASLt call" if one else

@@ -487,12 +487,18 @@ int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, 
     return gpu_cublaslt_matmul_ep(G, dt, m, n, k, batch, a, b, out, NULL, s);
 }
 
+/* Why a product with an epilogue was not taken, for gpu.device()['matmul_path']: 1. */
+static int lt_decline(GpuState *G, const LtEpilogue *ep, const char *why) {
+    if (ep) snprintf(G->matmul_declined, sizeof G->matmul_declined, "%s", why);
+    return 1;
+}
+
 int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
                            const LtOperand *a, const LtOperand *b, const LtOperand *out,
                            const LtEpilogue *ep, CUstream s) {
     GpuCublasLt *lt = G->kernels.lt;
-    if (!lt || lt_type(dt) < 0) return 1;
-    if (ep && batch != 1) return 1; /* a bias per matrix of a batch: not offered */
+    if (!lt || lt_type(dt) < 0) return lt_decline(G, ep, "cuBLASLt absent or the dtype");
+    if (ep && batch != 1) return lt_decline(G, ep, "a batch"); /* no bias per matrix */
     if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX || batch > INT32_MAX || batch < 1) return 1;
     if (a->batch_stride < 0 || b->batch_stride < 0 || out->batch_stride < 0) return 1;
     int64_t es = gpu_dtype_size(dt);
@@ -506,9 +512,10 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
     key.k = k;
     key.batch = batch;
     int32_t tx, ty, td;
-    if (!lt_layout(k, n, b->row_stride, b->col_stride, &tx, &key.ld[0])) return 1;
-    if (!lt_layout(m, k, a->row_stride, a->col_stride, &ty, &key.ld[1])) return 1;
-    if (!lt_layout(m, n, out->row_stride, out->col_stride, &td, &key.ld[2]) || td) return 1;
+    if (!lt_layout(k, n, b->row_stride, b->col_stride, &tx, &key.ld[0]) ||
+        !lt_layout(m, k, a->row_stride, a->col_stride, &ty, &key.ld[1]) ||
+        !lt_layout(m, n, out->row_stride, out->col_stride, &td, &key.ld[2]) || td)
+        return lt_decline(G, ep, "an operand's layout");
     /* lt_layout's transpose is relative to krait's row-major view; cuBLAS sees the swap */
     key.trans_x = tx;
     key.trans_y = ty;
@@ -525,14 +532,14 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
                                                 : LT_EPILOGUE_DEFAULT;
         if (ep->bias) {
             key.epilogue |= LT_EPILOGUE_BIAS;
-            if (ep->bias % (uint64_t)es) return 1;
+            if (ep->bias % (uint64_t)es) return lt_decline(G, ep, "the bias's alignment");
         }
         key.with_c = ep->beta != 0.0;
         /* C is read with D's layout: it must be laid out as out is */
         if (key.with_c &&
             (!ep->c || ep->c->row_stride != out->row_stride ||
              ep->c->col_stride != out->col_stride || lt_align(ep->c->ptr, 0) < key.align[2]))
-            return 1;
+            return lt_decline(G, ep, "c's layout or alignment");
     }
     CUstream stream = gpu_stream_or_default(G, s);
     /* One workspace serves krait's stream only: two streams sharing it could race. */
@@ -555,12 +562,13 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
         p->key = key;
         lt_plan(G, lt, p);
     }
-    if (!p->ok) return 1;
+    if (!p->ok) return lt_decline(G, ep, "no cuBLASLt algorithm (heuristic)");
     double alpha64 = ep ? ep->alpha : 1.0, beta64 = ep ? ep->beta : 0.0;
     float alpha32 = (float)alpha64, beta32 = (float)beta64;
     if (ep && ep->bias) {
         void *bias = (void *)(uintptr_t)ep->bias;
-        if (lt->api.desc_set(&p->desc, LT_DESC_BIAS_POINTER, &bias, sizeof bias) != 0) return 1;
+        if (lt->api.desc_set(&p->desc, LT_DESC_BIAS_POINTER, &bias, sizeof bias) != 0)
+            return lt_decline(G, ep, "setting the bias pointer");
     }
     LtCall call = {dt == DT_FLOAT64 ? (const void *)&alpha64 : (const void *)&alpha32,
                    dt == DT_FLOAT64 ? (const void *)&beta64 : (const void *)&beta32,

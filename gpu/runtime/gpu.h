@@ -193,7 +193,8 @@ typedef struct GpuState {
     const char *matmul_path;      /* which path ran last: "cublaslt", "own" or "simple" */
     CUdeviceptr matmul_workspace; /* cuBLASLt's workspace (32 MB), on krait's stream */
     size_t matmul_workspace_size;
-    char matmul_tune[128]; /* cublaslt.c: what the last autotuning of a plan found, "" */
+    char matmul_tune[128];    /* cublaslt.c: what the last autotuning of a plan found, "" */
+    char matmul_declined[64]; /* why the last product with an epilogue was composed, "" */
 
     /* ---- small device blocks freed and kept for reuse (memory.c) ---- */
     struct {

@@ -6,7 +6,7 @@ K=$PWD/.dev/build/krait
 export KRAIT_DEVICE=cuda
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 # ---- phase B
-timeout 90 $K bench/gpu/matmul_ep_check.py > $OUT/mep.log 2>&1; echo "matmul_ep rc=$? at $(el) s"; grep -E "FAILED|ROW|Error" $OUT/mep.log | head -10; tail -1 $OUT/mep.log
+timeout 90 $K bench/gpu/matmul_ep_check.py > $OUT/mep.log 2>&1; echo "matmul_ep rc=$? at $(el) s"; grep -E "FAILED|ROW|Error|declined" $OUT/mep.log | head -30; tail -1 $OUT/mep.log
 timeout 60 python3 bench/gpu/matmul_ep_torch.py 2>&1 | grep PEER
 OUT=$OUT timeout 100 bash bench/tiles/device_run1.sh $K > $OUT/tiles1.log 2>&1; echo "tiles device_run1 rc=$? at $(el) s"; cat $OUT/tiles1.log | head -60
 timeout 95 bash bench/async/device_check.sh $K > $OUT/async.log 2>&1; echo "async device_check rc=$? at $(el) s"; cat $OUT/async.log | head -70

@@ -305,6 +305,10 @@ Value arr_cuda_device_info(Interp *I) {
         set_item(I, d, "matmul_path", v_obj(str_from_cstr(I, G->matmul_path))) < 0)
         return V_NULL;
     /* what timing a large product's cuBLASLt candidates found (cublaslt.c), once one was */
+    /* why the last numpy.linalg.matmul with an epilogue was composed, if it was */
+    if (G->matmul_declined[0] &&
+        set_item(I, d, "matmul_epilogue_declined", v_obj(str_from_cstr(I, G->matmul_declined))) < 0)
+        return V_NULL;
     if (G->matmul_tune[0] &&
         set_item(I, d, "matmul_tune", v_obj(str_from_cstr(I, G->matmul_tune))) < 0)
         return V_NULL;
