@@ -377,6 +377,36 @@ static void emit_copy(Lower *L, const FaLoop *m, const Sm90Pin *p, size_t off) {
     lw_line(L, op, "}");
 }
 
+/* ... or one thread's TMA copy of it through map tm, completing on kr_b */
+static void emit_tma(Lower *L, const FaLoop *m, const Sm90Pin *p, size_t off, int tm) {
+    const TileOp *op = p->load;
+    const TileType *t = vtype(L->f, op->result);
+    int R = t->rank;
+    (void)m;
+    lw_line(L, op, "{");
+    L->indent++;
+    lw_line(L, op, "i64 org[%d];", R);
+    for (int k = 0; k < R; k++)
+        lw_line(L, op, "org[%d] = (i64)v%d * %lldll;", op->perm[k], op->operands[k],
+                (long long)t->shape[k]);
+    char c[256];
+    size_t n = 0;
+    for (int d = 0; d < R; d++) /* innermost first */
+        n += (size_t)snprintf(c + n, sizeof c - n, "%s(int)org[%d]", d ? ", " : "", R - 1 - d);
+    lw_line(L, op, "const int kr_c[%d] = {%s};", R, c);
+    lw_line(L, op, "kr_fa_tma<%d, %d, %d>(kr_st + %zu, &p.kr_tm%d, kr_c, kr_b);", p->rows, p->cols,
+            R, off, tm);
+    L->indent--;
+    lw_line(L, op, "}");
+}
+
+/* whether a TMA map can describe the staged tile: rows along the array's next-to-last axis,
+ * columns along its last */
+static bool tma_shape(const TileFunc *f, const Sm90Pin *p) {
+    int R = f->params[p->load->array].rank;
+    return R >= 2 && R <= 5 && p->ar == R - 2 && p->ac == R - 1;
+}
+
 static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r, const char *fs,
                        const char *fo);
 
@@ -419,6 +449,14 @@ static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op, const char 
         lw_declare(L, op);
         lw_line(L, op, "kr_fa_rowred<%d>(v%d, v%d, %s<%s>());", (int)ti->shape[1], op->result,
                 op->operands[0], comb, lw_reg(ti->dtype));
+        return 0;
+    }
+    if (op->kind == TOP_UNARY && op->sub == TU_EXP2 &&
+        vtype(f, op->operands[0])->dtype == TDT_FLOAT32 &&
+        kind_of(m, vtype(f, op->result)) != FA_SCALAR) {
+        lw_declare(L, op);
+        lw_line(L, op, "KR_FOR(r, %d) v%d[r] = kr_fa_exp2(v%d[r]);", lw_value_slots(L, op->result),
+                op->result, op->operands[0]);
         return 0;
     }
     if (op->kind == TOP_BROADCAST) {
@@ -525,7 +563,21 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     int st = m->stages, ahead = st - 1;
     size_t stage = m->k_bytes + m->v_bytes;
     size_t off_ring = m->q_bytes; /* Q at 0, both after the scratch's 1024-byte alignment */
-    lw_need_smem(L, 1024 + off_ring + (size_t)st * stage);
+    size_t off_bar = off_ring + (size_t)st * stage; /* the stages' mbarriers (TMA) */
+    lw_need_smem(L, 1024 + off_bar + 8 * (size_t)st);
+    /* TMA (all modes but 3, cp.async only): one map per operand array; the kernel keeps the
+     * cp.async copies for launches whose arrays a map cannot describe */
+    int tk = -1, tv = -1;
+    if (L->sm90_mode != 3 && tma_shape(f, &m->pk) && tma_shape(f, &m->pv)) {
+        int n0 = L->ntmaps;
+        tk = lw_sm90_tmap(L, m->pk.load->array, m->pk.rows, 2);
+        tv = lw_sm90_tmap(L, m->pv.load->array, m->pv.rows, 2);
+        if (tk < 0 || tv < 0) {
+            L->ntmaps = n0;
+            tk = tv = -1;
+        }
+    }
+    bool tma = tk >= 0;
 
     lw_raw(L, "#if KR_WGMMA\n");
     lw_line(L, op, "{ /* attention loop on wgmma: S %dx%dx%d, P V %dx%dx%d, %d stages */", m->M,
@@ -539,6 +591,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
             "(-kr_step) : 0) : 0;");
     lw_line(L, op, "unsigned char *const kr_fq = kr_pinned(0, 0);");
     lw_line(L, op, "unsigned char *const kr_fr = kr_pinned(0, %zu);", off_ring);
+    lw_line(L, op, "u64 *const kr_bar = (u64 *)(kr_fr + %zu);", off_bar - off_ring);
+    lw_line(L, op, "const bool kr_t = %s;", tma ? "p.kr_tma != 0" : "false");
     for (int i = 0; i < nimp; i++)
         lw_line(L, op, "auto &kr_ov%d = v%d;", imp[i], imp[i]);
     for (int i = 0; i < f->nvars; i++)
@@ -567,6 +621,16 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     /* Q and the ring take the scratch's place once the conversions are done */
     lw_line(L, op, "__syncthreads();");
     lw_line(L, op, "kr_swz_store<%s, %d, %d>(kr_fq, v%d);", S, m->M, m->D, m->q);
+    lw_line(L, op, "kr_fence_async_smem(); /* Q's stores before wgmma's reads */");
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    if (threadIdx.x == 0) {");
+        lw_line(L, op, "        KR_FOR(i, %d) kr_mbar_init(&kr_bar[i], 1);", st);
+        lw_line(L, op, "        kr_fence_mbar_init();");
+        lw_line(L, op, "    }");
+        lw_line(L, op, "    __syncthreads();");
+        lw_line(L, op, "}");
+    }
     /* the copies of iteration kr_it into its stage */
     lw_line(L, op, "auto kr_issue = [&](i64 kr_it) {");
     L->indent++;
@@ -578,6 +642,21 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
         for (int i = 0; i < nslice; i++)
             if (slice[i] == o) r = lw_op_generic(L, o);
     lw_line(L, op, "unsigned char *const kr_st = kr_fr + (int)(kr_it %% %d) * %zu;", st, stage);
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        L->indent++;
+        lw_line(L, op, "if (threadIdx.x == 0) {");
+        L->indent++;
+        lw_line(L, op, "u64 *const kr_b = &kr_bar[(int)(kr_it %% %d)];", st);
+        lw_line(L, op, "kr_mbar_expect_tx(kr_b, %zuu);", stage);
+        emit_tma(L, m, &m->pk, 0, tk);
+        emit_tma(L, m, &m->pv, m->k_bytes, tv);
+        L->indent--;
+        lw_line(L, op, "}");
+        lw_line(L, op, "return;");
+        L->indent--;
+        lw_line(L, op, "}");
+    }
     emit_copy(L, m, &m->pk, 0);
     emit_copy(L, m, &m->pv, m->k_bytes);
     L->indent--;
@@ -588,8 +667,19 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     lw_line(L, op, "}");
     lw_line(L, op, "_Pragma(\"unroll 1\") for (i64 kr_it = 0; kr_it < kr_n; kr_it++) {");
     L->indent++;
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    kr_mbar_wait(&kr_bar[(int)(kr_it %% %d)], (int)((kr_it / %d) & 1));",
+                st, st);
+        lw_line(L, op, "} else {");
+        L->indent++;
+    }
     lw_line(L, op, "kr_cp_wait<%d>();", ahead - 1);
     lw_line(L, op, "kr_fence_async_smem();");
+    if (tma) {
+        L->indent--;
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - 1 is free */");
     lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", ahead, ahead);
     lw_line(L, op, "kr_cp_commit();");
@@ -604,6 +694,12 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     L->indent--;
     lw_line(L, op, "}");
     lw_line(L, op, "kr_cp_wait<0>();");
+    if (tma) {
+        lw_line(L, op, "if (kr_t) {");
+        lw_line(L, op, "    __syncthreads();");
+        lw_line(L, op, "    if (threadIdx.x == 0) KR_FOR(i, %d) kr_mbar_inval(&kr_bar[i]);", st);
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);
     /* the carried variables read after the loop go back to the generic layout */
     for (int i = 0; i < f->nvars; i++) {

@@ -112,6 +112,9 @@ int lw_tuple_fold(Lower *L, const TileOp *op);
  * 16-bit both operands from shared memory, B N-major or (kmaj_b) K-major; tfloat32 A from
  * registers. Its name goes to name. */
 void lw_sm90_functor(Lower *L, TileDType dt, int wn, bool kmaj_b, char *name, size_t size);
+/* The index of the TMA map of array param in boxes of 128 bytes x rows (esize-byte elements),
+ * added when new; -1 when there is no room (mma_sm90.c). */
+int lw_sm90_tmap(Lower *L, int param, int rows, int esize);
 /* The same with A from registers (a_regs; 16-bit: four .b32 of packed pairs) or shared memory. */
 void lw_sm90_functor_a(Lower *L, TileDType dt, int wn, bool kmaj_b, bool a_regs, char *name,
                        size_t size);

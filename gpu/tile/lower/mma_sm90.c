@@ -194,7 +194,7 @@ int lw_sm90_threads(const TileFunc *f, int mode) {
 
 /* The index of the TMA map of (param, rows) in 128-byte boxes of esize-byte elements, added
  * when new; -1 when there is no room. */
-static int tmap_index(Lower *L, int param, int rows, int esize) {
+int lw_sm90_tmap(Lower *L, int param, int rows, int esize) {
     for (int i = 0; i < L->ntmaps; i++)
         if (L->tmap_param[i] == param && L->tmap_rows[i] == rows) return i;
     if (L->ntmaps == TILE_MAX_TMAPS) return -1;
@@ -274,8 +274,8 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     /* ct.load(..., allow_tma=False) on either operand: the cp.async loop only */
     if (L->sm90_mode != 3 && la->allow_tma != 0 && lb->allow_tma != 0) {
         int n0 = L->ntmaps;
-        ta = tmap_index(L, la->array, M, m->esize);
-        tb = tmap_index(L, lb->array, BK, m->esize);
+        ta = lw_sm90_tmap(L, la->array, M, m->esize);
+        tb = lw_sm90_tmap(L, lb->array, BK, m->esize);
         if (ta < 0 || tb < 0) {
             L->ntmaps = n0;
             ta = tb = -1;

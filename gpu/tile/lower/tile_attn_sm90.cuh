@@ -7,7 +7,9 @@
  * 64g + 16w + l/4 + 8h (ROWS); of a (1, C) tile slot 2j + q = column 8j + 2(l%4) + q (COLS);
  * of a (1, 1) tile its one element (ONE). So S = Q K^T lands where the softmax reads it,
  * a row reduction is the thread's own slots plus two quad shuffles, a row broadcast is a
- * register copy, and P's fragments are, packed to 16 bits, the register A operand of P V. */
+ * register copy, and P's fragments are, packed to 16 bits, the register A operand of P V.
+ * K and V arrive by TMA (kr_fa_tma) or, where the launch could not describe the arrays,
+ * by tile_sm90.cuh's cp.async copies. */
 #if KR_WGMMA
 enum { KR_FA_FULL = 0, KR_FA_ROWS = 1, KR_FA_COLS = 2, KR_FA_ONE = 3 };
 /* row and column of slot i of a fragment tile of kind K */
@@ -49,19 +51,34 @@ KR_DEV void kr_fa_out(T (&t)[kr_nslots(R * C)], const T (&f)[NF]) {
     }
     __syncthreads();
 }
+/* op's combination of a and b; float max/min as one FMNMX: fmaxf/fminf ignore a NaN operand
+ * as kr_maxnum/kr_minnum do (they may differ only in the sign of a zero result) */
+template <class T, class OP> KR_DEV T kr_fa_f(const OP &op, T a, T b) {
+    if constexpr (kr_same<OP, KrMax<float>>::value) return fmaxf(a, b);
+    else if constexpr (kr_same<OP, KrMin<float>>::value) return fminf(a, b);
+    else return op.f(a, b);
+}
 /* (M, C) FULL -> (M, 1) ROWS along the columns: the thread's C / 4 slots of each of its two
  * rows, then the quad (the four lanes that share a row) by shuffles */
 template <int C, class T, class OP> KR_DEV void kr_fa_rowred(T (&out)[2], const T (&in)[C / 2], const OP &op) {
     KR_FOR(h, 2) {
-        T a = op.f(in[2 * h], in[2 * h + 1]);
+        T a = kr_fa_f(op, in[2 * h], in[2 * h + 1]);
         KR_FOR(j, C / 8 - 1) {
-            a = op.f(a, in[4 * (j + 1) + 2 * h]);
-            a = op.f(a, in[4 * (j + 1) + 2 * h + 1]);
+            a = kr_fa_f(op, a, in[4 * (j + 1) + 2 * h]);
+            a = kr_fa_f(op, a, in[4 * (j + 1) + 2 * h + 1]);
         }
-        a = op.f(a, kr_shfl_xor(a, 1));
-        a = op.f(a, kr_shfl_xor(a, 2));
+        a = kr_fa_f(op, a, kr_shfl_xor(a, 1));
+        a = kr_fa_f(op, a, kr_shfl_xor(a, 2));
         out[h] = a;
     }
+}
+/* exp2 of a float in the loop: the tensor cores' companion MUFU.EX2 alone, subnormal results
+ * flushed to zero (the sample's flush_to_zero=True; below 2^-126 a softmax term is lost
+ * beside the row maximum's 1 anyway) */
+KR_DEV float kr_fa_exp2(float x) {
+    float r;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
 }
 /* two floats as one register of 16-bit S, lo in the low half (wgmma's A fragment order) */
 template <class S> KR_DEV unsigned kr_fa_pack(float lo, float hi) {
@@ -110,5 +127,37 @@ KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsig
     kr_wgmma_commit();
     kr_wgmma_wait<0>();
     kr_frag_fence(d);
+}
+/* An R x C tile of E-byte elements of a RANK-dimensional array through its TMA map (tma.c:
+ * boxes of 128 bytes of the last axis x R rows of the one before) into the swizzled stage at
+ * dst, completing on bar: c holds the coordinates innermost first (the column, the row, then
+ * the outer axes' indices); zeros arrive past the array's edges. */
+template <int R, int C, int RANK, int E = 2>
+KR_DEV void kr_fa_tma(unsigned char *dst, const KrTmap *map, const int (&c)[RANK], u64 *bar) {
+    static_assert(RANK >= 2 && RANK <= 5, "TMA maps of rank 2 to 5");
+    const unsigned b0 = kr_smem_addr(bar);
+    KR_FOR(b, C / (128 / E)) {
+        const unsigned d = kr_smem_addr(dst + b * R * 128);
+        const int x = c[0] + (128 / E) * b;
+        if constexpr (RANK == 2)
+            asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                         " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(d), "l"((u64)map), "r"(x), "r"(c[1]), "r"(b0)
+                         : "memory");
+        else if constexpr (RANK == 3)
+            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                         " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(d), "l"((u64)map), "r"(x), "r"(c[1]),
+                         "r"(c[2]), "r"(b0)
+                         : "memory");
+        else if constexpr (RANK == 4)
+            asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                         " [%0], [%1, {%2, %3, %4, %5}], [%6];\n" ::"r"(d), "l"((u64)map), "r"(x),
+                         "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(b0)
+                         : "memory");
+        else
+            asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                         " [%0], [%1, {%2, %3, %4, %5, %6}], [%7];\n" ::"r"(d), "l"((u64)map), "r"(x),
+                         "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]), "r"(b0)
+                         : "memory");
+    }
 }
 #endif /* KR_WGMMA */
