@@ -2,7 +2,7 @@
 # attention_check.sh: the attention loop on Hopper (gpu/tile/lower/attention_sm90.c) checked and
 # measured on the H200 in one call (< 90 s), from the repository root:
 #   bench/gpu/device/attention_check.sh [.dev/build/krait]
-# 1. tests/tile/attention_sm90.py, tests/tile/mma_sm90_op.py (its two_products kernel takes the
+# 1. tests/tile/attention_sm90.py, attention_sm90_more.py, tests/tile/mma_sm90_op.py (its two_products kernel takes the
 #    loop) and examples/tiles/attention.py under KRAIT_DEVICE=cuda against their .exp files
 #    (NumPy's), in parallel; 2. bench/tiles/attention.sh: B8 H16 S4096 D64 non-causal and
 #    causal, each configuration checked before its figure counts, beside PyTorch's SDPA.
@@ -18,10 +18,11 @@ check() { # name folder script expected
         echo "$1: DIFF"; head -12 "$OUT/$1.diff"; return 1; fi
 }
 check attention_sm90 "$ROOT/tests/tile" attention_sm90.py "$ROOT/tests/tile/attention_sm90.exp" > "$OUT/a.log" &
+check attention_sm90_more "$ROOT/tests/tile" attention_sm90_more.py "$ROOT/tests/tile/attention_sm90_more.exp" > "$OUT/d.log" &
 check mma_sm90_op "$ROOT/tests/tile" mma_sm90_op.py "$ROOT/tests/tile/mma_sm90_op.exp" > "$OUT/b.log" &
 check example_attention "$ROOT/examples/tiles" attention.py "$ROOT/tests/tile/examples/attention.exp" > "$OUT/c.log" &
 wait
-cat "$OUT"/a.log "$OUT"/b.log "$OUT"/c.log
+cat "$OUT"/a.log "$OUT"/d.log "$OUT"/b.log "$OUT"/c.log
 grep -q DIFF "$OUT"/*.log && status=1
 "$ROOT/bench/tiles/attention.sh" "$K" || status=1
 rm -rf "$OUT"
