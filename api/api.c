@@ -28,6 +28,7 @@
 #include "../vm/seq.h"
 #include "../vm/str.h"
 #include "../vm/vm.h"
+#include "../stdlib/builtin_docs.h"
 #include "../stdlib/modules.h"
 #include "../gpu/backend/cuda/backend_cuda.h"
 
@@ -425,6 +426,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->hooks.trace_roots = api_trace_roots;
     I->hooks.check_limits = api_check_limits;
     I->hooks.load_source = api_load_source;
+    I->hooks.builtin_doc = stdlib_builtin_doc;
     I->hooks.native_modules = native_modules;
     I->hooks.frozen_modules = stdlib_frozen;
     I->hooks.array_backend = arr_backend_choose;

@@ -346,6 +346,15 @@ static Value bi_format(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     return obj_format(I, argv[0], spec);
 }
 
+/* help(...): the frozen pydoc module's Helper, imported at the first call (start-up and
+ * scripts that never ask for help pay nothing). */
+static Value bi_help(Interp *I, int argc, Value *argv, Tuple *kwnames) {
+    Str *mod = str_intern_cstr(I, "pydoc"), *name = str_intern_cstr(I, "help");
+    Value m = mod && name ? vm_import(I, mod, V_NONE, V_NONE, 0) : V_NULL;
+    Value h = is_null(m) ? V_NULL : obj_getattr(I, m, name);
+    return is_null(h) ? V_NULL : obj_call(I, h, argc, argv, kwnames);
+}
+
 static Value bi_input(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (!arg_no_kw(I, "input", kwnames)) return V_NULL;
     if (argc > 1)
@@ -634,6 +643,7 @@ static const MethodDef builtin_functions[] = {
     {"anext", builtin_anext, 0},
     {"format", bi_format, 0},
     {"input", bi_input, 0},
+    {"help", bi_help, 0},
     {"globals", bi_globals, 0},
     {"locals", bi_locals, 0},
     {"vars", bi_vars, 0},

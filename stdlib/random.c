@@ -5,6 +5,7 @@
  * lives in its dict as a bytearray (`_mt`: 624 state words and the index, as uint32), so it
  * is ordinary GC-managed data and no state is static. The module-level functions are bound
  * methods of a hidden instance, as in random.py (`_inst`). */
+#include <stdio.h>
 #include <math.h>
 #include <string.h>
 #include <sys/random.h>
@@ -906,6 +907,10 @@ Type *stdlib_make_subclass(Interp *I, const char *name, const char *modname, Tup
     Str *tname = str_intern_cstr(I, name);
     Str *mname = str_intern_cstr(I, modname);
     if (!tname || !mname || dict_set_str(I, ns, I->names.module, v_obj(mname)) < 0) return NULL;
+    char key[256];
+    int n = snprintf(key, sizeof key, "%s.%s", modname, name);
+    Value doc = n > 0 && (size_t)n < sizeof key ? native_doc_lookup(I, key, false) : V_NONE;
+    if (is_null(doc) || (!is_none(doc) && dict_set_str(I, ns, I->names.doc, doc) < 0)) return NULL;
     Type *t = type_new_heap(I, tname, bases, ns);
     /* the dunders are added after creation: that recomputes the protocol slots */
     return t && (!defs || class_add_native_methods(I, t, defs)) ? t : NULL;

@@ -211,7 +211,7 @@ static Value import_one(Interp *I, Str *fullname, Value parent, const char *last
         if (is_null(m)) return m;
     } else if (def) {
         Module *mod = def->create(I);
-        if (!mod) return V_NULL;
+        if (!mod || !module_set_native_doc(I, mod)) return V_NULL;
         m = modules_get(I, fullname);
         if (is_null(m)) {
             m = v_obj(mod);

@@ -136,6 +136,10 @@ typedef struct InterpHooks {
     /* The array backend's table of operations (gpu/array/array_backend.h), chosen at the
      * first array operation (gpu/backend/cuda's arr_backend_choose); NULL: the CPU one. */
     const struct ArrBackend *(*array_backend)(Interp *I);
+    /* The docstring of a native function, type or module by key ("len", "str.split",
+     * "math.sqrt", "module:math"; stdlib/builtin_docs.h), and its text signature in *sig;
+     * NULL (and *sig NULL) when there is none. NULL: no docstrings. */
+    const char *(*builtin_doc)(const char *key, const char **sig);
 } InterpHooks;
 
 struct VM;    /* vm/vm.h: frames, value stack, call machinery */

@@ -6,6 +6,7 @@
  * ("<built-in method append of list object at 0x...>"). Natives use the vectorcall
  * convention, so calling a bound native or a BoundMethod only prepends self, on the C stack
  * for small calls. */
+#include <stdio.h>
 #include <string.h>
 
 #include "dict.h"
@@ -140,6 +141,50 @@ static int native_hash(Interp *I, Value self, int64_t *out) {
     return 0;
 }
 
+/* ---- docstrings of native objects (I->hooks.builtin_doc's table) ---------------------- */
+
+Value native_doc_lookup(Interp *I, const char *key, bool want_sig) {
+    const char *sig = NULL;
+    const char *doc = I->hooks.builtin_doc ? I->hooks.builtin_doc(key, &sig) : NULL;
+    const char *s = want_sig ? sig : doc;
+    if (!s) return V_NONE;
+    Str *r = str_from_cstr(I, s);
+    return r ? v_obj(r) : V_NULL;
+}
+
+const char *type_module_cstr(Interp *I, Type *t) {
+    if (t->flags & TF_HEAPTYPE) {
+        Value m = dict_get_str(t->tdict, I->names.module);
+        return !is_null(m) && is_str(I, m) ? as_str(m)->data : "builtins";
+    }
+    return t->module ? t->module->data : "builtins";
+}
+
+/* The table's key of type t's attribute `attr` (NULL: of t itself): "str.split",
+ * "collections.deque.append". False when it does not fit. */
+bool type_doc_key(Interp *I, Type *t, const char *attr, char *buf, size_t cap) {
+    const char *mod = type_module_cstr(I, t);
+    bool builtin = strcmp(mod, "builtins") == 0;
+    int n = snprintf(buf, cap, "%s%s%s%s%s", builtin ? "" : mod, builtin ? "" : ".", t->name->data,
+                     attr ? "." : "", attr ? attr : "");
+    return n > 0 && (size_t)n < cap;
+}
+
+static Value native_doc(Interp *I, NativeFunc *f, bool want_sig) {
+    char key[256];
+    int n;
+    if (f->owner) {
+        if (!type_doc_key(I, f->owner, f->name->data, key, sizeof key)) return V_NONE;
+    } else {
+        const char *mod = f->module ? f->module->name->data : "builtins";
+        bool builtin = strcmp(mod, "builtins") == 0;
+        n = snprintf(key, sizeof key, "%s%s%s", builtin ? "" : mod, builtin ? "" : ".",
+                     f->name->data);
+        if (n <= 0 || (size_t)n >= sizeof key) return V_NONE;
+    }
+    return native_doc_lookup(I, key, want_sig);
+}
+
 static Value native_getattr(Interp *I, Value self, Str *name) {
     NativeFunc *f = (NativeFunc *)self.as.o;
     if (name == I->names.name) return v_obj(f->name);
@@ -147,7 +192,8 @@ static Value native_getattr(Interp *I, Value self, Str *name) {
         if (!f->owner) return v_obj(f->name);
         return v_obj(str_printf(I, "%s.%s", f->owner->name->data, f->name->data));
     }
-    if (name == I->names.doc) return V_NONE;
+    if (name == I->names.doc) return native_doc(I, f, false);
+    if (strcmp(name->data, "__text_signature__") == 0) return native_doc(I, f, true);
     if (name == I->names.module) return f->module ? v_obj(f->module->name) : V_NONE;
     if (strcmp(name->data, "__self__") == 0) {
         if (!is_null(f->self)) return f->self;
@@ -304,6 +350,21 @@ static int getset_descr_set(Interp *I, Value descr, Value obj, Value v) {
     return err_native_status(I, before, g->def->set(I, obj, v));
 }
 
+static Value getset_getattr(Interp *I, Value self, Str *name) {
+    GetSet *g = (GetSet *)self.as.o;
+    char key[256];
+    if (name == I->names.doc)
+        return g->owner && type_doc_key(I, g->owner, g->def->name, key, sizeof key)
+                   ? native_doc_lookup(I, key, false)
+                   : V_NONE;
+    if (name == I->names.name) {
+        Str *n = str_from_cstr(I, g->def->name);
+        return n ? v_obj(n) : V_NULL;
+    }
+    if (strcmp(name->data, "__objclass__") == 0 && g->owner) return v_obj(g->owner);
+    return generic_getattr(I, self, name);
+}
+
 static Value getset_repr(Interp *I, Value self) {
     GetSet *g = (GetSet *)self.as.o;
     return v_obj(str_printf(I, "<attribute '%s' of '%s' objects>", g->def->name,
@@ -318,6 +379,7 @@ const TypeSpec getset_spec = {
         {
             .trace = getset_trace,
             .repr = getset_repr,
+            .getattr = getset_getattr,
             .descr_get = getset_descr_get,
             .descr_set = getset_descr_set,
         },
@@ -334,6 +396,16 @@ Module *module_new(Interp *I, Str *name) {
         dict_set_str(I, m->dict, I->names.doc, V_NONE) < 0)
         return NULL;
     return m;
+}
+
+bool module_set_native_doc(Interp *I, Module *m) {
+    char key[256];
+    int n = snprintf(key, sizeof key, "module:%s", m->name->data);
+    if (n <= 0 || (size_t)n >= sizeof key) return true;
+    Value cur = dict_get_str(m->dict, I->names.doc);
+    if (!is_null(cur) && !is_none(cur)) return true;
+    Value d = native_doc_lookup(I, key, false);
+    return !is_null(d) && (is_none(d) || dict_set_str(I, m->dict, I->names.doc, d) >= 0);
 }
 
 int module_add_functions(Interp *I, Module *m, const MethodDef *defs) {
@@ -365,6 +437,9 @@ static const char *module_display_name(Interp *I, Module *m) {
 static Value module_getattr(Interp *I, Value self, Str *name) {
     Module *m = (Module *)self.as.o;
     Value v = dict_get_str(m->dict, name);
+    /* builtins and sys exist from the start: their docstrings are filled in when first read */
+    if (name == I->names.doc && is_none(v) && (m == I->builtins || m == I->sys))
+        return module_set_native_doc(I, m) ? dict_get_str(m->dict, name) : V_NULL;
     if (!is_null(v)) return v;
     v = generic_getattr_opt(I, self, name);
     if (!is_null(v) || err_occurred(I)) return v;

@@ -582,6 +582,14 @@ Value object_richcompare(Interp *I, Value a, Value b, int op); /* object's defau
 
 /* Native functions and modules (native.c). */
 Value native_func_new(Interp *I, const char *name, NativeFn fn, unsigned flags, Module *m);
+/* Docstrings of native objects (vm/native.c): the table's entry for key as a str (its text
+ * signature when want_sig), None when it has none; the module name of a type ("builtins"
+ * for the builtin ones); the key of type t's attribute attr (NULL: t's own). */
+Value native_doc_lookup(Interp *I, const char *key, bool want_sig);
+const char *type_module_cstr(Interp *I, Type *t);
+bool type_doc_key(Interp *I, Type *t, const char *attr, char *buf, size_t cap);
+/* A native module's __doc__ from the table ("module:NAME") unless it has one. */
+bool module_set_native_doc(Interp *I, Module *m);
 Module *module_new(Interp *I, Str *name);
 int module_add_functions(Interp *I, Module *m, const MethodDef *defs);
 int module_set(Interp *I, Module *m, const char *name, Value v);

@@ -455,7 +455,14 @@ static bool type_special_attr(Interp *I, Type *t, Str *name, Value *out) {
         *out = is_null(v) ? v_obj(t->module ? t->module : str_intern_cstr(I, "builtins")) : v;
     } else if (name == I->names.doc) {
         Value v = type_dict_get(I, t, name);
+        char key[256];
+        /* a builtin type's docstring is CPython's, from the table */
+        if (is_null(v) && !(t->flags & TF_HEAPTYPE) && type_doc_key(I, t, NULL, key, sizeof key))
+            v = native_doc_lookup(I, key, false);
         *out = is_null(v) ? V_NONE : v;
+    } else if (!(t->flags & TF_HEAPTYPE) && strcmp(name->data, "__text_signature__") == 0) {
+        char key[256];
+        *out = type_doc_key(I, t, NULL, key, sizeof key) ? native_doc_lookup(I, key, true) : V_NONE;
     } else if (name == I->names.mro) {
         *out = t->mro ? v_obj(t->mro) : v_obj(I->empty_tuple);
     } else if (name == I->names.bases) {

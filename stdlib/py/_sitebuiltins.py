@@ -1,4 +1,4 @@
-"""_sitebuiltins: the REPL's exit/quit objects and its copyright/credits/license (CPython's
+"""_sitebuiltins: the REPL's exit/quit/help objects and its copyright/credits/license (CPython's
 site module installs the same names). The `krait` REPL imports it at start (repl/repl.c),
 so scripts keep the plain builtins and start-up pays nothing for it. Importing installs the
 objects into builtins."""
@@ -38,7 +38,20 @@ class _Printer:
         print(self._text)
 
 
+class _Helper:
+    """help at the prompt: CPython's repr; calling imports pydoc (stdlib/py/pydoc.py)."""
+
+    def __repr__(self):
+        return ("Type help() for interactive help, "
+                "or help(object) for help about object.")
+
+    def __call__(self, *args, **kwds):
+        import pydoc
+        return pydoc.help(*args, **kwds)
+
+
 def _install():
+    builtins.help = _Helper()
     builtins.exit = Quitter("exit", "Ctrl-D (i.e. EOF)")
     builtins.quit = Quitter("quit", "Ctrl-D (i.e. EOF)")
     builtins.copyright = _Printer(

@@ -263,12 +263,18 @@ def _make_init(cls, fields, std_fields, kw_only_fields, frozen, has_post_init, s
     exec(src, ns)
     fn = ns["__init__"]
     fn.__qualname__ = cls.__qualname__ + ".__init__"
+    fn.__module__ = cls.__module__
+    # the annotations CPython's generated signature carries (help() and inspect show them)
+    ann = {f.name: f.type for f in std_fields + kw_only_fields}
+    ann["return"] = None
+    fn.__annotations__ = ann
     return fn
 
 
 def _set_qualname(cls, fn, name):
     fn.__name__ = name
     fn.__qualname__ = cls.__qualname__ + "." + name
+    fn.__module__ = cls.__module__
     return fn
 
 

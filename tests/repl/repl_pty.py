@@ -426,6 +426,22 @@ def case_sitebuiltins(krait, env):
     expect(s.wait_exit() == 5, "quit(5) gives status 5")
 
 
+def case_help(krait, env):
+    """help shows CPython's hint; help(len) prints len's docstring; help() reads help>
+    requests until quit."""
+    s = start(krait, env)
+    s.enter("help", r"^Type help\(\) for interactive help, or help\(object\) for help about "
+            r"object\.\n>>> \Z", "help's hint")
+    s.enter("help(len)", r"Help on built-in function len in module builtins:\n\nlen\(obj, /\)\n"
+            r"    Return the number of items in a container\.\n(.*\n)*>>> \Z", "help(len)")
+    s.enter("help()", r"help> \Z", "the help> prompt")
+    s.enter("str.split", r"split\(self, /, sep=None, maxsplit=-1\)(.*\n)*help> \Z",
+            "help on str.split at the help> prompt")
+    s.enter("quit", r"You are now leaving help(.*\n)*>>> \Z", "leaving help")
+    s.line("quit(0)")
+    expect(s.wait_exit() == 0, "quit(0) gives status 0")
+
+
 def case_input_eof(krait, env):
     """Ctrl-D in input() raises EOFError once; the next input() reads again."""
     s = start(krait, env)
