@@ -1120,6 +1120,23 @@ static Value ufunc_call(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static const MethodDef ufunc_methods[] = {{"__call__", ufunc_call, 0}, {NULL, NULL, 0}};
 
+/* A part's _METHODS: the ndarray methods and properties that are its functions (a.repeat,
+ * a.squeeze, a.flags, ...); a name ndarray has already keeps its own. */
+static int add_python_methods(Interp *I, Module *lm) {
+    Str *mk = str_intern_cstr(I, "_METHODS");
+    Value meths = mk ? dict_get_str(lm->dict, mk) : V_NULL;
+    Type *nd = I->types[TY_ARRAY];
+    size_t pos = 0;
+    Value k, v;
+    while (is_obj(meths) && meths.as.o->type == I->types[TY_DICT] &&
+           dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
+        if (!is_str(I, k) || !is_null(type_dict_get(I, nd, as_str(k)))) continue;
+        if (type_dict_set(I, nd, as_str(k), v) < 0) return -1;
+        nd->version++;
+    }
+    return 0;
+}
+
 static int add_python_functions(Interp *I, Module *m) {
     Module *lm = load_python_part(I, m, "_numpy_lib");
     if (!lm) return -1;
@@ -1139,26 +1156,18 @@ static int add_python_functions(Interp *I, Module *m) {
         Value f = dict_get_str(lm->dict, str_intern_cstr(I, rng_names[i]));
         if (!is_null(f) && module_set(I, (Module *)rnd.as.o, rng_names[i], f) < 0) return -1;
     }
-    /* _METHODS: the ndarray methods that are these functions (a.repeat, a.squeeze, ...) */
-    Str *mk = str_intern_cstr(I, "_METHODS");
-    Value meths = mk ? dict_get_str(lm->dict, mk) : V_NULL;
-    Type *nd = I->types[TY_ARRAY];
-    pos = 0;
-    while (is_obj(meths) && meths.as.o->type == I->types[TY_DICT] &&
-           dict_next((Dict *)meths.as.o, &pos, &k, &v)) {
-        if (!is_str(I, k) || !is_null(type_dict_get(I, nd, as_str(k)))) continue;
-        if (type_dict_set(I, nd, as_str(k), v) < 0) return -1;
-        nd->version++;
-    }
-    static const char *const parts[] = {"_numpy_ufunc", "_numpy_math", "_numpy_errstate"};
-    for (int i = 0; i < 3; i++) {
+    if (add_python_methods(I, lm) < 0) return -1;
+    static const char *const parts[] = {"_numpy_ufunc", "_numpy_math", "_numpy_extra",
+                                        "_numpy_errstate"};
+    for (int i = 0; i < 4; i++) {
         Module *um = load_python_part(I, m, parts[i]);
         Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
         if (is_null(inst)) {
             if (!err_occurred(I)) err_format(I, TY_IMPORT_ERROR, "%s has no _install", parts[i]);
             return -1;
         }
-        if (is_null(obj_call(I, inst, 0, NULL, NULL))) return -1;
+        if (is_null(obj_call(I, inst, 0, NULL, NULL)) || add_python_methods(I, um) < 0)
+            return -1;
     }
     Value uf = dict_get_str(m->dict, str_intern_cstr(I, "ufunc"));
     if (!is_obj(uf) || uf.as.o->type != I->types[TY_TYPE] ||

@@ -8,7 +8,7 @@ As NumPy does, matrices are computed in float64 (float32 input gives float32 res
 handed to LAPACK as column-major copies; a native overwrites the copy with its result and
 reports one info word per matrix of the stack, which becomes LinAlgError here."""
 
-from collections import namedtuple
+from collections import namedtuple as _namedtuple
 
 np = None  # the numpy module, set when it loads this file
 
@@ -19,10 +19,10 @@ class LinAlgError(ValueError):
     __module__ = "numpy.linalg"
 
 
-EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
-SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
-QRResult = namedtuple("QRResult", ["Q", "R"])
-SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+EighResult = _namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+SVDResult = _namedtuple("SVDResult", ["U", "S", "Vh"])
+QRResult = _namedtuple("QRResult", ["Q", "R"])
+SlogdetResult = _namedtuple("SlogdetResult", ["sign", "logabsdet"])
 
 
 # ---- argument checks and layout ----
@@ -650,3 +650,62 @@ def matmul(x1, x2, /, *, bias=None, epilogue=None, alpha=1.0, beta=None, c=None)
     if r.dtype != rdt:
         r = r.astype(rdt)
     return r
+
+
+# ---- the Array API's names (NumPy 2's numpy.linalg), over the module's functions ----
+
+def cross(x1, x2, /, *, axis=-1):
+    x1, x2 = np.asarray(x1), np.asarray(x2)
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
+                         "are %d and %d dimensional instead." % (x1.shape[axis], x2.shape[axis]))
+    return np.cross(x1, x2, axis=axis)
+
+
+def diagonal(x, /, *, offset=0):
+    return np.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    return norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
+
+
+def matrix_transpose(x, /):
+    return np.matrix_transpose(x)
+
+
+def outer(x1, x2, /):
+    x1, x2 = np.asarray(x1), np.asarray(x2)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError("Input arrays must be one-dimensional, but they are x1.ndim=%d and "
+                         "x2.ndim=%d." % (x1.ndim, x2.ndim))
+    return np.outer(x1, x2)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    return np.tensordot(x1, x2, axes=axes)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    return np.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    return np.vecdot(x1, x2, axis=axis)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    x = np.asarray(x)
+    if axis is None:
+        r = norm(x.ravel(), ord=ord)
+        return np.asarray(r).reshape((1,) * x.ndim) if keepdims else r
+    if isinstance(axis, tuple):
+        axes = [a % x.ndim for a in axis]
+        rest = [d for d in range(x.ndim) if d not in axes]
+        y = x.transpose(rest + axes).reshape(tuple(x.shape[d] for d in rest) + (-1,))
+        r = norm(y, ord=ord, axis=-1)
+        if keepdims:
+            r = np.asarray(r).reshape(tuple(1 if d in axes else x.shape[d]
+                                            for d in range(x.ndim)))
+        return r
+    return norm(x, ord=ord, axis=axis, keepdims=keepdims)

@@ -74,6 +74,35 @@ FUNCS = {
     "array_equiv": (v, v), "fix": (v,), "asanyarray": (v,), "isscalar": (1,),
     "iscomplexobj": (v,), "ix_": (v,), "byte": (1,), "int_": (1,), "intc": (1,),
     "intp": (1,), "short": (1,), "ubyte": (1,), "uintc": (1,), "uintp": (1,), "ushort": (1,),
+    "nanmedian": (v,), "nanpercentile": (v, 50), "nanquantile": (v, 0.5),
+    "vectorize": (abs,), "frompyfunc": (abs, 1, 1), "ndindex": (2,), "ndenumerate": (v,),
+    "partition": (v, 1), "argpartition": (v, 1), "take_along_axis": (a, np.zeros((2, 1), int), 1),
+    "put_along_axis": (a.copy(), np.zeros((2, 1), int), 1.0, 1),
+    "apply_along_axis": (np.sum, 0, a), "apply_over_axes": (np.sum, a, [0]),
+    "lexsort": ((v, v),), "tril_indices": (3,), "triu_indices": (3,), "tril_indices_from": (a,),
+    "triu_indices_from": (a,), "diag_indices": (2,), "diag_indices_from": (np.eye(2),),
+    "fill_diagonal": (np.zeros((2, 2)), 1), "diagflat": (v,), "fromfunction": (np.add, (2, 2)),
+    "fromiter": ([1, 2], float), "resize": (v, 4), "geomspace": (1, 8, 4), "rollaxis": (a, 1),
+    "trim_zeros": (v,), "block": ([v, v],), "asarray_chkfinite": (v,), "asfortranarray": (a,),
+    "copyto": (v.copy(), v), "place": (v.copy(), v > 1, [9]), "putmask": (v.copy(), v > 1, 9),
+    "extract": (v > 1, v), "compress": ([True], v), "choose": ([0, 1], [[1, 2], [3, 4]]),
+    "fmod": (v, 2), "copysign": (v, -1), "signbit": (v,), "gcd": (np.arange(3), 2),
+    "lcm": (np.arange(3), 2), "logaddexp": (v, v), "logaddexp2": (v, v), "float_power": (v, 2),
+    "modf": (v,), "divmod": (v, 2), "frexp": (v,), "ldexp": (v, 2), "positive": (v,),
+    "isposinf": (v,), "isneginf": (v,), "real": (v,), "imag": (v,), "iscomplex": (v,),
+    "isreal": (v,), "isrealobj": (v,), "conj": (v,), "conjugate": (v,),
+    "bitwise_count": (np.arange(3),), "concat": ([v, v],), "permute_dims": (a,),
+    "matrix_transpose": (a,), "vecdot": (v, v), "matvec": (a, v), "vecmat": (v[:2], a),
+    "unstack": (a,), "cumulative_sum": (v,), "cumulative_prod": (v,), "unique_values": (v,),
+    "unique_counts": (v,), "unique_inverse": (v,), "unique_all": (v,),
+    "can_cast": (np.int8, np.int16), "isdtype": (np.float32, "real floating"),
+    "common_type": (v,), "may_share_memory": (v, v), "shares_memory": (v, v),
+    "iterable": (v,), "binary_repr": (5,), "base_repr": (5,), "array_repr": (v,),
+    "array_str": (v,), "hanning": (3,), "hamming": (3,), "blackman": (3,), "bartlett": (3,),
+    "acos": (v / 3,), "asin": (v / 3,), "atan": (v,), "atan2": (v, v), "pow": (v, 2),
+    "bitwise_not": (np.arange(3),), "bitwise_invert": (np.arange(3),),
+    "bitwise_left_shift": (np.arange(3), 1), "bitwise_right_shift": (np.arange(3), 1),
+    "fabs": (v,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
@@ -85,6 +114,8 @@ METHODS = {
     "argmax": (), "cumsum": (), "cumprod": (), "dot": (a.T,), "sort": (), "argsort": (),
     "round": (), "clip": (0, 1), "diagonal": (), "nonzero": (), "repeat": (2,),
     "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (), "view": (),
+    "partition": (1,), "argpartition": (1,), "take": ([0],), "put": ([0], 1.0),
+    "compress": ([True],), "conj": (), "conjugate": (), "tobytes": (), "choose": ([a, a],),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
           "uniform": (), "normal": (), "default_rng": (0,), "Generator": ()}
@@ -143,6 +174,16 @@ UFUNC = {"reduce": (v,), "accumulate": (v,), "reduceat": (v, [0, 1]), "outer": (
          "at": (np.zeros(3), [0], 1.0)}
 for name, args in UFUNC.items():
     probe("u." + name, getattr(np.add, name), args)
+sq = np.eye(3) * 2 + 0.5
+LINALG = {"norm": (v,), "inv": (sq,), "solve": (sq, v), "det": (sq,), "slogdet": (sq,),
+          "eigh": (sq,), "eigvalsh": (sq,), "svd": (sq,), "svdvals": (sq,), "qr": (sq,),
+          "cholesky": (sq,), "lstsq": (sq, v), "pinv": (sq,), "matrix_rank": (sq,),
+          "matrix_power": (sq, 2), "cond": (sq,), "multi_dot": ([sq, sq],),
+          "cross": (v, v), "diagonal": (sq,), "matrix_norm": (sq,), "matrix_transpose": (sq,),
+          "outer": (v, v), "tensordot": (sq, sq), "trace": (sq,), "vecdot": (v, v),
+          "vector_norm": (v,), "matmul": (sq, sq)}
+for name, args in LINALG.items():
+    probe("la." + name, getattr(np.linalg, name), args)
 rng = np.random.default_rng(0)
 for name, args in GEN.items():
     probe("g." + name, getattr(rng, name), args)
@@ -161,6 +202,11 @@ if KRAIT:
         if not name.startswith("_") and callable(getattr(np.ndarray, name)) and name not in METHODS \
                 and name != "to_host":
             print("not audited: ndarray." + name)
+    for name in dir(np.linalg):
+        obj = getattr(np.linalg, name)
+        if not name.startswith("_") and callable(obj) and name not in LINALG and \
+                not isinstance(obj, type):
+            print("not audited: linalg." + name)
     for name in dir(np.random):
         if not name.startswith("_") and callable(getattr(np.random, name)) and name not in RANDOM:
             print("not audited: random." + name)
