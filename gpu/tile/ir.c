@@ -242,3 +242,11 @@ TileOp *tile_op_new(TileFunc *f, TileRegion *r, TileOpKind kind, int noperands, 
     if (r) tile_region_append(r, op);
     return op;
 }
+
+int tile_op_view_operand(const TileOp *op, int rank, int axis) {
+    if (!(op->view & (1u << axis))) return -1;
+    int k = rank;
+    for (int a = 0; a < axis; a++)
+        if (op->view & (1u << a)) k += 2;
+    return k;
+}

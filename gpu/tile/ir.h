@@ -274,9 +274,15 @@ typedef enum TileMemScope {
  *               permuted axis order: index[k] pairs with tile axis k). result: rank R tile:
  *                 t[x0..] = array[axis perm[k] = index[k]*shape[k] + x_k]
  *               elements outside the array get the padding value.
- *  STORE        attrs: array, perm, check_bounds, latency, allow_tma, memorder, memscope.
- *               operands: R index scalars, then the tile (rank R, the array's dtype).
- *               Writes the elements inside the array; the rest are dropped.
+ *               view (bit a set: array axis a is seen through an Array.slice): after the
+ *               R index scalars, per set bit in ascending axis order, two int64 scalars
+ *               start and extent (the front keeps 0 <= start <= start + extent <= the
+ *               axis's extent): the access treats the array as starting start elements
+ *               in along that axis and being extent long (tile_op_view_operand).
+ *  STORE        attrs: array, perm, check_bounds, latency, allow_tma, memorder, memscope,
+ *               view (as LOAD's). operands: R index scalars, [view pairs], then the tile
+ *               (rank R, the array's dtype). Writes the elements inside the array (the
+ *               view); the rest are dropped.
  *  GATHER       attrs: array, check_bounds, has_mask. operands: R index tiles (all one int
  *               dtype, one shape S -- the front broadcasts them), [mask tile (bool, S) if
  *               has_mask], padding value (scalar of the array's dtype). result: shape S,
@@ -447,7 +453,12 @@ struct TileOp {
     int ncomp, comp;  /* REDUCE/SCAN over a tuple of ncomp tiles (0: one tile): which
                        * component the result is */
     int *cslots;      /* ... and its 2 * ncomp combiner slots (arena) */
+    unsigned view;    /* LOAD/STORE: array axes seen through a slice (bit per axis) */
 };
+
+/* The operand index of the view start of array axis `axis` of a LOAD/STORE with `rank`
+ * index scalars (its extent is the next operand); -1 when that axis is not a view. */
+int tile_op_view_operand(const TileOp *op, int rank, int axis);
 
 /* ---------------------------------------------------------------- functions */
 

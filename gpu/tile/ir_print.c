@@ -115,6 +115,7 @@ static void tp_op(TilePrinter *p, const TileOp *op, int depth) {
         tp_text(p, "]");
         tp_perm(p, op, rank);
         tp_printf(p, " padding=%s", tile_padding_name(op->padding));
+        if (op->view) tp_printf(p, " view=0x%x", op->view);
         tp_memory_attrs(p, op);
         break;
     case TOP_STORE:
@@ -123,6 +124,7 @@ static void tp_op(TilePrinter *p, const TileOp *op, int depth) {
         tp_text(p, "] = ");
         tp_operands(p, op, op->noperands - 1, op->noperands);
         tp_perm(p, op, rank);
+        if (op->view) tp_printf(p, " view=0x%x", op->view);
         tp_memory_attrs(p, op);
         break;
     case TOP_GATHER:

@@ -135,12 +135,18 @@ static int tv_op(TileVerifier *v, const TileOp *op) {
         if (tv_array(v, op)) return -1;
         rank = f->params[op->array].rank;
         bool store = op->kind == TOP_STORE;
-        if (tv_need_operands(v, op, rank + store) || tv_need_result(v, op, !store)) return -1;
+        if (op->view >> rank) return tv_fail(v, op, "view axis past the array's rank");
+        int nview = 2 * __builtin_popcount(op->view);
+        if (tv_need_operands(v, op, rank + nview + store) || tv_need_result(v, op, !store))
+            return -1;
         for (int i = 0; i < rank; i++)
             if (!tv_is_index_scalar(tv_type(v, op, i)))
                 return tv_fail(v, op, "index %d is not an int scalar", i);
+        for (int i = rank; i < rank + nview; i++)
+            if (tv_type(v, op, i)->rank != 0 || tv_type(v, op, i)->dtype != TDT_INT64)
+                return tv_fail(v, op, "view bound %d is not an int64 scalar", i - rank);
         if (!tv_is_perm(op->perm, rank)) return tv_fail(v, op, "order is not a permutation");
-        const TileType *t = store ? tv_type(v, op, rank) : rt;
+        const TileType *t = store ? tv_type(v, op, rank + nview) : rt;
         if (t->rank != rank) return tv_fail(v, op, "tile rank %d, array rank %d", t->rank, rank);
         if (t->dtype != f->params[op->array].dtype)
             return tv_fail(v, op, "tile dtype is not the array's");

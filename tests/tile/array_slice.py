@@ -63,3 +63,25 @@ o2 = gpu.zeros((8, 4), dtype=gpu.float32)
 ct.launch(gpu.Stream.default, (1,), transposed_view, (a, o2, 2))
 print("transposed view")
 print(o2)
+
+
+@ct.kernel
+def copy_rows(x, y, r0, r1, c0, TM: ConstInt, TN: ConstInt):
+    # y[r0:r1, c0:] = x[r0:r1, c0:] * 2 in (TM, TN) tiles of the two slices: with c0 = 0 the
+    # rows are 16-byte aligned (vector accesses on the GPU), with c0 = 3 they are not; the
+    # last tiles cross the slices' edges (padded, masked); a stop past the array is clamped
+    i, j = ct.bid(0), ct.bid(1)
+    xs = x.slice(0, r0, r1).slice(1, c0, x.shape[1])
+    ys = y.slice(0, r0, r1).slice(1, c0, y.shape[1])
+    ct.store(ys, (i, j), ct.load(xs, (i, j), shape=(TM, TN)) * 2)
+
+
+for dt, c0 in ((gpu.float16, 0), (gpu.float16, 3), (gpu.float32, 0), (gpu.int8, 5)):
+    x = (gpu.arange(37 * 70) % 23).astype(dt).reshape(37, 70)
+    y = gpu.zeros((37, 70), dtype=dt)
+    r0, r1 = 4, 45  # r1 past the 37 rows: clamped to 37
+    ct.launch(gpu.Stream.default, (ct.cdiv(33, 8), ct.cdiv(70 - c0, 32)), copy_rows,
+              (x, y, r0, r1, c0, 8, 32))
+    ok = bool(gpu.array_equal(y[4:, c0:], x[4:, c0:] * 2)) and float(y[:4].sum()) == 0.0 and \
+        float(y[:, :c0].sum()) == 0.0
+    print("copy rows", str(x.dtype), c0, ok, y[36, -4:].tolist())

@@ -249,9 +249,18 @@ bool fe_array_slice(Front *F, AstPos pos, FrontValue array, FrontArgs *a, FrontV
     int lo = int64_scalar(F, pos, v[1], "slice start"),
         hi = int64_scalar(F, pos, v[2], "slice stop");
     if (lo < 0 || hi < 0) return false;
+    /* clamped into the parent (cuTile requires 0 <= start <= stop <= its extent; krait
+     * clamps as NumPy's slicing does for stops past the end, and a negative start to 0):
+     * lo' = min(max(lo, 0), pe), hi' = min(max(hi, lo'), pe) */
     int base = view_start(F, nv, (int)axis);
-    int start = base < 0 ? -1 : bin64(F, pos, TB_ADD, base, lo);
-    int extent = start < 0 ? -1 : bin64(F, pos, TB_SUB, hi, lo);
+    int pe = base < 0 ? -1 : view_extent(F, nv, (int)axis);
+    int zero = fe_const_int(F, TDT_INT64, 0);
+    int l1 = pe < 0 ? -1 : bin64(F, pos, TB_MAX, lo, zero);
+    int l2 = l1 < 0 ? -1 : bin64(F, pos, TB_MIN, l1, pe);
+    int h1 = l2 < 0 ? -1 : bin64(F, pos, TB_MAX, hi, l2);
+    int h2 = h1 < 0 ? -1 : bin64(F, pos, TB_MIN, h1, pe);
+    int start = h2 < 0 ? -1 : bin64(F, pos, TB_ADD, base, l2);
+    int extent = start < 0 ? -1 : bin64(F, pos, TB_SUB, h2, l2);
     if (extent < 0) return false;
     nv->start[axis] = start;
     nv->extent[axis] = extent;
@@ -506,6 +515,45 @@ static bool strided_view_call(Front *F, AstPos pos, const FrontTiledView *tv, co
     return view_access(F, pos, v, idx, shape, steps, perm, 0, t, out);
 }
 
+/* ct.load / ct.store through an Array.slice: the access of the parameter itself, its LOAD /
+ * STORE then given the view's axes (op->view) and their start and extent as operands, so
+ * it is an ordinary tile access (vector accesses where aligned) on the slice's elements. */
+static bool view_memory(Front *F, AstPos pos, const FrontArrayView *v, int intr, FrontArgs *a,
+                        FrontValue *out) {
+    int rank = F->f->params[v->param].rank, bounds[2 * TILE_MAX_RANK], nb = 0;
+    unsigned mask = 0;
+    for (int ax = 0; ax < rank; ax++)
+        if (v->start[ax] >= 0) {
+            mask |= 1u << ax;
+            bounds[nb++] = v->start[ax];
+            bounds[nb++] = v->extent[ax];
+        }
+    FrontValue *argv = fe_alloc(F, sizeof(FrontValue) * (size_t)a->argc);
+    if (!argv) return false;
+    memcpy(argv, a->argv, sizeof(FrontValue) * (size_t)a->argc);
+    argv[0].kind = FV_ARRAY;
+    argv[0].u.array = v->param;
+    FrontArgs b = *a;
+    b.argv = argv;
+    TileOp *before = F->region->last;
+    if (!fe_call_intrinsic(F, pos, intr, &b, out)) return false;
+    TileOp *op = NULL;
+    for (TileOp *o = before ? before->next : F->region->first; o; o = o->next)
+        if ((o->kind == TOP_LOAD || o->kind == TOP_STORE) && o->array == v->param) op = o;
+    if (!op || op->noperands < rank) return fe_error(F, pos, TY_RUNTIME_ERROR, "slice access lost");
+    bool store = op->kind == TOP_STORE;
+    int n = rank + nb + store;
+    int *ops = fe_alloc(F, sizeof(int) * (size_t)n);
+    if (!ops) return false;
+    memcpy(ops, op->operands, sizeof(int) * (size_t)rank);
+    memcpy(ops + rank, bounds, sizeof(int) * (size_t)nb);
+    if (store) ops[n - 1] = op->operands[op->noperands - 1];
+    op->operands = ops;
+    op->noperands = n;
+    op->view = mask;
+    return true;
+}
+
 bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out) {
     const FrontArrayView *v = a->argv[0].u.aview;
     const TileParam *p = &F->f->params[v->param];
@@ -535,36 +583,5 @@ bool fe_slice_call(Front *F, AstPos pos, int intr, FrontArgs *a, FrontValue *out
         return fe_error(F, pos, TY_TYPE_ERROR,
                         "this operation does not take an array slice in krait's tile code yet "
                         "(ct.load, ct.store and ct.num_tiles do)");
-    bool load = intr == TI_LOAD;
-    static const char *const lnames[] = {"array",        "index",   "shape",     "order",
-                                         "padding_mode", "latency", "allow_tma", NULL};
-    static const char *const snames[] = {"array",   "index",     "tile", "order",
-                                         "latency", "allow_tma", NULL};
-    FrontValue w[7];
-    if (!fe_bind_args(F, pos, load ? "load" : "store", a, load ? lnames : snames, 3, 3, w))
-        return false;
-    int idx[TILE_MAX_RANK], perm[TILE_MAX_RANK];
-    if (!index_scalars(F, pos, w[1], rank, idx)) return false;
-    if (!fe_order_arg(F, pos, w[3], rank, perm)) return false;
-    int64_t shape[TILE_MAX_RANK];
-    int tile = -1, pad = TP_UNDETERMINED;
-    if (load) {
-        int r;
-        if (!fe_shape_arg(F, pos, w[2], "shape", &r, shape)) return false;
-        if (r != rank)
-            return fe_error(F, pos, TY_TYPE_ERROR,
-                            "the tile shape has %d dimensions but the array has %d", r, rank);
-        if (!fe_enum_arg(F, pos, w[4], FE_ENUM_PADDING, "padding_mode", TP_UNDETERMINED, &pad))
-            return false;
-    } else {
-        tile = fe_materialize(F, pos, w[2], p->dtype, true);
-        if (tile < 0) return false;
-        const TileType *t = fe_type(F, tile);
-        if (t->rank != rank)
-            return fe_error(F, pos, TY_TYPE_ERROR,
-                            "the tile has %d dimensions but the array has %d", t->rank, rank);
-        for (int i = 0; i < rank; i++)
-            shape[i] = t->shape[i];
-    }
-    return view_access(F, pos, v, idx, shape, shape, perm, pad, tile, out);
+    return view_memory(F, pos, v, intr, a, out);
 }

@@ -48,6 +48,12 @@ static bool tile_box(TileExec *ex, const TileOp *op, const TileType *tt, TiBox *
         int64_t t = tt->rank ? tt->shape[k] : 1;
         int64_t start = ti_read_int(ti_type(ex, v)->dtype, ex->vals[v]) * t;
         int64_t n = a->shape[ax];
+        int vo = tile_op_view_operand(op, a->rank, ax);
+        if (vo >= 0) { /* an Array.slice along ax: its start and extent */
+            int64_t vs = ti_read_int(TDT_INT64, ex->vals[op->operands[vo]]);
+            n = ti_read_int(TDT_INT64, ex->vals[op->operands[vo + 1]]);
+            b->aoff += vs * a->strides[ax];
+        }
         int64_t lo = start < 0 ? -start : 0, hi = n - start < t ? n - start : t;
         if (hi <= lo) empty = true;
         if (lo > 0 || hi < t) b->partial = true;

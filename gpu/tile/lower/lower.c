@@ -162,6 +162,7 @@ static int64_t gcd64(int64_t a, int64_t b) {
 
 bool lw_exact_op(Lower *L, const TileOp *op, const TileType *t) {
     int R = t->rank, v = L->layout.v;
+    if (op->view) L->exact_over = true; /* an Array.slice's extent is no launch argument */
     for (int k = 0; k < R; k++) {
         int axis = op->perm[k], i = 0;
         int64_t div = t->shape[k];

@@ -289,6 +289,25 @@ static void emit_origin(Lower *L, const TileOp *op, const TileType *t, char *axe
     snprintf(axes + n, size - n, ">");
 }
 
+/* The array expression of a LOAD/STORE: "p.a<K>", or for one through an Array.slice a
+ * local copy whose pointer and shape are the view's (the general variant only: a kernel
+ * with views has no exact one, lw_exact_op). */
+static const char *view_array(Lower *L, const TileOp *op, char *buf, size_t size) {
+    snprintf(buf, size, "p.a%d", op->array);
+    if (!op->view) return buf;
+    int R = L->f->params[op->array].rank;
+    char b1[BUF], b2[BUF];
+    lw_line(L, op, "auto av = p.a%d;", op->array);
+    for (int ax = 0; ax < R; ax++) {
+        int k = tile_op_view_operand(op, R, ax);
+        if (k < 0) continue;
+        lw_line(L, op, "av.p += %s * av.stride[%d];", ref(L, op->operands[k], b1), ax);
+        lw_line(L, op, "av.shape[%d] = %s;", ax, ref(L, op->operands[k + 1], b2));
+    }
+    snprintf(buf, size, "av");
+    return buf;
+}
+
 static int emit_load(Lower *L, const TileOp *op) {
     const TileType *t = vt(L, op->result);
     const TileParam *p = &L->f->params[op->array];
@@ -310,11 +329,12 @@ static int emit_load(Lower *L, const TileOp *op) {
         snprintf(pad, sizeof pad, "kr_pad<%s>(%s)", T, pad_expr(op->padding));
     else
         snprintf(pad, sizeof pad, "(%s)0", T);
+    char arr[32];
     if (L->exact)
         lw_exact_load(L, op, t, vec, pad); /* plain C (lower_memory.c) */
     else
-        lw_line(L, op, "kr_load<%s, %s>(v%d, p.a%d, org, kr_pad<%s>(%s));", shape, axes, op->result,
-                op->array, T, pad_expr(op->padding));
+        lw_line(L, op, "kr_load<%s, %s>(v%d, %s, org, kr_pad<%s>(%s));", shape, axes, op->result,
+                view_array(L, op, arr, sizeof arr), T, pad_expr(op->padding));
     L->indent--;
     lw_line(L, op, "}");
     return 0;
@@ -346,10 +366,12 @@ static int emit_store(Lower *L, const TileOp *op) {
         emit_origin(L, op, t, axes, sizeof axes);
         lw_shape(L, t, shape, sizeof shape);
         bool vec = lw_exact_op(L, op, t);
+        char arr[32];
         if (L->exact)
             lw_exact_store(L, op, t, tile, vec); /* plain C (lower_memory.c) */
         else
-            lw_line(L, op, "kr_store<%s, %s>(p.a%d, org, v%d);", shape, axes, op->array, tile);
+            lw_line(L, op, "kr_store<%s, %s>(%s, org, v%d);", shape, axes,
+                    view_array(L, op, arr, sizeof arr), tile);
         L->indent--;
         lw_line(L, op, "}");
     }

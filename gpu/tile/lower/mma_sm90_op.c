@@ -68,7 +68,7 @@ bool lw_sm90_chain(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_
     if (!d || d->kind != TOP_LOAD) return false;
     const TileType *t = tile_value_type(f, v), *tx = tile_value_type(f, x);
     const TileParam *prm = &f->params[d->array];
-    if (t->dtype != dt || prm->dtype != dt || prm->rank != t->rank || t->rank < 2 ||
+    if (t->dtype != dt || prm->dtype != dt || prm->rank != t->rank || t->rank < 2 || d->view ||
         (d->padding != TP_ZERO && d->padding != TP_UNDETERMINED) ||
         writes_array(&f->body, d->array))
         return false;
