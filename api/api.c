@@ -441,6 +441,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     }
     err_clear(I);
     I->ntemp = 0;
+    gc_temp_trim(I);
     I->mem_limit = cfg->memory_limit;
     I->api->step_limit = cfg->step_limit;
     I->api->time_limit = cfg->time_limit > 0 ? cfg->time_limit : 0;

@@ -249,9 +249,10 @@ static bool complete_attributes(Completion *c, Dict *globals) {
         if (dp && !complete_names(c, obj, *dp, seen)) return false;
         t = type_of(I, obj);
     }
-    if (!t->mro) return complete_names(c, obj, type_dict_noerr(c->I, t), seen);
-    for (size_t i = 0; i < t->mro->len; i++)
-        if (!complete_names(c, obj, type_dict_noerr(c->I, (Type *)as_obj(t->mro->items[i])), seen))
+    Tuple *mro = type_mro_noerr(c->I, t);
+    if (!mro) return complete_names(c, obj, type_dict_noerr(c->I, t), seen);
+    for (size_t i = 0; i < mro->len; i++)
+        if (!complete_names(c, obj, type_dict_noerr(c->I, (Type *)as_obj(mro->items[i])), seen))
             return false;
     return true;
 }

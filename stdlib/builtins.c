@@ -159,7 +159,6 @@ static Value bi_chr(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     }
     if (c < 0 || c > 0x10ffff)
         return err_format(I, TY_VALUE_ERROR, "chr() arg not in range(0x110000)");
-    if (c < 128) return v_obj(I->char_cache[c]);
     if (c >= 0xd800 && c <= 0xdfff)
         return err_format(I, TY_VALUE_ERROR, "krait: lone surrogates are not supported in str");
     Str *s = str_from_codepoint(I, (uint32_t)c);
@@ -456,7 +455,7 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         } else {
             Type *t = type_of(I, o);
             bool is_type = is_obj(o) && type_is_subtype(t, I->types[TY_TYPE]);
-            Tuple *mro = is_type ? ((Type *)as_obj(o))->mro : t->mro;
+            Tuple *mro = type_mro_noerr(I, is_type ? (Type *)as_obj(o) : t);
             for (size_t i = 0; mro && i < mro->len; i++) {
                 Type *mt = (Type *)as_obj(mro->items[i]);
                 Dict *d = type_dict_noerr(I, mt);

@@ -62,6 +62,7 @@ struct Loop {
     UvTimer **slots;                          /* every initialised timer; NULL-free up to nslots */
     size_t nslots, capslots;
     int64_t *free_ids; /* stack of idle slots */
+    size_t capfree;    /* free_ids' capacity, at least capslots */
     size_t nfree;
     int64_t *fired; /* ids fired during the current run_once */
     size_t nfired, capfired;
@@ -174,13 +175,18 @@ static Value uv_timer_start_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
         id = L->free_ids[--L->nfree];
     } else {
         if (L->nslots == L->capslots) {
+            /* each array keeps its own capacity: when the second realloc failed, the
+             * first was freed by a size it no longer had (127 bytes lost at kr_free) */
             size_t cap = L->capslots ? L->capslots * 2 : 16;
+            if (L->capfree < cap) { /* first: every slot may come to be idle */
+                int64_t *f = mem_realloc(I, L->free_ids, L->capfree * sizeof *f, cap * sizeof *f);
+                if (!f) return V_NULL;
+                L->free_ids = f;
+                L->capfree = cap;
+            }
             UvTimer **s = mem_realloc(I, L->slots, L->capslots * sizeof *s, cap * sizeof *s);
             if (!s) return V_NULL;
             L->slots = s;
-            int64_t *f = mem_realloc(I, L->free_ids, L->capslots * sizeof *f, cap * sizeof *f);
-            if (!f) return V_NULL;
-            L->free_ids = f;
             L->capslots = cap;
         }
         UvTimer *t = mem_alloc(I, sizeof *t);
@@ -542,7 +548,7 @@ void uvloop_shutdown(Interp *I) {
     for (size_t i = 0; i < L->nslots; i++)
         mem_free(I, L->slots[i], sizeof *L->slots[i]);
     mem_free(I, L->slots, L->capslots * sizeof *L->slots);
-    mem_free(I, L->free_ids, L->capslots * sizeof *L->free_ids);
+    mem_free(I, L->free_ids, L->capfree * sizeof *L->free_ids);
     mem_realloc_quiet(I, L->fired, L->capfired * sizeof *L->fired, 0);
     mem_free(I, L, sizeof *L);
     I->loop = NULL;

@@ -162,7 +162,7 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set) {
         memset(vm->attr_cache, 0, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
         set = &vm->attr_cache[vm_attr_cache_set(t, name)];
     }
-    Tuple *mro = t->mro;
+    Tuple *mro = type_mro_noerr(I, t); /* the entry's check reads it (vm_attr_entry_valid) */
     if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
     for (size_t i = 0; i < mro->len; i++) {
         /* the entry checks every dict's version: build those the lookup did not pass */

@@ -104,6 +104,16 @@ bool gc_temp_push(Interp *I, Value v) {
     return true;
 }
 
+/* Gives the temp-root stack back while it is empty (kr_new's end: start-up rooted a few
+ * thousand objects, 32 KB the interpreter would hold idle); the next push makes it again. */
+void gc_temp_trim(Interp *I) {
+    if (I->ntemp || !I->temp_roots) return;
+    raw_realloc(I, I->temp_roots, I->captemp * sizeof(Value), 0);
+    I->bytes_allocated -= I->captemp * sizeof(Value);
+    I->temp_roots = NULL;
+    I->captemp = 0;
+}
+
 void *gc_new(Interp *I, Type *type, size_t size) {
     if (!I->gc_running && !I->gc_disabled &&
         (I->gc_stress || I->bytes_allocated >= I->gc_threshold))

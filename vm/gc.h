@@ -24,6 +24,8 @@ Obj *heap_alloc(Interp *I, Type *type, size_t size);
 void heap_sweep(Interp *I);
 void heap_free_all(Interp *I);
 void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o));
+typedef void (*HeapCensusFn)(void *ud, Obj *o, const void *block, size_t bytes, size_t slot_size);
+void heap_census(Interp *I, HeapCensusFn fn, void *ud); /* bench/embed/embed_mem */
 
 /* Raw memory. mem_alloc returns NULL after raising MemoryError. */
 void *mem_alloc(Interp *I, size_t size);
@@ -60,6 +62,7 @@ static inline void gc_temp_reset(Interp *I, size_t mark) {
  * the memory limit). A native loop resets to a mark each iteration and roots again only
  * what it keeps, so the stack does not grow with the loop's length. */
 bool gc_temp_push(Interp *I, Value v);
+void gc_temp_trim(Interp *I); /* frees the stack while it is empty */
 
 void gc_collect(Interp *I);
 void gc_free_all(Interp *I); /* at interpreter teardown */

@@ -1,7 +1,7 @@
 /* gc_heap.c: where objects live. Small objects (up to 512 bytes) are carved from pages of
- * one size class each (the first page of a class is 1 KB, each new one twice the last, up to
- * 16 KB: a fresh interpreter touches all 20 classes, and 20 full pages would be most of
- * what it holds); larger ones (and the rare objects that need a hidden prefix word)
+ * one size class each (the first two pages of a class are 1 KB, the next two 2 KB, and so
+ * on up to 16 KB: a fresh interpreter touches all 20 classes, and 20 full pages would be
+ * most of what it holds); larger ones (and the rare objects that need a hidden prefix word)
  * get their own block from the host allocator, linked in a list.
  *
  * Why pages: the sweep then walks memory linearly, slot after slot, instead of chasing a
@@ -40,6 +40,7 @@ struct GcHeap {
     GcPage *avail[NCLASSES];
     Obj *large; /* linked through the prefix */
     size_t npages;
+    uint32_t made[NCLASSES]; /* pages each class ever had: the next page's size */
 };
 
 _Static_assert(sizeof(GcPage) % 16 == 0, "page slots must stay 16-byte aligned");
@@ -88,7 +89,12 @@ static bool over_limit(Interp *I, size_t more) {
 
 static GcPage *page_new(Interp *I, GcHeap *h, int c) {
     uint32_t slot = class_sizes[c];
-    uint32_t bytes = h->pages[c] ? 2 * h->pages[c]->bytes : FIRST_PAGE;
+    /* 1, 1, 2, 2, 4, 4, ... KB by the pages the class ever had (a busy class keeps its large
+     * pages when sweeps give small ones back): each size twice, so a class's last, partly
+     * used page is at most about a third of its pages (doubling every page left half of a
+     * fresh interpreter's last pages empty, ~35 KB held for nothing) */
+    unsigned made = h->made[c] < 16 ? h->made[c] : 16;
+    uint32_t bytes = FIRST_PAGE << (made / 2);
     if (bytes > PAGE_BYTES) bytes = PAGE_BYTES;
     if (bytes < (uint32_t)sizeof(GcPage) + 2 * slot) bytes = (uint32_t)sizeof(GcPage) + 2 * slot;
     if (over_limit(I, bytes)) return NULL;
@@ -98,6 +104,7 @@ static GcPage *page_new(Interp *I, GcHeap *h, int c) {
      * resident memory, and a small interpreter should not look like 20 full pages. */
     I->bytes_allocated += sizeof(GcPage);
     h->npages++;
+    h->made[c]++;
     memset(p, 0, sizeof(GcPage));
     p->slot_size = slot;
     p->bytes = bytes;
@@ -181,6 +188,26 @@ void heap_each_live(Interp *I, void (*fn)(Interp *I, Obj *o)) {
     }
     for (Obj *o = h->large; o; o = *large_next(o))
         fn(I, o);
+}
+
+/* For measuring what an interpreter holds (bench/embed/embed_mem): every live object with
+ * the bytes it takes (its slot, or its large block with the prefix; slot_size 0), then each
+ * page as fn(ud, NULL, the page, its bytes, its slot size). */
+void heap_census(Interp *I, HeapCensusFn fn, void *ud) {
+    GcHeap *h = I->heap;
+    if (!h) return;
+    for (int c = 0; c < NCLASSES; c++) {
+        for (GcPage *p = h->pages[c]; p; p = p->next) {
+            char *s = page_slots(p);
+            for (uint32_t i = 0; i < p->bump; i++) {
+                Obj *o = (Obj *)(s + (size_t)i * p->slot_size);
+                if (o->gc_flags & GC_LIVE) fn(ud, o, o, p->slot_size, p->slot_size);
+            }
+            fn(ud, NULL, p, p->bytes, p->slot_size);
+        }
+    }
+    for (Obj *o = h->large; o; o = *large_next(o))
+        fn(ud, o, (char *)o - LARGE_PREFIX, *large_size(o), 0);
 }
 
 /* Sweep in two passes: first finalize every unmarked object (a finalizer may still look at

@@ -5,8 +5,8 @@
  * Types are created in two passes because they refer to each other: first every Type
  * object is allocated bare (so type_of() works for anything), then names, MROs and
  * inherited slots are filled in. The collector is disabled until the end, since half-built
- * types cannot be traced. A builtin type's dict (methods, getsets, slot wrappers) is built
- * at its first use instead (type_dict_build). */
+ * types cannot be traced. A builtin type's dict (methods, getsets, slot wrappers) and its
+ * mro tuple are built at their first use instead (lazy_build). */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -135,31 +135,43 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
     return true;
 }
 
-/* A builtin type's dict is made at its first use (type_dict): most scripts touch a few of
- * the 121 builtin types, and their dicts (a function object per method, the interned
- * names, the tables) were most of what a new interpreter held.
+/* A builtin type's dict and mro are made at their first use (type_dict, type_mro): most
+ * scripts touch a few of the 136 builtin types, and their dicts (a function object per
+ * method, the interned names, the tables) were most of what a new interpreter held. Until
+ * its mro exists, subtype checks and lookups walk the type's base chain, which is its mro
+ * (builtin types have one base; ExceptionGroup, which has two, gets its mro at start-up).
  *
- * Lookups never collected before, and their callers hold unrooted values, so the build
- * runs with the collector off. It also runs past the memory limit: the eager interpreter
- * held this memory from its start whatever the limit, the total is bounded (all builtin
- * dicts, about 200 KB), and the bytes still count, so the next allocation sees the limit.
- * What is left is the host's allocator failing: then nothing is built, the type stays
- * lazy, and the error is the caller's to report (type_dict) or to ignore (a lookup). */
-static Dict *type_dict_build(Interp *I, Type *t) {
-    if (t->tdict || t->id < 0 || t->id >= TY__COUNT) return t->tdict;
+ * Lookups never collected before, and their callers hold unrooted values, so a build runs
+ * with the collector off. It also runs past the memory limit: the eager interpreter held
+ * this memory from its start whatever the limit, the total is bounded (all builtin dicts,
+ * about 200 KB), and the bytes still count, so the next allocation sees the limit. What is
+ * left is the host's allocator failing: then nothing is built, the type stays lazy, and the
+ * error is the caller's to report (type_dict) or to ignore (a lookup). */
+static bool lazy_build(Interp *I, Type *t, bool (*fill)(Interp *I, Type *t)) {
     bool saved_disabled = I->gc_disabled;
     size_t saved_limit = I->mem_limit;
     size_t mark = gc_temp_mark(I);
     Obj *pending = err_fetch(I); /* a lookup may run while an exception is pending */
     I->gc_disabled = true;
     I->mem_limit = 0;
-    bool ok = fill_type_dict(I, t, builtin_info(t->id).spec);
+    bool ok = fill(I, t);
     I->gc_disabled = saved_disabled;
     I->mem_limit = saved_limit;
     gc_temp_reset(I, mark); /* what was made is reachable from the type now, or garbage */
-    if (!ok) t->tdict = NULL;
     err_clear(I);
     if (pending) err_restore(I, pending);
+    return ok;
+}
+
+static bool fill_builtin_dict(Interp *I, Type *t) {
+    if (fill_type_dict(I, t, builtin_info(t->id).spec)) return true;
+    t->tdict = NULL;
+    return false;
+}
+
+static Dict *type_dict_build(Interp *I, Type *t) {
+    if (t->tdict || t->id < 0 || t->id >= TY__COUNT) return t->tdict;
+    lazy_build(I, t, fill_builtin_dict);
     return t->tdict;
 }
 
@@ -183,20 +195,41 @@ int type_dict_set(Interp *I, Type *t, Str *name, Value v) {
     return d ? dict_set_str(I, d, name, v) : -1;
 }
 
-static bool build_mro(Interp *I, Type *t) {
+/* The type, then its base chain. */
+static bool fill_builtin_mro(Interp *I, Type *t) {
     size_t n = 0;
     for (Type *b = t; b; b = b->base)
         n++;
-    t->mro = tuple_new(I, n);
-    if (!t->mro) return false;
+    Tuple *mro = tuple_new(I, n);
+    if (!mro) return false;
     size_t i = 0;
     for (Type *b = t; b; b = b->base)
-        t->mro->items[i++] = v_obj(b);
-    if (t->base) {
-        t->bases = tuple_pack(I, 1, v_obj(t->base));
-    } else {
-        t->bases = tuple_new(I, 0);
+        mro->items[i++] = v_obj(b);
+    t->mro = mro;
+    return true;
+}
+
+Tuple *type_mro_noerr(Interp *I, Type *t) {
+    if (!t->mro) lazy_build(I, t, fill_builtin_mro);
+    return t->mro;
+}
+
+Tuple *type_mro(Interp *I, Type *t) {
+    Tuple *m = type_mro_noerr(I, t);
+    if (!m) err_nomem(I);
+    return m;
+}
+
+/* The bases tuple. Types of one base share one (shared[base id]; tuples are immutable and
+ * a builtin type's __bases__ cannot be assigned), object's is the empty tuple. */
+static bool build_bases(Interp *I, Type *t, Tuple **shared) {
+    if (!t->base) {
+        t->bases = I->empty_tuple;
+        return true;
     }
+    Tuple **bases = &shared[t->base->id];
+    if (!*bases) *bases = tuple_pack(I, 1, v_obj(t->base));
+    t->bases = *bases;
     return t->bases != NULL;
 }
 
@@ -250,14 +283,16 @@ bool interp_init_types(Interp *I) {
         I->types[id]->dictoffset = offsetof(ExcObj, dict);
 
     /* Pass 2: strings work now (the str type exists); give types names, dicts, MROs. */
-    if (!intern_names(I)) return false;
+    I->empty_tuple = gc_new(I, I->types[TY_TUPLE], sizeof(Tuple));
+    if (!I->empty_tuple || !intern_names(I)) return false;
+    Tuple *shared_bases[TY__COUNT] = {0};
     for (int id = 0; id < TY__COUNT; id++) {
         Type *t = I->types[id];
         BuiltinTypeInfo bi = builtin_info(id);
         t->name = str_intern_cstr(I, bi.name);
         if (!t->name) return false;
         t->qualname = t->name;
-        if (!build_mro(I, t)) return false; /* the dict: type_dict, at its first use */
+        if (!build_bases(I, t, shared_bases)) return false; /* dict, mro: at first use */
     }
 
     if (!excgroup_fix_mro(I)) return false;
@@ -265,13 +300,8 @@ bool interp_init_types(Interp *I) {
     I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));
     I->ellipsis = gc_new(I, I->types[TY_ELLIPSIS], sizeof(Obj));
     if (!I->not_implemented || !I->ellipsis) return false;
-    I->empty_tuple = gc_new(I, I->types[TY_TUPLE], sizeof(Tuple));
     I->empty_str = str_new(I, "", 0);
-    if (!I->empty_tuple || !I->empty_str) return false;
-    for (int c = 0; c < 128; c++) {
-        char ch = (char)c;
-        if (!(I->char_cache[c] = str_new(I, &ch, 1))) return false;
-    }
+    if (!I->empty_str) return false;
     I->memory_error = exc_prealloc_memory_error(I);
     if (!I->memory_error) return false;
     I->repr_stack = list_new(I, 0);

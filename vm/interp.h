@@ -189,7 +189,7 @@ struct kr_interp {
     Obj *not_implemented, *ellipsis;
     Tuple *empty_tuple;
     Str *empty_str;
-    Str *char_cache[128]; /* one-character ASCII strings */
+    Str *char_cache[128]; /* one-character ASCII strings, each made at its first use */
 
     /* ---- exceptions ---- */
     Obj *exc; /* the raised exception (an ExcObj or subclass), NULL when none */

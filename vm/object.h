@@ -138,7 +138,7 @@ struct Type {
     Str *module; /* __module__, NULL for builtins */
     Type *base;
     Tuple *bases;
-    Tuple *mro;
+    Tuple *mro;  /* NULL for a builtin type until its first use: read it through type_mro */
     Dict *tdict; /* NULL for a builtin type until its first use: read it through type_dict */
     unsigned flags;
     size_t instance_size;
@@ -472,6 +472,10 @@ bool is_instance(Interp *I, Value v, Type *t);
  * (type_dict_noerr, for lookups, which treat it as absent). Heap types always have one. */
 Dict *type_dict(Interp *I, Type *t);
 Dict *type_dict_noerr(Interp *I, Type *t);
+/* A type's mro tuple, the same way: a builtin type's is made at its first use (t->mro is
+ * NULL until then: read it through these). Heap types always have one. */
+Tuple *type_mro(Interp *I, Type *t);
+Tuple *type_mro_noerr(Interp *I, Type *t);
 /* One entry of the type's own dict (no mro): V_NULL when absent, never an error; and a
  * store, -1 after raising. */
 Value type_dict_get(Interp *I, Type *t, Str *name);

@@ -43,7 +43,7 @@ bool type_is_subtype(Type *a, Type *b) {
             if ((Type *)a->mro->items[i].as.o == b) return true;
         return false;
     }
-    for (Type *t = a->base; t; t = t->base) /* only while a type is being built */
+    for (Type *t = a->base; t; t = t->base) /* a builtin type before its mro is made */
         if (t == b) return true;
     return false;
 }
@@ -736,11 +736,11 @@ Value obj_dir(Interp *I, Value o) {
         if (dp && dir_add_keys(I, acc, *dp) < 0) return V_NULL;
         t = type_of(I, o);
     }
-    if (t->mro) {
-        for (size_t i = 0; i < t->mro->len; i++) {
-            Dict *d = type_dict(I, (Type *)t->mro->items[i].as.o);
-            if (!d || dir_add_keys(I, acc, d) < 0) return V_NULL;
-        }
+    Tuple *mro = type_mro(I, t);
+    if (!mro) return V_NULL;
+    for (size_t i = 0; i < mro->len; i++) {
+        Dict *d = type_dict(I, (Type *)mro->items[i].as.o);
+        if (!d || dir_add_keys(I, acc, d) < 0) return V_NULL;
     }
 done:;
     List *l = list_new(I, acc->len);

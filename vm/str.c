@@ -37,13 +37,16 @@ Str *str_alloc(Interp *I, Type *type, size_t len) {
 
 Str *str_new_known(Interp *I, const char *utf8, size_t len, size_t nchars) {
     if (len == 0 && I->empty_str) return I->empty_str;
-    if (len == 1 && (unsigned char)utf8[0] < 0x80 && I->char_cache[(unsigned char)utf8[0]])
-        return I->char_cache[(unsigned char)utf8[0]];
+    /* one-character ASCII strings are made at their first use, then shared */
+    Str **cached =
+        len == 1 && (unsigned char)utf8[0] < 0x80 ? &I->char_cache[(unsigned char)utf8[0]] : NULL;
+    if (cached && *cached) return *cached;
     Str *s = str_alloc(I, I->types[TY_STR], len);
     if (!s) return NULL;
     if (len) memcpy(s->data, utf8, len);
     s->nchars = nchars;
     s->ascii = nchars == len;
+    if (cached) *cached = s;
     return s;
 }
 

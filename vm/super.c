@@ -71,7 +71,8 @@ static Value super_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw
 static Value super_getattr(Interp *I, Value self, Str *name) {
     SuperObj *s = (SuperObj *)self.as.o;
     if (s->obj_type && name != I->names.class_) {
-        Tuple *mro = s->obj_type->mro;
+        Tuple *mro = type_mro(I, s->obj_type);
+        if (!mro) return V_NULL;
         size_t i = 0, n = mro->len;
         while (i < n && (Type *)mro->items[i].as.o != s->type)
             i++;

@@ -420,8 +420,9 @@ static void names_dir(Interp *I, NameList *l, Value obj) {
             Dict **dp = obj_dict_ptr(I, obj);
             if (dp && *dp) names_add_dict(I, l, *dp);
         }
-        for (size_t i = 0; mt->mro && i < mt->mro->len; i++) {
-            names_add_dict(I, l, type_dict_noerr(I, (Type *)as_obj(mt->mro->items[i])));
+        Tuple *mro = type_mro_noerr(I, mt);
+        for (size_t i = 0; mro && i < mro->len; i++) {
+            names_add_dict(I, l, type_dict_noerr(I, (Type *)as_obj(mro->items[i])));
         }
     }
     if (l->len < 2) return;

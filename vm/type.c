@@ -464,7 +464,8 @@ static bool type_special_attr(Interp *I, Type *t, Str *name, Value *out) {
         char key[256];
         *out = type_doc_key(I, t, NULL, key, sizeof key) ? native_doc_lookup(I, key, true) : V_NONE;
     } else if (name == I->names.mro) {
-        *out = t->mro ? v_obj(t->mro) : v_obj(I->empty_tuple);
+        Tuple *m = type_mro(I, t);
+        *out = m ? v_obj(m) : V_NULL;
     } else if (name == I->names.bases) {
         *out = t->bases ? v_obj(t->bases) : v_obj(I->empty_tuple);
     } else if (name == I->names.dict) {
@@ -629,8 +630,9 @@ static Value type_mro_native(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arg_count(I, "mro", argc - 1, 0, 0)) return V_NULL;
     if (!is_type(I, argv[0]))
         return err_format(I, TY_TYPE_ERROR, "descriptor 'mro' requires a 'type' object");
-    Tuple *m = ((Type *)argv[0].as.o)->mro;
-    List *l = list_from_array(I, m ? m->items : NULL, m ? m->len : 0);
+    Tuple *m = type_mro(I, (Type *)argv[0].as.o);
+    if (!m) return V_NULL;
+    List *l = list_from_array(I, m->items, m->len);
     return l ? v_obj(l) : V_NULL;
 }
 
@@ -714,7 +716,11 @@ static Tuple *mro_compute(Interp *I, Type *t, Tuple *bases) {
     MroSeq *seqs = mem_alloc(I, n * sizeof(MroSeq));
     if (!seqs) return NULL;
     for (size_t i = 0; i < bases->len; i++) {
-        Tuple *m = ((Type *)bases->items[i].as.o)->mro;
+        Tuple *m = type_mro(I, (Type *)bases->items[i].as.o);
+        if (!m) {
+            mem_free(I, seqs, n * sizeof(MroSeq));
+            return NULL;
+        }
         seqs[i] = (MroSeq){m->items, m->len, 0};
         total += m->len;
     }

@@ -55,6 +55,11 @@ static const char *closure_script = "def f():\n    a = 1\n    def g():\n        
                                     "        def h():\n            return a + b\n"
                                     "        return h\n    return g\nprint(f()()())\n";
 
+/* asyncio's loop starts a timer: its slot and idle-id arrays grew together, and when the
+ * second realloc failed the first was later freed by a size it no longer had (127 bytes
+ * lost; found by the tests/lang sweep over async_errors.py and async_to_thread.py). */
+static const char *async_script = "import asyncio\nasyncio.run(asyncio.sleep(0.001))\n";
+
 /* One run of script failing at the nth allocation (sticky: and every one after), with dir
  * (may be NULL) on the module path; the result code. */
 static int run_once(const char *script, const char *dir, long long n, bool sticky,
@@ -134,6 +139,10 @@ int main(int argc, char **argv) {
     long long base;
     CHECK(run_once("pass\n", NULL, -1, true, &base) == KR_OK);
     sticky_mode(closure_script, NULL, 1, base - 20);
+    /* every N past the import (without libuv there is no asyncio: nothing to sweep) */
+    long long imported;
+    if (run_once("import asyncio\n", NULL, -1, true, &imported) == KR_OK)
+        sticky_mode(async_script, NULL, 1, imported);
     const char *script = default_script;
     sticky_mode(script, NULL, step, 0);
     for (long long n = 0; n < max; n++) {
