@@ -1005,12 +1005,12 @@ static Value array_binop(Interp *I, Value a, Value b, int op) {
         Array *y = !x ? NULL : is_array(I, b) ? arr_raw(b) : arr_from_value(I, b, -1);
         return y ? arr_matmul(I, x, y) : V_NULL;
     }
-    return scalar_if_0d(I, arr_binary(I, a, b, op, NULL));
+    return scalar_if_0d(I, arr_operator_binary(I, a, b, op, NULL));
 }
 
 static Value array_inplace(Interp *I, Value a, Value b, int op) {
     if (op == BIN_MATMUL) return v_notimpl(I);
-    Value r = arr_binary(I, a, b, op, arr_raw(a));
+    Value r = arr_operator_binary(I, a, b, op, arr_raw(a));
     if (is_null(r) || is_notimpl(I, r)) return r;
     return a;
 }

@@ -226,6 +226,11 @@ Value arr_binary(Interp *I, Value a, Value b, int op, Array *out); /* BIN_*, and
  * backend's binary gets mode | ARR_MODE_SCALAR then. */
 #define ARR_MODE_SCALAR 2
 Value arr_scalar_binary(Interp *I, Value a, Value b, int op);
+/* The same for the ** operator on arrays (x ** 2, x **= 2), which NumPy computes for a float
+ * x as square, x ** -1 as reciprocal and x ** 0.5 as sqrt (np.power(x, 2) stays power):
+ * the backend's binary gets mode | ARR_MODE_OPERATOR then. */
+#define ARR_MODE_OPERATOR 4
+Value arr_operator_binary(Interp *I, Value a, Value b, int op, Array *out);
 Value arr_compare(Interp *I, Value a, Value b, int op);  /* CMP_* */
 Value arr_unary(Interp *I, Value a, int op, Array *out); /* ARR_U_* */
 Value arr_where(Interp *I, Value c, Value x, Value y);

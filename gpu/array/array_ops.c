@@ -688,16 +688,28 @@ static const char *const binop_ufunc[ARR_OP__COUNT] = {
     "remainder",   "power",    "left_shift", "right_shift", "bitwise_and", "bitwise_or",
     "bitwise_xor", "maximum",  "minimum",    "arctan2",     "logical_and", "logical_or"};
 
+/* The ufunc NumPy names in the ** operator's warnings: a float array's x ** 2, x ** -1 and
+ * x ** 0.5 are its square, reciprocal and sqrt (the CUDA backend computes them so; the
+ * host's pow gives the same values and flags); a NumPy scalar's stay "scalar power". */
+static const char *binop_name(Interp *I, int op, Value av, Value bv, int cdt, bool scalar) {
+    if (op != BIN_POW || scalar || !dt_is_float(cdt) || !is_array(I, av)) return binop_ufunc[op];
+    if (is_smallint(bv) && bv.as.i == 2) return "square";
+    if (is_smallint(bv) && bv.as.i == -1) return "reciprocal";
+    if (is_float(bv) && bv.as.f == 0.5) return "sqrt";
+    return binop_ufunc[op];
+}
+
 /* An arithmetic loop's floating-point flags (and integer division by zero), reported as
- * np.seterr says; r on success. */
-static Value fpe_done(Interp *I, Value r, int flags, int op, bool scalar, bool fl) {
+ * np.seterr says under the ufunc's name; r on success. */
+static Value fpe_done(Interp *I, Value r, int flags, int op, const char *name, bool scalar,
+                      bool fl) {
     /* maximum/minimum of a NaN: the vector loops' minpd/maxpd raise invalid, NumPy's not */
     if (op == ARR_OP_MAXIMUM || op == ARR_OP_MINIMUM) flags &= ~ARR_FPE_INVALID;
     /* NumPy's float floor_divide of a quotient past the type's range also raises invalid
      * (its loop works in the type; this one in double, the overflow is the store's) */
     if (op == BIN_FLOORDIV && fl && (flags & ARR_FPE_OVER)) flags |= ARR_FPE_INVALID;
     if (!flags) return r;
-    return arr_fpe_report(I, flags, binop_ufunc[op], scalar) < 0 ? V_NULL : r;
+    return arr_fpe_report(I, flags, name, scalar) < 0 ? V_NULL : r;
 }
 
 /* Whether x op y overflows integer dtype dt, as NumPy's scalar operators report it
@@ -745,6 +757,8 @@ static bool scalar_int_overflow(int op, int dt, int64_t x, int64_t y) {
 /* mode 0: arithmetic, 1: comparison (op is CMP_*); scalar: an operator of NumPy scalars
  * (its floating-point warnings say "scalar divide") */
 static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array *out, bool scalar) {
+    int oper = mode & ARR_MODE_OPERATOR; /* passed on to the backend */
+    mode &= ~ARR_MODE_OPERATOR;
     if (arr_is_scalar(I, av) || arr_is_scalar(I, bv)) { /* as the 0-d arrays they stand for */
         Array *x = arr_is_scalar(I, av) ? arr_scalar_operand(I, av) : NULL;
         Array *y = arr_is_scalar(I, bv) ? arr_scalar_operand(I, bv) : NULL;
@@ -756,10 +770,10 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     if (dt < 0) {
         /* a list or other array_like: convert and retry */
         Array *a = is_array(I, av) || !is_obj(av) ? NULL : arr_from_value(I, av, -1);
-        if (a) return binary_impl(I, v_obj(a), bv, op, mode, out, scalar);
+        if (a) return binary_impl(I, v_obj(a), bv, op, mode | oper, out, scalar);
         if (err_occurred(I)) return V_NULL;
         Array *b = is_array(I, bv) || !is_obj(bv) ? NULL : arr_from_value(I, bv, -1);
-        if (b) return binary_impl(I, av, v_obj(b), op, mode, out, scalar);
+        if (b) return binary_impl(I, av, v_obj(b), op, mode | oper, out, scalar);
         if (err_occurred(I)) return V_NULL;
         return v_notimpl(I);
     }
@@ -798,13 +812,14 @@ static Value binary_impl(Interp *I, Value av, Value bv, int op, int mode, Array 
     /* (comparisons compute in dt: cdt is still dt when mode is 1) */
     const ArrBackend *be = arr_backend(I);
     if (scalar) mode |= ARR_MODE_SCALAR; /* the floating-point errors' name */
+    mode |= oper;
     return be->binary(I, av, bv, op, mode, cdt, rdt, out);
 }
 
 Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, int rdt,
                       Array *out) {
-    bool scalar = (mode & ARR_MODE_SCALAR) != 0;
-    mode &= ~ARR_MODE_SCALAR;
+    bool scalar = (mode & ARR_MODE_SCALAR) != 0, oper = (mode & ARR_MODE_OPERATOR) != 0;
+    mode &= ~(ARR_MODE_SCALAR | ARR_MODE_OPERATOR);
     size_t mark = gc_temp_mark(I);
     Array *a = operand_array(I, av, cdt);
     if (!a) return V_NULL;
@@ -834,7 +849,8 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         }
         if (r->dtype != rdt) {
             /* NumPy computes in the loop's dtype (wrapping there) and casts into out */
-            Value t = binary_impl(I, av, bv, op, mode, NULL, scalar);
+            Value t =
+                binary_impl(I, av, bv, op, mode | (oper ? ARR_MODE_OPERATOR : 0), NULL, scalar);
             if (is_null(t) || !gc_temp_push(I, t) || arr_assign(I, r, t) < 0) return V_NULL;
             return v_obj(r);
         }
@@ -854,6 +870,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
     /* floating-point flags of arithmetic in a float dtype; integer // and % by zero set
      * the divide flag by hand (comparisons never warn: C's < on a NaN would) */
     bool fpe = mode == 0 && fl;
+    const char *name = oper ? binop_name(I, op, av, bv, cdt, scalar) : binop_ufunc[op];
     int iflags = 0;
     if (scalar && mode == 0 && !fl && cdt != DT_BOOL && a->size == 1 && b->size == 1 &&
         scalar_int_overflow(op, cdt, arr_load_i(a->data, a->dtype), arr_load_i(b->data, b->dtype)))
@@ -865,8 +882,8 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
     if (fast) {
         gc_temp_reset(I, mark);
         gc_temp_push(I, v_obj(r));
-        if (fpe) return fpe_done(I, v_obj(r), arr_fpe_flags(), op, scalar, true);
-        return iflags ? fpe_done(I, v_obj(r), iflags, op, scalar, false) : v_obj(r);
+        if (fpe) return fpe_done(I, v_obj(r), arr_fpe_flags(), op, name, scalar, true);
+        return iflags ? fpe_done(I, v_obj(r), iflags, op, name, scalar, false) : v_obj(r);
     }
     int64_t idx[ARR_MAXDIM] = {0};
     bool half = fpe && (odt == DT_FLOAT16 || odt == DT_BFLOAT16);
@@ -909,7 +926,7 @@ Value arr_host_binary(Interp *I, Value av, Value bv, int op, int mode, int cdt, 
         }
     }
     (void)mark;
-    return fpe_done(I, v_obj(r), iflags | (fpe ? arr_fpe_flags() : 0), op, scalar, fl);
+    return fpe_done(I, v_obj(r), iflags | (fpe ? arr_fpe_flags() : 0), op, name, scalar, fl);
 }
 
 Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {
@@ -918,6 +935,10 @@ Value arr_binary(Interp *I, Value a, Value b, int op, Array *out) {
 
 Value arr_scalar_binary(Interp *I, Value a, Value b, int op) {
     return binary_impl(I, a, b, op, 0, NULL, true);
+}
+
+Value arr_operator_binary(Interp *I, Value a, Value b, int op, Array *out) {
+    return binary_impl(I, a, b, op, ARR_MODE_OPERATOR, out, false);
 }
 /* == and != against something that is not a number or array_like (None, a str, a dict)
  * compare element-wise as NumPy 2 does: every element differs from it. The order
