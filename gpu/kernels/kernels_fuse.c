@@ -438,8 +438,10 @@ static void fuse_gen_end(KSource *s, int nchecked, int fpe_base) {
 }
 
 /* The rows path: a block per row of the innermost dim (grid-stride over rows), the row's
- * index decomposed once, four columns per thread per step so that each thread keeps four
- * loads in flight. */
+ * index decomposed once, eight columns per thread per step so that each thread keeps eight
+ * loads in flight (four: 32 KB in flight an SM at most, about what the H200 needs, less
+ * when registers limit the blocks an SM holds). */
+#define FUSE_ROWS_UNROLL 8
 static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, int shape_base,
                           int nchecked, int fpe_base) {
     int last = p->rank - 1, nstr = 0, sb[FUSE_MAX_INPUTS + 1];
@@ -459,11 +461,13 @@ static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, 
         ksrc_puts(s, "        }\n");
     }
     ksrc_puts(s, "        const i64 base = r * L;\n        i64 j = threadIdx.x;\n");
-    /* one column's element: KSource for column expression J */
-    for (int unroll = 4; unroll >= 1; unroll -= 3) {
-        if (unroll == 4)
-            ksrc_puts(s,
-                      "        for (; j + 3 * (i64)blockDim.x < L; j += 4 * (i64)blockDim.x) {\n");
+    /* FUSE_ROWS_UNROLL columns per thread per step, then one at a time */
+    for (int unroll = FUSE_ROWS_UNROLL; unroll >= 1; unroll = unroll > 1 ? 1 : 0) {
+        if (unroll > 1)
+            ksrc_printf(s,
+                        "        for (; j + %d * (i64)blockDim.x < L; j += %d * (i64)blockDim.x) "
+                        "{\n",
+                        unroll - 1, unroll);
         else
             ksrc_puts(s, "        for (; j < L; j += blockDim.x) {\n");
         for (int u = 0; u < unroll; u++) {

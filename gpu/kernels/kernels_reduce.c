@@ -5,7 +5,9 @@
  *                 warp-shuffle tree leaves one partial (value, index) in a scratch buffer;
  *   kr_red_final  one block combines the partials in a fixed order (deterministic: no
  *                 atomics) and writes the result (mean divides by the count here);
- *   kr_red_rows   the reduced axis is innermost: one warp per output row;
+ *   kr_red_rows   the reduced axis is innermost: one warp per output row, eight loads in
+ *                 flight per lane on long rows (four left an SM short of the bytes in
+ *                 flight the H200 needs), each lane still adding its elements in order;
  *   kr_red_cols   the reduced axis has an inner extent: one thread per output, reading
  *                 rows in order, so neighbouring threads read neighbouring elements.
  * Non-contiguous inputs are first copied to a contiguous scratch buffer. */
@@ -103,6 +105,19 @@ static const char red_body[] =
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
     "    i64 k = threadIdx.x & 31;\n"
+    "    for (; k + 224 < R; k += 256) {\n"
+    "        A x0 = KR_RAT(k), x1 = KR_RAT(k + 32), x2 = KR_RAT(k + 64), x3 = KR_RAT(k + 96);\n"
+    "        A x4 = KR_RAT(k + 128), x5 = KR_RAT(k + 160), x6 = KR_RAT(k + 192),\n"
+    "          x7 = KR_RAT(k + 224);\n"
+    "        kr_acc(v, idx, x0, k);\n"
+    "        kr_acc(v, idx, x1, k + 32);\n"
+    "        kr_acc(v, idx, x2, k + 64);\n"
+    "        kr_acc(v, idx, x3, k + 96);\n"
+    "        kr_acc(v, idx, x4, k + 128);\n"
+    "        kr_acc(v, idx, x5, k + 160);\n"
+    "        kr_acc(v, idx, x6, k + 192);\n"
+    "        kr_acc(v, idx, x7, k + 224);\n"
+    "    }\n"
     "    for (; k + 96 < R; k += 128) {\n"
     "        A x0 = KR_RAT(k), x1 = KR_RAT(k + 32), x2 = KR_RAT(k + 64), x3 = KR_RAT(k + 96);\n"
     "        kr_acc(v, idx, x0, k);\n"
