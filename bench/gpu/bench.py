@@ -13,7 +13,7 @@ MM = 8192
 
 
 def report(name, value, unit):
-    print("BENCH", name, round(value, 3), unit)
+    print("BENCH", name, round(value, 3), unit, flush=True)
 
 
 def timed_ms(fn, iters):

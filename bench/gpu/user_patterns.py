@@ -36,11 +36,12 @@ def wall(fn, reps=REPS, inner=1):
 
 
 def report(name, value, unit):
-    print("PATTERN", name, round(value, 3), unit)
+    # flushed: a device call's time limit keeps what was measured before it
+    print("PATTERN", name, round(value, 3), unit, flush=True)
 
 
 def check(name, ok):
-    print("CHECK", name, "ok" if ok else "FAIL")
+    print("CHECK", name, "ok" if ok else "FAIL", flush=True)
     if not ok:
         failures.append(name)
 
