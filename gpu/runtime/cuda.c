@@ -156,8 +156,33 @@ int cuda_load_driver(GpuState *G) {
     return 0;
 }
 
+/* The preload thread: the same search as cuda_load_nvrtc; the handle is dropped (the
+ * library stays mapped, never dlclosed: see cuda_unload). */
+static void *nvrtc_preload_run(void *arg) {
+    const char *override = arg;
+    void *handle = *override ? dlopen(override, RTLD_LAZY | RTLD_LOCAL) : NULL;
+    for (size_t i = 0; !handle && i < sizeof nvrtc_names / sizeof *nvrtc_names; i++)
+        handle = dlopen(nvrtc_names[i], RTLD_LAZY | RTLD_LOCAL);
+    return NULL;
+}
+
+void cuda_nvrtc_preload(GpuState *G) {
+    if (G->nvrtc_state != 0 || G->nvrtc_preload.running) return;
+    const char *override = G->settings.nvrtc_path ? G->settings.nvrtc_path : "";
+    snprintf(G->nvrtc_preload.path, sizeof G->nvrtc_preload.path, "%s", override);
+    G->nvrtc_preload.running = pthread_create(&G->nvrtc_preload.thread, NULL, nvrtc_preload_run,
+                                              G->nvrtc_preload.path) == 0;
+}
+
+static void nvrtc_preload_join(GpuState *G) {
+    if (!G->nvrtc_preload.running) return;
+    pthread_join(G->nvrtc_preload.thread, NULL);
+    G->nvrtc_preload.running = false;
+}
+
 int cuda_load_nvrtc(GpuState *G) {
     if (G->nvrtc_state > 0) return 0;
+    nvrtc_preload_join(G); /* what it mapped, the dlopen below finds loaded */
     if (G->nvrtc_state < 0) return gpu_set_error(G, GPU_ERR_NO_NVRTC, "%s", G->nvrtc_error);
     void *handle = NULL;
     const char *override = G->settings.nvrtc_path;
@@ -201,6 +226,7 @@ int cuda_load_nvrtc(GpuState *G) {
  * (and a sanitizer report) once the library is unmapped. They stay mapped, as a linked
  * library would; a later state's dlopen only bumps their reference count. */
 void cuda_unload(GpuState *G) {
+    nvrtc_preload_join(G);
     G->libnvrtc = G->libcuda = NULL;
     G->nvrtc_state = G->driver_state = 0;
 }

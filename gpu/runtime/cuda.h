@@ -183,6 +183,12 @@ int cuda_load_driver(struct GpuState *G);
  * under /usr/local/cuda/lib64) and fill the NVRTC half of G->api; records the version.
  * Needs no GPU. Returns 0, or -1 with G's error set (GPU_ERR_NO_NVRTC). Idempotent. */
 int cuda_load_nvrtc(struct GpuState *G);
+/* Starts NVRTC's dlopen (60 MB: tens of milliseconds) on a thread of its own, so that the
+ * first kernel compile, which needs NVRTC even for its cache key, finds it mapped instead of
+ * paying for it on the loop thread (issue 13: "NVRTC's start-up paid in the background at
+ * the first GPU use"). The library is never unloaded (cuda_unload), so the thread's handle
+ * only bumps its reference count; cuda_load_nvrtc joins the thread first. */
+void cuda_nvrtc_preload(struct GpuState *G);
 
 /* Forget both libraries (at gpu_state_free); they stay mapped, see cuda.c. */
 void cuda_unload(struct GpuState *G);

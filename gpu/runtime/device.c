@@ -117,8 +117,11 @@ int gpu_init_cuda(GpuState *G) {
         gpu_set_error(G, GPU_ERR_NO_DEVICE, "the CUDA backend is disabled (KRAIT_DEVICE=cpu)");
         return init_failed(G, GPU_ERR_NO_DEVICE);
     }
-    int loaded = cuda_mock_requested(G) ? cuda_mock_load_driver(G) : cuda_load_driver(G);
+    bool mock = cuda_mock_requested(G);
+    int loaded = mock ? cuda_mock_load_driver(G) : cuda_load_driver(G);
     if (loaded < 0) return init_failed(G, GPU_ERR_NO_DRIVER);
+    /* NVRTC maps while cuInit runs (the mock's kernels need no NVRTC: not there) */
+    if (!mock) cuda_nvrtc_preload(G);
     CudaApi *cu = &G->api;
     if (cuda_check(G, cu->cuInit(0), "cuInit") < 0) return init_failed(G, GPU_ERR_NO_DEVICE);
     int count = 0;

@@ -67,6 +67,7 @@
 #define GPU_MEMCACHE_CLASSES 13
 #define GPU_MEMCACHE_DEPTH   32
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -141,6 +142,13 @@ typedef struct GpuState {
     GpuErrorKind init_error_kind; /* why the CUDA start failed (device_state -1) */
     char init_error[GPU_ERROR_SIZE];
     char nvrtc_error[GPU_ERROR_SIZE]; /* why NVRTC failed to load (nvrtc_state -1) */
+    /* NVRTC's dlopen started on a thread of its own at the CUDA start (cuda_nvrtc_preload),
+     * joined by cuda_load_nvrtc and cuda_unload; path: settings.nvrtc_path, copied */
+    struct {
+        pthread_t thread;
+        bool running;
+        char path[512];
+    } nvrtc_preload;
 
     /* ---- the device, valid when device_state is 1 ---- */
     CUdevice device;
