@@ -38,6 +38,9 @@ for script in "$@"; do
 done
 set -- "$work"/dump/*.cu
 [ -e "$1" ] || { echo "no kernels dumped"; exit 1; }
+# NVRTC's floor on this machine: a one-line kernel with no preludes (TIME one_line.cu)
+echo 'extern "C" __global__ void k(float *p) { p[threadIdx.x] = 1.0f; }' > "$work/one_line.cu"
+set -- "$work/one_line.cu" "$@"
 opts=""
 for o in ${OPTS:--lineinfo}; do opts="$opts -o $o"; done
 # shellcheck disable=SC2086
@@ -46,7 +49,7 @@ echo "phases of each compile (ms, NVRTC -time=):"
 awk -F', ' 'NR > 1 && $1 != "empty.cu" && !seen[$1 FS $2]++ {
                 k = $1; sub(".*/", "", k); t[k] = t[k] "  " $2 " " $3 }
             END { for (k in t) print "  " k ":" t[k] }' "$work/phases.csv" | sort
-awk '$1 == "TIME" && $2 != "startup" {
+awk '$1 == "TIME" && $2 != "startup" && $2 !~ /one_line/ {
          v = $2 ~ /-exact-/ ? "exact" : "general"; n[v]++; s[v] += $4; if ($4 > m[v]) m[v] = $4 }
      END { for (v in n) printf "KERNELS %s %d  best total %.0f ms  mean %.1f ms  max %.1f ms\n",
                                 v, n[v], s[v], s[v] / n[v], m[v] }' "$work/times" | sort
