@@ -889,34 +889,27 @@ def unstack(x, /, *, axis=0):
     return tuple(np.moveaxis(x, axis, 0))
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+def _cumulative(scan, fill, x, axis, dtype, out, include_initial):
     x = np.asarray(x)
     if axis is None:
         if x.ndim > 1:
             raise ValueError("For arrays which have more than one dimension ``axis`` argument "
                              "is required.")
         axis = 0
-    r = np.cumsum(x, axis=axis, dtype=dtype)
+    r = scan(x, axis=axis, dtype=dtype)
     if include_initial:
         shape = list(r.shape)
         shape[_norm_axis(axis, r.ndim)] = 1
-        r = np.concatenate([np.zeros(shape, r.dtype), r], axis=axis)
+        r = np.concatenate([np.full(shape, fill, r.dtype), r], axis=axis)
     return _finish(r, out)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    return _cumulative(np.cumsum, 0, x, axis, dtype, out, include_initial)
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
-    x = np.asarray(x)
-    if axis is None:
-        if x.ndim > 1:
-            raise ValueError("For arrays which have more than one dimension ``axis`` argument "
-                             "is required.")
-        axis = 0
-    r = np.cumprod(x, axis=axis, dtype=dtype)
-    if include_initial:
-        shape = list(r.shape)
-        shape[_norm_axis(axis, r.ndim)] = 1
-        r = np.concatenate([np.ones(shape, r.dtype), r], axis=axis)
-    return _finish(r, out)
+    return _cumulative(np.cumprod, 1, x, axis, dtype, out, include_initial)
 
 
 def unique_values(x):

@@ -3,20 +3,8 @@
 # fill, scalar assignment, np.float32(...), a Python float operand), and a float into an
 # integer type converts through a Python int (OverflowError out of range, NaN ValueError,
 # inf OverflowError). Array-to-array assignment casts: cpu_cast_warnings.py.
-import warnings
-
 import numpy as np
-
-
-def t(label, f):
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        try:
-            r = f()
-        except Exception as e:
-            r = "%s: %s" % (type(e).__name__, e)
-        text = repr(r)
-    print(label, text, [str(x.message) + " | " + x.category.__name__ for x in w])
+from _warncheck import t
 
 
 def setitem(dt, key, v):

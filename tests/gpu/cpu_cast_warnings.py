@@ -4,20 +4,8 @@
 # out-of-range values become INT32_MIN, then wrap). CPU backend only (cpu_ prefix): on CUDA
 # these warnings come at the next wait for the device and device casts saturate
 # (docs/GPU.md).
-import warnings
-
 import numpy as np
-
-
-def t(label, f):
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        try:
-            r = f()
-        except Exception as e:
-            r = "%s: %s" % (type(e).__name__, e)
-        text = repr(r)
-    print(label, text, [str(x.message) + " | " + x.category.__name__ for x in w])
+from _warncheck import t
 
 
 def assign(dt, src, key=Ellipsis):

@@ -3,19 +3,8 @@
 # reduce, nansum), "... in accumulate" (cumsum, cumprod), var/std's "invalid value
 # encountered in subtract" and "overflow encountered in square"; none for NaN in min/max.
 # CPU backend only (cpu_ prefix): device reductions do not report these (docs/GPU.md).
-import warnings
-
 import numpy as np
-
-
-def t(label, f):
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        try:
-            r = f()
-        except Exception as e:
-            r = "%s: %s" % (type(e).__name__, e)
-    print(label, repr(r), [str(x.message) + " | " + x.category.__name__ for x in w])
+from _warncheck import t
 
 
 t("max nan", lambda: np.array([np.nan, 1.0]).max())

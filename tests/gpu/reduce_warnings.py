@@ -3,19 +3,8 @@
 # ("Degrees of freedom <= 0 for slice"), then the division's own warnings and NaN or inf;
 # and the nan functions' ("All-NaN slice encountered", nanvar's "... slice."). The values
 # of the flags of the reduction loops themselves: cpu_reduce_warnings.py.
-import warnings
-
 import numpy as np
-
-
-def t(label, f):
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        try:
-            r = f()
-        except Exception as e:
-            r = "%s: %s" % (type(e).__name__, e)
-    print(label, repr(r), [str(x.message) + " | " + x.category.__name__ for x in w])
+from _warncheck import t
 
 
 e = np.array([])
