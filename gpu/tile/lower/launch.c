@@ -297,7 +297,7 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     k->words = (uint64_t *)(k + 1);
     k->nwords = l.nwords;
     k->block = (unsigned)l.layout.nt;
-    k->shared = l.shared_bytes;
+    k->shared = strcmp(G->arch, "sm_90a") == 0 ? l.shared_bytes_sm90a : l.shared_bytes;
     k->has_assert = l.has_assert;
     k->has_printf = l.has_printf;
     k->ntmaps = l.ntmaps;
@@ -535,7 +535,8 @@ int tile_export(GpuState *G, const TileFunc *f, const char *arch, const char *pa
         fprintf(d,
                 ",\n  \"block\": [%d, 1, 1],\n  \"shared_bytes\": %u,\n  \"argument_words\": "
                 "%d,\n  \"params\": [",
-                l.layout.nt, l.shared_bytes, l.nwords);
+                l.layout.nt, strcmp(arch, "sm_90a") == 0 ? l.shared_bytes_sm90a : l.shared_bytes,
+                l.nwords);
         for (int i = 0; i < f->nparams; i++) {
             const TileParam *p = &f->params[i];
             fprintf(d, "%s\n    {\"name\": ", i ? "," : "");

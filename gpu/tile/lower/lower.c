@@ -187,7 +187,8 @@ bool lw_exact_op(Lower *L, const TileOp *op, const TileType *t) {
 }
 
 void lw_need_smem(Lower *L, size_t bytes) {
-    if (bytes > L->smem) L->smem = bytes;
+    size_t *need = L->in_else ? &L->smem_else : &L->smem;
+    if (bytes > *need) *need = bytes;
 }
 
 int lw_region(Lower *L, const TileRegion *r) {
@@ -374,7 +375,16 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
         ksrc_printf(s, "#define KR_PIN %zu\n", smem);
         smem += 1024 + L.pin_bytes;
     }
-    ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
+    /* without wgmma the #else loops' needs count too */
+    size_t smem_sm90a = smem, other = (L.smem_else + 15) / 16 * 16;
+    if (other > smem) smem = other;
+    if (smem != smem_sm90a)
+        ksrc_printf(s,
+                    "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)\n#define KR_SMEM %zu\n#else\n#define "
+                    "KR_SMEM %zu\n#endif\n",
+                    smem_sm90a, smem);
+    else
+        ksrc_printf(s, "#define KR_SMEM %zu\n", smem);
     if (exact) ksrc_puts(s, "#define KR_EXACT 1\n");
     tile_lower_head(s, L.layout,
                     region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0) |
@@ -438,6 +448,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     }
     out->layout = L.layout;
     out->shared_bytes = (unsigned)smem;
+    out->shared_bytes_sm90a = (unsigned)smem_sm90a;
     out->nwords = words;
     out->has_assert = L.has_assert;
     out->has_printf = region_has(&f->body, TOP_PRINTF);

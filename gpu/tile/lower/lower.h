@@ -78,6 +78,9 @@ typedef struct TileLowered {
     TileExactDim exact[TILE_MAX_EXACT];
     uint64_t exact_vec; /* bit i: param i goes by KR_V-element chunks (unit last stride and
                          * chunk alignment needed); params past 63 never do */
+    /* shared_bytes on sm_90a, where the generic loops under the wgmma loops' #else are not
+     * compiled (their mma.sync staging is larger: 234 KB for a 256x128x64 tf32 step) */
+    unsigned shared_bytes_sm90a;
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the

@@ -58,6 +58,11 @@ typedef struct Lower {
     const int *fa_val, *fa_var;
     int fa_minblocks; /* __launch_bounds__'s blocks per SM (the attention loop's occupancy) */
     bool fa;          /* an attention loop went to wgmma: tile_attn_sm90.cuh is needed */
+    /* the generic loop under a wgmma loop's #else (lower_ops.c): its kr_smem needs go to
+     * smem_else, which only architectures without wgmma compile (TileLowered's
+     * shared_bytes vs shared_bytes_sm90a) */
+    int in_else;
+    size_t smem_else;
 } Lower;
 
 /* Element counts, slots, names. */

@@ -1005,7 +1005,9 @@ static int emit_for(Lower *L, const TileOp *op) {
     if (sm90 < 0) return -1;
     lw_line(L, op, "for (s%d = v%d; %s; s%d += v%d) {", s, lo, cond, s, step);
     L->indent++;
+    L->in_else += sm90;
     int r = lw_region(L, &op->regions[0]);
+    L->in_else -= sm90;
     L->indent--;
     lw_line(L, op, "}");
     if (sm90) lw_raw(L, "#endif\n");
