@@ -3,7 +3,7 @@
 # occupancy, registers, stalls). bench/tiles/device_run1.sh runs it as
 #   ncu --launch-skip 1 --launch-count 1 -k regex:KERNEL ... krait bench/tiles/ncu_row.py ROW [P]
 # ROW: layernorm_f32 | layernorm_bf16 (P: TILE_N, 1024) | softmax_f16 (P: rows per block, 4)
-#      | matmul_bf16 (P: tile, 128x256x64)
+#      | matmul_bf16 (P: tile, 128x256x64) | matmul_tf32 (P: tile, 256x128x32)
 import os
 import sys
 
@@ -33,12 +33,14 @@ elif what == "softmax_f16":
     B = int(p or 4)
     for _ in range(2):
         ct.launch(S, (m // B, 1, 1), softmax, (x, y, B, n))
-elif what == "matmul_bf16":
+elif what in ("matmul_bf16", "matmul_tf32"):
     from matmul import matmul_kernel
-    tm, tn, tk = (int(v) for v in (p or "128x256x64").split("x"))
+    dt = gpu.bfloat16 if what == "matmul_bf16" else gpu.float32
+    tm, tn, tk = (int(v) for v in (p or ("128x256x64" if dt == gpu.bfloat16 else
+                                         "256x128x32")).split("x"))
     N = 8192
-    A = gpu.ones((N, N), dtype=gpu.bfloat16)
-    C = gpu.empty((N, N), dtype=gpu.bfloat16)
+    A = gpu.ones((N, N), dtype=dt)
+    C = gpu.empty((N, N), dtype=dt)
     for _ in range(2):
         ct.launch(S, ((N // tm) * (N // tn), 1, 1), matmul_kernel, (A, A, C, tm, tn, tk))
 else:

@@ -78,6 +78,18 @@ if [ -n "$NCU" ]; then
         grep -E "\([0-9]{4,}, 1, 1\)x|Duration|DRAM Throughput|Memory Throughput|L2 Hit Rate|L1/TEX Hit|Registers Per|Achieved Occupancy|Theoretical Occupancy|Block Limit (Reg|Shared|Warps)|Warp Cycles Per Issued|Stall|stalled" \
             "$OUT/ncu.$r.log" | awk '/\([0-9][0-9][0-9][0-9]+, 1, 1\)x/ {big=1} big' | head -24
     done
+    # the matmul row furthest below its goal (tf32 on 2026-12-01): tensor-core utilization
+    mm=$(sort -n "$OUT/ratios" | grep -E "^[0-9.]+ matmul_(tf32|bf16|f16)" | head -1)
+    if [ -n "$mm" ] && [ $(el) -lt 215 ]; then
+        set -- $mm
+        r=${2%%_8192*}
+        timeout 25 "$NCU" -k regex:^kr_tile_matmul_kernel -c 8 --section SpeedOfLight \
+            --section Occupancy --section WarpStateStats --section ComputeWorkloadAnalysis \
+            "$K" "$HERE/ncu_row.py" $r $3 > "$OUT/ncu.$r.log" 2>&1
+        echo "== ncu $r $3 (rc $?, at $(el) s)"
+        grep -E "\([0-9]{4,}, 1, 1\)x|Duration|Compute \(SM\) Throughput|DRAM Throughput|SM Busy|Issue Slots Busy|Registers Per|Achieved Occupancy|Warp Cycles Per Issued|Stall|stalled" \
+            "$OUT/ncu.$r.log" | awk '/\([0-9][0-9][0-9][0-9]+, 1, 1\)x/ {big=1} big' | head -20
+    fi
 fi
 echo "== all done at $(el) s (status $status)"
 exit $status
