@@ -130,6 +130,32 @@ static bool view_args(Front *F, AstPos pos, const FrontTiledView *v, FrontArgs *
     return true;
 }
 
+/* The value a TiledView.store stores, in *t: a number fills the view's tile (dtype dt), a
+ * scalar tile is broadcast to it, a tile of another shape is a TypeError. */
+static bool view_store_value(Front *F, AstPos pos, TileDType dt, int rank, const int64_t *shape,
+                             FrontValue *t) {
+    if (fv_is_number(t)) {
+        int c = fe_materialize(F, pos, *t, dt, true);
+        if (c < 0) return false;
+        *t = fv_tile(c);
+    }
+    if (t->kind != FV_TILE) return true;
+    const TileType *have = fe_type(F, t->u.value);
+    TileType want = tile_type_make(have->dtype, rank, shape);
+    if (have->rank == 0) {
+        int c = fe_broadcast_to(F, pos, t->u.value, &want);
+        if (c < 0) return false;
+        *t = fv_tile(c);
+    } else if (!tile_type_same_shape(have, &want)) {
+        char hs[96], ws[96];
+        tile_type_format(have, hs, sizeof hs);
+        tile_type_format(&want, ws, sizeof ws);
+        return fe_error(F, pos, TY_TYPE_ERROR,
+                        "TiledView.store: the tile is %s, the view's tiles are %s", hs, ws);
+    }
+    return true;
+}
+
 bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, FrontArgs *a,
                         FrontValue *out) {
     const FrontTiledView *v = tv.u.tview;
@@ -159,26 +185,7 @@ bool fe_tiled_view_call(Front *F, AstPos pos, FrontValue tv, const char *name, F
         shape[i] = v->shape.u.tuple.items[i].u.i;
     FrontValue t = a->argv[1];
     TileDType dt = F->f->params[fe_array_param(&v->array)].dtype;
-    if (fv_is_number(&t)) {
-        int c = fe_materialize(F, pos, t, dt, true);
-        if (c < 0) return false;
-        t = fv_tile(c);
-    }
-    if (t.kind == FV_TILE) {
-        TileType want = tile_type_make(fe_type(F, t.u.value)->dtype, rank, shape);
-        const TileType *have = fe_type(F, t.u.value);
-        if (have->rank == 0) {
-            int c = fe_broadcast_to(F, pos, t.u.value, &want);
-            if (c < 0) return false;
-            t = fv_tile(c);
-        } else if (!tile_type_same_shape(have, &want)) {
-            char hs[96], ws[96];
-            tile_type_format(have, hs, sizeof hs);
-            tile_type_format(&want, ws, sizeof ws);
-            return fe_error(F, pos, TY_TYPE_ERROR,
-                            "TiledView.store: the tile is %s, the view's tiles are %s", hs, ws);
-        }
-    }
+    if (!view_store_value(F, pos, dt, rank, shape, &t)) return false;
     FrontArgs a2 = *a;
     FrontValue argv[2] = {a->argv[0], t};
     a2.argv = argv;
@@ -499,19 +506,9 @@ static bool strided_view_call(Front *F, AstPos pos, const FrontTiledView *tv, co
         if (tv->padding.kind == FV_ENUM) pad = tv->padding.u.en.value;
         return view_access(F, pos, v, idx, shape, steps, perm, pad, -1, out);
     }
-    TileType want = tile_type_make(dt, rank, shape);
+    if (!view_store_value(F, pos, dt, rank, shape, &w[1])) return false;
     int t = fe_materialize(F, pos, w[1], dt, false);
     if (t < 0) return false;
-    const TileType *have = fe_type(F, t);
-    if (have->rank == 0) {
-        if ((t = fe_broadcast_to(F, pos, t, &want)) < 0) return false;
-    } else if (!tile_type_same_shape(have, &want)) {
-        char hs[96], ws[96];
-        tile_type_format(have, hs, sizeof hs);
-        tile_type_format(&want, ws, sizeof ws);
-        return fe_error(F, pos, TY_TYPE_ERROR,
-                        "TiledView.store: the tile is %s, the view's tiles are %s", hs, ws);
-    }
     return view_access(F, pos, v, idx, shape, steps, perm, 0, t, out);
 }
 

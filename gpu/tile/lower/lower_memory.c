@@ -111,19 +111,28 @@ static void convert(const char *from, const char *to, bool load, const char *x, 
         snprintf(out, size, "kr_st<%s>(%s)", to, x);
 }
 
-void lw_exact_load(Lower *L, const TileOp *op, const TileType *t, bool vec, const char *pad) {
-    const TileParam *p = &L->f->params[op->array];
-    const char *S = lw_storage(p->dtype), *T = lw_reg(t->dtype);
-    int V = L->layout.v, R = lw_slots(L, lw_numel(t)), esz = tile_dtype_size(p->dtype);
+/* What a load and a store open alike: the inside test, the tile's base, the loop over this
+ * thread's chunks or slots and, unless every slot is an element, the slot's test; off gets
+ * the element's offset expression. Returns whether the tile fills every slot. */
+static bool open_access(Lower *L, const TileOp *op, const TileType *t, bool vec, bool store,
+                        char *off, size_t size) {
     bool full = full_tiles(L, t);
-    char off[MEM_BUF], x[128];
-    elem_offset(t, vec, off, sizeof off);
-    open_tile(L, op, t, vec, false);
+    elem_offset(t, vec, off, size);
+    open_tile(L, op, t, vec, store);
     open_loop(L, op, t, vec);
     if (!full) {
         lw_line(L, op, "if (e < %lldu) {", (long long)lw_numel(t));
         L->indent++;
     }
+    return full;
+}
+
+void lw_exact_load(Lower *L, const TileOp *op, const TileType *t, bool vec, const char *pad) {
+    const TileParam *p = &L->f->params[op->array];
+    const char *S = lw_storage(p->dtype), *T = lw_reg(t->dtype);
+    int V = L->layout.v, R = lw_slots(L, lw_numel(t)), esz = tile_dtype_size(p->dtype);
+    char off[MEM_BUF], x[128];
+    bool full = open_access(L, op, t, vec, false, off, sizeof off);
     if (vec) {
         int bytes = esz * V, words = bytes > 16 ? bytes / 16 : 1;
         const char *W = word_type(bytes > 16 ? 16 : bytes);
@@ -156,15 +165,8 @@ void lw_exact_store(Lower *L, const TileOp *op, const TileType *t, int tile, boo
     const TileParam *p = &L->f->params[op->array];
     const char *S = lw_storage(p->dtype), *T = lw_reg(t->dtype);
     int V = L->layout.v, esz = tile_dtype_size(p->dtype);
-    bool full = full_tiles(L, t);
     char off[MEM_BUF], x[128], src[64];
-    elem_offset(t, vec, off, sizeof off);
-    open_tile(L, op, t, vec, true);
-    open_loop(L, op, t, vec);
-    if (!full) {
-        lw_line(L, op, "if (e < %lldu) {", (long long)lw_numel(t));
-        L->indent++;
-    }
+    bool full = open_access(L, op, t, vec, true, off, sizeof off);
     if (vec) {
         int bytes = esz * V, words = bytes > 16 ? bytes / 16 : 1;
         const char *W = word_type(bytes > 16 ? 16 : bytes);
