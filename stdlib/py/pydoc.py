@@ -816,42 +816,32 @@ location listed above.
                 push('-' * 70)
             needone[0] = True
 
-        def spill(msg, attrs, predicate):
+        def spill(msg, attrs, predicate, render):
             ok, attrs = _split_list(attrs, predicate)
             if ok:
                 maybe()
                 push(msg)
                 for name, kind, homecls, value in ok:
-                    try:
-                        value = getattr(o, name)
-                    except Exception:
-                        push(self.docdata(value, name, mod))
-                    else:
-                        push(self.document(value, name, mod, o))
+                    push(render(name, homecls, value))
             return attrs
 
-        def spilldescriptors(msg, attrs, predicate):
-            ok, attrs = _split_list(attrs, predicate)
-            if ok:
-                maybe()
-                push(msg)
-                for name, kind, homecls, value in ok:
-                    push(self.docdata(value, name, mod))
-            return attrs
+        def routine(name, homecls, value):
+            try:
+                value = getattr(o, name)
+            except Exception:
+                return self.docdata(value, name, mod)
+            return self.document(value, name, mod, o)
 
-        def spilldata(msg, attrs, predicate):
-            ok, attrs = _split_list(attrs, predicate)
-            if ok:
-                maybe()
-                push(msg)
-                for name, kind, homecls, value in ok:
-                    doc = getdoc(value)
-                    try:
-                        obj = getattr(o, name)
-                    except AttributeError:
-                        obj = homecls.__dict__[name]
-                    push(self.docother(obj, name, mod, maxlen=70, doc=doc) + '\n')
-            return attrs
+        def descriptor(name, homecls, value):
+            return self.docdata(value, name, mod)
+
+        def data(name, homecls, value):
+            doc = getdoc(value)
+            try:
+                obj = getattr(o, name)
+            except AttributeError:
+                obj = homecls.__dict__[name]
+            return self.docother(obj, name, mod, maxlen=70, doc=doc) + '\n'
 
         attrs = [a for a in classify_class_attrs(o) if visiblename(a[0], obj=o)]
         mro_left = list(mro)
@@ -866,16 +856,15 @@ location listed above.
             else:
                 tag = 'inherited from %s' % classname(thisclass, o.__module__)
             _sort_attributes(attrs, o)
-            attrs = spill('Methods %s:\n' % tag, attrs, lambda t: t[1] == 'method')
-            attrs = spill('Class methods %s:\n' % tag, attrs, lambda t: t[1] == 'class method')
-            attrs = spill('Static methods %s:\n' % tag, attrs,
-                          lambda t: t[1] == 'static method')
-            attrs = spilldescriptors('Readonly properties %s:\n' % tag, attrs,
-                                     lambda t: t[1] == 'readonly property')
-            attrs = spilldescriptors('Data descriptors %s:\n' % tag, attrs,
-                                     lambda t: t[1] in ('data descriptor', 'property'))
-            attrs = spilldata('Data and other attributes %s:\n' % tag, attrs,
-                              lambda t: t[1] == 'data')
+            for heading, kinds, render in (
+                    ('Methods', ('method',), routine),
+                    ('Class methods', ('class method',), routine),
+                    ('Static methods', ('static method',), routine),
+                    ('Readonly properties', ('readonly property',), descriptor),
+                    ('Data descriptors', ('data descriptor', 'property'), descriptor),
+                    ('Data and other attributes', ('data',), data)):
+                attrs = spill('%s %s:\n' % (heading, tag), attrs, lambda t: t[1] in kinds,
+                              render)
             attrs = inherited
         contents = '\n'.join(contents)
         if not contents:
