@@ -5,7 +5,7 @@
 # configuration runs on Hopper's attention loop (gpu/tile/lower/attention_sm90.c: S, P and the
 # accumulator in wgmma fragments); bench/tiles/attention.sh prints the rows beside PyTorch's
 # SDPA in one call.
-#   KRAIT_DEVICE=cuda build/krait bench/tiles/attention.py [S]
+#   KRAIT_DEVICE=cuda build/krait bench/tiles/attention.py [S [TMxTN,...]]
 import math
 import os
 import sys
@@ -18,6 +18,9 @@ from attention import cutile_fmha  # noqa: E402
 from _bench import close, finish, row, timed_s  # noqa: E402
 
 Bt, H, S, D = 8, 16, int(sys.argv[1]) if len(sys.argv) > 1 else 4096, 64
+TILES = ((128, 64), (128, 128), (128, 32), (64, 64))
+if len(sys.argv) > 2:
+    TILES = tuple(tuple(int(x) for x in t.split("x")) for t in sys.argv[2].split(","))
 
 
 def wave(shape, seed):
@@ -34,7 +37,7 @@ for causal in (False, True):
     e = gpu.exp(s - s.max(axis=1, keepdims=True))
     want = (e / e.sum(axis=1, keepdims=True)) @ v
     best, how, ok = 0.0, "", True
-    for tm, tn in ((128, 64), (128, 128), (128, 32), (64, 64)):
+    for tm, tn in TILES:
         out = [None]
 
         def launch():

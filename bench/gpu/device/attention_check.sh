@@ -5,7 +5,8 @@
 # 1. tests/tile/attention_sm90.py, attention_sm90_more.py, tests/tile/mma_sm90_op.py (its two_products kernel takes the
 #    loop) and examples/tiles/attention.py under KRAIT_DEVICE=cuda against their .exp files
 #    (NumPy's), in parallel; 2. bench/tiles/attention.sh: B8 H16 S4096 D64 non-causal and
-#    causal, each configuration checked before its figure counts, beside PyTorch's SDPA.
+#    causal, each configuration checked before its figure counts, beside PyTorch's SDPA;
+#    3. the 128x64 rows again with KRAIT_TILE_SM90=cpasync (cp.async instead of TMA).
 # Prints "name: ok" / "name: DIFF" (with the first differing lines); exit 1 on any failure.
 K=$(realpath "${1:-.dev/build/krait}")
 export KRAIT_DEVICE=cuda PYTHONUNBUFFERED=1
@@ -25,5 +26,9 @@ wait
 cat "$OUT"/a.log "$OUT"/d.log "$OUT"/b.log "$OUT"/c.log
 grep -q DIFF "$OUT"/*.log && status=1
 "$ROOT/bench/tiles/attention.sh" "$K" || status=1
+# the same loop fed by cp.async (every thread copies, a block barrier each iteration): the
+# TMA-fed default's comparison (docs/PERFORMANCE.md)
+echo "== KRAIT_TILE_SM90=cpasync"
+KRAIT_TILE_SM90=cpasync timeout 40 "$K" "$ROOT/bench/tiles/attention.py" 4096 128x64 2>&1 | grep -E "ROW|FAIL|Error" || status=1
 rm -rf "$OUT"
 exit $status

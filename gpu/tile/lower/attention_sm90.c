@@ -563,8 +563,10 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     int st = m->stages, ahead = st - 1;
     size_t stage = m->k_bytes + m->v_bytes;
     size_t off_ring = m->q_bytes; /* Q at 0, both after the scratch's 1024-byte alignment */
-    size_t off_bar = off_ring + (size_t)st * stage; /* the stages' mbarriers (TMA) */
-    lw_need_smem(L, 1024 + off_bar + 8 * (size_t)st);
+    /* TMA: each stage's mbarriers, "full" (its copies landed) then "empty" (every thread is
+     * done with it: the refill waits for that instead of a block barrier each iteration) */
+    size_t off_bar = off_ring + (size_t)st * stage;
+    lw_need_smem(L, 1024 + off_bar + 16 * (size_t)st);
     /* TMA (all modes but 3, cp.async only): one map per operand array; the kernel keeps the
      * cp.async copies for launches whose arrays a map cannot describe */
     int tk = -1, tv = -1;
@@ -626,6 +628,7 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
         lw_line(L, op, "if (kr_t) {");
         lw_line(L, op, "    if (threadIdx.x == 0) {");
         lw_line(L, op, "        KR_FOR(i, %d) kr_mbar_init(&kr_bar[i], 1);", st);
+        lw_line(L, op, "        KR_FOR(i, %d) kr_mbar_init(&kr_bar[%d + i], KR_NT);", st, st);
         lw_line(L, op, "        kr_fence_mbar_init();");
         lw_line(L, op, "    }");
         lw_line(L, op, "    __syncthreads();");
@@ -647,6 +650,11 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
         L->indent++;
         lw_line(L, op, "if (threadIdx.x == 0) {");
         L->indent++;
+        lw_line(L, op, "if (kr_it >= %d) /* the stage's last use: every thread done with it */",
+                st);
+        lw_line(L, op,
+                "    kr_mbar_wait(&kr_bar[%d + (int)(kr_it %% %d)], (int)((kr_it / %d - 1) & 1));",
+                st, st, st);
         lw_line(L, op, "u64 *const kr_b = &kr_bar[(int)(kr_it %% %d)];", st);
         lw_line(L, op, "kr_mbar_expect_tx(kr_b, %zuu);", stage);
         emit_tma(L, m, &m->pk, 0, tk);
@@ -676,11 +684,11 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     }
     lw_line(L, op, "kr_cp_wait<%d>();", ahead - 1);
     lw_line(L, op, "kr_fence_async_smem();");
+    lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - 1 is free */");
     if (tma) {
         L->indent--;
         lw_line(L, op, "}");
     }
-    lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - 1 is free */");
     lw_line(L, op, "if (kr_it + %d < kr_n) kr_issue(kr_it + %d);", ahead, ahead);
     lw_line(L, op, "kr_cp_commit();");
     lw_line(L, op, "s%d = (%s)(kr_lo + kr_it * kr_step);", op->var, IT);
@@ -691,13 +699,16 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     if (r == 0) r = emit_region(L, m, body, fs, fo);
     L->fa_val = NULL;
     L->fa_var = NULL;
+    if (tma) /* both wgmma groups of the iteration were waited for: the stage is free */
+        lw_line(L, op, "if (kr_t) kr_fa_arrive(&kr_bar[%d + (int)(kr_it %% %d)]);", st, st);
     L->indent--;
     lw_line(L, op, "}");
     lw_line(L, op, "kr_cp_wait<0>();");
     if (tma) {
         lw_line(L, op, "if (kr_t) {");
         lw_line(L, op, "    __syncthreads();");
-        lw_line(L, op, "    if (threadIdx.x == 0) KR_FOR(i, %d) kr_mbar_inval(&kr_bar[i]);", st);
+        lw_line(L, op, "    if (threadIdx.x == 0) KR_FOR(i, %d) kr_mbar_inval(&kr_bar[i]);",
+                2 * st);
         lw_line(L, op, "}");
     }
     lw_line(L, op, "s%d = (%s)(kr_lo + kr_n * kr_step);", op->var, IT);

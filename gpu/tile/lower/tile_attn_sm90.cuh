@@ -128,6 +128,10 @@ KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsig
     kr_wgmma_wait<0>();
     kr_frag_fence(d);
 }
+/* this thread's arrival on an mbarrier (release: its reads of the stage are done) */
+KR_DEV void kr_fa_arrive(u64 *bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(kr_smem_addr(bar)) : "memory");
+}
 /* An R x C tile of E-byte elements of a RANK-dimensional array through its TMA map (tma.c:
  * boxes of 128 bytes of the last axis x R rows of the one before) into the swizzled stage at
  * dst, completing on bar: c holds the coordinates innermost first (the column, the row, then
