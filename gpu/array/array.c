@@ -845,19 +845,21 @@ static Value m_tolist(Interp *I, int argc, Value *argv, Tuple *kw) {
     return arr_tolist(I, arr_raw(argv[0])); /* arr_tolist syncs the mirror, raising */
 }
 
+/* The reduction methods' names in their messages are NumPy's (its _methods.py: "_sum() got
+ * an unexpected keyword argument"); argmin/argmax/cumsum/cumprod keep their own. */
 #define REDUCE_METHOD(fn, name, kind)                                                              \
     static Value fn(Interp *I, int argc, Value *argv, Tuple *kw) {                                 \
         return arr_reduce_call(I, name, kind, arr_raw(argv[0]), argc - 1, argv + 1, kw);           \
     }
-REDUCE_METHOD(m_sum, "sum", RED_SUM)
-REDUCE_METHOD(m_prod, "prod", RED_PROD)
-REDUCE_METHOD(m_min, "min", RED_MIN)
-REDUCE_METHOD(m_max, "max", RED_MAX)
-REDUCE_METHOD(m_mean, "mean", RED_MEAN)
-REDUCE_METHOD(m_var, "var", RED_VAR)
-REDUCE_METHOD(m_std, "std", RED_STD)
-REDUCE_METHOD(m_all, "all", RED_ALL)
-REDUCE_METHOD(m_any, "any", RED_ANY)
+REDUCE_METHOD(m_sum, "_sum", RED_SUM)
+REDUCE_METHOD(m_prod, "_prod", RED_PROD)
+REDUCE_METHOD(m_min, "_amin", RED_MIN)
+REDUCE_METHOD(m_max, "_amax", RED_MAX)
+REDUCE_METHOD(m_mean, "_mean", RED_MEAN)
+REDUCE_METHOD(m_var, "_var", RED_VAR)
+REDUCE_METHOD(m_std, "_std", RED_STD)
+REDUCE_METHOD(m_all, "_all", RED_ALL)
+REDUCE_METHOD(m_any, "_any", RED_ANY)
 REDUCE_METHOD(m_argmin, "argmin", RED_ARGMIN)
 REDUCE_METHOD(m_argmax, "argmax", RED_ARGMAX)
 REDUCE_METHOD(m_cumsum, "cumsum", RED_CUMSUM)

@@ -230,6 +230,8 @@ static Value apply_initial(Interp *I, Array *a, int kind, Value axis, bool keep,
 Value arr_reduce_call(Interp *I, const char *name, int kind, Array *a, int argc, Value *argv,
                       Tuple *kw) {
     ReduceSig sig = reduce_sig(kind);
+    /* NumPy's var/std methods (_methods._var) take no correction=, its functions do */
+    if ((kind == RED_VAR || kind == RED_STD) && name[0] == '_') sig.nnames = 5;
     Value o[6];
     if (!arg_parse(I, name, argc, argv, kw, sig.names, sig.nnames, 0, sig.npos, o)) return V_NULL;
     Value axis = named(sig.names, sig.nnames, o, "axis");

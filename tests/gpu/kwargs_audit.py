@@ -122,7 +122,8 @@ RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5
 # functions whose NumPy message is CPython's, printed in full
 EXACT = {"zeros", "full", "linspace", "exp", "add", "equal", "sum", "unique", "concatenate",
          "sort", "reshape", "where", "median", "m.flatten", "m.ravel", "m.astype",
-         "m.copy", "m.sort", "m.argsort", "m.dot", "r.rand", "r.random", "r.randint"}
+         "m.copy", "m.sort", "m.argsort", "m.dot", "r.rand", "r.random", "r.randint",
+         "m.sum", "m.min", "m.var", "m.all"}
 
 
 def kind(msg):
