@@ -1052,20 +1052,21 @@ def base_repr(number, base=2, padding=0):
     return "".join(reversed(res or "0"))
 
 
+def _text(fn, a, max_line_width, precision):
+    opts = {k: v for k, v in (("linewidth", max_line_width), ("precision", precision))
+            if v is not None}
+    if not opts:
+        return fn(np.asarray(a))
+    with np.printoptions(**opts):
+        return fn(np.asarray(a))
+
+
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
-    if max_line_width is None and precision is None and suppress_small is None:
-        return repr(np.asarray(arr))
-    with np.printoptions(**{k: v for k, v in (("linewidth", max_line_width),
-                                                ("precision", precision)) if v is not None}):
-        return repr(np.asarray(arr))
+    return _text(repr, arr, max_line_width, precision)
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
-    if max_line_width is None and precision is None and suppress_small is None:
-        return str(np.asarray(a))
-    with np.printoptions(**{k: v for k, v in (("linewidth", max_line_width),
-                                                ("precision", precision)) if v is not None}):
-        return str(np.asarray(a))
+    return _text(str, a, max_line_width, precision)
 
 
 # ---- window functions ----
