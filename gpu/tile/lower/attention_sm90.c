@@ -90,16 +90,6 @@ static bool defined_in(const TileFunc *f, const TileRegion *r, int v) {
     return d && op_in(r, d);
 }
 
-static int count_uses(const TileRegion *r, int v) {
-    int n = 0;
-    for (const TileOp *op = r->first; op; op = op->next) {
-        for (int i = 0; i < op->noperands; i++)
-            n += op->operands[i] == v;
-        n += count_uses(&op->regions[0], v) + count_uses(&op->regions[1], v);
-    }
-    return n;
-}
-
 static int count_var(const TileRegion *r, int var, TileOpKind kind) {
     int n = 0;
     for (const TileOp *op = r->first; op; op = op->next) {
@@ -213,7 +203,7 @@ static bool region_ok(const TileFunc *f, const FaLoop *m, const TileRegion *r) {
 /* the body's values are used in the body only */
 static bool values_stay(const TileFunc *f, const TileRegion *body, const TileRegion *r) {
     for (const TileOp *op = r->first; op; op = op->next) {
-        if (op->result >= 0 && count_uses(&f->body, op->result) != count_uses(body, op->result))
+        if (op->result >= 0 && lw_uses(&f->body, op->result) != lw_uses(body, op->result))
             return false;
         if (!values_stay(f, body, &op->regions[0]) || !values_stay(f, body, &op->regions[1]))
             return false;
@@ -275,7 +265,7 @@ static bool fa_match(const TileFunc *f, const TileOp *op, int threads, FaLoop *m
     if (!at_top(body, m->pk.load) || !at_top(body, m->pv.load)) return false;
     if (m->pk.rows % 8 || m->pv.rows % 8 || m->pk.cols % 64 || m->pv.cols % 64) return false;
     const TileOp *pd = f->values[p].def;
-    if (pd && pd->kind == TOP_CAST && at_top(body, pd) && count_uses(&f->body, p) == 1 &&
+    if (pd && pd->kind == TOP_CAST && at_top(body, pd) && lw_uses(&f->body, p) == 1 &&
         vtype(f, pd->operands[0])->dtype == TDT_FLOAT32)
         m->cast_p = pd;
     if (!region_ok(f, m, body) || !values_stay(f, body, body)) return false;

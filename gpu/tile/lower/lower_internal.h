@@ -138,6 +138,8 @@ int lw_sm90_deferred(Lower *L, const TileOp *op);
 bool lw_sm90_chain(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_ok, Sm90Pin *p,
                    bool *kmaj);
 
+/* How many operands of the ops in r (nested regions too) are value v (mma_sm90_op.c). */
+int lw_uses(const TileRegion *r, int v);
 /* The register slots of value v: the generic layout's, or the attention loop's fragment
  * layout while it emits its body (fa_val). */
 int lw_value_slots(const Lower *L, int v);

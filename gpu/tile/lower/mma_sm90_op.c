@@ -26,12 +26,12 @@ static bool zero_const(const TileFunc *f, int v) {
            d->value.f == 0.0;
 }
 
-static int uses_in(const TileRegion *r, int v) {
+int lw_uses(const TileRegion *r, int v) {
     int n = 0;
     for (const TileOp *op = r->first; op; op = op->next) {
         for (int i = 0; i < op->noperands; i++)
             n += op->operands[i] == v;
-        n += uses_in(&op->regions[0], v) + uses_in(&op->regions[1], v);
+        n += lw_uses(&op->regions[0], v) + lw_uses(&op->regions[1], v);
     }
     return n;
 }
@@ -56,13 +56,13 @@ bool lw_sm90_chain(const TileFunc *f, int x, TileDType dt, bool is_b, bool nmaj_
                    bool *kmaj) {
     memset(p, 0, sizeof *p);
     int v = x;
-    if (uses_in(&f->body, v) != 1) return false;
+    if (lw_uses(&f->body, v) != 1) return false;
     const TileOp *d = f->values[v].def;
     while (d && d->kind == TOP_RESHAPE) {
         if (p->nchain == TILE_SM90_CHAIN) return false;
         p->chain[p->nchain++] = d;
         v = d->operands[0];
-        if (uses_in(&f->body, v) != 1) return false;
+        if (lw_uses(&f->body, v) != 1) return false;
         d = f->values[v].def;
     }
     if (!d || d->kind != TOP_LOAD) return false;
