@@ -346,6 +346,20 @@ int arr_dev_write(Interp *I, Array *a) {
 
 /* ---- pending expressions ---- */
 
+/* r (a new device owner) becomes pending with p: on the list, its inputs' readers counted. */
+void arr_pending_link(Interp *I, Array *r, ArrPending *p) {
+    p->uses = 0;
+    p->prev = NULL;
+    ArrCuda *c = I->gpu->allocator.ud;
+    p->next = c->pending;
+    if (c->pending) c->pending->pend->prev = r;
+    c->pending = r;
+    r->pend = p;
+    readers_count(p, +1);
+    r->interp = I;
+    r->host_stale = true;
+}
+
 void arr_pending_unlink(Interp *I, Array *a) {
     ArrPending *p = a->pend;
     if (!I->gpu) return;
@@ -396,7 +410,12 @@ int arr_materialize(Interp *I, Array *a) {
         out.shape[d] = a->shape[d];
         out.strides[d] = a->strides[d] / isz;
     }
-    if (run_graph(I, g, &out) < 0) return -1;
+    if (g->matmul) {
+        if (arr_matmul_run(I, g, &out) < 0) return -1;
+    } else {
+        int fused = arr_epilogue_try(I, g, &out);
+        if (fused < 0 || (fused == 0 && run_graph(I, g, &out) < 0)) return -1;
+    }
     readers_count(g, -1);
     arr_pending_unlink(I, a);
     a->pend = NULL;
@@ -411,7 +430,8 @@ static int add_input(Interp *I, ArrPending *g, Array *x) {
     for (int i = 0; i < g->ninputs; i++)
         if (g->inputs[i] == x) return i;
     if (g->ninputs >= ARR_FUSE_INPUTS) return -2;
-    if (arr_dev_ready(I, x) < 0) return -1;
+    /* a lazy matmul stays lazy (an epilogue may take it); run_graph's arr_tensor runs it */
+    if (!(x->pend && x->pend->matmul) && arr_dev_ready(I, x) < 0) return -1;
     g->inputs[g->ninputs] = x;
     return g->ninputs++;
 }
@@ -478,14 +498,14 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         /* A pending operand's graph is copied in the first time; used again, it is evaluated
          * once and read (a temporary is computed where it is used, a value used twice is
          * stored: x.astype(...) used in a loop must not recompute from its source). */
-        if (x->pend && x->pend->uses == 0) {
+        if (x->pend && x->pend->uses == 0 && !x->pend->matmul) {
             int r = inline_graph(I, g, x->pend);
             if (r != -2) {
                 x->pend->uses++;
                 return add_cast(g, r, cdt);
             }
         }
-        if (x->pend && arr_materialize(I, x) < 0) return -1;
+        if (x->pend && !x->pend->matmul && arr_materialize(I, x) < 0) return -1;
         int k = add_input(I, g, x);
         if (k < 0) return k;
         int n = add_node(g, FUSE_INPUT, x->dtype, -1, -1, -1);
@@ -580,16 +600,8 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
     ArrPending *p = mem_alloc(I, sizeof(ArrPending));
     if (!p) return V_NULL;
     memcpy(p, g, sizeof *p);
-    p->uses = 0;
-    p->prev = NULL;
-    ArrCuda *c = I->gpu->allocator.ud;
-    p->next = c->pending;
-    if (c->pending) c->pending->pend->prev = r;
-    c->pending = r;
-    r->pend = p;
-    readers_count(p, +1);
-    r->interp = I;
-    r->host_stale = true;
+    p->matmul = false; /* an elementwise graph (builders leave the flag unset) */
+    arr_pending_link(I, r, p);
     if (g->eager) {
         /* a mode other than 'warn': run now and report at this line */
         if (!gc_temp_push(I, v_obj(r)) || arr_materialize(I, r) < 0 || arr_cuda_fpe_poll(I) < 0)
@@ -688,6 +700,7 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     for (int attempt = 0; attempt < 3; attempt++) {
         g.nnodes = g.ninputs = 0;
         g.eager = false;
+        g.matmul = false;
         Value r = binary_try(I, &g, a, b, op, mode, cdt, rdt, out, nd, shape, scalar, oper);
         if (is_null(r) || !is_notimpl(I, r)) return r;
         /* too big to fuse: evaluate the pending operands and retry with them as inputs */
@@ -722,6 +735,7 @@ Value arr_cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
     for (int attempt = 0; attempt < 3; attempt++) {
         g.nnodes = g.ninputs = 0;
         g.eager = false;
+        g.matmul = false;
         int nc = add_operand(I, &g, v_obj(c), DT_BOOL);
         int nx = nc < 0 ? nc : add_operand(I, &g, x, dt);
         int ny = nx < 0 ? nx : add_operand(I, &g, y, dt);
@@ -786,6 +800,7 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     for (int attempt = 0; attempt < 2; attempt++) {
         g.nnodes = g.ninputs = 0;
         g.eager = false;
+        g.matmul = false;
         int n = add_operand(I, &g, v_obj(a), cdt);
         if (n == -1) return V_NULL;
         int node = n < 0 ? n : add_node(&g, fop, rdt, n, -1, -1);
@@ -808,7 +823,7 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
 static int assign_pending(Interp *I, Array *dst, Array *s) {
     Array *o = owner_of(dst);
     ArrPending *sp = s->pend;
-    if (!sp || s->base || s == o || s->dtype != dst->dtype || s->ndim != dst->ndim ||
+    if (!sp || sp->matmul || s->base || s == o || s->dtype != dst->dtype || s->ndim != dst->ndim ||
         memcmp(s->shape, dst->shape, sizeof(int64_t) * (size_t)s->ndim))
         return 0;
     for (int i = 0; i < sp->ninputs; i++)
@@ -873,6 +888,7 @@ int arr_cuda_assign(Interp *I, Array *dst, Value src) {
     for (int attempt = 0; attempt < 2; attempt++) {
         g.nnodes = g.ninputs = 0;
         g.eager = false;
+        g.matmul = false;
         int n = add_operand(I, &g, src, dst->dtype);
         if (n == -1) return -1;
         /* the cast into dst's dtype reports as astype's does ("overflow encountered in cast") */

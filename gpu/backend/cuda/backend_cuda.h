@@ -34,6 +34,10 @@ typedef struct ArrPending {
     int uses;                         /* times the graph was copied into another (add_operand) */
     ArrFpeSite sites[ARR_FUSE_NODES]; /* for the nodes with fpe set */
     bool eager; /* a checked node's mode is not 'warn': run and report at once */
+    /* A 2-D matmul not run yet (inputs[0] @ inputs[1], no nodes): evaluated where its value
+     * is needed, or fused with the elementwise epilogue that reads it into one cuBLASLt call
+     * (backend_cuda_epilogue.c). */
+    bool matmul;
 } ArrPending;
 
 /* Flag words on the device: one per distinct (operation, site, modes) launched since the
@@ -125,6 +129,13 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
 Value arr_cuda_matmul(Interp *I, Array *a, Array *b);
 Value arr_cuda_matmul_ep(Interp *I, Array *a, Array *b, Array *bias, int act, double alpha,
                          double beta, Array *c); /* None: declined */
+/* backend_cuda_epilogue.c: a lazy 2-D matmul (ArrPending.matmul); run one (g) into out;
+ * run g (a pending elementwise graph into out) as one matmul with its epilogue when g is
+ * act(alpha * M + beta * C + bias) over a lazy matmul M: 1 done, 0 not that shape, -1 raised. */
+Value arr_cuda_matmul_lazy(Interp *I, Array *a, Array *b);
+int arr_matmul_run(Interp *I, const ArrPending *g, GpuTensor *out);
+int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out);
+void arr_pending_link(Interp *I, Array *r, ArrPending *p);
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
 int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

@@ -109,6 +109,10 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     if (argk && keepdims && ax < 0) return V_NULL;
     /* A pending expression is reduced as it is computed (never stored): it stays pending. */
     ArrPending *g = a->base ? NULL : a->pend;
+    if (g && g->matmul) { /* a lazy matmul is reduced once it is computed */
+        if (arr_materialize(I, a) < 0) return V_NULL;
+        g = NULL;
+    }
     GpuTensor in, out, gin[ARR_FUSE_INPUTS];
     if (g) {
         for (int i = 0; i < g->ninputs; i++)

@@ -66,7 +66,7 @@ static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdim
 }
 
 static Value cuda_matmul(Interp *I, Array *a, Array *b) {
-    Value r = arr_cuda_matmul(I, a, b);
+    Value r = arr_cuda_matmul_lazy(I, a, b); /* 2-D float: lazy (backend_cuda_epilogue.c) */
     if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
         return arr_scalar_from(I, r, arr_promote(a->dtype, b->dtype));
     if (!is_null(r) || err_occurred(I)) return r;

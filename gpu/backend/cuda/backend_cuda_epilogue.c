@@ -1,0 +1,172 @@
+/* backend_cuda_epilogue.c: `relu(a @ b + bias)` written with operators, as one cuBLASLt call.
+ *
+ * A 2-D matmul of float operands on CUDA is lazy: `a @ b` returns an owner whose pending
+ * record (ArrPending.matmul) holds a and b and no nodes. Like every pending array it sits on
+ * the pending list, so a write to a or b computes it first, and anything that needs its value
+ * (a kernel's argument through arr_tensor, a host read, a reduction) computes it then. An
+ * elementwise expression over it keeps it as an input without computing it, and when that
+ * expression is evaluated and has the shape of a cuBLASLt epilogue,
+ *
+ *     maximum(alpha * M + beta * C + bias, 0)    (every part but M optional, terms in any order)
+ *
+ * with M the lazy matmul, C an array of the result's shape, bias a row of its columns and
+ * alpha, beta constants, all of the result's dtype, it runs as one gpu_matmul_ep instead of
+ * a matmul plus an elementwise pass. M itself stays lazy: if its value is needed later it is
+ * computed then (once more: the price of `m = a @ b; y = relu(m + c); use(m)`). */
+#include <string.h>
+
+#include "../../../vm/error.h"
+#include "../../../vm/gc.h"
+#include "../../kernels/cublaslt.h"
+#include "../../kernels/kernels.h"
+#include "backend_cuda.h"
+
+static bool lazy_dtype(int dt) {
+    return dt == DT_FLOAT32 || dt == DT_FLOAT64 || dt == DT_FLOAT16 || dt == DT_BFLOAT16;
+}
+
+Value arr_cuda_matmul_lazy(Interp *I, Array *a, Array *b) {
+    int dt = a->dtype;
+    if (a->ndim != 2 || b->ndim != 2 || b->dtype != dt || !lazy_dtype(dt) ||
+        a->shape[1] != b->shape[0] || a->size == 0 || b->size == 0)
+        return arr_cuda_matmul(I, a, b);
+    /* the inputs are evaluated arrays, as a pending record's always are */
+    if (arr_dev_ready(I, a) < 0 || arr_dev_ready(I, b) < 0) return V_NULL;
+    int64_t shape[2] = {a->shape[0], b->shape[1]};
+    Array *r = arr_new_device(I, dt, 2, shape);
+    if (!r) return V_NULL;
+    ArrPending *p = mem_alloc(I, sizeof(ArrPending));
+    if (!p) return V_NULL;
+    memset(p, 0, sizeof *p);
+    p->matmul = true;
+    p->root = -1;
+    p->inputs[0] = a;
+    p->inputs[1] = b;
+    p->ninputs = 2;
+    arr_pending_link(I, r, p);
+    return v_obj(r);
+}
+
+int arr_matmul_run(Interp *I, const ArrPending *g, GpuTensor *out) {
+    GpuTensor ta, tb;
+    if (arr_tensor(I, g->inputs[0], &ta) < 0 || arr_tensor(I, g->inputs[1], &tb) < 0) return -1;
+    if (gpu_matmul(I->gpu, &ta, &tb, out, arr_stream(I)) < 0) return arr_gpu_raise(I);
+    return 0;
+}
+
+/* ---- the epilogue's shape ---- */
+
+typedef struct EpMatch {
+    const ArrPending *g;
+    int dt;
+    int64_t m, n;
+    int mm, bias, c; /* input indexes, -1: none */
+    double alpha, beta;
+} EpMatch;
+
+static const FuseNode *node(const EpMatch *e, int i) {
+    return i >= 0 && i < e->g->nnodes ? &e->g->nodes[i] : NULL;
+}
+
+static bool is_const(const EpMatch *e, int i, double *v) {
+    const FuseNode *n = node(e, i);
+    if (!n || n->op != FUSE_CONST || (int)n->dtype != e->dt) return false;
+    *v = n->scalar;
+    return true;
+}
+
+/* An input node of the result's dtype: its index in g->inputs, or -1. */
+static int input_of(const EpMatch *e, int i) {
+    const FuseNode *n = node(e, i);
+    if (!n || n->op != FUSE_INPUT || (int)n->dtype != e->dt) return -1;
+    return n->input;
+}
+
+static bool is_lazy_mm(const EpMatch *e, int k) {
+    const Array *x = e->g->inputs[k];
+    return !x->base && x->pend && x->pend->matmul && x->dtype == e->dt && x->shape[0] == e->m &&
+           x->shape[1] == e->n;
+}
+
+/* One term of the sum: M, M * s, s * M, C, C * s, s * C, bias. */
+static bool term(EpMatch *e, int i) {
+    const FuseNode *n = node(e, i);
+    if (!n || (int)n->dtype != e->dt) return false;
+    double s = 1.0;
+    int k = input_of(e, i);
+    if (k < 0 && n->op == FUSE_MUL) {
+        if (is_const(e, n->a, &s))
+            k = input_of(e, n->b);
+        else if (is_const(e, n->b, &s))
+            k = input_of(e, n->a);
+    }
+    if (k < 0) return false;
+    const Array *x = e->g->inputs[k];
+    if (is_lazy_mm(e, k)) {
+        if (e->mm >= 0) return false;
+        e->mm = k;
+        e->alpha = s;
+        return true;
+    }
+    if (x->ndim == 2 && x->shape[0] == e->m && x->shape[1] == e->n) {
+        if (e->c >= 0) return false;
+        e->c = k;
+        e->beta = s;
+        return true;
+    }
+    bool row = (x->ndim == 1 && x->shape[0] == e->n) ||
+               (x->ndim == 2 && x->shape[0] == 1 && x->shape[1] == e->n);
+    if (!row || s != 1.0 || e->bias >= 0) return false;
+    e->bias = k;
+    return true;
+}
+
+static bool sum(EpMatch *e, int i, int depth) {
+    const FuseNode *n = node(e, i);
+    if (!n || depth > 4) return false;
+    if (n->op == FUSE_ADD && (int)n->dtype == e->dt)
+        return sum(e, n->a, depth + 1) && sum(e, n->b, depth + 1);
+    return term(e, i);
+}
+
+/* The contiguous vector of a bias input (a row of a 2-D array is one too). */
+static int bias_tensor(Interp *I, Array *x, GpuTensor *t) {
+    if (arr_tensor(I, x, t) < 0) return -1;
+    if (x->ndim == 2) {
+        t->ndim = 1;
+        t->shape[0] = t->shape[1];
+        t->strides[0] = t->strides[1];
+    }
+    return 0;
+}
+
+int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out) {
+    if (out->ndim != 2 || g->ninputs < 1 || g->ninputs > 3 || g->nnodes > 12) return 0;
+    EpMatch e = {g, (int)out->dtype, out->shape[0], out->shape[1], -1, -1, -1, 1.0, 0.0};
+    if (!lazy_dtype(e.dt) || out->strides[1] != 1 || out->strides[0] != out->shape[1]) return 0;
+    int act = LT_ACT_NONE, root = g->root;
+    const FuseNode *r = node(&e, root);
+    double zero;
+    if (r && r->op == FUSE_MAXIMUM && (int)r->dtype == e.dt) {
+        if (is_const(&e, r->b, &zero) && zero == 0.0) {
+            act = LT_ACT_RELU;
+            root = r->a;
+        } else if (is_const(&e, r->a, &zero) && zero == 0.0) {
+            act = LT_ACT_RELU;
+            root = r->b;
+        }
+    }
+    if (!sum(&e, root, 0) || e.mm < 0) return 0;
+    /* a lone M (a copy) or one scaled by a constant is not worth a plan of its own */
+    if (act == LT_ACT_NONE && e.bias < 0 && e.c < 0) return 0;
+    const ArrPending *mg = g->inputs[e.mm]->pend;
+    GpuTensor ta, tb, tbias, tc;
+    if (arr_tensor(I, mg->inputs[0], &ta) < 0 || arr_tensor(I, mg->inputs[1], &tb) < 0 ||
+        (e.bias >= 0 && bias_tensor(I, g->inputs[e.bias], &tbias) < 0) ||
+        (e.c >= 0 && arr_tensor(I, g->inputs[e.c], &tc) < 0))
+        return -1;
+    int rc = gpu_matmul_ep(I->gpu, &ta, &tb, out, e.bias >= 0 ? &tbias : NULL, act, e.alpha,
+                           e.c >= 0 ? e.beta : 0.0, e.c >= 0 ? &tc : NULL, arr_stream(I));
+    if (rc < 0) return arr_gpu_raise(I);
+    return rc == 0;
+}
