@@ -24,7 +24,7 @@ echo "== attention.py done at $(el) s"
 timeout 60 python3 "$HERE/peers_torch.py" > "$OUT/torch.txt" 2>&1
 cat "$OUT/torch.txt"
 echo "== torch done at $(el) s"
-if [ $(el) -lt 170 ]; then
+if [ $(el) -lt 150 ]; then
     timeout 60 "$K" "$HERE/table.py" > "$OUT/table2.txt" 2>&1 || status=1
     grep -E "tuned:|^ROW" "$OUT/table2.txt" | sed 's/^/(again) /'
     echo "== table.py again (disk cache) done at $(el) s"
@@ -65,7 +65,7 @@ if grep -l 'Traceback' "$OUT"/table.txt "$OUT"/attention.txt; then status=1; fi
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
 if [ -n "$NCU" ]; then
     sort -n "$OUT/ratios" | grep -E "softmax_f16|layernorm" | head -2 | while read -r _ name note; do
-        [ $(el) -lt 205 ] || break
+        [ $(el) -lt 185 ] || break
         case $name in
         layernorm_f32*) r=layernorm_f32 p=$(echo "$note" | awk '{print $2}') k=layer_norm_fwd ;;
         layernorm_bf16*) r=layernorm_bf16 p=$(echo "$note" | awk '{print $2}') k=layer_norm_fwd ;;
@@ -80,7 +80,7 @@ if [ -n "$NCU" ]; then
     done
     # the matmul row furthest below its goal (tf32 on 2026-12-01): tensor-core utilization
     mm=$(sort -n "$OUT/ratios" | grep -E "^[0-9.]+ matmul_(tf32|bf16|f16)" | head -1)
-    if [ -n "$mm" ] && [ $(el) -lt 215 ]; then
+    if [ -n "$mm" ] && [ $(el) -lt 200 ]; then
         set -- $mm
         r=${2%%_8192*}
         timeout 25 "$NCU" -k regex:^kr_tile_matmul_kernel -c 8 --section SpeedOfLight \
