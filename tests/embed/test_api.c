@@ -246,6 +246,7 @@ static void test_run_and_errors(void) {
     cfg.write_err = capture;
     cfg.write_ud = &err;
     I = kr_new(&cfg);
+    CHECK(I);
     CHECK(kr_run_string(I, "1/0", "<z>") == KR_ERROR);
     kr_print_error(I);
     CHECK(strstr(err.buf, "ZeroDivisionError: division by zero"));
@@ -329,6 +330,7 @@ static int c_methods_self(kr_interp *I, int argc, kr_value *const *argv, kr_valu
 
 static void test_class_methods(void) {
     kr_interp *I = kr_new(NULL);
+    CHECK(I);
     kr_value *type = NULL;
     kr_function_def methods[] = {{"bump", c_methods_self}, {NULL, NULL}};
     kr_type_def def = {"Box", sizeof(Counter), methods, counter_fin};
@@ -349,6 +351,7 @@ static void test_limits(void) {
     cfg.memory_limit = 8u << 20;
     cfg.recursion_limit = 100;
     kr_interp *I = kr_new(&cfg);
+    CHECK(I);
     CHECK(kr_run_string(I, "x = [0] * (10**8)", "<m>") == KR_ERROR);
     CHECK(strcmp(kr_error_type(I), "MemoryError") == 0);
     CHECK(kr_run_string(I, "l = []\nwhile True: l.append('x' * 1000)", "<m>") == KR_ERROR);
@@ -395,6 +398,7 @@ static void test_sandbox(void) {
     kr_config_init(&cfg);
     cfg.sandbox = 1;
     kr_interp *I = kr_new(&cfg);
+    CHECK(I);
     CHECK(kr_run_string(I, "open('/etc/passwd')", "<s>") == KR_ERROR);
     CHECK(kr_run_string(I, "import os", "<s>") == KR_ERROR);
     CHECK(kr_run_string(I, "import sys\nsys.exit(1)", "<s>") == KR_ERROR);

@@ -53,6 +53,7 @@ static void test_wrap_inplace(void) {
     /* At kr_free when still referenced. */
     released = 0;
     I = kr_new(NULL);
+    CHECK(I);
     a = kr_array_wrap(I, buf, KR_FLOAT32, 2, shape, NULL, 0, count_release, &released);
     CHECK(a && kr_set_global(I, "a", a) == KR_OK);
     kr_free(I);
@@ -63,6 +64,7 @@ static void test_strides(void) {
     double buf[6] = {0, 1, 2, 3, 4, 5}; /* a 2x3 matrix; wrap its transpose, 3x2 */
     int released = 0;
     kr_interp *I = kr_new(NULL);
+    CHECK(I);
     int64_t shape[2] = {3, 2}, strides[2] = {8, 24};
     kr_value *t = kr_array_wrap(I, buf, KR_FLOAT64, 2, shape, strides, 0, count_release, &released);
     CHECK(t);
@@ -97,6 +99,7 @@ static void test_dlpack(void) {
     int32_t buf[4] = {1, 2, 3, 4};
     int released = 0;
     kr_interp *I = kr_new(NULL);
+    CHECK(I);
     int64_t n = 4;
     kr_value *a = kr_array_wrap(I, buf, KR_INT32, 1, &n, NULL, 0, count_release, &released);
     kr_dlmanaged_tensor *t = kr_array_to_dlpack(I, a);
@@ -153,6 +156,7 @@ static void test_errors(void) {
     float buf[4] = {0};
     int released = 0;
     kr_interp *I = kr_new(NULL);
+    CHECK(I);
     int64_t shape[20];
     for (int i = 0; i < 20; i++)
         shape[i] = 1;

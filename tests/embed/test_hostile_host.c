@@ -110,6 +110,7 @@ static void test_sandbox(void) {
     unlink(path);
     /* outside the sandbox SystemExit still reports KR_EXIT */
     kr_interp *J = kr_new(NULL);
+    CHECK(J);
     CHECK(kr_run_string(J, "exit(3)", "<exit>") == KR_EXIT && kr_exit_code(J) == 3);
     kr_free(J);
 }

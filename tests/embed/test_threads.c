@@ -51,6 +51,7 @@ int main(void) {
         pthread_join(th[i], NULL);
 
     kr_interp *I = kr_new(NULL);
+    CHECK(I);
     Stopper s = {I, 0};
     pthread_t t;
     CHECK(pthread_create(&t, NULL, stopper, &s) == 0);

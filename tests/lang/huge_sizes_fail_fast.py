@@ -1,6 +1,8 @@
 # Sizes no machine holds fail at once, as in CPython (issue 11's "hangs" list): krait
 # filled memory a byte at a time, doubled capacities until they wrapped, or iterated 2**62
-# items before raising.
+# items before raising. The widths and paddings that do ask the allocator for the bytes
+# (MemoryError after a failed terabyte request, which a sanitizer build reports on stderr)
+# are in tests/hostile/huge_counts.py.
 def attempt(label, f):
     try:
         r = f()
@@ -12,12 +14,6 @@ def attempt(label, f):
 attempt("expandtabs str", lambda: "\t".expandtabs(2**40))
 attempt("expandtabs bytes", lambda: b"\t".expandtabs(2**40))
 attempt("expandtabs bytearray", lambda: bytearray(b"a\tb").expandtabs(2**40))
-attempt("format width", lambda: "{:999999999999}".format(1))
-attempt("format width str", lambda: format("x", "999999999999"))
-attempt("f-string nested width", lambda: f"{1:{2**40}}")
-attempt("%*d", lambda: "%*d" % (2**40, 1))
-attempt("%999999999999d", lambda: "%999999999999d" % 1)
-attempt("bytes %*d", lambda: b"%*d" % (2**40, 1))
 attempt("%.*f", lambda: "%.*f" % (2**40, 1.0))
 attempt("list(range(2**62))", lambda: list(range(2**62)))
 attempt("tuple(range(2**62))", lambda: tuple(range(2**62)))
@@ -26,7 +22,4 @@ attempt("reversed(range(2**64))", lambda: list(reversed(range(2**64))))
 attempt("str * 2**62", lambda: "ab" * 2**62)
 attempt("bytes * 2**62", lambda: b"ab" * 2**62)
 attempt("list * 2**62", lambda: [1, 2] * 2**62)
-attempt("ljust", lambda: "x".ljust(2**62))
-attempt("zfill", lambda: "1".zfill(2**62))
-attempt("center bytes", lambda: b"x".center(2**62))
 print("done")
