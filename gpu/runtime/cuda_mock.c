@@ -13,9 +13,7 @@
 
 #define MOCK_TOTAL_MEMORY ((size_t)16 << 30)
 
-typedef struct MockEvent {
-    double ms; /* host clock at the last record */
-} MockEvent;
+typedef CudaMockEvent MockEvent;
 
 static CUresult mock_init(unsigned int flags) {
     (void)flags;

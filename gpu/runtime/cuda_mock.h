@@ -34,6 +34,14 @@ struct CudaMockFunction {
  * captured on it, NULL when none. The mock's copies and allocations read it, so a stream of
  * either mock must start with it. */
 struct MockGraph;
+
+/* An event of either mock: ms is the host clock in milliseconds when it was reached
+ * (cuEventElapsedTime reads it); done, the asynchronous mock's, the seconds from which it
+ * is reached (cuda_mock_async.c; 0, always, for the other). */
+typedef struct CudaMockEvent {
+    double ms;
+    double done;
+} CudaMockEvent;
 typedef struct CudaMockStreamHead {
     struct MockGraph *capture;
 } CudaMockStreamHead;

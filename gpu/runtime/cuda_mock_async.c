@@ -28,11 +28,7 @@ typedef struct MockStream {
     unsigned seq;            /* launches so far: the duration sequence */
 } MockStream;
 
-/* Shares cuda_mock.c's layout (elapsed time reads ms) and adds when it is reached. */
-typedef struct MockAsyncEvent {
-    double ms;   /* the time it was reached, in milliseconds (cuEventElapsedTime) */
-    double done; /* seconds: reached from then on */
-} MockAsyncEvent;
+typedef CudaMockEvent MockAsyncEvent; /* events are the mock's own (cuda_mock.h) */
 
 static double mock_now(void) {
     struct timespec ts;
@@ -80,13 +76,6 @@ static CUresult async_stream_wait_event(CUstream stream, CUevent event, unsigned
     return CUDA_SUCCESS;
 }
 
-static CUresult async_event_create(CUevent *event, unsigned int flags) {
-    (void)flags;
-    MockAsyncEvent *e = calloc(1, sizeof *e);
-    *event = (CUevent)(void *)e;
-    return e ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
-}
-
 static CUresult async_event_record(CUevent event, CUstream stream) {
     MockAsyncEvent *e = (MockAsyncEvent *)(void *)event;
     e->done = mock_max(((MockStream *)(void *)stream)->ready, mock_now());
@@ -102,11 +91,6 @@ static CUresult async_event_sync(CUevent event) {
 static CUresult async_event_query(CUevent event) {
     return mock_now() >= ((MockAsyncEvent *)(void *)event)->done ? CUDA_SUCCESS
                                                                  : CUDA_ERROR_NOT_READY;
-}
-
-static CUresult async_event_destroy(CUevent event) {
-    free(event);
-    return CUDA_SUCCESS;
 }
 
 /* The n-th launch's duration on a stream, in seconds: a multiplicative hash of n spread
@@ -168,11 +152,9 @@ void cuda_mock_async_functions(GpuState *G) {
     a->cuStreamSynchronize = async_stream_sync;
     a->cuStreamQuery = async_stream_query;
     a->cuStreamWaitEvent = async_stream_wait_event;
-    a->cuEventCreate = async_event_create;
     a->cuEventRecord = async_event_record;
     a->cuEventSynchronize = async_event_sync;
     a->cuEventQuery = async_event_query;
-    a->cuEventDestroy = async_event_destroy;
     a->cuLaunchKernel = async_launch;
     a->cuLaunchHostFunc = async_host_func;
     /* no CUDA graphs here: its launches run at once, which a capture must not do */
