@@ -13,6 +13,7 @@
 
 #include "../vm/buffer.h"
 #include "../vm/bytes_impl.h"
+#include "../vm/gc.h"
 #include "builtins.h"
 #include "classes.h"
 #include "io.h"
@@ -96,6 +97,8 @@ static Value iob_close(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (t) return V_NONE;
     Value r = call0(I, argv[0], "flush");
     Obj *pending = is_null(r) ? err_fetch(I) : NULL;
+    /* held across io_dset's allocation: a collection there must not free it */
+    if (pending && !gc_temp_push(I, v_obj(pending))) return V_NULL;
     if (!io_dset(I, argv[0], "closed", V_TRUE)) return V_NULL;
     if (pending) {
         err_restore(I, pending);
