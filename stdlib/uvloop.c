@@ -315,6 +315,12 @@ static Value uv_run_once_fn(Interp *I, int argc, Value *argv, Tuple *kw) {
     }
     if (block) {
         if (L->npolled) uvloop_arm_pending(I, L);
+        /* From now, not from libuv's cached clock: a guard timed from a clock 50 ms stale
+         * (a spin, a descheduled process, a long run of Python since the last iteration) is
+         * due at once, uv_run fires it before it polls, and with no other timer epoll then
+         * waits forever: a wait that nothing wakes (any "poll" mode wait; the H200 "hang"
+         * of gpu_latency.py's long poll-mode wait) never ended. */
+        uv_update_time(&L->uv);
         uv_timer_start(&L->guard, uvloop_on_guard, 50, 0);
     }
     uv_run(&L->uv, block ? UV_RUN_ONCE : UV_RUN_NOWAIT);
