@@ -34,7 +34,8 @@ for dt, tol in ((np.float64, 1e-10), (np.float32, 1e-4), (np.float16, 2e-2), (np
         c = rng.standard_normal((m, n)).astype(dt)
         ref = a.astype(np.float64) @ b.astype(np.float64)
         scale = np.abs(ref).max() + 1
-        cases = (("relu+bias", dict(bias=bias, epilogue="relu"),
+        cases = (("bias", dict(bias=bias), ref + bias.astype(np.float64)),
+                 ("relu+bias", dict(bias=bias, epilogue="relu"),
                   np.maximum(ref + bias.astype(np.float64), 0)),
                  ("gelu+bias", dict(bias=bias, epilogue="gelu"), gelu(ref + bias.astype(np.float64))),
                  ("alpha beta c", dict(alpha=0.5, beta=2.0, c=c), 0.5 * ref + 2.0 * c.astype(np.float64)))
@@ -67,6 +68,7 @@ for dt, tol in ((np.float32, 1e-4), (np.float16, 2e-2), (np.bfloat16, 6e-2)):
     scale = np.abs(ref).max() + 1
     forms = (("maximum(a @ b + bias, 0)", lambda: np.maximum(a @ b + bias, 0),
               np.maximum(ref + bias.astype(np.float64), 0)),
+             ("a @ b + bias", lambda: a @ b + bias, ref + bias.astype(np.float64)),
              ("2 * (a @ b) + 0.5 * c", lambda: 2 * (a @ b) + 0.5 * c,
               2 * ref + 0.5 * c.astype(np.float64)))
     for name, fn, want in forms:

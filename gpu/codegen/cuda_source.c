@@ -125,10 +125,12 @@ const char kernels_prelude[] =
     "    while (b) { if (b & 1) r = (T)(r * a); a = (T)(a * a); b >>= 1; }\n"
     "    return r; }\n"
     "template <> __device__ __forceinline__ bool kr_pow(bool a, bool b) { return a || !b; }\n"
+    /* exponents 2 and -1 as the host's correctly rounded pow gives them (CUDA's pow is
+     * off by an ulp there: 0.25 ** 2.0 = 0.06249999999999999 on the H200) */
     "template <> __device__ __forceinline__ float kr_pow(float a, float b) {\n"
-    "    return powf(a, b); }\n"
+    "    return b == 2.0f ? a * a : b == -1.0f ? 1.0f / a : powf(a, b); }\n"
     "template <> __device__ __forceinline__ double kr_pow(double a, double b) {\n"
-    "    return pow(a, b); }\n"
+    "    return b == 2.0 ? a * a : b == -1.0 ? 1.0 / a : pow(a, b); }\n"
     "template <class T> __device__ __forceinline__ T kr_shl(T a, T b) {\n"
     "    return ((u64)(i64)b < sizeof(T) * 8) ? (T)(a << b) : T(0); }\n"
     "template <class T> __device__ __forceinline__ T kr_shr(T a, T b) {\n"

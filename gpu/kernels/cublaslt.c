@@ -527,13 +527,16 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
     }
     if (batch > 1 && out->batch_stride < m * key.ld[2]) return 1; /* overlapping outputs */
     if (ep) {
-        key.epilogue = ep->act == LT_ACT_RELU   ? LT_EPILOGUE_RELU
+        /* the values are cuBLASLt's enum, not free bits: BIAS alone is 4, not DEFAULT | 4
+         * (5 is no documented epilogue, and the H200's cuBLASLt ran GELU for it) */
+        key.epilogue = ep->act == LT_ACT_RELU ? LT_EPILOGUE_RELU
                        : ep->act == LT_ACT_GELU ? LT_EPILOGUE_GELU
-                                                : LT_EPILOGUE_DEFAULT;
+                                                : 0;
         if (ep->bias) {
             key.epilogue |= LT_EPILOGUE_BIAS;
             if (ep->bias % (uint64_t)es) return lt_decline(G, ep, "the bias's alignment");
         }
+        if (!key.epilogue) key.epilogue = LT_EPILOGUE_DEFAULT;
         key.with_c = ep->beta != 0.0;
         /* C is read with D's layout: it must be laid out as out is */
         if (key.with_c &&
