@@ -487,10 +487,14 @@ int gpu_cublaslt_matmul(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, 
     return gpu_cublaslt_matmul_ep(G, dt, m, n, k, batch, a, b, out, NULL, s);
 }
 
-/* Why a product with an epilogue was not taken, for gpu.device()['matmul_path']: 1. */
-static int lt_decline(GpuState *G, const LtEpilogue *ep, const char *why) {
-    if (ep) snprintf(G->matmul_declined, sizeof G->matmul_declined, "%s", why);
+int gpu_matmul_decline(GpuState *G, const char *why) {
+    snprintf(G->matmul_declined, sizeof G->matmul_declined, "%s", why);
     return 1;
+}
+
+/* A plain product declines silently: only one with an epilogue says why. */
+static int lt_decline(GpuState *G, const LtEpilogue *ep, const char *why) {
+    return ep ? gpu_matmul_decline(G, why) : 1;
 }
 
 int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,
@@ -529,7 +533,7 @@ int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t 
     if (ep) {
         /* the values are cuBLASLt's enum, not free bits: BIAS alone is 4, not DEFAULT | 4
          * (5 is no documented epilogue, and the H200's cuBLASLt ran GELU for it) */
-        key.epilogue = ep->act == LT_ACT_RELU ? LT_EPILOGUE_RELU
+        key.epilogue = ep->act == LT_ACT_RELU   ? LT_EPILOGUE_RELU
                        : ep->act == LT_ACT_GELU ? LT_EPILOGUE_GELU
                                                 : 0;
         if (ep->bias) {

@@ -47,6 +47,10 @@ typedef struct LtEpilogue {
     const LtOperand *c; /* read when beta != 0 */
 } LtEpilogue;
 
+/* Record why a product with an epilogue was composed instead (G->matmul_declined, shown as
+ * gpu.device()['matmul_epilogue_declined']); returns 1, the "declined" result. */
+int gpu_matmul_decline(GpuState *G, const char *why);
+
 /* gpu_cublaslt_matmul with an epilogue (ep NULL: none); batch must be 1 with one. The same
  * results: 0 done, 1 declined (the caller computes it another way), -1 error set. */
 int gpu_cublaslt_matmul_ep(GpuState *G, DType dt, int64_t m, int64_t n, int64_t k, int64_t batch,

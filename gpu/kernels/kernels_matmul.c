@@ -422,11 +422,6 @@ int gpu_matmul(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *o
     return 0;
 }
 
-static int ep_decline(GpuState *G, const char *why) {
-    snprintf(G->matmul_declined, sizeof G->matmul_declined, "%s", why);
-    return 1;
-}
-
 int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor *out,
                   const GpuTensor *bias, int act, double alpha, double beta, const GpuTensor *c,
                   CUstream s) {
@@ -434,17 +429,18 @@ int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor
     G->matmul_declined[0] = 0;
     DType dt = out->dtype;
     if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2 || a->dtype != dt || b->dtype != dt)
-        return ep_decline(G, "not 2-D operands of one dtype");
+        return gpu_matmul_decline(G, "not 2-D operands of one dtype");
     int64_t M = out->shape[0], N = out->shape[1], K = a->shape[1];
     if (a->shape[0] != M || b->shape[0] != K || b->shape[1] != N || M == 0 || N == 0 || K == 0)
-        return ep_decline(G, "shapes");
+        return gpu_matmul_decline(G, "shapes");
     if (bias && (bias->dtype != dt || bias->ndim != 1 || bias->shape[0] != N ||
                  (N > 1 && bias->strides[0] != 1)))
-        return ep_decline(G, "the bias's dtype, shape or stride");
+        return gpu_matmul_decline(G, "the bias's dtype, shape or stride");
     if (beta != 0.0 &&
         (!c || c->dtype != dt || c->ndim != 2 || c->shape[0] != M || c->shape[1] != N))
-        return ep_decline(G, "c's dtype or shape");
-    if (G->matmul_own || gpu_cublaslt_load(G) <= 0) return ep_decline(G, "cuBLASLt not loaded");
+        return gpu_matmul_decline(G, "c's dtype or shape");
+    if (G->matmul_own || gpu_cublaslt_load(G) <= 0)
+        return gpu_matmul_decline(G, "cuBLASLt not loaded");
     LtOperand la = {a->ptr, a->strides[0], a->strides[1], 0};
     LtOperand lb = {b->ptr, b->strides[0], b->strides[1], 0};
     LtOperand lo = {out->ptr, out->strides[0], out->strides[1], 0};

@@ -239,17 +239,7 @@ Module *cuda_core_native_module_create(Interp *I) {
 /* gpu.RawKernel(code, name, ...): CuPy's spelling, cuda.core's RawKernel (the frozen module
  * is imported at the first call, so importing gpu costs nothing more). */
 static Value gpu_f_rawkernel(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Str *mod = str_intern_cstr(I, "cuda.core");
-    Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
-    if (is_null(m)) return V_NULL;
-    /* `import cuda.core` gives the package: the submodule is its attribute */
-    Str *core = str_intern_cstr(I, "core");
-    Value c = core ? obj_getattr(I, m, core) : V_NULL;
-    if (is_null(c)) return V_NULL;
-    Str *fn = str_intern_cstr(I, "RawKernel");
-    Value f = fn ? obj_getattr(I, c, fn) : V_NULL;
-    if (is_null(f)) return V_NULL;
-    return obj_call(I, f, argc, argv, kw);
+    return gpu_call_frozen(I, "cuda.core", "RawKernel", argc, argv, kw);
 }
 
 static const MethodDef gpu_core_functions[] = {

@@ -34,6 +34,10 @@ int gpu_add_linalg(Interp *I, Module *np);        /* numpy.linalg (gpu_linalg.c)
 int gpu_add_profile(Interp *I, Module *np);       /* gpu.profile (gpu_profile.c) */
 int gpu_add_graph(Interp *I, Module *np);         /* gpu.graph, gpu.Graph (gpu_graph.c) */
 int gpu_add_core(Interp *I, Module *np);          /* gpu.RawKernel (gpu_core.c) */
+/* module.name(*args, **kw), the frozen module (dotted: a submodule) imported at the first
+ * call, so importing gpu costs nothing more (gpu_profile.c). */
+Value gpu_call_frozen(Interp *I, const char *module, const char *name, int argc, Value *argv,
+                      Tuple *kw);
 Value gpu_f_issubdtype(Interp *I, int argc, Value *argv, Tuple *kw);
 
 #endif

@@ -135,15 +135,27 @@ Module *gpu_profile_native_module_create(Interp *I) {
     return m;
 }
 
-/* gpu.profile(...): _gpu_profile.profile(...), imported at the first call. */
-static Value gpu_f_profile(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Str *mod = str_intern_cstr(I, "_gpu_profile");
+Value gpu_call_frozen(Interp *I, const char *module, const char *name, int argc, Value *argv,
+                      Tuple *kw) {
+    Str *mod = str_intern_cstr(I, module);
     Value m = mod ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+    /* `import a.b` gives the package a: walk down to b */
+    for (const char *p = strchr(module, '.'); p && !is_null(m); p = strchr(p + 1, '.')) {
+        const char *end = strchr(p + 1, '.');
+        size_t len = end ? (size_t)(end - p - 1) : strlen(p + 1);
+        Str *part = str_intern(I, p + 1, len);
+        m = part ? obj_getattr(I, m, part) : V_NULL;
+    }
     if (is_null(m)) return V_NULL;
-    Str *fn = str_intern_cstr(I, "profile");
+    Str *fn = str_intern_cstr(I, name);
     Value f = fn ? obj_getattr(I, m, fn) : V_NULL;
     if (is_null(f)) return V_NULL;
     return obj_call(I, f, argc, argv, kw);
+}
+
+/* gpu.profile(...): _gpu_profile.profile(...), imported at the first call. */
+static Value gpu_f_profile(Interp *I, int argc, Value *argv, Tuple *kw) {
+    return gpu_call_frozen(I, "_gpu_profile", "profile", argc, argv, kw);
 }
 
 static const MethodDef gpu_profile_functions[] = {
