@@ -1,6 +1,8 @@
 # _wall.py: the timing both bench/gpu/user_patterns.py (run by krait) and
 # user_patterns_torch.py (run by CPython) use, so the two sides are measured alike:
 # wall clock around the device's synchronize, median of several runs, after a warm-up.
+# best() is the checks' form (profile_check, graph_check and their peers): the fastest of
+# reps runs of fn, which synchronizes itself.
 import time
 
 
@@ -21,3 +23,13 @@ def wall(fn, sync, reps, inner=1):
         sync()
         runs.append((time.perf_counter() - t0) / inner)
     return median(runs)
+
+
+def best(fn, reps):
+    """The fastest of reps runs of fn, in seconds (fn waits for the device itself)."""
+    b = 1e9
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        b = min(b, time.perf_counter() - t0)
+    return b

@@ -10,6 +10,8 @@
 import sys
 import time
 
+import _wall
+
 import numpy as np
 import gpu
 import tile as ct
@@ -99,12 +101,7 @@ def replay():
 
 
 def best(fn, reps=20):
-    b = 1e9
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        b = min(b, time.perf_counter() - t0)
-    return b
+    return _wall.best(fn, reps)
 
 
 one_by_one()

@@ -5,6 +5,8 @@
 #   python3 bench/gpu/graph_check_torch.py
 import time
 
+import _wall
+
 import torch
 
 u = torch.zeros(16, dtype=torch.float32, device="cuda")
@@ -32,12 +34,7 @@ def replay():
 
 
 def best(fn, reps=20):
-    b = 1e9
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        b = min(b, time.perf_counter() - t0)
-    return b
+    return _wall.best(fn, reps)
 
 
 one_by_one()
