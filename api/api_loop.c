@@ -43,7 +43,9 @@ int kr_loop_step(kr_interp *I) {
     int64_t more = 0;
     Value block = V_FALSE;
     int rc = loop_call(I, "asyncio", "_host_step", 1, &block, &more);
-    return rc != KR_OK ? rc : (int)more;
+    /* negative on failure: KR_ERROR is 1, which a host reads as "work left" (under a
+     * lasting out-of-memory every step failed and test_loop's host polled for ever) */
+    return rc != KR_OK ? -rc : (int)more;
 }
 
 int kr_loop_run(kr_interp *I) {

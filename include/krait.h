@@ -162,9 +162,11 @@ KR_API void kr_interrupt(kr_interp *I);
  * these drive). kr_loop_fd: libuv's backend fd; poll it for reading in the host's own loop.
  * kr_loop_timeout: milliseconds the host may wait on the fd before the next step (0: work is
  * ready now, -1: only the fd). kr_loop_step: one iteration that does not wait; returns 1
- * while tasks, timers or waits remain, 0 when the loop is idle. kr_loop_run: iterations
- * (waiting when there is nothing to do) until idle; 0. Errors: a negative KR_ code (the
- * exception is in kr_error_*; -1 from kr_loop_fd/_timeout also when built without libuv). */
+ * while tasks, timers or waits remain, 0 when the loop is idle, and a KR_ code negated when
+ * the step failed (-KR_ERROR, -KR_EXIT, -KR_NOMEM, -KR_LIMIT; the exception is in
+ * kr_error_*). kr_loop_run: iterations (waiting when there is nothing to do) until idle;
+ * KR_OK, or the KR_ code of the step that failed. kr_loop_fd/_timeout: -1 on failure (and
+ * when built without libuv). */
 KR_API int kr_loop_fd(kr_interp *I);
 KR_API int kr_loop_timeout(kr_interp *I);
 KR_API int kr_loop_step(kr_interp *I);

@@ -167,9 +167,9 @@ static void repl_step_loop(Repl *r) {
     repl_signals_set_running(r->sig, true);
     int rc = kr_loop_step(r->I);
     repl_signals_set_running(r->sig, false);
-    if (rc == KR_ERROR || rc == KR_LIMIT) {
+    if (rc == -KR_ERROR || rc == -KR_LIMIT || rc == -KR_NOMEM) {
         kr_print_error(r->I);
-    } else if (rc == KR_EXIT) {
+    } else if (rc == -KR_EXIT) {
         r->status = kr_exit_code(r->I);
         r->done = true;
     }

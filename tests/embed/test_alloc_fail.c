@@ -6,6 +6,7 @@
  * `embed_test_alloc_fail MAX STEP SCRIPT.py [FROM]` runs the sticky mode over that script
  * instead (its folder on the module path), every STEP-th N from FROM on: the long sweep of
  * docs/RELIABILITY.md over tests/lang. */
+#include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,82 @@ static void sticky_mode(const char *script, const char *dir, long long step, lon
     CHECK(full == KR_OK || dir); /* a tests/lang script may end with its own error */
 }
 
+/* The host drives the event loop (kr_loop_step, as test_loop does) under a lasting
+ * out-of-memory: tasks with timers, a done callback and a gather, every allocation from the
+ * Nth on failing, N over the loop's run. Each run must end: kr_loop_step says idle (0) or
+ * fails (a negative code, MemoryError) within a bounded number of steps. It hung: a failed
+ * step returned KR_ERROR, which is 1, what a host reads as "work left", so the host polled
+ * the fd for ever (docs/RELIABILITY.md). */
+static const char *loop_setup = "import asyncio\n"
+                                "log = []\n"
+                                "async def tick(name, n):\n"
+                                "    for i in range(n):\n"
+                                "        log.append(name + str(i))\n"
+                                "        await asyncio.sleep(0.001)\n"
+                                "    return name\n"
+                                "async def both():\n"
+                                "    return await asyncio.gather(tick('c', 2), tick('d', 1))\n"
+                                "loop = asyncio.get_event_loop()\n"
+                                "t1 = loop.create_task(tick('a', 3))\n"
+                                "t2 = loop.create_task(both())\n"
+                                "t1.add_done_callback(lambda t: log.append('done'))\n";
+
+/* One run failing from the nth allocation after the setup (n < 0: none); the count of the
+ * loop phase's allocations in *count. */
+static void loop_once(long long n, long long *count) {
+    Counting c = {0, -1, true, false, 0};
+    kr_config cfg;
+    kr_config_init(&cfg);
+    cfg.allocator.fn = counting_alloc;
+    cfg.allocator.ud = &c;
+    cfg.write_out = sink;
+    cfg.write_err = sink;
+    kr_interp *I = kr_new(&cfg);
+    CHECK(I);
+    CHECK(kr_run_string(I, loop_setup, "<setup>") == KR_OK);
+    int fd = kr_loop_fd(I);
+    CHECK(fd >= 0);
+    long long start = c.count;
+    c.countdown = n;
+    int steps = 0, more;
+    while ((more = kr_loop_step(I)) == 1) {
+        if (++steps > 2000) {
+            fprintf(stderr, "N=%lld after the setup: the host-driven loop never ends\n", n);
+            exit(1);
+        }
+        int ms = kr_loop_timeout(I);
+        struct pollfd p = {fd, POLLIN, 0};
+        if (ms != 0) (void)poll(&p, 1, ms < 0 || ms > 5 ? 5 : ms);
+    }
+    CHECK(more == 0 || more == -KR_NOMEM || more == -KR_ERROR);
+    c.failed = false; /* memory again: the error reads, and the interpreter goes on */
+    c.countdown = -1;
+    if (more == -KR_ERROR) CHECK(strcmp(kr_error_type(I), "MemoryError") == 0);
+    CHECK(kr_run_string(I, "x = len(log)\n", "<after>") == KR_OK);
+    if (n < 0) {
+        CHECK(more == 0);
+        CHECK(kr_run_string(I,
+                            "assert t1.result() == 'a' and t2.result() == ['c', 'd']\n"
+                            "assert sorted(log) == ['a0', 'a1', 'a2', 'c0', 'c1', 'd0', 'done']\n",
+                            "<check>") == KR_OK);
+    }
+    if (count) *count = c.count - start;
+    kr_free(I);
+    if (c.live != 0) {
+        fprintf(stderr, "loop N=%lld: %zu bytes leaked (rc %d)\n", n, c.live, more);
+        exit(1);
+    }
+}
+
+static void host_loop_mode(void) {
+    long long total;
+    loop_once(-1, &total);
+    for (long long n = 0; n < total; n++)
+        loop_once(n, NULL);
+    printf("test_alloc_fail: the host-driven loop under a lasting out-of-memory: %lld runs, ok\n",
+           total);
+}
+
 /* The whole file, NUL-terminated, or NULL. */
 static char *read_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -141,8 +218,10 @@ int main(int argc, char **argv) {
     sticky_mode(closure_script, NULL, 1, base - 20);
     /* every N past the import (without libuv there is no asyncio: nothing to sweep) */
     long long imported;
-    if (run_once("import asyncio\n", NULL, -1, true, &imported) == KR_OK)
+    if (run_once("import asyncio\n", NULL, -1, true, &imported) == KR_OK) {
         sticky_mode(async_script, NULL, 1, imported);
+        host_loop_mode();
+    }
     const char *script = default_script;
     sticky_mode(script, NULL, step, 0);
     for (long long n = 0; n < max; n++) {
