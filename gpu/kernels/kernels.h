@@ -271,5 +271,10 @@ void gpu_kernels_free(GpuState *G);
 /* Number of elements of t (1 for ndim 0). */
 int64_t gpu_tensor_size(const GpuTensor *t);
 bool gpu_tensor_is_contiguous(const GpuTensor *t);
+/* The bytes of the distinct elements t addresses (a broadcast dimension, stride 0, counts
+ * once): what a kernel reading or writing t once moves, for the profiler. */
+uint64_t gpu_tensor_bytes(const GpuTensor *t);
+/* The same summed over n tensors. */
+uint64_t gpu_tensors_bytes(const GpuTensor *t, int n);
 
 #endif

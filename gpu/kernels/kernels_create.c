@@ -70,5 +70,6 @@ int gpu_arange(GpuState *G, GpuTensor *out, double start, double step, int64_t i
                      0,
                      0,
                      0};
+    gpu_prof_traffic(G, gpu_tensor_bytes(out), 0.0);
     return kernels_launch(G, f, kernels_grid(G, n, 256), 256, 0, s, w, 8);
 }

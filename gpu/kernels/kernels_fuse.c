@@ -684,6 +684,7 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     int64_t work = p.path == FUSE_PATH_VECTOR ? (p.n + p.vec - 1) / p.vec
                    : p.path == FUSE_PATH_ROWS ? p.n / p.shape[p.rank - 1] * 256
                                               : p.n;
+    gpu_prof_traffic(G, gpu_tensors_bytes(inputs, nin) + gpu_tensor_bytes(out), 0.0);
     return kernels_launch(G, f, kernels_grid(G, work, 256), 256, 0, s, w, nw);
 }
 

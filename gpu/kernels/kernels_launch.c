@@ -52,6 +52,22 @@ int64_t gpu_tensor_size(const GpuTensor *t) {
     return n;
 }
 
+uint64_t gpu_tensor_bytes(const GpuTensor *t) {
+    uint64_t n = 1;
+    for (int d = 0; d < t->ndim; d++)
+        if (t->strides[d] != 0) n *= (uint64_t)t->shape[d];
+    for (int d = 0; d < t->ndim; d++)
+        if (t->shape[d] == 0) n = 0;
+    return n * (uint64_t)gpu_dtype_size(t->dtype);
+}
+
+uint64_t gpu_tensors_bytes(const GpuTensor *t, int n) {
+    uint64_t b = 0;
+    for (int i = 0; i < n; i++)
+        b += gpu_tensor_bytes(&t[i]);
+    return b;
+}
+
 bool gpu_tensor_is_contiguous(const GpuTensor *t) {
     int64_t expect = 1;
     for (int d = t->ndim - 1; d >= 0; d--) {

@@ -23,6 +23,7 @@
  * Argument words of both kernels: a, b, out pointers; M, N, K; a's row/col strides, b's,
  * out's; then the batch strides of a, b, out (elements). */
 #include "cublaslt.h"
+#include "../runtime/profile.h"
 #include "kernels_internal.h"
 
 #include <dlfcn.h>
@@ -332,6 +333,8 @@ static int mm_launch(GpuState *G, const MmCall *m, CUstream s) {
                           0};
         unsigned grid[3] = {(unsigned)((m->N + tile - 1) / tile),
                             (unsigned)((m->M + tile - 1) / tile), (unsigned)nz};
+        gpu_prof_traffic(G, (uint64_t)((m->M * m->K + m->K * m->N + m->M * m->N) * nz * es),
+                         2.0 * (double)m->M * (double)m->N * (double)m->K * (double)nz);
         if (kernels_launch3(G, f, grid, 256, kind == MM_TC ? MM_TC_SMEM : 0, s, w, 16) < 0)
             return -1;
     }

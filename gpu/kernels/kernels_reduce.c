@@ -11,6 +11,7 @@
  *   kr_red_cols   the reduced axis has an inner extent: one thread per output, reading
  *                 rows in order, so neighbouring threads read neighbouring elements.
  * Non-contiguous inputs are first copied to a contiguous scratch buffer. */
+#include "../runtime/profile.h"
 #include "kernels_internal.h"
 
 #include <stdio.h>
@@ -440,8 +441,9 @@ static int red_check(GpuState *G, int op, const GpuTensor *in, int axis) {
 
 /* The launch words: the reduction's 8, then a fused graph's. */
 static int red_launch(GpuState *G, CUfunction f, unsigned grid, CUstream s, uint64_t *w,
-                      const RedFuse *fz) {
+                      const RedFuse *fz, uint64_t traffic) {
     int nw = 8;
+    gpu_prof_traffic(G, traffic, 0.0);
     if (fz) {
         memcpy(w + RED_FUSE_BASE, fz->w, sizeof(uint64_t) * (size_t)fz->nw);
         nw += fz->nw;
@@ -471,6 +473,9 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
         if (gpu_copy_strided(G, in, &src, s) < 0) goto fail;
     }
     if (fz) src.ptr = 0;
+    /* what the main pass reads and writes (a fused graph's inputs, or the input) */
+    uint64_t traffic = (fz ? gpu_tensors_bytes(fz->inputs, fz->nin) : gpu_tensor_bytes(&src)) +
+                       gpu_tensor_bytes(out);
     int esize = gpu_dtype_size(in->dtype);
     uint64_t w[RED_FUSE_BASE + FUSE_MAX_WORDS + 8];
     if (axis == -1 || in->ndim <= 1) {
@@ -499,8 +504,8 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
                           0,
                           0};
         memcpy(w, w0, sizeof w0);
-        int rc = red_launch(G, p1, (unsigned)nb, s, w, fz);
-        if (rc == 0 && nb > 1) rc = red_launch(G, fin, 1, s, w, NULL);
+        int rc = red_launch(G, p1, (unsigned)nb, s, w, fz, traffic);
+        if (rc == 0 && nb > 1) rc = red_launch(G, fin, 1, s, w, NULL, 0);
         if (partial) gpu_mem_free(G, partial, pbytes, s);
         if (rc < 0) goto fail;
     } else {
@@ -517,12 +522,12 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
             if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_rows", NULL, fz, &f) < 0)
                 goto fail;
             int64_t blocks = (outer + 7) / 8;
-            if (outer > 0 && red_launch(G, f, (unsigned)blocks, s, w, fz) < 0) goto fail;
+            if (outer > 0 && red_launch(G, f, (unsigned)blocks, s, w, fz, traffic) < 0) goto fail;
         } else {
             if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_cols", NULL, fz, &f) < 0)
                 goto fail;
             if (outer * inner > 0 &&
-                red_launch(G, f, kernels_grid(G, outer * inner, RED_BLOCK), s, w, fz) < 0)
+                red_launch(G, f, kernels_grid(G, outer * inner, RED_BLOCK), s, w, fz, traffic) < 0)
                 goto fail;
         }
     }

@@ -228,6 +228,7 @@ void gpu_state_free(GpuState *G) {
     gpu_mem_cache_release(G, NULL, true);
     gpu_prof_free(G);
     gpu_func_names_free(G);
+    gpu_nvtx_free(G);
     kcache_free(G); /* the kernel library's state, through its hook, then the map */
     jit_cache_free(G);
     cuda_mock_free_functions(G);

@@ -76,6 +76,7 @@
 #include "cuda.h"
 #include "jit.h"
 #include "kernel_cache.h"
+#include "nvtx.h"
 
 #define GPU_ERROR_SIZE 512
 
@@ -222,6 +223,7 @@ typedef struct GpuState {
     struct GpuProfiler *prof;       /* set while recording: the hot paths test only this */
     struct GpuProfiler *prof_state; /* the last profile's records; NULL before the first */
     GpuFuncNames fnames;            /* kernel names, filled where CUfunctions are made */
+    GpuNvtx nvtx;                   /* NVTX ranges for Nsight (nvtx.c), loaded at first use */
 } GpuState;
 
 /* ---- lifecycle (device.c) ---- */

@@ -1,6 +1,7 @@
 /* profile.c: the runtime's profiler and the kernel-name map (profile.h). Events are made per
  * record and destroyed at the next start or at gpu_prof_free: a profile of 10^5 launches
  * holds 2 x 10^5 events, which the driver makes in well under a microsecond each. */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -124,10 +125,28 @@ GpuProfRecord *gpu_prof_begin(GpuState *G, int kind, const char *name, CUstream 
         return NULL;
     }
     p->n++;
+    if (G->nvtx.record_ranges && G->nvtx.state > 0) {
+        /* a range around the work's enqueueing, named as the table names it, so Nsight
+         * shows which script line issued each launch (gpu_prof_end pops it) */
+        char msg[256];
+        const char *file = r->file >= 0 ? p->files[r->file] : NULL;
+        if (file)
+            snprintf(msg, sizeof msg, "%s %s:%d", r->name, file, r->line);
+        else
+            snprintf(msg, sizeof msg, "%s", r->name);
+        G->nvtx.push(msg);
+    }
     return r;
 }
 
+void gpu_prof_traffic(GpuState *G, uint64_t bytes, double flops) {
+    if (!G->prof) return;
+    G->prof->next_bytes = bytes;
+    G->prof->next_flops = flops;
+}
+
 void gpu_prof_end(GpuState *G, GpuProfRecord *r, CUstream stream) {
+    if (G->nvtx.record_ranges && G->nvtx.state > 0) G->nvtx.pop();
     /* a failed record leaves the end event unrecorded: gpu_prof_stop then skips it */
     if (G->api.cuEventRecord(r->end, gpu_stream_or_default(G, stream)) != CUDA_SUCCESS) {
         G->api.cuEventDestroy(r->end);

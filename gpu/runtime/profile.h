@@ -50,6 +50,8 @@ typedef struct GpuProfiler {
     GpuProfSiteFn site;
     void *site_ud;
     int depth; /* profiles running (nested) */
+    uint64_t next_bytes; /* gpu_prof_traffic's figures for the next kernel launch */
+    double next_flops;
 } GpuProfiler;
 
 /* Start recording, or join the recording that runs (profiles nest: an inner one sees its
@@ -73,6 +75,10 @@ GpuProfRecord *gpu_prof_begin(GpuState *G, int kind, const char *name, CUstream 
 void gpu_prof_end(GpuState *G, GpuProfRecord *r, CUstream stream);
 void gpu_prof_host(GpuState *G, int kind, const char *name, double start_ms, double end_ms);
 double gpu_prof_now_ms(void);
+/* The bytes the next kernel launch moves and the floating-point operations it does, as the
+ * code that built its arguments knows them (0: unknown); the launch's record takes them. A
+ * no-op unless a profile runs. */
+void gpu_prof_traffic(GpuState *G, uint64_t bytes, double flops);
 
 /* Kernel names for the profiler: the name lives as long as G (a static string, or the JIT's
  * copy). Failure to remember one only loses the name. */

@@ -93,6 +93,11 @@ int gpu_event_elapsed_ms(GpuState *G, CUevent start, CUevent end, float *ms) {
 static int launch_profiled(GpuState *G, CUfunction f, const unsigned grid[3],
                            const unsigned block[3], unsigned shared_bytes, CUstream stream,
                            void **params) {
+    GpuProfiler *p = G->prof;
+    uint64_t bytes = p->next_bytes;
+    double flops = p->next_flops;
+    p->next_bytes = 0;
+    p->next_flops = 0.0;
     GpuProfRecord *rec = gpu_prof_begin(G, GPU_PROF_KERNEL, gpu_func_name(G, f), stream);
     CUresult r =
         G->api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
@@ -100,6 +105,8 @@ static int launch_profiled(GpuState *G, CUfunction f, const unsigned grid[3],
     if (rec) {
         memcpy(rec->grid, grid, sizeof rec->grid);
         memcpy(rec->block, block, sizeof rec->block);
+        rec->bytes = bytes;
+        rec->flops = flops;
         gpu_prof_end(G, rec, stream);
     }
     if (r == CUDA_SUCCESS) return 0;

@@ -32,6 +32,7 @@ int gpu_add_scalar_classes(Interp *I, Module *m); /* np.float64 ..., np.generic 
 int gpu_add_info_classes(Interp *I, Module *m);   /* np.iinfo, np.finfo */
 int gpu_add_linalg(Interp *I, Module *np);        /* numpy.linalg (gpu_linalg.c) */
 int gpu_add_profile(Interp *I, Module *np);       /* gpu.profile (gpu_profile.c) */
+int gpu_nvtx_add_functions(Interp *I, Module *m); /* _gpuprof's nvtx_* (gpu_nvtx.c) */
 int gpu_add_graph(Interp *I, Module *np);         /* gpu.graph, gpu.Graph (gpu_graph.c) */
 int gpu_add_core(Interp *I, Module *np);          /* gpu.RawKernel (gpu_core.c) */
 /* module.name(*args, **kw), the frozen module (dotted: a submodule) imported at the first

@@ -131,7 +131,8 @@ static const MethodDef prof_functions[] = {
 Module *gpu_profile_native_module_create(Interp *I) {
     Str *name = str_intern_cstr(I, "_gpuprof");
     Module *m = name ? module_new(I, name) : NULL;
-    if (!m || module_add_functions(I, m, prof_functions) < 0) return NULL;
+    if (!m || module_add_functions(I, m, prof_functions) < 0 || gpu_nvtx_add_functions(I, m) < 0)
+        return NULL;
     return m;
 }
 

@@ -61,8 +61,11 @@ class Profile:
     """The records of one profiled block: .records, .summary(), .table(), .trace(),
     .save_trace(path). Used as a context manager (gpu.profile() makes one)."""
 
-    def __init__(self, print_table=True, trace=None, file=None):
+    def __init__(self, print_table=True, trace=None, file=None, nvtx=True, name="gpu.profile"):
         self.records = []
+        self._nvtx = nvtx
+        self._name = name
+        self._nvtx_was = None
         self.backend = None
         self._print = print_table
         self._trace = trace
@@ -90,12 +93,20 @@ class Profile:
         self._first = _gpuprof.start()
         self.backend = "cpu" if self._first is None else "cuda"
         self._running = True
+        if self._nvtx and _gpuprof.nvtx_available():
+            # the block is one NVTX range, each record one inside it (Nsight's timeline)
+            _gpuprof.nvtx_push(self._name)
+            self._nvtx_was = _gpuprof.nvtx_record_ranges(True)
         return self
 
     def stop(self):
         if not self._running:
             return self
         self._running = False
+        if self._nvtx_was is not None:
+            _gpuprof.nvtx_record_ranges(self._nvtx_was)
+            self._nvtx_was = None
+            _gpuprof.nvtx_pop()
         if self._first is not None:
             self.records = [Record(*r) for r in _gpuprof.stop(self._first)]
         return self
@@ -178,11 +189,13 @@ class Profile:
             json.dump(self.trace(), f)
 
 
-def profile(print=True, trace=None, file=None):
+def profile(print=True, trace=None, file=None, nvtx=True, name="gpu.profile"):
     """A context manager that records the GPU work of its block: prints the table at its end
     (print=False: not), writes a Chrome trace to `trace` (a path) when given; `file`: where
-    the table goes (sys.stdout)."""
-    return Profile(print, trace, file)
+    the table goes (sys.stdout). Where the NVTX library loads (gpu.nvtx.available()), the
+    block is an NVTX range called `name` and each record a range inside it named as the
+    table names it, for Nsight Systems (nvtx=False: none)."""
+    return Profile(print, trace, file, nvtx, name)
 
 
 _whole = None

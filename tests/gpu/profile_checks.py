@@ -49,6 +49,18 @@ check("one fused kernel", not cuda or [r.name for r in kernels] == ["kr_fuse"])
 # the lazy expression runs where it is read: the kernel belongs to the tolist line
 check("kernel at the reading line",
       not cuda or (kernels[0].line == line_of("@read") and kernels[0].file == __file__))
+# krait's own kernels know what they move: the fused kernel reads a and b and writes e
+check("fused kernel bytes", not cuda or kernels[0].bytes == a.nbytes + b.nbytes + e.nbytes)
+with gpu.profile(print=False) as r2:
+    s = float(((a - b) ** 2).sum())  # @sumsq
+    m = np.arange(64, dtype=np.float32).reshape(8, 8)
+    mm = (m @ m)[0, 0]  # @mm
+    z = np.zeros((100, 3), dtype=np.float32)
+red = [r for r in r2.records if r.kind == "kernel" and r.line == line_of("@sumsq")]
+check("fused reduction bytes", not cuda or (red and red[0].bytes == a.nbytes + b.nbytes + 4))
+mmk = [r for r in r2.records if r.line == line_of("@mm") and r.kind in ("kernel", "matmul")]
+check("matmul flops", not cuda or any(r.flops == 2.0 * 8 * 8 * 8 for r in mmk))
+check("a table line names a rate", not cuda or "GB/s" in r2.table())
 copies = [r for r in p.records if r.kind == "copy DtoH"]
 check("the result copied back", not cuda or sum(r.bytes for r in copies) >= e.nbytes)
 check("copies at the reading line", all(r.line == line_of("@read") for r in copies))

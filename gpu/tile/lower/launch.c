@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../../runtime/cuda_mock.h"
+#include "../../runtime/profile.h"
 #include "launch.h"
 
 enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8, KR_STATIC_SMEM_LIMIT = 48 * 1024 };
@@ -404,6 +405,7 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
         }
     }
     uint64_t *w = k->words;
+    uint64_t traffic = 0; /* the arrays' bytes, for the profiler: each read or written once */
     for (int i = 0; i < f->nparams; i++) {
         const TileParam *p = &f->params[i];
         const TileArg *a = &args[i];
@@ -411,6 +413,10 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
             *w++ = a->scalar.u; /* the union's bits: int64, uint64 or double */
             continue;
         }
+        uint64_t elems = 1;
+        for (int d = 0; d < p->rank; d++)
+            elems *= (uint64_t)a->shape[d];
+        traffic += elems * (uint64_t)tile_dtype_size(p->dtype);
         *w++ = (uint64_t)(uintptr_t)a->data;
         if (p->rank == 0) {
             *w++ = 1;
@@ -434,6 +440,7 @@ TileRunStatus tile_cuda_launch(GpuState *G, TileCuda *k, const TileArg *args, co
     size_t bytes = (size_t)(w - k->words) * sizeof *k->words; /* the mock's graphs */
     void *params[2] = {k->words, &bytes};
     if (k->has_printf) fflush(stdout); /* the script's earlier output first */
+    gpu_prof_traffic(G, traffic, 0.0);
     if (gpu_launch(G, *fn, g, block, k->shared, stream, params) < 0) {
         snprintf(err, errsize, "%s", G->err);
         return TILE_RUN_ERROR;
