@@ -4,7 +4,8 @@
 # krait's figure beside the peers' from the same call, the goal and whether it is met.
 #   python3 bench/gpu/issue14_table.py up.log bench.log upt.log
 # bench/gpu/device/issue14.sh runs the three and this. Exit status 1 when a self-check of
-# user_patterns.py failed or a row has no krait figure.
+# user_patterns.py failed or a row has no krait figure (or an impossible one: a matmul row past
+# the device's peak timed nothing).
 import sys
 
 # (label, krait's PATTERN name, goal, "ge" higher is better / "le" lower is better)
@@ -59,6 +60,14 @@ def read(paths):
     return krait, peers, fails, other
 
 
+# the H200's dense bf16 tensor peak (989 TFLOP/s at its boost clock), rounded up
+PEAK_TFLOPS = 1000.0
+
+
+def unit_of(label):
+    return label.rsplit("(", 1)[-1].rstrip(")") if label.endswith(")") else ""
+
+
 def fmt(v):
     return "-" if v is None else ("%.3g" % v if v < 100 else "%.0f" % v)
 
@@ -81,6 +90,11 @@ def main(argv):
         if k is None:
             missing += 1
             met = "no figure"
+        elif unit_of(label) == "TFLOP/s" and k > PEAK_TFLOPS:
+            # past the H200's dense bf16 peak: the timing held no product (a lazy result
+            # nothing computed); counted as a missing figure
+            missing += 1
+            met = "implausible (above the %.0f TFLOP/s peak: timed nothing)" % PEAK_TFLOPS
         else:
             met = "yes" if (k >= goal if way == "ge" else k <= goal) else "no"
         print("| %s | %s | %s | %s | %s %s | %s |" % (label, fmt(k), ts, fmt(c),

@@ -342,6 +342,9 @@ static Value event_record_any(Interp *I, int argc, Value *argv, Tuple *kw) {
     st = c->cur;
     if (argc > 1 && !is_none(argv[1]) && !handle_of(I, argv[1], &st))
         return err_format(I, TY_TYPE_ERROR, "record() expects a gpu.Stream");
+    /* the point in the queue after the work written so far, results nothing took included
+     * (an event pair around `c = x @ y` times the product, as in an eager library) */
+    if (arr_pending_flush_unused(I) < 0) return V_NULL;
     return gpu_event_record(I->gpu, h, st) < 0 ? (arr_gpu_raise(I), V_NULL) : V_NONE;
 }
 static Value event_sync(Interp *I, int argc, Value *argv, Tuple *kw) {

@@ -349,6 +349,7 @@ int arr_dev_write(Interp *I, Array *a) {
 /* r (a new device owner) becomes pending with p: on the list, its inputs' readers counted. */
 void arr_pending_link(Interp *I, Array *r, ArrPending *p) {
     p->uses = 0;
+    p->consumed = p->flush = false;
     p->prev = NULL;
     ArrCuda *c = I->gpu->allocator.ud;
     p->next = c->pending;
@@ -370,6 +371,32 @@ void arr_pending_unlink(Interp *I, Array *a) {
         c->pending = p->next;
     if (p->next) p->next->pend->prev = p->prev;
     p->prev = p->next = NULL;
+}
+
+/* Two passes: mark first, so that a lazy matmul whose reader is evaluated here (which may
+ * take it as its epilogue's product) is not then computed on its own. Pending arrays that
+ * are garbage not yet collected are computed too: the work the script asked for. */
+int arr_pending_flush_unused(Interp *I) {
+    if (!I->gpu) return 0;
+    ArrCuda *c = I->gpu->allocator.ud;
+    if (c->capture) return 0; /* the capture's end evaluates what the block left */
+    bool any = false;
+    for (Array *p = c->pending; p; p = p->pend->next) {
+        p->pend->flush = !p->pend->consumed && p->pend->uses == 0 && p->readers == 0;
+        any |= p->pend->flush;
+    }
+    while (any) {
+        any = false;
+        for (Array *p = c->pending; p; p = p->pend->next) {
+            if (!p->pend->flush) continue;
+            size_t mark = gc_temp_mark(I);
+            if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
+            gc_temp_reset(I, mark);
+            any = true;
+            break; /* the list changed */
+        }
+    }
+    return 0;
 }
 
 static int run_graph(Interp *I, const ArrPending *g, GpuTensor *out) {
@@ -502,6 +529,7 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
             int r = inline_graph(I, g, x->pend);
             if (r != -2) {
                 x->pend->uses++;
+                x->pend->consumed = true;
                 return add_cast(g, r, cdt);
             }
         }
@@ -834,6 +862,7 @@ static int assign_pending(Interp *I, Array *dst, Array *s) {
     ArrPending g = *sp;
     if (is_null(finish_graph(I, &g, sp->root, dst->dtype, dst->ndim, dst->shape, dst))) return -1;
     readers_count(sp, -1);
+    sp->consumed = true; /* a copy of dst now: nothing to compute at a synchronize */
     sp->nnodes = sp->ninputs = 0;
     int k = add_input(I, sp, dst);
     int n = k < 0 ? k : add_node(sp, FUSE_INPUT, dst->dtype, -1, -1, -1);

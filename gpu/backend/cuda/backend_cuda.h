@@ -30,8 +30,12 @@ typedef struct ArrPending {
     int nnodes, root;
     Array *inputs[ARR_FUSE_INPUTS]; /* evaluated arrays, traced by the result */
     int ninputs;
-    Array *prev, *next;               /* the list of pending arrays (ArrCuda.pending) */
-    int uses;                         /* times the graph was copied into another (add_operand) */
+    Array *prev, *next; /* the list of pending arrays (ArrCuda.pending) */
+    int uses;           /* times the graph was copied into another (add_operand) */
+    /* Its value went into other work (a graph it was copied into, a reduction, an assignment):
+     * gpu.synchronize() leaves it lazy (arr_pending_flush_unused). */
+    bool consumed;
+    bool flush;                       /* arr_pending_flush_unused's mark */
     ArrFpeSite sites[ARR_FUSE_NODES]; /* for the nodes with fpe set */
     bool eager; /* a checked node's mode is not 'warn': run and report at once */
     /* A 2-D matmul not run yet (inputs[0] @ inputs[1], no nodes): evaluated where its value
@@ -106,6 +110,10 @@ void arr_graph_touch(Interp *I, Array *o);
 void arr_graph_trace(Interp *I, ArrGraph *g);
 void arr_graph_finalize(Interp *I, ArrGraph *g);
 void arr_pending_unlink(Interp *I, Array *a);
+/* gpu.synchronize(): evaluate the pending results no other work took (c = x @ y never read
+ * is computed by the synchronize that follows, as an eager library would have); -1 after
+ * raising. */
+int arr_pending_flush_unused(Interp *I);
 /* Floating-point errors of device work (backend_cuda_fpe.c). mark: after node was added
  * for an operation, set its fpe bits from np.seterr's modes and record its site (-1 after
  * raising). prepare: give a copy of g's nodes their flag words before a launch. poll: read

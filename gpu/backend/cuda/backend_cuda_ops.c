@@ -114,6 +114,7 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
         g = NULL;
     }
     GpuTensor in, out, gin[ARR_FUSE_INPUTS];
+    if (g) g->consumed = true; /* reduced as computed: a synchronize leaves it lazy */
     if (g) {
         for (int i = 0; i < g->ninputs; i++)
             if (arr_tensor(I, g->inputs[i], &gin[i]) < 0) return V_NULL;

@@ -121,6 +121,13 @@ static int cuda_synchronize(Interp *I) {
     return arr_cuda_fpe_poll(I);
 }
 
+/* gpu.synchronize(): the results nothing took are computed first (a script that times
+ * `c = x @ y` around a synchronize expects the product done). */
+static int cuda_user_synchronize(Interp *I) {
+    if (arr_pending_flush_unused(I) < 0) return -1;
+    return cuda_synchronize(I);
+}
+
 /* Where the data of a is current: the device when it was computed there (or wraps device
  * memory), else the host; either is made ready and the queue drained. */
 static int cuda_current(Interp *I, Array *a) {
@@ -191,7 +198,7 @@ static const ArrBackend arr_backend_cuda = {
     .assign = cuda_assign,
     .full = cuda_full,
     .arange = cuda_arange,
-    .synchronize = cuda_synchronize,
+    .synchronize = cuda_user_synchronize,
     .current = cuda_current,
     .stream_new = cuda_stream_new,
     .event_new = cuda_event_new,
