@@ -1,6 +1,6 @@
 # The peer of bench/gpu/matmul_ep_check.py's figure on the device's python3: relu(a @ b + bias)
 # on 8192 x 8192 bfloat16 in PyTorch eager, as written (matmul, add, relu) and through
-# torch.addmm + relu; CUDA events around 10 repetitions after warm-up, best of 3.
+# torch.addmm + relu, and GELU (F.gelu's tanh form, and written out); CUDA events around 10 repetitions after warm-up, best of 3.
 #
 #   python3 bench/gpu/matmul_ep_torch.py
 import torch
@@ -26,8 +26,15 @@ def timed(fn, reps=10):
     return best
 
 
+def gelu(x):
+    return 0.5 * x * (1 + torch.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+
+
 flop = 2.0 * N * N * N
 for name, fn in (("torch.relu(a @ b + bias)", lambda: torch.relu(a @ b + bias)),
-                 ("torch.relu(torch.addmm(bias, a, b))", lambda: torch.relu(torch.addmm(bias, a, b)))):
+                 ("torch.relu(torch.addmm(bias, a, b))", lambda: torch.relu(torch.addmm(bias, a, b))),
+                 ("F.gelu(a @ b + bias, approximate='tanh')",
+                  lambda: torch.nn.functional.gelu(a @ b + bias, approximate="tanh")),
+                 ("gelu written out", lambda: gelu(a @ b + bias))):
     t = timed(fn)
     print("PEER %s bf16 8192^3: %.3f ms %.0f TFLOP/s" % (name, t, flop / t / 1e9))

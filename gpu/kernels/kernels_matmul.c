@@ -430,6 +430,7 @@ int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor
                   CUstream s) {
     if (gpu_ensure(G) < 0) return -1;
     G->matmul_declined[0] = 0;
+    G->matmul_ep_calls++;
     DType dt = out->dtype;
     if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2 || a->dtype != dt || b->dtype != dt)
         return gpu_matmul_decline(G, "not 2-D operands of one dtype");
@@ -449,5 +450,7 @@ int gpu_matmul_ep(GpuState *G, const GpuTensor *a, const GpuTensor *b, GpuTensor
     LtOperand lo = {out->ptr, out->strides[0], out->strides[1], 0};
     LtOperand lc = {c ? c->ptr : 0, c ? c->strides[0] : 0, c ? c->strides[1] : 0, 0};
     LtEpilogue ep = {act, bias ? bias->ptr : 0, alpha, beta, beta != 0.0 ? &lc : NULL};
-    return gpu_cublaslt_matmul_ep(G, dt, M, N, K, 1, &la, &lb, &lo, &ep, s);
+    int rc = gpu_cublaslt_matmul_ep(G, dt, M, N, K, 1, &la, &lb, &lo, &ep, s);
+    if (rc == 0) G->matmul_ep_fused++;
+    return rc;
 }

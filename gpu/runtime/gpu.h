@@ -204,6 +204,8 @@ typedef struct GpuState {
     size_t matmul_workspace_size;
     char matmul_tune[128];    /* cublaslt.c: what the last autotuning of a plan found, "" */
     char matmul_declined[64]; /* why the last product with an epilogue was composed, "" */
+    int64_t matmul_ep_calls;  /* products offered to cuBLASLt with an epilogue (gpu_matmul_ep) */
+    int64_t matmul_ep_fused;  /* ... and run as one call */
 
     /* ---- small device blocks freed and kept for reuse (memory.c) ---- */
     struct {

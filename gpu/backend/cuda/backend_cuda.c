@@ -15,6 +15,7 @@
  * read, a host read, or a write to one of its inputs: every pending array sits on a list,
  * and a write first evaluates those that read the written buffer). */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "../../../vm/error.h"
@@ -481,10 +482,30 @@ static int add_cast(ArrPending *g, int node, int dt) {
     return add_node(g, FUSE_CAST, dt, node, -1, -1);
 }
 
-/* Copy x's graph into g; the index of its root in g, or -2 when it does not fit. */
+/* Two nodes compute the same values: same operation, dtype, operands, leaf and checks. */
+static bool same_node(const ArrPending *g, int k, const FuseNode *n, const ArrFpeSite *site) {
+    const FuseNode *m = &g->nodes[k];
+    if (m->op != n->op || m->dtype != n->dtype || m->a != n->a || m->b != n->b || m->c != n->c ||
+        m->input != n->input || m->fpe != n->fpe)
+        return false;
+    if (n->op == FUSE_CONST && (m->iscalar != n->iscalar || m->scalar != n->scalar ||
+                                signbit(m->scalar) != signbit(n->scalar)))
+        return false;
+    if (n->fpe) {
+        const ArrFpeSite *t = &g->sites[k];
+        if (t->code != site->code || t->line != site->line || t->modes != site->modes ||
+            t->scalar != site->scalar || t->seq != site->seq)
+            return false;
+    }
+    return true;
+}
+
+/* Copy x's graph into g; the index of its root in g, or -2 when it does not fit. A node
+ * that g already has (the same pending operand copied in twice: gelu's x) is not copied
+ * again, so the kernel computes it once and the epilogue matcher sees one node. */
 static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
     if (g->nnodes + x->nnodes > ARR_FUSE_NODES) return -2;
-    int map_in[ARR_FUSE_INPUTS];
+    int map_in[ARR_FUSE_INPUTS], map_node[ARR_FUSE_NODES];
     int nin = g->ninputs;
     for (int i = 0; i < x->ninputs; i++) {
         int k = -1;
@@ -500,18 +521,33 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
         map_in[i] = k;
     }
     g->ninputs = nin;
-    int base = g->nnodes;
     for (int i = 0; i < x->nnodes; i++) {
         FuseNode n = x->nodes[i];
         if (n.op == FUSE_INPUT) n.input = map_in[n.input];
-        if (n.a >= 0) n.a += base;
-        if (n.b >= 0) n.b += base;
-        if (n.c >= 0) n.c += base;
-        if (n.fpe) g->sites[g->nnodes] = x->sites[i];
-        g->nodes[g->nnodes++] = n;
+        if (n.a >= 0) n.a = map_node[n.a];
+        if (n.b >= 0) n.b = map_node[n.b];
+        if (n.c >= 0) n.c = map_node[n.c];
+        int k = 0;
+        while (k < g->nnodes && !same_node(g, k, &n, &x->sites[i]))
+            k++;
+        if (k == g->nnodes) {
+            if (n.fpe) g->sites[k] = x->sites[i];
+            g->nodes[g->nnodes++] = n;
+        }
+        map_node[i] = k;
     }
     (void)I;
-    return base + x->root;
+    return map_node[x->root];
+}
+
+/* A graph over a 2-D matmul not computed yet: copied into each expression that reads it,
+ * even more than once, so that `gelu(a @ b + bias)` written out stays one graph over the
+ * product (an epilogue may take it) and the product runs once whoever reads it first. */
+static bool over_lazy_matmul(const ArrPending *x) {
+    if (x->nnodes > 8) return false;
+    for (int i = 0; i < x->ninputs; i++)
+        if (x->inputs[i]->pend && x->inputs[i]->pend->matmul) return true;
+    return false;
 }
 
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
@@ -525,7 +561,7 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         /* A pending operand's graph is copied in the first time; used again, it is evaluated
          * once and read (a temporary is computed where it is used, a value used twice is
          * stored: x.astype(...) used in a loop must not recompute from its source). */
-        if (x->pend && x->pend->uses == 0 && !x->pend->matmul) {
+        if (x->pend && !x->pend->matmul && (x->pend->uses == 0 || over_lazy_matmul(x->pend))) {
             int r = inline_graph(I, g, x->pend);
             if (r != -2) {
                 x->pend->uses++;

@@ -8,11 +8,13 @@
  * expression is evaluated and has the shape of a cuBLASLt epilogue,
  *
  *     maximum(alpha * M + beta * C + bias, 0)    (every part but M optional, terms in any order)
+ *     gelu(alpha * M + beta * C + bias)          (gelu written out: its tanh form, below)
  *
  * with M the lazy matmul, C an array of the result's shape, bias a row of its columns and
  * alpha, beta constants, all of the result's dtype, it runs as one gpu_matmul_ep instead of
  * a matmul plus an elementwise pass. M itself stays lazy: if its value is needed later it is
  * computed then (once more: the price of `m = a @ b; y = relu(m + c); use(m)`). */
+#include <math.h>
 #include <string.h>
 
 #include "../../../vm/error.h"
@@ -129,6 +131,115 @@ static bool sum(EpMatch *e, int i, int depth) {
     return term(e, i);
 }
 
+/* ---- GELU written out: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) ----
+ *
+ * cuBLASLt's GELU epilogue is that tanh approximation (PyTorch's gelu(approximate="tanh")).
+ * Its products are read as multisets of factors and its sums as sets of terms, so the
+ * order of the factors, `x**3`, `x*x*x` and `x * x**2`, and `x * (1 + 0.044715 x^2)`
+ * inside the tanh all match; x is one node (the builder copies a pending operand's graph
+ * in once, backend_cuda.c) that must itself have the epilogue's sum shape. */
+
+#define GELU_MAX_FACTORS 8
+
+typedef struct Factors {
+    double k; /* the product of the constant factors (and of 1/d for each / d) */
+    int node[GELU_MAX_FACTORS], n; /* the other factors */
+} Factors;
+
+static bool near(double v, double want) {
+    return fabs(v - want) <= 1e-6 * fabs(want);
+}
+
+static bool factors(const EpMatch *e, int i, Factors *f, int depth) {
+    const FuseNode *n = node(e, i);
+    double v;
+    if (!n || (int)n->dtype != e->dt || depth > 6) return false;
+    if (is_const(e, i, &v)) {
+        f->k *= v;
+        return true;
+    }
+    if (n->op == FUSE_MUL) return factors(e, n->a, f, depth + 1) && factors(e, n->b, f, depth + 1);
+    if (n->op == FUSE_TRUEDIV && is_const(e, n->b, &v) && v != 0.0) {
+        f->k /= v;
+        return factors(e, n->a, f, depth + 1);
+    }
+    if (f->n == GELU_MAX_FACTORS) return false;
+    f->node[f->n++] = i;
+    return true;
+}
+
+/* k when node i is x^k (x, x * x, x ** 3, square(x), ...); 0 when it is not. */
+static int power_of(const EpMatch *e, int i, int x, int depth) {
+    const FuseNode *n = node(e, i);
+    double v;
+    if (i == x) return 1;
+    if (!n || (int)n->dtype != e->dt || depth > 6) return 0;
+    if (n->op == FUSE_MUL) {
+        int a = power_of(e, n->a, x, depth + 1), b = power_of(e, n->b, x, depth + 1);
+        return a && b ? a + b : 0;
+    }
+    if (n->op == FUSE_SQUARE) return 2 * power_of(e, n->a, x, depth + 1);
+    if (n->op == FUSE_POW && is_const(e, n->b, &v) && v >= 1.0 && v <= 4.0 && v == floor(v))
+        return (int)v * power_of(e, n->a, x, depth + 1);
+    return 0;
+}
+
+/* Node i is k * x^p with k near want. */
+static bool scaled_power(const EpMatch *e, int i, int x, int p, double want) {
+    Factors f = {1.0, {0}, 0};
+    if (!factors(e, i, &f, 0) || !near(f.k, want)) return false;
+    int total = 0;
+    for (int j = 0; j < f.n; j++) {
+        int q = power_of(e, f.node[j], x, 0);
+        if (!q) return false;
+        total += q;
+    }
+    return total == p;
+}
+
+/* Node i is a + b (either order) with a the constant c, or the node x: the other term. */
+static int sum_with(const EpMatch *e, int i, int x, double c) {
+    const FuseNode *n = node(e, i);
+    double v;
+    if (!n || n->op != FUSE_ADD || (int)n->dtype != e->dt) return -1;
+    if (x >= 0) return n->a == x ? n->b : n->b == x ? n->a : -1;
+    if (is_const(e, n->a, &v) && v == c) return n->b;
+    if (is_const(e, n->b, &v) && v == c) return n->a;
+    return -1;
+}
+
+/* The tanh's argument: sqrt(2/pi) (x + 0.044715 x^3) or sqrt(2/pi) x (1 + 0.044715 x^2). */
+static bool gelu_inner(const EpMatch *e, int i, int x) {
+    static const double C = 0.7978845608028654, K = 0.044715;
+    Factors f = {1.0, {0}, 0};
+    if (!factors(e, i, &f, 0) || !near(f.k, C)) return false;
+    if (f.n == 1) {
+        int cube = sum_with(e, f.node[0], x, 0.0);
+        return cube >= 0 && scaled_power(e, cube, x, 3, K);
+    }
+    if (f.n == 2) {
+        for (int j = 0; j < 2; j++) {
+            if (f.node[j] != x) continue;
+            int sq = sum_with(e, f.node[1 - j], -1, 1.0);
+            return sq >= 0 && scaled_power(e, sq, x, 2, K);
+        }
+    }
+    return false;
+}
+
+/* The root is GELU of some node: that node (x), or -1. */
+static int gelu_of(const EpMatch *e, int root) {
+    Factors f = {1.0, {0}, 0};
+    if (!factors(e, root, &f, 0) || f.n != 2 || !near(f.k, 0.5)) return -1;
+    for (int j = 0; j < 2; j++) {
+        int x = f.node[j];
+        int th = sum_with(e, f.node[1 - j], -1, 1.0);
+        const FuseNode *t = node(e, th);
+        if (t && t->op == FUSE_TANH && (int)t->dtype == e->dt && gelu_inner(e, t->a, x)) return x;
+    }
+    return -1;
+}
+
 /* The contiguous vector of a bias input (a row of a 2-D array is one too). */
 static int bias_tensor(Interp *I, Array *x, GpuTensor *t) {
     if (arr_tensor(I, x, t) < 0) return -1;
@@ -141,7 +252,7 @@ static int bias_tensor(Interp *I, Array *x, GpuTensor *t) {
 }
 
 int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out) {
-    if (out->ndim != 2 || g->ninputs < 1 || g->ninputs > 3 || g->nnodes > 12) return 0;
+    if (out->ndim != 2 || g->ninputs < 1 || g->ninputs > 3) return 0;
     EpMatch e = {g, (int)out->dtype, out->shape[0], out->shape[1], -1, -1, -1, 1.0, 0.0};
     if (!lazy_dtype(e.dt) || out->strides[1] != 1 || out->strides[0] != out->shape[1]) return 0;
     int act = LT_ACT_NONE, root = g->root;
@@ -154,6 +265,12 @@ int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out) {
         } else if (is_const(&e, r->a, &zero) && zero == 0.0) {
             act = LT_ACT_RELU;
             root = r->b;
+        }
+    } else if (r && (r->op == FUSE_MUL || r->op == FUSE_TRUEDIV)) {
+        int x = gelu_of(&e, root);
+        if (x >= 0) {
+            act = LT_ACT_GELU;
+            root = x;
         }
     }
     if (!sum(&e, root, 0) || e.mm < 0) return 0;

@@ -314,6 +314,10 @@ Value arr_cuda_device_info(Interp *I) {
     if (G->matmul_declined[0] &&
         set_item(I, d, "matmul_epilogue_declined", v_obj(str_from_cstr(I, G->matmul_declined))) < 0)
         return V_NULL;
+    /* how many products were offered an epilogue, and how many ran as one call */
+    if (set_item(I, d, "matmul_epilogue_calls", v_int(G->matmul_ep_calls)) < 0 ||
+        set_item(I, d, "matmul_epilogue_fused", v_int(G->matmul_ep_fused)) < 0)
+        return V_NULL;
     if (G->matmul_tune[0] &&
         set_item(I, d, "matmul_tune", v_obj(str_from_cstr(I, G->matmul_tune))) < 0)
         return V_NULL;

@@ -1,0 +1,55 @@
+# Which expressions over a lazy matmul the CUDA backend offers to cuBLASLt as one call with
+# an epilogue (gpu.device()['matmul_epilogue_calls'] counts the offers; the mock device
+# then declines, having no cuBLASLt, and composes the same formula): each way of writing
+# GELU's tanh form, ReLU, and not a near miss (another constant, another function).
+# Self-checking (tests/gen_expected_checks.py writes its .exp).
+import math
+import gpu
+import numpy as np
+
+failed = 0
+
+
+def check(label, ok):
+    global failed
+    print(label, "ok" if ok else "FAILED")
+    if not ok:
+        failed += 1
+
+
+def offers(fn):
+    before = gpu.device()["matmul_epilogue_calls"]
+    fn().tolist()
+    return gpu.device()["matmul_epilogue_calls"] - before
+
+
+rng = np.random.default_rng(3)
+a = np.asarray(rng.standard_normal((8, 16)), dtype=np.float32)
+w = np.asarray(rng.standard_normal((16, 12)), dtype=np.float32)
+b = np.asarray(rng.standard_normal(12), dtype=np.float32)
+c = np.asarray(rng.standard_normal((8, 12)), dtype=np.float32)
+a.sum(), w.sum(), b.sum(), c.sum()  # evaluated operands (a pending bias is not matched)
+C = math.sqrt(2 / math.pi)
+
+
+def gelu(x):
+    return 0.5 * x * (1 + np.tanh(C * (x + 0.044715 * x**3)))
+
+
+check("gelu of a sum", offers(lambda: gelu(a @ w + b)) == 1)
+check("gelu x*x*x", offers(lambda: (lambda x: x * 0.5 * (1.0 + np.tanh(C * (x + 0.044715 * x * x * x))))(a @ w + b)) == 1)
+check("gelu factored", offers(lambda: (lambda x: 0.5 * x * (1 + np.tanh(C * x * (1 + 0.044715 * x * x))))(a @ w + b)) == 1)
+check("gelu divided by 2", offers(lambda: (lambda x: x * (1 + np.tanh(C * (x + x**3 * 0.044715))) / 2)(a @ w + b)) == 1)
+check("gelu of the product alone", offers(lambda: gelu(a @ w)) == 1)
+check("gelu with alpha, beta and c", offers(lambda: gelu(2 * (a @ w) + 0.5 * c + b)) == 1)
+check("relu", offers(lambda: np.maximum(a @ w + b, 0)) == 1)
+check("bias only", offers(lambda: a @ w + b) == 1)
+check("not another constant", offers(lambda: (lambda x: 0.5 * x * (1 + np.tanh(0.7 * (x + 0.044715 * x**3))))(a @ w + b)) == 0)
+check("not sigmoid", offers(lambda: (lambda x: x / (1 + np.exp(-x)))(a @ w + b)) == 0)
+check("not a square", offers(lambda: (lambda x: x * x)(a @ w + b)) == 0)
+check("not x**4", offers(lambda: (lambda x: 0.5 * x * (1 + np.tanh(C * (x + 0.044715 * x**4))))(a @ w + b)) == 0)
+check("not gelu of a difference", offers(lambda: gelu(a @ w - b)) == 0)
+ref = gelu(np.asarray((a @ w + b).tolist(), dtype=np.float32))
+got = gelu(a @ w + b)
+check("values", np.allclose(got, ref, rtol=1e-5, atol=1e-6))
+check("declined for want of cuBLASLt", "cuBLASLt" in gpu.device().get("matmul_epilogue_declined", ""))
