@@ -119,6 +119,17 @@ ev1.record()
 ev1.synchronize()
 check("RawKernel launch", bool((np.asarray(bv) == np.arange(1000) + 3).all()))
 check("Device events time it", ev0.elapsed_time(ev1) >= 0)
+cv = gpu.zeros(1000, dtype=gpu.float32)
+add(4, 256, (av, cv, np.int32(1000)), stream=Device(0).create_stream())  # ints, a stream
+gpu.synchronize()
+check("RawKernel with int grid and block on a stream", bool((np.asarray(cv) == np.arange(1000) + 3).all()))
+for bad, kind in ((("x",), TypeError), ((0,), ValueError), ((1, 1, 1, 1), TypeError)):
+    try:
+        add(bad, (32,), (av, cv, np.int32(1000)))
+        got = None
+    except Exception as ex:
+        got = type(ex)
+    check("RawKernel grid %r raises %s" % (bad, kind.__name__), got is kind)
 
 # the figure of issue 18: a raw kernel's launch from a script, 1000 launches, best of 5
 empty = gpu.RawKernel('extern "C" __global__ void empty(int n) {}', "empty")

@@ -126,13 +126,20 @@ static Value f_function(Interp *I, int argc, Value *argv, Tuple *kw) {
     return v_int((int64_t)(intptr_t)f);
 }
 
+/* A grid or block: an int, or a tuple of 1 to 3 ints (the missing ones 1), as cuda.core's
+ * LaunchConfig and CuPy's RawKernel take them. */
 static bool core_dim3(Interp *I, Value v, const char *what, unsigned out[3]) {
     Tuple *t = is_obj(v) && v.as.o->type == I->types[TY_TUPLE] ? (Tuple *)v.as.o : NULL;
-    if (!t || t->len != 3)
-        return err_format(I, TY_TYPE_ERROR, "launch: %s must be a 3-tuple", what), false;
-    for (int i = 0; i < 3; i++) {
-        int64_t n;
-        if (obj_index(I, t->items[i], &n) < 0) return false;
+    bool one = !t && !is_bool(v) &&
+               (is_smallint(v) || (is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_INT])));
+    if (!one && (!t || t->len < 1 || t->len > 3))
+        return err_format(I, TY_TYPE_ERROR, "launch: %s must be an int or a tuple of 1 to 3 ints",
+                          what),
+               false;
+    size_t len = one ? 1 : t->len;
+    for (size_t i = 0; i < 3; i++) {
+        int64_t n = 1;
+        if (i < len && obj_index(I, one ? v : t->items[i], &n) < 0) return false;
         if (n < 1 || n > 0x7fffffff)
             return err_format(I, TY_VALUE_ERROR, "launch: %s dimensions must be in 1..2^31-1",
                               what),

@@ -259,10 +259,15 @@ class RawKernel:
         return self._kernel
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
+        # straight to the native launch, which checks grid, block and every argument (a
+        # LaunchConfig and launch()'s checks cost ~2 us a call: CuPy's users call this in loops)
         if not isinstance(args, tuple):
             raise TypeError("RawKernel: args must be a tuple")
-        launch(stream, LaunchConfig(grid=grid, block=block, shmem_size=shared_mem), self.kernel,
-               *args)
+        if stream is not None and not isinstance(stream, gpu.Stream):
+            raise TypeError("RawKernel: stream must be a gpu.Stream or None")
+        k = self._kernel if self._kernel is not None else self.kernel
+        _cuda_core.launch(k._handle, grid, block, shared_mem,
+                          None if stream is None else getattr(stream, "_handle", None), args)
 
     def __repr__(self):
         return "<RawKernel %s>" % self.name

@@ -158,4 +158,12 @@ check("RawKernel jitify ValueError", raises(lambda: gpu.RawKernel("x", "f", jiti
 check("RawKernel args TypeError", raises(lambda: rk((1,), (1,), [x]), TypeError, "tuple"))
 check("RawKernel call without a GPU RuntimeError", raises(lambda: rk((1,), (1,), (x,)),
                                                           RuntimeError, "needs a GPU"))
+check("RawKernel stream TypeError", raises(lambda: rk(1, 1, (x,), stream=3), TypeError, "Stream"))
+import _cuda_core  # the native launch checks grid and block before anything else
+check("native grid str TypeError", raises(lambda: _cuda_core.launch(0, "x", 1, 0, None, ()),
+                                          TypeError, "int or a tuple of 1 to 3"))
+check("native grid 0 ValueError", raises(lambda: _cuda_core.launch(0, (0,), 1, 0, None, ()),
+                                         ValueError, "1..2^31-1"))
+check("native block 4-tuple TypeError",
+      raises(lambda: _cuda_core.launch(0, 1, (1, 1, 1, 1), 0, None, ()), TypeError, "block"))
 check("Device.create_event", isinstance(Device(0).create_event(), gpu.Event))
