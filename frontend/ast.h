@@ -67,6 +67,11 @@ typedef enum AstExprKind {
     EXPR_FORMATTED, /* formatted: value, conversion ('s','r','a' or 0), format_spec
                        (EXPR_JOINEDSTR or NULL) -- only inside EXPR_JOINEDSTR */
     EXPR_JOINEDSTR, /* seq: elts (EXPR_CONSTANT str parts and EXPR_FORMATTED) */
+    /* t"...": seq: elts (EXPR_CONSTANT str parts and EXPR_INTERPOLATION) */
+    EXPR_TEMPLATESTR,
+    /* formatted, as EXPR_FORMATTED, plus text (the expression's source without its trailing
+     * whitespace) -- only inside EXPR_TEMPLATESTR */
+    EXPR_INTERPOLATION,
     EXPR_CONSTANT,  /* constant */
     EXPR_ATTRIBUTE, /* attribute: value, attr, ctx */
     EXPR_SUBSCRIPT, /* subscript: value, slice, ctx */
@@ -192,6 +197,8 @@ struct AstExpr {
             AstExpr *value;
             int conversion;
             AstExpr *format_spec;
+            const char *text; /* EXPR_INTERPOLATION */
+            size_t text_len;
         } formatted;
         AstConstant constant;
         struct {

@@ -652,6 +652,7 @@ static int stack_effect(int op, uint32_t arg, bool jump) {
     case OP_BUILD_LIST:
     case OP_BUILD_SET:
     case OP_BUILD_STRING: return 1 - (int)arg;
+    case OP_BUILD_TEMPLATE: return -4 * (int)arg;
     case OP_BUILD_MAP: return 1 - 2 * (int)arg;
     case OP_FORMAT_VALUE: return (arg & 4) ? -1 : 0;
     case OP_UNPACK_SEQUENCE: return (int)arg - 1;

@@ -379,6 +379,48 @@ static int compile_joinedstr(Compiler *c, AstExpr *e) {
     return emit(c, OP_BUILD_STRING, (uint32_t)elts->len);
 }
 
+/* A t-string: its strings (one more than its interpolations: '' where two fields or a field
+ * and an end meet) and, for each interpolation, value, expression text, conversion (None
+ * or 's'/'r'/'a') and format spec (formatted now, as CPython 3.14 does); BUILD_TEMPLATE
+ * makes the string.templatelib.Template. */
+static int compile_templatestr(Compiler *c, AstExpr *e) {
+    const AstExprList *elts = &e->u.seq.elts;
+    int nstr = 0, ninterp = 0;
+    bool want_str = true;
+    for (int i = 0; i < elts->len; i++) {
+        AstExpr *part = elts->items[i];
+        if (part->kind == EXPR_CONSTANT) {
+            if (compile_expr(c, part) < 0) return -1;
+            nstr++;
+            want_str = false;
+            continue;
+        }
+        if (want_str) {
+            if (emit_str_const(c, "", 0) < 0) return -1;
+            nstr++;
+        }
+        want_str = true;
+    }
+    if (want_str) {
+        if (emit_str_const(c, "", 0) < 0) return -1;
+        nstr++;
+    }
+    if (emit(c, OP_BUILD_TUPLE, (uint32_t)nstr) < 0) return -1;
+    for (int i = 0; i < elts->len; i++) {
+        AstExpr *part = elts->items[i];
+        if (part->kind == EXPR_CONSTANT) continue;
+        ninterp++;
+        char conv = (char)part->u.formatted.conversion;
+        if (compile_expr(c, part->u.formatted.value) < 0 ||
+            emit_str_const(c, part->u.formatted.text, part->u.formatted.text_len) < 0 ||
+            (conv ? emit_str_const(c, &conv, 1) : emit_none(c)) < 0 ||
+            (part->u.formatted.format_spec ? compile_expr(c, part->u.formatted.format_spec)
+                                           : emit_str_const(c, "", 0)) < 0)
+            return -1;
+    }
+    return emit(c, OP_BUILD_TEMPLATE, (uint32_t)ninterp);
+}
+
 /* ---- functions: prologue, arguments, lambda ---- */
 
 /* Byte offset of (line, col) in the source; -1 if out of range. */
@@ -680,6 +722,8 @@ static int compile_expr_inner(Compiler *c, AstExpr *e) {
     case EXPR_CALL: return compile_call(c, e);
     case EXPR_FORMATTED: return compile_formatted(c, e);
     case EXPR_JOINEDSTR: return compile_joinedstr(c, e);
+    case EXPR_TEMPLATESTR: return compile_templatestr(c, e);
+    case EXPR_INTERPOLATION: return compile_error(c, e->pos, "interpolation outside a t-string");
     case EXPR_CONSTANT: return compile_constant(c, &e->u.constant);
     case EXPR_ATTRIBUTE: {
         if (e->u.attribute.ctx != CTX_LOAD)

@@ -355,7 +355,7 @@ static int pattern(Compiler *c, AstPattern *p, PatCtx *pc) {
     int r;
     switch (p->kind) {
     case PAT_VALUE:
-        if (p->value->kind == EXPR_JOINEDSTR) {
+        if (p->value->kind == EXPR_JOINEDSTR || p->value->kind == EXPR_TEMPLATESTR) {
             r = compile_error(c, p->value->pos,
                               "patterns may only match literals and attribute lookups");
             break;

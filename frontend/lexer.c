@@ -348,6 +348,49 @@ static int lex_last_line(Lexer *lx) {
     return line;
 }
 
+/* A t-string: lexer_tstring.c finds its end (PEP 701's rules); here lines are counted and a
+ * failure is worded as CPython 3.14 words it. */
+static Token lex_tstring(Lexer *lx, const char *start, bool triple) {
+    int start_line = lx->line;
+    const char *start_line_ptr = lx->line_start;
+    int start_col = lex_col(lx, start);
+    int why = 0;
+    const char *e = lex_scan_literal(start, lx->end, 0, &why);
+    if (!e) {
+        lx->cur = start;
+        int last = triple ? lex_last_line(lx) : start_line;
+        lx->cur = lx->end;
+        if (why == LEX_TS_SPEC_NEWLINE)
+            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
+                         "t-string: newlines are not allowed in format specifiers for single "
+                         "quoted t-strings");
+        else if (why == LEX_TS_NESTED)
+            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
+                         "unterminated string literal (detected at line %d)", start_line);
+        else if (why == LEX_TS_FIELD)
+            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
+                         "t-string: expecting '}'");
+        else
+            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
+                         triple ? "unterminated triple-quoted t-string literal (detected at "
+                                  "line %d)"
+                                : "unterminated t-string literal (detected at line %d)",
+                         last);
+        Token t = {.type = TK_ERROR};
+        return t;
+    }
+    for (const char *c = start; c < e; c++) {
+        if (*c == '\n' || (*c == '\r' && (c + 1 >= e || c[1] != '\n'))) {
+            lx->line++;
+            lx->line_start = c + 1;
+        }
+    }
+    lx->cur = e;
+    Token t = lex_make(lx, TK_STRING, 0, start, e, start_line, start_line_ptr);
+    t.col = (int)(start - start_line_ptr) + (start_line == lx->first_line ? lx->base_col : 0);
+    return t;
+}
+
 static Token lex_string(Lexer *lx, const char *start, const char *quote_pos) {
     const char *p = quote_pos;
     char q = *p;
@@ -355,6 +398,10 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos) {
     const char *start_line_ptr = lx->line_start;
     int start_col = lex_col(lx, start);
     bool triple = lex_at(lx, p + 1) == q && lex_at(lx, p + 2) == q;
+    bool tstr = false;
+    for (const char *c = start; c < quote_pos; c++)
+        tstr |= (*c | 0x20) == 't';
+    if (tstr) return lex_tstring(lx, start, triple);
     p += triple ? 3 : 1;
     for (;;) {
         if (p >= lx->end) {
@@ -486,15 +533,17 @@ static void lex_newline(Lexer *lx, const char *p) {
 static int lex_string_prefix(Lexer *lx, const char *p) {
     /* Returns the prefix length if p starts a string literal, else -1. */
     int n = 0;
-    bool seen_r = false, seen_b = false, seen_f = false, seen_u = false;
+    bool seen_r = false, seen_b = false, seen_f = false, seen_u = false, seen_t = false;
     for (;; n++) {
         int c = lex_at(lx, p + n) | 0x20;
         if (c == 'r' && !seen_r && !seen_u)
             seen_r = true;
-        else if (c == 'b' && !seen_b && !seen_f && !seen_u)
+        else if (c == 'b' && !seen_b && !seen_f && !seen_u && !seen_t)
             seen_b = true;
-        else if (c == 'f' && !seen_f && !seen_b && !seen_u)
+        else if (c == 'f' && !seen_f && !seen_b && !seen_u && !seen_t)
             seen_f = true;
+        else if (c == 't' && !seen_t && !seen_b && !seen_f && !seen_u)
+            seen_t = true; /* Python 3.14's template strings */
         else if (c == 'u' && n == 0)
             seen_u = true;
         else

@@ -110,6 +110,19 @@ const char *lex_line_ptr_public(Lexer *lx, int line);
  * relative to the expression's text in an f-string sub-lexer, as CPython reports it. */
 int lex_offset(Lexer *lx, int line, int bytecol);
 int lex_keyword(const char *s, int len);
+/* lexer_tstring.c: the end of the string literal whose prefix starts at p, following a
+ * t-string's replacement fields (PEP 701); NULL on failure with *why set. depth counts the
+ * enclosing literals. */
+enum {
+    LEX_TS_UNTERMINATED = 1,
+    LEX_TS_FIELD,        /* inside a replacement field */
+    LEX_TS_SPEC_NEWLINE, /* a newline in a single-quoted literal's format spec */
+    LEX_TS_NESTED,       /* an unterminated literal inside a field */
+};
+const char *lex_scan_literal(const char *p, const char *end, int depth, int *why);
+/* Where the literal whose quote is at quote starts: its prefix letters, when they are not the
+ * tail of a longer name (field_start bounds the look-back). */
+const char *lex_literal_prefix_start(const char *field_start, const char *quote);
 extern const char *const lex_op_text[OP__COUNT];
 
 #endif

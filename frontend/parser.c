@@ -124,7 +124,7 @@ static void p_verror(Parser *p, const char *kind, int line, int col, int end_lin
     p->failed = true;
     SyntaxErrorInfo *e = p->err;
     if (e->kind) return;
-    if (p->in_fstring_expr) {
+    if (p->in_fstring_expr && !p->pep701_expr) {
         char inner[sizeof e->msg - 16];
         vsnprintf(inner, sizeof inner, fmt, ap);
         if (strncmp(inner, "f-string", 8) == 0)
@@ -421,6 +421,8 @@ const char *p_expr_name(AstExpr *e) {
     case EXPR_SET: return "set display";
     case EXPR_JOINEDSTR:
     case EXPR_FORMATTED: return "f-string expression";
+    case EXPR_TEMPLATESTR:
+    case EXPR_INTERPOLATION: return "t-string expression";
     case EXPR_CONSTANT:
         switch (e->u.constant.kind) {
         case CONST_NONE: return "None";

@@ -25,6 +25,7 @@ typedef struct Parser {
     int depth; /* recursion depth, to fail cleanly on absurd nesting */
     int mode;
     bool in_fstring_expr;
+    bool pep701_expr;   /* a t-string's field: messages are not prefixed "f-string: " */
     bool lexer_failed;  /* the error came from the tokenizer */
     bool nomem;         /* an allocation failed (sticky: survives backtracking) */
     bool no_invalid;    /* inside a speculative parse for an error message: no more checks */

@@ -1,13 +1,21 @@
-/* parser_string.c: string and bytes literals, their implicit concatenation, and f-strings.
+/* parser_string.c: string and bytes literals, their implicit concatenation, f-strings and
+ * t-strings.
  *
  * The lexer hands over each literal undecoded. Here escapes are decoded (UTF-8 out), and
  * f-strings are split the way CPython 3.11 does it (Python/ast.c's fstring_find_literal and
  * fstring_find_expr): literal chunks, and replacement fields whose expression text is
  * parsed by a sub-parser over "(" + text + ")", so error positions inside an f-string
- * expression are relative to that text, as CPython reports them. */
+ * expression are relative to that text, as CPython reports them.
+ *
+ * t-strings (Python 3.14, PEP 750; an extension beyond 3.11) share the splitting with PEP
+ * 701's rules for the expression (any string literal inside it, backslashes inside those,
+ * whitespace after a conversion) and CPython 3.14's "t-string: ..." messages; each field
+ * becomes an EXPR_INTERPOLATION that keeps its expression's text, the whole an
+ * EXPR_TEMPLATESTR. */
 #include "../vm/str.h" /* hex_digit_value */
 #include "parser.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +24,7 @@ typedef struct StrParts {
     char *lit;     /* pending literal text */
     size_t lit_len, lit_cap;
     bool fstring;
+    bool tmode; /* a t-string: PEP 701's rules, "t-string: ..." messages */
     Token *tok;
 } StrParts;
 
@@ -206,17 +215,27 @@ static bool sp_literal(Parser *p, StrParts *sp, Token *t, const char *s, size_t 
     return m >= 0 && sp_append(p, sp, buf, (size_t)m);
 }
 
-static void *fs_error(Parser *p, Token *t, const char *msg) {
-    return p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line, t->end_col, "%s",
-                      msg);
+/* msg is worded for an f-string; a t-string's says "t-string". */
+static void *fs_error(Parser *p, Token *t, bool tm, const char *msg) {
+    return p_error_at(p, "SyntaxError", t->end_line, t->end_col, t->end_line, t->end_col, "%s%s",
+                      tm && msg[0] == 'f' ? "t" : "", tm && msg[0] == 'f' ? msg + 1 : msg);
+}
+
+static bool fs_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
 /* Parse the expression text [s, e) of a replacement field with a sub-parser. */
-static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *e) {
+static AstExpr *fs_compile_expr(Parser *p, Token *t, bool tm, const char *s, const char *e) {
     const char *q = s;
-    while (q < e && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f'))
+    while (q < e && fs_space(*q))
         q++;
-    if (q == e) return fs_error(p, t, "f-string: empty expression not allowed");
+    if (q == e && tm) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "t-string: valid expression required before '%c'", *e);
+        return fs_error(p, t, tm, msg);
+    }
+    if (q == e) return fs_error(p, t, tm, "f-string: empty expression not allowed");
     size_t n = (size_t)(e - s);
     char *copy = ast_alloc(p->arena, n + 3);
     if (!copy) return p_nomem(p);
@@ -239,6 +258,7 @@ static AstExpr *fs_compile_expr(Parser *p, Token *t, const char *s, const char *
     sub.mode = PARSE_EVAL;
     sub.depth = p->depth;
     sub.in_fstring_expr = true;
+    sub.pep701_expr = tm;
     sub.lx.cur = copy + 1;
     sub.lx.end = copy + n + 1;
     sub.lx.line = line;
@@ -265,14 +285,25 @@ static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const cha
 static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end, bool raw,
                          int recurse, StrParts *outer, ExprVec *into) {
     const char *s = *pos, *expr_start = s;
-    if (recurse >= 2) return fs_error(p, t, "f-string: expressions nested too deeply");
+    bool tm = outer->tmode;
+    if (recurse >= 2) return fs_error(p, t, tm, "f-string: expressions nested too deeply");
     char stack[LEX_MAX_LEVEL];
     int depth = 0;
     char quote = 0;
     int qlen = 0;
     for (; s < end; s++) {
         char c = *s;
-        if (c == '\\') return fs_error(p, t, "f-string expression part cannot include a backslash");
+        if (tm && (c == '\'' || c == '"')) {
+            /* PEP 701: any literal, the enclosing quote and backslashes included */
+            int why = 0;
+            const char *e = lex_scan_literal(lex_literal_prefix_start(expr_start, s), end, 1, &why);
+            if (!e) return fs_error(p, t, tm, "f-string: expecting '}'");
+            s = e - 1;
+            continue;
+        }
+        if (tm && c == '\\') continue; /* the sub-parser reports it */
+        if (c == '\\')
+            return fs_error(p, t, tm, "f-string expression part cannot include a backslash");
         if (quote) {
             if (c == quote) {
                 if (qlen == 3) {
@@ -298,11 +329,14 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
         }
         if (c == '[' || c == '(' || c == '{') {
             if (depth >= LEX_MAX_LEVEL)
-                return fs_error(p, t, "f-string: too many nested parenthesis");
+                return fs_error(p, t, tm, "f-string: too many nested parenthesis");
             stack[depth++] = c;
             continue;
         }
-        if (c == '#') return fs_error(p, t, "f-string expression part cannot include '#'");
+        if (c == '#')
+            return fs_error(p, t, tm,
+                            tm ? "f-string: expecting '}'"
+                               : "f-string expression part cannot include '#'");
         if (depth == 0 && (c == '!' || c == ':' || c == '}' || c == '=' || c == '>' || c == '<')) {
             if (s + 1 < end && s[1] == '=' && c != ':' && c != '}') {
                 s++; /* ==, !=, <=, >= */
@@ -315,7 +349,7 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
             if (depth == 0) {
                 char msg[64];
                 snprintf(msg, sizeof msg, "f-string: unmatched '%c'", c);
-                return fs_error(p, t, msg);
+                return fs_error(p, t, tm, msg);
             }
             char open = stack[--depth];
             if (!((open == '(' && c == ')') || (open == '[' && c == ']') ||
@@ -325,41 +359,63 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
                          "f-string: closing parenthesis '%c' does not match opening "
                          "parenthesis '%c'",
                          c, open);
-                return fs_error(p, t, msg);
+                return fs_error(p, t, tm, msg);
             }
         }
     }
-    if (quote) return fs_error(p, t, "f-string: unterminated string");
-    if (depth) return fs_error(p, t, "f-string: expecting '}'");
-    if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
+    if (quote) return fs_error(p, t, tm, "f-string: unterminated string");
+    if (depth) return fs_error(p, t, tm, "f-string: expecting '}'");
+    if (s >= end) return fs_error(p, t, tm, "f-string: expecting '}'");
     const char *expr_end = s;
-    AstExpr *value = fs_compile_expr(p, t, expr_start, expr_end);
+    AstExpr *value = fs_compile_expr(p, t, tm, expr_start, expr_end);
     if (!value) return NULL;
     int conversion = -1;
     AstExpr *spec = NULL;
     bool equal = false;
     if (*s == '=') {
         s++;
-        while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f'))
+        while (s < end && fs_space(*s))
             s++;
-        if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
+        if (s >= end) return fs_error(p, t, tm, "f-string: expecting '}'");
         equal = true;
         if (!sp_append(p, outer, expr_start, (size_t)(s - expr_start))) return NULL;
     }
-    if (*s == '!') {
+    if (*s == '!' && tm) {
+        /* 3.12+: the conversion is a name, whitespace may follow it */
+        const char *name = ++s;
+        while (s < end && (isalnum((unsigned char)*s) || *s == '_' || (unsigned char)*s >= 0x80))
+            s++;
+        if (s == name)
+            return fs_error(p, t, tm,
+                            s < end && fs_space(*s)
+                                ? "t-string: conversion type must come right after the "
+                                  "exclamanation mark"
+                                : "t-string: missing conversion character");
+        if (s - name != 1 || (*name != 's' && *name != 'r' && *name != 'a')) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "t-string: invalid conversion character '%.*s': expected 's', 'r', or 'a'",
+                     (int)(s - name > 40 ? 40 : s - name), name);
+            return fs_error(p, t, tm, msg);
+        }
+        conversion = (unsigned char)*name;
+        while (s < end && fs_space(*s))
+            s++;
+    } else if (*s == '!') {
         s++;
-        if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
+        if (s >= end) return fs_error(p, t, tm, "f-string: expecting '}'");
         conversion = (unsigned char)*s++;
         if (conversion != 's' && conversion != 'r' && conversion != 'a')
-            return fs_error(p, t,
+            return fs_error(p, t, tm,
                             "f-string: invalid conversion character: expected 's', "
                             "'r', or 'a'");
     }
-    if (s >= end) return fs_error(p, t, "f-string: expecting '}'");
+    if (s >= end) return fs_error(p, t, tm, "f-string: expecting '}'");
     if (*s == ':') {
         s++;
         StrParts inner = {0};
         inner.tok = t;
+        inner.tmode = tm;
         ExprVec parts = {0};
         if (!fs_parse(p, &inner, &parts, t, &s, end, raw, recurse + 1)) return NULL;
         if (!sp_flush(p, &inner, &parts)) return NULL;
@@ -367,16 +423,25 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
         if (!spec) return NULL;
         spec->u.seq.elts = p_vec_list(&parts);
     }
-    if (s >= end || *s != '}') return fs_error(p, t, "f-string: expecting '}'");
+    if (s >= end || *s != '}') return fs_error(p, t, tm, "f-string: expecting '}'");
     s++;
     if (equal && conversion < 0 && !spec) conversion = 'r';
     *pos = s;
     if (!sp_flush(p, outer, into)) return NULL;
-    AstExpr *f = p_new_expr(p, EXPR_FORMATTED, t);
+    /* a nested field of a t-string's format spec is formatted as an f-string's is */
+    bool interp = tm && recurse == 0;
+    AstExpr *f = p_new_expr(p, interp ? EXPR_INTERPOLATION : EXPR_FORMATTED, t);
     if (!f) return NULL;
     f->u.formatted.value = value;
     f->u.formatted.conversion = conversion < 0 ? 0 : conversion;
     f->u.formatted.format_spec = spec;
+    if (interp) {
+        while (expr_end > expr_start && fs_space(expr_end[-1]))
+            expr_end--;
+        f->u.formatted.text_len = (size_t)(expr_end - expr_start);
+        f->u.formatted.text = ast_strdup(p->arena, expr_start, f->u.formatted.text_len);
+        if (!f->u.formatted.text) return p_nomem(p);
+    }
     return f;
 }
 
@@ -385,6 +450,7 @@ static AstExpr *fs_field(Parser *p, Token *t, const char **pos, const char *end,
 static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const char **pos,
                      const char *end, bool raw, int recurse) {
     const char *s = *pos;
+    bool tm = sp->tmode;
     while (s < end) {
         const char *lit = s;
         while (s < end && *s != '{' && *s != '}') {
@@ -415,7 +481,7 @@ static bool fs_parse(Parser *p, StrParts *sp, ExprVec *into, Token *t, const cha
                 s += 2;
                 continue;
             }
-            fs_error(p, t, "f-string: single '}' is not allowed");
+            fs_error(p, t, tm, "f-string: single '}' is not allowed");
             return false;
         }
         s++; /* { */
@@ -430,21 +496,31 @@ AstExpr *p_strings(Parser *p) {
     Token *first = p_peek(p);
     size_t total = 0;
     int ntok = 0;
-    bool any_bytes = false, any_str = false, any_f = false;
+    bool any_bytes = false, any_str = false, any_f = false, any_t = false, any_not_t = false;
     while (p_peek_at(p, ntok)->type == TK_STRING) {
         Token *t = p_peek_at(p, ntok);
         total += (size_t)t->len;
-        bool b = false;
+        bool b = false, tt = false;
         for (int i = 0; i < t->len && t->start[i] != '\'' && t->start[i] != '"'; i++) {
             int c = t->start[i] | 0x20;
             if (c == 'b') b = true;
             if (c == 'f') any_f = true;
+            if (c == 't') tt = true;
         }
         if (b)
             any_bytes = true;
         else
             any_str = true;
+        any_t |= tt;
+        any_not_t |= !tt;
         ntok++;
+        if (any_t && any_not_t) {
+            Token *at = p_peek(p);
+            for (int i = 0; i < ntok; i++)
+                p_next(p);
+            return p_error_at(p, "SyntaxError", at->line, at->col, t->end_line, t->end_col,
+                              "cannot mix t-string literals with string or bytes literals");
+        }
         if (any_bytes && any_str) {
             for (int i = 0; i < ntok; i++)
                 p_next(p);
@@ -468,7 +544,7 @@ AstExpr *p_strings(Parser *p) {
         for (; t->start[i] != '\'' && t->start[i] != '"'; i++) {
             int c = t->start[i] | 0x20;
             raw |= c == 'r';
-            f |= c == 'f';
+            f |= c == 'f' || c == 't';
         }
         char q = t->start[i];
         int qlen = t->len - i >= 6 && t->start[i + 1] == q && t->start[i + 2] == q ? 3 : 1;
@@ -491,6 +567,7 @@ AstExpr *p_strings(Parser *p) {
             }
         } else if (f) {
             sp.tok = t;
+            sp.tmode = any_t;
             const char *pos = body;
             if (!fs_parse(p, &sp, &parts, t, &pos, end, raw, 0)) return NULL;
         } else {
@@ -505,7 +582,7 @@ AstExpr *p_strings(Parser *p) {
         e->u.constant.kind = CONST_BYTES;
         e->u.constant.str = bytes_buf;
         e->u.constant.len = bytes_len;
-    } else if (!any_f) {
+    } else if (!any_f && !any_t) {
         e = p_new_expr(p, EXPR_CONSTANT, first);
         if (!e) return NULL;
         e->u.constant.kind = CONST_STR;
@@ -514,18 +591,18 @@ AstExpr *p_strings(Parser *p) {
     } else {
         sp.tok = first;
         if (!sp_flush(p, &sp, &parts)) return NULL;
-        e = p_new_expr(p, EXPR_JOINEDSTR, first);
+        e = p_new_expr(p, any_t ? EXPR_TEMPLATESTR : EXPR_JOINEDSTR, first);
         if (!e) return NULL;
         e->u.seq.elts = p_vec_list(&parts);
     }
     e->pos.end_line = last->end_line;
     e->pos.end_col = last->end_col;
-    if (e->kind == EXPR_JOINEDSTR) {
+    if (e->kind == EXPR_JOINEDSTR || e->kind == EXPR_TEMPLATESTR) {
         /* CPython 3.11 gives every part the position of the whole literal */
         for (int i = 0; i < parts.len; i++) {
             AstExpr *part = parts.items[i];
             part->pos = e->pos;
-            AstExpr *spec = part->kind == EXPR_FORMATTED ? part->u.formatted.format_spec : NULL;
+            AstExpr *spec = part->kind != EXPR_CONSTANT ? part->u.formatted.format_spec : NULL;
             while (spec) {
                 AstExpr *inner = NULL;
                 for (int k = 0; k < spec->u.seq.elts.len; k++) {

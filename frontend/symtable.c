@@ -371,7 +371,8 @@ static int visit_expr_inner(SymTable *st, AstExpr *e) {
     case EXPR_SET:
     case EXPR_LIST:
     case EXPR_TUPLE:
-    case EXPR_JOINEDSTR: return visit_exprs(st, &e->u.seq.elts);
+    case EXPR_JOINEDSTR:
+    case EXPR_TEMPLATESTR: return visit_exprs(st, &e->u.seq.elts);
     case EXPR_LISTCOMP: return visit_comprehension(st, e, COMP_LIST);
     case EXPR_SETCOMP: return visit_comprehension(st, e, COMP_SET);
     case EXPR_DICTCOMP: return visit_comprehension(st, e, COMP_DICT);
@@ -401,6 +402,7 @@ static int visit_expr_inner(SymTable *st, AstExpr *e) {
             if (visit_expr(st, e->u.call.keywords[i].value) < 0) return -1;
         return 0;
     case EXPR_FORMATTED:
+    case EXPR_INTERPOLATION:
         if (visit_expr(st, e->u.formatted.value) < 0) return -1;
         return e->u.formatted.format_spec ? visit_expr(st, e->u.formatted.format_spec) : 0;
     case EXPR_CONSTANT: return 0;

@@ -18,6 +18,12 @@ Usage:
   tests/gen_expected.py --check      change nothing; report scripts whose output differs
                                      from their .exp (e.g. to catch nondeterminism)
 Files named _*.py are helper modules for the import tests, not tests.
+
+A script whose first line is "# reference: FILE.py" runs as `python3 ../FILE.py NAME.py`:
+the t-string tests (tstring_*.py, "# reference: tstring_reference.py") use features CPython
+3.11 cannot run (Python 3.14's template strings), so tests/tstring_reference.py rewrites
+their t-string literals into 3.11 code, following PEP 750/701 independently of krait's
+parser, and runs that; their expected output is CPython 3.11's output of the rewritten script.
 """
 import os
 import re
@@ -30,6 +36,13 @@ LANG = os.path.join(HERE, "lang")
 TIMEOUT = 300
 PYTHON = os.environ.get("KRAIT_REFERENCE_PYTHON", "python3")
 EXTRA_ENV = {}  # set by the generators that share this one (gen_expected_tile.py: PYTHONPATH)
+
+
+def script_reference(path):
+    """The runner a script names on its first line ("# reference: FILE.py"), or None."""
+    with open(path, "rb") as f:
+        m = re.match(rb"# reference: ([\w.]+\.py)\n", f.readline())
+    return os.path.join(HERE, m.group(1).decode()) if m else None
 
 
 def script_args(path):
@@ -56,7 +69,10 @@ def run_reference(name):
     stdin_path = os.path.join(LANG, name + ".stdin")
     stdin = open(stdin_path, "rb") if os.path.exists(stdin_path) else subprocess.DEVNULL
     try:
-        proc = subprocess.run([PYTHON, name + ".py"] + script_args(os.path.join(LANG, name + ".py")),
+        path = os.path.join(LANG, name + ".py")
+        runner = script_reference(path)
+        proc = subprocess.run([PYTHON] + ([runner] if runner else []) + [name + ".py"]
+                              + script_args(path),
                               cwd=LANG, env=env, stdin=stdin, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, timeout=TIMEOUT)
     finally:

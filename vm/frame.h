@@ -234,6 +234,7 @@ Value match_class(Interp *I, Value subj, Value cls, Value kwnames, uint32_t narg
 bool instr_unpack_sequence(Interp *I, Value seq, uint32_t n, Value *dst);
 bool instr_unpack_ex(Interp *I, Value seq, uint32_t before, uint32_t after, Value *dst);
 Value instr_build_string(Interp *I, Value *items, uint32_t n);
+Value instr_build_template(Interp *I, Value *items, uint32_t n);
 Value instr_format_value(Interp *I, Value v, Value spec, uint32_t conv);
 bool instr_dict_merge(Interp *I, Dict *d, Value m, Value callable);
 bool instr_call_ex_spread(Interp *I, Value callable, Value args, Value kwargs, Tuple **argvout,

@@ -241,6 +241,17 @@ Value instr_build_string(Interp *I, Value *items, uint32_t n) {
     return s ? v_obj(s) : V_NULL;
 }
 
+/* BUILD_TEMPLATE: items[0] the strings, then n quadruples; the classes are Python
+ * (stdlib/py/string__templatelib.py), its _template builds one without re-checking. */
+Value instr_build_template(Interp *I, Value *items, uint32_t n) {
+    Tuple *parts = tuple_new(I, 4 * (size_t)n);
+    if (!parts) return V_NULL;
+    for (uint32_t i = 0; i < 4 * n; i++)
+        parts->items[i] = items[1 + i];
+    Value args[2] = {items[0], v_obj(parts)};
+    return vm_call_frozen(I, "string.templatelib", "_template", 2, args);
+}
+
 Value instr_format_value(Interp *I, Value v, Value spec, uint32_t conv) {
     switch (conv & 3) {
     case 1: v = obj_str(I, v); break;

@@ -60,6 +60,8 @@
     X(BUILD_SET)         /* arg n */                                                                \
     X(BUILD_MAP)         /* arg n: pop 2n (k1 v1 ... kn vn, k1 deepest), push dict */               \
     X(BUILD_STRING)      /* arg n: pop n strs, push their concatenation */                          \
+    X(BUILD_TEMPLATE)    /* arg n: pop a tuple of n+1 strs and n (value, text, conversion, spec)    \
+                            quadruples, push the string.templatelib.Template (t"...") */            \
     X(LIST_APPEND)       /* arg i: v = pop; stack[-i].append(v) (after the pop) */                  \
     X(SET_ADD)           /* arg i: v = pop; stack[-i].add(v) */                                     \
     X(MAP_ADD)           /* arg i: v = pop, k = pop; stack[-i][k] = v */                            \

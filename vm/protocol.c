@@ -438,20 +438,26 @@ static bool is_type_value(Interp *I, Value v) {
     return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_TYPE]);
 }
 
-/* fn(a, b) from the frozen _generic_alias module (types.GenericAlias, types.UnionType),
- * imported at its first use. */
-Value vm_generic_alias_call(Interp *I, const char *fn, Value a, Value b) {
-    Str *name = str_intern_cstr(I, "_generic_alias");
+/* module.fn(*args) for a module of the library (a frozen one: _generic_alias,
+ * string.templatelib), imported at its first use; module may be dotted. */
+Value vm_call_frozen(Interp *I, const char *module, const char *fn, int argc, Value *argv) {
+    Str *name = str_intern_cstr(I, module);
     Value mod = name ? dict_get_str(I->modules, name) : V_NULL;
     if (is_null(mod)) {
         if (!name || is_null(vm_import(I, name, V_NONE, V_NONE, 0))) return V_NULL;
         mod = dict_get_str(I->modules, name);
-        if (is_null(mod)) return err_format(I, TY_IMPORT_ERROR, "_generic_alias did not load");
+        if (is_null(mod)) return err_format(I, TY_IMPORT_ERROR, "%s did not load", module);
     }
-    Value f = obj_getattr(I, mod, str_intern_cstr(I, fn));
+    Str *fname = str_intern_cstr(I, fn);
+    Value f = fname ? obj_getattr(I, mod, fname) : V_NULL;
     if (is_null(f)) return V_NULL;
+    return obj_call(I, f, argc, argv, NULL);
+}
+
+/* fn(a, b) from the frozen _generic_alias module (types.GenericAlias, types.UnionType). */
+Value vm_generic_alias_call(Interp *I, const char *fn, Value a, Value b) {
     Value args[2] = {a, b};
-    return obj_call(I, f, 2, args, NULL);
+    return vm_call_frozen(I, "_generic_alias", fn, 2, args);
 }
 
 /* list[int] and friends: a types.GenericAlias for the builtin generic classes. */

@@ -862,6 +862,13 @@ L_HOOK_STEP : {
         PUSH(s);
         DISPATCH();
     }
+    TARGET(BUILD_TEMPLATE) {
+        Value t = instr_build_template(I, sp - 4 * oparg - 1, oparg);
+        if (is_null(t)) goto error;
+        sp -= 4 * oparg + 1;
+        PUSH(t);
+        DISPATCH();
+    }
     TARGET(LIST_APPEND) {
         Value v = POP();
         if (!list_append(I, as_list(PEEK(oparg)), v)) goto error;

@@ -62,6 +62,7 @@ Value vm_next_with_value(Interp *I, Value it);
 /* fn(a, b) of the frozen _generic_alias module (GenericAlias, _union), imported at first use
  * (protocol.c). */
 Value vm_generic_alias_call(Interp *I, const char *fn, Value a, Value b);
+Value vm_call_frozen(Interp *I, const char *module, const char *fn, int argc, Value *argv);
 bool vm_super_zero_args(Interp *I, Type **type, Value *obj);
 
 #endif

@@ -460,6 +460,23 @@ static void dump_expr_inner(Out *o, AstExpr *e) {
         dump_list(o, e->u.seq.elts);
         out_s(o, ")");
         break;
+    case EXPR_TEMPLATESTR: /* Python 3.14's ast.TemplateStr */
+        out_s(o, "TemplateStr(values=");
+        dump_list(o, e->u.seq.elts);
+        out_s(o, ")");
+        break;
+    case EXPR_INTERPOLATION: {
+        char buf[32];
+        dump_field(o, "Interpolation(value=", e->u.formatted.value);
+        out_s(o, ", str='");
+        out_s(o, e->u.formatted.text);
+        snprintf(buf, sizeof buf, "', conversion=%d",
+                 e->u.formatted.conversion ? e->u.formatted.conversion : -1);
+        out_s(o, buf);
+        if (e->u.formatted.format_spec) dump_field(o, ", format_spec=", e->u.formatted.format_spec);
+        out_s(o, ")");
+        break;
+    }
     case EXPR_CONSTANT: dump_constant(o, &e->u.constant); break;
     case EXPR_ATTRIBUTE:
         dump_field(o, "Attribute(value=", e->u.attribute.value);
