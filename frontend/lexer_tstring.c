@@ -17,7 +17,8 @@ typedef struct TScan {
     char q;      /* the literal's quote */
     bool triple; /* ''' or """ */
     bool raw;
-    int depth; /* nested literals, bounded so a hostile input cannot exhaust the C stack */
+    int depth;  /* enclosing literals and fields, bounded so that a hostile input */
+    int fields; /* cannot exhaust the C stack; fields: those open in this literal */
 } TScan;
 
 static bool ts_close(const TScan *s, const char *p) {
@@ -45,6 +46,7 @@ const char *lex_literal_prefix_start(const char *field_start, const char *quote)
 }
 
 static const char *ts_field(TScan *s, const char *p, int *why);
+static const char *ts_field_body(TScan *s, const char *p, int *why);
 
 /* A backslash in literal text at p: how far it reaches. {, } after it stay braces. */
 static const char *ts_backslash(const TScan *s, const char *p) {
@@ -85,15 +87,25 @@ static const char *ts_spec(TScan *s, const char *p, int *why) {
 
 /* A replacement field, p just after its '{'; returns just after its '}'. */
 static const char *ts_field(TScan *s, const char *p, int *why) {
+    if (s->depth + s->fields >= LEX_MAX_LEVEL) {
+        *why = LEX_TS_FIELD;
+        return NULL;
+    }
+    s->fields++;
+    const char *r = ts_field_body(s, p, why);
+    s->fields--;
+    return r;
+}
+
+static const char *ts_field_body(TScan *s, const char *p, int *why) {
     const char *start = p;
     int brackets = 0;
     while (p < s->end) {
         char c = *p;
         if (c == '\'' || c == '"') {
             const char *lit = lex_literal_prefix_start(start, p);
-            if (s->depth >= LEX_MAX_LEVEL) break;
             bool same = c == s->q && (p + 2 < s->end && p[1] == c && p[2] == c) == s->triple;
-            p = lex_scan_literal(lit, s->end, s->depth + 1, why);
+            p = lex_scan_literal(lit, s->end, s->depth + s->fields + 1, why);
             if (!p) {
                 /* as CPython: an unterminated literal with the t-string's own quote is the
                  * field's missing '}' */
