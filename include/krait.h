@@ -91,10 +91,10 @@ typedef struct kr_config {
     kr_read_fn read_in;            /* the script's stdin; NULL: the process's stdin (none in sandbox
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;
-    int gpu_tile_sm90; /* the Hopper matmul loop of tile kernels (docs/TILES.md):
-                        * 0 (default) and 2 wgmma fed by TMA where a launch's arrays
-                        * allow it, by cp.async otherwise; 1 off (mma.sync everywhere);
-                        * 3 wgmma fed by cp.async only. KRAIT_TILE_SM90=tma|off|cpasync */
+    int gpu_tile_sm90;         /* the Hopper matmul loop of tile kernels (docs/TILES.md):
+                                * 0 (default) and 2 wgmma fed by TMA where a launch's arrays
+                                * allow it, by cp.async otherwise; 1 off (mma.sync everywhere);
+                                * 3 wgmma fed by cp.async only. KRAIT_TILE_SM90=tma|off|cpasync */
     double gpu_kernel_timeout; /* seconds a wait for the device may last (a kernel that
                                 * never ends): past it the wait raises RuntimeError and
                                 * this interpreter's GPU is unusable (docs/GPU.md); 0:
@@ -110,6 +110,11 @@ typedef struct kr_config {
     const char *const *sandbox_builtins;
     int gpu_tile_general_only; /* non-zero: tile kernels always run their general variant,
                                 * never the exact one (docs/TILES.md). KRAIT_TILE_EXACT=0 */
+    int gpu_fuse_interp;       /* a new fused expression's first launches (docs/GPU.md): 0 run on
+                                * the graph-interpreting kernel while its own kernel compiles on a
+                                * thread (CUDA with a disk cache), 1 off (compile first), 2 always
+                                * interpret (tests), 3 as 0 on the mock device too.
+                                * KRAIT_FUSE_INTERP=auto|off|always|first */
 } kr_config;
 
 /* Result codes. */

@@ -42,6 +42,8 @@ static void usage(FILE *out) {
             "                   (the variant the arguments select; 2: both variants)\n"
             "  KRAIT_TILE_EXACT 0: tile kernels always run their general variant\n"
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off\n"
+            "  KRAIT_FUSE_INTERP  a new fused expression's first launches: auto (default:\n"
+            "                   interpreted while its kernel compiles), off, always, first\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
@@ -87,6 +89,12 @@ static void config_from_env(kr_config *cfg) {
                                                         : 0;
     const char *exact = getenv("KRAIT_TILE_EXACT");
     cfg->gpu_tile_general_only = exact && strcmp(exact, "0") == 0;
+    const char *interp = getenv("KRAIT_FUSE_INTERP");
+    cfg->gpu_fuse_interp = !interp                         ? 0
+                           : strcmp(interp, "off") == 0    ? 1
+                           : strcmp(interp, "always") == 0 ? 2
+                           : strcmp(interp, "first") == 0  ? 3
+                                                           : 0;
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

@@ -78,7 +78,8 @@ kinds = set(r.kind for r in recs)
 want = {"kernel", "copy DtoH", "compile"} | (set() if small else {"matmul"})
 check("kinds recorded", want <= kinds)
 fused = [r for r in recs if r.line == line_of("@fused") and r.kind == "kernel"]
-check("fused kernel named", len(fused) >= 1 and fused[0].name == "kr_fuse")
+# a new expression's first launch runs on the graph-interpreting kernel when it is cached
+check("fused kernel named", len(fused) >= 1 and fused[0].name in ("kr_fuse", "kr_fuse_interp"))
 check("fused copy bytes", sum(r.bytes for r in recs if r.line == line_of("@fused") and
                              r.kind == "copy DtoH") >= n * 4)
 mm = [r for r in recs if r.kind == "matmul"]  # cuBLASLt: not on the mock

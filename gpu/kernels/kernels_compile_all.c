@@ -184,5 +184,7 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         if (compile_note(kernels_matmul_compile(G, mm_dts[i], arch), verbose, what, &count) < 0)
             return -1;
     }
+    if (compile_note(kernels_interp_compile(G, arch), verbose, "the graph interpreter", &count) < 0)
+        return -1;
     return count;
 }

@@ -488,9 +488,9 @@ static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, 
     fuse_gen_end(s, nchecked, fpe_base);
 }
 
-static void fuse_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
-                     const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p, int nwords,
-                     int const_base, int fpe_base, int shape_base) {
+void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int root,
+                             const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
+                             int nwords, int const_base, int fpe_base, int shape_base) {
     int nchecked = fuse_nchecked(nodes, nnodes);
     bool fe = nchecked > 0;
     ksrc_puts(s, kernels_prelude);
@@ -666,11 +666,17 @@ static int fuse_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     size_t klen = kernels_fuse_key(key, nodes, nnodes, root, inputs, nin, out, &p);
     uint64_t h = kcache_hash(key, klen);
     CUfunction f = arch ? NULL : kcache_find(G, key, klen, h);
+    if (!f && !arch) {
+        /* a new key: interpreted while its kernel compiles on a thread (kernels_interp.c) */
+        int r = kernels_interp_fuse(G, nodes, nnodes, root, inputs, nin, out, &p, w, nw, const_base,
+                                    fpe_base, shape_base, key, klen, h, s, &f);
+        if (r < 0 || r == 1) return r < 0 ? -1 : 0;
+    }
     if (!f) {
         KSource src;
         ksrc_init(&src, G);
-        fuse_gen(&src, nodes, nnodes, root, inputs, nin, out->dtype, &p, nw, const_base, fpe_base,
-                 shape_base);
+        kernels_fuse_gen_source(&src, nodes, nnodes, root, inputs, nin, out->dtype, &p, nw,
+                                const_base, fpe_base, shape_base);
         int rc = G->mock && !arch
                      ? kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, out->dtype, &p,
                                          const_base, fpe_base, shape_base, &f)

@@ -686,6 +686,41 @@ int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     return 0;
 }
 
+/* The mock's kr_fuse_interp (kernels_interp.c): the argument block decoded into a graph
+ * description, then the same evaluation as a fused kernel's (the fused kernel's own words
+ * follow the interpreter's header and nodes). */
+static CUresult kh_interp_run(const CudaMockFunction *f, const unsigned grid[3],
+                              const unsigned block[3], void **params) {
+    const uint64_t *iw = params[0];
+    KernelsInterpDesc d;
+    if (kernels_interp_decode(iw, &d) < 0) return CUDA_ERROR_INVALID_VALUE;
+    (void)f;
+    HostFuse k;
+    memset(&k, 0, sizeof k);
+    memcpy(k.nodes, d.nodes, sizeof(FuseNode) * (size_t)d.nnodes);
+    k.nnodes = d.nnodes;
+    k.root = d.root;
+    k.nin = d.nin;
+    memcpy(k.in_dt, d.in_dt, sizeof(DType) * (size_t)d.nin);
+    k.out_dt = d.out_dt;
+    memcpy(k.layout, d.layout, sizeof k.layout);
+    k.path = d.rank == 0 ? FUSE_PATH_VECTOR : FUSE_PATH_STRIDED64;
+    k.vec = 1;
+    k.rank = d.rank;
+    k.const_base = d.const_base;
+    k.fpe_base = d.fpe_base;
+    k.shape_base = d.shape_base;
+    void *sub[2] = {(void *)(iw + d.base), params[1]};
+    return kh_fuse_run(&k.base, grid, block, sub);
+}
+
+int kernels_host_interp(GpuState *G, CUfunction *out) {
+    CudaMockFunction *k = kh_new(G, sizeof *k, kh_interp_run);
+    if (!k) return -1;
+    *out = (CUfunction)(void *)k;
+    return 0;
+}
+
 /* ---- arange: w = {out, n, start, step, out stride} ---- */
 
 typedef struct HostTyped {

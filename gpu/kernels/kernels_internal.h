@@ -109,6 +109,41 @@ int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, c
 DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);
 
+/* ---- the graph-interpreting kernel (kernels_interp.c) ---- */
+
+/* On a fused key's first launch (fuse_run's cache miss): run the graph with kr_fuse_interp
+ * while the specialized kernel compiles on a thread, or take that kernel when its compile
+ * has finished. w/nw: kernels_fuse_prepare's words. 1 launched (interpreted), 2 *f is the
+ * specialized kernel (inserted in G->kernels; launch it), 0 not taken (compile as before),
+ * -1 error. */
+int kernels_interp_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                        const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p,
+                        const uint64_t *w, int nw, int const_base, int fpe_base, int shape_base,
+                        const uint8_t *key, size_t klen, uint64_t hash, CUstream s, CUfunction *f);
+/* The interpreter's argument block for a graph (iw holds 256 words): its word count, 0 when
+ * the interpreter cannot take the graph. */
+int kernels_interp_pack(const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
+                        int nin, const GpuTensor *out, const FusePlan *p, const uint64_t *w, int nw,
+                        int const_base, int fpe_base, int shape_base, uint64_t *iw);
+/* A block decoded (the mock's host interpreter): 0, or -1 when it is not one. The fused
+ * kernel's words start at iw + base. */
+typedef struct KernelsInterpDesc {
+    FuseNode nodes[32];
+    int nnodes, root, nin, rank, base, const_base, fpe_base, shape_base;
+    DType in_dt[FUSE_MAX_INPUTS];
+    DType out_dt;
+    uint8_t layout[FUSE_MAX_INPUTS + 1];
+} KernelsInterpDesc;
+int kernels_interp_decode(const uint64_t *iw, KernelsInterpDesc *d);
+/* kr_fuse_interp compiled for arch without a device (gpu_kernels_compile_all). */
+int kernels_interp_compile(GpuState *G, const char *arch);
+/* The fused kernel's CUDA C for a prepared plan (kernels_fuse.c). */
+void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int root,
+                             const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
+                             int nwords, int const_base, int fpe_base, int shape_base);
+/* The mock's kr_fuse_interp (kernels_host.c). */
+int kernels_host_interp(GpuState *G, CUfunction *out);
+
 static inline uint64_t kword_f64(double d) {
     uint64_t w;
     __builtin_memcpy(&w, &d, 8);

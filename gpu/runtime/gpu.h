@@ -119,7 +119,14 @@ typedef struct GpuSettings {
                     * 3 wgmma + cp.async only */
     double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
+    int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */
 } GpuSettings;
+
+/* settings.fuse_interp (gpu/kernels/kernels_interp.c): AUTO, a new fused expression runs on
+ * the graph-interpreting kernel while its own compiles on a thread (CUDA with a disk cache;
+ * the mock's kernels need no compile); OFF, it compiles first; ALWAYS, every graph the
+ * interpreter takes runs on it (tests); FIRST, AUTO on the mock too (tests of the switch). */
+enum { GPU_FUSE_INTERP_AUTO, GPU_FUSE_INTERP_OFF, GPU_FUSE_INTERP_ALWAYS, GPU_FUSE_INTERP_FIRST };
 
 /* CUfunction -> kernel name, for the profiler (profile.c). */
 typedef struct GpuFuncName {

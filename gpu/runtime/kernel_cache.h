@@ -43,6 +43,10 @@ typedef struct KernelCache {
     int8_t lapack_state, solver_state; /* 0: not tried, 1: loaded, -1: absent */
     struct GpuSolver *solver_host, *solver_dev;
     void (*la_free)(struct GpuState *G);
+    /* The graph-interpreting kernel and the specialized compiles in flight on threads
+     * (gpu/kernels/kernels_interp.c); interp_free joins the threads and frees them. */
+    struct GpuFuseInterp *interp;
+    void (*interp_free)(struct GpuState *G);
 } KernelCache;
 
 uint64_t kcache_hash(const void *key, size_t size);
@@ -50,7 +54,8 @@ uint64_t kcache_hash(const void *key, size_t size);
 CUfunction kcache_find(struct GpuState *G, const void *key, size_t size, uint64_t hash);
 /* Remember f for key (copies the key). 0, or -1 with G's error set. */
 int kcache_insert(struct GpuState *G, const void *key, size_t size, uint64_t hash, CUfunction f);
-/* Frees the map, and first the cuBLASLt state and the linalg libraries (lt_free, la_free). gpu_state_free calls it. */
+/* Frees the map, and first the cuBLASLt state and the linalg libraries (lt_free, la_free).
+ * gpu_state_free calls it. */
 void kcache_free(struct GpuState *G);
 
 #endif

@@ -62,7 +62,8 @@ ArrCuda *arr_cuda_state(Interp *I) {
                                      .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc,
                                      .tile_sm90 = cfg->gpu_tile_sm90,
                                      .kernel_timeout = cfg->gpu_kernel_timeout,
-                                     .tile_general_only = cfg->gpu_tile_general_only != 0};
+                                     .tile_general_only = cfg->gpu_tile_general_only != 0,
+                                     .fuse_interp = cfg->gpu_fuse_interp};
     return c;
 }
 

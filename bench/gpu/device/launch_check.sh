@@ -1,0 +1,42 @@
+#!/bin/bash
+# launch_check.sh: issue 14's small-op and first-use rows and issue 16's launch path on the
+# H200, in one device call under 90 s (docs/PERFORMANCE.md "The launch path and first use"):
+#  1. first use of a new fused expression in fresh processes (bench/gpu/first_use.py): cold
+#     (an empty disk cache: the expression compiles, krait's graph interpreter compiles on a
+#     thread and the process's exit waits for it), then warm (the interpreter cached, a new
+#     expression: it runs interpreted while its kernel compiles), the same with
+#     KRAIT_FUSE_INTERP=off, and PyTorch's / CuPy's first use;
+#  2. the small ops, krait (bench/gpu/small_ops.py) beside PyTorch and CuPy
+#     (bench/gpu/small_ops_torch.py);
+#  3. tests/gpu + tests/gpu_diff with every fused expression on the interpreter
+#     (KRAIT_FUSE_INTERP=always, bench/gpu/device/par.sh).
+# From the repository root on the device, a Release build in .dev/build and its host libraries
+# in .dev/lib (carried). Exit status 1 when a check failed.
+export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=cuda
+K=${K:-$PWD/.dev/build/krait}
+OUT=${OUT:-/tmp}
+T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
+git log --oneline -1 2>/dev/null | cat
+D=$(mktemp -d)
+rc=0
+run() { # label, limit, command...: its PATTERN/SMALL/DIAG/CHECK lines
+  local label=$1 lim=$2; shift 2
+  timeout $lim "$@" > $OUT/$label.log 2>&1
+  local r=$?
+  grep -E "^(PATTERN|SMALL|DIAG|CHECK|PEER)|Error|FAILED" $OUT/$label.log | sed "s/^/[$label] /"
+  grep -q "CHECK .* FAIL\|Error" $OUT/$label.log && rc=1
+  echo "[$label] rc=$r at $(el) s"
+}
+run cold 25 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py a
+run warm 10 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py b
+run warm2 10 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py c
+run off 10 env KRAIT_CACHE_DIR=$D KRAIT_FUSE_INTERP=off $K bench/gpu/first_use.py d
+run small 20 env KRAIT_CACHE_DIR=$D $K bench/gpu/small_ops.py
+run peers 25 python3 bench/gpu/small_ops_torch.py
+echo "== tests with every fused expression interpreted (at $(el) s)"
+KRAIT_FUSE_INTERP=always KRAIT_CACHE_DIR=$D timeout $(( 88 - $(el) > 20 ? 88 - $(el) : 20 )) \
+  bash bench/gpu/device/par.sh $K interp $PWD/tests/gpu $PWD/tests/gpu_diff > $OUT/interp_tests.log 2>&1
+grep -A30 "^== interp" $OUT/interp_tests.log | head -60
+grep -q "^== interp: [0-9]* passed, 0 failed" $OUT/interp_tests.log || rc=1
+echo "done at $(el) s, rc=$rc"
+exit $rc
