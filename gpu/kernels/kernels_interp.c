@@ -613,6 +613,7 @@ int kernels_interp_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root
         }
         fi->jobs[free_slot] = j;
     }
+    gpu_prof_traffic(G, gpu_tensors_bytes(inputs, nin) + gpu_tensor_bytes(out), 0.0);
     if (ki_launch(G, fi, iw, niw, p->n, s) < 0) return -1;
     return 1;
 }
