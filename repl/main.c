@@ -41,7 +41,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_CHECK_NVRTC  1: also compile CPU-path tile kernels with NVRTC\n"
             "                   (the variant the arguments select; 2: both variants)\n"
             "  KRAIT_TILE_EXACT 0: tile kernels always run their general variant\n"
-            "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off\n"
+            "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off;\n"
+            "                   serial: the attention loop without its software pipeline\n"
             "  KRAIT_FUSE_INTERP  a new fused expression's first launches: auto (default:\n"
             "                   interpreted while its kernel compiles), off, always, first\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
@@ -83,6 +84,7 @@ static void config_from_env(kr_config *cfg) {
                                                                              : 1;
     const char *sm90 = getenv("KRAIT_TILE_SM90");
     cfg->gpu_tile_sm90 = !sm90                          ? 0
+                         : strcmp(sm90, "serial") == 0  ? 5
                          : strcmp(sm90, "off") == 0     ? 1
                          : strcmp(sm90, "tma") == 0     ? 2
                          : strcmp(sm90, "cpasync") == 0 ? 3

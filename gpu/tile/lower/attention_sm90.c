@@ -17,6 +17,9 @@
  * arrays' edges) ahead of the tensor cores. The tile variables the loop carries (acc, m_i,
  * l_i) go from the generic layout into fragments once before the loop and back once after
  * it; so do the tiles made before the loop that it reads (the causal mask's row offsets).
+ * Software-pipelined where it can be (FaLoop.pipe): S of iteration j and P V of j - 1 are
+ * issued together and the softmax of j runs while P V does (FlashAttention-3's overlap
+ * inside a warpgroup); KRAIT_TILE_SM90=serial waits for each wgmma group at once.
  * Emitted under `#if KR_WGMMA` with the generic loop in the `#else`; the elementwise ops are
  * lower_ops.c's own emitters, run with the fragments' slot counts (Lower.fa_val/fa_var). A
  * loop with anything else in its body (another load, a store, an iota, an inner loop, a
@@ -39,8 +42,21 @@ typedef struct FaLoop {
     int M, N, D, NK, DV;  /* S (M, N) = q (M, D) k (D, N); acc (M, DV) += P (M, NK) v (NK, DV) */
     TileDType dt;
     int stages;
+    int occ; /* blocks an SM: ct.kernel(occupancy=n) when the fragments fit its registers */
     size_t q_bytes, k_bytes, v_bytes;
+    /* the software pipeline (FlashAttention-3's intra-warpgroup overlap): S of iteration j
+     * is issued, then P V of j - 1, and the softmax of j runs while P V's wgmma does; the
+     * accumulator (variable acc_var) is waited for just before wait_at, the first op that
+     * touches it, and mma_o only packs P (write_acc, its result's write, is then the
+     * deferred wgmma's); 0: each wgmma group waited for at once */
+    bool pipe;
+    int acc_var;
+    const TileOp *wait_at, *write_acc;
+    int anchor;          /* the value the last op before wait_at made, or -1 (emit_body_op) */
+    char fs[64], fo[64]; /* the functors of S and of P V */
 } FaLoop;
+
+static size_t elem_bytes(TileDType dt);
 
 static const TileType *vtype(const TileFunc *f, int v) {
     return tile_value_type(f, v);
@@ -211,6 +227,49 @@ static bool values_stay(const TileFunc *f, const TileRegion *body, const TileReg
     return true;
 }
 
+/* whether op (its regions too) reads or writes variable var */
+static bool touches(const TileOp *op, int var) {
+    if ((op->kind == TOP_VAR_READ || op->kind == TOP_VAR_WRITE) && op->var == var) return true;
+    for (int k = 0; k < 2; k++)
+        for (const TileOp *o = op->regions[k].first; o; o = o->next)
+            if (touches(o, var)) return true;
+    return false;
+}
+
+/* The software pipeline's conditions: P V's result goes only to one write of a float (M, DV)
+ * variable A after it at the top of the body, and A is touched neither before S nor after
+ * P V but by that write; the ring has a stage to spare (the refill of iteration j + S - 2's
+ * stage waits for P V of j - 2, done in iteration j - 1). */
+static void pipe_match(const TileFunc *f, FaLoop *m) {
+    const TileRegion *body = &m->loop->regions[0];
+    m->pipe = false;
+    int r = m->mma_o->result;
+    if (m->stages < 3 || lw_uses(&f->body, r) != 1) return;
+    const TileOp *w = NULL;
+    for (const TileOp *o = m->mma_o->next; o; o = o->next)
+        if (o->kind == TOP_VAR_WRITE && o->operands[0] == r) w = o;
+    if (!w) return;
+    int a = w->var;
+    const TileType *ta = &f->vars[a].type;
+    if (ta->rank != 2 || ta->shape[0] != m->M || ta->shape[1] != m->DV || ta->dtype != TDT_FLOAT32)
+        return;
+    const TileOp *o = body->first, *wait_at = NULL;
+    int anchor = -1;
+    for (; o != m->mma_s; o = o->next)
+        if (touches(o, a)) return;
+    for (o = o->next; o != m->mma_o; o = o->next) {
+        if (!wait_at && touches(o, a)) wait_at = o;
+        if (!wait_at && o->result >= 0 && !skipped(m, o)) anchor = o->result;
+    }
+    for (o = o->next; o; o = o->next)
+        if (o != w && touches(o, a)) return;
+    m->pipe = true;
+    m->acc_var = a;
+    m->wait_at = wait_at ? wait_at : m->mma_o;
+    m->write_acc = w;
+    m->anchor = anchor;
+}
+
 static bool is16(TileDType dt) {
     return dt == TDT_FLOAT16 || dt == TDT_BFLOAT16;
 }
@@ -275,12 +334,20 @@ static bool fa_match(const TileFunc *f, const TileOp *op, int threads, FaLoop *m
     m->q_bytes = (size_t)m->M * (size_t)m->D * 2;
     m->k_bytes = (size_t)m->pk.rows * (size_t)m->pk.cols * 2;
     m->v_bytes = (size_t)m->pv.rows * (size_t)m->pv.cols * 2;
-    int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
+    /* ct.kernel(occupancy=n) leaves a thread 64K / (n threads) registers: the loop takes
+     * them when its fragments (S, the accumulator, P packed twice) and ~24 more fit (ptxas -v:
+     * 128x64 127 registers, 128x128 166), else
+     * one block an SM (the 128x128 loop spilled at the sample's occupancy 2) */
+    int occ = f->hints.occupancy > 1 && f->hints.occupancy <= 4 ? f->hints.occupancy : 1;
+    int need = m->N / 2 + m->DV / 2 + m->NK / 2 + 24;
+    if (need * fa_threads_of(m) * occ > 65536) occ = 1;
+    m->occ = occ;
     size_t budget = (size_t)FA_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
     size_t stage = m->k_bytes + m->v_bytes;
     if (budget < 1024 + m->q_bytes + 2 * stage) return false;
     m->stages = (int)((budget - 1024 - m->q_bytes) / stage);
     if (m->stages > 4) m->stages = 4;
+    pipe_match(f, m);
     return true;
 }
 
@@ -306,6 +373,7 @@ static bool loop_taken(const Lower *L, const TileOp *op, FaLoop *m) {
     int arr[2] = {m->pk.load->array, m->pv.load->array};
     for (int i = 0; i < 2; i++)
         if (arr[i] >= 64 || (L->ordered >> arr[i] & 1)) return false;
+    if (L->sm90_mode == 5) m->pipe = false; /* KRAIT_TILE_SM90=serial */
     return true;
 }
 
@@ -397,37 +465,85 @@ static bool tma_shape(const TileFunc *f, const Sm90Pin *p) {
     return R >= 2 && R <= 5 && p->ar == R - 2 && p->ac == R - 1;
 }
 
-static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r, const char *fs,
-                       const char *fo);
+static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r);
 
-static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op, const char *fs,
-                        const char *fo) {
+/* the issue of the deferred P V of iteration kr_it - 1 (the pipeline) into the accumulator */
+static void emit_pv_issue(Lower *L, const FaLoop *m, const TileOp *at, const char *it) {
+    lw_line(
+        L, at,
+        "kr_fa_mma_rs_issue<%d, %d, %s, %s>(s%d, kr_pa, kr_fr + (int)((%s) %% %d) * %zu + %zu);",
+        m->DV, m->NK, m->kmaj_v ? "true" : "false", m->fo, m->acc_var, it, m->stages,
+        m->k_bytes + m->v_bytes, m->k_bytes);
+}
+
+static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op) {
     const TileFunc *f = L->f;
+    const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
     if (skipped(m, op)) return 0;
+    if (m->pipe && op == m->wait_at) { /* P V of the iteration before done: its stage is free */
+        /* ptxas hoists a wgmma wait above independent arithmetic (here: to just after S's
+         * wait, serializing the softmax behind P V again) but keeps it after a shared-memory
+         * store: the softmax's last value stored to a scratch word (never read) pins it */
+        if (m->anchor >= 0) { /* each slot (up to 16 bytes): l_i's two rows, say */
+            const TileType *t = vtype(f, m->anchor);
+            int n = t->rank ? lw_value_slots(L, m->anchor) : 1,
+                most = 16 / (int)elem_bytes(t->dtype);
+            if (t->rank == 0)
+                lw_line(L, op, "*(volatile %s *)kr_pin_anchor = v%d;", lw_reg(t->dtype), m->anchor);
+            else
+                lw_line(L, op, "KR_FOR(r, %d) ((volatile %s *)kr_pin_anchor)[r] = v%d[r];",
+                        n < most ? n : most, lw_reg(t->dtype), m->anchor);
+        }
+        lw_line(L, op, "kr_wgmma_wait<0>();");
+        lw_line(L, op, "kr_frag_fence(s%d);", m->acc_var);
+        lw_line(L, op,
+                "if (kr_t && kr_it > 0) kr_fa_arrive(&kr_bar[%d + (int)((kr_it - 1) %% %d)]);",
+                m->stages, m->stages);
+    }
     if (op == m->mma_s) {
         lw_declare(L, op);
-        lw_line(L, op, "kr_fa_mma_ss<%d, %d, %d, %s, %s>(v%d, kr_fq, kr_st);", m->M, m->N, m->D,
-                m->kmaj_k ? "true" : "false", fs, op->result);
+        if (!m->pipe) {
+            lw_line(L, op, "kr_fa_mma_ss<%d, %d, %d, %s, %s>(v%d, kr_fq, kr_st);", m->M, m->N, m->D,
+                    m->kmaj_k ? "true" : "false", m->fs, op->result);
+            return 0;
+        }
+        lw_line(L, op, "kr_fa_mma_ss_issue<%d, %d, %d, %s, %s>(v%d, kr_fq, kr_st);", m->M, m->N,
+                m->D, m->kmaj_k ? "true" : "false", m->fs, op->result);
+        lw_line(L, op, "if (kr_it > 0) {");
+        L->indent++;
+        emit_pv_issue(L, m, op, "kr_it - 1");
+        lw_line(L, op, "kr_wgmma_wait<1>(); /* S: P V still running */");
+        L->indent--;
+        lw_line(L, op, "} else {");
+        lw_line(L, op, "    kr_wgmma_wait<0>();");
+        lw_line(L, op, "}");
+        lw_line(L, op, "kr_frag_fence(v%d);", op->result);
         return 0;
     }
     if (op == m->mma_o) {
         int p = m->cast_p ? m->cast_p->operands[0] : op->operands[0];
+        if (m->pipe) { /* the accumulator's value, P packed: the next iteration issues P V */
+            lw_line(L, op, "KR_FOR(r, %d) s%d[r] = v%d[r];", m->DV / 2, m->acc_var,
+                    op->operands[2]);
+            lw_line(L, op, "kr_fa_pack_p<%d, %s>(kr_pa, v%d);", m->NK, S, p);
+            return 0;
+        }
         lw_declare(L, op);
         lw_line(L, op, "KR_FOR(r, %d) v%d[r] = v%d[r];", m->DV / 2, op->result, op->operands[2]);
         lw_line(L, op, "kr_fa_mma_rs<%d, %d, %s, %s, %s>(v%d, v%d, kr_st + %zu);", m->DV, m->NK,
-                m->kmaj_v ? "true" : "false", m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half", fo,
-                op->result, p, m->k_bytes);
+                m->kmaj_v ? "true" : "false", S, m->fo, op->result, p, m->k_bytes);
         return 0;
     }
+    if (m->pipe && op == m->write_acc) return 0;
     if (op->kind == TOP_IF) {
         lw_line(L, op, "if (v%d) {", op->operands[0]);
         L->indent++;
-        if (emit_region(L, m, &op->regions[0], fs, fo) < 0) return -1;
+        if (emit_region(L, m, &op->regions[0]) < 0) return -1;
         L->indent--;
         if (op->regions[1].first) {
             lw_line(L, op, "} else {");
             L->indent++;
-            if (emit_region(L, m, &op->regions[1], fs, fo) < 0) return -1;
+            if (emit_region(L, m, &op->regions[1]) < 0) return -1;
             L->indent--;
         }
         lw_line(L, op, "}");
@@ -467,10 +583,9 @@ static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op, const char 
     return lw_op_generic(L, op);
 }
 
-static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r, const char *fs,
-                       const char *fo) {
+static int emit_region(Lower *L, const FaLoop *m, const TileRegion *r) {
     for (const TileOp *op = r->first; op; op = op->next)
-        if (emit_body_op(L, m, op, fs, fo) < 0) return -1;
+        if (emit_body_op(L, m, op) < 0) return -1;
     return 0;
 }
 
@@ -545,18 +660,17 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
         gpu_host_free(G, var, wb);
         return 0;
     }
-    char fs[64], fo[64];
-    lw_sm90_functor_a(L, m->dt, m->N, m->kmaj_k, false, fs, sizeof fs);
-    lw_sm90_functor_a(L, m->dt, m->DV, m->kmaj_v, true, fo, sizeof fo);
+    lw_sm90_functor_a(L, m->dt, m->N, m->kmaj_k, false, m->fs, sizeof m->fs);
+    lw_sm90_functor_a(L, m->dt, m->DV, m->kmaj_v, true, m->fo, sizeof m->fo);
     const char *S = m->dt == TDT_BFLOAT16 ? "kr_bf16" : "kr_half";
     const char *IT = lw_reg(f->vars[op->var].type.dtype);
-    int st = m->stages, ahead = st - 1;
+    int st = m->stages, ahead = m->pipe ? st - 2 : st - 1;
     size_t stage = m->k_bytes + m->v_bytes;
     size_t off_ring = m->q_bytes; /* Q at 0, both after the scratch's 1024-byte alignment */
     /* TMA: each stage's mbarriers, "full" (its copies landed) then "empty" (every thread is
      * done with it: the refill waits for that instead of a block barrier each iteration) */
     size_t off_bar = off_ring + (size_t)st * stage;
-    lw_need_smem(L, 1024 + off_bar + 16 * (size_t)st);
+    lw_need_smem(L, 1024 + off_bar + 16 * (size_t)st + 16); /* + the pipeline's anchor word */
     /* TMA (all modes but 3, cp.async only): one map per operand array; the kernel keeps the
      * cp.async copies for launches whose arrays a map cannot describe */
     int tk = -1, tv = -1;
@@ -584,6 +698,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     lw_line(L, op, "unsigned char *const kr_fq = kr_pinned(0, 0);");
     lw_line(L, op, "unsigned char *const kr_fr = kr_pinned(0, %zu);", off_ring);
     lw_line(L, op, "u64 *const kr_bar = (u64 *)(kr_fr + %zu);", off_bar - off_ring);
+    if (m->pipe && m->anchor >= 0)
+        lw_line(L, op, "void *const kr_pin_anchor = (void *)(kr_bar + %d);", 2 * st);
     lw_line(L, op, "const bool kr_t = %s;", tma ? "p.kr_tma != 0" : "false");
     for (int i = 0; i < nimp; i++)
         lw_line(L, op, "auto &kr_ov%d = v%d;", imp[i], imp[i]);
@@ -659,6 +775,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     emit_copy(L, m, &m->pv, m->k_bytes);
     L->indent--;
     lw_line(L, op, "};");
+    if (m->pipe)
+        lw_line(L, op, "unsigned kr_pa[%d][4]; /* P, packed, for the next P V */", m->NK / 16);
     lw_line(L, op, "_Pragma(\"unroll 1\") for (int kr_i = 0; kr_i < %d; kr_i++) {", ahead);
     lw_line(L, op, "    if (kr_i < kr_n) kr_issue(kr_i);");
     lw_line(L, op, "    kr_cp_commit();");
@@ -674,7 +792,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     }
     lw_line(L, op, "kr_cp_wait<%d>();", ahead - 1);
     lw_line(L, op, "kr_fence_async_smem();");
-    lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - 1 is free */");
+    lw_line(L, op, "__syncthreads(); /* stage kr_it landed; stage kr_it - %d is free */",
+            m->pipe ? 2 : 1);
     if (tma) {
         L->indent--;
         lw_line(L, op, "}");
@@ -686,13 +805,22 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
             stage);
     L->fa_val = val;
     L->fa_var = var;
-    if (r == 0) r = emit_region(L, m, body, fs, fo);
+    if (r == 0) r = emit_region(L, m, body);
     L->fa_val = NULL;
     L->fa_var = NULL;
-    if (tma) /* both wgmma groups of the iteration were waited for: the stage is free */
+    if (tma && !m->pipe) /* both wgmma groups of the iteration were waited for: the stage is free */
         lw_line(L, op, "if (kr_t) kr_fa_arrive(&kr_bar[%d + (int)(kr_it %% %d)]);", st, st);
     L->indent--;
     lw_line(L, op, "}");
+    if (m->pipe) { /* the last iteration's P V */
+        lw_line(L, op, "if (kr_n > 0) {");
+        L->indent++;
+        emit_pv_issue(L, m, op, "kr_n - 1");
+        lw_line(L, op, "kr_wgmma_wait<0>();");
+        lw_line(L, op, "kr_frag_fence(s%d);", m->acc_var);
+        L->indent--;
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "kr_cp_wait<0>();");
     if (tma) {
         lw_line(L, op, "if (kr_t) {");
@@ -718,12 +846,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     gpu_host_free(G, val, vb);
     gpu_host_free(G, var, wb);
     if (r < 0) return -1;
-    /* ct.kernel(occupancy=n) caps ptxas's registers at what n blocks an SM leave a thread,
-     * when the loop's fragments (and ~40 more) fit in that: else it would spill */
-    int occ = f->hints.occupancy;
-    int need = m->N / 2 + m->DV / 2 + m->NK / 4 + 40;
-    if (occ > 1 && occ <= 4 && need * L->layout.nt * occ <= 65536 && occ > L->fa_minblocks)
-        L->fa_minblocks = occ;
+    /* the blocks an SM the ring was sized for: ptxas's register budget (lower.c) */
+    if (m->occ > L->fa_minblocks) L->fa_minblocks = m->occ;
     L->sm90 = true;
     L->fa = true;
     return 1;

@@ -427,10 +427,10 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
         words = 1;
     }
     ksrc_puts(s, "};\n");
-    /* blocks per SM, ptxas's register budget 64K / (n KR_NT): the attention loop's, or
-     * ct.kernel(occupancy=n) */
+    /* blocks per SM, ptxas's register budget 64K / (n KR_NT): the attention loop's (which
+     * may be fewer than ct.kernel(occupancy=n): its fragments' registers), or the hint */
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 0;
-    if (L.fa_minblocks > occ) occ = L.fa_minblocks;
+    if (L.fa) occ = L.fa_minblocks;
     if (occ > 2048 / L.layout.nt) occ = 2048 / L.layout.nt;
     char bounds[32] = "";
     if (occ > 1) snprintf(bounds, sizeof bounds, ", %d", occ);

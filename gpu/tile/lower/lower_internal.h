@@ -56,7 +56,7 @@ typedef struct Lower {
     /* attention_sm90.c: while it emits its loop body, the register slots of each value and
      * variable in wgmma's fragment layout (0: the generic layout's); NULL outside */
     const int *fa_val, *fa_var;
-    int fa_minblocks; /* __launch_bounds__'s blocks per SM (the attention loop's occupancy) */
+    int fa_minblocks; /* __launch_bounds__'s blocks per SM when fa (the attention loop's) */
     bool fa;          /* an attention loop went to wgmma: tile_attn_sm90.cuh is needed */
     /* the generic loop under a wgmma loop's #else (lower_ops.c): its kr_smem needs go to
      * smem_else, which only architectures without wgmma compile (TileLowered's

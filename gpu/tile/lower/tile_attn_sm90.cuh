@@ -91,9 +91,9 @@ template <class S> KR_DEV unsigned kr_fa_pack(float lo, float hi) {
 }
 /* d (this warpgroup's 64 x N rows, FULL) = A (M x K, K-major at a) @ B (K x N at b: N rows of
  * K-major 128-byte rows when KMAJ, else K rows of N), both swizzled, 16-bit; MMA is the
- * lowering's functor (lw_sm90_functor). Waits for the product. */
+ * lowering's functor (lw_sm90_functor). Issued as one wgmma group, not waited for. */
 template <int M, int N, int K, bool KMAJ, class MMA>
-KR_DEV void kr_fa_mma_ss(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
+KR_DEV void kr_fa_mma_ss_issue(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
     const unsigned a0 = kr_smem_addr(a) + ((unsigned)threadIdx.x / 128) * 64 * 128, b0 = kr_smem_addr(b);
     KR_FOR(i, N / 2) d[i] = 0.0f;
     kr_frag_fence(d);
@@ -106,17 +106,31 @@ KR_DEV void kr_fa_mma_ss(float (&d)[N / 2], const unsigned char *a, const unsign
             MMA()(d, kr_wgmma_desc(aa, 16), kr_wgmma_desc(b0 + kk * 16 * 128, K * 128));
     }
     kr_wgmma_commit();
+    kr_frag_fence(d);
+}
+/* ... and waited for */
+template <int M, int N, int K, bool KMAJ, class MMA>
+KR_DEV void kr_fa_mma_ss(float (&d)[N / 2], const unsigned char *a, const unsigned char *b) {
+    kr_fa_mma_ss_issue<M, N, K, KMAJ, MMA>(d, a, b);
     kr_wgmma_wait<0>();
     kr_frag_fence(d);
 }
-/* d (64 x N, FULL) += P (64 x K, FULL floats of this warpgroup: the register A operand,
- * rounded to S) @ B (K x N at b, as kr_fa_mma_ss's B). Waits for the product. */
-template <int N, int K, bool KMAJ, class S, class MMA>
-KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsigned char *b) {
-    const unsigned b0 = kr_smem_addr(b);
-    unsigned a[K / 16][4];
+/* the packed 16-bit registers of the A operand of P V in flight, as kr_frag_fence */
+template <int N> KR_DEV void kr_frag_fence_u(unsigned (&a)[N][4]) {
+    KR_FOR(i, N) KR_FOR(v, 4) asm volatile("" : "+r"(a[i][v])::"memory");
+}
+/* P (64 x K, FULL floats of this warpgroup) rounded to S and packed as wgmma's register A
+ * operand: a[kk] holds the four registers of k16 step kk */
+template <int K, class S> KR_DEV void kr_fa_pack_p(unsigned (&a)[K / 16][4], const float (&p)[K / 2]) {
     KR_FOR(kk, K / 16) KR_FOR(v, 4) a[kk][v] = kr_fa_pack<S>(p[8 * kk + 2 * v], p[8 * kk + 2 * v + 1]);
+}
+/* d (64 x N, FULL) += A (the packed P of kr_fa_pack_p) @ B (K x N at b, as kr_fa_mma_ss's B),
+ * issued as one wgmma group, not waited for: d and a stay untouched until the wait */
+template <int N, int K, bool KMAJ, class MMA>
+KR_DEV void kr_fa_mma_rs_issue(float (&d)[N / 2], unsigned (&a)[K / 16][4], const unsigned char *b) {
+    const unsigned b0 = kr_smem_addr(b);
     kr_frag_fence(d);
+    kr_frag_fence_u(a);
     kr_wgmma_fence();
     KR_FOR(kk, K / 16) {
         if constexpr (KMAJ)
@@ -125,6 +139,16 @@ KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsig
             MMA()(d, a[kk], kr_wgmma_desc(b0 + kk * 16 * 128, K * 128));
     }
     kr_wgmma_commit();
+    kr_frag_fence(d);
+    kr_frag_fence_u(a);
+}
+/* d (64 x N, FULL) += P (64 x K, FULL floats of this warpgroup: the register A operand,
+ * rounded to S) @ B (K x N at b, as kr_fa_mma_ss's B). Waits for the product. */
+template <int N, int K, bool KMAJ, class S, class MMA>
+KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsigned char *b) {
+    unsigned a[K / 16][4];
+    kr_fa_pack_p<K, S>(a, p);
+    kr_fa_mma_rs_issue<N, K, KMAJ, MMA>(d, a, b);
     kr_wgmma_wait<0>();
     kr_frag_fence(d);
 }
