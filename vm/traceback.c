@@ -9,6 +9,7 @@
  * with their indentation removed, SyntaxError's file/line/caret block, and the final
  * "Type: message" line where the type is qualified by its module unless that is
  * builtins or __main__. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "dict.h"
 #include "error.h"
 #include "frame.h"
+#include "number.h"
 #include "seq.h"
 #include "str.h"
 #include "vm.h"
@@ -204,11 +206,22 @@ static void format_repeated(Interp *I, StrBuf *b, long cnt) {
     sb_appendf(I, b, "  [Previous line repeated %ld more time%s]\n", cnt, cnt > 1 ? "s" : "");
 }
 
-static void format_traceback(Interp *I, StrBuf *b, Traceback *tb) {
+/* sys.tracebacklimit when it is an int (CPython ignores other values), else 1000. */
+static long traceback_limit(Interp *I) {
+    Str *name = str_intern_cstr(I, "sys");
+    Value sys = name ? dict_get_str(I->modules, name) : V_NULL;
+    Str *attr = str_intern_cstr(I, "tracebacklimit");
+    Value v = !is_null(sys) && attr ? obj_getattr_opt(I, sys, attr) : V_NULL;
+    if (is_smallint(v) || is_bool(v)) return (long)v.as.i;
+    if (!is_null(v) && is_int(I, v)) return int_sign(I, v) > 0 ? LONG_MAX : 0; /* a big one */
+    return TB_LIMIT;
+}
+
+static void format_traceback(Interp *I, StrBuf *b, Traceback *tb, long limit) {
     long depth = 0;
     for (Traceback *t = tb; t; t = t->next)
         depth++;
-    while (tb && depth > TB_LIMIT) {
+    while (tb && depth > limit) {
         depth--;
         tb = tb->next;
     }
@@ -563,7 +576,8 @@ static void format_notes(Interp *I, StrBuf *b, PrintCtx *ctx, Obj *exc) {
 static void format_one(Interp *I, StrBuf *out, PrintCtx *ctx, Obj *exc) {
     ExcObj *e = (ExcObj *)exc;
     StrBuf b;
-    if (e->traceback) {
+    long limit = e->traceback ? traceback_limit(I) : 0;
+    if (e->traceback && limit > 0) { /* as CPython: limit <= 0 prints no traceback at all */
         bool group = is_group_exc(I, exc);
         put_indent(I, out, ctx);
         if (group && ctx->depth == 1)
@@ -574,7 +588,7 @@ static void format_one(Interp *I, StrBuf *out, PrintCtx *ctx, Obj *exc) {
                        group ? "Exception Group Traceback (most recent call last):\n"
                              : "Traceback (most recent call last):\n");
         sb_init(&b);
-        format_traceback(I, &b, (Traceback *)e->traceback);
+        format_traceback(I, &b, (Traceback *)e->traceback, limit);
         put_lines(I, out, ctx, b.data, b.len);
         sb_free(I, &b);
     }

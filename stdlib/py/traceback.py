@@ -117,6 +117,10 @@ class StackSummary(list):
 
     @classmethod
     def extract(klass, frame_gen, *, limit=None, lookup_lines=True, capture_locals=False):
+        if limit is None:  # as CPython: sys.tracebacklimit, when set, limits the default
+            limit = getattr(sys, "tracebacklimit", None)
+            if limit is not None and limit < 0:
+                limit = 0
         result = klass()
         for f, lineno in frame_gen:
             co = f.f_code
