@@ -159,7 +159,125 @@ static Value code_get_cellvars(Interp *I, Value self) {
     return names_tuple(I, co->cellvars, co->ncellvars);
 }
 
+static Value code_get_stacksize(Interp *I, Value self) {
+    return v_int(((Code *)as_obj(self))->stacksize);
+}
+static Value code_get_names(Interp *I, Value self) {
+    Code *co = (Code *)as_obj(self);
+    return names_tuple(I, co->names, co->nnames);
+}
+static Value code_get_consts(Interp *I, Value self) {
+    Code *co = (Code *)as_obj(self);
+    Tuple *t = tuple_new(I, co->nconsts);
+    if (!t) return V_NULL;
+    for (uint32_t i = 0; i < co->nconsts; i++)
+        t->items[i] = co->consts[i];
+    return v_obj(t);
+}
+/* co_code: krait's own instructions (4 bytes each, little-endian), not CPython's. */
+static Value code_get_code(Interp *I, Value self) {
+    Code *co = (Code *)as_obj(self);
+    size_t n = (size_t)co->ninstrs * 4;
+    unsigned char *buf = n ? mem_alloc(I, n) : NULL;
+    if (n && !buf) return V_NULL;
+    for (uint32_t i = 0; i < co->ninstrs; i++)
+        for (int k = 0; k < 4; k++)
+            buf[4 * i + k] = (unsigned char)(co->instrs[i] >> (8 * k));
+    Bytes *b = bytes_new(I, buf, n);
+    if (buf) mem_free(I, buf, n);
+    return b ? v_obj(b) : V_NULL;
+}
+
+/* The instructions as byte ranges [start, end) of one line each (line < 0: none), as
+ * co_lines() yields them over co_code's offsets. Returns the count; fills out if given. */
+static uint32_t code_line_ranges(Code *co, uint32_t (*out)[3]) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < co->ninstrs;) {
+        uint32_t j = i + 1;
+        while (j < co->ninstrs && co->lines[j] == co->lines[i])
+            j++;
+        if (out) {
+            out[n][0] = 4 * i;
+            out[n][1] = 4 * j;
+            out[n][2] = (uint32_t)co->lines[i];
+        }
+        n++;
+        i = j;
+    }
+    return n;
+}
+
+static Value code_lines(Interp *I, int argc, Value *argv, Tuple *kw) {
+    (void)argc, (void)kw;
+    Code *co = (Code *)as_obj(argv[0]);
+    uint32_t n = code_line_ranges(co, NULL);
+    uint32_t(*r)[3] = n ? mem_alloc(I, n * sizeof *r) : NULL;
+    if (n && !r) return V_NULL;
+    code_line_ranges(co, r);
+    List *l = list_new(I, n);
+    for (uint32_t i = 0; l && i < n; i++) {
+        Tuple *t = tuple_new(I, 3);
+        if (!t) {
+            l = NULL;
+            break;
+        }
+        t->items[0] = v_int(r[i][0]);
+        t->items[1] = v_int(r[i][1]);
+        t->items[2] = (int32_t)r[i][2] < 0 ? V_NONE : v_int((int32_t)r[i][2]);
+        if (!list_append(I, l, v_obj(t))) l = NULL;
+    }
+    if (r) mem_free(I, r, n * sizeof *r);
+    return l ? obj_iter(I, v_obj(l)) : V_NULL;
+}
+
+/* co_lnotab (deprecated in CPython 3.12): (offset increment, line increment) byte pairs from
+ * (0, co_firstlineno), in CPython's encoding, over the ranges of co_lines(). */
+static Value code_get_lnotab(Interp *I, Value self) {
+    Code *co = (Code *)as_obj(self);
+    StrBuf b;
+    sb_init(&b);
+    uint32_t addr = 0;
+    long line = co->firstlineno;
+    bool ok = true;
+    for (uint32_t i = 0; i < co->ninstrs && ok;) {
+        uint32_t j = i + 1;
+        while (j < co->ninstrs && co->lines[j] == co->lines[i])
+            j++;
+        if (co->lines[i] >= 0) {
+            long da = 4 * (long)i - addr, dl = co->lines[i] - line;
+            for (; da > 255 && ok; da -= 255)
+                ok = sb_append_char(I, &b, (char)255) && sb_append_char(I, &b, 0);
+            for (; dl > 127 && ok; dl -= 127, da = 0)
+                ok = sb_append_char(I, &b, (char)da) && sb_append_char(I, &b, 127);
+            for (; dl < -128 && ok; dl += 128, da = 0)
+                ok = sb_append_char(I, &b, (char)da) && sb_append_char(I, &b, (char)-128);
+            if (ok && (da || dl))
+                ok = sb_append_char(I, &b, (char)da) && sb_append_char(I, &b, (char)dl);
+            addr = 4 * i;
+            line = co->lines[i];
+        }
+        i = j;
+    }
+    if (!ok) {
+        sb_free(I, &b);
+        return V_NULL;
+    }
+    Bytes *r = bytes_new(I, b.data, b.len);
+    sb_free(I, &b);
+    return r ? v_obj(r) : V_NULL;
+}
+
+static const MethodDef code_methods[] = {
+    {"co_lines", code_lines, 0},
+    {NULL, NULL, 0},
+};
+
 static const GetSetDef code_getsets[] = {
+    {"co_code", code_get_code, NULL},
+    {"co_consts", code_get_consts, NULL},
+    {"co_names", code_get_names, NULL},
+    {"co_stacksize", code_get_stacksize, NULL},
+    {"co_lnotab", code_get_lnotab, NULL},
     {"co_name", code_get_name, NULL},
     {"co_qualname", code_get_qualname, NULL},
     {"co_filename", code_get_filename, NULL},
@@ -181,7 +299,7 @@ const TypeSpec code_spec = {
     .instance_size = sizeof(Code),
     .flags = 0,
     .slots = {.trace = code_trace, .finalize = code_finalize, .repr = code_repr},
-    .methods = NULL,
+    .methods = code_methods,
     .getsets = code_getsets,
 };
 
