@@ -126,7 +126,8 @@ typedef struct GpuTensor {
     X(ISNAN, 1)                                                                                    \
     X(ISINF, 1)                                                                                    \
     X(ISFINITE, 1)                                                                                 \
-    X(CLIP, 3) /* clip(a, lo=b, hi=c) = minimum(maximum(a, b), c) */
+    X(CLIP, 3) /* clip(a, lo=b, hi=c) = minimum(maximum(a, b), c) */                             \
+    X(ROWRED, 1) /* a row program's reduction of a over the row (gpu_fused_rows) */
 
 typedef enum FuseOp {
 #define X(name, arity) FUSE_##name,
@@ -177,6 +178,19 @@ void gpu_fpe_cast_range(DType dst, double *lo, double *hi);
  * (in-place a += b is fine; overlapping shifted views are not). */
 int gpu_fused_elementwise(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                           const GpuTensor *inputs, int ninputs, GpuTensor *out, CUstream s);
+
+/* A row program: a graph with FUSE_ROWRED nodes over the row space `space` (its rank >= 2 and
+ * shape; ptr, strides and dtype unused), whose last axis is the row. A ROWRED node (iscalar:
+ * GPU_REDUCE_SUM, MEAN, MAX or MIN; a float dtype, accumulated in float, double for FLOAT64)
+ * reduces the value of node a over the row, and the nodes that read it see one value per row:
+ * softmax `e / e.sum(-1)` over `e = exp(x - x.max(-1))` is one graph. Inputs broadcast to
+ * space as in gpu_fused_elementwise. out has space's shape (an elementwise root) or, when the
+ * root is a ROWRED, one value per row: space's row dims, with or without a last 1. On a GPU
+ * one kernel per row (the row in registers, kernels_rows.c); stage by stage (the reduction
+ * kernels, then the fused one) on the mock, for rows past 32768 and for a lone reduction. */
+int gpu_fused_rows(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                   const GpuTensor *inputs, int ninputs, const GpuTensor *space, GpuTensor *out,
+                   CUstream s);
 
 /* The arity of a FuseOp (0 for leaves), -1 for an unknown op. */
 int gpu_fuse_arity(int op);

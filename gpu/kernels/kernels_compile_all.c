@@ -54,7 +54,7 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         all[nn++] = (FuseNode){FUSE_CONST, (DType)dt, -1, -1, -1, 0, 2.0, 2, 0, 0};
         bool isf = gpu_dtype_kind((DType)dt) == 'f';
         int acc = 0;
-        for (int op = FUSE_CAST; op < FUSE__COUNT && nn < FUSE_MAX_NODES; op++) {
+        for (int op = FUSE_CAST; op < FUSE_ROWRED && nn < FUSE_MAX_NODES; op++) {
             bool bitwise = op == FUSE_BIT_AND || op == FUSE_BIT_OR || op == FUSE_BIT_XOR ||
                            op == FUSE_INVERT || op == FUSE_LSHIFT || op == FUSE_RSHIFT;
             if (isf && bitwise) continue;
@@ -176,6 +176,39 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         if (compile_note(kernels_reduce_fused_compile(G, GPU_REDUCE_ANY, g, 5, 4, sin, 2, &bsh,
                                                       DT_BOOL, arch),
                          verbose, what, &count) < 0)
+            return -1;
+    }
+    /* Row programs (kernels_rows.c): softmax over rows, and layer norm's normalized rows and
+     * its per-row 1 / std (one value a row), with the default checks (flag words stand-ins). */
+    static const DType rp_dts[] = {DT_FLOAT32, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT64};
+    for (size_t i = 0; i < sizeof rp_dts / sizeof rp_dts[0]; i++) {
+        DType dt = rp_dts[i];
+        unsigned fe = KR_FPE_DEFAULT;
+        FuseNode sm[6] = {{FUSE_INPUT, dt, -1, -1, -1, 0, 0, 0, 0, 0},
+                          {FUSE_ROWRED, dt, 0, -1, -1, -1, 0, GPU_REDUCE_MAX, 0, 0},
+                          {FUSE_SUB, dt, 0, 1, -1, -1, 0, 0, fe, 8},
+                          {FUSE_EXP, dt, 2, -1, -1, -1, 0, 0, fe, 8},
+                          {FUSE_ROWRED, dt, 3, -1, -1, -1, 0, GPU_REDUCE_SUM, 0, 0},
+                          {FUSE_TRUEDIV, dt, 3, 4, -1, -1, 0, 0, fe, 8}};
+        FuseNode ln[9] = {{FUSE_INPUT, dt, -1, -1, -1, 0, 0, 0, 0, 0},
+                          {FUSE_ROWRED, dt, 0, -1, -1, -1, 0, GPU_REDUCE_MEAN, 0, 0},
+                          {FUSE_SUB, dt, 0, 1, -1, -1, 0, 0, fe, 8},
+                          {FUSE_SQUARE, dt, 2, -1, -1, -1, 0, 0, fe, 8},
+                          {FUSE_ROWRED, dt, 3, -1, -1, -1, 0, GPU_REDUCE_MEAN, 0, 0},
+                          {FUSE_CONST, dt, -1, -1, -1, -1, 1e-5, 0, 0, 0},
+                          {FUSE_ADD, dt, 4, 5, -1, -1, 0, 0, fe, 8},
+                          {FUSE_SQRT, dt, 6, -1, -1, -1, 0, 0, fe, 8},
+                          {FUSE_TRUEDIV, dt, 2, 7, -1, -1, 0, 0, fe, 8}};
+        int64_t shr[2] = {30, 1}, str[2] = {1, 1};
+        GpuTensor x = ktensor(dt, 2, sh2, st2), out = ktensor(dt, 2, sh2, st2);
+        GpuTensor per = ktensor(dt, 2, shr, str);
+        snprintf(what, sizeof what, "row program %s", gpu_dtype_name(dt));
+        if (compile_note(kernels_rows_compile(G, sm, 6, 5, &x, 1, &x, &out, arch), verbose, what,
+                         &count) < 0 ||
+            compile_note(kernels_rows_compile(G, ln, 9, 8, &x, 1, &x, &out, arch), verbose, what,
+                         &count) < 0 ||
+            compile_note(kernels_rows_compile(G, ln, 8, 7, &x, 1, &x, &per, arch), verbose, what,
+                         &count) < 0)
             return -1;
     }
     static const DType mm_dts[] = {DT_FLOAT32, DT_FLOAT64, DT_FLOAT16, DT_BFLOAT16};

@@ -124,6 +124,8 @@ int kernels_fuse_validate(GpuState *G, const FuseNode *nodes, int nnodes, int ro
         for (int k = 0; k < ar; k++)
             if (ops[k] < 0 || ops[k] >= i)
                 return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: node %d operand %d", i, k);
+        if (nd->op == FUSE_ROWRED) /* a row program's (gpu_fused_rows) */
+            return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: node %d is a row reduction", i);
         if (nd->op == FUSE_INPUT && (nd->input < 0 || nd->input >= nin))
             return gpu_set_error(G, GPU_ERR_CUDA, "fused kernel: node %d input %d", i, nd->input);
     }
@@ -428,7 +430,7 @@ static void fuse_store_eval(KSource *s, const FusePlan *p, int nin, DType out_dt
 
 /* The end of the kernel: each checked node's bits, ORed over the warp (every lane gets
  * here: the loops have no early exit and blocks are whole warps), one atomic per warp. */
-static void fuse_gen_end(KSource *s, int nchecked, int fpe_base) {
+void kernels_fuse_gen_end(KSource *s, int nchecked, int fpe_base) {
     for (int c = 0; c < nchecked; c++)
         ksrc_printf(s,
                     "    { unsigned f = kr_fe_warp(fe[%d]);\n"
@@ -485,7 +487,7 @@ static void fuse_gen_rows(KSource *s, const FusePlan *p, int nin, DType out_dt, 
         ksrc_puts(s, "        }\n");
     }
     ksrc_puts(s, "    }\n");
-    fuse_gen_end(s, nchecked, fpe_base);
+    kernels_fuse_gen_end(s, nchecked, fpe_base);
 }
 
 void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int root,
@@ -536,7 +538,7 @@ void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int 
         ksrc_puts(s, "        out[i] = ");
         fuse_store_eval(s, p, nin, out_dt, false, fe);
         ksrc_puts(s, ";\n    }\n");
-        fuse_gen_end(s, nchecked, fpe_base);
+        kernels_fuse_gen_end(s, nchecked, fpe_base);
         return;
     }
     if (p->path == FUSE_PATH_ROWS) {
@@ -573,7 +575,7 @@ void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int 
     ksrc_printf(s, "        out[%s] = ", p->layout[0] == FUSE_LAYOUT_STRIDED ? "o0" : "i");
     fuse_store_eval(s, p, nin, out_dt, false, fe);
     ksrc_puts(s, ";\n    }\n");
-    fuse_gen_end(s, nchecked, fpe_base);
+    kernels_fuse_gen_end(s, nchecked, fpe_base);
 }
 
 /* Plan the path and pack the argument words. Returns the word count, or -1. */

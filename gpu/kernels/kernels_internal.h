@@ -70,6 +70,13 @@ size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int roo
                         const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
                            const GpuTensor *inputs, int nin, DType out_dt, int const_base);
+/* The end of a fused kernel: each checked node's bits ORed over the warp into its flag word
+ * (every lane must get there). */
+void kernels_fuse_gen_end(KSource *s, int nchecked, int fpe_base);
+/* gpu_fused_rows for gpu_kernels_compile_all (arch: CUBIN only). */
+int kernels_rows_compile(GpuState *G, const FuseNode *nodes, int nnodes, int root,
+                         const GpuTensor *inputs, int nin, const GpuTensor *space, GpuTensor *out,
+                         const char *arch);
 #define FUSE_MAX_WORDS 480
 #define FUSE_KEY_BYTES (16 + 2 * FUSE_MAX_INPUTS + 7 * FUSE_MAX_NODES)
 /* Floating-point error checks of fused kernels (kernels_fpe.c): the device helpers'

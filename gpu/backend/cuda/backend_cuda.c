@@ -415,6 +415,17 @@ static int run_graph(Interp *I, const ArrPending *g, GpuTensor *out) {
         nodes = checked;
         break;
     }
+    if (g->row_nd) {
+        GpuTensor space;
+        memset(&space, 0, sizeof space);
+        space.dtype = out->dtype;
+        space.ndim = g->row_nd;
+        memcpy(space.shape, g->row_shape, sizeof(int64_t) * (size_t)g->row_nd);
+        if (gpu_fused_rows(I->gpu, nodes, g->nnodes, g->root, ins, g->ninputs, &space, out,
+                           arr_stream(I)) < 0)
+            return arr_gpu_raise(I);
+        return 0;
+    }
     if (gpu_fused_elementwise(I->gpu, nodes, g->nnodes, g->root, ins, g->ninputs, out,
                               arr_stream(I)) < 0)
         return arr_gpu_raise(I);
@@ -442,7 +453,7 @@ int arr_materialize(Interp *I, Array *a) {
     if (g->matmul) {
         if (arr_matmul_run(I, g, &out) < 0) return -1;
     } else {
-        int fused = arr_epilogue_try(I, g, &out);
+        int fused = g->row_nd ? 0 : arr_epilogue_try(I, g, &out);
         if (fused < 0 || (fused == 0 && run_graph(I, g, &out) < 0)) return -1;
     }
     readers_count(g, -1);
@@ -492,6 +503,7 @@ static bool same_node(const ArrPending *g, int k, const FuseNode *n, const ArrFp
     if (n->op == FUSE_CONST && (m->iscalar != n->iscalar || m->scalar != n->scalar ||
                                 signbit(m->scalar) != signbit(n->scalar)))
         return false;
+    if (n->op == FUSE_ROWRED && m->iscalar != n->iscalar) return false; /* sum vs max */
     if (n->fpe) {
         const ArrFpeSite *t = &g->sites[k];
         if (t->code != site->code || t->line != site->line || t->modes != site->modes ||
@@ -506,7 +518,11 @@ static bool same_node(const ArrPending *g, int k, const FuseNode *n, const ArrFp
  * again, so the kernel computes it once and the epilogue matcher sees one node. */
 static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
     if (g->nnodes + x->nnodes > ARR_FUSE_NODES) return -2;
-    int map_in[ARR_FUSE_INPUTS], map_node[ARR_FUSE_NODES];
+    if (x->row_nd && g->row_nd &&
+        (x->row_nd != g->row_nd ||
+         memcmp(x->row_shape, g->row_shape, sizeof(int64_t) * (size_t)x->row_nd)))
+        return -2; /* two row spaces: one kernel cannot hold both */
+    int map_in[ARR_FUSE_INPUTS], map_node[ARR_FUSE_NODES] = {0};
     int nin = g->ninputs;
     for (int i = 0; i < x->ninputs; i++) {
         int k = -1;
@@ -522,6 +538,10 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
         map_in[i] = k;
     }
     g->ninputs = nin;
+    if (x->row_nd) {
+        g->row_nd = x->row_nd;
+        memcpy(g->row_shape, x->row_shape, sizeof(int64_t) * (size_t)x->row_nd);
+    }
     for (int i = 0; i < x->nnodes; i++) {
         FuseNode n = x->nodes[i];
         if (n.op == FUSE_INPUT) n.input = map_in[n.input];
@@ -551,6 +571,26 @@ static bool over_lazy_matmul(const ArrPending *x) {
     return false;
 }
 
+/* Whether x's graph is copied into g. A graph used once is; a row program's per-row value
+ * (a kept-dims row reduction, or an expression over such) up to four times: softmax's and
+ * layer norm's statistics are read by two expressions each, and inside one row program the
+ * kernel computes them once from the row it holds. A row program goes only into a result of
+ * its row space's shape, or of its per-row shape when x is per-row (broadcasting then
+ * repeats a per-row value along the row, as the row program does). */
+static bool inline_ok(const ArrPending *g, const Array *x) {
+    const ArrPending *p = x->pend;
+    if (!p->row_nd) return p->uses == 0;
+    int nd = p->row_nd;
+    size_t all = sizeof(int64_t) * (size_t)nd, lead = all - sizeof(int64_t);
+    if (x->ndim != nd || g->tnd != nd || memcmp(x->shape, p->row_shape, lead) ||
+        memcmp(g->tshape, p->row_shape, lead))
+        return false;
+    bool x_space = x->shape[nd - 1] == p->row_shape[nd - 1];
+    bool x_row = x->shape[nd - 1] == 1;
+    if ((!x_space && !x_row) || p->uses >= (x_row ? 4 : 1)) return false;
+    return g->tshape[nd - 1] == p->row_shape[nd - 1] || (x_row && g->tshape[nd - 1] == 1);
+}
+
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
     Array *sdev = arr_scalar_device(I, v);
     if (sdev) v = v_obj(sdev); /* a deferred reduction's value: its 0-d device array */
@@ -562,7 +602,8 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         /* A pending operand's graph is copied in the first time; used again, it is evaluated
          * once and read (a temporary is computed where it is used, a value used twice is
          * stored: x.astype(...) used in a loop must not recompute from its source). */
-        if (x->pend && !x->pend->matmul && (x->pend->uses == 0 || over_lazy_matmul(x->pend))) {
+        if (x->pend && !x->pend->matmul &&
+            (inline_ok(g, x) || (!x->pend->row_nd && over_lazy_matmul(x->pend)))) {
             int r = inline_graph(I, g, x->pend);
             if (r != -2) {
                 x->pend->uses++;
@@ -605,6 +646,23 @@ static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
         }
     }
     return n;
+}
+
+void arr_pending_begin(ArrPending *g, int nd, const int64_t *shape) {
+    g->nnodes = g->ninputs = 0;
+    g->eager = false;
+    g->matmul = false;
+    g->row_nd = 0;
+    g->tnd = nd <= GPU_MAX_DIMS ? nd : 0;
+    memcpy(g->tshape, shape, sizeof(int64_t) * (size_t)g->tnd);
+}
+
+int arr_pending_operand(Interp *I, ArrPending *g, Value v, int cdt) {
+    return add_operand(I, g, v, cdt);
+}
+
+int arr_pending_node(ArrPending *g, int op, int dt, int a, int b, int c) {
+    return add_node(g, op, dt, a, b, c);
 }
 
 static int bin_fuse_op(int op, int mode) {
@@ -673,6 +731,11 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
             return V_NULL;
     }
     return v_obj(r);
+}
+
+Value arr_pending_finish(Interp *I, ArrPending *g, int root, int rdt, int nd, const int64_t *shape,
+                         Array *out) {
+    return finish_graph(I, g, root, rdt, nd, shape, out);
 }
 
 /* The broadcast shape of the operands and out (inputs may broadcast up to out's shape). */
@@ -763,9 +826,7 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     }
     ArrPending g;
     for (int attempt = 0; attempt < 3; attempt++) {
-        g.nnodes = g.ninputs = 0;
-        g.eager = false;
-        g.matmul = false;
+        arr_pending_begin(&g, nd, shape);
         Value r = binary_try(I, &g, a, b, op, mode, cdt, rdt, out, nd, shape, scalar, oper);
         if (is_null(r) || !is_notimpl(I, r)) return r;
         /* too big to fuse: evaluate the pending operands and retry with them as inputs */
@@ -798,9 +859,7 @@ Value arr_cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
     if (nd > GPU_MAX_DIMS || size == 0) return V_NULL;
     ArrPending g;
     for (int attempt = 0; attempt < 3; attempt++) {
-        g.nnodes = g.ninputs = 0;
-        g.eager = false;
-        g.matmul = false;
+        arr_pending_begin(&g, nd, shape);
         int nc = add_operand(I, &g, v_obj(c), DT_BOOL);
         int nx = nc < 0 ? nc : add_operand(I, &g, x, dt);
         int ny = nx < 0 ? nx : add_operand(I, &g, y, dt);
@@ -863,9 +922,7 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     if (out && arr_dev_write(I, out) < 0) return V_NULL;
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {
-        g.nnodes = g.ninputs = 0;
-        g.eager = false;
-        g.matmul = false;
+        arr_pending_begin(&g, a->ndim, a->shape);
         int n = add_operand(I, &g, v_obj(a), cdt);
         if (n == -1) return V_NULL;
         int node = n < 0 ? n : add_node(&g, fop, rdt, n, -1, -1);
@@ -901,6 +958,7 @@ static int assign_pending(Interp *I, Array *dst, Array *s) {
     readers_count(sp, -1);
     sp->consumed = true; /* a copy of dst now: nothing to compute at a synchronize */
     sp->nnodes = sp->ninputs = 0;
+    sp->row_nd = 0;
     int k = add_input(I, sp, dst);
     int n = k < 0 ? k : add_node(sp, FUSE_INPUT, dst->dtype, -1, -1, -1);
     if (n < 0) return -1;
@@ -952,9 +1010,7 @@ int arr_cuda_assign(Interp *I, Array *dst, Value src) {
     if (arr_dev_write(I, dst) < 0) return -1;
     ArrPending g;
     for (int attempt = 0; attempt < 2; attempt++) {
-        g.nnodes = g.ninputs = 0;
-        g.eager = false;
-        g.matmul = false;
+        arr_pending_begin(&g, dst->ndim, dst->shape);
         int n = add_operand(I, &g, src, dst->dtype);
         if (n == -1) return -1;
         /* the cast into dst's dtype reports as astype's does ("overflow encountered in cast") */

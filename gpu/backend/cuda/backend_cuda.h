@@ -42,6 +42,15 @@ typedef struct ArrPending {
      * is needed, or fused with the elementwise epilogue that reads it into one cuBLASLt call
      * (backend_cuda_epilogue.c). */
     bool matmul;
+    /* A row program (gpu_fused_rows): the graph holds FUSE_ROWRED nodes over the row space
+     * (row_nd dims of row_shape, the row the last); 0 when it holds none. The result has
+     * that shape, or it with the last dim 1 (a row reduction itself, keepdims), or without
+     * it: only the first two are copied into another graph, and only one of that shape. */
+    int row_nd;
+    int64_t row_shape[GPU_MAX_DIMS];
+    /* while a graph is built: the shape of its result (add_operand's test for row programs) */
+    int tnd;
+    int64_t tshape[GPU_MAX_DIMS];
 } ArrPending;
 
 /* Flag words on the device: one per distinct (operation, site, modes) launched since the
@@ -144,6 +153,15 @@ Value arr_cuda_matmul_lazy(Interp *I, Array *a, Array *b);
 int arr_matmul_run(Interp *I, const ArrPending *g, GpuTensor *out);
 int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out);
 void arr_pending_link(Interp *I, Array *r, ArrPending *p);
+/* A builder's start: no nodes, the result's shape (nd, shape). */
+void arr_pending_begin(ArrPending *g, int nd, const int64_t *shape);
+/* The builder's operand v converted to cdt (backend_cuda.c's add_operand): the node's index,
+ * -1 after raising, -2 when it does not fit (evaluate operands and retry). */
+int arr_pending_operand(Interp *I, ArrPending *g, Value v, int cdt);
+int arr_pending_node(ArrPending *g, int op, int dt, int a, int b, int c);
+/* Finish a builder: the pending result (rdt, nd, shape), or run into out; V_NULL raised. */
+Value arr_pending_finish(Interp *I, ArrPending *g, int root, int rdt, int nd, const int64_t *shape,
+                         Array *out);
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
 int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

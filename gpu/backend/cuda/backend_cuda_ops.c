@@ -92,6 +92,62 @@ static Value var_std(Interp *I, Array *a, int kind, Value axis, bool keepdims, i
     return arr_cuda_unary(I, arr_raw(r), ARR_U_SQRT, fdt, fdt, NULL);
 }
 
+/* A reduction over the last axis of a float array or pending expression (sum, mean, max,
+ * min in its own dtype) is lazy: a FUSE_ROWRED node over a's graph, whose result a later
+ * expression over the same rows copies in, so that softmax and layer norm written with array
+ * ops run as one row program (gpu_fused_rows: one kernel, each row read once). Its value is
+ * computed where it is needed like any pending value's (alone: the reduction kernel, the
+ * same bits as before). V_NULL without an error: not this case. */
+static Value row_reduce(Interp *I, Array *a, int op, int odt, bool keepdims) {
+    if (a->ndim < 2 || odt != a->dtype || !dt_is_float(a->dtype) || a->shape[a->ndim - 1] == 0 ||
+        (op != GPU_REDUCE_SUM && op != GPU_REDUCE_MEAN && op != GPU_REDUCE_MAX &&
+         op != GPU_REDUCE_MIN))
+        return V_NULL;
+    ArrPending *ap = a->base ? NULL : a->pend;
+    if (ap && ap->matmul) {
+        if (arr_materialize(I, a) < 0) return V_NULL;
+        ap = NULL;
+    }
+    /* a's graph only when it is over a's own shape (a kept-dims reduction of it is not) */
+    if (ap && ap->row_nd &&
+        (ap->row_nd != a->ndim ||
+         memcmp(ap->row_shape, a->shape, sizeof(int64_t) * (size_t)a->ndim))) {
+        if (arr_materialize(I, a) < 0) return V_NULL;
+        ap = NULL;
+    }
+    int64_t rshape[GPU_MAX_DIMS];
+    int rnd = a->ndim - (keepdims ? 0 : 1);
+    memcpy(rshape, a->shape, sizeof(int64_t) * (size_t)(a->ndim - 1));
+    if (keepdims) rshape[a->ndim - 1] = 1;
+    ArrPending g;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        arr_pending_begin(&g, a->ndim, a->shape);
+        int n;
+        if (a->pend && !a->base && !a->pend->matmul) {
+            /* copied in as a reduction of it: not a use (e / e.sum(-1) copies e again) */
+            int uses = a->pend->uses;
+            ArrPending *before = a->pend;
+            n = arr_pending_operand(I, &g, v_obj(a), a->dtype);
+            if (a->pend == before) { /* copied in, not evaluated */
+                a->pend->uses = uses;
+                a->pend->consumed = true;
+            }
+        } else {
+            n = arr_pending_operand(I, &g, v_obj(a), a->dtype);
+        }
+        if (n == -1) return V_NULL;
+        int r = n < 0 ? n : arr_pending_node(&g, FUSE_ROWRED, odt, n, -1, -1);
+        if (r >= 0) {
+            g.nodes[r].iscalar = op;
+            g.row_nd = a->ndim;
+            memcpy(g.row_shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+            return arr_pending_finish(I, &g, r, odt, rnd, rshape, NULL);
+        }
+        if (arr_materialize(I, a) < 0) return V_NULL;
+    }
+    return V_NULL;
+}
+
 Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt) {
     if (kind == RED_VAR || kind == RED_STD) return var_std(I, a, kind, axis, keepdims, ddof, dt);
     int op = red_op(kind);
@@ -107,9 +163,13 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     }
     bool argk = kind == RED_ARGMIN || kind == RED_ARGMAX;
     if (argk && keepdims && ax < 0) return V_NULL;
+    if (ax == a->ndim - 1) {
+        Value r = row_reduce(I, a, op, odt, keepdims);
+        if (!is_null(r) || err_occurred(I)) return r;
+    }
     /* A pending expression is reduced as it is computed (never stored): it stays pending. */
     ArrPending *g = a->base ? NULL : a->pend;
-    if (g && g->matmul) { /* a lazy matmul is reduced once it is computed */
+    if (g && (g->matmul || g->row_nd)) { /* a lazy matmul, a row program: computed first */
         if (arr_materialize(I, a) < 0) return V_NULL;
         g = NULL;
     }
