@@ -24,9 +24,24 @@ bool is_float_value(Interp *I, Value v) {
     return v.tag == KR_TOBJ && type_is_subtype(v.as.o->type, I->types[TY_FLOAT]);
 }
 
+double float_resolve_lazy(FloatObj *f) {
+    Obj *lazy = f->lazy;
+    double (*resolve)(Obj *) = f->resolve;
+    f->lazy = NULL;
+    f->resolve = NULL;
+    f->value = resolve(lazy);
+    return f->value;
+}
+
 double float_value(Value v) {
     if (v.tag == KR_TFLOAT) return v.as.f;
-    return ((FloatObj *)v.as.o)->value;
+    FloatObj *f = (FloatObj *)v.as.o;
+    return f->lazy ? float_resolve_lazy(f) : f->value;
+}
+
+static void float_trace(Interp *I, Obj *o) {
+    FloatObj *f = (FloatObj *)o;
+    if (f->lazy) gc_mark_obj(I, f->lazy);
 }
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
@@ -742,6 +757,7 @@ const TypeSpec float_spec = {
     .flags = TF_BASETYPE,
     .slots =
         {
+            .trace = float_trace,
             .repr = float_repr_slot,
             .hash = float_hash_slot,
             .richcompare = float_richcompare,

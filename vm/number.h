@@ -56,11 +56,20 @@ Value float_format(Interp *I, double d, const char *spec, size_t speclen);
 
 /* ---- internals shared by the number family (int.c, bigint.c, float.c, format_num.c) ---- */
 
-/* Instances of float subclasses (plain floats are always KR_TFLOAT immediates). */
+/* Instances of float subclasses (plain floats are always KR_TFLOAT immediates). `lazy`
+ * is for a value still being computed elsewhere (a NumPy float64 full reduction whose
+ * result is on the GPU, gpu/array/scalar.c): the first float_value calls resolve(lazy)
+ * for it, stores it in `value` and clears both. resolve that fails leaves its exception
+ * set and gives a NaN; the exception is raised where the native returns
+ * (err_native_result), as for gpu/array's host-mirror reads. `lazy` is traced. */
 typedef struct FloatObj {
     Obj hdr;
     double value;
+    Obj *lazy;
+    double (*resolve)(Obj *lazy);
 } FloatObj;
+/* float_value's path for a FloatObj with a lazy value. */
+double float_resolve_lazy(FloatObj *f);
 
 /* In a BigInt's obj_flags: the digits live at the end of the instance (after the subclass's
  * dict slot) instead of at BigInt.digits. Set for instances of int subclasses only. */

@@ -449,6 +449,9 @@ int arr_host(Interp *I, Array *a);
 /* The one element of a 0-d view into buf (one element from the device when the host copy
  * is stale). */
 int arr_fetch_scalar(Interp *I, Array *v, char *buf);
+/* arr_fetch_scalar that leaves the floating-point warnings of the work it waited for to the
+ * next wait (for code that cannot run Python: the VM's float reads). */
+int arr_fetch_scalar_quiet(Interp *I, Array *v, char *buf);
 /* Before the CPU code writes into a: evaluate pending readers, sync the host, mark the
  * device copy stale. */
 int arr_host_write(Interp *I, Array *a);

@@ -7,7 +7,9 @@
  * which records them, indexed by dtype, in TY_NPSCALAR's dict under "_classes".
  *
  * Layout (array.h): ArrScalar for every class but np.float64, whose instances are Python
- * floats (FloatObj) so that isinstance(np.float64(1), float) holds as in NumPy. */
+ * floats (FloatObj) so that isinstance(np.float64(1), float) holds as in NumPy. A device
+ * reduction's scalar keeps its value in a 0-d device array until the host needs it:
+ * ArrScalar.dev, or for np.float64 FloatObj.lazy (which the VM's float_value resolves). */
 #include <math.h>
 #include <string.h>
 
@@ -51,19 +53,44 @@ int arr_scalar_dtype(Interp *I, Value v) {
     return ((ArrScalar *)v.as.o)->dtype;
 }
 
+/* A np.float64 whose value is still in a 0-d device array: the VM's float_value asks
+ * this for it (FloatObj.resolve). It runs wherever float code reads a float, so it cannot
+ * report floating-point warnings (Python code) there: they wait for the next wait that
+ * can (arr_fetch_scalar_quiet). A failure leaves its exception set (vm/number.h). */
+static double f64_resolve(Obj *lazy) {
+    Array *a = (Array *)lazy;
+    Array *o = a->base ? a->base : a;
+    char buf[8];
+    if (o->interp && arr_fetch_scalar_quiet(o->interp, a, buf) < 0) return NAN;
+    return arr_load_f(o->interp ? buf : a->data, DT_FLOAT64);
+}
+
+static bool f64_is_lazy(Interp *I, Value v) {
+    return is_obj(v) && type_is_subtype(v.as.o->type, I->types[TY_FLOAT]) &&
+           ((FloatObj *)v.as.o)->resolve == f64_resolve;
+}
+
 Array *arr_scalar_device(Interp *I, Value v) {
+    if (f64_is_lazy(I, v)) return (Array *)((FloatObj *)v.as.o)->lazy;
     if (!arr_is_scalar(I, v) || !type_is_subtype(v.as.o->type, I->types[TY_NPSCALAR])) return NULL;
     return ((ArrScalar *)v.as.o)->dev;
 }
 
 Value arr_scalar_on_device(Interp *I, Array *a) {
     Value cls = arr_scalar_class(I, a->dtype);
-    if (a->dtype == DT_FLOAT64 || is_null(cls)) {
+    if (is_null(cls)) {
         char buf[8];
         if (arr_fetch_scalar(I, a, buf) < 0) return V_NULL;
         return arr_scalar_new(I, buf, a->dtype);
     }
     Type *t = (Type *)cls.as.o;
+    if (a->dtype == DT_FLOAT64) {
+        FloatObj *f = gc_new(I, t, t->instance_size);
+        if (!f) return V_NULL;
+        f->lazy = (Obj *)a;
+        f->resolve = f64_resolve;
+        return v_obj(f);
+    }
     ArrScalar *s = gc_new(I, t, t->instance_size);
     if (!s) return V_NULL;
     s->dtype = a->dtype;
@@ -75,7 +102,16 @@ Value arr_scalar_on_device(Interp *I, Array *a) {
 int arr_scalar_load(Interp *I, Value v, char *buf) {
     if (!arr_is_scalar(I, v)) return -1;
     if (type_is_subtype(v.as.o->type, I->types[TY_FLOAT])) {
-        arr_store_f(buf, DT_FLOAT64, ((FloatObj *)v.as.o)->value);
+        FloatObj *f = (FloatObj *)v.as.o;
+        if (f64_is_lazy(I, v)) {
+            /* the host needs it: fetch it here, where a failure and the device work's
+             * warnings can be reported */
+            if (arr_fetch_scalar(I, (Array *)f->lazy, buf) < 0) return -2;
+            f->value = arr_load_f(buf, DT_FLOAT64);
+            f->lazy = NULL;
+            f->resolve = NULL;
+        }
+        arr_store_f(buf, DT_FLOAT64, float_value(v));
         return DT_FLOAT64;
     }
     if (!type_is_subtype(v.as.o->type, I->types[TY_NPSCALAR])) return -1;
@@ -160,14 +196,16 @@ Array *arr_scalar_to_array(Interp *I, Value v) {
 /* An operand for the array code: scalars as 0-d arrays, everything else as it is. */
 static Value operand(Interp *I, Value v) {
     if (!arr_is_scalar(I, v)) return v;
-    Array *a = arr_scalar_to_array(I, v);
+    Array *a = arr_scalar_operand(I, v); /* a device scalar stays on the device */
     return a ? v_obj(a) : V_NULL;
 }
 
-/* A 0-d array result as a scalar; arrays of more dimensions as they are. */
+/* A 0-d array result as a scalar (one computed on the device stays there: s / n of a
+ * device reduction's s moves nothing); arrays of more dimensions as they are. */
 static Value result(Interp *I, Value r) {
     if (is_null(r) || !is_array(I, r) || arr_raw(r)->ndim != 0) return r;
-    Array *a = as_array(r);
+    Array *a = arr_raw(r), *o = a->base ? a->base : a;
+    if (o->host_stale) return arr_scalar_on_device(I, a);
     return arr_scalar_new(I, a->data, a->dtype);
 }
 
@@ -196,6 +234,8 @@ static Value generic_richcompare(Interp *I, Value a, Value b, int op) {
  * operators warn ("overflow encountered in scalar negative"); -1 after raising. */
 static int unary_overflow(Interp *I, Value a, int u) {
     char buf[8];
+    int sdt = arr_scalar_dtype(I, a);
+    if (sdt >= 0 && (!dt_is_int(sdt) || arr_dtypes[sdt].kind != 'i')) return 0; /* no fetch */
     int dt = arr_scalar_load(I, a, buf);
     if (dt < 0) return err_occurred(I) ? -1 : 0;
     if (!dt_is_int(dt) || arr_dtypes[dt].kind != 'i') return 0;
@@ -455,11 +495,29 @@ static Value m_index(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 const MethodDef arr_integer_methods[] = {{"__index__", m_index, 0}, {NULL, NULL, 0}};
 
+/* divmod(x, y) of scalars: NumPy's (x // y, x % y), each a scalar of the promoted type. */
+static Value scalar_divmod(Interp *I, Value a, Value b) {
+    Value q = generic_binop(I, a, b, BIN_FLOORDIV);
+    if (is_null(q) || is_notimpl(I, q) || !gc_temp_push(I, q)) return q;
+    Value r = generic_binop(I, a, b, BIN_MOD);
+    if (is_null(r) || is_notimpl(I, r)) return r;
+    Tuple *t = tuple_pack(I, 2, q, r);
+    return t ? v_obj(t) : V_NULL;
+}
+static Value m_divmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "__divmod__", argc - 1, 1, 1)) return V_NULL;
+    return scalar_divmod(I, argv[0], argv[1]);
+}
+static Value m_rdivmod(Interp *I, int argc, Value *argv, Tuple *kw) {
+    if (!arg_count(I, "__rdivmod__", argc - 1, 1, 1)) return V_NULL;
+    return scalar_divmod(I, argv[1], argv[0]);
+}
+
 static const MethodDef generic_methods[] = {
-    {"item", m_item, 0},       {"tolist", m_tolist, 0},         {"astype", m_astype, 0},
-    {"__round__", m_round, 0}, {"is_integer", m_is_integer, 0}, {"__float__", m_float, 0},
-    {"__int__", m_int, 0},     {"__abs__", m_abs, 0},           {"__format__", m_format, 0},
-    {NULL, NULL, 0},
+    {"item", m_item, 0},         {"tolist", m_tolist, 0},         {"astype", m_astype, 0},
+    {"__round__", m_round, 0},   {"is_integer", m_is_integer, 0}, {"__float__", m_float, 0},
+    {"__int__", m_int, 0},       {"__abs__", m_abs, 0},           {"__format__", m_format, 0},
+    {"__divmod__", m_divmod, 0}, {"__rdivmod__", m_rdivmod, 0},   {NULL, NULL, 0},
 };
 
 static Value generic_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
@@ -568,6 +626,9 @@ const MethodDef arr_float64_methods[] = {
     {"__str__", d_str, 0},
     {"__neg__", d_neg, 0},
     {"__pos__", d_pos, 0},
+    {"__abs__", m_abs, 0},
+    {"__divmod__", m_divmod, 0},
+    {"__rdivmod__", m_rdivmod, 0},
     {"__add__", d_add, 0},
     {"__radd__", d_radd, 0},
     {"__sub__", d_sub, 0},

@@ -31,7 +31,7 @@ static const char *const cases[] = {
     "v = float(s)",
     "v = int(s)",
     "v = float(r)",
-    "v = r + 1",
+    "v = float(r + 1)", /* r + 1 alone stays on the device */
     "v = [0, 1, 2][int(r) % 3]",
     "v = bool(s)",
     "v = s.item()",
@@ -70,7 +70,7 @@ static const char *const cases[] = {
     "v = gpu.linalg.norm(x)",
     "v = x.astype(gpu.int32).tolist()",
     "v = x @ x",
-    "v = x.sum()",
+    "v = x.sum() + 0.5; v = float(v)", /* x.sum() alone stays on the device */
     "v = x + 1; v = v.tolist()",
 };
 

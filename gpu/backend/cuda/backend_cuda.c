@@ -275,6 +275,15 @@ int arr_fetch_scalar(Interp *I, Array *v, char *buf) {
     return 0;
 }
 
+int arr_fetch_scalar_quiet(Interp *I, Array *v, char *buf) {
+    ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
+    bool quiet = c && c->fpe_quiet;
+    if (c) c->fpe_quiet = true;
+    int rc = arr_fetch_scalar(I, v, buf);
+    if (c) c->fpe_quiet = quiet;
+    return rc;
+}
+
 void arr_sync_host_slow(Array *o) {
     Interp *I = o->interp;
     if (!I) {
