@@ -42,7 +42,8 @@ static void usage(FILE *out) {
             "                   (the variant the arguments select; 2: both variants)\n"
             "  KRAIT_TILE_EXACT 0: tile kernels always run their general variant\n"
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off;\n"
-            "                   serial: the attention loop without its software pipeline\n"
+            "                   serial: the attention loop without its software pipeline,\n"
+            "                   pingpong: its two warpgroups taking turns at the tensor cores\n"
             "  KRAIT_FUSE_INTERP  a new fused expression's first launches: auto (default:\n"
             "                   interpreted while its kernel compiles), off, always, first\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
@@ -83,12 +84,13 @@ static void config_from_env(kr_config *cfg) {
                                 : strcmp(check, "2") == 0                    ? 2
                                                                              : 1;
     const char *sm90 = getenv("KRAIT_TILE_SM90");
-    cfg->gpu_tile_sm90 = !sm90                          ? 0
-                         : strcmp(sm90, "serial") == 0  ? 5
-                         : strcmp(sm90, "off") == 0     ? 1
-                         : strcmp(sm90, "tma") == 0     ? 2
-                         : strcmp(sm90, "cpasync") == 0 ? 3
-                                                        : 0;
+    cfg->gpu_tile_sm90 = !sm90                           ? 0
+                         : strcmp(sm90, "serial") == 0   ? 5
+                         : strcmp(sm90, "pingpong") == 0 ? 6
+                         : strcmp(sm90, "off") == 0      ? 1
+                         : strcmp(sm90, "tma") == 0      ? 2
+                         : strcmp(sm90, "cpasync") == 0  ? 3
+                                                         : 0;
     const char *exact = getenv("KRAIT_TILE_EXACT");
     cfg->gpu_tile_general_only = exact && strcmp(exact, "0") == 0;
     const char *interp = getenv("KRAIT_FUSE_INTERP");

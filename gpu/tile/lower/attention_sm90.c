@@ -53,6 +53,7 @@ typedef struct FaLoop {
     int acc_var;
     const TileOp *wait_at, *write_acc;
     int anchor;          /* the value the last op before wait_at made, or -1 (emit_body_op) */
+    bool pingpong;       /* two warpgroups take turns at the tensor cores (kr_fa_pp_wait/go) */
     char fs[64], fo[64]; /* the functors of S and of P V */
 } FaLoop;
 
@@ -374,6 +375,8 @@ static bool loop_taken(const Lower *L, const TileOp *op, FaLoop *m) {
     for (int i = 0; i < 2; i++)
         if (arr[i] >= 64 || (L->ordered >> arr[i] & 1)) return false;
     if (L->sm90_mode == 5) m->pipe = false; /* KRAIT_TILE_SM90=serial */
+    /* KRAIT_TILE_SM90=pingpong: the pipelined loop of two warpgroups in turns */
+    m->pingpong = m->pipe && m->M == 128 && L->sm90_mode == 6;
     return true;
 }
 
@@ -393,24 +396,9 @@ static bool slice_add(const TileFunc *f, const TileOp *loop, int v, const TileOp
     if (!d || !op_in(body, d)) return true; /* from before the loop */
     for (int i = 0; i < *n; i++)
         if (ops[i] == d) return true;
-    if (!at_top(body, d) || vtype(f, v)->rank != 0 || d->regions[0].first) return false;
-    switch (d->kind) {
-    case TOP_PARAM:
-    case TOP_CONST:
-    case TOP_BID:
-    case TOP_NUM_BLOCKS:
-    case TOP_ARRAY_DIM:
-    case TOP_ARRAY_STRIDE:
-    case TOP_UNARY:
-    case TOP_BINARY:
-    case TOP_COMPARE:
-    case TOP_SELECT:
-    case TOP_CAST: break;
-    case TOP_VAR_READ:
-        if (d->var != loop->var && count_var(body, d->var, TOP_VAR_WRITE)) return false;
-        break;
-    default: return false;
-    }
+    if (!at_top(body, d) || !lw_sm90_scalar_pure(f, d)) return false;
+    if (d->kind == TOP_VAR_READ && d->var != loop->var && count_var(body, d->var, TOP_VAR_WRITE))
+        return false;
     for (int i = 0; i < d->noperands; i++)
         if (!slice_add(f, loop, d->operands[i], ops, n)) return false;
     if (*n == FA_SLICE) return false;
@@ -507,15 +495,23 @@ static int emit_body_op(Lower *L, const FaLoop *m, const TileOp *op) {
                     m->kmaj_k ? "true" : "false", m->fs, op->result);
             return 0;
         }
+        if (m->pingpong) lw_line(L, op, "kr_fa_pp_wait(); /* this warpgroup's turn */");
         lw_line(L, op, "kr_fa_mma_ss_issue<%d, %d, %d, %s, %s>(v%d, kr_fq, kr_st);", m->M, m->N,
                 m->D, m->kmaj_k ? "true" : "false", m->fs, op->result);
+        /* the other warpgroup's turn (the second warpgroup's last one is not taken); in both
+         * branches: ptxas's wgmma pipeline analysis wants one if around the wait */
+        const char *go = "kr_fa_pp_go(threadIdx.x < 128 || kr_it + 1 < kr_n);";
         lw_line(L, op, "if (kr_it > 0) {");
         L->indent++;
         emit_pv_issue(L, m, op, "kr_it - 1");
+        if (m->pingpong) lw_line(L, op, "%s", go);
         lw_line(L, op, "kr_wgmma_wait<1>(); /* S: P V still running */");
         L->indent--;
         lw_line(L, op, "} else {");
-        lw_line(L, op, "    kr_wgmma_wait<0>();");
+        L->indent++;
+        if (m->pingpong) lw_line(L, op, "%s", go);
+        lw_line(L, op, "kr_wgmma_wait<0>();");
+        L->indent--;
         lw_line(L, op, "}");
         lw_line(L, op, "kr_frag_fence(v%d);", op->result);
         return 0;
@@ -781,6 +777,8 @@ static int emit_loop(Lower *L, const TileOp *op, FaLoop *m) {
     lw_line(L, op, "    if (kr_i < kr_n) kr_issue(kr_i);");
     lw_line(L, op, "    kr_cp_commit();");
     lw_line(L, op, "}");
+    if (m->pingpong) /* the first warpgroup goes first */
+        lw_line(L, op, "kr_fa_pp_go(threadIdx.x >= 128 && kr_n > 0);");
     lw_line(L, op, "_Pragma(\"unroll 1\") for (i64 kr_it = 0; kr_it < kr_n; kr_it++) {");
     L->indent++;
     if (tma) {

@@ -113,6 +113,10 @@ int lw_sm90_for(Lower *L, const TileOp *op);
 bool lw_sm90_loop_taken(const Lower *L, const TileOp *op);
 /* A REDUCE or SCAN over a tuple of tiles (op->ncomp > 0; reduce_tuple.c). */
 int lw_tuple_fold(Lower *L, const TileOp *op);
+/* Whether op is a scalar computation without effects that a copy-issuing lambda can redo for
+ * any iteration (mma_sm90.c; the attention loop's issue lambda too): no regions, a scalar
+ * result, a pure kind (VAR_READ included: the caller checks what the variable holds). */
+bool lw_sm90_scalar_pure(const TileFunc *f, const TileOp *op);
 /* The functor struct around one wgmma instruction of n wn (file scope, once per kernel):
  * 16-bit both operands from shared memory, B N-major or (kmaj_b) K-major; tfloat32 A from
  * registers. Its name goes to name. */

@@ -41,7 +41,7 @@ static const TileType *vtype(const TileFunc *f, int v) {
 }
 
 /* whether op is a scalar computation the issue lambda can recompute for any k */
-static bool scalar_pure(const TileFunc *f, const TileOp *op) {
+bool lw_sm90_scalar_pure(const TileFunc *f, const TileOp *op) {
     if (op->regions[0].first || op->regions[1].first) return false;
     if (op->result < 0 || vtype(f, op->result)->rank != 0) return false;
     switch (op->kind) {
@@ -132,7 +132,7 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
         if (o == m->mma || o == write || o == accd || o == m->load_a || o == m->load_b ||
             o == m->cast_a || o == m->cast_b)
             continue;
-        if (!scalar_pure(f, o)) return false;
+        if (!lw_sm90_scalar_pure(f, o)) return false;
         if (o->kind == TOP_VAR_READ && o->var == m->acc_var) return false;
     }
     const TileType *ta = vtype(f, mma->operands[0]), *tb = vtype(f, mma->operands[1]);

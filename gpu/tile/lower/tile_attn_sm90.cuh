@@ -152,6 +152,20 @@ KR_DEV void kr_fa_mma_rs(float (&d)[N / 2], const float (&p)[K / 2], const unsig
     kr_wgmma_wait<0>();
     kr_frag_fence(d);
 }
+/* The ping-pong of two consumer warpgroups (FlashAttention-3's schedule): warpgroup g waits
+ * at named barrier 1 + g for the other's go-ahead before it issues its GEMMs and gives the
+ * other its go-ahead once they are issued, so one warpgroup's softmax runs while the
+ * other's GEMMs hold the tensor cores. Each barrier completes with the 128 threads that
+ * wait and the 128 of the other warpgroup that arrive. */
+KR_DEV void kr_fa_pp_wait() {
+    asm volatile("bar.sync %0, 256;\n" ::"r"(1 + (int)threadIdx.x / 128) : "memory");
+}
+KR_DEV void kr_fa_pp_go(bool take) { /* predicated, not branched: inside a wgmma pipeline */
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %1, 0;\n@p bar.arrive %0, 256;\n}\n" ::"r"(
+                     2 - (int)threadIdx.x / 128),
+                 "r"((int)take)
+                 : "memory");
+}
 /* this thread's arrival on an mbarrier (release: its reads of the stage are done) */
 KR_DEV void kr_fa_arrive(u64 *bar) {
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(kr_smem_addr(bar)) : "memory");
