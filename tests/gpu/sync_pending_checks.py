@@ -1,7 +1,8 @@
 # gpu.synchronize() computes the lazy results nothing took (gpu/backend/cuda/backend_cuda.c,
 # arr_pending_flush_unused): `c = x @ y; gpu.synchronize()` has the product done, as an eager
 # library would, while a pending value that went into other work (a fused expression, a
-# reduction, an assignment) stays lazy: the synchronize runs no extra kernel for it. On the
+# reduction, an assignment) stays lazy, and one nothing references any more is freed by a
+# collection first: the synchronize runs no kernel for either. On the
 # mock device (gpu_mock/sync_pending_checks) gpu.profile() shows which work ran at the
 # synchronize's line; on the CPU backend (gpu/sync_pending_checks) nothing is lazy and the
 # profile is empty. Every value is compared with the one the script computes another way;
@@ -54,6 +55,15 @@ kinds = at_sync(add)
 check("an unread sum of arrays runs at the synchronize", not cuda or kinds.count("kernel") == 1)
 check("its value", keep[-1][999] == 1000.0)
 keep = []
+
+
+def dropped():
+    c = a * 3 + b  # never read, and unreachable once the call returns
+    del c
+
+
+kinds = at_sync(dropped)
+check("a dropped result is freed, not computed", not cuda or kinds.count("kernel") == 0)
 
 
 def fused():

@@ -385,8 +385,10 @@ void arr_pending_unlink(Interp *I, Array *a) {
 }
 
 /* Two passes: mark first, so that a lazy matmul whose reader is evaluated here (which may
- * take it as its epilogue's product) is not then computed on its own. Pending arrays that
- * are garbage not yet collected are computed too: the work the script asked for. */
+ * take it as its epilogue's product) is not then computed on its own. When something is
+ * marked, a collection runs first, so that results nothing references any more (a dropped
+ * `c = a + b` never read) are freed, not computed: what is left is what the script can
+ * still read. A synchronize with nothing unread pending costs no collection. */
 int arr_pending_flush_unused(Interp *I) {
     if (!I->gpu) return 0;
     ArrCuda *c = I->gpu->allocator.ud;
@@ -396,6 +398,7 @@ int arr_pending_flush_unused(Interp *I) {
         p->pend->flush = !p->pend->consumed && p->pend->uses == 0 && p->readers == 0;
         any |= p->pend->flush;
     }
+    if (any) gc_collect(I); /* frees the garbage among them (finalizers unlink it) */
     while (any) {
         any = false;
         for (Array *p = c->pending; p; p = p->pend->next) {
