@@ -25,7 +25,7 @@ def _no_subclass(cls, name):
 class Interpolation:
     """Interpolation object"""
 
-    __slots__ = ("_value", "_expression", "_conversion", "_format_spec")
+    __slots__ = ("_d",)  # (value, expression, conversion, format_spec): one store to build
     __match_args__ = ("value", "expression", "conversion", "format_spec")
 
     def __new__(cls, value, expression="", conversion=None, format_spec=""):
@@ -43,10 +43,10 @@ class Interpolation:
     def __init_subclass__(cls, **kwargs):
         _no_subclass(cls, "Interpolation")
 
-    value = property(lambda self: self._value)
-    expression = property(lambda self: self._expression)
-    conversion = property(lambda self: self._conversion)
-    format_spec = property(lambda self: self._format_spec)
+    value = property(lambda self: self._d[0])
+    expression = property(lambda self: self._d[1])
+    conversion = property(lambda self: self._d[2])
+    format_spec = property(lambda self: self._d[3])
 
     def __setattr__(self, name, value):
         raise AttributeError("readonly attribute")
@@ -55,24 +55,20 @@ class Interpolation:
         raise AttributeError("readonly attribute")
 
     def __repr__(self):
-        return "Interpolation(%r, %r, %r, %r)" % (self._value, self._expression,
-                                                  self._conversion, self._format_spec)
+        return "Interpolation(%r, %r, %r, %r)" % self._d
 
     def __reduce__(self):
-        return (Interpolation, (self._value, self._expression, self._conversion,
-                                self._format_spec))
+        return (Interpolation, self._d)
 
 
 Interpolation.__module__ = "string.templatelib"
 _set = object.__setattr__
+_new = object.__new__
 
 
 def _interpolation(value, expression, conversion, format_spec):
-    i = object.__new__(Interpolation)
-    _set(i, "_value", value)
-    _set(i, "_expression", expression)
-    _set(i, "_conversion", conversion)
-    _set(i, "_format_spec", format_spec)
+    i = _new(Interpolation)
+    _set(i, "_d", (value, expression, conversion, format_spec))
     return i
 
 
@@ -114,7 +110,7 @@ class Template:
 
     @property
     def values(self):
-        return tuple(i._value for i in self._interpolations)
+        return tuple(i._d[0] for i in self._interpolations)
 
     def __setattr__(self, name, value):
         raise AttributeError("readonly attribute")
@@ -160,7 +156,7 @@ Template.__module__ = "string.templatelib"
 
 
 def _make(strings, interps):
-    t = object.__new__(Template)
+    t = _new(Template)
     _set(t, "_strings", strings)
     _set(t, "_interpolations", interps)
     return t
@@ -169,10 +165,10 @@ def _make(strings, interps):
 def _template(strings, parts):
     """A t-string literal's Template (BUILD_TEMPLATE): parts holds value, expression,
     conversion, format_spec for each interpolation."""
-    interps = []
-    for k in range(0, len(parts), 4):
-        interps.append(_interpolation(parts[k], parts[k + 1], parts[k + 2], parts[k + 3]))
-    return _make(strings, tuple(interps))
+    if len(parts) == 4:
+        return _make(strings, (_interpolation(*parts),))
+    return _make(strings, tuple([_interpolation(*parts[k:k + 4])
+                                 for k in range(0, len(parts), 4)]))
 
 
 def convert(obj, /, conversion):
