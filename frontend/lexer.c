@@ -348,6 +348,16 @@ static int lex_last_line(Lexer *lx) {
     return line;
 }
 
+/* CPython's "unterminated [triple-quoted ]{,t-}string literal (detected at line N)". */
+static Token lex_unterminated(Lexer *lx, int line, int col, bool triple, const char *kind,
+                              int last) {
+    lex_error_at(lx, "SyntaxError", line, col, line, col,
+                 "unterminated %s%sstring literal (detected at line %d)",
+                 triple ? "triple-quoted " : "", kind, last);
+    Token t = {.type = TK_ERROR};
+    return t;
+}
+
 /* A t-string: lexer_tstring.c finds its end (PEP 701's rules); here lines are counted and a
  * failure is worded as CPython 3.14 words it. */
 static Token lex_tstring(Lexer *lx, const char *start, bool triple) {
@@ -365,17 +375,12 @@ static Token lex_tstring(Lexer *lx, const char *start, bool triple) {
                          "t-string: newlines are not allowed in format specifiers for single "
                          "quoted t-strings");
         else if (why == LEX_TS_NESTED)
-            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
-                         "unterminated string literal (detected at line %d)", start_line);
+            return lex_unterminated(lx, start_line, start_col, false, "", start_line);
         else if (why == LEX_TS_FIELD)
             lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
                          "t-string: expecting '}'");
         else
-            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
-                         triple ? "unterminated triple-quoted t-string literal (detected at "
-                                  "line %d)"
-                                : "unterminated t-string literal (detected at line %d)",
-                         last);
+            return lex_unterminated(lx, start_line, start_col, triple, "t-", last);
         Token t = {.type = TK_ERROR};
         return t;
     }
@@ -406,14 +411,7 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos) {
     for (;;) {
         if (p >= lx->end) {
             lx->cur = p;
-            int last = lex_last_line(lx);
-            lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
-                         triple ? "unterminated triple-quoted string literal (detected at "
-                                  "line %d)"
-                                : "unterminated string literal (detected at line %d)",
-                         last);
-            Token t = {.type = TK_ERROR};
-            return t;
+            return lex_unterminated(lx, start_line, start_col, triple, "", lex_last_line(lx));
         }
         char c = *p;
         if (c == q) {
@@ -441,12 +439,7 @@ static Token lex_string(Lexer *lx, const char *start, const char *quote_pos) {
             continue;
         }
         if (c == '\n' || c == '\r') {
-            if (!triple) {
-                lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
-                             "unterminated string literal (detected at line %d)", lx->line);
-                Token t = {.type = TK_ERROR};
-                return t;
-            }
+            if (!triple) return lex_unterminated(lx, start_line, start_col, false, "", lx->line);
             if (c == '\r' && lex_at(lx, p + 1) == '\n') p++;
             lx->line++;
             lx->line_start = p + 1;
