@@ -41,6 +41,7 @@ for dt, tol in ((np.float64, 1e-10), (np.float32, 1e-4), (np.float16, 2e-2), (np
                  ("alpha beta c", dict(alpha=0.5, beta=2.0, c=c), 0.5 * ref + 2.0 * c.astype(np.float64)))
         for x in (a, b, bias, c):  # evaluate the (lazy) casts before the profiles below
             float(x[(0,) * x.ndim])
+        gpu.synchronize()  # it computes the pending references: not inside the profiles
         for name, kw, want in cases:
             with gpu.profile(print=False) as p:
                 got = np.linalg.matmul(a, b, **kw)
@@ -75,6 +76,7 @@ for dt, tol in ((np.float32, 1e-4), (np.float16, 2e-2), (np.bfloat16, 6e-2)):
               gelu(ref + bias.astype(np.float64))),
              ("gelu(a @ b) with x**3", lambda: (lambda x: 0.5 * x * (1 + np.tanh(
                  0.7978845608028654 * (x + 0.044715 * x**3))))(a @ b), gelu(ref)))
+    gpu.synchronize()
     for name, fn, want in forms:
         with gpu.profile(print=False) as p:
             got = fn()
@@ -85,6 +87,7 @@ for dt, tol in ((np.float32, 1e-4), (np.float16, 2e-2), (np.bfloat16, 6e-2)):
               kinds == ["matmul"] and err <= tol)
 
     # the sum read twice: its product runs once (one matmul record, then one kernel)
+    gpu.synchronize()
     with gpu.profile(print=False) as p:
         h = a @ b + bias
         got = h * h

@@ -49,7 +49,18 @@ check("not sigmoid", offers(lambda: (lambda x: x / (1 + np.exp(-x)))(a @ w + b))
 check("not a square", offers(lambda: (lambda x: x * x)(a @ w + b)) == 0)
 check("not x**4", offers(lambda: (lambda x: 0.5 * x * (1 + np.tanh(C * (x + 0.044715 * x**4))))(a @ w + b)) == 0)
 check("not gelu of a difference", offers(lambda: gelu(a @ w - b)) == 0)
+check("reduced: the epilogue runs, then the sum", offers(lambda: np.maximum(a @ w + b, 0).sum()) == 1)
+check("reduced over rows", offers(lambda: gelu(a @ w + b).sum(axis=0)) == 1)
+bp = (rng.standard_normal(12) * 0.1).astype(np.float32)  # a pending cast, as users make biases
+bp.sum()  # a reduction reads it without evaluating it
+check("a pending bias, after", offers(lambda: gelu(a @ w + bp)) == 1)
+bq = (rng.standard_normal(12) * 0.1).astype(np.float32)
+check("a pending bias, before", offers(lambda: np.maximum(bq + a @ w, 0)) == 1)
 ref = gelu(np.asarray((a @ w + b).tolist(), dtype=np.float32))
 got = gelu(a @ w + b)
-check("values", np.allclose(got, ref, rtol=1e-5, atol=1e-6))
-check("declined for want of cuBLASLt", "cuBLASLt" in gpu.device().get("matmul_epilogue_declined", ""))
+# on a GPU (the H200's run of every tests/gpu script) cuBLASLt's GELU is its own tanh
+mock = "mock" in gpu.device()["name"]
+tol = 1e-5 if mock else 1e-3
+check("values", np.allclose(got, ref, rtol=tol, atol=tol / 10))
+check("declined for want of cuBLASLt",
+      not mock or "cuBLASLt" in gpu.device().get("matmul_epilogue_declined", ""))

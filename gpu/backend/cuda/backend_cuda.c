@@ -576,11 +576,14 @@ static int inline_graph(Interp *I, ArrPending *g, const ArrPending *x) {
 /* A graph over a 2-D matmul not computed yet: copied into each expression that reads it,
  * even more than once, so that `gelu(a @ b + bias)` written out stays one graph over the
  * product (an epilogue may take it) and the product runs once whoever reads it first. */
-static bool over_lazy_matmul(const ArrPending *x) {
-    if (x->nnodes > 8) return false;
+static bool graph_reads_lazy_matmul(const ArrPending *x) {
     for (int i = 0; i < x->ninputs; i++)
         if (x->inputs[i]->pend && x->inputs[i]->pend->matmul) return true;
     return false;
+}
+
+static bool over_lazy_matmul(const ArrPending *x) {
+    return x->nnodes <= 8 && graph_reads_lazy_matmul(x);
 }
 
 /* Whether x's graph is copied into g. A graph used once is; a row program's per-row value
@@ -601,6 +604,13 @@ static bool inline_ok(const ArrPending *g, const Array *x) {
     bool x_row = x->shape[nd - 1] == 1;
     if ((!x_space && !x_row) || p->uses >= (x_row ? 4 : 1)) return false;
     return g->tshape[nd - 1] == p->row_shape[nd - 1] || (x_row && g->tshape[nd - 1] == 1);
+}
+
+/* v is a lazy 2-D product, or a pending graph over one that the builder copies in. */
+static bool reads_lazy_matmul(Interp *I, Value v) {
+    if (!is_array(I, v)) return false;
+    const Array *x = arr_raw(v);
+    return x->pend && (x->pend->matmul || graph_reads_lazy_matmul(x->pend));
 }
 
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
@@ -835,6 +845,14 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
         int ub = ua ? ua : unalias_operand(I, &b, out);
         if (ua || ub) return V_NULL; /* -1: raised; 1: the CPU code copies */
         if (arr_dev_write(I, out) < 0) return V_NULL;
+    }
+    /* Beside a lazy product (or a sum over one), a pending operand that reads none is
+     * computed first, so the epilogue matcher sees an array where a bias or c belongs:
+     * `a @ w + b.astype(np.float32)` is one cuBLASLt call, as with b already evaluated. */
+    if (reads_lazy_matmul(I, a) != reads_lazy_matmul(I, b)) {
+        Value other = reads_lazy_matmul(I, a) ? b : a;
+        if (is_array(I, other) && arr_raw(other)->pend && arr_materialize(I, arr_raw(other)) < 0)
+            return V_NULL;
     }
     ArrPending g;
     for (int attempt = 0; attempt < 3; attempt++) {

@@ -152,6 +152,8 @@ Value arr_cuda_matmul_ep(Interp *I, Array *a, Array *b, Array *bias, int act, do
 Value arr_cuda_matmul_lazy(Interp *I, Array *a, Array *b);
 int arr_matmul_run(Interp *I, const ArrPending *g, GpuTensor *out);
 int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out);
+/* a is a pending expression of the epilogue's shape (arr_epilogue_try would take it). */
+bool arr_epilogue_shape(const Array *a);
 void arr_pending_link(Interp *I, Array *r, ArrPending *p);
 /* A builder's start: no nodes, the result's shape (nd, shape). */
 void arr_pending_begin(ArrPending *g, int nd, const int64_t *shape);

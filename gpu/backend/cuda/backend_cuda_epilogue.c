@@ -251,31 +251,47 @@ static int bias_tensor(Interp *I, Array *x, GpuTensor *t) {
     return 0;
 }
 
-int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out) {
-    if (out->ndim != 2 || g->ninputs < 1 || g->ninputs > 3) return 0;
-    EpMatch e = {g, (int)out->dtype, out->shape[0], out->shape[1], -1, -1, -1, 1.0, 0.0};
-    if (!lazy_dtype(e.dt) || out->strides[1] != 1 || out->strides[0] != out->shape[1]) return 0;
-    int act = LT_ACT_NONE, root = g->root;
-    const FuseNode *r = node(&e, root);
+/* Whether g (of dtype dt and 2-D shape m x n) has the epilogue's shape: e filled, *act set. */
+static bool ep_match(const ArrPending *g, int dt, int64_t m, int64_t n, EpMatch *e, int *act) {
+    if (g->matmul || g->ninputs < 1 || g->ninputs > 3 || !lazy_dtype(dt)) return false;
+    *e = (EpMatch){g, dt, m, n, -1, -1, -1, 1.0, 0.0};
+    *act = LT_ACT_NONE;
+    int root = g->root;
+    const FuseNode *r = node(e, root);
     double zero;
-    if (r && r->op == FUSE_MAXIMUM && (int)r->dtype == e.dt) {
-        if (is_const(&e, r->b, &zero) && zero == 0.0) {
-            act = LT_ACT_RELU;
+    if (r && r->op == FUSE_MAXIMUM && (int)r->dtype == dt) {
+        if (is_const(e, r->b, &zero) && zero == 0.0) {
+            *act = LT_ACT_RELU;
             root = r->a;
-        } else if (is_const(&e, r->a, &zero) && zero == 0.0) {
-            act = LT_ACT_RELU;
+        } else if (is_const(e, r->a, &zero) && zero == 0.0) {
+            *act = LT_ACT_RELU;
             root = r->b;
         }
     } else if (r && (r->op == FUSE_MUL || r->op == FUSE_TRUEDIV)) {
-        int x = gelu_of(&e, root);
+        int x = gelu_of(e, root);
         if (x >= 0) {
-            act = LT_ACT_GELU;
+            *act = LT_ACT_GELU;
             root = x;
         }
     }
-    if (!sum(&e, root, 0) || e.mm < 0) return 0;
+    if (!sum(e, root, 0) || e->mm < 0) return false;
     /* a lone M (a copy) or one scaled by a constant is not worth a plan of its own */
-    if (act == LT_ACT_NONE && e.bias < 0 && e.c < 0) return 0;
+    return *act != LT_ACT_NONE || e->bias >= 0 || e->c >= 0;
+}
+
+bool arr_epilogue_shape(const Array *a) {
+    EpMatch e;
+    int act;
+    return a->ndim == 2 && a->pend && !a->base &&
+           ep_match(a->pend, a->dtype, a->shape[0], a->shape[1], &e, &act);
+}
+
+int arr_epilogue_try(Interp *I, const ArrPending *g, GpuTensor *out) {
+    EpMatch e;
+    int act;
+    if (out->ndim != 2 || out->strides[1] != 1 || out->strides[0] != out->shape[1] ||
+        !ep_match(g, (int)out->dtype, out->shape[0], out->shape[1], &e, &act))
+        return 0;
     const ArrPending *mg = g->inputs[e.mm]->pend;
     GpuTensor ta, tb, tbias, tc;
     if (arr_tensor(I, mg->inputs[0], &ta) < 0 || arr_tensor(I, mg->inputs[1], &tb) < 0 ||

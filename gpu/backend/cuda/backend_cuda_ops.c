@@ -169,7 +169,9 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
     }
     /* A pending expression is reduced as it is computed (never stored): it stays pending. */
     ArrPending *g = a->base ? NULL : a->pend;
-    if (g && (g->matmul || g->row_nd)) { /* a lazy matmul, a row program: computed first */
+    /* a lazy matmul, a row program, an epilogue over a lazy matmul (one cuBLASLt call, then
+     * the reduction reads its result): computed first */
+    if (g && (g->matmul || g->row_nd || arr_epilogue_shape(a))) {
         if (arr_materialize(I, a) < 0) return V_NULL;
         g = NULL;
     }
