@@ -376,7 +376,7 @@ static Token lex_tstring(Lexer *lx, const char *start, bool triple) {
                          "quoted t-strings");
         else if (why == LEX_TS_NESTED)
             return lex_unterminated(lx, start_line, start_col, false, "", start_line);
-        else if (why == LEX_TS_FIELD)
+        else if (why == LEX_TS_FIELD && !triple) /* triple: the text ended, the REPL reads on */
             lex_error_at(lx, "SyntaxError", start_line, start_col, start_line, start_col,
                          "t-string: expecting '}'");
         else

@@ -256,10 +256,14 @@ def main():
         "def f():\n    try:\n        return 1", "try:\n    x = 1\ny = 2",
         "def f():\n    try:\n        pass\n", "try:\n    try:\n        pass",
     ]
+    # t-strings (3.14): codeop's answer for the same text without the t prefix
+    tstring_cases = ['x = t"""a{', 'x = t"""a{1}', 'x = t"""{x:\n', 'x = t"{x}"',
+                     "x = t'{1}' t'{2}'", 'x = t"""\n{1}\n"""', "x = (t'{1}',"]
     with tempfile.TemporaryDirectory() as tmp:
-        for src in incomplete_cases:
+        for src in incomplete_cases + tstring_cases:
+            ref = src.replace("t'", "'").replace('t"', '"') if src in tstring_cases else src
             try:
-                want = 1 if codeop.compile_command(src, "<input>", "single") is None else 0
+                want = 1 if codeop.compile_command(ref, "<input>", "single") is None else 0
             except (SyntaxError, ValueError, OverflowError):
                 want = 0
             p = os.path.join(tmp, "inc.py")
