@@ -83,6 +83,7 @@ static int describe(Interp *I, Value v, kr_array_desc *out) {
     Array *o = a->base ? a->base : a;
     out->data = a->data;
     if (dev) out->data = (void *)(uintptr_t)(o->dptr + (uint64_t)(a->data - o->alloc));
+    if (dev) o->dev_fixed = true; /* the host keeps the address */
     out->dtype = dt_to_kr(a->dtype);
     out->ndim = a->ndim;
     out->device = dev ? KR_DEVICE_CUDA : KR_DEVICE_HOST;

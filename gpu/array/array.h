@@ -53,6 +53,9 @@ typedef struct Array {
     void (*ext_release)(void *ud, void *data);
     void *ext_ud, *ext_data;
     bool ext_device;
+    /* owners: the device address went to code outside krait (kr_array_info, DLPack), so the
+     * buffer never moves (backend_cuda.c's assign_pending may otherwise swap buffers) */
+    bool dev_fixed;
 } Array;
 
 typedef struct DTypeObj {

@@ -157,7 +157,7 @@ int arr_dev_alloc(Interp *I, size_t bytes, CUdeviceptr *out) {
 void arr_cuda_finalize(Interp *I, Array *a) {
     if (a->pend) {
         arr_pending_unlink(I, a);
-        mem_free(I, a->pend, sizeof(ArrPending));
+        arr_pending_free(I, a->pend);
         a->pend = NULL;
     }
     if (a->dptr && I->gpu) gpu_mem_free(I->gpu, a->dptr, a->alloc_size, arr_stream(I));
@@ -174,6 +174,11 @@ void gpu_module_shutdown(Interp *I) {
     if (!I->gpu) return;
     ArrCuda *c = I->gpu->allocator.ud;
     arr_cuda_fpe_free(I);
+    while (c->pend_free) {
+        ArrPending *p = c->pend_free;
+        c->pend_free = p->free_next;
+        mem_free(I, p, sizeof(ArrPending));
+    }
     for (int i = 0; i < c->nstreams; i++)
         gpu_stream_destroy(I->gpu, c->streams[i]);
     for (int i = 0; i < c->nevents; i++)
@@ -314,7 +319,7 @@ static void readers_count(const ArrPending *g, int delta) {
 }
 
 /* Evaluate every pending array that reads o's buffer (before o is written), except skip. */
-static int flush_readers_except(Interp *I, Array *o, const Array *skip) {
+static int flush_readers_except2(Interp *I, Array *o, const Array *skip, const Array *skip2) {
     if (!I->gpu || o->readers == 0) return 0;
     ArrCuda *c = I->gpu->allocator.ud;
     bool any = false;
@@ -325,12 +330,16 @@ again:
             reads = owner_of(p->pend->inputs[i]) == o;
         if (!reads) continue;
         any = true;
-        if (p == skip) continue;
+        if (p == skip || p == skip2) continue;
         if (!gc_temp_push(I, v_obj(p)) || arr_materialize(I, p) < 0) return -1;
         goto again;
     }
     if (!any) o->readers = 0;
     return 0;
+}
+
+static int flush_readers_except(Interp *I, Array *o, const Array *skip) {
+    return flush_readers_except2(I, o, skip, NULL);
 }
 
 static int flush_readers(Interp *I, Array *o) {
@@ -356,6 +365,28 @@ int arr_dev_write(Interp *I, Array *a) {
 }
 
 /* ---- pending expressions ---- */
+
+#define ARR_PEND_FREE_MAX 16
+
+ArrPending *arr_pending_alloc(Interp *I) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    ArrPending *p = c->pend_free;
+    if (!p) return mem_alloc(I, sizeof(ArrPending));
+    c->pend_free = p->free_next;
+    c->npend_free--;
+    return p;
+}
+
+void arr_pending_free(Interp *I, ArrPending *p) {
+    ArrCuda *c = I->gpu ? I->gpu->allocator.ud : NULL;
+    if (!c || c->npend_free >= ARR_PEND_FREE_MAX) {
+        mem_free(I, p, sizeof(ArrPending));
+        return;
+    }
+    p->free_next = c->pend_free;
+    c->pend_free = p;
+    c->npend_free++;
+}
 
 /* r (a new device owner) becomes pending with p: on the list, its inputs' readers counted. */
 void arr_pending_link(Interp *I, Array *r, ArrPending *p) {
@@ -471,7 +502,7 @@ int arr_materialize(Interp *I, Array *a) {
     readers_count(g, -1);
     arr_pending_unlink(I, a);
     a->pend = NULL;
-    mem_free(I, g, sizeof(ArrPending));
+    arr_pending_free(I, g);
     a->dev_valid = true;
     a->host_stale = true;
     return 0;
@@ -742,7 +773,7 @@ static Value finish_graph(Interp *I, ArrPending *g, int root, int rdt, int nd, c
     }
     Array *r = arr_new_device(I, rdt, nd, shape);
     if (!r) return V_NULL;
-    ArrPending *p = mem_alloc(I, sizeof(ArrPending));
+    ArrPending *p = arr_pending_alloc(I);
     if (!p) return V_NULL;
     memcpy(p, g, sizeof *p);
     p->matmul = false; /* an elementwise graph (builders leave the flag unset) */
@@ -972,6 +1003,65 @@ Value arr_cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
  * to dst evaluates first like any reader, so s keeps its value. Not when s's graph reads
  * dst's buffer other than element for element (t[1:] = t[:-1] + 1). 1 done, 0 not this
  * case, -1 after raising. */
+/* Whether a is o or a view of all of o in o's layout (t[...]). */
+static bool covers_owner(const Array *a, const Array *o) {
+    return owner_of((Array *)a) == o && a->data == o->data && a->dtype == o->dtype &&
+           a->ndim == o->ndim && !memcmp(a->shape, o->shape, sizeof(int64_t) * (size_t)o->ndim) &&
+           !memcmp(a->strides, o->strides, sizeof(int64_t) * (size_t)o->ndim);
+}
+
+/* A pending plain copy of the whole owner o (its graph one input node over all of o, its
+ * layout o's) other than skip, with no buffer yet: what t + 1 of the last t[...] = t + 1
+ * became. */
+static Array *copy_reader(Interp *I, Array *o, const Array *skip) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    for (Array *p = c->pending; p; p = p->pend->next) {
+        const ArrPending *g = p->pend;
+        if (p != skip && !p->dptr && !p->base && g->nnodes == 1 && g->ninputs == 1 &&
+            g->nodes[0].op == FUSE_INPUT && !g->matmul && p->alloc_size == o->alloc_size &&
+            covers_owner(g->inputs[0], o) && p->dtype == o->dtype && p->ndim == o->ndim &&
+            !memcmp(p->shape, o->shape, sizeof(int64_t) * (size_t)o->ndim) &&
+            !memcmp(p->strides, o->strides, sizeof(int64_t) * (size_t)o->ndim))
+            return p;
+    }
+    return NULL;
+}
+
+/* Before s's graph is written over the whole of owner o: when a pending plain copy of o
+ * waits (copy_reader), o gets a fresh buffer and the copy takes o's old one as its value, so
+ * the write needs no copy kernel first (t[...] = t + 1 in a loop: one launch where it was
+ * two); s's graph then reads the copy where it read o (g: the graph about to run). Not for
+ * an address that must not move: an external owner, one given out (dev_fixed), while CUDA
+ * graphs exist (a replay writes the captured addresses); not when s reads o through a
+ * view. 1 swapped, 0 not, -1 after raising. */
+static int swap_for_copy(Interp *I, Array *o, const Array *dst, const Array *s, ArrPending *g) {
+    GpuState *G = I->gpu;
+    if (o->ext_data || o->dev_fixed || !o->dptr || !o->dev_valid || o->pend || G->graphs ||
+        G->capture || !covers_owner(dst, o))
+        return 0;
+    for (int i = 0; i < g->ninputs; i++)
+        if (owner_of(g->inputs[i]) == o && !covers_owner(g->inputs[i], o)) return 0;
+    Array *p = copy_reader(I, o, s);
+    if (!p) return 0;
+    /* the other readers see o's present values first */
+    if (flush_readers_except2(I, o, s, p) < 0) return -1;
+    CUdeviceptr fresh;
+    if (arr_dev_alloc(I, o->alloc_size, &fresh) < 0) return -1;
+    ArrPending *pg = p->pend;
+    readers_count(pg, -1);
+    arr_pending_unlink(I, p);
+    p->pend = NULL;
+    arr_pending_free(I, pg);
+    p->dptr = o->dptr;
+    p->interp = I;
+    p->dev_valid = true;
+    p->host_stale = true;
+    o->dptr = fresh;
+    for (int i = 0; i < g->ninputs; i++)
+        if (owner_of(g->inputs[i]) == o) g->inputs[i] = p;
+    return 1;
+}
+
 static int assign_pending(Interp *I, Array *dst, Array *s) {
     Array *o = owner_of(dst);
     ArrPending *sp = s->pend;
@@ -980,10 +1070,11 @@ static int assign_pending(Interp *I, Array *dst, Array *s) {
         return 0;
     for (int i = 0; i < sp->ninputs; i++)
         if (owner_of(sp->inputs[i]) == o && arr_overlaps(sp->inputs[i], dst)) return 0;
+    ArrPending g = *sp;
+    if (o->readers > 0 && swap_for_copy(I, o, dst, s, &g) < 0) return -1;
     if (o->dptr && flush_readers_except(I, o, s) < 0) return -1;
     if (arr_dev_ready(I, o) < 0) return -1;
     o->host_stale = true;
-    ArrPending g = *sp;
     if (is_null(finish_graph(I, &g, sp->root, dst->dtype, dst->ndim, dst->shape, dst))) return -1;
     readers_count(sp, -1);
     sp->consumed = true; /* a copy of dst now: nothing to compute at a synchronize */

@@ -30,8 +30,9 @@ typedef struct ArrPending {
     int nnodes, root;
     Array *inputs[ARR_FUSE_INPUTS]; /* evaluated arrays, traced by the result */
     int ninputs;
-    Array *prev, *next; /* the list of pending arrays (ArrCuda.pending) */
-    int uses;           /* times the graph was copied into another (add_operand) */
+    Array *prev, *next;           /* the list of pending arrays (ArrCuda.pending) */
+    struct ArrPending *free_next; /* ArrCuda.pend_free's chain */
+    int uses;                     /* times the graph was copied into another (add_operand) */
     /* Its value went into other work (a graph it was copied into, a reduction, an assignment):
      * gpu.synchronize() leaves it lazy (arr_pending_flush_unused). */
     bool consumed;
@@ -97,6 +98,10 @@ typedef struct ArrCuda {
     bool fpe_quiet;      /* reading flags now could not report (as_array's refresh) */
     int64_t fpe_seq;     /* operations marked so far */
     ArrFpeEntry fpe[ARR_FPE_SLOTS];
+    /* Freed pending records kept for the next (chained by next; a small op makes and frees
+     * one, ~3 KB, whose malloc and count toward the collector's trigger showed) */
+    struct ArrPending *pend_free;
+    int npend_free;
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */
@@ -164,6 +169,9 @@ int arr_pending_node(ArrPending *g, int op, int dt, int a, int b, int c);
 /* Finish a builder: the pending result (rdt, nd, shape), or run into out; V_NULL raised. */
 Value arr_pending_finish(Interp *I, ArrPending *g, int root, int rdt, int nd, const int64_t *shape,
                          Array *out);
+/* A pending record (uninitialized; NULL after raising) and its release (from the free list). */
+ArrPending *arr_pending_alloc(Interp *I);
+void arr_pending_free(Interp *I, ArrPending *p);
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
 int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);

@@ -37,7 +37,7 @@ Value arr_cuda_matmul_lazy(Interp *I, Array *a, Array *b) {
     int64_t shape[2] = {a->shape[0], b->shape[1]};
     Array *r = arr_new_device(I, dt, 2, shape);
     if (!r) return V_NULL;
-    ArrPending *p = mem_alloc(I, sizeof(ArrPending));
+    ArrPending *p = arr_pending_alloc(I);
     if (!p) return V_NULL;
     memset(p, 0, sizeof *p);
     p->matmul = true;
