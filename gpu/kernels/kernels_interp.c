@@ -82,7 +82,7 @@ static bool ki_op_ok(int op, DType ct) {
     case FUSE_NEG:
     case FUSE_SIGN:
     case FUSE_RECIPROCAL: return ct != DT_BOOL;
-    default: return op >= 0 && op < FUSE__COUNT;
+    default: return op >= 0 && op <= FUSE_CLIP; /* not a row program's FUSE_ROWRED */
     }
 }
 
