@@ -126,7 +126,7 @@ typedef struct GpuTensor {
     X(ISNAN, 1)                                                                                    \
     X(ISINF, 1)                                                                                    \
     X(ISFINITE, 1)                                                                                 \
-    X(CLIP, 3) /* clip(a, lo=b, hi=c) = minimum(maximum(a, b), c) */                             \
+    X(CLIP, 3)   /* clip(a, lo=b, hi=c) = minimum(maximum(a, b), c) */                             \
     X(ROWRED, 1) /* a row program's reduction of a over the row (gpu_fused_rows) */
 
 typedef enum FuseOp {
@@ -222,6 +222,13 @@ typedef enum GpuReduceOp {
  * atomics). An empty reduction gives the identity (0, 1, +inf for min?): MIN/MAX/ARGMIN/
  * ARGMAX over zero elements are the caller's error to raise (NumPy raises ValueError). */
 int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s);
+/* gpu_reduce that also reports the reduction's own floating-point errors (SUM, PROD and MEAN
+ * in a float accumulator): each add or multiply that makes NaN of non-NaN operands ORs 8
+ * (invalid) into the 32-bit word at fpe_word, one that makes inf of finite ones 2
+ * (overflow), as does a FLOAT16/BFLOAT16 result that rounds to inf. A different kernel
+ * (the checks cost a few instructions an element); fpe_word 0: gpu_reduce. */
+int gpu_reduce_checked(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out,
+                       CUstream s, CUdeviceptr fpe_word);
 
 /* gpu_reduce over the values of a fused expression without storing them: the graph of
  * gpu_fused_elementwise over inputs, broadcast to `shape` (its dtype, rank and shape; ptr and
@@ -231,6 +238,9 @@ int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *ou
 int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
                      GpuTensor *out, CUstream s);
+int gpu_reduce_fused_checked(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                             const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
+                             GpuTensor *out, CUstream s, CUdeviceptr fpe_word);
 
 /* ---- matmul ---- */
 

@@ -769,6 +769,7 @@ typedef struct HostReduce {
     int op, which;      /* which: 0 pass1, 1 final, 2 rows, 3 cols */
     DType in, out, acc; /* acc: the accumulator type A (kernels_reduce_acc) */
     const HostFuse *fz; /* a fused reduction's graph (its words after the reduction's 8) */
+    bool check;         /* KR_RCHECK: the reduction's own errors into the word at w[6] */
 } HostReduce;
 
 #define KH_NOIDX INT64_MAX
@@ -801,8 +802,20 @@ static HVal kh_red_id(const HostReduce *k) {
     return v;
 }
 
-/* kr_acc(v, i, bv, bi) in A. */
-static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_t bi) {
+static void kh_red_acc_op(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_t bi);
+
+/* kr_acc(v, i, bv, bi, rf) in A: with the checks, kr_rfe's bits of a float add/multiply. */
+static void kh_red_acc(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_t bi,
+                       unsigned *rf) {
+    double a = v->f, b = bv.f;
+    kh_red_acc_op(k, v, i, bv, bi);
+    if (!k->check) return;
+    double r = v->f;
+    if (isnan(r) && !isnan(a) && !isnan(b)) *rf |= 8u;
+    if (isinf(r) && isfinite(a) && isfinite(b)) *rf |= 2u;
+}
+
+static void kh_red_acc_op(const HostReduce *k, HVal *v, int64_t *i, HVal bv, int64_t bi) {
     bool fl = kh_float(k->acc);
     switch (k->op) {
     case GPU_REDUCE_ARGMIN:
@@ -889,8 +902,14 @@ static HVal kh_red_load(const HostReduce *k, const uint64_t *w, int64_t index) {
     return kh_red_load_at(k, w, index, -1);
 }
 
-/* out[at] = kr_fin(v, i, n). */
-static void kh_red_fin(const HostReduce *k, HVal v, int64_t i, int64_t n, void *out, int64_t at) {
+/* KR_RFLUSH: the launch's bits into its flag word. */
+static void kh_red_flush(const HostReduce *k, const uint64_t *w, unsigned rf) {
+    if (k->check && rf) *(unsigned *)(uintptr_t)w[6] |= rf;
+}
+
+/* out[at] = kr_fin(v, i, n), with kr_ofe's check of a 16-bit float result. */
+static void kh_red_fin(const HostReduce *k, HVal v, int64_t i, int64_t n, void *out, int64_t at,
+                       unsigned *rf) {
     HVal r = v;
     DType from = k->acc;
     if (k->op == GPU_REDUCE_ARGMIN || k->op == GPU_REDUCE_ARGMAX) {
@@ -901,6 +920,9 @@ static void kh_red_fin(const HostReduce *k, HVal v, int64_t i, int64_t n, void *
         r.f = kh_round(k->acc, v.f / kh_conv(nn, DT_INT64, k->acc).f);
     }
     kh_store(out, at, k->out, kh_conv(r, from, k->out));
+    if (k->check && (k->out == DT_FLOAT16 || k->out == DT_BFLOAT16) && isfinite(v.f) &&
+        isinf(kh_load(out, at, k->out).f))
+        *rf |= 2u;
 }
 
 /* One thread block of kr_red_pass1 writes its partial; the grid-stride loops of its 256
@@ -913,6 +935,7 @@ static CUresult kh_red_pass1_run(const CudaMockFunction *f, const unsigned grid[
     int64_t *pi = (int64_t *)(uintptr_t)w[2];
     int64_t n = (int64_t)w[3], V = k->which >> 8, bs = block[0];
     int64_t stride = (int64_t)grid[0] * bs, nv = n / V;
+    unsigned rf = 0;
     for (int64_t b = 0; b < grid[0]; b++) {
         HVal vb = kh_red_id(k);
         int64_t ib = KH_NOIDX;
@@ -921,18 +944,19 @@ static CUresult kh_red_pass1_run(const CudaMockFunction *f, const unsigned grid[
             int64_t idx = KH_NOIDX, t0 = b * bs + t;
             for (int64_t q = t0; q < nv; q += stride)
                 for (int64_t j = 0; j < V; j++)
-                    kh_red_acc(k, &v, &idx, kh_red_load(k, w, q * V + j), q * V + j);
+                    kh_red_acc(k, &v, &idx, kh_red_load(k, w, q * V + j), q * V + j, &rf);
             for (int64_t q = nv * V + t0; q < n; q += stride)
-                kh_red_acc(k, &v, &idx, kh_red_load(k, w, q), q);
-            kh_red_acc(k, &vb, &ib, v, idx);
+                kh_red_acc(k, &v, &idx, kh_red_load(k, w, q), q, &rf);
+            kh_red_acc(k, &vb, &ib, v, idx, &rf);
         }
         if (grid[0] == 1) { /* one block writes the result (kr_red_pass1) */
-            kh_red_fin(k, vb, ib, n, (void *)(uintptr_t)w[5], 0);
-            return 0;
+            kh_red_fin(k, vb, ib, n, (void *)(uintptr_t)w[5], 0, &rf);
+            break;
         }
         kh_store(pv, b, k->acc, vb);
         pi[b] = ib;
     }
+    kh_red_flush(k, w, rf);
     return 0;
 }
 
@@ -945,9 +969,11 @@ static CUresult kh_red_final_run(const CudaMockFunction *f, const unsigned grid[
     const int64_t *pi = (const int64_t *)(uintptr_t)w[2];
     HVal v = kh_red_id(k);
     int64_t idx = KH_NOIDX;
+    unsigned rf = 0;
     for (int64_t b = 0; b < (int64_t)w[4]; b++)
-        kh_red_acc(k, &v, &idx, kh_load(pv, b, k->acc), pi[b]);
-    kh_red_fin(k, v, idx, (int64_t)w[3], (void *)(uintptr_t)w[5], 0);
+        kh_red_acc(k, &v, &idx, kh_load(pv, b, k->acc), pi[b], &rf);
+    kh_red_fin(k, v, idx, (int64_t)w[3], (void *)(uintptr_t)w[5], 0, &rf);
+    kh_red_flush(k, w, rf);
     return 0;
 }
 
@@ -962,6 +988,7 @@ static CUresult kh_red_axis_run(const CudaMockFunction *f, const unsigned grid[3
     int64_t outer = (int64_t)w[1], R = (int64_t)w[2], inner = (int64_t)w[3];
     bool rows = (k->which & 0xff) == 2;
     if (rows) inner = 1;
+    unsigned rf = 0;
     for (int64_t t = 0; t < outer * inner; t++) {
         int64_t o = t / inner, j = t - o * inner;
         HVal v = kh_red_id(k);
@@ -972,16 +999,17 @@ static CUresult kh_red_axis_run(const CudaMockFunction *f, const unsigned grid[3
             for (int64_t q = lane; q < R; q += rows ? 32 : 1)
                 kh_red_acc(k, &lv, &li,
                            kh_red_load_at(k, w, o * R * inner + j + q * inner, rows ? o * R : -1),
-                           q);
-            kh_red_acc(k, &v, &idx, lv, li);
+                           q, &rf);
+            kh_red_acc(k, &v, &idx, lv, li, &rf);
         }
-        kh_red_fin(k, v, idx, R, out, t);
+        kh_red_fin(k, v, idx, R, out, t, &rf);
     }
+    kh_red_flush(k, w, rf);
     return 0;
 }
 
 int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const char *name,
-                        CUfunction *f) {
+                        bool check, CUfunction *f) {
     int which = strcmp(name, "kr_red_pass1") == 0   ? 0
                 : strcmp(name, "kr_red_final") == 0 ? 1
                 : strcmp(name, "kr_red_rows") == 0  ? 2
@@ -996,6 +1024,7 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const c
     k->in = in;
     k->out = out;
     k->acc = kernels_reduce_acc(op, in, out);
+    k->check = check;
     *f = (CUfunction)(void *)k;
     return 0;
 }
@@ -1003,11 +1032,11 @@ int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const c
 int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
                               const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
                               int nin, const FusePlan *p, int const_base, int fpe_base,
-                              int shape_base, CUfunction *f) {
+                              int shape_base, bool check, CUfunction *f) {
     CUfunction g;
     if (kernels_host_fuse(G, nodes, nnodes, root, inputs, nin, in, p, const_base, fpe_base,
                           shape_base, &g) < 0 ||
-        kernels_host_reduce(G, op, in, out, V, name, f) < 0)
+        kernels_host_reduce(G, op, in, out, V, name, check, f) < 0)
         return -1;
     ((HostReduce *)(void *)*f)->fz = (const HostFuse *)(const void *)g;
     return 0;

@@ -103,15 +103,15 @@ int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                       int const_base, int fpe_base, int shape_base, CUfunction *out);
 int kernels_host_arange(GpuState *G, DType dt, CUfunction *out);
 /* name: the CUDA kernel's ("kr_red_pass1", "kr_red_final", "kr_red_rows", "kr_red_cols"),
- * V its vector width */
+ * V its vector width, check its KR_RCHECK variant (the reduction's own errors) */
 int kernels_host_reduce(GpuState *G, int op, DType in, DType out, int V, const char *name,
-                        CUfunction *f);
+                        bool check, CUfunction *f);
 /* The same over a fused graph's values (kernels_host_fuse's description of it, whose
  * argument words follow the reduction's 8 words). */
 int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, const char *name,
                               const FuseNode *nodes, int nnodes, int root, const GpuTensor *inputs,
                               int nin, const FusePlan *p, int const_base, int fpe_base,
-                              int shape_base, CUfunction *f);
+                              int shape_base, bool check, CUfunction *f);
 /* The reductions' accumulator type A (kernels_reduce.c's red_acc, as a dtype). */
 DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);

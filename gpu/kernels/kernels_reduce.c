@@ -21,18 +21,25 @@
 
 static const char red_body[] =
     "#define KR_NOIDX 0x7fffffffffffffffll\n"
-    "__device__ __forceinline__ void kr_acc(A &v, i64 &i, A bv, i64 bi) {\n"
+    "__device__ __forceinline__ void kr_acc(A &v, i64 &i, A bv, i64 bi, unsigned &rf) {\n"
+    "    (void)rf;\n"
     "#if KR_ARG\n"
     "    bool take;\n"
     "    if (kr_isnan(v)) take = kr_isnan(bv) && bi < i;\n"
     "    else if (kr_isnan(bv)) take = true;\n"
     "    else take = KR_BETTER(bv, v) || (bv == v && bi < i);\n"
     "    if (take) { v = bv; i = bi; }\n"
+    "#elif KR_RCHECK\n"
+    "    A r_ = kr_comb(v, bv);\n"
+    "    rf |= kr_rfe(v, bv, r_);\n"
+    "    v = r_;\n"
     "#else\n"
     "    v = kr_comb(v, bv);\n"
     "#endif\n"
     "}\n"
-    "__device__ __forceinline__ void kr_warp(A &v, i64 &i) {\n"
+    "/* a lane's combine counts only where its value reaches lane 0 (lane < o): the others\n"
+    " * add values past the warp's end, which may overflow where the result does not */\n"
+    "__device__ __forceinline__ void kr_warp(A &v, i64 &i, unsigned &rf) {\n"
     "    for (int o = 16; o > 0; o >>= 1) {\n"
     "        A ov = __shfl_down_sync(0xffffffffu, v, o);\n"
     "#if KR_ARG\n"
@@ -40,13 +47,15 @@ static const char red_body[] =
     "#else\n"
     "        i64 oi = 0;\n"
     "#endif\n"
-    "        kr_acc(v, i, ov, oi);\n"
+    "        unsigned f_ = 0;\n"
+    "        kr_acc(v, i, ov, oi, f_);\n"
+    "        if ((int)(threadIdx.x & 31) < o) rf |= f_;\n"
     "    }\n"
     "}\n"
-    "__device__ __forceinline__ void kr_block(A &v, i64 &i) {\n"
+    "__device__ __forceinline__ void kr_block(A &v, i64 &i, unsigned &rf) {\n"
     "    __shared__ A sv[32];\n"
     "    __shared__ i64 si[32];\n"
-    "    kr_warp(v, i);\n"
+    "    kr_warp(v, i, rf);\n"
     "    int lane = threadIdx.x & 31, w = threadIdx.x >> 5;\n"
     "    if (lane == 0) { sv[w] = v; si[w] = i; }\n"
     "    __syncthreads();\n"
@@ -54,8 +63,16 @@ static const char red_body[] =
     "        bool have = lane < (int)(blockDim.x >> 5);\n"
     "        v = have ? sv[lane] : kr_id();\n"
     "        i = have ? si[lane] : KR_NOIDX;\n"
-    "        kr_warp(v, i);\n"
+    "        kr_warp(v, i, rf);\n"
     "    }\n"
+    "}\n"
+    "/* the reduction's own floating-point errors into its flag word (p.w[6]) */\n"
+    "#if KR_RCHECK\n"
+    "#define KR_RFLUSH if (rf_) atomicOr((unsigned *)p.w[6], rf_)\n"
+    "#else\n"
+    "#define KR_RFLUSH (void)rf_\n"
+    "#endif\n"
+    "#define KR_OUT(dst, v, idx, n) { OT o_ = kr_fin(v, idx, n); rf_ |= kr_ofe(v, o_); dst = o_; "
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_pass1(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
@@ -65,6 +82,7 @@ static const char red_body[] =
     "    const i64 n = (i64)p.w[3];\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
+    "    unsigned rf_ = 0;\n"
     "    const i64 nv = n / KR_V;\n"
     "    const i64 stride = (i64)gridDim.x * blockDim.x;\n"
     "    const i64 t0 = (i64)blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -73,14 +91,16 @@ static const char red_body[] =
     "    for (i64 t = t0; t < nv; t += stride) {\n"
     "        KR_VDECL(t);\n"
     "#pragma unroll\n"
-    "        for (int j = 0; j < KR_V; j++) kr_acc(v, idx, KR_VAT(j), t * KR_V + j);\n"
+    "        for (int j = 0; j < KR_V; j++) kr_acc(v, idx, KR_VAT(j), t * KR_V + j, rf_);\n"
     "    }\n"
-    "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, KR_AT(k), k);\n"
+    "    for (i64 k = nv * KR_V + t0; k < n; k += stride) kr_acc(v, idx, KR_AT(k), k, rf_);\n"
     "    KR_FE_END;\n"
-    "    kr_block(v, idx);\n"
-    "    if (threadIdx.x != 0) return;\n"
-    "    if (gridDim.x == 1) ((OT *)p.w[5])[0] = kr_fin(v, idx, n);\n"
-    "    else { pv[blockIdx.x] = v; pi[blockIdx.x] = idx; }\n"
+    "    kr_block(v, idx, rf_);\n"
+    "    if (threadIdx.x == 0) {\n"
+    "        if (gridDim.x == 1) KR_OUT(((OT *)p.w[5])[0], v, idx, n)\n"
+    "        else { pv[blockIdx.x] = v; pi[blockIdx.x] = idx; }\n"
+    "    }\n"
+    "    KR_RFLUSH;\n"
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_final(const KrArgs p) {\n"
     "    const A *pv = (const A *)p.w[1];\n"
@@ -90,9 +110,11 @@ static const char red_body[] =
     "    OT *out = (OT *)p.w[5];\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
-    "    for (i64 k = threadIdx.x; k < nb; k += blockDim.x) kr_acc(v, idx, pv[k], pi[k]);\n"
-    "    kr_block(v, idx);\n"
-    "    if (threadIdx.x == 0) out[0] = kr_fin(v, idx, n);\n"
+    "    unsigned rf_ = 0;\n"
+    "    for (i64 k = threadIdx.x; k < nb; k += blockDim.x) kr_acc(v, idx, pv[k], pi[k], rf_);\n"
+    "    kr_block(v, idx, rf_);\n"
+    "    if (threadIdx.x == 0) KR_OUT(out[0], v, idx, n)\n"
+    "    KR_RFLUSH;\n"
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_rows(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
@@ -105,31 +127,33 @@ static const char red_body[] =
     "    KR_FE;\n"
     "    A v = kr_id();\n"
     "    i64 idx = KR_NOIDX;\n"
+    "    unsigned rf_ = 0;\n"
     "    i64 k = threadIdx.x & 31;\n"
     "    for (; k + 224 < R; k += 256) {\n"
     "        A x0 = KR_RAT(k), x1 = KR_RAT(k + 32), x2 = KR_RAT(k + 64), x3 = KR_RAT(k + 96);\n"
     "        A x4 = KR_RAT(k + 128), x5 = KR_RAT(k + 160), x6 = KR_RAT(k + 192),\n"
     "          x7 = KR_RAT(k + 224);\n"
-    "        kr_acc(v, idx, x0, k);\n"
-    "        kr_acc(v, idx, x1, k + 32);\n"
-    "        kr_acc(v, idx, x2, k + 64);\n"
-    "        kr_acc(v, idx, x3, k + 96);\n"
-    "        kr_acc(v, idx, x4, k + 128);\n"
-    "        kr_acc(v, idx, x5, k + 160);\n"
-    "        kr_acc(v, idx, x6, k + 192);\n"
-    "        kr_acc(v, idx, x7, k + 224);\n"
+    "        kr_acc(v, idx, x0, k, rf_);\n"
+    "        kr_acc(v, idx, x1, k + 32, rf_);\n"
+    "        kr_acc(v, idx, x2, k + 64, rf_);\n"
+    "        kr_acc(v, idx, x3, k + 96, rf_);\n"
+    "        kr_acc(v, idx, x4, k + 128, rf_);\n"
+    "        kr_acc(v, idx, x5, k + 160, rf_);\n"
+    "        kr_acc(v, idx, x6, k + 192, rf_);\n"
+    "        kr_acc(v, idx, x7, k + 224, rf_);\n"
     "    }\n"
     "    for (; k + 96 < R; k += 128) {\n"
     "        A x0 = KR_RAT(k), x1 = KR_RAT(k + 32), x2 = KR_RAT(k + 64), x3 = KR_RAT(k + 96);\n"
-    "        kr_acc(v, idx, x0, k);\n"
-    "        kr_acc(v, idx, x1, k + 32);\n"
-    "        kr_acc(v, idx, x2, k + 64);\n"
-    "        kr_acc(v, idx, x3, k + 96);\n"
+    "        kr_acc(v, idx, x0, k, rf_);\n"
+    "        kr_acc(v, idx, x1, k + 32, rf_);\n"
+    "        kr_acc(v, idx, x2, k + 64, rf_);\n"
+    "        kr_acc(v, idx, x3, k + 96, rf_);\n"
     "    }\n"
-    "    for (; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k);\n"
+    "    for (; k < R; k += 32) kr_acc(v, idx, KR_RAT(k), k, rf_);\n"
     "    KR_FE_END;\n"
-    "    kr_warp(v, idx);\n"
-    "    if ((threadIdx.x & 31) == 0) out[row] = kr_fin(v, idx, R);\n"
+    "    kr_warp(v, idx, rf_);\n"
+    "    if ((threadIdx.x & 31) == 0) KR_OUT(out[row], v, idx, R)\n"
+    "    KR_RFLUSH;\n"
     "}\n"
     "extern \"C\" __global__ void __launch_bounds__(256) kr_red_cols(const KrArgs p) {\n"
     "    const IT *__restrict__ in = (const IT *)p.w[0];\n"
@@ -137,6 +161,7 @@ static const char red_body[] =
     "    const i64 outer = (i64)p.w[1], R = (i64)p.w[2], inner = (i64)p.w[3];\n"
     "    OT *out = (OT *)p.w[5];\n"
     "    const i64 total = outer * inner;\n"
+    "    unsigned rf_ = 0;\n"
     "    KR_FE;\n"
     "    for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < total;\n"
     "         t += (i64)gridDim.x * blockDim.x) {\n"
@@ -144,10 +169,11 @@ static const char red_body[] =
     "        const i64 cb = o * R * inner + j;\n"
     "        A v = kr_id();\n"
     "        i64 idx = KR_NOIDX;\n"
-    "        for (i64 k = 0; k < R; k++) kr_acc(v, idx, KR_AT(cb + k * inner), k);\n"
-    "        out[t] = kr_fin(v, idx, R);\n"
+    "        for (i64 k = 0; k < R; k++) kr_acc(v, idx, KR_AT(cb + k * inner), k, rf_);\n"
+    "        KR_OUT(out[t], v, idx, R)\n"
     "    }\n"
     "    KR_FE_END;\n"
+    "    KR_RFLUSH;\n"
     "}\n";
 
 /* How the plain kernels read their input: 16-byte vectors (KR_VDECL, then lane j), element
@@ -332,7 +358,7 @@ static void red_gen_fused_loads(KSource *s, const RedFuse *fz, int op, DType in,
     ksrc_puts(s, "))\n");
 }
 
-static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFuse *fz) {
+static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFuse *fz, bool check) {
     ksrc_puts(s, kernels_prelude);
     ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", fz ? RED_FUSE_BASE + fz->nw : 8);
     const char *A = red_acc(op, in, out);
@@ -386,6 +412,19 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFus
     else
         ksrc_store_expr(s, out, "v");
     ksrc_puts(s, "; }\n");
+    /* the checked variant (red_checks): each add or multiply's invalid (NaN of non-NaN
+     * operands) and overflow (inf of finite ones), and a 16-bit result's rounding to inf */
+    ksrc_printf(s, "#define KR_RCHECK %d\n", check ? 1 : 0);
+    if (check)
+        ksrc_puts(s, "__device__ __forceinline__ unsigned kr_rfe(A a, A b, A r) {\n"
+                     "    return (isnan(r) && !isnan(a) && !isnan(b) ? 8u : 0u) |\n"
+                     "           (isinf(r) && isfinite(a) && isfinite(b) ? 2u : 0u); }\n");
+    if (check && (out == DT_FLOAT16 || out == DT_BFLOAT16))
+        ksrc_puts(s, "__device__ __forceinline__ unsigned kr_ofe(A v, OT o) {\n"
+                     "    return isinf((float)kr_ld(o)) && isfinite(v) ? 2u : 0u; }\n");
+    else
+        ksrc_puts(s, "__device__ __forceinline__ unsigned kr_ofe(A v, OT o) {\n"
+                     "    (void)v; (void)o; return 0u; }\n");
     if (fz && fz->nchecked) ksrc_puts(s, kernels_fpe_prelude);
     if (fz)
         red_gen_fused_loads(s, fz, op, in, anyall);
@@ -395,8 +434,9 @@ static void red_gen(KSource *s, int op, DType in, DType out, int V, const RedFus
 }
 
 static int red_function(GpuState *G, int op, DType in, DType out, int V, const char *name,
-                        const char *arch, const RedFuse *fz, CUfunction *f) {
+                        const char *arch, const RedFuse *fz, bool check, CUfunction *f) {
     uint8_t key[8 + FUSE_KEY_BYTES] = {'R', (uint8_t)op, (uint8_t)in, (uint8_t)out, (uint8_t)V};
+    key[7] = check ? 1 : 0;
     size_t nlen = strlen(name), klen = 8;
     key[5] = (uint8_t)name[nlen - 1]; /* pass1 '1', final 'l', rows 's', cols: 's' too */
     key[6] = (uint8_t)name[nlen - 2];
@@ -413,12 +453,12 @@ static int red_function(GpuState *G, int op, DType in, DType out, int V, const c
     if (G->mock && !arch) {
         rc = fz ? kernels_host_reduce_fused(G, op, in, out, V, name, fz->nodes, fz->nnodes,
                                             fz->root, fz->inputs, fz->nin, &fz->plan,
-                                            fz->const_base, fz->fpe_base, fz->shape_base, f)
-                : kernels_host_reduce(G, op, in, out, V, name, f);
+                                            fz->const_base, fz->fpe_base, fz->shape_base, check, f)
+                : kernels_host_reduce(G, op, in, out, V, name, check, f);
     } else {
         KSource src;
         ksrc_init(&src, G);
-        red_gen(&src, op, in, out, V, fz);
+        red_gen(&src, op, in, out, V, fz, check);
         rc = kernels_build(G, &src, name, arch, f);
         ksrc_free(&src);
     }
@@ -426,9 +466,24 @@ static int red_function(GpuState *G, int op, DType in, DType out, int V, const c
     return kcache_insert(G, key, klen, h, *f);
 }
 
+/* Whether a reduction checks its own floating-point errors: sums, products and means in a
+ * float accumulator (NumPy's "overflow / invalid value encountered in reduce"), when the
+ * caller gave a flag word. */
+static bool red_checks(int op, DType in, DType out, CUdeviceptr word) {
+    if (!word || (op != GPU_REDUCE_SUM && op != GPU_REDUCE_PROD && op != GPU_REDUCE_MEAN))
+        return false;
+    DType a = kernels_reduce_acc(op, in, out);
+    return a == DT_FLOAT32 || a == DT_FLOAT64;
+}
+
 int kernels_reduce_compile(GpuState *G, int op, DType in, DType out, const char *arch) {
     CUfunction f;
-    return red_function(G, op, in, out, 16 / gpu_dtype_size(in), "kr_red_pass1", arch, NULL, &f);
+    int V = 16 / gpu_dtype_size(in);
+    if (red_function(G, op, in, out, V, "kr_red_pass1", arch, NULL, false, &f) < 0) return -1;
+    /* the checked variant of the sums (one per accumulator and 16-bit store: products and
+     * means differ only in kr_comb / kr_fin, which the plain variants compile) */
+    if (op != GPU_REDUCE_SUM || !red_checks(op, in, out, 1)) return 0;
+    return red_function(G, op, in, out, V, "kr_red_pass1", arch, NULL, true, &f);
 }
 
 static int red_check(GpuState *G, int op, const GpuTensor *in, int axis) {
@@ -454,7 +509,8 @@ static int red_launch(GpuState *G, CUfunction f, unsigned grid, CUstream s, uint
 /* in: the input (fz NULL) or the fused expression's dtype and shape (its ptr and strides
  * unused: the graph is read at C-order element indexes). */
 static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s,
-                   const RedFuse *fz) {
+                   const RedFuse *fz, CUdeviceptr word) {
+    bool ck = red_checks(op, in->dtype, out->dtype, word);
     if (in->ndim == 0) axis = -1;
     int64_t n = gpu_tensor_size(in);
     /* A non-contiguous input is reduced from a contiguous copy. */
@@ -487,9 +543,9 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
         if (nb > sms * 8) nb = sms * 8;
         if (nb < 1) nb = 1;
         CUfunction p1, fin = NULL;
-        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, fz, &p1) < 0 ||
-            (nb > 1 &&
-             red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, NULL, &fin) < 0))
+        if (red_function(G, op, in->dtype, out->dtype, V, "kr_red_pass1", NULL, fz, ck, &p1) < 0 ||
+            (nb > 1 && red_function(G, op, in->dtype, out->dtype, V, "kr_red_final", NULL, NULL, ck,
+                                    &fin) < 0))
             goto fail;
         /* one block writes the result itself: no partials, one launch */
         CUdeviceptr partial = 0;
@@ -501,7 +557,7 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
                           (uint64_t)n,
                           (uint64_t)nb,
                           out->ptr,
-                          0,
+                          ck ? word : 0,
                           0};
         memcpy(w, w0, sizeof w0);
         int rc = red_launch(G, p1, (unsigned)nb, s, w, fz, traffic);
@@ -514,17 +570,17 @@ static int red_run(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor
             outer *= in->shape[d];
         for (int d = axis + 1; d < in->ndim; d++)
             inner *= in->shape[d];
-        uint64_t w0[8] = {src.ptr, (uint64_t)outer, (uint64_t)R, (uint64_t)inner,
-                          0,       out->ptr,        0,           0};
+        uint64_t w0[8] = {src.ptr, (uint64_t)outer, (uint64_t)R,   (uint64_t)inner,
+                          0,       out->ptr,        ck ? word : 0, 0};
         memcpy(w, w0, sizeof w0);
         CUfunction f;
         if (inner == 1) {
-            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_rows", NULL, fz, &f) < 0)
+            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_rows", NULL, fz, ck, &f) < 0)
                 goto fail;
             int64_t blocks = (outer + 7) / 8;
             if (outer > 0 && red_launch(G, f, (unsigned)blocks, s, w, fz, traffic) < 0) goto fail;
         } else {
-            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_cols", NULL, fz, &f) < 0)
+            if (red_function(G, op, in->dtype, out->dtype, 1, "kr_red_cols", NULL, fz, ck, &f) < 0)
                 goto fail;
             if (outer * inner > 0 &&
                 red_launch(G, f, kernels_grid(G, outer * inner, RED_BLOCK), s, w, fz, traffic) < 0)
@@ -538,9 +594,14 @@ fail:
     return -1;
 }
 
-int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s) {
+int gpu_reduce_checked(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out,
+                       CUstream s, CUdeviceptr fpe_word) {
     if (gpu_ensure(G) < 0 || red_check(G, op, in, axis) < 0) return -1;
-    return red_run(G, op, in, axis, out, s, NULL);
+    return red_run(G, op, in, axis, out, s, NULL, fpe_word);
+}
+
+int gpu_reduce(GpuState *G, int op, const GpuTensor *in, int axis, GpuTensor *out, CUstream s) {
+    return gpu_reduce_checked(G, op, in, axis, out, s, 0);
 }
 
 /* The graph's plan and words, with the expression laid out as a contiguous array of shape's
@@ -574,6 +635,13 @@ static int red_fuse_setup(GpuState *G, RedFuse *fz, const FuseNode *nodes, int n
 int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
                      GpuTensor *out, CUstream s) {
+    return gpu_reduce_fused_checked(G, op, nodes, nnodes, root, inputs, ninputs, shape, axis, out,
+                                    s, 0);
+}
+
+int gpu_reduce_fused_checked(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
+                             const GpuTensor *inputs, int ninputs, const GpuTensor *shape, int axis,
+                             GpuTensor *out, CUstream s, CUdeviceptr fpe_word) {
     if (gpu_ensure(G) < 0 || red_check(G, op, shape, axis) < 0) return -1;
     RedFuse fz;
     GpuTensor t;
@@ -581,7 +649,7 @@ int gpu_reduce_fused(GpuState *G, int op, const FuseNode *nodes, int nnodes, int
     for (int i = 0; i < nnodes; i++)
         if (kernels_fpe_mask(nodes, &nodes[i]) && !nodes[i].fpe_word)
             return gpu_set_error(G, GPU_ERR_CUDA, "fused reduction: node %d has no flag word", i);
-    return red_run(G, op, &t, axis, out, s, &fz);
+    return red_run(G, op, &t, axis, out, s, &fz, fpe_word);
 }
 
 int kernels_reduce_fused_compile(GpuState *G, int op, const FuseNode *nodes, int nnodes, int root,
@@ -592,5 +660,8 @@ int kernels_reduce_fused_compile(GpuState *G, int op, const FuseNode *nodes, int
     if (red_fuse_setup(G, &fz, nodes, nnodes, root, inputs, ninputs, shape, &t) < 0) return -1;
     int V = fz.plan.path == FUSE_PATH_VECTOR ? fz.plan.vec : 1;
     CUfunction f;
-    return red_function(G, op, shape->dtype, out, V, "kr_red_pass1", arch, &fz, &f);
+    if (red_function(G, op, shape->dtype, out, V, "kr_red_pass1", arch, &fz, false, &f) < 0)
+        return -1;
+    if (op != GPU_REDUCE_SUM || !red_checks(op, shape->dtype, out, 1)) return 0;
+    return red_function(G, op, shape->dtype, out, V, "kr_red_pass1", arch, &fz, true, &f);
 }

@@ -1,4 +1,4 @@
-# _warncheck.py: the helper of the warning tests (reduce_warnings, cpu_reduce_warnings,
+# _warncheck.py: the helper of the warning tests (reduce_warnings, reduce_flags, cpu_reduce_warnings,
 # cast_warnings, cpu_cast_warnings; not a test itself): t(label, f) calls f and prints its
 # result (or exception) and the warnings it raised, recorded, so they print on stdout in
 # order under krait and NumPy alike.

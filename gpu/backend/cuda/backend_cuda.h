@@ -134,6 +134,11 @@ int arr_pending_flush_unused(Interp *I);
  * the flag words after the host waited for the stream and report (-1 after raising). */
 int arr_cuda_fpe_mark(Interp *I, ArrPending *g, int node, bool scalar);
 int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes);
+/* A flag word for the reduction being queued now ("... encountered in reduce": its own
+ * overflow and invalid value, gpu_reduce_checked), with its site and modes; *word 0 when
+ * np.seterr ignores both. *eager: a mode other than 'warn' (report at once). -1 after
+ * raising. */
+int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager);
 int arr_cuda_fpe_poll(Interp *I);
 void arr_cuda_fpe_trace(Interp *I, const ArrPending *g);
 void arr_cuda_fpe_free(Interp *I);

@@ -34,9 +34,13 @@
 #include "../../../vm/str.h"
 #include "backend_cuda.h"
 
+/* ArrFpeEntry.op of a reduction's own errors (not a FuseOp). */
+#define FPE_OP_REDUCE (-1)
+
 /* NumPy's name of the ufunc a checked FuseOp stands for. */
 static const char *fpe_op_name(int op) {
     switch (op) {
+    case FPE_OP_REDUCE: return "reduce";
     case FUSE_ADD: return "add";
     case FUSE_SUB: return "subtract";
     case FUSE_MUL: return "multiply";
@@ -159,6 +163,32 @@ static int fpe_slot(Interp *I, ArrCuda *c, int op, const ArrFpeSite *s) {
     e->code = s->code;
     e->line = s->line;
     return c->nfpe++;
+}
+
+int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager) {
+    ArrCuda *c = I->gpu->allocator.ud;
+    *word = 0;
+    *eager = false;
+    if (c->capture) return 0; /* as arr_cuda_fpe_mark */
+    int modes[4];
+    arr_errstate_get(I, modes);
+    uint16_t packed = 0;
+    bool want = false;
+    for (int i = 0; i < 4; i++) {
+        packed |= (uint16_t)((modes[i] & 7) << (3 * i));
+        if ((i != 1 && i != 3) || modes[i] == ARR_ERR_IGNORE) continue; /* over, invalid */
+        want = true;
+        if (modes[i] != ARR_ERR_WARN) *eager = true;
+    }
+    if (!want) return 0;
+    ArrFpeSite site = {0};
+    site.line = arr_fpe_site(I, &site.code, &site.globals);
+    site.modes = packed;
+    site.seq = c->fpe_seq++;
+    int k = fpe_slot(I, c, FPE_OP_REDUCE, &site);
+    if (k < 0) return -1;
+    *word = c->fpe_dev + (CUdeviceptr)k * 4;
+    return 0;
 }
 
 int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes) {

@@ -80,7 +80,8 @@ static Value var_std(Interp *I, Array *a, int kind, Value axis, bool keepdims, i
     if (!gc_temp_push(I, m)) return V_NULL;
     Value d = arr_cuda_binary(I, v_obj(a), m, BIN_SUB, 0, fdt, fdt, NULL);
     if (is_null(d) || !gc_temp_push(I, d)) return V_NULL;
-    Value sq = arr_cuda_binary(I, d, d, BIN_MUL, 0, fdt, fdt, NULL);
+    /* d ** 2 as the operator writes it: FUSE_SQUARE, whose warning says "square" as NumPy's */
+    Value sq = arr_cuda_binary(I, d, v_int(2), BIN_POW, ARR_MODE_OPERATOR, fdt, fdt, NULL);
     if (is_null(sq) || !gc_temp_push(I, sq)) return V_NULL;
     Value s = arr_cuda_reduce(I, arr_raw(sq), RED_SUM, axis, keepdims, 0, -1);
     if (is_null(s)) return V_NULL;
@@ -207,12 +208,19 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
         nodes = checked;
         break;
     }
-    if ((g ? gpu_reduce_fused(I->gpu, op, nodes, g->nnodes, g->root, gin, g->ninputs, &in, ax, &out,
-                              arr_stream(I))
-           : gpu_reduce(I->gpu, op, &in, ax, &out, arr_stream(I))) < 0) {
+    /* the reduction's own overflow / invalid value ("... encountered in reduce") */
+    CUdeviceptr word = 0;
+    bool eager = false;
+    if ((op == GPU_REDUCE_SUM || op == GPU_REDUCE_PROD || op == GPU_REDUCE_MEAN) &&
+        arr_cuda_fpe_reduce_word(I, &word, &eager) < 0)
+        return V_NULL;
+    if ((g ? gpu_reduce_fused_checked(I->gpu, op, nodes, g->nnodes, g->root, gin, g->ninputs, &in,
+                                      ax, &out, arr_stream(I), word)
+           : gpu_reduce_checked(I->gpu, op, &in, ax, &out, arr_stream(I), word)) < 0) {
         arr_gpu_raise(I);
         return V_NULL;
     }
+    if (eager && arr_cuda_fpe_poll(I) < 0) return V_NULL; /* raise/call/print at this line */
     return v_obj(r);
 }
 
