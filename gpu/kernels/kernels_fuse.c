@@ -148,6 +148,13 @@ size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int roo
         key[k++] = (uint8_t)inputs[i].dtype;
         key[k++] = p->layout[i + 1];
     }
+    return k + kernels_fuse_key_nodes(key + k, nodes, nnodes);
+}
+
+/* Seven bytes a node: operation, dtype, operands, input (a row reduction's operation),
+ * checks. */
+size_t kernels_fuse_key_nodes(uint8_t *key, const FuseNode *nodes, int nnodes) {
+    size_t k = 0;
     for (int i = 0; i < nnodes; i++) {
         const FuseNode *nd = &nodes[i];
         key[k++] = (uint8_t)nd->op;
@@ -155,7 +162,9 @@ size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int roo
         key[k++] = (uint8_t)nd->a;
         key[k++] = (uint8_t)nd->b;
         key[k++] = (uint8_t)nd->c;
-        key[k++] = (uint8_t)(nd->op == FUSE_INPUT ? nd->input : 0);
+        key[k++] = (uint8_t)(nd->op == FUSE_INPUT    ? nd->input
+                             : nd->op == FUSE_ROWRED ? (int)nd->iscalar
+                                                     : 0);
         key[k++] = (uint8_t)kernels_fpe_mask(nodes, nd);
     }
     return k;

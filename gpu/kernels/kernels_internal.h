@@ -68,6 +68,7 @@ int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const G
                          int *fpe_base, int *shape_base);
 size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
                         const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
+size_t kernels_fuse_key_nodes(uint8_t *key, const FuseNode *nodes, int nnodes);
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
                            const GpuTensor *inputs, int nin, DType out_dt, int const_base);
 /* The end of a fused kernel: each checked node's bits ORed over the warp into its flag word

@@ -297,6 +297,17 @@ static void rows_gen_call(KSource *s, const char *ns, int nin, int nprev, bool f
     ksrc_puts(s, ")");
 }
 
+/* The root's value at element q, stored as out's dtype. */
+static void rows_gen_root(KSource *s, const FuseNode *nodes, int root, int nin, int nstages,
+                          DType out_dt) {
+    KSource call;
+    ksrc_init(&call, s->G);
+    rows_gen_call(&call, "kr_fn", nin, nstages, rows_checks(nodes, root));
+    ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
+    if (call.failed) s->failed = true;
+    ksrc_free(&call);
+}
+
 static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                      const GpuTensor *inputs, int nin, DType out_dt, const RowsPlan *p) {
     int nd = p->nd, B = p->block;
@@ -419,12 +430,7 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         /* a value of the row's reductions: thread 0 computes it (at element 0, which the
          * expression does not depend on) */
         ksrc_puts(s, "        if (threadIdx.x == 0) { const int q = 0; (void)q; out[b0] = ");
-        KSource call;
-        ksrc_init(&call, s->G);
-        rows_gen_call(&call, "kr_fn", nin, t, rows_checks(nodes, root));
-        ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
-        if (call.failed) s->failed = true;
-        ksrc_free(&call);
+        rows_gen_root(s, nodes, root, nin, t, out_dt);
         ksrc_puts(s, "; }\n");
     } else {
         ksrc_printf(s,
@@ -433,12 +439,7 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
                     "            const i64 j = (i64)q * %d + threadIdx.x;\n"
                     "            if (j < L) out[b0 + j * (i64)p.w[%d]] = ",
                     p->K, B, sb + nd - 1);
-        KSource call;
-        ksrc_init(&call, s->G);
-        rows_gen_call(&call, "kr_fn", nin, t, rows_checks(nodes, root));
-        ksrc_store_expr(s, out_dt, call.buf ? call.buf : "0");
-        if (call.failed) s->failed = true;
-        ksrc_free(&call);
+        rows_gen_root(s, nodes, root, nin, t, out_dt);
         ksrc_puts(s, ";\n        }\n");
     }
     for (int k = 0; k < nin; k++)
@@ -464,19 +465,7 @@ static size_t rows_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root
         key[k++] = (uint8_t)inputs[i].dtype;
         key[k++] = p->per_row[i];
     }
-    for (int i = 0; i < nnodes; i++) {
-        const FuseNode *nd = &nodes[i];
-        key[k++] = (uint8_t)nd->op;
-        key[k++] = (uint8_t)nd->dtype;
-        key[k++] = (uint8_t)nd->a;
-        key[k++] = (uint8_t)nd->b;
-        key[k++] = (uint8_t)nd->c;
-        key[k++] = (uint8_t)(nd->op == FUSE_INPUT    ? nd->input
-                             : nd->op == FUSE_ROWRED ? (int)nd->iscalar
-                                                     : 0);
-        key[k++] = (uint8_t)kernels_fpe_mask(nodes, nd);
-    }
-    return k;
+    return k + kernels_fuse_key_nodes(key + k, nodes, nnodes);
 }
 
 /* The one-kernel path: 0 launched, 1 declined (too long a row), -1 error. */
