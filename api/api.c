@@ -373,6 +373,7 @@ static bool api_sandbox_init(Interp *I, const kr_config *cfg) {
         }
     }
     if (cfg->sandbox_builtins) {
+        if (!module_lazy_complete(I, I->builtins->dict)) return false;
         Dict *all = I->builtins->dict, *d = dict_new(I);
         if (!d) return false;
         I->script_builtins = d;
@@ -427,6 +428,7 @@ kr_interp *kr_new(const kr_config *cfg) {
     I->hooks.check_limits = api_check_limits;
     I->hooks.load_source = api_load_source;
     I->hooks.builtin_doc = stdlib_builtin_doc;
+    I->hooks.sys_fill = sys_lazy_fill;
     I->hooks.native_modules = native_modules;
     I->hooks.frozen_modules = stdlib_frozen;
     I->hooks.array_backend = arr_backend_choose;

@@ -203,7 +203,7 @@ static Value complete_resolve(Interp *I, Dict *globals, const char *head, size_t
         if (!name) return V_NULL;
         if (start == 0) {
             cur = dict_get_str(globals, name);
-            if (is_null(cur)) cur = dict_get_str(I->builtins->dict, name);
+            if (is_null(cur)) cur = module_lazy_get(I, I->builtins->dict, name);
         } else {
             cur = complete_lookup_attr(I, cur, name);
         }
@@ -278,8 +278,8 @@ int kr_complete(kr_interp *I, const char *text, void (*cb)(void *ud, const char 
             if (complete_matches(&c, w, strlen(w)))
                 ok = complete_emit(&c, w, strlen(w), repl_keywords[i].suffix);
         }
-        ok =
-            ok && complete_dict(&c, m->dict, NULL) && complete_dict(&c, I->builtins->dict, m->dict);
+        ok = ok && module_lazy_complete(I, I->builtins->dict) && complete_dict(&c, m->dict, NULL) &&
+             complete_dict(&c, I->builtins->dict, m->dict);
     }
     err_clear(I);
     gc_temp_reset(I, mark);

@@ -200,7 +200,11 @@ static bool read_description(Interp *I, kr_tile_kernel *k, const char *json) {
     if (is_null(mod) || !gc_temp_push(I, mod)) return false;
     Str *exc_name = str_intern_cstr(I, "JSONDecodeError");
     Value exc = exc_name ? dict_get_str(((Module *)mod.as.o)->dict, exc_name) : V_NULL;
-    if (is_null(exc)) exc = v_obj(I->types[TY_VALUE_ERROR]);
+    if (is_null(exc)) {
+        Type *ve = exc_type(I, TY_VALUE_ERROR);
+        if (!ve) return false;
+        exc = v_obj(ve);
+    }
     JsonDecoder dec = {doc, exc, V_NONE, V_NONE, V_NONE, V_NONE, V_NONE};
     Value v = json_decode_document(I, &dec);
     if (is_null(v) || !gc_temp_push(I, v)) return false;

@@ -482,7 +482,7 @@ static Value get_global(Interp *I, const char *name) {
     Str *s = str_intern_cstr(I, name);
     if (!s) return V_NULL;
     Value v = dict_get_str(m->dict, s);
-    if (is_null(v)) v = dict_get_str(I->builtins->dict, s);
+    if (is_null(v)) v = module_lazy_get(I, I->builtins->dict, s);
     if (is_null(v)) return err_format(I, TY_NAME_ERROR, "name '%s' is not defined", name);
     return v;
 }
@@ -642,7 +642,7 @@ int kr_raise(kr_interp *I, const char *type_name, const char *fmt, ...) {
     TypeId id = TY_RUNTIME_ERROR;
     Str *tn = type_name ? str_intern_cstr(I, type_name) : NULL;
     if (tn) {
-        Value t = dict_get_str(I->builtins->dict, tn);
+        Value t = module_lazy_get(I, I->builtins->dict, tn);
         if (is_obj(t) && t.as.o->type == I->types[TY_TYPE] &&
             type_is_subtype((Type *)t.as.o, I->types[TY_BASE_EXCEPTION]) &&
             ((Type *)t.as.o)->id >= 0)

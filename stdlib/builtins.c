@@ -59,7 +59,7 @@ static Value bi_print(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (is_null(file) || is_none(file)) {
         /* print() writes to whatever sys.stdout is now, as CPython does. */
         Str *key = str_intern_cstr(I, "stdout");
-        file = key ? dict_get_str(I->sys->dict, key) : V_NULL;
+        file = key ? module_lazy_get(I, I->sys->dict, key) : V_NULL;
         if (is_null(file) || is_none(file)) return V_NONE;
     }
     bool direct = v_is(file, I->sys_stdout);
@@ -449,6 +449,7 @@ static Value bi_dir(Interp *I, int argc, Value *argv, Tuple *kwnames) {
             return v_obj(l);
         }
         Dict **dp = obj_dict_ptr(I, o);
+        if (dp && !module_lazy_complete(I, *dp)) return V_NULL;
         if (dp && *dp && add_keys(I, names, *dp) < 0) return V_NULL;
         if (is_obj(o) && as_obj(o)->type == I->types[TY_MODULE]) {
             if (add_keys(I, names, ((Module *)as_obj(o))->dict) < 0) return V_NULL;
@@ -688,22 +689,18 @@ static const struct {
     {"super", TY_SUPER},
 };
 
+/* The functions and exception classes are made at their first lookup (vm/builtins_lazy.c):
+ * a fresh interpreter holds the types and constants only. */
+static const MethodDef *const builtin_tables[] = {builtin_functions, builtin_iter_functions,
+                                                  builtin_num_functions, NULL};
+
 Module *builtins_module_create(Interp *I) {
     Module *m = module_new(I, str_intern_cstr(I, "builtins"));
-    if (!m) return NULL;
-    if (module_add_functions(I, m, builtin_functions) < 0) return NULL;
-    if (module_add_functions(I, m, builtin_iter_functions) < 0) return NULL;
-    if (module_add_functions(I, m, builtin_num_functions) < 0) return NULL;
+    if (!m || !builtins_lazy_init(I, m, builtin_tables)) return NULL;
     for (size_t i = 0; i < sizeof builtin_type_names / sizeof builtin_type_names[0]; i++) {
         Type *t = I->types[builtin_type_names[i].id];
         if (module_set(I, m, builtin_type_names[i].name, v_obj(t)) < 0) return NULL;
     }
-    for (int id = TY_BASE_EXCEPTION; id < TY__COUNT; id++) {
-        Type *t = I->types[id];
-        if (module_set(I, m, t->name->data, v_obj(t)) < 0) return NULL;
-    }
-    if (module_set(I, m, "EnvironmentError", v_obj(I->types[TY_OS_ERROR])) < 0) return NULL;
-    if (module_set(I, m, "IOError", v_obj(I->types[TY_OS_ERROR])) < 0) return NULL;
     if (module_set(I, m, "None", V_NONE) < 0 || module_set(I, m, "True", V_TRUE) < 0 ||
         module_set(I, m, "False", V_FALSE) < 0)
         return NULL;

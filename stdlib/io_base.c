@@ -17,6 +17,7 @@
 #include "builtins.h"
 #include "classes.h"
 #include "io.h"
+#include "modules.h"
 
 /* io.UnsupportedOperation(what): the class lives in the io module, imported here only when
  * the error is raised (the base classes exist before io is imported). */
@@ -325,6 +326,7 @@ Type *io_make_text_base(Interp *I) {
 bool io_add_base_classes(Interp *I, Module *m, Type **text_out, Type **buffered_out) {
     /* the TextIOBase the sys streams derive from; a fresh one if a host replaced them */
     Type *text = NULL;
+    if (!sys_streams_ensure(I)) return false;
     if (is_obj(I->sys_stdout)) {
         Tuple *mro = as_obj(I->sys_stdout)->type->mro;
         if (mro && mro->len >= 3) text = (Type *)as_obj(mro->items[1]);
@@ -334,7 +336,8 @@ bool io_add_base_classes(Interp *I, Module *m, Type **text_out, Type **buffered_
     Type *iob = (Type *)as_obj(text->mro->items[1]);
     Type *raw = make(I, "RawIOBase", iob, rawiobase_methods);
     Type *buffered = make(I, "BufferedIOBase", iob, bufferediobase_methods);
-    Tuple *ebases = tuple_pack(I, 2, v_obj(I->types[TY_OS_ERROR]), v_obj(I->types[TY_VALUE_ERROR]));
+    Type *ose = exc_type(I, TY_OS_ERROR), *ve = ose ? exc_type(I, TY_VALUE_ERROR) : NULL;
+    Tuple *ebases = ve ? tuple_pack(I, 2, v_obj(ose), v_obj(ve)) : NULL;
     Type *unsup =
         ebases ? stdlib_make_subclass(I, "UnsupportedOperation", "io", ebases, NULL) : NULL;
     if (!raw || !buffered || !unsup || module_set(I, m, "IOBase", v_obj(iob)) < 0 ||

@@ -135,7 +135,11 @@ static Value json_loads(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     JsonDecoder d;
     d.doc = as_str(s);
     d.error_type = dict_get_str(m->dict, str_intern_cstr(I, "JSONDecodeError"));
-    if (is_null(d.error_type)) d.error_type = v_obj(I->types[TY_VALUE_ERROR]);
+    if (is_null(d.error_type)) {
+        Type *ve = exc_type(I, TY_VALUE_ERROR);
+        if (!ve) return V_NULL;
+        d.error_type = v_obj(ve);
+    }
     Value *hooks[5] = {&d.object_hook, &d.parse_float, &d.parse_int, &d.parse_constant,
                        &d.object_pairs_hook};
     for (int k = 0; k < 5; k++)

@@ -26,7 +26,8 @@ Value os_raise_errno(Interp *I, int err, Value filename, Value filename2) {
     if (!msg) return V_NULL;
     Value args[5] = {v_int(err), v_obj(msg), filename, V_NONE, filename2};
     int n = is_null(filename) ? 2 : is_null(filename2) ? 3 : 5;
-    Value e = exc_new(I, I->types[TY_OS_ERROR], n, args);
+    Type *t = exc_type(I, TY_OS_ERROR);
+    Value e = t ? exc_new(I, t, n, args) : V_NULL;
     if (is_null(e)) return V_NULL;
     return err_set_value(I, e);
 }
@@ -468,7 +469,7 @@ Module *os_module_create(Interp *I) {
         if (module_set(I, m, strs[i].name, s ? v_obj(s) : V_NONE) < 0) return NULL;
     }
     Str *pname = str_intern_cstr(I, "os.path");
-    if (!pname || module_set(I, m, "stat_result", v_obj(st)) < 0 ||
+    if (!pname || !exc_type(I, TY_OS_ERROR) || module_set(I, m, "stat_result", v_obj(st)) < 0 ||
         module_set(I, m, "environ", v_obj(env)) < 0 || module_set(I, m, "path", v_obj(path)) < 0 ||
         module_set(I, m, "error", v_obj(I->types[TY_OS_ERROR])) < 0 ||
         dict_set(I, I->modules, v_obj(pname), v_obj(path)) < 0)

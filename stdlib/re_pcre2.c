@@ -131,7 +131,8 @@ static Value re_compile(Interp *I, int argc, Value *argv, Tuple *kw) {
         Value args[2] = {v_obj(m), v_int((int64_t)re_char_of(pat, erroff))};
         Tuple *t = tuple_from_array(I, args, 2);
         if (!t) return V_NULL;
-        Value exc = obj_call(I, v_obj(I->types[TY_VALUE_ERROR]), 2, t->items, NULL);
+        Type *ve = exc_type(I, TY_VALUE_ERROR);
+        Value exc = ve ? obj_call(I, v_obj(ve), 2, t->items, NULL) : V_NULL;
         if (is_null(exc)) return V_NULL;
         return err_set_value(I, exc);
     }

@@ -309,8 +309,7 @@ static Value sys_getsizeof(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value sys_set_asyncgen_hooks(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     static const char *const names[] = {"firstiter", "finalizer"};
     Value o[2];
-    if (!arg_parse(I, "set_asyncgen_hooks", argc, argv, kwnames, names, 2, 0, 2, o))
-        return V_NULL;
+    if (!arg_parse(I, "set_asyncgen_hooks", argc, argv, kwnames, names, 2, 0, 2, o)) return V_NULL;
     for (int i = 0; i < 2; i++)
         if (!is_null(o[i]) && !is_none(o[i]) && !callable_check(I, o[i]))
             return err_format(I, TY_TYPE_ERROR, "callable %s expected, got %s", names[i],
@@ -347,34 +346,66 @@ static const MethodDef sys_functions[] = {
     {NULL, NULL, 0},
 };
 
-Module *sys_module_create(Interp *I) {
-    Module *m = module_new(I, str_intern_cstr(I, "sys"));
-    if (!m || module_add_functions(I, m, sys_functions) < 0) return NULL;
+/* sys's entries made at their first lookup (hooks.sys_fill, vm/module_lazy.c): the three
+ * streams (their class, and io's IOBase and TextIOBase under it), version_info, float_info
+ * and implementation were ~60 KB of a fresh interpreter's ~127 KB, and few scripts read
+ * them. Each group is made once, as a whole, when one of its names is looked up (print()
+ * looks up sys.stdout); a name already in the dict (a script's sys.stdout = ...) stays. */
+enum { SYS_STREAMS = 1, SYS_VERSION_INFO = 2, SYS_FLOAT_INFO = 4, SYS_IMPLEMENTATION = 8 };
+static const struct {
+    const char *name;
+    unsigned group;
+} sys_lazy_names[] = {
+    {"stdout", SYS_STREAMS},
+    {"stderr", SYS_STREAMS},
+    {"stdin", SYS_STREAMS},
+    {"__stdout__", SYS_STREAMS},
+    {"__stderr__", SYS_STREAMS},
+    {"__stdin__", SYS_STREAMS},
+    {"version_info", SYS_VERSION_INFO},
+    {"float_info", SYS_FLOAT_INFO},
+    {"implementation", SYS_IMPLEMENTATION},
+};
+static const char *const vinfo_fields[] = {"major",        "minor",  "micro",
+                                           "releaselevel", "serial", NULL};
+
+/* sys.NAME = v unless the dict has NAME already. */
+static bool sys_set_new(Interp *I, const char *name, Value v) {
+    Str *n = str_intern_cstr(I, name);
+    if (!n) return false;
+    return !is_null(dict_get_str(I->sys->dict, n)) || dict_set_str(I, I->sys->dict, n, v) >= 0;
+}
+
+static bool make_streams(Interp *I) {
     Value st = make_stream_type(I);
-    if (is_null(st)) return NULL;
+    if (is_null(st)) return false;
     Type *stream_type = (Type *)as_obj(st);
-    I->sys_stdout = object_alloc(I, stream_type);
-    I->sys_stderr = object_alloc(I, stream_type);
-    I->sys_stdin = object_alloc(I, stream_type);
-    if (is_null(I->sys_stdout) || is_null(I->sys_stderr) || is_null(I->sys_stdin)) return NULL;
-    Str *version = str_from_cstr(I, "3.11.0 (krait " KR_VERSION_STRING ")");
-    Str *platform = str_from_cstr(I, "linux");
-    Str *byteorder = str_from_cstr(I, "little");
-    Str *executable = str_from_cstr(I, "krait");
-    if (!version || !platform || !byteorder || !executable) return NULL;
-    static const char *const vinfo_fields[] = {"major",        "minor",  "micro",
-                                               "releaselevel", "serial", NULL};
+    Value out = object_alloc(I, stream_type), err = object_alloc(I, stream_type),
+          in = object_alloc(I, stream_type);
+    if (is_null(out) || is_null(err) || is_null(in)) return false;
+    I->sys_stdout = out;
+    I->sys_stderr = err;
+    I->sys_stdin = in;
+    return sys_set_new(I, "stdout", out) && sys_set_new(I, "stderr", err) &&
+           sys_set_new(I, "stdin", in) && sys_set_new(I, "__stdout__", out) &&
+           sys_set_new(I, "__stderr__", err) && sys_set_new(I, "__stdin__", in);
+}
+
+static bool make_version_info(Interp *I) {
     Str *final = str_from_cstr(I, "final");
     Type *vtype = final ? structseq_new_type(I, "version_info", "sys", vinfo_fields) : NULL;
-    if (!vtype || module_set(I, m, "version_info", v_obj(vtype)) < 0) return NULL;
+    if (!vtype) return false;
     Value vitems[] = {v_int(3), v_int(11), v_int(0), v_obj(final), v_int(0)};
     Value vinfo = structseq_make(I, vtype, vitems, 5);
-    if (is_null(vinfo) || module_set(I, m, "version_info", vinfo) < 0) return NULL;
+    return !is_null(vinfo) && sys_set_new(I, "version_info", vinfo);
+}
+
+static bool make_float_info(Interp *I) {
     static const char *const finfo_fields[] = {"max",     "max_exp",    "max_10_exp", "min",
                                                "min_exp", "min_10_exp", "dig",        "mant_dig",
                                                "epsilon", "radix",      "rounds",     NULL};
     Type *ftype = structseq_new_type(I, "float_info", "sys", finfo_fields);
-    if (!ftype || module_set(I, m, "float_info", v_obj(ftype)) < 0) return NULL;
+    if (!ftype) return false;
     Value fitems[] = {v_float(DBL_MAX),
                       v_int(DBL_MAX_EXP),
                       v_int(DBL_MAX_10_EXP),
@@ -387,38 +418,78 @@ Module *sys_module_create(Interp *I) {
                       v_int(FLT_RADIX),
                       v_int(1)};
     Value finfo = structseq_make(I, ftype, fitems, 11);
-    if (is_null(finfo) || module_set(I, m, "float_info", finfo) < 0) return NULL;
-    Tuple *builtin_names = tuple_new(I, 0);
-    if (!builtin_names) return NULL;
-    /* sys.implementation: a types.SimpleNamespace-like record */
+    return !is_null(finfo) && sys_set_new(I, "float_info", finfo);
+}
+
+/* sys.implementation: a types.SimpleNamespace-like record */
+static bool make_implementation(Interp *I) {
     Type *nst = stdlib_make_class(I, "SimpleNamespace", "types", namespace_methods);
     Value impl = nst ? object_alloc(I, nst) : V_NULL;
-    Type *itype = structseq_new_type(I, "version_info", "sys", vinfo_fields);
+    Str *final = str_from_cstr(I, "final");
+    Type *itype = final ? structseq_new_type(I, "version_info", "sys", vinfo_fields) : NULL;
     Value iitems[] = {v_int(KR_VERSION_MAJOR), v_int(KR_VERSION_MINOR), v_int(KR_VERSION_PATCH),
-                      v_obj(final), v_int(0)};
+                      final ? v_obj(final) : V_NONE, v_int(0)};
     Value iver = itype ? structseq_make(I, itype, iitems, 5) : V_NULL;
     Str *kname = str_from_cstr(I, "krait");
-    if (is_null(impl) || is_null(iver) || !kname || !ns_set(I, impl, "name", v_obj(kname)) ||
-        !ns_set(I, impl, "cache_tag", V_NONE) || !ns_set(I, impl, "version", iver) ||
-        !ns_set(I, impl, "hexversion",
-                v_int(KR_VERSION_MAJOR << 24 | KR_VERSION_MINOR << 16 | KR_VERSION_PATCH << 8 |
-                      0xf0)) ||
-        module_set(I, m, "implementation", impl) < 0)
-        return NULL;
+    return !is_null(impl) && !is_null(iver) && kname && ns_set(I, impl, "name", v_obj(kname)) &&
+           ns_set(I, impl, "cache_tag", V_NONE) && ns_set(I, impl, "version", iver) &&
+           ns_set(I, impl, "hexversion",
+                  v_int(KR_VERSION_MAJOR << 24 | KR_VERSION_MINOR << 16 | KR_VERSION_PATCH << 8 |
+                        0xf0)) &&
+           sys_set_new(I, "implementation", impl);
+}
+
+static bool make_group(Interp *I, unsigned g) {
+    I->lazy_sys_made |= g;
+    switch (g) {
+    case SYS_STREAMS: return make_streams(I);
+    case SYS_VERSION_INFO: return make_version_info(I);
+    case SYS_FLOAT_INFO: return make_float_info(I);
+    default: return make_implementation(I);
+    }
+}
+
+bool sys_lazy_fill(Interp *I, Str *name) {
+    for (size_t i = 0; i < sizeof sys_lazy_names / sizeof sys_lazy_names[0]; i++) {
+        unsigned g = sys_lazy_names[i].group;
+        if (name && strcmp(name->data, sys_lazy_names[i].name) != 0) continue;
+        if (I->lazy_sys_made & g) {
+            if (name) return false;
+            continue;
+        }
+        bool ok = make_group(I, g);
+        if (name) return ok;
+        if (!ok) return false;
+    }
+    return name == NULL;
+}
+
+bool sys_streams_ensure(Interp *I) {
+    return (I->lazy_sys_made & SYS_STREAMS) || make_group(I, SYS_STREAMS);
+}
+
+Module *sys_module_create(Interp *I) {
+    Module *m = module_new(I, str_intern_cstr(I, "sys"));
+    if (!m || module_add_functions(I, m, sys_functions) < 0) return NULL;
+    Str *version = str_from_cstr(I, "3.11.0 (krait " KR_VERSION_STRING ")");
+    Str *platform = str_from_cstr(I, "linux");
+    Str *byteorder = str_from_cstr(I, "little");
+    Str *executable = str_from_cstr(I, "krait");
+    if (!version || !platform || !byteorder || !executable) return NULL;
+    Tuple *builtin_names = tuple_new(I, 0);
+    if (!builtin_names) return NULL;
     struct {
         const char *name;
         Value v;
     } attrs[] = {
         {"argv", v_obj(I->sys_argv)},      {"path", v_obj(I->sys_path)},
-        {"modules", v_obj(I->modules)},    {"stdout", I->sys_stdout},
-        {"stderr", I->sys_stderr},         {"stdin", I->sys_stdin},
-        {"__stdout__", I->sys_stdout},     {"__stderr__", I->sys_stderr},
-        {"__stdin__", I->sys_stdin},       {"version", v_obj(version)},
+        {"modules", v_obj(I->modules)},    {"version", v_obj(version)},
         {"hexversion", v_int(0x030b00f0)}, {"platform", v_obj(platform)},
         {"byteorder", v_obj(byteorder)},   {"executable", v_obj(executable)},
         {"maxsize", v_int(INT64_MAX)},     {"builtin_module_names", v_obj(builtin_names)},
     };
     for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
         if (module_set(I, m, attrs[i].name, attrs[i].v) < 0) return NULL;
+    I->lazy_sys = m->dict;
     return m;
 }

@@ -13,7 +13,8 @@
 
 Value err_str(Interp *I, TypeId id, Str *msg) {
     Value m = v_obj(msg);
-    Value e = exc_new(I, I->types[id], 1, &m);
+    Type *t = exc_type(I, id);
+    Value e = t ? exc_new(I, t, 1, &m) : V_NULL;
     if (is_null(e)) return V_NULL;
     I->exc = e.as.o;
     return V_NULL;
@@ -83,7 +84,8 @@ Value err_nomem(Interp *I) {
 }
 
 Value err_keyerror(Interp *I, Value key) {
-    Value e = exc_new(I, I->types[TY_KEY_ERROR], 1, &key);
+    Type *t = exc_type(I, TY_KEY_ERROR);
+    Value e = t ? exc_new(I, t, 1, &key) : V_NULL;
     if (!is_null(e)) I->exc = e.as.o;
     return V_NULL;
 }
@@ -134,7 +136,8 @@ Value err_syntax(Interp *I, TypeId id, const char *msg, Str *filename, int linen
     Tuple *t = tuple_from_array(I, info, 6);
     if (!t) return V_NULL;
     Value args[2] = {v_obj(m), v_obj(t)};
-    Value e = exc_new(I, I->types[id], 2, args);
+    Type *type = exc_type(I, id);
+    Value e = type ? exc_new(I, type, 2, args) : V_NULL;
     if (!is_null(e)) I->exc = e.as.o;
     return V_NULL;
 }

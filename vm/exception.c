@@ -164,28 +164,29 @@ static bool exc_init(Interp *I, ExcObj *e, int argc, Value *argv, Tuple *kw, boo
     }
 }
 
+/* NULL after raising (a class made at its first use could not be). */
 static Type *oserror_subtype(Interp *I, Value code) {
-    if (!is_smallint(code)) return I->types[TY_OS_ERROR];
+    if (!is_smallint(code)) return exc_type(I, TY_OS_ERROR);
     switch (code.as.i) {
-    case ENOENT: return I->types[TY_FILE_NOT_FOUND_ERROR];
-    case EEXIST: return I->types[TY_FILE_EXISTS_ERROR];
+    case ENOENT: return exc_type(I, TY_FILE_NOT_FOUND_ERROR);
+    case EEXIST: return exc_type(I, TY_FILE_EXISTS_ERROR);
     case EACCES:
-    case EPERM: return I->types[TY_PERMISSION_ERROR];
-    case EISDIR: return I->types[TY_IS_A_DIRECTORY_ERROR];
-    case ENOTDIR: return I->types[TY_NOT_A_DIRECTORY_ERROR];
-    case ETIMEDOUT: return I->types[TY_TIMEOUT_ERROR];
+    case EPERM: return exc_type(I, TY_PERMISSION_ERROR);
+    case EISDIR: return exc_type(I, TY_IS_A_DIRECTORY_ERROR);
+    case ENOTDIR: return exc_type(I, TY_NOT_A_DIRECTORY_ERROR);
+    case ETIMEDOUT: return exc_type(I, TY_TIMEOUT_ERROR);
     case EAGAIN:
     case EALREADY:
-    case EINPROGRESS: return I->types[TY_BLOCKING_IO_ERROR];
-    case ECHILD: return I->types[TY_CHILD_PROCESS_ERROR];
-    case EINTR: return I->types[TY_INTERRUPTED_ERROR];
-    case ESRCH: return I->types[TY_PROCESS_LOOKUP_ERROR];
+    case EINPROGRESS: return exc_type(I, TY_BLOCKING_IO_ERROR);
+    case ECHILD: return exc_type(I, TY_CHILD_PROCESS_ERROR);
+    case EINTR: return exc_type(I, TY_INTERRUPTED_ERROR);
+    case ESRCH: return exc_type(I, TY_PROCESS_LOOKUP_ERROR);
     case EPIPE:
-    case ESHUTDOWN: return I->types[TY_BROKEN_PIPE_ERROR];
-    case ECONNABORTED: return I->types[TY_CONNECTION_ABORTED_ERROR];
-    case ECONNREFUSED: return I->types[TY_CONNECTION_REFUSED_ERROR];
-    case ECONNRESET: return I->types[TY_CONNECTION_RESET_ERROR];
-    default: return I->types[TY_OS_ERROR];
+    case ESHUTDOWN: return exc_type(I, TY_BROKEN_PIPE_ERROR);
+    case ECONNABORTED: return exc_type(I, TY_CONNECTION_ABORTED_ERROR);
+    case ECONNREFUSED: return exc_type(I, TY_CONNECTION_REFUSED_ERROR);
+    case ECONNRESET: return exc_type(I, TY_CONNECTION_RESET_ERROR);
+    default: return exc_type(I, TY_OS_ERROR);
     }
 }
 
@@ -194,7 +195,8 @@ static Type *oserror_subtype(Interp *I, Value code) {
 static Value exc_new_slot(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
     if (type_is_subtype(t, I->types[TY_BASE_EXCEPTION_GROUP]))
         return excgroup_new(I, t, argc, argv, kw);
-    if (t == I->types[TY_OS_ERROR] && argc >= 2) t = oserror_subtype(I, argv[0]);
+    if (t == I->types[TY_OS_ERROR] && argc >= 2 && !(t = oserror_subtype(I, argv[0])))
+        return V_NULL;
     Value o = object_alloc(I, t);
     if (is_null(o)) return o;
     bool builtin = !(t->flags & TF_HEAPTYPE);

@@ -89,7 +89,7 @@ Value excgroup_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
     }
     Type *beg = I->types[TY_BASE_EXCEPTION_GROUP], *eg = I->types[TY_EXCEPTION_GROUP];
     if (t == beg) {
-        if (!nested_base) t = eg;
+        if (!nested_base && !(t = exc_type(I, TY_EXCEPTION_GROUP))) return V_NULL;
     } else if (t == eg) {
         if (nested_base)
             return err_format(I, TY_TYPE_ERROR, "Cannot nest BaseExceptions in an ExceptionGroup");
@@ -110,7 +110,8 @@ Value excgroup_new(Interp *I, Type *t, int argc, Value *argv, Tuple *kw) {
 /* A new group of the same message through ExceptionGroup/BaseExceptionGroup. */
 static Value make_group(Interp *I, Value msg, Value excs) {
     Value args[2] = {msg, excs};
-    return excgroup_new(I, I->types[TY_BASE_EXCEPTION_GROUP], 2, args, NULL);
+    Type *beg = exc_type(I, TY_BASE_EXCEPTION_GROUP);
+    return beg ? excgroup_new(I, beg, 2, args, NULL) : V_NULL;
 }
 
 static bool check_group(Interp *I, int argc, Value *argv, const char *name) {

@@ -625,6 +625,7 @@ bool instr_import_star(Interp *I, Frame *f, Value mod) {
         }
         return true;
     }
+    if (!module_lazy_complete(I, *dp)) return false;
     size_t pos = 0;
     Value k, v;
     while (dict_next(*dp, &pos, &k, &v)) {

@@ -6,7 +6,8 @@
  * object is allocated bare (so type_of() works for anything), then names, MROs and
  * inherited slots are filled in. The collector is disabled until the end, since half-built
  * types cannot be traced. A builtin type's dict (methods, getsets, slot wrappers) and its
- * mro tuple are built at their first use instead (lazy_build). */
+ * mro tuple are built at their first use instead (lazy_build), and so are most exception
+ * classes (exc_type: I->types[id] is NULL until then). */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -63,8 +64,9 @@ static BuiltinTypeInfo builtin_info(int id) {
     X(str)                                                                                         \
     X(richcompare)                                                                                 \
     X(binop)                                                                                       \
-    X(inplace) X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) X(call)  \
-        X(getattr) X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
+    X(inplace)                                                                                     \
+    X(unop) X(truthy) X(len) X(getitem) X(setitem) X(contains) X(iter) X(next) X(call) X(getattr)  \
+        X(setattr) X(descr_get) X(descr_set) X(index) X(getbuf)
 
 static bool unhashable_builtin(int id) {
     switch (id) {
@@ -146,21 +148,38 @@ static bool fill_type_dict(Interp *I, Type *t, const TypeSpec *spec) {
  * this memory from its start whatever the limit, the total is bounded (all builtin dicts,
  * about 200 KB), and the bytes still count, so the next allocation sees the limit. What is
  * left is the host's allocator failing: then nothing is built, the type stays lazy, and the
- * error is the caller's to report (type_dict) or to ignore (a lookup). */
-static bool lazy_build(Interp *I, Type *t, bool (*fill)(Interp *I, Type *t)) {
+ * error is the caller's to report (type_dict) or to ignore (a lookup). The builtin
+ * exception classes (exc_type) and the builtins module's entries (builtins_lazy.c) are made
+ * the same way. */
+bool interp_quiet_build(Interp *I, bool (*fill)(Interp *I, void *ctx), void *ctx) {
     bool saved_disabled = I->gc_disabled;
     size_t saved_limit = I->mem_limit;
     size_t mark = gc_temp_mark(I);
     Obj *pending = err_fetch(I); /* a lookup may run while an exception is pending */
     I->gc_disabled = true;
     I->mem_limit = 0;
-    bool ok = fill(I, t);
+    bool ok = fill(I, ctx);
     I->gc_disabled = saved_disabled;
     I->mem_limit = saved_limit;
     gc_temp_reset(I, mark); /* what was made is reachable from the type now, or garbage */
     err_clear(I);
     if (pending) err_restore(I, pending);
     return ok;
+}
+
+typedef struct TypeFill {
+    Type *t;
+    bool (*fill)(Interp *I, Type *t);
+} TypeFill;
+
+static bool type_fill(Interp *I, void *ctx) {
+    TypeFill *f = ctx;
+    return f->fill(I, f->t);
+}
+
+static bool lazy_build(Interp *I, Type *t, bool (*fill)(Interp *I, Type *t)) {
+    TypeFill f = {t, fill};
+    return interp_quiet_build(I, type_fill, &f);
 }
 
 static bool fill_builtin_dict(Interp *I, Type *t) {
@@ -255,32 +274,89 @@ static bool intern_names(Interp *I) {
     return true;
 }
 
+/* A type object from its spec, linked to its base (which exists), without a name yet. */
+static Type *type_bare(Interp *I, int id) {
+    BuiltinTypeInfo bi = builtin_info(id);
+    Type *t = gc_new(I, NULL, sizeof(Type));
+    if (!t) return NULL;
+    t->id = id;
+    t->flags = bi.spec->flags;
+    t->instance_size = bi.spec->instance_size;
+    t->slots = bi.spec->slots;
+    t->dictoffset = bi.spec->dictoffset;
+    if (id >= TY_BASE_EXCEPTION) t->flags |= TF_EXCEPTION | TF_BASETYPE;
+    I->types[id] = t;
+    return t;
+}
+
+static void type_link(Interp *I, Type *t) {
+    t->hdr.type = I->types[TY_TYPE];
+    BuiltinTypeInfo bi = builtin_info(t->id);
+    t->base = bi.base >= 0 ? I->types[bi.base] : NULL;
+    if (t->base) inherit_slots(t, t->base, t->id);
+    if ((t->flags & TF_HAS_DICT) && !t->dictoffset && t->base) t->dictoffset = t->base->dictoffset;
+    if (t->id >= TY_BASE_EXCEPTION) t->dictoffset = offsetof(ExcObj, dict); /* a fixed place */
+}
+
+static bool type_name_set(Interp *I, Type *t) {
+    t->name = str_intern_cstr(I, builtin_info(t->id).name);
+    t->qualname = t->name;
+    return t->name != NULL;
+}
+
+/* The exception classes made at start-up: those the VM raises or tests on its own paths
+ * (generators, iteration, interrupts, exit, out of memory) and their bases. The other 58
+ * are made at their first use (exc_type): a fresh interpreter held ~25 KB of them. */
+static bool exc_eager(int id) {
+    switch (id) {
+    case TY_BASE_EXCEPTION:
+    case TY_EXCEPTION:
+    case TY_MEMORY_ERROR:
+    case TY_STOP_ITERATION:
+    case TY_STOP_ASYNC_ITERATION:
+    case TY_GENERATOR_EXIT:
+    case TY_KEYBOARD_INTERRUPT:
+    case TY_SYSTEM_EXIT: return true;
+    default: return id < TY_BASE_EXCEPTION;
+    }
+}
+
+const char *exc_type_name(int id) {
+    return builtin_info(id).name;
+}
+
+/* Exception class id and its bases, each complete before it is stored. */
+static bool exc_make(Interp *I, void *ctx) {
+    int id = *(int *)ctx;
+    if (I->types[id]) return true;
+    int base = builtin_info(id).base;
+    if (!I->types[base] && !exc_make(I, &base)) return false;
+    Type *t = type_bare(I, id);
+    if (!t) return false;
+    type_link(I, t);
+    Tuple *bases = tuple_pack(I, 1, v_obj(t->base));
+    bool ok = bases && type_name_set(I, t);
+    if (ok) t->bases = bases;
+    if (ok && id == TY_EXCEPTION_GROUP) ok = excgroup_fix_mro(I);
+    if (!ok) I->types[id] = NULL; /* garbage now: the next collection frees it */
+    return ok;
+}
+
+Type *exc_type(Interp *I, int id) {
+    if (I->types[id]) return I->types[id];
+    if (!interp_quiet_build(I, exc_make, &id) || !I->types[id]) {
+        err_nomem(I);
+        return NULL;
+    }
+    return I->types[id];
+}
+
 bool interp_init_types(Interp *I) {
     /* Pass 1: bare type objects. */
-    for (int id = 0; id < TY__COUNT; id++) {
-        BuiltinTypeInfo bi = builtin_info(id);
-        Type *t = gc_new(I, NULL, sizeof(Type));
-        if (!t) return false;
-        t->id = id;
-        t->flags = bi.spec->flags;
-        t->instance_size = bi.spec->instance_size;
-        t->slots = bi.spec->slots;
-        t->dictoffset = bi.spec->dictoffset;
-        if (id >= TY_BASE_EXCEPTION) t->flags |= TF_EXCEPTION | TF_BASETYPE;
-        I->types[id] = t;
-    }
-    for (int id = 0; id < TY__COUNT; id++) {
-        Type *t = I->types[id];
-        t->hdr.type = I->types[TY_TYPE];
-        BuiltinTypeInfo bi = builtin_info(id);
-        t->base = bi.base >= 0 ? I->types[bi.base] : NULL;
-        if (t->base) inherit_slots(t, t->base, id);
-        if ((t->flags & TF_HAS_DICT) && !t->dictoffset && t->base)
-            t->dictoffset = t->base->dictoffset;
-    }
-    /* Exceptions carry their dict at a fixed place. */
-    for (int id = TY_BASE_EXCEPTION; id < TY__COUNT; id++)
-        I->types[id]->dictoffset = offsetof(ExcObj, dict);
+    for (int id = 0; id < TY__COUNT; id++)
+        if (exc_eager(id) && !type_bare(I, id)) return false;
+    for (int id = 0; id < TY__COUNT; id++)
+        if (I->types[id]) type_link(I, I->types[id]);
 
     /* Pass 2: strings work now (the str type exists); give types names, dicts, MROs. */
     I->empty_tuple = gc_new(I, I->types[TY_TUPLE], sizeof(Tuple));
@@ -288,14 +364,10 @@ bool interp_init_types(Interp *I) {
     Tuple *shared_bases[TY__COUNT] = {0};
     for (int id = 0; id < TY__COUNT; id++) {
         Type *t = I->types[id];
-        BuiltinTypeInfo bi = builtin_info(id);
-        t->name = str_intern_cstr(I, bi.name);
-        if (!t->name) return false;
-        t->qualname = t->name;
+        if (!t) continue;
+        if (!type_name_set(I, t)) return false;
         if (!build_bases(I, t, shared_bases)) return false; /* dict, mro: at first use */
     }
-
-    if (!excgroup_fix_mro(I)) return false;
 
     I->not_implemented = gc_new(I, I->types[TY_NOTIMPL], sizeof(Obj));
     I->ellipsis = gc_new(I, I->types[TY_ELLIPSIS], sizeof(Obj));

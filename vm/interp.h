@@ -140,6 +140,10 @@ typedef struct InterpHooks {
      * "math.sqrt", "module:math"; stdlib/builtin_docs.h), and its text signature in *sig;
      * NULL (and *sig NULL) when there is none. NULL: no docstrings. */
     const char *(*builtin_doc)(const char *key, const char **sig);
+    /* The sys module's entries made at their first lookup (stdlib/sys.c: the streams,
+     * version_info, float_info, implementation): makes the one called name (NULL: all
+     * left), run inside interp_quiet_build; true if name was one. NULL: none. */
+    bool (*sys_fill)(Interp *I, Str *name);
 } InterpHooks;
 
 struct VM;    /* vm/vm.h: frames, value stack, call machinery */
@@ -201,6 +205,14 @@ struct kr_interp {
     /* ---- modules ---- */
     Dict *modules; /* sys.modules */
     Module *builtins;
+    /* The builtins module's entries made at their first lookup (builtins_lazy.c): its dict
+     * while some are not made yet (NULL after), the MethodDef tables they come from, and
+     * one bit per entry once made (or passed over). */
+    Dict *lazy_builtins;
+    const MethodDef *const *lazy_builtin_funcs;
+    uint64_t lazy_builtins_made[6];
+    Dict *lazy_sys;         /* sys's dict while hooks.sys_fill has entries left to make */
+    unsigned lazy_sys_made; /* stdlib/sys.c's bits */
     Module *sys;
     Module *main_module;
     List *sys_path;
@@ -280,6 +292,27 @@ static inline bool interp_poll(Interp *I) {
 
 /* Interpreter lifecycle pieces used by api/api.c. */
 bool interp_init_types(Interp *I); /* interp.c: builds every builtin type from its spec */
+/* fill(I, ctx) with the collector off and the memory limit lifted, any pending exception
+ * kept and its own errors dropped: how what the interpreter makes at first use (a builtin
+ * type's dict and mro, an exception class, a builtins entry) is made from inside lookups
+ * whose callers hold unrooted values. fill's result. interp.c. */
+bool interp_quiet_build(Interp *I, bool (*fill)(Interp *I, void *ctx), void *ctx);
+
+/* Module entries made at their first lookup (module_lazy.c): the builtins module's
+ * functions and exception classes, and sys's heavy entries (hooks.sys_fill).
+ * builtins_lazy_init: m's dict gets its functions from funcs (a NULL-terminated list of
+ * MethodDef tables) and BUILTIN_EXCEPTIONS; false if the tables are too long.
+ * module_lazy_fill: when d is such a dict, makes its entry called name if that is one not
+ * made yet; true if it was. module_lazy_get: d's entry for name, made first if need be;
+ * V_NULL if absent, never an error. module_lazy_complete: makes every entry d has left
+ * (before the dict is listed or handed out); false after raising MemoryError. */
+bool builtins_lazy_init(Interp *I, Module *m, const MethodDef *const *funcs);
+static inline bool module_lazy(Interp *I, Dict *d) {
+    return d && (d == I->lazy_builtins || d == I->lazy_sys);
+}
+bool module_lazy_fill(Interp *I, Dict *d, Str *name);
+Value module_lazy_get(Interp *I, Dict *d, Str *name);
+bool module_lazy_complete(Interp *I, Dict *d);
 /* Adds the dunder methods (__len__, __add__, ...) for the slots a builtin type defines
  * itself (slot_wrappers.c). */
 bool slot_wrappers_add(Interp *I, Type *t, const TypeSlots *own);

@@ -436,7 +436,7 @@ static const char *module_display_name(Interp *I, Module *m) {
 
 static Value module_getattr(Interp *I, Value self, Str *name) {
     Module *m = (Module *)self.as.o;
-    Value v = dict_get_str(m->dict, name);
+    Value v = module_lazy_get(I, m->dict, name);
     /* builtins and sys exist from the start: their docstrings are filled in when first read */
     if (name == I->names.doc && is_none(v) && (m == I->builtins || m == I->sys))
         return module_set_native_doc(I, m) ? dict_get_str(m->dict, name) : V_NULL;
@@ -454,6 +454,11 @@ static Value module_getattr(Interp *I, Value self, Str *name) {
 
 static int module_setattr(Interp *I, Value self, Str *name, Value v) {
     Module *m = (Module *)self.as.o;
+    if (module_lazy(I, m->dict)) {
+        /* a del must find the entry; a new __dict__ takes the place of a complete one */
+        if (is_null(v)) module_lazy_fill(I, m->dict, name);
+        if (name == I->names.dict && !module_lazy_complete(I, m->dict)) return -1;
+    }
     if (is_null(v)) {
         int r = dict_del(I, m->dict, v_obj(name));
         if (r == 0)

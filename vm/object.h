@@ -471,6 +471,12 @@ bool is_instance(Interp *I, Value v, Type *t);
  * host's allocator failed, after raising MemoryError (type_dict) or without an error
  * (type_dict_noerr, for lookups, which treat it as absent). Heap types always have one. */
 Dict *type_dict(Interp *I, Type *t);
+/* A builtin exception class (id of BUILTIN_EXCEPTIONS): most are made at their first use
+ * (interp.c), so I->types[id] may be NULL until then; a type not made has no instances, so
+ * a subtype test may read I->types[id] as it is (type_is_subtype(t, NULL) is false). NULL
+ * after raising MemoryError when the host's allocator fails. exc_type_name: its name. */
+Type *exc_type(Interp *I, int id);
+const char *exc_type_name(int id);
 Dict *type_dict_noerr(Interp *I, Type *t);
 /* A type's mro tuple, the same way: a builtin type's is made at its first use (t->mro is
  * NULL until then: read it through these). Heap types always have one. */

@@ -486,6 +486,7 @@ static Str *offer_suggestion(Interp *I, ExcObj *e) {
         }
         if (!best && I->builtins) {
             l.len = 0;
+            if (!module_lazy_complete(I, I->builtins->dict)) err_clear(I); /* what there is */
             names_add_dict(I, &l, I->builtins->dict);
             best = best_suggestion(l.items, l.len, as_str(name));
         }

@@ -60,6 +60,7 @@ static Value generic_getattr_impl(Interp *I, Value o, Str *name, bool suppress) 
     if (!is_null(descr)) return get ? get(I, descr, o, t) : descr;
     if (dp && name == I->names.dict && !(t->flags & TF_NODICT)) {
         if (!*dp && !(*dp = dict_new(I))) return V_NULL;
+        if (!module_lazy_complete(I, *dp)) return V_NULL; /* handed out */
         return v_obj(*dp);
     }
     if (suppress) return V_NULL;

@@ -102,6 +102,8 @@ static Value global_lookup_fill(Interp *I, Code *co, uint32_t i, Dict *globals, 
     if (ix < 0 && builtins) {
         found = builtins;
         ix = dict_index_str(builtins, name);
+        if (ix < 0 && builtins == I->lazy_builtins && module_lazy_fill(I, builtins, name))
+            ix = dict_index_str(builtins, name);
     }
     if (ix < 0) return V_NULL;
     Value v = found->entries[ix].value;
@@ -510,7 +512,7 @@ L_HOOK_STEP : {
         /* Names are interned strs and namespaces have str keys: the str fast path. */
         Value v = f->locals ? dict_get_str(f->locals, name) : V_NULL;
         if (is_null(v) && f->locals != f->globals) v = dict_get_str(f->globals, name);
-        if (is_null(v) && f->builtins) v = dict_get_str(f->builtins, name);
+        if (is_null(v) && f->builtins) v = module_lazy_get(I, f->builtins, name);
         if (is_null(v)) {
             instr_err_name(I, name);
             goto error;
@@ -1130,7 +1132,9 @@ L_HOOK_STEP : {
         goto error;
     }
     TARGET(LOAD_ASSERTION_ERROR) {
-        PUSH(v_obj(I->types[TY_ASSERTION_ERROR]));
+        Type *t = exc_type(I, TY_ASSERTION_ERROR);
+        if (!t) goto error;
+        PUSH(v_obj(t));
         DISPATCH();
     }
     TARGET(SETUP_WITH) {

@@ -394,7 +394,7 @@ static bool tile_flush_output(Interp *I, TileOut *o) {
         return true;
     }
     Str *key = str_intern_cstr(I, "stdout");
-    Value file = key ? dict_get_str(I->sys->dict, key) : V_NULL;
+    Value file = key ? module_lazy_get(I, I->sys->dict, key) : V_NULL;
     if (is_null(file) || is_none(file)) {
         sb_free(I, &o->buf);
         return true;

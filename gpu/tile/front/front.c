@@ -361,7 +361,7 @@ static Value fe_global(Front *F, const char *name, bool *found) {
     if (is_null(v)) {
         Function *fn = (Function *)as_obj(F->frame->fn);
         Dict *b = fn->builtins ? fn->builtins : F->I->builtins->dict;
-        v = dict_get_str(b, key);
+        v = module_lazy_get(F->I, b, key);
     }
     *found = !is_null(v);
     return v;
@@ -552,7 +552,7 @@ static bool fe_init(Front *F, Interp *I, const TileFrontHost *host, TileSources 
     for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
         Str *key = str_intern_cstr(I, b[i].name);
         if (!key) return false;
-        *b[i].slot = dict_get_str(I->builtins->dict, key);
+        *b[i].slot = module_lazy_get(I, I->builtins->dict, key);
     }
     for (int i = 0; i < 64; i++)
         F->scalar_param_value[i] = -1;

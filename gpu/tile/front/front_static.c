@@ -129,7 +129,7 @@ bool fe_static_eval(Front *F, AstExpr *call, int intr, FrontValue *out) {
         goto done;
     }
     Str *ek = str_intern_cstr(I, "eval");
-    Value evalf = ek ? dict_get_str(I->builtins->dict, ek) : V_NULL;
+    Value evalf = ek ? module_lazy_get(I, I->builtins->dict, ek) : V_NULL;
     if (is_null(evalf)) goto done;
     Value argv[2] = {v_obj(code), v_obj(locals)};
     Value r = obj_call(I, evalf, 2, argv, NULL);
