@@ -17,7 +17,7 @@ Module *builtins_module_create(Interp *I); /* stdlib/builtins.c */
 Module *sys_module_create(Interp *I);      /* stdlib/sys.c */
 /* sys's entries made at first use (stdlib/sys.c): hooks.sys_fill, and the streams made
  * now if they were not (io's base classes derive from theirs). False after failing. */
-bool sys_lazy_fill(Interp *I, Str *name);
+int sys_lazy_fill(Interp *I, Str *name);
 bool sys_streams_ensure(Interp *I);
 Module *math_module_create(Interp *I);           /* stdlib/math.c */
 Module *random_module_create(Interp *I);         /* stdlib/random.c */

@@ -439,29 +439,33 @@ static bool make_implementation(Interp *I) {
            sys_set_new(I, "implementation", impl);
 }
 
+/* Group g, marked made; after a failure it is not (a later lookup tries again) unless the
+ * streams were published already (I->sys_stdout: print() compares with it). */
 static bool make_group(Interp *I, unsigned g) {
     I->lazy_sys_made |= g;
+    bool ok;
     switch (g) {
-    case SYS_STREAMS: return make_streams(I);
-    case SYS_VERSION_INFO: return make_version_info(I);
-    case SYS_FLOAT_INFO: return make_float_info(I);
-    default: return make_implementation(I);
+    case SYS_STREAMS: ok = make_streams(I); break;
+    case SYS_VERSION_INFO: ok = make_version_info(I); break;
+    case SYS_FLOAT_INFO: ok = make_float_info(I); break;
+    default: ok = make_implementation(I); break;
     }
+    if (!ok && (g != SYS_STREAMS || is_none(I->sys_stdout))) I->lazy_sys_made &= ~g;
+    return ok;
 }
 
-bool sys_lazy_fill(Interp *I, Str *name) {
+int sys_lazy_fill(Interp *I, Str *name) {
     for (size_t i = 0; i < sizeof sys_lazy_names / sizeof sys_lazy_names[0]; i++) {
         unsigned g = sys_lazy_names[i].group;
         if (name && strcmp(name->data, sys_lazy_names[i].name) != 0) continue;
         if (I->lazy_sys_made & g) {
-            if (name) return false;
+            if (name) return 0;
             continue;
         }
-        bool ok = make_group(I, g);
-        if (name) return ok;
-        if (!ok) return false;
+        if (!make_group(I, g)) return -1;
+        if (name) return 1;
     }
-    return name == NULL;
+    return name ? 0 : 1;
 }
 
 bool sys_streams_ensure(Interp *I) {

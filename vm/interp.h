@@ -142,8 +142,8 @@ typedef struct InterpHooks {
     const char *(*builtin_doc)(const char *key, const char **sig);
     /* The sys module's entries made at their first lookup (stdlib/sys.c: the streams,
      * version_info, float_info, implementation): makes the one called name (NULL: all
-     * left), run inside interp_quiet_build; true if name was one. NULL: none. */
-    bool (*sys_fill)(Interp *I, Str *name);
+     * left), run inside interp_quiet_build; 1 made, 0 none to make, -1 failed. NULL: none. */
+    int (*sys_fill)(Interp *I, Str *name);
 } InterpHooks;
 
 struct VM;    /* vm/vm.h: frames, value stack, call machinery */
@@ -303,14 +303,16 @@ bool interp_quiet_build(Interp *I, bool (*fill)(Interp *I, void *ctx), void *ctx
  * builtins_lazy_init: m's dict gets its functions from funcs (a NULL-terminated list of
  * MethodDef tables) and BUILTIN_EXCEPTIONS; false if the tables are too long.
  * module_lazy_fill: when d is such a dict, makes its entry called name if that is one not
- * made yet; true if it was. module_lazy_get: d's entry for name, made first if need be;
- * V_NULL if absent, never an error. module_lazy_complete: makes every entry d has left
+ * made yet: 1 if it was, 0 if there is none to make, -1 after raising MemoryError (the
+ * host's allocator failed; nothing is marked made, a later lookup tries again).
+ * module_lazy_get: d's entry for name, made first if need be; V_NULL if absent (with
+ * MemoryError set only in that case). module_lazy_complete: makes every entry d has left
  * (before the dict is listed or handed out); false after raising MemoryError. */
 bool builtins_lazy_init(Interp *I, Module *m, const MethodDef *const *funcs);
 static inline bool module_lazy(Interp *I, Dict *d) {
     return d && (d == I->lazy_builtins || d == I->lazy_sys);
 }
-bool module_lazy_fill(Interp *I, Dict *d, Str *name);
+int module_lazy_fill(Interp *I, Dict *d, Str *name);
 Value module_lazy_get(Interp *I, Dict *d, Str *name);
 bool module_lazy_complete(Interp *I, Dict *d);
 /* Adds the dunder methods (__len__, __add__, ...) for the slots a builtin type defines

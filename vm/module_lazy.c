@@ -39,22 +39,22 @@ static void mark_made(Interp *I, size_t i) {
     I->lazy_builtins_made[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-/* Entry i into the dict (marked made first: a failure leaves the name absent, as a lookup
- * that cannot allocate finds nothing). */
+/* Entry i into the dict, and marked made; a failure leaves it absent and not made, for a
+ * later lookup to try again. */
 static bool make_entry(Interp *I, size_t i, const LazyEntry *e) {
-    mark_made(I, i);
     Dict *d = I->lazy_builtins;
     Str *name = str_intern_cstr(I, e->name);
     if (!name) return false;
-    if (!is_null(dict_get_str(d, name))) return true; /* the host's or a script's */
-    Value v;
-    if (e->def) {
+    Value v = dict_get_str(d, name); /* the host's or a script's stays */
+    if (is_null(v) && e->def) {
         v = native_func_new(I, e->def->name, e->def->fn, e->def->flags, I->builtins);
-    } else {
+        if (is_null(v) || dict_set_str(I, d, name, v) < 0) return false;
+    } else if (is_null(v)) {
         Type *t = exc_type(I, e->type_id);
-        v = t ? v_obj(t) : V_NULL;
+        if (!t || dict_set_str(I, d, name, v_obj(t)) < 0) return false;
     }
-    return !is_null(v) && dict_set_str(I, d, name, v) >= 0;
+    mark_made(I, i);
+    return true;
 }
 
 typedef struct FillCtx {
@@ -96,12 +96,14 @@ static bool fill(Interp *I, void *ctx) {
 
 static bool sys_fill(Interp *I, void *ctx) {
     FillCtx *c = ctx;
-    c->found = I->hooks.sys_fill(I, c->name);
-    return c->name || c->found;
+    int r = I->hooks.sys_fill(I, c->name);
+    c->found = r != 0;
+    return r >= 0;
 }
 
-/* One entry (name) or all (NULL) of d; false when nothing was made (or it failed). */
-static bool lazy_fill(Interp *I, Dict *d, Str *name) {
+/* One entry (name) or all (NULL) of d: 1 made, 0 none to make, -1 after raising
+ * MemoryError (the host's allocator failed). */
+static int lazy_fill(Interp *I, Dict *d, Str *name) {
     FillCtx c = {name, false};
     bool ok;
     if (d == I->lazy_builtins)
@@ -109,26 +111,27 @@ static bool lazy_fill(Interp *I, Dict *d, Str *name) {
     else if (d == I->lazy_sys && I->hooks.sys_fill)
         ok = interp_quiet_build(I, sys_fill, &c);
     else
-        return false;
-    return name ? c.found : ok;
+        return 0;
+    if (!ok) {
+        err_nomem(I);
+        return -1;
+    }
+    return c.found;
 }
 
-bool module_lazy_fill(Interp *I, Dict *d, Str *name) {
-    return module_lazy(I, d) && lazy_fill(I, d, name);
+int module_lazy_fill(Interp *I, Dict *d, Str *name) {
+    return module_lazy(I, d) ? lazy_fill(I, d, name) : 0;
 }
 
 Value module_lazy_get(Interp *I, Dict *d, Str *name) {
     Value v = dict_get_str(d, name);
-    if (is_null(v) && module_lazy(I, d) && lazy_fill(I, d, name)) v = dict_get_str(d, name);
+    if (is_null(v) && module_lazy(I, d) && lazy_fill(I, d, name) > 0) v = dict_get_str(d, name);
     return v;
 }
 
 bool module_lazy_complete(Interp *I, Dict *d) {
     if (!module_lazy(I, d)) return true;
-    if (!lazy_fill(I, d, NULL)) {
-        err_nomem(I);
-        return false;
-    }
+    if (lazy_fill(I, d, NULL) < 0) return false;
     if (d == I->lazy_builtins) I->lazy_builtins = NULL;
     if (d == I->lazy_sys) I->lazy_sys = NULL;
     return true;

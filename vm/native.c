@@ -437,6 +437,7 @@ static const char *module_display_name(Interp *I, Module *m) {
 static Value module_getattr(Interp *I, Value self, Str *name) {
     Module *m = (Module *)self.as.o;
     Value v = module_lazy_get(I, m->dict, name);
+    if (is_null(v) && err_occurred(I)) return V_NULL; /* MemoryError making it */
     /* builtins and sys exist from the start: their docstrings are filled in when first read */
     if (name == I->names.doc && is_none(v) && (m == I->builtins || m == I->sys))
         return module_set_native_doc(I, m) ? dict_get_str(m->dict, name) : V_NULL;
@@ -456,7 +457,7 @@ static int module_setattr(Interp *I, Value self, Str *name, Value v) {
     Module *m = (Module *)self.as.o;
     if (module_lazy(I, m->dict)) {
         /* a del must find the entry; a new __dict__ takes the place of a complete one */
-        if (is_null(v)) module_lazy_fill(I, m->dict, name);
+        if (is_null(v) && module_lazy_fill(I, m->dict, name) < 0) return -1;
         if (name == I->names.dict && !module_lazy_complete(I, m->dict)) return -1;
     }
     if (is_null(v)) {

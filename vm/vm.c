@@ -102,8 +102,9 @@ static Value global_lookup_fill(Interp *I, Code *co, uint32_t i, Dict *globals, 
     if (ix < 0 && builtins) {
         found = builtins;
         ix = dict_index_str(builtins, name);
-        if (ix < 0 && builtins == I->lazy_builtins && module_lazy_fill(I, builtins, name))
-            ix = dict_index_str(builtins, name);
+        int made = ix < 0 && builtins == I->lazy_builtins ? module_lazy_fill(I, builtins, name) : 0;
+        if (made < 0) return V_NULL; /* MemoryError */
+        if (made) ix = dict_index_str(builtins, name);
     }
     if (ix < 0) return V_NULL;
     Value v = found->entries[ix].value;
@@ -502,7 +503,7 @@ L_HOOK_STEP : {
             if (v.tag == KR_TNULL) {
                 v = global_lookup_fill(I, co, oparg, f->globals, f->builtins, name);
                 if (v.tag == KR_TNULL) {
-                    instr_err_name(I, name);
+                    if (!err_occurred(I)) instr_err_name(I, name); /* else: MemoryError */
                     goto error;
                 }
             }
@@ -514,7 +515,7 @@ L_HOOK_STEP : {
         if (is_null(v) && f->locals != f->globals) v = dict_get_str(f->globals, name);
         if (is_null(v) && f->builtins) v = module_lazy_get(I, f->builtins, name);
         if (is_null(v)) {
-            instr_err_name(I, name);
+            if (!err_occurred(I)) instr_err_name(I, name); /* else: MemoryError */
             goto error;
         }
         PUSH(v);
@@ -549,7 +550,7 @@ L_HOOK_STEP : {
         if (v.tag == KR_TNULL) {
             v = global_lookup_fill(I, co, oparg, f->globals, f->builtins, name);
             if (v.tag == KR_TNULL) {
-                instr_err_name(I, name);
+                if (!err_occurred(I)) instr_err_name(I, name); /* else: MemoryError */
                 goto error;
             }
         }
