@@ -113,11 +113,11 @@ typedef struct kr_config {
     const char *const *sandbox_builtins;
     int gpu_tile_general_only; /* non-zero: tile kernels always run their general variant,
                                 * never the exact one (docs/TILES.md). KRAIT_TILE_EXACT=0 */
-    int gpu_fuse_interp;       /* a new fused expression's first launches (docs/GPU.md): 0 run on
-                                * the graph-interpreting kernel while its own kernel compiles on a
-                                * thread (CUDA with a disk cache), 1 off (compile first), 2 always
-                                * interpret (tests), 3 as 0 on the mock device too.
-                                * KRAIT_FUSE_INTERP=auto|off|always|first */
+    int gpu_fuse_interp;       /* a new fused expression's first launches (docs/GPU.md): 0 off
+                                * (compile first), 1 run on the graph-interpreting kernel while
+                                * its own compiles on a thread (CUDA with a disk cache; opt-in,
+                                * not yet verified on a GPU), 2 always interpret (tests), 3 as 1
+                                * on the mock too. KRAIT_FUSE_INTERP=off|auto|always|first */
 } kr_config;
 
 /* Result codes. */

@@ -44,8 +44,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off;\n"
             "                   serial: the attention loop without its software pipeline,\n"
             "                   pingpong: its two warpgroups taking turns at the tensor cores\n"
-            "  KRAIT_FUSE_INTERP  a new fused expression's first launches: auto (default:\n"
-            "                   interpreted while its kernel compiles), off, always, first\n"
+            "  KRAIT_FUSE_INTERP a new fused expression's first launches: off (default),\n"
+            "                   auto (interpreted while its kernel compiles), always, first\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
@@ -95,7 +95,7 @@ static void config_from_env(kr_config *cfg) {
     cfg->gpu_tile_general_only = exact && strcmp(exact, "0") == 0;
     const char *interp = getenv("KRAIT_FUSE_INTERP");
     cfg->gpu_fuse_interp = !interp                         ? 0
-                           : strcmp(interp, "off") == 0    ? 1
+                           : strcmp(interp, "auto") == 0   ? 1
                            : strcmp(interp, "always") == 0 ? 2
                            : strcmp(interp, "first") == 0  ? 3
                                                            : 0;

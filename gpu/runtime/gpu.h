@@ -122,11 +122,12 @@ typedef struct GpuSettings {
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */
 } GpuSettings;
 
-/* settings.fuse_interp (gpu/kernels/kernels_interp.c): AUTO, a new fused expression runs on
- * the graph-interpreting kernel while its own compiles on a thread (CUDA with a disk cache;
- * the mock's kernels need no compile); OFF, it compiles first; ALWAYS, every graph the
- * interpreter takes runs on it (tests); FIRST, AUTO on the mock too (tests of the switch). */
-enum { GPU_FUSE_INTERP_AUTO, GPU_FUSE_INTERP_OFF, GPU_FUSE_INTERP_ALWAYS, GPU_FUSE_INTERP_FIRST };
+/* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF (the default), a new fused
+ * expression compiles first; AUTO (opt-in: not yet verified on a GPU, see docs/GPU.md), it runs
+ * on the graph-interpreting kernel while its own compiles on a thread (CUDA with a disk cache;
+ * the mock's kernels need no compile); ALWAYS, every graph the interpreter takes runs on it
+ * (tests); FIRST, AUTO on the mock too (tests of the switch). */
+enum { GPU_FUSE_INTERP_OFF, GPU_FUSE_INTERP_AUTO, GPU_FUSE_INTERP_ALWAYS, GPU_FUSE_INTERP_FIRST };
 
 /* CUfunction -> kernel name, for the profiler (profile.c). */
 typedef struct GpuFuncName {

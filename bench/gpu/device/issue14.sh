@@ -16,7 +16,7 @@ D=$(mktemp -d)
 # krait's graph interpreter into the fresh cache first (as any earlier krait process leaves it:
 # the exit waits for its compile), with an expression user_patterns.py does not use, so the
 # first-use row is a new expression's in a fresh process (docs/GPU.md, the graph interpreter)
-KRAIT_CACHE_DIR=$D timeout 15 $K bench/gpu/first_use.py d > $OUT/warm.log 2>&1
+KRAIT_FUSE_INTERP=auto KRAIT_CACHE_DIR=$D timeout 15 $K bench/gpu/first_use.py d > $OUT/warm.log 2>&1
 echo "interpreter warm-up rc=$? at $(el) s"
 KRAIT_CACHE_DIR=$D timeout 60 $K bench/gpu/user_patterns.py > $OUT/up.log 2>&1
 echo "user_patterns rc=$? at $(el) s"

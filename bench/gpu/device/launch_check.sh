@@ -27,11 +27,12 @@ run() { # label, limit, command...: its PATTERN/SMALL/DIAG/CHECK lines
   grep -q "CHECK .* FAIL\|Error" $OUT/$label.log && rc=1
   echo "[$label] rc=$r at $(el) s"
 }
+export KRAIT_FUSE_INTERP=auto # opt-in until this check passes (docs/GPU.md)
 run cold 25 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py a
 run warm 10 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py b
 run warm2 10 env KRAIT_CACHE_DIR=$D $K bench/gpu/first_use.py c
 run off 10 env KRAIT_CACHE_DIR=$D KRAIT_FUSE_INTERP=off $K bench/gpu/first_use.py d
-run small 20 env KRAIT_CACHE_DIR=$D $K bench/gpu/small_ops.py
+run small 20 env KRAIT_CACHE_DIR=$D KRAIT_FUSE_INTERP=off $K bench/gpu/small_ops.py
 run peers 25 python3 bench/gpu/small_ops_torch.py
 echo "== tests with every fused expression interpreted (at $(el) s)"
 KRAIT_FUSE_INTERP=always KRAIT_CACHE_DIR=$D timeout $(( 88 - $(el) > 20 ? 88 - $(el) : 20 )) \
