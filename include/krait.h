@@ -94,10 +94,12 @@ typedef struct kr_config {
     int gpu_tile_sm90;         /* the Hopper matmul loop of tile kernels (docs/TILES.md):
                                 * 0 (default) and 2 wgmma fed by TMA where a launch's arrays
                                 * allow it, by cp.async otherwise; 1 off (mma.sync everywhere);
-                                * 3 wgmma fed by cp.async only; 5 (serial) the attention loop
+                                * 3 wgmma fed by cp.async only; 4 warp-specialized (a producer
+                                * warpgroup's TMA feeds the consumer warpgroups' wgmma) where
+                                * the kernel allows it, else as 0; 5 (serial) the attention loop
                                 * without its software pipeline, 6 (pingpong) with its two
-                                * warpgroups in turns. KRAIT_TILE_SM90=tma|off|cpasync|serial|
-                                * pingpong */
+                                * warpgroups in turns. KRAIT_TILE_SM90=tma|off|cpasync|ws|
+                                * serial|pingpong */
     double gpu_kernel_timeout; /* seconds a wait for the device may last (a kernel that
                                 * never ends): past it the wait raises RuntimeError and
                                 * this interpreter's GPU is unusable (docs/GPU.md); 0:

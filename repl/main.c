@@ -43,7 +43,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_EXACT 0: tile kernels always run their general variant\n"
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off;\n"
             "                   serial: the attention loop without its software pipeline,\n"
-            "                   pingpong: its two warpgroups taking turns at the tensor cores\n"
+            "                   pingpong: its two warpgroups taking turns at the tensor cores,\n"
+            "                   ws: the matmul loop warp-specialized (a TMA producer warpgroup)\n"
             "  KRAIT_FUSE_INTERP a new fused expression's first launches: off (default),\n"
             "                   auto (interpreted while its kernel compiles), always, first\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
@@ -90,6 +91,7 @@ static void config_from_env(kr_config *cfg) {
                          : strcmp(sm90, "off") == 0      ? 1
                          : strcmp(sm90, "tma") == 0      ? 2
                          : strcmp(sm90, "cpasync") == 0  ? 3
+                         : strcmp(sm90, "ws") == 0       ? 4
                                                          : 0;
     const char *exact = getenv("KRAIT_TILE_EXACT");
     cfg->gpu_tile_general_only = exact && strcmp(exact, "0") == 0;

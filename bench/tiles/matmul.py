@@ -4,10 +4,11 @@
 # variant (bfloat16, one block per SM). Each configuration is checked exactly: the operands
 # are small multiples of 1/8, so every sum is exact in float32 and the rounded output must
 # equal the gpu module's own product rounded the same way.
-#   KRAIT_DEVICE=cuda build/krait bench/tiles/matmul.py [N [TAG]]
+#   KRAIT_DEVICE=cuda build/krait bench/tiles/matmul.py [N [TAG [TILES]]]
 # N: the size (8192); TAG: a suffix for the row names, e.g. "cpasync" when run under
 # KRAIT_TILE_SM90=cpasync (run.sh runs it under each of the lowering's matmul loops; the
-# default is the TMA loop).
+# default is the TMA loop); TILES: only these configurations, comma-separated tags such as
+# 128x256x64,256x128x32 (bench/tiles/ws_check.sh: fewer compiles).
 import os
 import sys
 
@@ -32,7 +33,8 @@ def cdiv(a, b):
 
 S = gpu.Stream.default
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
-suffix = "_" + sys.argv[2] if len(sys.argv) > 2 else ""
+suffix = "_" + sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else ""
+only = sys.argv[3].split(",") if len(sys.argv) > 3 else None
 flop = 2.0 * n * n * n
 A32 = ((((gpu.arange(n * n) * 7) % 9) - 4) * 0.5).reshape(n, n)
 B32 = ((((gpu.arange(n * n) * 5) % 7) - 3) * 0.25).reshape(n, n)
@@ -55,6 +57,10 @@ for name, dt, configs in cases:
     want = exact.astype(dt)
     best, how, ok = 0.0, "", True
     for kernel, (tm, tn, tk) in configs:
+        tag = str(tm) + "x" + str(tn) + "x" + str(tk) + (" occ2" if kernel is matmul_kernel_occ2
+                                                         else "")
+        if only is not None and tag not in only:
+            continue
         grid = cdiv(n, tm) * cdiv(n, tn)
         if kernel is persistent_matmul_kernel:
             grid = min(grid, SMS)
@@ -64,10 +70,9 @@ for name, dt, configs in cases:
         good = bool(gpu.array_equal(C, want))
         ok = ok and good
         tf = flop / s / 1e12
-        tag = str(tm) + "x" + str(tn) + "x" + str(tk) + (" occ2" if kernel is matmul_kernel_occ2
-                                                         else "")
         print("  ", name, tag, round(tf, 1), "TFLOP/s", "ok" if good else "WRONG")
         if tf > best:
             best, how = tf, tag
-    row(name + "_" + str(n) + "^3" + suffix, best, "TFLOP/s", ok, how)
+    if how:
+        row(name + "_" + str(n) + "^3" + suffix, best, "TFLOP/s", ok, how)
 finish()

@@ -116,7 +116,8 @@ typedef struct GpuSettings {
     int tile_check_nvrtc;      /* CPU-path tile launches also lower + compile for sm_90a:
                                 * 1 the variant the arguments select, 2 both variants */
     int tile_sm90; /* Hopper matmul loops: 0, 2 wgmma + TMA (cp.async where TMA can't), 1 off,
-                    * 3 wgmma + cp.async only, 5 the attention loop unpipelined, 6 ping-pong */
+                    * 3 wgmma + cp.async only, 4 warp-specialized where it can (mma_sm90_ws.c),
+                    * 5 the attention loop unpipelined, 6 ping-pong */
     double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */

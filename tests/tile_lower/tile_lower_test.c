@@ -254,6 +254,9 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
 static void lower_and_compile(TileFunc *f, const char *what) {
     lower_and_compile_det(f, what, true);
 }
+/* text the next lowered kernels must contain (NULL: none) */
+static const char *want_text;
+
 static void lower_and_compile_det(TileFunc *f, const char *what, bool deterministic) {
     char err[512];
     CHECK(tile_ir_verify(f, err, sizeof err) == 0, "%s does not verify: %s", what, err);
@@ -262,6 +265,9 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
     CHECK(r == 0, "%s: lowering failed: %s", what, err);
     if (r < 0) return;
     if (verbose) printf("---- %s\n%s\n", what, lw.src.buf);
+    if (want_text)
+        CHECK(strstr(lw.src.buf, want_text) != NULL, "%s: no \"%s\" in its source", what,
+              want_text);
     int words = f->nparams ? 0 : 1;
     for (int i = 0; i < f->nparams; i++)
         words += tile_param_words(&f->params[i]);
@@ -357,6 +363,48 @@ static void case_matmul(TileDType in, TileDType acc_dt, int64_t M, int64_t N, in
     var_write(f, body, accv, op(f, body, TOP_MMA, 3, o3, &tc)->result);
     int ic[2] = {bi, bj};
     store(f, r, pc, ic, 2, var_read(f, r, accv));
+    lower_and_compile(f, what);
+    tile_func_free(f);
+}
+
+/* the persistent matmul: a loop over output tiles t = bid, bid + num_blocks, ... < tiles,
+ * each its own k loop (the producer of a warp-specialized kernel runs both loops) */
+static void case_matmul_persistent(TileDType in, int64_t M, int64_t N, int64_t K,
+                                   const char *what) {
+    TileFunc *f = fn("matmul_persistent");
+    int pa = tile_param_add(f, "a", TILE_PARAM_ARRAY, in, 2, 0);
+    int pb = tile_param_add(f, "b", TILE_PARAM_ARRAY, in, 2, 1);
+    int pc = tile_param_add(f, "c", TILE_PARAM_ARRAY, in, 2, 2);
+    int pk = tile_param_add(f, "nk", TILE_PARAM_SCALAR, TDT_INT32, 0, 3);
+    TileRegion *r = &f->body;
+    TileType i32 = sc(TDT_INT32), tc = ty(TDT_FLOAT32, 2, M, N, 0);
+    TileOp *par = op(f, r, TOP_PARAM, 0, NULL, &i32);
+    par->param = pk;
+    TileOp *nb = op(f, r, TOP_NUM_BLOCKS, 0, NULL, &i32);
+    nb->axis = 0;
+    int tiles_n = ci(f, r, 2), tiles = ci(f, r, 6);
+    int accv = tile_var_add(f, "acc", tc), kv = tile_var_add(f, "k", i32),
+        tv = tile_var_add(f, "t", i32);
+    int ob[3] = {bid(f, r, 0), tiles, nb->result};
+    TileOp *outer = op(f, r, TOP_FOR, 3, ob, NULL);
+    outer->var = tv;
+    TileRegion *ro = &outer->regions[0];
+    var_write(f, ro, accv, cnst(f, ro, tc, 0));
+    int t = var_read(f, ro, tv);
+    int bi = bin(f, ro, TOP_BINARY, TB_FLOORDIV, t, tiles_n);
+    int bj = bin(f, ro, TOP_BINARY, TB_MOD, t, tiles_n);
+    int bnd[3] = {ci(f, ro, 0), par->result, ci(f, ro, 1)};
+    TileOp *loop = op(f, ro, TOP_FOR, 3, bnd, NULL);
+    loop->var = kv;
+    TileRegion *body = &loop->regions[0];
+    int k = var_read(f, body, kv);
+    int ia[2] = {bi, k}, ib[2] = {k, bj};
+    int a = load(f, body, pa, ia, ty(in, 2, M, K, 0), TP_ZERO);
+    int b = load(f, body, pb, ib, ty(in, 2, K, N, 0), TP_ZERO);
+    int o3[3] = {a, b, var_read(f, body, accv)};
+    var_write(f, body, accv, op(f, body, TOP_MMA, 3, o3, &tc)->result);
+    int ic[2] = {bi, bj};
+    store(f, ro, pc, ic, 2, cast(f, ro, var_read(f, ro, accv), in));
     lower_and_compile(f, what);
     tile_func_free(f);
 }
@@ -839,6 +887,16 @@ int main(int argc, char **argv) {
     case_matmul(TDT_FLOAT8_E4M3FN, TDT_FLOAT32, 32, 32, 64, "matmul float8_e4m3fn");
     case_matmul(TDT_FLOAT32, TDT_FLOAT32, 24, 40, 8, "matmul float32 (FMA)");
     case_matmul(TDT_INT8, TDT_INT32, 16, 16, 32, "matmul int8 -> int32 (FMA)");
+    /* warp-specialized (KRAIT_TILE_SM90=ws): a producer warpgroup, 1 to 2 consumers */
+    G->settings.tile_sm90 = 4;
+    want_text = "warp-specialized";
+    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64 ws");
+    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 128, 256, 64, "matmul float16 128x256x64 ws");
+    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 64, 128, 64, "matmul float16 64x128x64 ws");
+    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 128, 32, "matmul tfloat32 128x128x32 ws");
+    case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64, "persistent matmul bfloat16 ws");
+    want_text = NULL;
+    G->settings.tile_sm90 = 0;
     case_elementwise(TDT_FLOAT32, "elementwise float32");
     case_elementwise(TDT_FLOAT16, "elementwise float16");
     case_elementwise(TDT_FLOAT64, "elementwise float64");

@@ -297,8 +297,9 @@ TileCuda *tile_cuda_prepare(GpuState *G, const TileFunc *f, char *err, size_t er
     k->f = f;
     k->words = (uint64_t *)(k + 1);
     k->nwords = l.nwords;
-    k->block = (unsigned)l.layout.nt;
-    k->shared = strcmp(G->arch, "sm_90a") == 0 ? l.shared_bytes_sm90a : l.shared_bytes;
+    bool sm90a = strcmp(G->arch, "sm_90a") == 0;
+    k->block = (unsigned)l.layout.nt + (sm90a && l.ws ? 128u : 0u);
+    k->shared = sm90a ? l.shared_bytes_sm90a : l.shared_bytes;
     k->has_assert = l.has_assert;
     k->has_printf = l.has_printf;
     k->ntmaps = l.ntmaps;

@@ -347,6 +347,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     L.layout = choose_layout(f, L.sm90_mode);
     L.ordered = ordered_arrays(f);
     lw_sm90_plan(&L);
+    lw_sm90_ws_plan(&L);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
 
     /* name: kr_tile_ + the Python name's identifier characters */
@@ -359,7 +360,8 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     out->name[n] = '\0';
 
     declare_slots(&L);
-    int r = lw_region(&L, &f->body);
+    int r = lw_sm90_ws_start(&L);
+    if (r == 0) r = lw_region(&L, &f->body);
     if (r == 0 && body.failed) r = lw_error(&L, NULL, "out of memory while lowering");
     if (r == 0 && L.top.failed) r = lw_error(&L, NULL, "out of memory while lowering");
     if (r < 0) {
@@ -375,6 +377,10 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
         ksrc_printf(s, "#define KR_PIN %zu\n", smem);
         smem += 1024 + L.pin_bytes;
     }
+    if (L.ws_loop) { /* mma_sm90_ws.c's mbarriers after everything else */
+        ksrc_printf(s, "#define KR_WS_BARS %zu\n", smem);
+        smem += (L.ws_bar_bytes + 15) / 16 * 16;
+    }
     /* without wgmma the #else loops' needs count too */
     size_t smem_sm90a = smem, other = (L.smem_else + 15) / 16 * 16;
     if (other > smem) smem = other;
@@ -388,7 +394,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     if (exact) ksrc_puts(s, "#define KR_EXACT 1\n");
     tile_lower_head(s, L.layout,
                     region_needs(&f->body) | (L.sm90 ? TILE_NEED_SM90 : 0) |
-                        (L.fa ? TILE_NEED_ATTN : 0));
+                        (L.fa ? TILE_NEED_ATTN : 0) | (L.ws_loop ? TILE_NEED_WS : 0));
     if (L.top.buf) ksrc_puts(s, L.top.buf);
     ksrc_free(&L.top);
     ksrc_puts(s, "#line 1 \"krait_tile_kernel.cu\"\n");
@@ -435,7 +441,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     char bounds[32] = "";
     if (occ > 1) snprintf(bounds, sizeof bounds, ", %d", occ);
     ksrc_printf(s,
-                "extern \"C\" __global__ void __launch_bounds__(KR_NT%s) %s(const %sKrParams_%s "
+                "extern \"C\" __global__ void __launch_bounds__(KR_BLOCK%s) %s(const %sKrParams_%s "
                 "p) {\n",
                 bounds, out->name, L.ntmaps ? "__grid_constant__ " : "", out->name);
     ksrc_puts(s, body.buf ? body.buf : "");
@@ -449,6 +455,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     out->layout = L.layout;
     out->shared_bytes = (unsigned)smem;
     out->shared_bytes_sm90a = (unsigned)smem_sm90a;
+    out->ws = L.ws_loop != NULL;
     out->nwords = words;
     out->has_assert = L.has_assert;
     out->has_printf = region_has(&f->body, TOP_PRINTF);

@@ -30,7 +30,9 @@ enum {
     TILE_NEED_PRINT = 16,
     TILE_NEED_SM90 = 32, /* tile_sm90.cuh: wgmma loops (mma_sm90.c) */
     TILE_NEED_ATTN = 64, /* tile_attn_sm90.cuh (after tile_sm90.cuh): attention_sm90.c */
-    TILE_NEED_ALL = 127,
+    TILE_NEED_WS = 128,  /* a warp-specialized matmul loop (mma_sm90_ws.c): on sm_90a a
+                          * producer warpgroup after KR_NT threads, __syncthreads theirs */
+    TILE_NEED_ALL = 255,
 };
 
 /* Append the head of a tile kernel: the layout's and the needs' defines, the kernel
@@ -81,6 +83,9 @@ typedef struct TileLowered {
     /* shared_bytes on sm_90a, where the generic loops under the wgmma loops' #else are not
      * compiled (their mma.sync staging is larger: 234 KB for a 256x128x64 tf32 step) */
     unsigned shared_bytes_sm90a;
+    /* on sm_90a the block is layout.nt + 128 threads: a producer warpgroup after the
+     * layout's threads feeds a warp-specialized matmul loop (mma_sm90_ws.c) */
+    bool ws;
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the

@@ -63,7 +63,23 @@ typedef struct Lower {
      * shared_bytes vs shared_bytes_sm90a) */
     int in_else;
     size_t smem_else;
+    /* mma_sm90_ws.c: the matmul loop run warp-specialized (a producer warpgroup after the
+     * KR_NT consumer threads feeds its ring by TMA), NULL: none; its mbarriers' bytes */
+    const TileOp *ws_loop;
+    size_t ws_bar_bytes;
 } Lower;
+
+/* The matmul loop mma_sm90.c recognises (sm90_match), what mma_sm90_ws.c needs of it. */
+typedef struct Sm90Loop {
+    const TileOp *load_a, *load_b, *mma;
+    const TileOp *cast_a, *cast_b; /* tfloat32: the astype of each float32 load, else NULL */
+    int acc_var;
+    TileDType dt;
+    int M, N, BK;
+    int stages, wait, ahead; /* ring stages, wgmma groups left in flight, loads in flight */
+    size_t stage_bytes;
+    int esize; /* operand element bytes: 2, or 4 for tfloat32 */
+} Sm90Loop;
 
 /* Element counts, slots, names. */
 int64_t lw_numel(const TileType *t);
@@ -111,6 +127,24 @@ size_t lw_rows_smem(const Lower *L, const TileType *t, int axis, size_t elem);
 int lw_sm90_for(Lower *L, const TileOp *op);
 /* Whether lw_sm90_for will emit op's wgmma loop (its mma is then not mma_sm90_op.c's). */
 bool lw_sm90_loop_taken(const Lower *L, const TileOp *op);
+/* The same, filling *m with the loop's shape and ring. */
+bool lw_sm90_loop_plan(const Lower *L, const TileOp *op, Sm90Loop *m);
+/* The loop's bounds (kr_lo, kr_hi, kr_step) and trip count kr_n, declared. */
+void lw_sm90_trip(Lower *L, const TileOp *op);
+/* The loop body's scalar ops (the load indices) for iteration kr_it, the loop variable
+ * declared as s<var> in the emitted scope: 0, or -1 after lw_error. */
+int lw_sm90_index_ops(Lower *L, const TileOp *op, const Sm90Loop *m);
+/* The TMA maps of the loop's A and B (added when new): 0, or -1 (no room: cp.async only). */
+int lw_sm90_loop_tmaps(Lower *L, const Sm90Loop *m, int *ta, int *tb);
+/* mma_sm90_ws.c: warp specialization of the matmul loop (KRAIT_TILE_SM90=ws). lw_sm90_ws_plan
+ * (after lw_sm90_plan) picks the loop, when the kernel has one whose bounds and indices a
+ * producer can compute from scalars alone; lw_sm90_ws_start emits the kernel's first lines
+ * (the mbarriers, the producer warpgroup's whole program, the register split);
+ * lw_sm90_ws_consume the consumers' loop over the ring (inside mma_sm90.c's loop block,
+ * kr_d and kr_ring declared): 0, or -1 after lw_error. */
+void lw_sm90_ws_plan(Lower *L);
+int lw_sm90_ws_start(Lower *L);
+int lw_sm90_ws_consume(Lower *L, const TileOp *op, const Sm90Loop *m, const char *fn);
 /* A REDUCE or SCAN over a tuple of tiles (op->ncomp > 0; reduce_tuple.c). */
 int lw_tuple_fold(Lower *L, const TileOp *op);
 /* Whether op is a scalar computation without effects that a copy-issuing lambda can redo for

@@ -19,17 +19,6 @@
 
 enum { SM90_SMEM_MAX = 232448 /* H100/H200: 227 KB of shared memory per block */ };
 
-typedef struct Sm90Loop {
-    const TileOp *load_a, *load_b, *mma;
-    const TileOp *cast_a, *cast_b; /* tfloat32: the astype of each float32 load, else NULL */
-    int acc_var;
-    TileDType dt;
-    int M, N, BK;
-    int stages, wait, ahead; /* ring stages, wgmma groups left in flight, loads in flight */
-    size_t stage_bytes;
-    int esize; /* operand element bytes: 2, or 4 for tfloat32 */
-} Sm90Loop;
-
 /* The block's threads: 16-bit, M / 64 warpgroups over the rows; tfloat32 computes D^T, its
  * N / 64 warpgroups over the columns (tile_sm90.cuh's kr_wgmma_stage_tf32). */
 static int loop_threads(const Sm90Loop *m) {
@@ -158,7 +147,8 @@ static bool sm90_match(const TileFunc *f, const TileOp *op, int threads, Sm90Loo
     if (threads && threads != loop_threads(m)) return false;
     /* the ring: as deep as the shared memory allows (ct.kernel(occupancy=n): n blocks per SM) */
     int occ = f->hints.occupancy > 1 ? f->hints.occupancy : 1;
-    size_t budget = (size_t)SM90_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
+    /* less 128 bytes: the mbarriers of a warp-specialized loop follow everything else */
+    size_t budget = (size_t)SM90_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0) - 128;
     m->stage_bytes = (size_t)(m->M * m->BK + m->BK * m->N) * (size_t)m->esize;
     size_t convert = (size_t)m->M * (size_t)(m->N + 4) * 4;
     if (convert > budget || budget < 1024 + 2 * m->stage_bytes) return false;
@@ -253,6 +243,38 @@ void lw_sm90_functor_a(Lower *L, TileDType dt, int wn, bool kmaj_b, bool a_regs,
         ksrc_puts(t, "\n            : \"l\"(da), \"l\"(db));\n    }\n};\n#endif\n");
 }
 
+void lw_sm90_trip(Lower *L, const TileOp *op) {
+    lw_line(L, op, "const i64 kr_lo = (i64)v%d, kr_hi = (i64)v%d, kr_step = (i64)v%d;",
+            op->operands[0], op->operands[1], op->operands[2]);
+    lw_line(L, op,
+            "const i64 kr_n = kr_step > 0 ? (kr_hi > kr_lo ? (kr_hi - kr_lo + kr_step - 1) / "
+            "kr_step : 0) : kr_step < 0 ? (kr_lo > kr_hi ? (kr_lo - kr_hi - kr_step - 1) / "
+            "(-kr_step) : 0) : 0;");
+}
+
+int lw_sm90_index_ops(Lower *L, const TileOp *op, const Sm90Loop *m) {
+    const char *IT = lw_reg(L->f->vars[op->var].type.dtype);
+    lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
+    for (const TileOp *o = op->regions[0].first; o; o = o->next) {
+        if (o->kind == TOP_MMA || o->kind == TOP_VAR_WRITE || o == m->load_a || o == m->load_b ||
+            o == m->cast_a || o == m->cast_b)
+            continue;
+        if (o->kind == TOP_VAR_READ && o->var == m->acc_var) continue;
+        if (lw_op(L, o) < 0) return -1;
+    }
+    return 0;
+}
+
+int lw_sm90_loop_tmaps(Lower *L, const Sm90Loop *m, int *ta, int *tb) {
+    int n0 = L->ntmaps;
+    *ta = lw_sm90_tmap(L, m->load_a->array, m->M, m->esize);
+    *tb = lw_sm90_tmap(L, m->load_b->array, m->BK, m->esize);
+    if (*ta >= 0 && *tb >= 0) return 0;
+    L->ntmaps = n0;
+    *ta = *tb = -1;
+    return -1;
+}
+
 static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     const TileFunc *f = L->f;
     char fn[64];
@@ -272,27 +294,21 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
      * boxes; the kernel keeps the cp.async loop for launches whose arrays TMA can't take */
     int ta = -1, tb = -1;
     /* ct.load(..., allow_tma=False) on either operand: the cp.async loop only */
-    if (L->sm90_mode != 3 && la->allow_tma != 0 && lb->allow_tma != 0) {
-        int n0 = L->ntmaps;
-        ta = lw_sm90_tmap(L, la->array, M, m->esize);
-        tb = lw_sm90_tmap(L, lb->array, BK, m->esize);
-        if (ta < 0 || tb < 0) {
-            L->ntmaps = n0;
-            ta = tb = -1;
-        }
-    }
-    bool tma = ta >= 0;
+    if (L->sm90_mode != 3 && la->allow_tma != 0 && lb->allow_tma != 0)
+        lw_sm90_loop_tmaps(L, m, &ta, &tb);
+    /* warp-specialized (mma_sm90_ws.c): the producer warpgroup's TMA feeds the consumers'
+     * loop; launches whose arrays TMA can't take run this block's cp.async loop */
+    bool ws = L->ws_loop == op && ta >= 0;
+    bool tma = ta >= 0 && !ws;
 
     lw_raw(L, "#if KR_WGMMA\n");
     lw_line(L, op, "{ /* k loop on wgmma: %dx%dx%d tiles, %d stages, %d loads ahead%s */", M, N, BK,
-            st, ahead, tma ? ", TMA" : "");
+            st, ahead,
+            ws    ? ", warp-specialized"
+            : tma ? ", TMA"
+                  : "");
     L->indent++;
-    lw_line(L, op, "const i64 kr_lo = (i64)v%d, kr_hi = (i64)v%d, kr_step = (i64)v%d;",
-            op->operands[0], op->operands[1], op->operands[2]);
-    lw_line(L, op,
-            "const i64 kr_n = kr_step > 0 ? (kr_hi > kr_lo ? (kr_hi - kr_lo + kr_step - 1) / "
-            "kr_step : 0) : kr_step < 0 ? (kr_lo > kr_hi ? (kr_lo - kr_hi - kr_step - 1) / "
-            "(-kr_step) : 0) : 0;");
+    lw_sm90_trip(L, op);
     lw_line(L, op, "float kr_d[%d];", nfrag);
     lw_line(L, op, "kr_frag_from_tile<%d, %d%s>(kr_d, s%d);", M, N, T, acc);
     lw_line(L, op,
@@ -300,7 +316,15 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
             "1023u)) & 1023u);");
     lw_line(L, op, "const bool kr_va = kr_sm90_vec_ok(p.a%d), kr_vb = kr_sm90_vec_ok(p.a%d);",
             la->array, lb->array);
-    lw_line(L, op, "const bool kr_t = %s;", tma ? "p.kr_tma != 0" : "false");
+    lw_line(L, op, "const bool kr_t = %s;", tma || ws ? "p.kr_tma != 0" : "false");
+    if (ws) {
+        lw_line(L, op, "if (kr_t) {");
+        L->indent++;
+        if (lw_sm90_ws_consume(L, op, m, fn) < 0) return -1;
+        L->indent--;
+        lw_line(L, op, "} else {");
+        L->indent++;
+    }
     if (tma) {
         lw_line(L, op, "u64 *const kr_bar = (u64 *)(kr_smem + %zu);", bars);
         lw_line(L, op, "if (kr_t) {");
@@ -314,14 +338,7 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     }
     lw_line(L, op, "auto kr_issue = [&](i64 kr_it) {");
     L->indent++;
-    lw_line(L, op, "const %s s%d = (%s)(kr_lo + kr_it * kr_step);", IT, op->var, IT);
-    for (const TileOp *o = op->regions[0].first; o; o = o->next) {
-        if (o->kind == TOP_MMA || o->kind == TOP_VAR_WRITE || o == la || o == lb ||
-            o == m->cast_a || o == m->cast_b)
-            continue;
-        if (o->kind == TOP_VAR_READ && o->var == acc) continue;
-        if (lw_op(L, o) < 0) return -1;
-    }
+    if (lw_sm90_index_ops(L, op, m) < 0) return -1;
     lw_line(L, op, "unsigned char *kr_stage = kr_ring + (int)(kr_it %% %d) * %zu;", st,
             m->stage_bytes);
     if (tma) {
@@ -381,6 +398,10 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     lw_line(L, m->mma, "kr_wgmma_wait<%d>();", m->wait);
     L->indent--;
     lw_line(L, op, "}");
+    if (ws) {
+        L->indent--;
+        lw_line(L, op, "}");
+    }
     lw_line(L, op, "kr_wgmma_wait<0>();");
     lw_line(L, op, "kr_frag_fence(kr_d);");
     lw_line(L, op, "kr_cp_wait<0>();");
@@ -400,7 +421,7 @@ static int emit_loop(Lower *L, const TileOp *op, const Sm90Loop *m) {
     return 1;
 }
 
-static bool loop_taken(const Lower *L, const TileOp *op, Sm90Loop *m) {
+bool lw_sm90_loop_plan(const Lower *L, const TileOp *op, Sm90Loop *m) {
     if (L->sm90_mode == 1 || !sm90_match(L->f, op, L->layout.nt, m)) return false;
     /* an operand array the kernel also writes keeps the generic loop's ordered accesses */
     for (int i = 0; i < 2; i++) {
@@ -412,11 +433,11 @@ static bool loop_taken(const Lower *L, const TileOp *op, Sm90Loop *m) {
 
 bool lw_sm90_loop_taken(const Lower *L, const TileOp *op) {
     Sm90Loop m;
-    return loop_taken(L, op, &m);
+    return lw_sm90_loop_plan(L, op, &m);
 }
 
 int lw_sm90_for(Lower *L, const TileOp *op) {
     Sm90Loop m;
-    if (!loop_taken(L, op, &m)) return 0;
+    if (!lw_sm90_loop_plan(L, op, &m)) return 0;
     return emit_loop(L, op, &m);
 }

@@ -161,6 +161,19 @@ KR_DEV void kr_mbar_wait(u64 *bar, int parity) {
                      : "memory");
     }
 }
+/* ---- warp specialization (mma_sm90_ws.c): the consumers hand stages back on an mbarrier,
+ * the block's own barrier (every thread, the producer warpgroup too: __syncthreads is the
+ * consumers' named barrier in such a kernel), the register split between the warpgroups ---- */
+KR_DEV void kr_mbar_arrive(u64 *bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(kr_smem_addr(bar)) : "memory");
+}
+KR_DEV void kr_bar_all() { asm volatile("bar.sync 0;\n" ::: "memory"); }
+template <int N> KR_DEV void kr_setmaxnreg_dec() {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(N));
+}
+template <int N> KR_DEV void kr_setmaxnreg_inc() {
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(N));
+}
 /* An R x C tile of E-byte elements (C / (128 / E) boxes of 128 bytes of columns x R rows) at
  * array coordinates (r0, c0) into the swizzled stage at dst, completing on bar.
  * Out-of-bounds elements arrive as zeros. */
@@ -185,16 +198,20 @@ template <class A> KR_DEV bool kr_sm90_vec_ok(const A &a) {
  * is wgmma's B. Warpgroup g owns rows 64g.. of D^T, i.e. columns 64g.. of D; each k8 step is
  * one m64n{M}k8 over the tile's M rows. Register fragment slot v of thread l of warp w:
  * B^T element (16w + l/4 + 8(v%2), l%4 + 4(v/2)) of the warpgroup's 64 rows. */
-template <int M, int N, int BK, class MMA>
-KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const unsigned char *b) {
-    const unsigned sa = kr_smem_addr(a);
+/* B^T's fragments of one stage (b: B's BK x N tile as staged) for this thread */
+template <int BK> KR_DEV void kr_tf32_bt(unsigned (&f)[BK / 8][4], const unsigned char *b) {
     const int t = (int)threadIdx.x, l = t % 32;
     const int n = 64 * (t / 128) + 16 * ((t % 128) / 32) + l / 4, k = l % 4;
-    unsigned f[BK / 8][4];
     KR_FOR(kk, BK / 8) KR_FOR(v, 4) {
         f[kk][v] = *(const unsigned *)(b + kr_swz_off<BK, 4>(8 * kk + k + 4 * (v >> 1),
                                                              n + 8 * (v & 1)));
     }
+}
+/* One stage's wgmma group from B^T's fragments f and A's tile at a, committed */
+template <int M, int BK, class MMA>
+KR_DEV void kr_wgmma_tf32_issue(float (&d)[M / 2], const unsigned (&f)[BK / 8][4],
+                                const unsigned char *a) {
+    const unsigned sa = kr_smem_addr(a);
     kr_frag_fence(d);
     kr_wgmma_fence();
     /* A^T as wgmma's K-major B: M rows of 128 bytes per 32-column block, k8 = 32 bytes */
@@ -203,6 +220,18 @@ KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const
     }
     kr_wgmma_commit();
     kr_frag_fence(d);
+}
+/* keeps fragments f in their registers up to here: after the wait for the wgmma group that
+ * reads them, so the compiler gives the next stage's fragments other registers (the
+ * warp-specialized loop's double buffer, mma_sm90_ws.c) */
+template <int BK> KR_DEV void kr_tf32_keep(unsigned (&f)[BK / 8][4]) {
+    KR_FOR(kk, BK / 8) KR_FOR(v, 4) asm volatile("" : "+r"(f[kk][v])::"memory");
+}
+template <int M, int N, int BK, class MMA>
+KR_DEV void kr_wgmma_stage_tf32(float (&d)[M / 2], const unsigned char *a, const unsigned char *b) {
+    unsigned f[BK / 8][4];
+    kr_tf32_bt<BK>(f, b);
+    kr_wgmma_tf32_issue<M, BK, MMA>(d, f, a);
 }
 
 /* ---- single ct.mma ops on wgmma (mma_sm90_op.c): operands staged from registers or copied

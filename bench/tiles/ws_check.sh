@@ -1,0 +1,68 @@
+#!/bin/bash
+# ws_check.sh: the warp-specialized matmul loop (KRAIT_TILE_SM90=ws, gpu/tile/lower/
+# mma_sm90_ws.c) checked and measured on the H200 in one call (under 90 s), from the
+# repository root on the device with a Release build:
+#   bash bench/tiles/ws_check.sh [.dev/build/krait]
+# 1. against the NumPy-made .exp files under KRAIT_TILE_SM90=ws: tests/tile/mma_sm90 (edges,
+#    odd strides and transposed views: the cp.async fallback of a warp-specialized kernel,
+#    a k range with a start and step, a persistent loop), tests/tile/mma_tf32, and
+#    examples/tiles/matmul (the sample's kernels, persistent and split-k);
+# 2. tile_lower_test, whose warp-specialized cases run on the GPU against the CPU path;
+# 3. the matmul rows at 8192^3 (bench/tiles/matmul.py, each configuration checked exactly)
+#    warp-specialized and, in the same call, on the TMA loop without a producer;
+# 4. Nsight Compute on the warp-specialized bf16 matmul when there is time.
+# Prints "... ok" / "... DIFF" / "ROW ... ok|FAIL"; exit 1 when a check failed.
+K=${1:-.dev/build/krait}
+BUILD=$(dirname "$K")
+export KRAIT_DEVICE=cuda PYTHONUNBUFFERED=1
+OUT=${OUT:-$(mktemp -d)}
+T0=$(date +%s)
+el() { echo $(($(date +%s) - T0)); }
+status=0
+check() { # check SCRIPT EXP
+    local name
+    name=$(basename "$1" .py)
+    if KRAIT_TILE_SM90=ws timeout 60 "$K" "$1" > "$OUT/$name.out" 2>&1 &&
+        diff "$OUT/$name.out" "$2" > "$OUT/$name.diff"; then
+        echo "$1 (ws): ok"
+    else
+        echo "$1 (ws): DIFF"
+        head -12 "$OUT/$name.diff"
+        return 1
+    fi
+}
+pids=""
+for t in mma_sm90 mma_tf32; do
+    check tests/tile/$t.py tests/tile/$t.exp > "$OUT/check.$t" 2>&1 &
+    pids="$pids $!"
+done
+check examples/tiles/matmul.py tests/tile/examples/matmul.exp > "$OUT/check.example" 2>&1 &
+pids="$pids $!"
+(KRAIT_TILE_TEST_GPU=1 timeout 80 "$BUILD/tests/tile_lower/tile_lower_test" > "$OUT/lower.log" 2>&1
+ echo "tile_lower_test: rc $?" >> "$OUT/lower.log") &
+lower=$!
+for p in $pids; do wait $p || status=1; done
+cat "$OUT"/check.*
+echo "checks done at $(el) s"
+TILES=128x256x64,128x128x64,128x256x32,256x128x32
+for mode in ws tma; do
+    KRAIT_TILE_SM90=$mode timeout 40 "$K" bench/tiles/matmul.py 8192 $mode $TILES \
+        > "$OUT/matmul.$mode.log" 2>&1 || status=1
+    grep -E "TFLOP|ROW|FAIL|Error" "$OUT/matmul.$mode.log"
+    echo "matmul ($mode) done at $(el) s"
+done
+wait $lower
+grep -E " ws|GPU|failures|FAIL|differ|rc " "$OUT/lower.log" | head -20
+grep -q "tile_lower_test: rc 0" "$OUT/lower.log" || status=1
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+if [ -n "$NCU" ] && [ $(el) -lt 65 ]; then
+    KRAIT_TILE_SM90=ws timeout 20 "$NCU" -k regex:matmul --launch-skip 1 --launch-count 1 \
+        --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --section WarpStateStats --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active \
+        "$K" bench/tiles/ncu_row.py matmul_bf16 128x256x64 > "$OUT/ncu.log" 2>&1
+    echo "== ncu matmul_bf16 ws (rc $?, at $(el) s)"
+    grep -E "Duration|Compute \(SM\) Throughput|Registers Per|Block Size|Achieved Occupancy|Warp Cycles Per Issued|Stall|stalled|tensor_op|ERR|Error" \
+        "$OUT/ncu.log" | head -24
+fi
+echo "all done at $(el) s (status $status)"
+exit $status
