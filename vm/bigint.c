@@ -63,8 +63,8 @@ void int_view(Value v, IntView *w) {
     w->sign = w->n ? b->sign : 0;
 }
 
-Value int_from_digits(Interp *I, int sign, const uint32_t *d, size_t n) {
-    n = norm_len(d, n);
+/* The immediate for sign * d[0..n) (n normalized), V_NULL when it does not fit int64. */
+static Value small_from_digits(int sign, const uint32_t *d, size_t n) {
     if (n == 0) return v_int(0);
     if (n < 3 || (n == 3 && d[2] <= 8)) {
         uint64_t u = d[0];
@@ -73,6 +73,31 @@ Value int_from_digits(Interp *I, int sign, const uint32_t *d, size_t n) {
         if (u <= (uint64_t)INT64_MAX) return v_int(sign < 0 ? -(int64_t)u : (int64_t)u);
         if (sign < 0 && u == (uint64_t)1 << 63) return v_int(INT64_MIN);
     }
+    return V_NULL;
+}
+
+/* A result computed in place: a fresh BigInt with room for n digits, all zero (gc_new
+ * zeroes), then big_finish. This saves the scratch buffer, its clearing and the copy that
+ * int_from_digits makes: three passes over the digits of every add, sub and mul. */
+static BigInt *big_alloc(Interp *I, size_t n) {
+    return gc_new(I, I->types[TY_INT], sizeof(BigInt) + (n ? n : 1) * sizeof(uint32_t));
+}
+
+/* sign * b's first n digits: an immediate when it fits int64 (b is then garbage), else b
+ * with ndigits trimmed to the normalized length (its slot keeps the spare room). */
+static Value big_finish(BigInt *b, int sign, size_t n) {
+    n = norm_len(b->digits, n);
+    Value v = small_from_digits(sign, b->digits, n);
+    if (!is_null(v)) return v;
+    b->sign = sign < 0 ? -1 : 1;
+    b->ndigits = (uint32_t)n;
+    return v_obj(b);
+}
+
+Value int_from_digits(Interp *I, int sign, const uint32_t *d, size_t n) {
+    n = norm_len(d, n);
+    Value v = small_from_digits(sign, d, n);
+    if (!is_null(v)) return v;
     BigInt *b = gc_new(I, I->types[TY_INT], sizeof(BigInt) + n * sizeof(uint32_t));
     if (!b) return V_NULL;
     b->sign = sign < 0 ? -1 : 1;
@@ -120,6 +145,18 @@ Value int_to_exact(Interp *I, Value v) {
 
 /* ---- magnitude primitives (lengths are taken literally; no normalization) ------------- */
 
+/* Two digits d[0], d[1] as one 60-bit number, and back (the low 60 bits of t). The hot
+ * loops step two digits at a time this way: half the iterations, with 64-bit adds and
+ * 64 x 64 -> 128-bit products doing the work of 30-bit limbs. */
+#define PAIR_MASK (((uint64_t)1 << 2 * INT_SHIFT) - 1)
+static inline uint64_t pair(const uint32_t *d) {
+    return d[0] | (uint64_t)d[1] << INT_SHIFT;
+}
+static inline void put_pair(uint32_t *d, uint64_t t) {
+    d[0] = (uint32_t)(t & INT_MASK);
+    d[1] = (uint32_t)((t >> INT_SHIFT) & INT_MASK);
+}
+
 static int mag_cmp(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
     na = norm_len(a, na);
     nb = norm_len(b, nb);
@@ -139,26 +176,42 @@ static size_t mag_add(uint32_t *r, const uint32_t *a, size_t na, const uint32_t 
         na = nb;
         nb = tn;
     }
-    uint32_t carry = 0;
+    /* Two digits at a time as one 60-bit number: half the iterations of the carry chain. */
+    uint64_t carry = 0;
     size_t i = 0;
-    for (; i < nb; i++) {
-        carry += a[i] + b[i];
-        r[i] = carry & INT_MASK;
-        carry >>= INT_SHIFT;
+    for (; i + 1 < nb; i += 2) {
+        carry += pair(a + i) + pair(b + i);
+        put_pair(r + i, carry);
+        carry >>= 2 * INT_SHIFT;
+    }
+    for (; i + 1 < na; i += 2) {
+        if (i < nb) { /* nb odd: its last digit */
+            carry += pair(a + i) + b[i];
+        } else {
+            carry += pair(a + i);
+        }
+        put_pair(r + i, carry);
+        carry >>= 2 * INT_SHIFT;
     }
     for (; i < na; i++) {
-        carry += a[i];
-        r[i] = carry & INT_MASK;
+        carry += a[i] + (i < nb ? b[i] : 0);
+        r[i] = (uint32_t)(carry & INT_MASK);
         carry >>= INT_SHIFT;
     }
-    r[na] = carry;
+    r[na] = (uint32_t)carry;
     return na + 1;
 }
 
 /* r = a - b with a >= b; r has room for na digits. */
 static size_t mag_sub(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
-    uint32_t borrow = 0;
+    uint64_t wide = 0; /* the borrow of the two-digit steps: 0 or 1 */
     size_t i = 0;
+    for (; i + 1 < nb; i += 2) {
+        uint64_t t = pair(a + i) - pair(b + i) - wide;
+        put_pair(r + i, t);
+        wide = t >> 63;
+    }
+    uint32_t borrow = (uint32_t)wide;
     for (; i < nb; i++) {
         borrow = a[i] - b[i] - borrow;
         r[i] = borrow & INT_MASK;
@@ -206,6 +259,26 @@ static uint32_t mag_isub(uint32_t *x, size_t nx, const uint32_t *y, size_t ny) {
     return borrow;
 }
 
+/* r[0..na] = a * b for one digit b: every digit of r written (pidigits' hot product). */
+static void mag_mul1(uint32_t *r, const uint32_t *a, size_t na, uint64_t b) {
+    uint64_t c = 0;
+    size_t j = 0;
+    for (; j + 1 < na; j += 2) {
+        /* The product's halves are split before the carry joins, so the carry chain is an
+         * add, a shift and an add (a 128-bit add and shift would put adc and shrd on it). */
+        unsigned __int128 p = (unsigned __int128)b * pair(a + j);
+        uint64_t t = ((uint64_t)p & PAIR_MASK) + c;
+        put_pair(r + j, t);
+        c = (uint64_t)(p >> 2 * INT_SHIFT) + (t >> 2 * INT_SHIFT);
+    }
+    for (; j < na; j++) {
+        c += b * a[j];
+        r[j] = (uint32_t)(c & INT_MASK);
+        c >>= INT_SHIFT;
+    }
+    r[na] = (uint32_t)c;
+}
+
 /* The long loops below poll for run limits and interrupts (interp_poll) so that 7 ** 10 ** 8
  * stops at a time limit; false after raising. */
 static bool mag_mul_school(Interp *I, uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b,
@@ -213,18 +286,27 @@ static bool mag_mul_school(Interp *I, uint32_t *r, const uint32_t *a, size_t na,
     /* mag_mul passes the longer operand as a. The outer loop runs over the shorter one so
      * that the inner loop is long: a big int times a one-digit int (pidigits' hot product)
      * is one pass, not na tiny passes. */
-    memset(r, 0, (na + nb) * sizeof(uint32_t));
-    for (size_t i = 0; i < nb; i++) {
+    mag_mul1(r, a, na, b[0]); /* the first row writes r[0..na], so no clearing */
+    memset(r + na + 1, 0, (nb - 1) * sizeof(uint32_t));
+    for (size_t i = 1; i < nb; i++) {
         if ((i & 1023) == 1023 && !interp_poll(I)) return false;
-        uint64_t bi = b[i], carry = 0;
+        uint64_t bi = b[i];
         if (!bi) continue;
         uint32_t *ri = r + i;
-        for (size_t j = 0; j < na; j++) {
-            carry += bi * a[j] + ri[j];
-            ri[j] = (uint32_t)(carry & INT_MASK);
-            carry >>= INT_SHIFT;
+        uint64_t c = 0; /* < 2^31 between steps (as in mag_mul1) */
+        size_t j = 0;
+        for (; j + 1 < na; j += 2) {
+            unsigned __int128 p = (unsigned __int128)bi * pair(a + j);
+            uint64_t t = ((uint64_t)p & PAIR_MASK) + pair(ri + j) + c;
+            put_pair(ri + j, t);
+            c = (uint64_t)(p >> 2 * INT_SHIFT) + (t >> 2 * INT_SHIFT);
         }
-        ri[na] = (uint32_t)carry;
+        for (; j < na; j++) {
+            c += bi * a[j] + ri[j];
+            ri[j] = (uint32_t)(c & INT_MASK);
+            c >>= INT_SHIFT;
+        }
+        ri[na] = (uint32_t)c;
     }
     return true;
 }
@@ -303,11 +385,12 @@ static int digit_bits(uint32_t d) {
 }
 
 /* Knuth's algorithm D. a and b normalized, nb >= 2, na >= nb. q gets na - nb + 1 digits,
- * r gets nb digits. */
+ * r gets nb digits (r NULL: the remainder is not wanted). */
 static bool mag_divrem(Interp *I, const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                        uint32_t *q, uint32_t *r) {
     int s = INT_SHIFT - digit_bits(b[nb - 1]);
-    uint32_t *v = dig_alloc(I, nb), *u = dig_alloc(I, na + 1);
+    uint32_t *v = mem_alloc(I, nb * sizeof(uint32_t)),
+             *u = mem_alloc(I, (na + 1) * sizeof(uint32_t));
     if (!v || !u) {
         dig_free(I, v, nb);
         dig_free(I, u, na + 1);
@@ -340,9 +423,19 @@ static bool mag_divrem(Interp *I, const uint32_t *a, size_t na, const uint32_t *
             rhat += vtop;
             if (rhat >= BASE) break;
         }
-        int64_t borrow = 0;
-        uint64_t mc = 0;
-        for (size_t i = 0; i < nb; i++) {
+        /* u[j..j+nb] -= qhat * v, two digits at a time as in mag_mul1 (bw: the borrow) */
+        uint64_t mc = 0, bw = 0;
+        size_t i = 0;
+        for (; i + 1 < nb; i += 2) {
+            unsigned __int128 p = (unsigned __int128)qhat * pair(v + i);
+            uint64_t lo = ((uint64_t)p & PAIR_MASK) + mc;
+            mc = (uint64_t)(p >> 2 * INT_SHIFT) + (lo >> 2 * INT_SHIFT);
+            uint64_t t = pair(u + i + j) - (lo & PAIR_MASK) - bw;
+            bw = t >> 63;
+            put_pair(u + i + j, t);
+        }
+        int64_t borrow = -(int64_t)bw;
+        for (; i < nb; i++) {
             uint64_t p = qhat * v[i] + mc;
             mc = p >> INT_SHIFT;
             int64_t t = (int64_t)u[i + j] - (int64_t)(p & INT_MASK) + borrow;
@@ -363,7 +456,7 @@ static bool mag_divrem(Interp *I, const uint32_t *a, size_t na, const uint32_t *
         }
         q[j] = (uint32_t)qhat;
     }
-    for (size_t i = 0; i < nb; i++) {
+    for (size_t i = 0; r && i < nb; i++) {
         uint64_t t = u[i] | ((uint64_t)(i + 1 < nb ? u[i + 1] : u[nb]) << INT_SHIFT);
         r[i] = (uint32_t)((t >> s) & INT_MASK);
     }
@@ -372,13 +465,21 @@ static bool mag_divrem(Interp *I, const uint32_t *a, size_t na, const uint32_t *
     return true;
 }
 
-/* Truncating division of magnitudes: *q (nq = na + 1 digits) and *r (nr = nb digits),
- * both freshly allocated. */
+/* Truncating division of magnitudes: *q (nq digits, one more than the quotient can need, for
+ * the floor's increment) and *r (nr = nb digits), both freshly allocated; with r NULL only
+ * the quotient (a floor division of same-signed operands needs no remainder). */
 static bool mag_divmod(Interp *I, const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                        uint32_t **q, size_t *nq, uint32_t **r, size_t *nr) {
-    *nq = na + 1;
-    *nr = nb;
+    *nq = na >= nb ? na - nb + 2 : 1;
     *q = dig_alloc(I, *nq);
+    if (!r) {
+        if (!*q) return false;
+        if (na < nb) return true;
+        if (nb > 1) return mag_divrem(I, a, na, b, nb, *q, NULL);
+        mag_divrem1(*q, a, na, b[0]);
+        return true;
+    }
+    *nr = nb;
     *r = dig_alloc(I, *nr);
     if (!*q || !*r) {
         dig_free(I, *q, *nq);
@@ -406,21 +507,26 @@ static bool mag_divmod(Interp *I, const uint32_t *a, size_t na, const uint32_t *
 static Value add_views(Interp *I, const IntView *a, const IntView *b, int bsign) {
     if (a->sign == 0) return int_from_digits(I, bsign, b->d, b->n);
     if (bsign == 0) return int_from_digits(I, a->sign, a->d, a->n);
-    size_t cap = (a->n > b->n ? a->n : b->n) + 1;
-    uint32_t *r = dig_alloc(I, cap);
-    if (!r) return V_NULL;
     if (a->sign == bsign) {
-        mag_add(r, a->d, a->n, b->d, b->n);
-        return finish(I, a->sign, r, cap, cap);
+        size_t cap = (a->n > b->n ? a->n : b->n) + 1;
+        BigInt *r = big_alloc(I, cap);
+        if (!r) return V_NULL;
+        mag_add(r->digits, a->d, a->n, b->d, b->n);
+        return big_finish(r, a->sign, cap);
     }
     int c = mag_cmp(a->d, a->n, b->d, b->n);
-    if (c == 0) return finish(I, 1, r, 0, cap);
-    if (c > 0) {
-        mag_sub(r, a->d, a->n, b->d, b->n);
-        return finish(I, a->sign, r, a->n, cap);
+    if (c == 0) return v_int(0);
+    if (c < 0) {
+        const IntView *t = a;
+        a = b;
+        b = t; /* bsign is the result's sign */
+    } else {
+        bsign = a->sign;
     }
-    mag_sub(r, b->d, b->n, a->d, a->n);
-    return finish(I, bsign, r, b->n, cap);
+    BigInt *r = big_alloc(I, a->n);
+    if (!r) return V_NULL;
+    mag_sub(r->digits, a->d, a->n, b->d, b->n);
+    return big_finish(r, bsign, a->n);
 }
 
 Value int_add(Interp *I, Value a, Value b) {
@@ -452,13 +558,9 @@ Value int_mul(Interp *I, Value a, Value b) {
     int_view(b, &y);
     if (x.sign == 0 || y.sign == 0) return v_int(0);
     size_t cap = x.n + y.n;
-    uint32_t *d = dig_alloc(I, cap);
-    if (!d) return V_NULL;
-    if (!mag_mul(I, d, x.d, x.n, y.d, y.n)) {
-        dig_free(I, d, cap);
-        return V_NULL;
-    }
-    return finish(I, x.sign * y.sign, d, cap, cap);
+    BigInt *res = big_alloc(I, cap);
+    if (!res || !mag_mul(I, res->digits, x.d, x.n, y.d, y.n)) return V_NULL;
+    return big_finish(res, x.sign * y.sign, cap);
 }
 
 Value int_neg(Interp *I, Value a) {
@@ -507,11 +609,20 @@ static bool divmod_values(Interp *I, Value a, Value b, Value *qout, Value *rout)
         err_format(I, TY_ZERO_DIVISION_ERROR, "integer division or modulo by zero");
         return false;
     }
-    uint32_t *q, *r;
-    size_t nq, nr;
+    int qsign = x.sign * y.sign, rsign = x.sign;
+    uint32_t *q, *r = NULL;
+    size_t nq, nr = 0;
+    if (!rout && qsign > 0) { /* a // b of same signs: truncation is the floor */
+        if (!mag_divmod(I, x.d, x.n, y.d, y.n, &q, &nq, NULL, NULL)) {
+            dig_free(I, q, nq);
+            return false;
+        }
+        *qout = int_from_digits(I, qsign, q, nq);
+        dig_free(I, q, nq);
+        return !is_null(*qout);
+    }
     if (!mag_divmod(I, x.d, x.n, y.d, y.n, &q, &nq, &r, &nr)) return false;
     bool rzero = norm_len(r, nr) == 0;
-    int qsign = x.sign * y.sign, rsign = x.sign;
     if (qsign < 0 && !rzero) {
         /* floor: q = q + 1 (magnitude, negated), r = |b| - r with b's sign */
         uint32_t one = 1;
