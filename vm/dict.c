@@ -42,7 +42,8 @@ Dict *dict_new(Interp *I) {
 }
 
 /* Probe for key. Returns 1 found, 0 missing, -1 error; *ix gets the entry number and *slot
- * the index slot holding it (when found). */
+ * the index slot holding it (when found), or the empty slot that ended the probe (when
+ * missing: the slot dict_empty_slot would find, so an insert needs no second probe). */
 static int dict_lookup(Interp *I, Dict *d, Value key, int64_t hash, size_t *slot, int64_t *ix) {
 restart:
     if (d->index_cap == 0) return 0;
@@ -52,7 +53,10 @@ restart:
     bool keystr = is_exact_str(I, key);
     for (;;) {
         int32_t e = d->index[i];
-        if (e == IX_EMPTY) return 0;
+        if (e == IX_EMPTY) {
+            *slot = i;
+            return 0;
+        }
         if (e >= 0) {
             DictEntry *ent = &d->entries[e];
             if (v_is(ent->key, key)) goto found;
@@ -228,10 +232,8 @@ bool dict_shrink_to_fit(Interp *I, Dict *d) {
     return true;
 }
 
-/* Insert a key known to be absent. */
-static int dict_insert_new(Interp *I, Dict *d, Value key, int64_t hash, Value value) {
-    if (d->nentries >= d->entries_cap && !dict_resize(I, d, d->len * 3)) return -1;
-    size_t slot = dict_empty_slot(d, hash);
+/* Append an absent key's entry, indexed at the empty slot `slot`; room is there. */
+static inline void insert_at(Dict *d, size_t slot, Value key, int64_t hash, Value value) {
     size_t e = d->nentries++;
     d->entries[e].hash = hash;
     d->entries[e].key = key;
@@ -239,6 +241,12 @@ static int dict_insert_new(Interp *I, Dict *d, Value key, int64_t hash, Value va
     d->index[slot] = (int32_t)e;
     d->len++;
     d->version++;
+}
+
+/* Insert a key known to be absent. */
+static int dict_insert_new(Interp *I, Dict *d, Value key, int64_t hash, Value value) {
+    if (d->nentries >= d->entries_cap && !dict_resize(I, d, d->len * 3)) return -1;
+    insert_at(d, dict_empty_slot(d, hash), key, hash, value);
     return 0;
 }
 
@@ -250,6 +258,10 @@ static int dict_set_hashed(Interp *I, Dict *d, Value key, int64_t hash, Value va
     if (r) {
         d->entries[ix].value = value;
         d->version++;
+        return 0;
+    }
+    if (d->index_cap && d->nentries < d->entries_cap && d->index[slot] == IX_EMPTY) {
+        insert_at(d, slot, key, hash, value); /* where the probe ended: no second probe */
         return 0;
     }
     return dict_insert_new(I, d, key, hash, value);

@@ -157,6 +157,19 @@ static inline int64_t attr_index(Interp *I, Code *co, uint32_t i, Dict *d, Str *
     return ix;
 }
 
+/* STORE_ATTR into an instance dict without the name at the hinted entry: dict_set_str, and
+ * a new key's entry (the dict's last) becomes the hint, which the next instance's __init__
+ * finds at its dict's end. Out of the loop's body; false after raising. */
+static __attribute__((noinline)) bool attr_store_slow(Interp *I, Code *co, uint32_t i, Dict *d,
+                                                      Str *name, Value v) {
+    size_t len = d->len;
+    if (dict_set_str(I, d, name, v) < 0) return false;
+    GlobalCache *c = co->caches;
+    if (d->len == len + 1 && d->nentries <= UINT32_MAX && (c || (c = name_caches(I, co))))
+        c[i].attr_ix = (uint32_t)(d->nentries - 1);
+    return true;
+}
+
 /* BINARY_OP's second tier, out of the loop's body (vm_run_frame is sensitive to its size):
  * the int and float operators the inline switch leaves out, and mixed int/float operands.
  * False when the generic slot must decide (an error to raise, a big result, other types). */
@@ -606,11 +619,17 @@ L_HOOK_STEP : {
                     Dict **dp = obj_dict_ptr(I, obj);
                     if (dp && *dp) {
                         Dict *d = *dp;
-                        int64_t ix = attr_index(I, co, oparg, d, name);
+                        /* The hint at the dict's end: __init__ adding the attribute the
+                         * last instance got at this point; dict_set_str's one probe then
+                         * decides (an existing key is updated all the same). */
+                        GlobalCache *c = co->caches;
+                        int64_t ix = c && c[oparg].attr_ix == d->nentries
+                                         ? -1
+                                         : attr_index(I, co, oparg, d, name);
                         if (ix >= 0) { /* dict_set_str's update of an existing key */
                             d->entries[ix].value = PEEK(2);
                             d->version++;
-                        } else if (dict_set_str(I, d, name, PEEK(2)) < 0) {
+                        } else if (!attr_store_slow(I, co, oparg, d, name, PEEK(2))) {
                             goto error;
                         }
                         sp -= 2;
