@@ -120,6 +120,10 @@ typedef struct kr_config {
                                 * its own compiles on a thread (CUDA with a disk cache; opt-in,
                                 * not yet verified on a GPU), 2 always interpret (tests), 3 as 1
                                 * on the mock too. KRAIT_FUSE_INTERP=off|auto|always|first */
+    int gpu_rows_kernel;       /* non-zero: a row program (a last-axis reduction and the work
+                                * over its rows) runs as one kernel per row on a GPU (opt-in:
+                                * not yet verified on a GPU); 0: stage by stage, the reduction
+                                * and fused kernels (docs/GPU.md). KRAIT_ROWS_KERNEL=1 */
 } kr_config;
 
 /* Result codes. */

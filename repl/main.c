@@ -47,6 +47,8 @@ static void usage(FILE *out) {
             "                   ws: the matmul loop warp-specialized (a TMA producer warpgroup)\n"
             "  KRAIT_FUSE_INTERP a new fused expression's first launches: off (default),\n"
             "                   auto (interpreted while its kernel compiles), always, first\n"
+            "  KRAIT_ROWS_KERNEL 1: a row program (softmax written with array ops) as one\n"
+            "                   kernel per row on a GPU (opt-in: not yet run on one)\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
@@ -101,6 +103,8 @@ static void config_from_env(kr_config *cfg) {
                            : strcmp(interp, "always") == 0 ? 2
                            : strcmp(interp, "first") == 0  ? 3
                                                            : 0;
+    const char *rows = getenv("KRAIT_ROWS_KERNEL");
+    cfg->gpu_rows_kernel = rows && strcmp(rows, "1") == 0;
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

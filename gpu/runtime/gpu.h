@@ -121,6 +121,7 @@ typedef struct GpuSettings {
     double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */
+    bool rows_kernel;       /* row programs as one kernel per row (kernels_rows.c; opt-in) */
 } GpuSettings;
 
 /* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF (the default), a new fused

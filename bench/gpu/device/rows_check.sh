@@ -4,7 +4,7 @@
 # against their NumPy .exp on CUDA, then bench/gpu/rows_check.py (timings, each call's
 # kernels, a float64 host reference). From the repository root, a Release build in
 # .dev/build and its libraries in .dev/lib. Under 90 s; exit status 1 on any failure.
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=${KRAIT_DEVICE:-cuda}
+export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=${KRAIT_DEVICE:-cuda} KRAIT_ROWS_KERNEL=${KRAIT_ROWS_KERNEL:-1}
 K=${K:-$PWD/.dev/build/krait}
 git log --oneline -1 2>/dev/null | cat
 fail=0

@@ -63,7 +63,8 @@ ArrCuda *arr_cuda_state(Interp *I) {
                                      .tile_sm90 = cfg->gpu_tile_sm90,
                                      .kernel_timeout = cfg->gpu_kernel_timeout,
                                      .tile_general_only = cfg->gpu_tile_general_only != 0,
-                                     .fuse_interp = cfg->gpu_fuse_interp};
+                                     .fuse_interp = cfg->gpu_fuse_interp,
+                                     .rows_kernel = cfg->gpu_rows_kernel != 0};
     return c;
 }
 
