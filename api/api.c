@@ -32,7 +32,19 @@
 #include "../stdlib/modules.h"
 #include "../gpu/backend/cuda/backend_cuda.h"
 
-#define C_STACK_BUDGET (4u << 20) /* bytes of C stack natives may use below the API entry */
+/* Bytes of C stack natives may use below the API entry. AddressSanitizer's frames are two to
+ * three times a Release build's, so a sanitized build gets more, and a Python recursion that
+ * goes through C (repr calling __repr__) meets the recursion limit first, as in Release. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KR_ASAN_FRAMES 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(KR_ASAN_FRAMES)
+#define C_STACK_BUDGET (7u << 20)
+#else
+#define C_STACK_BUDGET (4u << 20)
+#endif
 
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size) {
     (void)ud;
