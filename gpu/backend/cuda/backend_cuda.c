@@ -881,8 +881,9 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     /* Beside a lazy product (or a sum over one), a pending operand that reads none is
      * computed first, so the epilogue matcher sees an array where a bias or c belongs:
      * `a @ w + b.astype(np.float32)` is one cuBLASLt call, as with b already evaluated. */
-    if (reads_lazy_matmul(I, a) != reads_lazy_matmul(I, b)) {
-        Value other = reads_lazy_matmul(I, a) ? b : a;
+    bool lazy_a = reads_lazy_matmul(I, a);
+    if (lazy_a != reads_lazy_matmul(I, b)) {
+        Value other = lazy_a ? b : a;
         if (is_array(I, other) && arr_raw(other)->pend && arr_materialize(I, arr_raw(other)) < 0)
             return V_NULL;
     }
