@@ -47,8 +47,29 @@ except TypeError as e:
 print(divmod(np.float32(7), 2.0), divmod(7, np.int16(3)), divmod(np.int8(-7), np.int8(2)))
 # a value computed on the device and a host scalar together
 print(np.float64(2.0) * s, np.float32(2) * a.sum(), np.int64(3) + x.max())
-# every float64 full reduction
+# every float64 full reduction, on data whose sums are exact in any order (NumPy sums
+# pairwise, the device by a tree: the last bits of an inexact sum depend on the order)
+z = np.linspace(-1, 1, 9)
+print(z.sum(), z.prod(), z.min(), z.max(), z.mean(), z.var(), z.std(), np.ptp(z))
+print(np.sum(z), np.mean(z), np.max(z), np.median(z), np.dot(z, z), z @ z)
+# and on data whose sums round: each within a few ulps of the exactly rounded sum
+# (math.fsum), printed as booleans, and still np.float64
 y = np.linspace(-1, 1, 7)
-print(y.sum(), y.prod(), y.min(), y.max(), y.mean(), y.var(), y.std(), np.ptp(y))
-print(np.sum(y), np.mean(y), np.max(y), np.median(y), np.dot(y, y), y @ y)
+ys = y.tolist()
+exact_sum = math.fsum(ys)
+exact_mean = exact_sum / len(ys)
+exact_var = math.fsum([(v - exact_mean) ** 2 for v in ys]) / len(ys)
+scale = math.fsum([abs(v) for v in ys]) * 2.0**-50
+
+
+def near(got, want, tol):
+    return type(got).__name__ == "float64" and abs(float(got) - want) <= tol
+
+
+print(near(y.sum(), exact_sum, scale), near(np.sum(y), exact_sum, scale))
+print(near(y.mean(), exact_mean, scale), near(np.mean(y), exact_mean, scale))
+print(near(y.var(), exact_var, 1e-15), near(y.std(), math.sqrt(exact_var), 1e-15))
+print(near(np.dot(y, y), math.fsum([v * v for v in ys]), 1e-14), near(y @ y, 28 / 9, 1e-14))
+print(y.min(), y.max(), np.max(y), np.ptp(y), near(y.prod(), 0.0, 0.0))
+print(near(y.sum(), 1.0, scale), near(y.mean(), exact_mean + 1e-9, scale))
 print(moved() - before < 4096)
