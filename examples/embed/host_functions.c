@@ -26,17 +26,14 @@ static int shop_stock(kr_interp *I, int argc, kr_value *const *argv, kr_value *k
     return kr_raise(I, "KeyError", "%s", name);
 }
 
-/* shop.sell(name, count=1): keyword arguments arrive as a dict. */
+/* shop.sell(name, count=1): the arguments parsed against a Python-style signature
+ * (kr_parse_args: wrong calls raise the TypeError CPython gives for the same def). */
 static int shop_sell(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs,
                      kr_value **result, void *ud) {
     Inventory *inv = ud;
     const char *name;
-    long long count = 1;
-    if (argc < 1 || kr_get_str(I, argv[0], &name, NULL) != KR_OK)
-        return kr_raise(I, "TypeError", "sell() needs an item name");
-    if (argc > 1 && kr_to_int(I, argv[1], &count) != KR_OK) return KR_ERROR;
-    kr_value *c;
-    if (kwargs && kr_get_key(I, kwargs, "count", &c) == KR_OK && kr_to_int(I, c, &count) != KR_OK)
+    long long count = 1; /* the default, kept when count is not given */
+    if (kr_parse_args(I, argc, argv, kwargs, "sell(name: s, count: i = ?)", &name, &count) != KR_OK)
         return KR_ERROR;
     for (int i = 0; i < 3; i++) {
         if (strcmp(inv->names[i], name) != 0) continue;
@@ -120,6 +117,8 @@ int main(void) {
                            "print('apples left:', shop.stock('apple'), shop.CURRENCY)\n"
                            "try:\n    shop.sell('fig')\nexcept ValueError as e:\n"
                            "    print('cannot sell fig:', e)\n"
+                           "try:\n    shop.sell('pear', 1, 2)\nexcept TypeError as e:\n"
+                           "    print(e)\n"
                            "it = Item(10)\n"
                            "it.price = 20\n"
                            "print(round(it.with_tax(), 2), it.price)\n"
