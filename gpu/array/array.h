@@ -269,6 +269,10 @@ enum {
     ARR_U_ARCSIN,
     ARR_U_ARCCOS,
     ARR_U_ARCTAN,
+    ARR_U_ARCSINH,
+    ARR_U_ARCCOSH,
+    ARR_U_ARCTANH,
+    ARR_U_MATH_LAST = ARR_U_ARCTANH, /* ARR_U_EXP..here: float math (ints compute in float) */
     ARR_U_SIGN,
     ARR_U_FLOOR,
     ARR_U_CEIL,
@@ -359,6 +363,9 @@ enum {
 };
 /* An axis in [-ndim, ndim) as a non-negative index; NumPy's message and -1 otherwise. */
 int arr_norm_axis(Interp *I, int64_t ax, int ndim);
+/* Raise numpy.exceptions.AxisError(ax, ndim, prefix) (a ValueError and an IndexError;
+ * prefix may be NULL); returns -1. */
+int arr_axis_error(Interp *I, int64_t ax, int ndim, const char *prefix);
 /* axis: V_NULL/None for all; ddof for var/std. Returns an array or a scalar. */
 Value arr_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof, int dt);
 Value arr_matmul(Interp *I, Array *a, Array *b);

@@ -962,10 +962,10 @@ static double f_round_half_even(double x) {
 }
 
 static const char *const unary_ufunc[ARR_U__COUNT] = {
-    "negative", "positive", "invert", "absolute", "exp",    "log",      "log2",
-    "log10",    "sqrt",     "sin",    "cos",      "tan",    "tanh",     "sinh",
-    "cosh",     "log1p",    "expm1",  "arcsin",   "arccos", "arctan",   "sign",
-    "floor",    "ceil",     "rint",   "isnan",    "isinf",  "isfinite", "logical_not"};
+    "negative", "positive", "invert", "absolute", "exp",     "log",      "log2",       "log10",
+    "sqrt",     "sin",      "cos",    "tan",      "tanh",    "sinh",     "cosh",       "log1p",
+    "expm1",    "arcsin",   "arccos", "arctan",   "arcsinh", "arccosh",  "arctanh",    "sign",
+    "floor",    "ceil",     "rint",   "isnan",    "isinf",   "isfinite", "logical_not"};
 
 Value arr_unary(Interp *I, Value av, int op, Array *out) {
     if (is_str(I, av)) {
@@ -984,7 +984,7 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
     if (!a) return V_NULL;
     int dt = a->dtype, rdt = dt;
     bool fl = dt_is_float(dt);
-    if (op >= ARR_U_EXP && op <= ARR_U_ARCTAN) {
+    if (op >= ARR_U_EXP && op <= ARR_U_MATH_LAST) {
         if (!fl) rdt = float_for_int(dt);
         fl = true;
     } else if (op >= ARR_U_ISNAN) {
@@ -1017,7 +1017,7 @@ Value arr_unary(Interp *I, Value av, int op, Array *out) {
 Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
     (void)cdt;
     int dt = a->dtype;
-    bool fl = dt_is_float(dt) || (op >= ARR_U_EXP && op <= ARR_U_ARCTAN);
+    bool fl = dt_is_float(dt) || (op >= ARR_U_EXP && op <= ARR_U_MATH_LAST);
     if (out) {
         /* NumPy broadcasts the input to out's shape (never out to the input's) */
         Array *ab[2] = {a, out};
@@ -1050,7 +1050,7 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
     }
     Array *r = out ? out : arr_new_uninit(I, rdt, a->ndim, a->shape);
     if (!r) return V_NULL;
-    bool fpe = op >= ARR_U_EXP && op <= ARR_U_ARCTAN; /* the math that can raise flags */
+    bool fpe = op >= ARR_U_EXP && op <= ARR_U_MATH_LAST; /* the math that can raise flags */
     if (fpe) arr_fpe_clear();
     int fast = arr_fast_unary(I, op, a, r);
     if (fast < 0) return V_NULL;
@@ -1087,6 +1087,9 @@ Value arr_host_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) 
             case ARR_U_ARCSIN: y = asin(x); break;
             case ARR_U_ARCCOS: y = acos(x); break;
             case ARR_U_ARCTAN: y = atan(x); break;
+            case ARR_U_ARCSINH: y = asinh(x); break;
+            case ARR_U_ARCCOSH: y = acosh(x); break;
+            case ARR_U_ARCTANH: y = atanh(x); break;
             case ARR_U_SIGN: y = x != x ? x : x > 0 ? 1 : x < 0 ? -1 : 0; break;
             case ARR_U_FLOOR: y = floor(x); break;
             case ARR_U_CEIL: y = ceil(x); break;

@@ -57,11 +57,8 @@ Value arr_quantile(Interp *I, Array *a, Value qv, Value axis, bool median) {
     } else {
         int64_t k;
         if (obj_index(I, axis, &k) < 0) return V_NULL;
-        if (k < -a->ndim || k >= a->ndim)
-            return err_format(I, TY_VALUE_ERROR,
-                              "axis %lld is out of bounds for array of dimension %d", (long long)k,
-                              a->ndim);
-        ax = (int)(k < 0 ? k + a->ndim : k);
+        ax = arr_norm_axis(I, k, a->ndim);
+        if (ax < 0) return V_NULL;
     }
     /* the reduced axis last, as contiguous doubles */
     int perm[ARR_MAXDIM], np_ = 0;

@@ -12,16 +12,26 @@
 #include "../../vm/gc.h"
 #include "../../vm/number.h"
 #include "../../vm/seq.h"
+#include "../../vm/str.h"
+#include "../../vm/vm.h"
 #include "../kernels/lapack.h"
 #include "array.h"
 
+int arr_axis_error(Interp *I, int64_t ax, int ndim, const char *prefix) {
+    Str *mod = str_intern_cstr(I, "_numpy_exceptions"), *cls = str_intern_cstr(I, "AxisError");
+    Value m = mod && cls ? vm_import(I, mod, V_NULL, V_NULL, 0) : V_NULL;
+    Value t = is_null(m) ? m : obj_getattr(I, m, cls);
+    if (is_null(t)) return -1;
+    Str *ps = prefix ? str_from_cstr(I, prefix) : NULL;
+    if (prefix && !ps) return -1;
+    Value args[3] = {v_int(ax), v_int(ndim), ps ? v_obj(ps) : V_NONE};
+    Value e = obj_call(I, t, 3, args, NULL);
+    if (!is_null(e)) err_set_value(I, e);
+    return -1;
+}
+
 int arr_norm_axis(Interp *I, int64_t ax, int ndim) {
-    if (ax < -ndim || ax >= ndim) {
-        err_format(I, TY_VALUE_ERROR, "axis %lld is out of bounds for array of dimension %d",
-                   (long long)ax, ndim);
-        /* NumPy raises AxisError, a ValueError and IndexError subclass */
-        return -1;
-    }
+    if (ax < -ndim || ax >= ndim) return arr_axis_error(I, ax, ndim, NULL);
     return (int)(ax < 0 ? ax + ndim : ax);
 }
 

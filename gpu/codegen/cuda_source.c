@@ -175,6 +175,8 @@ const char kernels_prelude[] =
     "KR_MATH1(kr_tan, tanf, tan) KR_MATH1(kr_sinh, sinhf, sinh) KR_MATH1(kr_cosh, coshf, cosh)\n"
     "KR_MATH1(kr_tanh, tanhf, tanh) KR_MATH1(kr_arcsin, asinf, asin)\n"
     "KR_MATH1(kr_arccos, acosf, acos) KR_MATH1(kr_arctan, atanf, atan)\n"
+    "KR_MATH1(kr_arcsinh, asinhf, asinh) KR_MATH1(kr_arccosh, acoshf, acosh)\n"
+    "KR_MATH1(kr_arctanh, atanhf, atanh)\n"
     "__device__ __forceinline__ float kr_arctan2(float a, float b) { return atan2f(a, b); }\n"
     "__device__ __forceinline__ double kr_arctan2(double a, double b) { return atan2(a, b); }\n"
     "__device__ __forceinline__ float kr_hypot(float a, float b) { return hypotf(a, b); }\n"

@@ -116,6 +116,9 @@ typedef struct GpuTensor {
     X(ARCSIN, 1)                                                                                   \
     X(ARCCOS, 1)                                                                                   \
     X(ARCTAN, 1)                                                                                   \
+    X(ARCSINH, 1)                                                                                  \
+    X(ARCCOSH, 1)                                                                                  \
+    X(ARCTANH, 1)                                                                                  \
     X(ARCTAN2, 2)                                                                                  \
     X(HYPOT, 2)                                                                                    \
     X(FLOOR, 1)                                                                                    \

@@ -41,7 +41,10 @@ unsigned gpu_fuse_fpe_kinds(const FuseNode *nodes, const FuseNode *nd) {
     case FUSE_TANH:
     case FUSE_ARCSIN:
     case FUSE_ARCCOS:
-    case FUSE_ARCTAN: return fl ? OI : 0;
+    case FUSE_ARCTAN:
+    case FUSE_ARCSINH:
+    case FUSE_ARCCOSH: return fl ? OI : 0;
+    case FUSE_ARCTANH: return fl ? DOI : 0;
     case FUSE_CAST: {
         DType src = nodes[nd->a].dtype, dst = nd->dtype;
         bool sf = gpu_dtype_kind(src) == 'f', df = gpu_dtype_kind(dst) == 'f';
@@ -145,6 +148,8 @@ void kernels_fpe_gen_check(KSource *s, const FuseNode *nodes, int i, int c, cons
             ksrc_printf(s, "(%s) == 0)", a);
         else if (nd->op == FUSE_LOG1P)
             ksrc_printf(s, "(%s) == -1)", a);
+        else if (nd->op == FUSE_ARCTANH) /* atanh(+-1) = +-inf: divide, as log(0) */
+            ksrc_printf(s, "(%s) == 1 || (%s) == -1)", a, a);
         else
             ksrc_puts(s, "false)");
         break;

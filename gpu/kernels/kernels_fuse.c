@@ -203,6 +203,9 @@ static const char *fuse_func_name(int op) {
     case FUSE_ARCSIN: return "kr_arcsin";
     case FUSE_ARCCOS: return "kr_arccos";
     case FUSE_ARCTAN: return "kr_arctan";
+    case FUSE_ARCSINH: return "kr_arcsinh";
+    case FUSE_ARCCOSH: return "kr_arccosh";
+    case FUSE_ARCTANH: return "kr_arctanh";
     case FUSE_ARCTAN2: return "kr_arctan2";
     case FUSE_HYPOT: return "kr_hypot";
     case FUSE_FLOOR: return "kr_floor";

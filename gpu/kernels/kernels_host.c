@@ -281,6 +281,9 @@ static double kh_math1(int op, DType t, double x) {
     case FUSE_ARCSIN: return f ? asinf((float)x) : asin(x);
     case FUSE_ARCCOS: return f ? acosf((float)x) : acos(x);
     case FUSE_ARCTAN: return f ? atanf((float)x) : atan(x);
+    case FUSE_ARCSINH: return f ? asinhf((float)x) : asinh(x);
+    case FUSE_ARCCOSH: return f ? acoshf((float)x) : acosh(x);
+    case FUSE_ARCTANH: return f ? atanhf((float)x) : atanh(x);
     case FUSE_FLOOR: return f ? floorf((float)x) : floor(x);
     case FUSE_CEIL: return f ? ceilf((float)x) : ceil(x);
     case FUSE_RINT: return f ? rintf((float)x) : rint(x);
@@ -346,7 +349,8 @@ static unsigned kh_fpe_bits(const FuseNode *nodes, const FuseNode *nd, HVal A, H
         bool dz = ((nd->op == FUSE_LOG || nd->op == FUSE_LOG2 || nd->op == FUSE_LOG10 ||
                     nd->op == FUSE_RECIPROCAL) &&
                    a == 0) ||
-                  (nd->op == FUSE_LOG1P && a == -1);
+                  (nd->op == FUSE_LOG1P && a == -1) ||
+                  (nd->op == FUSE_ARCTANH && (a == 1 || a == -1));
         if (dz) return GPU_FPE_DIVIDE;
         return (isnan(r.f) && !isnan(a) ? GPU_FPE_INVALID : 0) |
                (isinf(r.f) && isfinite(a) ? GPU_FPE_OVER : 0);

@@ -72,6 +72,9 @@ static bool ki_op_ok(int op, DType ct) {
     case FUSE_ARCSIN:
     case FUSE_ARCCOS:
     case FUSE_ARCTAN:
+    case FUSE_ARCSINH:
+    case FUSE_ARCCOSH:
+    case FUSE_ARCTANH:
     case FUSE_ARCTAN2:
     case FUSE_HYPOT:
     case FUSE_TRUEDIV: return fl;
@@ -291,6 +294,9 @@ static const char ki_body[] =
     "            case KI_OP(ARCSIN): r = kr_arcsin(A); break;\n"
     "            case KI_OP(ARCCOS): r = kr_arccos(A); break;\n"
     "            case KI_OP(ARCTAN): r = kr_arctan(A); break;\n"
+    "            case KI_OP(ARCSINH): r = kr_arcsinh(A); break;\n"
+    "            case KI_OP(ARCCOSH): r = kr_arccosh(A); break;\n"
+    "            case KI_OP(ARCTANH): r = kr_arctanh(A); break;\n"
     "            case KI_OP(ARCTAN2): r = kr_arctan2(A, B); break;\n"
     "            case KI_OP(HYPOT): r = kr_hypot(A, B); break;\n"
     "            default: break; }\n"
@@ -311,6 +317,7 @@ static const char ki_body[] =
     "            case KI_OP(LOG): case KI_OP(LOG2): case KI_OP(LOG10): case KI_OP(RECIPROCAL):\n"
     "                f = kr_fe_un<T>(A, v, A == T(0)); break;\n"
     "            case KI_OP(LOG1P): f = kr_fe_un<T>(A, v, A == T(-1)); break;\n"
+    "            case KI_OP(ARCTANH): f = kr_fe_un<T>(A, v, A == T(1) || A == T(-1)); break;\n"
     "            default: f = kr_fe_un<T>(A, v, false); break; }\n"
     "        } else if (op == KI_OP(FLOORDIV) || op == KI_OP(MOD)) {\n"
     "            f = B == 0 ? 1u : 0u;\n"

@@ -331,10 +331,10 @@ static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     /* start and stop are numbers, so the samples are one axis: axis may name only it */
     int64_t axis = 0;
     if (!is_null(o[6]) && obj_index(I, o[6], &axis) < 0) return V_NULL;
-    if (axis < -1 || axis > 0)
-        return err_format(I, TY_VALUE_ERROR,
-                          "destination: axis %lld is out of bounds for array of dimension 1",
-                          (long long)axis);
+    if (axis < -1 || axis > 0) {
+        arr_axis_error(I, axis, 1, "destination");
+        return V_NULL;
+    }
     double a, b;
     int64_t n = 50;
     if (!num_to_double(I, o[0], &a) || !num_to_double(I, o[1], &b)) return V_NULL;
@@ -450,6 +450,9 @@ UNARY(f_expm1, "expm1", ARR_U_EXPM1)
 UNARY(f_arcsin, "arcsin", ARR_U_ARCSIN)
 UNARY(f_arccos, "arccos", ARR_U_ARCCOS)
 UNARY(f_arctan, "arctan", ARR_U_ARCTAN)
+UNARY(f_arcsinh, "arcsinh", ARR_U_ARCSINH)
+UNARY(f_arccosh, "arccosh", ARR_U_ARCCOSH)
+UNARY(f_arctanh, "arctanh", ARR_U_ARCTANH)
 UNARY(f_abs, "absolute", ARR_U_ABS)
 UNARY(f_sign, "sign", ARR_U_SIGN)
 UNARY(f_floor, "floor", ARR_U_FLOOR)
@@ -1003,6 +1006,9 @@ static const MethodDef gpu_functions[] = {
     {"arcsin", f_arcsin, 0},
     {"arccos", f_arccos, 0},
     {"arctan", f_arctan, 0},
+    {"arcsinh", f_arcsinh, 0},
+    {"arccosh", f_arccosh, 0},
+    {"arctanh", f_arctanh, 0},
     {"abs", f_abs, 0},
     {"absolute", f_abs, 0},
     {"sign", f_sign, 0},
@@ -1157,17 +1163,16 @@ static int add_python_functions(Interp *I, Module *m) {
         if (!is_null(f) && module_set(I, (Module *)rnd.as.o, rng_names[i], f) < 0) return -1;
     }
     if (add_python_methods(I, lm) < 0) return -1;
-    static const char *const parts[] = {"_numpy_ufunc", "_numpy_math", "_numpy_extra",
-                                        "_numpy_errstate"};
-    for (int i = 0; i < 4; i++) {
+    static const char *const parts[] = {"_numpy_exceptions", "_numpy_ufunc", "_numpy_math",
+                                        "_numpy_extra", "_numpy_errstate"};
+    for (int i = 0; i < 5; i++) {
         Module *um = load_python_part(I, m, parts[i]);
         Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
         if (is_null(inst)) {
             if (!err_occurred(I)) err_format(I, TY_IMPORT_ERROR, "%s has no _install", parts[i]);
             return -1;
         }
-        if (is_null(obj_call(I, inst, 0, NULL, NULL)) || add_python_methods(I, um) < 0)
-            return -1;
+        if (is_null(obj_call(I, inst, 0, NULL, NULL)) || add_python_methods(I, um) < 0) return -1;
     }
     Value uf = dict_get_str(m->dict, str_intern_cstr(I, "ufunc"));
     if (!is_obj(uf) || uf.as.o->type != I->types[TY_TYPE] ||

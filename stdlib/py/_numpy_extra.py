@@ -12,6 +12,8 @@ and calls _install(); docs/GPU.md lists what differs."""
 
 import math
 
+from _numpy_exceptions import AxisError, normalize_axis
+
 np = None  # the numpy module, set when it loads this file
 
 
@@ -28,10 +30,7 @@ def _is_complex(x):
 
 def _norm_axis(axis, ndim):
     import operator
-    axis = operator.index(axis)
-    if axis < -ndim or axis >= ndim:
-        raise ValueError("axis %d is out of bounds for array of dimension %d" % (axis, ndim))
-    return axis + ndim if axis < 0 else axis
+    return normalize_axis(operator.index(axis), ndim)
 
 
 # ---- nan quantiles ----
@@ -318,7 +317,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 
 def _kth_check(a, kth, axis):
     if a.ndim == 0 and axis is not None:
-        raise ValueError("axis %d is out of bounds for array of dimension 0" % axis)
+        raise AxisError(axis, 0)
     n = a.size if axis is None else a.shape[_norm_axis(axis, a.ndim)]
     for k in np.atleast_1d(np.asarray(kth)).tolist():
         if not isinstance(k, int):
@@ -1231,7 +1230,8 @@ def _install():
     setattr(np, "ogrid", _Grid(True))
     # the Array API's names of existing functions
     for new, old in (("acos", "arccos"), ("asin", "arcsin"), ("atan", "arctan"),
-                     ("atan2", "arctan2"), ("pow", "power"), ("bitwise_not", "invert"),
+                     ("atan2", "arctan2"), ("asinh", "arcsinh"),
+                     ("acosh", "arccosh"), ("atanh", "arctanh"), ("pow", "power"), ("bitwise_not", "invert"),
                      ("bitwise_invert", "invert"), ("bitwise_left_shift", "left_shift"),
                      ("bitwise_right_shift", "right_shift")):
         if hasattr(np, old) and not hasattr(np, new):

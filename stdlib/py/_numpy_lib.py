@@ -3,18 +3,11 @@ over the native array operations (as NumPy writes them in numpy/lib and numpy/_c
 they run on either backend: every step is a native array operation (views, concatenate,
 indexing, arithmetic, reductions) that the CUDA backend runs on the device where it can.
 The numpy module (stdlib/gpu/gpu_module.c) loads this file, sets `np` to itself and adds
-every public name here to its namespace. Error messages are NumPy 2's (AxisError is a
-ValueError in krait)."""
+every public name here to its namespace. Error messages are NumPy 2's."""
+
+from _numpy_exceptions import RankWarning, normalize_axis as _axis
 
 np = None  # the numpy module, set when it loads this file
-
-
-def _axis(axis, ndim, prefix=None):
-    axis = int(axis.__index__()) if not isinstance(axis, int) else axis
-    if axis < -ndim or axis >= ndim:
-        msg = f"axis {axis} is out of bounds for array of dimension {ndim}"
-        raise ValueError(prefix + ": " + msg if prefix else msg)
-    return axis + ndim if axis < 0 else axis
 
 
 def _axes(axis, ndim, prefix=None):
@@ -1009,10 +1002,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
             return c, vbase * fac
         return c, vbase[:, :, np.newaxis] * fac
     return c
-
-
-class RankWarning(RuntimeWarning):
-    """Issued by polyfit when the Vandermonde matrix is rank deficient."""
 
 
 # ---- text files ----

@@ -10,6 +10,8 @@ reports one info word per matrix of the stack, which becomes LinAlgError here.""
 
 from collections import namedtuple as _namedtuple
 
+from _numpy_exceptions import normalize_axis as _norm_axis
+
 np = None  # the numpy module, set when it loads this file
 
 
@@ -491,10 +493,6 @@ def _multi_svd_norm(x, row_axis, col_axis, op, initial=None):
     return s.sum(axis=-1)
 
 
-def _norm_axis(ax, nd):
-    if ax < -nd or ax >= nd:
-        raise ValueError(f"axis {ax} is out of bounds for array of dimension {nd}")
-    return ax + nd if ax < 0 else ax
 
 
 def norm(x, ord=None, axis=None, keepdims=False):

@@ -38,7 +38,7 @@ _TABLE = {
     "greater_equal": (2, None, None, False),
 }
 _UNARY = ("exp expm1 log log1p log2 log10 sqrt sin cos tan sinh cosh tanh arcsin arccos "
-          "arctan absolute sign floor ceil rint isnan isinf isfinite negative logical_not "
+          "arctan arcsinh arccosh arctanh absolute sign floor ceil rint isnan isinf isfinite negative logical_not "
           "invert").split()
 _ALIASES = {"abs": "absolute", "mod": "remainder", "true_divide": "divide"}
 _PREDICATES = ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal",

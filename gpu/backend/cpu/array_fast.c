@@ -327,6 +327,9 @@ int arr_fast_binary(Interp *I, int op, int mode, int cdt, Array *a, Array *b, Ar
         case ARR_U_ARCSIN: UL(T, asin(x)); break;                                                  \
         case ARR_U_ARCCOS: UL(T, acos(x)); break;                                                  \
         case ARR_U_ARCTAN: UL(T, atan(x)); break;                                                  \
+        case ARR_U_ARCSINH: UL(T, asinh(x)); break;                                                \
+        case ARR_U_ARCCOSH: UL(T, acosh(x)); break;                                                \
+        case ARR_U_ARCTANH: UL(T, atanh(x)); break;                                                \
         case ARR_U_FLOOR: UL(T, floor(x)); break;                                                  \
         case ARR_U_CEIL: UL(T, ceil(x)); break;                                                    \
         case ARR_U_ROUND: UL(T, nearbyint(x)); break;                                              \
@@ -392,7 +395,7 @@ static int fast_unary(Interp *I, int op, Array *a, Array *r) {
     if (odt != DT_FLOAT64 && odt != DT_FLOAT32) return 0;
     /* math on an integer array: its float result type, converted first */
     if (a->dtype != odt) {
-        if (op < ARR_U_EXP || op > ARR_U_ARCTAN) return 0;
+        if (op < ARR_U_EXP || op > ARR_U_MATH_LAST) return 0;
         a = operand_as(I, a, odt);
         if (!a) return err_occurred(I) ? -1 : 0;
     }

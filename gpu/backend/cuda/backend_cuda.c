@@ -958,6 +958,9 @@ static int unary_fuse_op(int op) {
     case ARR_U_ARCSIN: return FUSE_ARCSIN;
     case ARR_U_ARCCOS: return FUSE_ARCCOS;
     case ARR_U_ARCTAN: return FUSE_ARCTAN;
+    case ARR_U_ARCSINH: return FUSE_ARCSINH;
+    case ARR_U_ARCCOSH: return FUSE_ARCCOSH;
+    case ARR_U_ARCTANH: return FUSE_ARCTANH;
     case ARR_U_SIGN: return FUSE_SIGN;
     case ARR_U_FLOOR: return FUSE_FLOOR;
     case ARR_U_CEIL: return FUSE_CEIL;

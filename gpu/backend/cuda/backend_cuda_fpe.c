@@ -68,6 +68,9 @@ static const char *fpe_op_name(int op) {
     case FUSE_ARCSIN: return "arcsin";
     case FUSE_ARCCOS: return "arccos";
     case FUSE_ARCTAN: return "arctan";
+    case FUSE_ARCSINH: return "arcsinh";
+    case FUSE_ARCCOSH: return "arccosh";
+    case FUSE_ARCTANH: return "arctanh";
     case FUSE_CAST: return "cast";
     default: return "?";
     }
