@@ -56,6 +56,22 @@ bp.sum()  # a reduction reads it without evaluating it
 check("a pending bias, after", offers(lambda: gelu(a @ w + bp)) == 1)
 bq = (rng.standard_normal(12) * 0.1).astype(np.float32)
 check("a pending bias, before", offers(lambda: np.maximum(bq + a @ w, 0)) == 1)
+
+
+def work(fn):
+    with gpu.profile(print=False) as p:
+        fn().tolist()
+    return [r.kind for r in p.records if r.kind in ("kernel", "matmul")]
+
+
+# `0.5 * c` beside the product is the matcher's beta * c: no kernel of its own before it
+# (on the H200 the operator form ran ['kernel', 'matmul'] when it was computed first)
+cp = np.asarray(rng.standard_normal((8, 12)), dtype=np.float32)
+cp.sum()
+check("a scaled c is not computed first",
+      len(work(lambda: 2 * (a @ w) + 0.5 * cp)) == len(work(lambda: 2 * (a @ w) + cp)))
+check("a scaled c, before the product",
+      len(work(lambda: cp * 0.5 + a @ w)) == len(work(lambda: cp + a @ w)))
 ref = gelu(np.asarray((a @ w + b).tolist(), dtype=np.float32))
 got = gelu(a @ w + b)
 # on a GPU (the H200's run of every tests/gpu script) cuBLASLt's GELU is its own tanh

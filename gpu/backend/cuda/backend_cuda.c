@@ -645,6 +645,23 @@ static bool reads_lazy_matmul(Interp *I, Value v) {
     return x->pend && (x->pend->matmul || graph_reads_lazy_matmul(x->pend));
 }
 
+/* x's graph is `s * C` or `C * s` over an evaluated array C of the graph's dtype: a term the
+ * epilogue matcher takes as it is (beta * C), so it is not worth a kernel of its own. */
+static bool graph_is_scaled_input(const ArrPending *x) {
+    if (x->matmul || x->row_nd || x->nnodes != 3 || x->ninputs != 1 || x->inputs[0]->pend)
+        return false;
+    const FuseNode *r = &x->nodes[x->root];
+    if (r->op != FUSE_MUL || r->a < 0 || r->b < 0) return false;
+    const FuseNode *p = &x->nodes[r->a], *q = &x->nodes[r->b];
+    if (p->op == FUSE_CONST) {
+        const FuseNode *t = p;
+        p = q;
+        q = t;
+    }
+    return p->op == FUSE_INPUT && q->op == FUSE_CONST && p->dtype == r->dtype &&
+           q->dtype == r->dtype;
+}
+
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
     Array *sdev = arr_scalar_device(I, v);
     if (sdev) v = v_obj(sdev); /* a deferred reduction's value: its 0-d device array */
@@ -880,11 +897,13 @@ Value arr_cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, in
     }
     /* Beside a lazy product (or a sum over one), a pending operand that reads none is
      * computed first, so the epilogue matcher sees an array where a bias or c belongs:
-     * `a @ w + b.astype(np.float32)` is one cuBLASLt call, as with b already evaluated. */
+     * `a @ w + b.astype(np.float32)` is one cuBLASLt call, as with b already evaluated;
+     * `0.5 * c` is left pending: the matcher reads it as beta * c. */
     bool lazy_a = reads_lazy_matmul(I, a);
     if (lazy_a != reads_lazy_matmul(I, b)) {
         Value other = lazy_a ? b : a;
-        if (is_array(I, other) && arr_raw(other)->pend && arr_materialize(I, arr_raw(other)) < 0)
+        if (is_array(I, other) && arr_raw(other)->pend &&
+            !graph_is_scaled_input(arr_raw(other)->pend) && arr_materialize(I, arr_raw(other)) < 0)
             return V_NULL;
     }
     ArrPending g;
