@@ -60,6 +60,8 @@ static void code_trace(Interp *I, Obj *o) {
         for (uint32_t i = 0; i < co->nnames; i++) {
             gc_mark_obj(I, (Obj *)gc[i].globals);
             gc_mark_obj(I, (Obj *)gc[i].found);
+            gc_mark_obj(I, (Obj *)gc[i].atype);
+            gc_mark_value(I, gc[i].avalue);
         }
     }
 }

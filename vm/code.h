@@ -73,6 +73,14 @@ typedef struct GlobalCache {
     uint64_t gver;
     uint32_t ix;
     uint32_t attr_ix;
+    /* LOAD_ATTR/STORE_ATTR/LOAD_METHOD: what the type of the last object (atype) gives for
+     * the name, valid while the VM's attribute epoch is still aepoch (frame.h): type_lookup's
+     * result and ATTR_* flags (vm.c). Traced by the code object. */
+    Type *atype;
+    uint64_t aepoch;
+    Value avalue;
+    uint32_t aflags;
+    uint32_t adictoff; /* the instance dict pointer's offset in the object; 0: not fixed */
 } GlobalCache;
 
 /* Allocate an empty code object; the compiler fills the arrays with mem_alloc'd memory that

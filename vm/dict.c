@@ -12,6 +12,7 @@
 
 #include "dict.h"
 #include "error.h"
+#include "frame.h"
 #include "gc.h"
 #include "number.h"
 #include "seq.h"
@@ -232,21 +233,29 @@ bool dict_shrink_to_fit(Interp *I, Dict *d) {
     return true;
 }
 
+/* Every mutation: the version moves (iteration checks, the VM's caches), and a type dict the
+ * VM's attribute caches read moves their epoch (frame.h). */
+static inline void dict_changed(Interp *I, Dict *d) {
+    d->version++;
+    if (d->hdr.obj_flags & DICT_WATCHED) vm_watched_dict_changed(I);
+}
+
 /* Append an absent key's entry, indexed at the empty slot `slot`; room is there. */
-static inline void insert_at(Dict *d, size_t slot, Value key, int64_t hash, Value value) {
+static inline void insert_at(Interp *I, Dict *d, size_t slot, Value key, int64_t hash,
+                             Value value) {
     size_t e = d->nentries++;
     d->entries[e].hash = hash;
     d->entries[e].key = key;
     d->entries[e].value = value;
     d->index[slot] = (int32_t)e;
     d->len++;
-    d->version++;
+    dict_changed(I, d);
 }
 
 /* Insert a key known to be absent. */
 static int dict_insert_new(Interp *I, Dict *d, Value key, int64_t hash, Value value) {
     if (d->nentries >= d->entries_cap && !dict_resize(I, d, d->len * 3)) return -1;
-    insert_at(d, dict_empty_slot(d, hash), key, hash, value);
+    insert_at(I, d, dict_empty_slot(d, hash), key, hash, value);
     return 0;
 }
 
@@ -257,11 +266,11 @@ static int dict_set_hashed(Interp *I, Dict *d, Value key, int64_t hash, Value va
     if (r < 0) return -1;
     if (r) {
         d->entries[ix].value = value;
-        d->version++;
+        dict_changed(I, d);
         return 0;
     }
     if (d->index_cap && d->nentries < d->entries_cap && d->index[slot] == IX_EMPTY) {
-        insert_at(d, slot, key, hash, value); /* where the probe ended: no second probe */
+        insert_at(I, d, slot, key, hash, value); /* where the probe ended: no second probe */
         return 0;
     }
     return dict_insert_new(I, d, key, hash, value);
@@ -283,12 +292,12 @@ int dict_set(Interp *I, Dict *d, Value key, Value value) {
     return dict_set_hashed(I, d, key, h, value);
 }
 
-static void dict_del_at(Dict *d, size_t slot, int64_t ix) {
+static void dict_del_at(Interp *I, Dict *d, size_t slot, int64_t ix) {
     d->index[slot] = IX_DUMMY;
     d->entries[ix].key = V_NULL;
     d->entries[ix].value = V_NULL;
     d->len--;
-    d->version++;
+    dict_changed(I, d);
 }
 
 int dict_del(Interp *I, Dict *d, Value key) {
@@ -297,7 +306,7 @@ int dict_del(Interp *I, Dict *d, Value key) {
     size_t slot;
     int64_t ix;
     int r = dict_lookup(I, d, key, h, &slot, &ix);
-    if (r > 0) dict_del_at(d, slot, ix);
+    if (r > 0) dict_del_at(I, d, slot, ix);
     return r;
 }
 
@@ -378,7 +387,7 @@ void dict_clear(Interp *I, Dict *d) {
     storage_free(I, d);
     d->entries_cap = d->index_cap = 0;
     d->len = d->nentries = 0;
-    d->version++;
+    dict_changed(I, d);
 }
 
 /* Merge a dict's entries into d (hashes are reused, so no __hash__ calls). */
@@ -680,7 +689,7 @@ static Value dict_m_pop(Interp *I, int argc, Value *argv, Tuple *kwnames) {
     if (r < 0) return V_NULL;
     if (!r) return argc > 2 ? argv[2] : err_keyerror(I, argv[1]);
     Value v = d->entries[ix].value;
-    dict_del_at(d, slot, ix);
+    dict_del_at(I, d, slot, ix);
     return v;
 }
 
@@ -706,7 +715,7 @@ static Value dict_m_popitem(Interp *I, int argc, Value *argv, Tuple *kwnames) {
         slot = (slot * 5 + perturb + 1) & mask;
     }
     ix = (int64_t)(e - 1);
-    dict_del_at(d, slot, ix);
+    dict_del_at(I, d, slot, ix);
     d->nentries = e - 1; /* CPython reuses the popped entry's space */
     return v_obj(t);
 }

@@ -21,6 +21,7 @@ bool vm_init(Interp *I) {
     VM *vm = mem_alloc(I, sizeof(VM));
     if (!vm) return false;
     memset(vm, 0, sizeof *vm); /* attr_cache comes with the first type lookup */
+    vm->attr_epoch = 1;
     I->vm = vm;
     return true;
 }

@@ -162,12 +162,8 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set) {
         memset(vm->attr_cache, 0, VM_ATTR_CACHE_SIZE * sizeof(AttrCacheEntry));
         set = &vm->attr_cache[vm_attr_cache_set(t, name)];
     }
-    Tuple *mro = type_mro_noerr(I, t); /* the entry's check reads it (vm_attr_entry_valid) */
-    if (!mro || mro->len > VM_ATTR_CACHE_MRO) return v;
-    for (size_t i = 0; i < mro->len; i++) {
-        /* the entry checks every dict's version: build those the lookup did not pass */
-        if (!is_obj(mro->items[i]) || !type_dict_noerr(I, (Type *)as_obj(mro->items[i]))) return v;
-    }
+    if (!vm_attr_watch_mro(I, t)) return v;
+    Tuple *mro = t->mro;
     /* The new entry goes first, the one it displaces second (and the second is dropped): a
      * set keeps its two most recently filled pairs. A stale entry for (t, name) itself is
      * refilled where it is. */
@@ -179,9 +175,22 @@ Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set) {
     e->type = t;
     e->name = name;
     e->value = v;
-    e->nmro = (uint32_t)mro->len;
-    for (size_t i = 0; i < mro->len; i++) {
+    e->nmro = mro->len > UINT32_MAX ? UINT32_MAX : (uint32_t)mro->len;
+    e->epoch = I->vm->attr_epoch;
+    for (size_t i = 0; i < mro->len && i < VM_ATTR_CACHE_MRO; i++) {
         e->versions[i] = ((Type *)as_obj(mro->items[i]))->tdict->version;
     }
     return v;
+}
+
+bool vm_attr_watch_mro(Interp *I, Type *t) {
+    Tuple *mro = type_mro_noerr(I, t); /* the entry's check reads it (vm_attr_entry_valid) */
+    if (!mro) return false;
+    for (size_t i = 0; i < mro->len; i++) {
+        /* the entry checks every dict's version: build those the lookup did not pass */
+        Dict *d = is_obj(mro->items[i]) ? type_dict_noerr(I, (Type *)as_obj(mro->items[i])) : NULL;
+        if (!d) return false;
+        d->hdr.obj_flags |= DICT_WATCHED;
+    }
+    return true;
 }

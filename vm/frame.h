@@ -69,26 +69,45 @@ static inline int frame_line(Frame *f) {
  * (a one-in-three chance for a loop touching thirty attributes) evicted each other on every
  * access, and a script ran 40% slower or not depending on where its objects were allocated. */
 #define VM_ATTR_CACHE_SIZE 1024 /* entries, a power of two; sets of two */
-#define VM_ATTR_CACHE_MRO  4    /* longer mros are not cached */
+#define VM_ATTR_CACHE_MRO  4    /* versions kept; a longer mro's entry lives by the epoch only */
 typedef struct AttrCacheEntry {
     Type *type;
     Str *name;
     Value value; /* type_lookup's result; V_NULL: no type in the mro has the name */
     uint32_t nmro;
+    uint64_t epoch; /* vm->attr_epoch when last found valid */
     uint64_t versions[VM_ATTR_CACHE_MRO];
 } AttrCacheEntry;
+
+/* The attribute epoch: a lookup cached while vm->attr_epoch had the value it has now is still
+ * right. Every type dict a cached lookup read is marked DICT_WATCHED (in its obj_flags) when
+ * the entry is filled, and a mutation of a watched dict (dict.c) moves the epoch on, so one
+ * compare replaces the walk over the mro's dict versions. After a move, an entry whose dict
+ * versions still match is revalidated without a new lookup (a class attribute assigned in a
+ * loop costs every entry one version walk, as before the epoch). Type mros cannot change
+ * (__bases__ is read-only) and cached types are traced, so an address is never reused. */
+#define DICT_WATCHED 1u
 
 typedef struct VM {
     Frame *top;                           /* the running frame, NULL when no Python code runs */
     Frame *free_frames[VM_FRAME_CLASSES]; /* recycled frames by size class (power of 2) */
     int reentry_depth;                    /* nested vm_run activations from C */
     AttrCacheEntry *attr_cache;           /* VM_ATTR_CACHE_SIZE entries; NULL until first use */
+    uint64_t attr_epoch;                  /* starts at 1: a zeroed cache entry is never valid */
 } VM;
+
+/* dict.c, after each mutation of a DICT_WATCHED dict. */
+static inline void vm_watched_dict_changed(Interp *I) {
+    if (I->vm) I->vm->attr_epoch++;
+}
 
 /* set: the first entry of (t, name)'s set, NULL when the cache is not allocated yet (it is
  * then allocated, 73 KB that a fresh interpreter that never looks up an attribute does not
  * pay for). */
 Value vm_type_lookup_slow(Interp *I, Type *t, Str *name, AttrCacheEntry *set);
+/* Marks every dict of t's mro DICT_WATCHED (building a builtin's first): false when one is
+ * missing (out of memory), and a lookup of t must then not be cached. */
+bool vm_attr_watch_mro(Interp *I, Type *t);
 
 /* The index of the first entry of (t, name)'s set: the addresses mixed by a multiply so
  * that neighbouring objects spread over the sets. */
@@ -98,13 +117,22 @@ static inline uint32_t vm_attr_cache_set(Type *t, Str *name) {
     return (uint32_t)(h >> 40) & (VM_ATTR_CACHE_SIZE - 2);
 }
 
-static inline bool vm_attr_entry_valid(const AttrCacheEntry *e, Type *t, Str *name) {
-    if (e->type != t || e->name != name || e->nmro != t->mro->len) return false;
-    Value *mro = t->mro->items; /* (a __bases__ assignment may have changed it) */
+/* An entry of (t, name) from an older epoch: still valid when every mro dict has the version
+ * it had (the entry then moves to the current epoch). */
+static inline bool vm_attr_entry_revalidate(AttrCacheEntry *e, uint64_t epoch) {
+    if (e->nmro > VM_ATTR_CACHE_MRO || e->nmro != e->type->mro->len) return false;
+    Value *mro = e->type->mro->items;
     uint32_t i = 0;
     while (i < e->nmro && ((Type *)mro[i].as.o)->tdict->version == e->versions[i])
         i++;
-    return i == e->nmro;
+    if (i != e->nmro) return false;
+    e->epoch = epoch;
+    return true;
+}
+
+static inline bool vm_attr_entry_valid(AttrCacheEntry *e, Type *t, Str *name, uint64_t epoch) {
+    if (e->type != t || e->name != name) return false;
+    return e->epoch == epoch || vm_attr_entry_revalidate(e, epoch);
 }
 
 /* type_lookup through the cache. */
@@ -112,8 +140,9 @@ static inline Value vm_type_lookup(Interp *I, Type *t, Str *name) {
     AttrCacheEntry *c = I->vm->attr_cache;
     if (!c) return vm_type_lookup_slow(I, t, name, NULL);
     AttrCacheEntry *set = &c[vm_attr_cache_set(t, name)];
-    if (vm_attr_entry_valid(&set[0], t, name)) return set[0].value;
-    if (vm_attr_entry_valid(&set[1], t, name)) return set[1].value;
+    uint64_t epoch = I->vm->attr_epoch;
+    if (vm_attr_entry_valid(&set[0], t, name, epoch)) return set[0].value;
+    if (vm_attr_entry_valid(&set[1], t, name, epoch)) return set[1].value;
     return vm_type_lookup_slow(I, t, name, set);
 }
 

@@ -170,6 +170,56 @@ static __attribute__((noinline)) bool attr_store_slow(Interp *I, Code *co, uint3
     return true;
 }
 
+/* The per-name attribute cache (code.h's GlobalCache.atype...): what the type decides for
+ * an attribute, so that LOAD_ATTR, STORE_ATTR and LOAD_METHOD on an object of the type
+ * last seen at this name need one compare of type and epoch instead of a type lookup. */
+enum {
+    ATTR_GET_DICT = 1u, /* generic getattr, no type in the mro has the name: the instance
+                         * dict decides */
+    ATTR_SET_DICT = 2u, /* generic setattr, no data descriptor, instances have a dict */
+    ATTR_METHOD = 4u,   /* generic getattr and avalue a plain method (LOAD_METHOD's test) */
+    ATTR_NO_DICT = 8u,  /* instances have no dict at all */
+};
+
+/* Fills name i's entry for type t (after a miss); NULL when the code's caches could not be
+ * allocated or t's lookups cannot be cached. Out of the loop's body. Slot-derived flags are
+ * safe to keep: a class changes its slots only with a dunder assignment to its dict (type.c's
+ * type_setattr), which moves the epoch first. */
+static __attribute__((noinline)) GlobalCache *attr_cache_fill(Interp *I, Code *co, uint32_t i,
+                                                              Type *t, Str *name) {
+    Value v = vm_type_lookup(I, t, name);
+    GlobalCache *c = name_caches(I, co);
+    if (!c) return NULL;
+    c += i;
+    c->atype = NULL;
+    if (!vm_attr_watch_mro(I, t)) return NULL;
+    bool get_generic = !t->slots.getattr || t->slots.getattr == generic_getattr;
+    bool set_generic = !t->slots.setattr || t->slots.setattr == generic_setattr;
+    uint32_t fl = 0; /* 0: a filled entry that sends each execution the generic way */
+    if (get_generic && is_null(v)) fl |= ATTR_GET_DICT;
+    if (get_generic && t->id != TY_TYPE && method_is_unbound_callable(v)) fl |= ATTR_METHOD;
+    if (set_generic && !(t->flags & TF_NODICT) && (is_null(v) || !type_of(I, v)->slots.descr_set))
+        fl |= ATTR_SET_DICT;
+    bool fixed = t->dictoffset && !(t->flags & TF_PREFIX_DICT) && t->dictoffset <= UINT32_MAX;
+    if (!fixed && !t->dictoffset && !(t->flags & (TF_PREFIX_DICT | TF_EXCEPTION)) &&
+        t->id != TY_MODULE)
+        fl |= ATTR_NO_DICT;
+    c->atype = t;
+    c->aepoch = I->vm->attr_epoch;
+    c->avalue = v;
+    c->aflags = fl;
+    c->adictoff = fixed ? (uint32_t)t->dictoffset : 0;
+    return c;
+}
+
+/* The instance dict of obj (an object of the entry's type), NULL when it has none yet. */
+static inline Dict *attr_cache_dict(Interp *I, const GlobalCache *c, Value obj) {
+    if (c->adictoff) return *(Dict **)((char *)obj.as.o + c->adictoff);
+    if (c->aflags & ATTR_NO_DICT) return NULL;
+    Dict **dp = obj_dict_ptr(I, obj);
+    return dp ? *dp : NULL;
+}
+
 /* BINARY_OP's second tier, out of the loop's body (vm_run_frame is sensitive to its size):
  * the int and float operators the inline switch leaves out, and mixed int/float operands.
  * False when the generic slot must decide (an error to raise, a big result, other types). */
@@ -591,13 +641,17 @@ L_HOOK_STEP : {
             /* The common case of generic_getattr: no type in the mro has the name, so the
              * instance dict decides. */
             Type *t = obj.as.o->type;
-            if ((!t->slots.getattr || t->slots.getattr == generic_getattr) &&
-                is_null(vm_type_lookup(I, t, name))) {
-                Dict **dp = obj_dict_ptr(I, obj);
-                if (dp && *dp) {
-                    int64_t ix = attr_index(I, co, oparg, *dp, name);
+            GlobalCache *c = co->caches;
+            if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
+                c += oparg;
+            else
+                c = attr_cache_fill(I, co, oparg, t, name);
+            if (c && (c->aflags & ATTR_GET_DICT)) {
+                Dict *d = attr_cache_dict(I, c, obj);
+                if (d) {
+                    int64_t ix = attr_index(I, co, oparg, d, name);
                     if (ix >= 0) {
-                        PUT1((*dp)->entries[ix].value);
+                        PUT1(d->entries[ix].value);
                     }
                 }
             }
@@ -612,30 +666,26 @@ L_HOOK_STEP : {
         if (obj.tag == KR_TOBJ && name != I->names.dict) {
             /* generic_setattr when no data descriptor intercepts: store in the dict. */
             Type *t = obj.as.o->type;
-            if ((!t->slots.setattr || t->slots.setattr == generic_setattr) &&
-                !(t->flags & TF_NODICT)) {
-                Value d = vm_type_lookup(I, t, name);
-                if (is_null(d) || !type_of(I, d)->slots.descr_set) {
-                    Dict **dp = obj_dict_ptr(I, obj);
-                    if (dp && *dp) {
-                        Dict *d = *dp;
-                        /* The hint at the dict's end: __init__ adding the attribute the
-                         * last instance got at this point; dict_set_str's one probe then
-                         * decides (an existing key is updated all the same). */
-                        GlobalCache *c = co->caches;
-                        int64_t ix = c && c[oparg].attr_ix == d->nentries
-                                         ? -1
-                                         : attr_index(I, co, oparg, d, name);
-                        if (ix >= 0) { /* dict_set_str's update of an existing key */
-                            d->entries[ix].value = PEEK(2);
-                            d->version++;
-                        } else if (!attr_store_slow(I, co, oparg, d, name, PEEK(2))) {
-                            goto error;
-                        }
-                        sp -= 2;
-                        DISPATCH();
-                    }
+            GlobalCache *c = co->caches;
+            if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
+                c += oparg;
+            else
+                c = attr_cache_fill(I, co, oparg, t, name);
+            Dict *d = c && (c->aflags & ATTR_SET_DICT) ? attr_cache_dict(I, c, obj) : NULL;
+            if (d && !(d->hdr.obj_flags & DICT_WATCHED)) {
+                /* The hint at the dict's end: __init__ adding the attribute the last
+                 * instance got at this point; dict_set_str's one probe then decides (an
+                 * existing key is updated all the same). A watched dict (an object's
+                 * dict that is also some type's) goes through dict_set_str. */
+                int64_t ix = c->attr_ix == d->nentries ? -1 : attr_index(I, co, oparg, d, name);
+                if (ix >= 0) { /* dict_set_str's update of an existing key */
+                    d->entries[ix].value = PEEK(2);
+                    d->version++;
+                } else if (!attr_store_slow(I, co, oparg, d, name, PEEK(2))) {
+                    goto error;
                 }
+                sp -= 2;
+                DISPATCH();
             }
         }
         if (obj_setattr(I, obj, name, PEEK(2)) < 0) goto error;
@@ -650,16 +700,18 @@ L_HOOK_STEP : {
     TARGET(LOAD_METHOD) {
         Value obj = TOP();
         Str *name = names[oparg];
-        Type *t = type_of(I, obj);
-        if ((!t->slots.getattr || t->slots.getattr == generic_getattr) && t->id != TY_TYPE) {
-            Value m = vm_type_lookup(I, t, name);
-            if (method_is_unbound_callable(m)) {
-                Dict **dp = obj_dict_ptr(I, obj);
-                if (!dp || !*dp || is_null(dict_get_str(*dp, name))) {
-                    sp[-1] = m;
-                    PUSH(obj);
-                    DISPATCH();
-                }
+        Type *t = obj.tag == KR_TOBJ ? obj.as.o->type : type_of(I, obj);
+        GlobalCache *c = co->caches;
+        if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
+            c += oparg;
+        else
+            c = attr_cache_fill(I, co, oparg, t, name);
+        if (c && (c->aflags & ATTR_METHOD)) {
+            Dict *d = obj.tag == KR_TOBJ ? attr_cache_dict(I, c, obj) : NULL;
+            if (!d || d->len == 0 || is_null(dict_get_str(d, name))) {
+                sp[-1] = c->avalue;
+                PUSH(obj);
+                DISPATCH();
             }
         }
         Value v = obj_getattr(I, obj, name);
