@@ -60,8 +60,10 @@ static void code_trace(Interp *I, Obj *o) {
         for (uint32_t i = 0; i < co->nnames; i++) {
             gc_mark_obj(I, (Obj *)gc[i].globals);
             gc_mark_obj(I, (Obj *)gc[i].found);
-            gc_mark_obj(I, (Obj *)gc[i].atype);
-            gc_mark_value(I, gc[i].avalue);
+            for (int k = 0; k < 2; k++) {
+                gc_mark_obj(I, (Obj *)gc[i].at[k].type);
+                gc_mark_value(I, gc[i].at[k].value);
+            }
         }
     }
 }

@@ -67,20 +67,26 @@ typedef struct Code {
  * the same order). An index is used only while that dict entry still has the name as its
  * key, so value updates and resizes need no invalidation. The dicts are traced by the code
  * object, so their addresses cannot be reused while cached; code.c frees the array. */
+/* LOAD_ATTR/STORE_ATTR/LOAD_METHOD: what an object's type gives for the name, valid while
+ * the VM's attribute epoch is still epoch (frame.h): type_lookup's result and ATTR_* flags
+ * (vm.c). Traced by the code object. */
+typedef struct AttrTypeCache {
+    Type *type;
+    uint64_t epoch;
+    Value value;
+    uint32_t flags;
+    uint32_t dictoff; /* the instance dict pointer's offset in the object; 0: not fixed */
+} AttrTypeCache;
+
 typedef struct GlobalCache {
     Dict *globals;
     Dict *found;
     uint64_t gver;
     uint32_t ix;
     uint32_t attr_ix;
-    /* LOAD_ATTR/STORE_ATTR/LOAD_METHOD: what the type of the last object (atype) gives for
-     * the name, valid while the VM's attribute epoch is still aepoch (frame.h): type_lookup's
-     * result and ATTR_* flags (vm.c). Traced by the code object. */
-    Type *atype;
-    uint64_t aepoch;
-    Value avalue;
-    uint32_t aflags;
-    uint32_t adictoff; /* the instance dict pointer's offset in the object; 0: not fixed */
+    /* the last two types seen at the name (a loop over objects of two classes, a base
+     * class's method run on instances of two subclasses): [0] the most recently filled */
+    AttrTypeCache at[2];
 } GlobalCache;
 
 /* Allocate an empty code object; the compiler fills the arrays with mem_alloc'd memory that

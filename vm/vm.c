@@ -170,28 +170,29 @@ static __attribute__((noinline)) bool attr_store_slow(Interp *I, Code *co, uint3
     return true;
 }
 
-/* The per-name attribute cache (code.h's GlobalCache.atype...): what the type decides for
- * an attribute, so that LOAD_ATTR, STORE_ATTR and LOAD_METHOD on an object of the type
- * last seen at this name need one compare of type and epoch instead of a type lookup. */
+/* The per-name attribute cache (code.h's AttrTypeCache): what the type decides for an
+ * attribute, so that LOAD_ATTR, STORE_ATTR and LOAD_METHOD on an object of one of the two
+ * types last seen at this name need a compare of type and epoch instead of a type lookup. */
 enum {
     ATTR_GET_DICT = 1u, /* generic getattr, no type in the mro has the name: the instance
                          * dict decides */
     ATTR_SET_DICT = 2u, /* generic setattr, no data descriptor, instances have a dict */
-    ATTR_METHOD = 4u,   /* generic getattr and avalue a plain method (LOAD_METHOD's test) */
+    ATTR_METHOD = 4u,   /* generic getattr and value a plain method (LOAD_METHOD's test) */
     ATTR_NO_DICT = 8u,  /* instances have no dict at all */
 };
 
-/* Fills name i's entry for type t (after a miss); NULL when the code's caches could not be
- * allocated or t's lookups cannot be cached. Out of the loop's body. Slot-derived flags are
- * safe to keep: a class changes its slots only with a dunder assignment to its dict (type.c's
- * type_setattr), which moves the epoch first. */
-static __attribute__((noinline)) GlobalCache *attr_cache_fill(Interp *I, Code *co, uint32_t i,
-                                                              Type *t, Str *name) {
+/* Fills name i's entry for type t (after a miss), the older one moving to the second place;
+ * NULL when the code's caches could not be allocated or t's lookups cannot be cached. Out
+ * of the loop's body. Slot-derived flags are safe to keep: a class changes its slots only
+ * with a dunder assignment to its dict (type.c's type_setattr), which moves the epoch. */
+static __attribute__((noinline)) AttrTypeCache *attr_cache_fill(Interp *I, Code *co, uint32_t i,
+                                                                Type *t, Str *name) {
     Value v = vm_type_lookup(I, t, name);
     GlobalCache *c = name_caches(I, co);
     if (!c) return NULL;
-    c += i;
-    c->atype = NULL;
+    AttrTypeCache *a = c[i].at;
+    if (a[0].type != t) a[1] = a[0];
+    a->type = NULL;
     if (!vm_attr_watch_mro(I, t)) return NULL;
     bool get_generic = !t->slots.getattr || t->slots.getattr == generic_getattr;
     bool set_generic = !t->slots.setattr || t->slots.setattr == generic_setattr;
@@ -204,18 +205,34 @@ static __attribute__((noinline)) GlobalCache *attr_cache_fill(Interp *I, Code *c
     if (!fixed && !t->dictoffset && !(t->flags & (TF_PREFIX_DICT | TF_EXCEPTION)) &&
         t->id != TY_MODULE)
         fl |= ATTR_NO_DICT;
-    c->atype = t;
-    c->aepoch = I->vm->attr_epoch;
-    c->avalue = v;
-    c->aflags = fl;
-    c->adictoff = fixed ? (uint32_t)t->dictoffset : 0;
-    return c;
+    a->type = t;
+    a->epoch = I->vm->attr_epoch;
+    a->value = v;
+    a->flags = fl;
+    a->dictoff = fixed ? (uint32_t)t->dictoffset : 0;
+    return a;
+}
+
+/* After a miss of the first entry: the second, or a new fill. */
+static __attribute__((noinline)) AttrTypeCache *attr_cache_miss(Interp *I, Code *co, uint32_t i,
+                                                                Type *t, Str *name) {
+    GlobalCache *c = co->caches;
+    if (c && c[i].at[1].type == t && c[i].at[1].epoch == I->vm->attr_epoch) return &c[i].at[1];
+    return attr_cache_fill(I, co, i, t, name);
+}
+
+/* Name i's entry for type t: one of the two cached, or a new fill (NULL: none). The first
+ * is tested inline (vm_run_frame is sensitive to its size), the rest out of line. */
+static inline AttrTypeCache *attr_cache_get(Interp *I, Code *co, uint32_t i, Type *t, Str *name) {
+    GlobalCache *c = co->caches;
+    if (c && c[i].at[0].type == t && c[i].at[0].epoch == I->vm->attr_epoch) return &c[i].at[0];
+    return attr_cache_miss(I, co, i, t, name);
 }
 
 /* The instance dict of obj (an object of the entry's type), NULL when it has none yet. */
-static inline Dict *attr_cache_dict(Interp *I, const GlobalCache *c, Value obj) {
-    if (c->adictoff) return *(Dict **)((char *)obj.as.o + c->adictoff);
-    if (c->aflags & ATTR_NO_DICT) return NULL;
+static inline Dict *attr_cache_dict(Interp *I, const AttrTypeCache *a, Value obj) {
+    if (a->dictoff) return *(Dict **)((char *)obj.as.o + a->dictoff);
+    if (a->flags & ATTR_NO_DICT) return NULL;
     Dict **dp = obj_dict_ptr(I, obj);
     return dp ? *dp : NULL;
 }
@@ -641,13 +658,9 @@ L_HOOK_STEP : {
             /* The common case of generic_getattr: no type in the mro has the name, so the
              * instance dict decides. */
             Type *t = obj.as.o->type;
-            GlobalCache *c = co->caches;
-            if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
-                c += oparg;
-            else
-                c = attr_cache_fill(I, co, oparg, t, name);
-            if (c && (c->aflags & ATTR_GET_DICT)) {
-                Dict *d = attr_cache_dict(I, c, obj);
+            AttrTypeCache *a = attr_cache_get(I, co, oparg, t, name);
+            if (a && (a->flags & ATTR_GET_DICT)) {
+                Dict *d = attr_cache_dict(I, a, obj);
                 if (d) {
                     int64_t ix = attr_index(I, co, oparg, d, name);
                     if (ix >= 0) {
@@ -666,18 +679,16 @@ L_HOOK_STEP : {
         if (obj.tag == KR_TOBJ && name != I->names.dict) {
             /* generic_setattr when no data descriptor intercepts: store in the dict. */
             Type *t = obj.as.o->type;
-            GlobalCache *c = co->caches;
-            if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
-                c += oparg;
-            else
-                c = attr_cache_fill(I, co, oparg, t, name);
-            Dict *d = c && (c->aflags & ATTR_SET_DICT) ? attr_cache_dict(I, c, obj) : NULL;
+            AttrTypeCache *a = attr_cache_get(I, co, oparg, t, name);
+            Dict *d = a && (a->flags & ATTR_SET_DICT) ? attr_cache_dict(I, a, obj) : NULL;
             if (d && !(d->hdr.obj_flags & DICT_WATCHED)) {
                 /* The hint at the dict's end: __init__ adding the attribute the last
                  * instance got at this point; dict_set_str's one probe then decides (an
                  * existing key is updated all the same). A watched dict (an object's
                  * dict that is also some type's) goes through dict_set_str. */
-                int64_t ix = c->attr_ix == d->nentries ? -1 : attr_index(I, co, oparg, d, name);
+                int64_t ix = ((GlobalCache *)co->caches)[oparg].attr_ix == d->nentries
+                                 ? -1
+                                 : attr_index(I, co, oparg, d, name);
                 if (ix >= 0) { /* dict_set_str's update of an existing key */
                     d->entries[ix].value = PEEK(2);
                     d->version++;
@@ -701,15 +712,11 @@ L_HOOK_STEP : {
         Value obj = TOP();
         Str *name = names[oparg];
         Type *t = obj.tag == KR_TOBJ ? obj.as.o->type : type_of(I, obj);
-        GlobalCache *c = co->caches;
-        if (c && c[oparg].atype == t && c[oparg].aepoch == vm->attr_epoch)
-            c += oparg;
-        else
-            c = attr_cache_fill(I, co, oparg, t, name);
-        if (c && (c->aflags & ATTR_METHOD)) {
-            Dict *d = obj.tag == KR_TOBJ ? attr_cache_dict(I, c, obj) : NULL;
+        AttrTypeCache *a = attr_cache_get(I, co, oparg, t, name);
+        if (a && (a->flags & ATTR_METHOD)) {
+            Dict *d = obj.tag == KR_TOBJ ? attr_cache_dict(I, a, obj) : NULL;
             if (!d || d->len == 0 || is_null(dict_get_str(d, name))) {
-                sp[-1] = c->avalue;
+                sp[-1] = a->value;
                 PUSH(obj);
                 DISPATCH();
             }
