@@ -5,32 +5,52 @@
 #   bash bench/tiles/ws_check.sh [.dev/build/krait]
 # 1. against the NumPy-made .exp files under KRAIT_TILE_SM90=ws: tests/tile/mma_sm90 (edges,
 #    odd strides and transposed views: the cp.async fallback of a warp-specialized kernel,
-#    a k range with a start and step, a persistent loop), tests/tile/mma_tf32, and
-#    examples/tiles/matmul (the sample's kernels, persistent and split-k);
-# 2. tile_lower_test, whose warp-specialized cases run on the GPU against the CPU path;
+#    a k range with a start and step, a persistent loop), tests/tile/mma_tf32 (four
+#    consumer warpgroups at 128x256x32: these hung before 2026-12-02's register-pool fix),
+#    and examples/tiles/matmul (the sample's kernels; its tiles stay on mma.sync);
+# 2. tile_lower_test ws (the warp-specialized cases only, 1 to 4 consumer warpgroups), each
+#    run on the GPU against the CPU path;
 # 3. the matmul rows at 8192^3 (bench/tiles/matmul.py, each configuration checked exactly)
 #    warp-specialized and, in the same call, on the TMA loop without a producer;
 # 4. Nsight Compute on the warp-specialized bf16 matmul when there is time.
-# Prints "... ok" / "... DIFF" / "ROW ... ok|FAIL"; exit 1 when a check failed.
+# Every failure prints its exit status, the diff against the .exp and the output's last
+# lines to stdout. A hung kernel raises after KRAIT_KERNEL_TIMEOUT seconds (15) instead of
+# running into the timeout. Prints "... ok" / "... FAIL" / "ROW ... ok|FAIL"; exit 1 when
+# a check failed.
 K=${1:-.dev/build/krait}
 BUILD=$(dirname "$K")
-export KRAIT_DEVICE=cuda PYTHONUNBUFFERED=1
+export KRAIT_DEVICE=${KRAIT_DEVICE:-cuda} PYTHONUNBUFFERED=1 KRAIT_KERNEL_TIMEOUT=${KRAIT_KERNEL_TIMEOUT:-15}
 OUT=${OUT:-$(mktemp -d)}
+mkdir -p "$OUT"
 T0=$(date +%s)
 el() { echo $(($(date +%s) - T0)); }
 status=0
-check() { # check SCRIPT EXP
-    local name
+check() { # check SCRIPT EXP: runs, compares, prints what went wrong
+    local name rc
     name=$(basename "$1" .py)
-    if KRAIT_TILE_SM90=ws timeout 60 "$K" "$1" > "$OUT/$name.out" 2>&1 &&
-        diff "$OUT/$name.out" "$2" > "$OUT/$name.diff"; then
+    KRAIT_TILE_SM90=ws timeout 60 "$K" "$1" > "$OUT/$name.out" 2>&1
+    rc=$?
+    diff "$OUT/$name.out" "$2" > "$OUT/$name.diff" 2>&1
+    if [ $rc -eq 0 ] && [ ! -s "$OUT/$name.diff" ]; then
         echo "$1 (ws): ok"
-    else
-        echo "$1 (ws): DIFF"
-        head -12 "$OUT/$name.diff"
-        return 1
+        return 0
     fi
+    echo "$1 (ws): FAIL (exit status $rc$([ $rc -eq 124 ] && echo ': timed out'))"
+    echo "--- diff (< krait, > expected)"
+    head -24 "$OUT/$name.diff"
+    echo "--- krait's last lines"
+    tail -8 "$OUT/$name.out"
+    return 1
 }
+# tile_lower_test: the build's, or the carried binaries' folder (.dev/bin beside .dev/build)
+TLT=""
+for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \
+    .dev/bin/tile_lower_test build/tests/tile_lower/tile_lower_test; do
+    if [ -x "$t" ]; then
+        TLT=$t
+        break
+    fi
+done
 pids=""
 for t in mma_sm90 mma_tf32; do
     check tests/tile/$t.py tests/tile/$t.exp > "$OUT/check.$t" 2>&1 &
@@ -38,22 +58,33 @@ for t in mma_sm90 mma_tf32; do
 done
 check examples/tiles/matmul.py tests/tile/examples/matmul.exp > "$OUT/check.example" 2>&1 &
 pids="$pids $!"
-(KRAIT_TILE_TEST_GPU=1 timeout 80 "$BUILD/tests/tile_lower/tile_lower_test" > "$OUT/lower.log" 2>&1
- echo "tile_lower_test: rc $?" >> "$OUT/lower.log") &
-lower=$!
+if [ -n "$TLT" ]; then
+    (KRAIT_TILE_TEST_GPU=1 timeout 80 "$TLT" ws > "$OUT/lower.log" 2>&1
+     echo "tile_lower_test ws: rc $?" >> "$OUT/lower.log") &
+    lower=$!
+else
+    echo "tile_lower_test: not found (looked beside $K and in .dev/bin, build/)" > "$OUT/lower.log"
+    lower=""
+fi
 for p in $pids; do wait $p || status=1; done
 cat "$OUT"/check.*
 echo "checks done at $(el) s"
 TILES=128x256x64,128x128x64,128x256x32,256x128x32
 for mode in ws tma; do
     KRAIT_TILE_SM90=$mode timeout 40 "$K" bench/tiles/matmul.py 8192 $mode $TILES \
-        > "$OUT/matmul.$mode.log" 2>&1 || status=1
+        > "$OUT/matmul.$mode.log" 2>&1
+    rc=$?
     grep -E "TFLOP|ROW|FAIL|Error" "$OUT/matmul.$mode.log"
+    if [ $rc -ne 0 ]; then
+        status=1
+        echo "matmul ($mode): exit status $rc; its last lines:"
+        tail -6 "$OUT/matmul.$mode.log"
+    fi
     echo "matmul ($mode) done at $(el) s"
 done
-wait $lower
-grep -E " ws|GPU|failures|FAIL|differ|rc " "$OUT/lower.log" | head -20
-grep -q "tile_lower_test: rc 0" "$OUT/lower.log" || status=1
+[ -n "$lower" ] && wait $lower
+grep -E "^ok .* ws|GPU|checks|FAIL|differ|rc |not found|SKIP" "$OUT/lower.log" | head -24
+grep -q "tile_lower_test ws: rc 0" "$OUT/lower.log" || status=1
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
 if [ -n "$NCU" ] && [ $(el) -lt 65 ]; then
     KRAIT_TILE_SM90=ws timeout 20 "$NCU" -k regex:matmul --launch-skip 1 --launch-count 1 \

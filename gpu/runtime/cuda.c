@@ -146,6 +146,7 @@ int cuda_load_driver(GpuState *G) {
         {"cuGraphLaunch", offsetof(CudaApi, cuGraphLaunch)},
         {"cuGraphExecDestroy", offsetof(CudaApi, cuGraphExecDestroy)},
         {"cuGraphDestroy", offsetof(CudaApi, cuGraphDestroy)},
+        {"cuFuncGetAttribute", offsetof(CudaApi, cuFuncGetAttribute)},
     };
     for (size_t i = 0; i < sizeof graph_symbols / sizeof *graph_symbols; i++) {
         void *f = dlsym(handle, graph_symbols[i].name);

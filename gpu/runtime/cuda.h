@@ -157,6 +157,9 @@ typedef struct CudaApi {
     CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream);
     CUresult (*cuGraphExecDestroy)(CUgraphExec exec);
     CUresult (*cuGraphDestroy)(CUgraph graph);
+    /* Optional (NULL when missing): a function's attribute, e.g. CU_FUNC_ATTRIBUTE_NUM_REGS
+     * (4), the registers a thread the tile launch checks a warp-specialized split against */
+    CUresult (*cuFuncGetAttribute)(int *value, int attribute, CUfunction f);
 
     /* ---- libnvrtc.so ---- */
     const char *(*nvrtcGetErrorString)(nvrtcResult result);

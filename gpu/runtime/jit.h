@@ -78,6 +78,9 @@ typedef struct JitCache {
  * when the source does not compile. */
 int jit_compile_to_cubin(struct GpuState *G, const JitRequest *req, JitBinary *out);
 void jit_binary_free(struct GpuState *G, JitBinary *binary);
+/* The registers a thread ptxas gave kernel in a CUBIN (jit_cubin.c), -1 when the CUBIN does
+ * not say (not an ELF CUBIN, no such kernel). */
+int jit_cubin_regs(const uint8_t *cubin, size_t size, const char *kernel);
 
 /* The kernel kernel_name of req's source, compiled for the device and loaded (req->arch
  * must be NULL or the device's). Cached in memory: a second call with the same source and

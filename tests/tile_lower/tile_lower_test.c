@@ -8,7 +8,8 @@
  * dimension, grid 3 x 2), and every array must agree (exactly for ints, within the dtype's
  * rounding for floats): the generated code checked against the CPU path.
  * Exit 0 when all pass.
- * Usage: tile_lower_test [-v] (-v prints every generated kernel). KRAIT_TILE_TEST_GPU=0
+ * Usage: tile_lower_test [-v] [ws] (-v prints every generated kernel; ws: only the
+ * warp-specialized matmul cases). KRAIT_TILE_TEST_GPU=0
  * skips the device runs; =mock runs them on the mock device (the harness against itself). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,12 +280,18 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
     snprintf(hash_line, sizeof hash_line, "#line 2 \"%s\"", f->filename);
     CHECK(strstr(lw.src.buf, hash_line) != NULL, "%s: no %s", what, hash_line);
     size_t size = 0;
-    r = tile_check_source(G, &lw, f, "sm_90a", &size, err, sizeof err);
+    int regs = -1;
+    r = tile_check_source(G, &lw, f, "sm_90a", &size, &regs, err, sizeof err);
     CHECK(r == 0, "%s: NVRTC: %s", what, err);
     if (r < 0 && !verbose) printf("%s\n", lw.src.buf);
     if (r == 0)
-        printf("ok %s: %zu-byte CUBIN, %u threads x %d, %u bytes of shared memory\n", what, size,
-               lw.layout.nt, lw.layout.v, lw.shared_bytes);
+        printf("ok %s: %zu-byte CUBIN, %u threads x %d, %u bytes of shared memory, %d registers"
+               "%s\n",
+               what, size, lw.layout.nt, lw.layout.v, lw.shared_bytes, regs,
+               lw.ws ? " (warp-specialized: +128 threads)" : "");
+    /* a warp-specialized split's setmaxnreg.inc must fit the launch's pool (tile_ws_pool_check
+     * failed the compile above otherwise): the count must be known */
+    if (r == 0 && lw.ws_regs) CHECK(regs > 0, "%s: no register count in the CUBIN", what);
     tile_lowered_free(&lw);
     if (r == 0 && gpu_present) differential(f, what, deterministic);
 }
@@ -838,12 +845,12 @@ static void case_exact(void) {
           "exact: exact variant's loads: %s", r == 0 ? "" : err);
     if (r == 0) {
         size_t size = 0;
-        CHECK(tile_check_source(G, &e, f, "sm_90a", &size, err, sizeof err) == 0,
+        CHECK(tile_check_source(G, &e, f, "sm_90a", &size, NULL, err, sizeof err) == 0,
               "exact variant: NVRTC: %s", err);
         tile_lowered_free(&e);
     }
     size_t size = 0;
-    CHECK(tile_check_source(G, &g, f, "sm_90a", &size, err, sizeof err) == 0,
+    CHECK(tile_check_source(G, &g, f, "sm_90a", &size, NULL, err, sizeof err) == 0,
           "exact, general variant: NVRTC: %s", err);
     tile_lowered_free(&g);
     printf("ok exact variant: conditions, decisions, both variants compile\n");
@@ -851,11 +858,33 @@ static void case_exact(void) {
     tile_func_free(f);
 }
 
+/* warp-specialized (KRAIT_TILE_SM90=ws): a producer warpgroup, 1 to 4 consumers */
+static void ws_cases(void) {
+    G->settings.tile_sm90 = 4;
+    want_text = "warp-specialized";
+    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64 ws");
+    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 128, 256, 64, "matmul float16 128x256x64 ws");
+    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 64, 128, 64, "matmul float16 64x128x64 ws");
+    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 128, 32, "matmul tfloat32 128x128x32 ws");
+    /* four consumer warpgroups (640 threads, 96 registers each: the split must fit 61,440,
+     * not 64K; these hung on the H200 before) and three (512 threads) */
+    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 256, 32, "matmul tfloat32 128x256x32 ws");
+    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 256, 128, 64, "matmul bfloat16 256x128x64 ws");
+    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 192, 128, 64, "matmul float16 192x128x64 ws");
+    case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64, "persistent matmul bfloat16 ws");
+    want_text = NULL;
+    G->settings.tile_sm90 = 0;
+}
+
 int main(int argc, char **argv) {
-    verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
+    bool only_ws = false; /* "ws": the warp-specialized cases only (bench/tiles/ws_check.sh) */
+    for (int i = 1; i < argc; i++) {
+        verbose |= strcmp(argv[i], "-v") == 0;
+        only_ws |= strcmp(argv[i], "ws") == 0;
+    }
     G = gpu_state_new((kr_allocator){0});
     if (!G) return 1;
-    case_error_mapping();
+    if (!only_ws) case_error_mapping();
     if (cuda_load_nvrtc(G) < 0) {
         printf("SKIP: no NVRTC (%s)\n", G->err);
         gpu_state_free(G);
@@ -876,6 +905,13 @@ int main(int argc, char **argv) {
                gpu_present ? G->device_name : G->err, gpu_present ? G->arch : "");
         gpu_clear_error(G);
     }
+    if (only_ws) {
+        ws_cases();
+        printf("%d checks, %d failures; %zu compiles, %.0f ms in NVRTC\n", checks, failures,
+               G->jit.stats.compiles, G->jit.stats.compile_ms);
+        gpu_state_free(G);
+        return failures ? 1 : 0;
+    }
     case_vadd(TDT_FLOAT32, 1024, "vadd float32 1024");
     case_vadd(TDT_FLOAT16, 1000, "vadd float16 1000");
     case_vadd(TDT_INT64, 37, "vadd int64 37");
@@ -887,16 +923,7 @@ int main(int argc, char **argv) {
     case_matmul(TDT_FLOAT8_E4M3FN, TDT_FLOAT32, 32, 32, 64, "matmul float8_e4m3fn");
     case_matmul(TDT_FLOAT32, TDT_FLOAT32, 24, 40, 8, "matmul float32 (FMA)");
     case_matmul(TDT_INT8, TDT_INT32, 16, 16, 32, "matmul int8 -> int32 (FMA)");
-    /* warp-specialized (KRAIT_TILE_SM90=ws): a producer warpgroup, 1 to 2 consumers */
-    G->settings.tile_sm90 = 4;
-    want_text = "warp-specialized";
-    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64 ws");
-    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 128, 256, 64, "matmul float16 128x256x64 ws");
-    case_matmul(TDT_FLOAT16, TDT_FLOAT32, 64, 128, 64, "matmul float16 64x128x64 ws");
-    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 128, 32, "matmul tfloat32 128x128x32 ws");
-    case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64, "persistent matmul bfloat16 ws");
-    want_text = NULL;
-    G->settings.tile_sm90 = 0;
+    ws_cases();
     case_elementwise(TDT_FLOAT32, "elementwise float32");
     case_elementwise(TDT_FLOAT16, "elementwise float16");
     case_elementwise(TDT_FLOAT64, "elementwise float64");

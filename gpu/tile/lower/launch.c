@@ -88,8 +88,20 @@ static void dump(GpuState *G, const TileLowered *l, const JitRequest *req) {
     fclose(f);
 }
 
+int tile_ws_pool_check(const TileLowered *l, int regs, char *err, size_t errsize) {
+    if (!l->ws_regs || regs <= 0) return 0;
+    long block = l->layout.nt + 128L,
+         need = 128L * TILE_WS_PRODUCER_REGS + l->layout.nt * (long)l->ws_regs;
+    if (need <= block * regs) return 0;
+    snprintf(err, errsize,
+             "internal: %s's warp-specialized split asks %ld registers of a pool of %ld (%ld "
+             "threads x %d): its setmaxnreg.inc would never complete",
+             l->name, need, block * regs, block, regs);
+    return -1;
+}
+
 int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, const char *arch,
-                      size_t *cubin_size, char *err, size_t errsize) {
+                      size_t *cubin_size, int *regs, char *err, size_t errsize) {
     (void)f;
     JitRequest req = request(l, arch);
     dump(G, l, &req);
@@ -99,8 +111,12 @@ int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, cons
         return -1;
     }
     if (cubin_size) *cubin_size = bin.size;
+    int n = jit_cubin_regs(bin.data, bin.size, l->name);
+    if (regs) *regs = n;
     jit_binary_free(G, &bin);
-    return 0;
+    /* only sm_90a's code has the producer warpgroup and its split */
+    bool sm90a = strcmp(arch ? arch : G->arch, "sm_90a") == 0;
+    return sm90a ? tile_ws_pool_check(l, n, err, errsize) : 0;
 }
 
 int tile_check_nvrtc(GpuState *G, const TileFunc *f, const TileArg *args, unsigned *checked,
@@ -116,13 +132,13 @@ int tile_check_nvrtc(GpuState *G, const TileFunc *f, const TileArg *args, unsign
     if (!l.has_exact) *checked |= 2; /* no exact variant to check */
     int r = 0;
     if (want & 1 & ~*checked) {
-        r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+        r = tile_check_source(G, &l, f, "sm_90a", NULL, NULL, err, errsize);
         if (r == 0) *checked |= 1;
     }
     tile_lowered_free(&l);
     if (r == 0 && (want & 2 & ~*checked)) {
         if (tile_lower_variant(G, f, true, &l, err, errsize) < 0) return -1;
-        r = tile_check_source(G, &l, f, "sm_90a", NULL, err, errsize);
+        r = tile_check_source(G, &l, f, "sm_90a", NULL, NULL, err, errsize);
         tile_lowered_free(&l);
         if (r == 0) *checked |= 2;
     }
@@ -255,6 +271,17 @@ static int load_variant(GpuState *G, TileCuda *k, bool exact, CUfunction *fn, ch
     JitRequest req = request(&l, NULL);
     dump(G, &l, &req);
     int r = jit_get_function(G, &req, l.name, fn);
+    /* a warp-specialized split that the launch's register pool cannot hold would spin in
+     * setmaxnreg.inc for ever: an error instead (the mock's functions have no count) */
+    int regs = 0;
+    if (r == 0 && l.ws_regs && !G->mock && strcmp(G->arch, "sm_90a") == 0 &&
+        G->api.cuFuncGetAttribute &&
+        G->api.cuFuncGetAttribute(&regs, 4 /* CU_FUNC_ATTRIBUTE_NUM_REGS */, *fn) == CUDA_SUCCESS &&
+        tile_ws_pool_check(&l, regs, err, errsize) < 0) {
+        tile_lowered_free(&l);
+        *fn = NULL;
+        return -1;
+    }
     if (r == 0 && k->shared > KR_STATIC_SMEM_LIMIT) {
         if ((int)k->shared > G->max_shared_optin)
             r = gpu_set_error(G, GPU_ERR_CUDA,

@@ -22,9 +22,15 @@ bool tile_exact_ok(const TileFunc *f, int v, int nexact, const TileExactDim *exa
                    uint64_t exact_vec, const TileArg *args);
 
 /* Compile l (lowered from f) for arch to a CUBIN, loading nothing; *cubin_size gets its
- * size. 0, or -1 with the mapped NVRTC message in err. Goes through the disk cache. */
+ * size, *regs (when not NULL) ptxas's registers a thread (-1: the CUBIN does not say). 0, or
+ * -1 with the mapped NVRTC message in err, or when a warp-specialized kernel's consumers ask
+ * more registers than its launch will have (tile_ws_pool_check). Goes through the disk cache. */
 int tile_check_source(GpuState *G, const TileLowered *l, const TileFunc *f, const char *arch,
-                      size_t *cubin_size, char *err, size_t errsize);
+                      size_t *cubin_size, int *regs, char *err, size_t errsize);
+/* Whether the register pool of a launch of l (its block's threads x regs, ptxas's count)
+ * holds the warp-specialized split's setmaxnreg counts: 0, or -1 with the message in err
+ * (such a launch would spin in setmaxnreg.inc for ever). regs <= 0: unknown, 0. */
+int tile_ws_pool_check(const TileLowered *l, int regs, char *err, size_t errsize);
 
 /* Lower f and compile it for sm_90a (what settings.tile_check_nvrtc asks of every kernel
  * the CPU path runs): the variant a launch with args would run (args NULL: both), unless

@@ -456,6 +456,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     out->shared_bytes = (unsigned)smem;
     out->shared_bytes_sm90a = (unsigned)smem_sm90a;
     out->ws = L.ws_loop != NULL;
+    out->ws_regs = L.ws_regs;
     out->nwords = words;
     out->has_assert = L.has_assert;
     out->has_printf = region_has(&f->body, TOP_PRINTF);

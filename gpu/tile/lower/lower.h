@@ -55,6 +55,9 @@ typedef struct TileExactDim {
     int64_t div;
 } TileExactDim;
 
+/* the registers a thread a warp-specialized kernel's producer warpgroup keeps (setmaxnreg) */
+enum { TILE_WS_PRODUCER_REGS = 40 };
+
 typedef struct TileLowered {
     KSource src;           /* the CUDA C, NUL-terminated in src.buf */
     char name[96];         /* the __global__'s name */
@@ -86,6 +89,9 @@ typedef struct TileLowered {
     /* on sm_90a the block is layout.nt + 128 threads: a producer warpgroup after the
      * layout's threads feeds a warp-specialized matmul loop (mma_sm90_ws.c) */
     bool ws;
+    /* the consumers' setmaxnreg.inc count (0: no register split): the launch's register
+     * pool must hold it (ws_check / tile_lower_test read ptxas's count from the CUBIN) */
+    int ws_regs;
 } TileLowered;
 
 /* Lower f (verified: tile_ir_verify) to CUDA C. 0, or -1 with a message in err naming the

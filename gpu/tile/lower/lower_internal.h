@@ -67,6 +67,7 @@ typedef struct Lower {
      * KR_NT consumer threads feeds its ring by TMA), NULL: none; its mbarriers' bytes */
     const TileOp *ws_loop;
     size_t ws_bar_bytes;
+    int ws_regs; /* the consumers' setmaxnreg.inc count, 0: none */
 } Lower;
 
 /* The matmul loop mma_sm90.c recognises (sm90_match), what mma_sm90_ws.c needs of it. */
@@ -145,6 +146,9 @@ int lw_sm90_loop_tmaps(Lower *L, const Sm90Loop *m, int *ta, int *tb);
 void lw_sm90_ws_plan(Lower *L);
 int lw_sm90_ws_start(Lower *L);
 int lw_sm90_ws_consume(Lower *L, const TileOp *op, const Sm90Loop *m, const char *fn);
+/* The consumers' registers a thread (setmaxnreg.inc) for nt consumer threads and the
+ * producer warpgroup: what the launch's register pool holds. */
+int lw_sm90_ws_consumer_regs(int nt);
 /* A REDUCE or SCAN over a tuple of tiles (op->ncomp > 0; reduce_tuple.c). */
 int lw_tuple_fold(Lower *L, const TileOp *op);
 /* Whether op is a scalar computation without effects that a copy-issuing lambda can redo for

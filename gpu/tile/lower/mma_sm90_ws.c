@@ -26,8 +26,6 @@
 
 #include "lower_internal.h"
 
-enum { WS_DEPTH = 16, WS_PRODUCER_REGS = 40 };
-
 /* The analysis: which values the producer computes (av) and which scalar variables it
  * cannot trust (taint: a write it does not run). */
 typedef struct WsScan {
@@ -316,10 +314,17 @@ static int slice(Lower *L, const WsScan *w, const TileRegion *r) {
     return 0;
 }
 
-/* consumer registers after the producer gives up its own: 64K over the block, a multiple
- * of 8, at most 240 */
-static int consumer_regs(int nt) {
-    int r = (65536 - 128 * WS_PRODUCER_REGS) / nt / 8 * 8;
+/* Consumer registers after the producer gives up its own. setmaxnreg moves registers
+ * within the block's pool, which is what the launch allocated: the block's threads times
+ * ptxas's count, __launch_bounds__(KR_BLOCK)'s bound (64K / KR_BLOCK in multiples of 8: a
+ * kernel with setmaxnreg gets the whole bound). An increase past the pool never completes
+ * (USETMAXREG.TRY_ALLOC spins): 640 threads have 96 each, 61,440 in all, and the first
+ * version asked 112 for 512 consumers, from 64K: the tfloat32 128x256 and 16-bit M = 256
+ * kernels hung on the H200 (2026-12-01). A multiple of 8, at most 240. */
+int lw_sm90_ws_consumer_regs(int nt) {
+    int block = nt + 128, bound = 65536 / block / 8 * 8;
+    if (bound > 255) bound = 255 / 8 * 8;
+    int r = (block * bound - 128 * TILE_WS_PRODUCER_REGS) / nt / 8 * 8;
     return r > 240 ? 240 : r;
 }
 
@@ -351,7 +356,7 @@ int lw_sm90_ws_start(Lower *L) {
     lw_line(L, NULL, "kr_bar_all(); /* the whole block, the producer too */");
     lw_line(L, NULL, "if (threadIdx.x >= KR_NT) {");
     L->indent++;
-    if (split) lw_line(L, NULL, "kr_setmaxnreg_dec<%d>();", WS_PRODUCER_REGS);
+    if (split) lw_line(L, NULL, "kr_setmaxnreg_dec<%d>();", TILE_WS_PRODUCER_REGS);
     lw_line(L, NULL, "if (threadIdx.x == KR_NT && p.kr_tma != 0) {");
     L->indent++;
     lw_line(L, NULL,
@@ -366,7 +371,10 @@ int lw_sm90_ws_start(Lower *L) {
     lw_line(L, NULL, "return;");
     L->indent--;
     lw_line(L, NULL, "}");
-    if (split) lw_line(L, NULL, "kr_setmaxnreg_inc<%d>();", consumer_regs(nt));
+    if (split) {
+        L->ws_regs = lw_sm90_ws_consumer_regs(nt);
+        lw_line(L, NULL, "kr_setmaxnreg_inc<%d>();", L->ws_regs);
+    }
     L->indent--;
     lw_line(L, NULL, "}");
     lw_raw(L, "#endif\n");
