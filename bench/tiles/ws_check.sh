@@ -1,6 +1,6 @@
 #!/bin/bash
 # ws_check.sh: the warp-specialized matmul loop (KRAIT_TILE_SM90=ws, gpu/tile/lower/
-# mma_sm90_ws.c) checked and measured on the H200 in one call (under 90 s), from the
+# mma_sm90_ws.c) checked and measured on the H200 in one call (under 60 s), from the
 # repository root on the device with a Release build:
 #   bash bench/tiles/ws_check.sh [.dev/build/krait]
 # 1. against the NumPy-made .exp files under KRAIT_TILE_SM90=ws: tests/tile/mma_sm90 (edges,
@@ -10,8 +10,8 @@
 #    and examples/tiles/matmul (the sample's kernels; its tiles stay on mma.sync);
 # 2. tile_lower_test ws (the warp-specialized cases only, 1 to 4 consumer warpgroups), each
 #    run on the GPU against the CPU path;
-# 3. the matmul rows at 8192^3 (bench/tiles/matmul.py, each configuration checked exactly)
-#    warp-specialized and, in the same call, on the TMA loop without a producer;
+# 3. the matmul rows at 8192^3 warp-specialized (bench/tiles/matmul.py, each configuration
+#    checked exactly; table.sh measures the TMA loop without a producer);
 # 4. Nsight Compute on the warp-specialized bf16 matmul when there is time.
 # Every failure prints its exit status, the diff against the .exp and the output's last
 # lines to stdout. A hung kernel raises after KRAIT_KERNEL_TIMEOUT seconds (15) instead of
@@ -28,7 +28,7 @@ status=0
 check() { # check SCRIPT EXP: runs, compares, prints what went wrong
     local name rc
     name=$(basename "$1" .py)
-    KRAIT_TILE_SM90=ws timeout 60 "$K" "$1" > "$OUT/$name.out" 2>&1
+    KRAIT_TILE_SM90=ws timeout 30 "$K" "$1" > "$OUT/$name.out" 2>&1
     rc=$?
     diff "$OUT/$name.out" "$2" > "$OUT/$name.diff" 2>&1
     if [ $rc -eq 0 ] && [ ! -s "$OUT/$name.diff" ]; then
@@ -59,7 +59,7 @@ done
 check examples/tiles/matmul.py tests/tile/examples/matmul.exp > "$OUT/check.example" 2>&1 &
 pids="$pids $!"
 if [ -n "$TLT" ]; then
-    (KRAIT_TILE_TEST_GPU=1 timeout 80 "$TLT" ws > "$OUT/lower.log" 2>&1
+    (KRAIT_TILE_TEST_GPU=1 timeout 40 "$TLT" ws > "$OUT/lower.log" 2>&1
      echo "tile_lower_test ws: rc $?" >> "$OUT/lower.log") &
     lower=$!
 else
@@ -69,25 +69,25 @@ fi
 for p in $pids; do wait $p || status=1; done
 cat "$OUT"/check.*
 echo "checks done at $(el) s"
-TILES=128x256x64,128x128x64,128x256x32,256x128x32
-for mode in ws tma; do
-    KRAIT_TILE_SM90=$mode timeout 40 "$K" bench/tiles/matmul.py 8192 $mode $TILES \
-        > "$OUT/matmul.$mode.log" 2>&1
-    rc=$?
-    grep -E "TFLOP|ROW|FAIL|Error" "$OUT/matmul.$mode.log"
-    if [ $rc -ne 0 ]; then
-        status=1
-        echo "matmul ($mode): exit status $rc; its last lines:"
-        tail -6 "$OUT/matmul.$mode.log"
-    fi
-    echo "matmul ($mode) done at $(el) s"
-done
+# the rows warp-specialized (table.sh has them on the TMA loop without a producer): bf16,
+# f16 and the persistent kernel at 128x256x64 (two consumer warpgroups), tfloat32 at
+# 256x128x32 (two, 128 accumulator registers each)
+KRAIT_TILE_SM90=ws timeout 30 "$K" bench/tiles/matmul.py 8192 ws 128x256x64,256x128x32 \
+    > "$OUT/matmul.ws.log" 2>&1
+rc=$?
+grep -E "TFLOP|ROW|FAIL|Error" "$OUT/matmul.ws.log"
+if [ $rc -ne 0 ]; then
+    status=1
+    echo "matmul (ws): exit status $rc; its last lines:"
+    tail -6 "$OUT/matmul.ws.log"
+fi
+echo "matmul (ws) done at $(el) s"
 [ -n "$lower" ] && wait $lower
 grep -E "^ok .* ws|GPU|checks|FAIL|differ|rc |not found|SKIP" "$OUT/lower.log" | head -24
 grep -q "tile_lower_test ws: rc 0" "$OUT/lower.log" || status=1
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-if [ -n "$NCU" ] && [ $(el) -lt 65 ]; then
-    KRAIT_TILE_SM90=ws timeout 20 "$NCU" -k regex:matmul --launch-skip 1 --launch-count 1 \
+if [ -n "$NCU" ] && [ $(el) -lt 42 ]; then
+    KRAIT_TILE_SM90=ws timeout 15 "$NCU" -k regex:matmul --launch-skip 1 --launch-count 1 \
         --section SpeedOfLight --section Occupancy --section LaunchStats \
         --section WarpStateStats --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active \
         "$K" bench/tiles/ncu_row.py matmul_bf16 128x256x64 > "$OUT/ncu.log" 2>&1
