@@ -163,7 +163,8 @@ static Value make_array(Interp *I, Value obj, Value dtv, Value copyv, Value orde
     if (is_array(I, obj)) {
         Array *src = as_array(obj);
         int want = dt < 0 ? src->dtype : dt;
-        bool fits = want == src->dtype && arr_has_order(src, (char)order);
+        /* 'K' keeps any layout: np.asarray(view) is the view itself, as NumPy's */
+        bool fits = want == src->dtype && (order == 'K' || arr_has_order(src, (char)order));
         if (copy == 0 && !fits)
             return err_format(I, TY_VALUE_ERROR,
                               "Unable to avoid copy while creating an array as requested.\n"
@@ -323,6 +324,13 @@ static Value f_arange(Interp *I, int argc, Value *argv, Tuple *kw) {
     return wrap(I, arr_backend(I)->arange(I, dt, n, start, step, a, s));
 }
 
+/* A linspace end point: a NumPy scalar (np.int64(0), np.float32(1)) as a Python float;
+ * numbers and what is no number (a str: num_to_double's TypeError) as they are. */
+static Value lin_number(Interp *I, Value v) {
+    if (v.tag == KR_TFLOAT || is_int(I, v) || is_str(I, v) || !is_obj(v)) return v;
+    return float_from_value(I, v);
+}
+
 static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const char *const names[] = {"start",   "stop",  "num", "endpoint",
                                         "retstep", "dtype", "axis"};
@@ -337,7 +345,9 @@ static Value f_linspace(Interp *I, int argc, Value *argv, Tuple *kw) {
     }
     double a, b;
     int64_t n = 50;
-    if (!num_to_double(I, o[0], &a) || !num_to_double(I, o[1], &b)) return V_NULL;
+    /* NumPy scalars (np.int64(0), np.float32(1)) count as numbers too */
+    Value fa = lin_number(I, o[0]), fb = is_null(fa) ? fa : lin_number(I, o[1]);
+    if (is_null(fb) || !num_to_double(I, fa, &a) || !num_to_double(I, fb, &b)) return V_NULL;
     if (!is_null(o[2]) && obj_index(I, o[2], &n) < 0) return V_NULL;
     if (n < 0)
         return err_format(I, TY_VALUE_ERROR,
@@ -1164,8 +1174,8 @@ static int add_python_functions(Interp *I, Module *m) {
     }
     if (add_python_methods(I, lm) < 0) return -1;
     static const char *const parts[] = {"_numpy_exceptions", "_numpy_ufunc", "_numpy_math",
-                                        "_numpy_extra", "_numpy_errstate"};
-    for (int i = 0; i < 5; i++) {
+                                        "_numpy_extra",      "_numpy_misc",  "_numpy_errstate"};
+    for (int i = 0; i < 6; i++) {
         Module *um = load_python_part(I, m, parts[i]);
         Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
         if (is_null(inst)) {

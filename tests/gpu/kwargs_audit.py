@@ -103,7 +103,11 @@ FUNCS = {
     "acos": (v / 3,), "asin": (v / 3,), "atan": (v,), "atan2": (v, v), "pow": (v, 2),
     "bitwise_not": (np.arange(3),), "bitwise_invert": (np.arange(3),),
     "bitwise_left_shift": (np.arange(3), 1), "bitwise_right_shift": (np.arange(3), 1),
-    "fabs": (v,),
+    "fabs": (v,), "piecewise": (v, [v > 1], [0, 1]), "unwrap": (v,),
+    "packbits": (np.arange(3),), "unpackbits": (np.arange(3, dtype=np.uint8),),
+    "histogram_bin_edges": (v,), "histogram2d": (v, v), "histogramdd": (a,), "poly": (v,),
+    "polyadd": (v, v), "polysub": (v, v), "polymul": (v, v), "polyder": (v,),
+    "polyint": (v,), "polydiv": (v, v + 1), "poly1d": (v,), "nditer": (v,),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
