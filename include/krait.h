@@ -98,8 +98,11 @@ typedef struct kr_config {
                                 * warpgroup's TMA feeds the consumer warpgroups' wgmma) where
                                 * the kernel allows it, else as 0; 5 (serial) the attention loop
                                 * without its software pipeline, 6 (pingpong) with its two
-                                * warpgroups in turns. KRAIT_TILE_SM90=tma|off|cpasync|ws|
-                                * serial|pingpong */
+                                * warpgroups in turns, 7 (pipeline) the pipelined loop at one
+                                * block an SM where the kernel's occupancy hint leaves too few
+                                * registers for it (the default takes the hint and the serial
+                                * loop there). KRAIT_TILE_SM90=tma|off|cpasync|ws|serial|
+                                * pingpong|pipeline */
     double gpu_kernel_timeout; /* seconds a wait for the device may last (a kernel that
                                 * never ends): past it the wait raises RuntimeError and
                                 * this interpreter's GPU is unusable (docs/GPU.md); 0:

@@ -44,6 +44,8 @@ static void usage(FILE *out) {
             "  KRAIT_TILE_SM90  Hopper tile matmul loops: cpasync (default), tma, off;\n"
             "                   serial: the attention loop without its software pipeline,\n"
             "                   pingpong: its two warpgroups taking turns at the tensor cores,\n"
+            "                   pipeline: the pipeline at one block an SM before the\n"
+            "                   occupancy hint without it,\n"
             "                   ws: the matmul loop warp-specialized (a TMA producer warpgroup)\n"
             "  KRAIT_FUSE_INTERP a new fused expression's first launches: off (default),\n"
             "                   auto (interpreted while its kernel compiles), always, first\n"
@@ -90,6 +92,7 @@ static void config_from_env(kr_config *cfg) {
     cfg->gpu_tile_sm90 = !sm90                           ? 0
                          : strcmp(sm90, "serial") == 0   ? 5
                          : strcmp(sm90, "pingpong") == 0 ? 6
+                         : strcmp(sm90, "pipeline") == 0 ? 7
                          : strcmp(sm90, "off") == 0      ? 1
                          : strcmp(sm90, "tma") == 0      ? 2
                          : strcmp(sm90, "cpasync") == 0  ? 3

@@ -117,7 +117,8 @@ typedef struct GpuSettings {
                                 * 1 the variant the arguments select, 2 both variants */
     int tile_sm90; /* Hopper matmul loops: 0, 2 wgmma + TMA (cp.async where TMA can't), 1 off,
                     * 3 wgmma + cp.async only, 4 warp-specialized where it can (mma_sm90_ws.c),
-                    * 5 the attention loop unpipelined, 6 ping-pong */
+                    * 5 the attention loop unpipelined, 6 ping-pong, 7 its pipeline before the
+                    * occupancy hint (attention_sm90.c fa_plan) */
     double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */

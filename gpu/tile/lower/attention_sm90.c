@@ -280,7 +280,53 @@ static int fa_threads_of(const FaLoop *m) {
     return m->M / 64 * 128;
 }
 
-static bool fa_match(const TileFunc *f, const TileOp *op, int threads, FaLoop *m) {
+/* The ring's stages at occ blocks an SM: Q once, each stage a K and a V tile, within
+ * 227 KB / occ (it shares kr_smem with the generic ops' scratch, used only before and after
+ * the loop); 0 when fewer than 2 fit */
+static int fa_stages(const FaLoop *m, int occ) {
+    size_t budget = (size_t)FA_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
+    size_t stage = m->k_bytes + m->v_bytes;
+    if (budget < 1024 + m->q_bytes + 2 * stage) return 0;
+    size_t n = (budget - 1024 - m->q_bytes) / stage;
+    return n > 4 ? 4 : (int)n;
+}
+
+/* Blocks an SM, stages and the software pipeline. ct.kernel(occupancy=n) (the sample's 2)
+ * leaves a thread 64K / (n threads) registers. The pipeline keeps S, P of the iteration
+ * before (packed), the accumulator and ~24 more live (N/2 + DV/2 + NK/2 + 24: ptxas -v 128x64
+ * 117-128 registers) and needs 3 stages; the serial loop S, P and the accumulator. By
+ * default the hint's occupancy comes first: the pipeline where it fits there, else the
+ * serial loop where its fragments alone fit (128x128 D 64: 2 blocks an SM, 128 registers,
+ * a 2-stage ring, ~160 bytes of spills: 424 TFLOP/s on the H200, fourth session's run 2,
+ * where one block an SM with the pipeline measured below 346 in the sixth session's),
+ * else one block an SM. KRAIT_TILE_SM90=pipeline and =pingpong take one block an SM with
+ * the pipeline before the hint's occupancy without it (the fifth session's rule); =serial
+ * never pipelines. */
+static bool fa_plan(const TileFunc *f, int mode, FaLoop *m) {
+    int hint = f->hints.occupancy > 1 && f->hints.occupancy <= 4 ? f->hints.occupancy : 1;
+    int threads = fa_threads_of(m);
+    int pipe_need = m->N / 2 + m->DV / 2 + m->NK / 2 + 24,
+        serial_need = m->N / 2 + m->DV / 2 + m->NK / 4;
+    bool pipe_first = mode == 6 || mode == 7;
+    for (int k = 0; k < 2; k++) {
+        int occ = k ? 1 : hint;
+        if (k && hint == 1) break;
+        int stages = fa_stages(m, occ);
+        if (!stages) continue;
+        int regs = 65536 / (threads * occ);
+        if (regs > 255) regs = 255;
+        m->occ = occ;
+        m->stages = stages;
+        pipe_match(f, m);
+        if (mode == 5 || pipe_need > regs) m->pipe = false;
+        if (m->pipe) return true;
+        if (pipe_first && !k && hint > 1) continue; /* the pipeline at one block first */
+        if (serial_need <= regs || k || hint == 1) return true;
+    }
+    return false;
+}
+
+static bool fa_match(const TileFunc *f, const TileOp *op, int threads, int mode, FaLoop *m) {
     if (op->kind != TOP_FOR) return false;
     const TileRegion *body = &op->regions[0];
     memset(m, 0, sizeof *m);
@@ -335,29 +381,15 @@ static bool fa_match(const TileFunc *f, const TileOp *op, int threads, FaLoop *m
     m->q_bytes = (size_t)m->M * (size_t)m->D * 2;
     m->k_bytes = (size_t)m->pk.rows * (size_t)m->pk.cols * 2;
     m->v_bytes = (size_t)m->pv.rows * (size_t)m->pv.cols * 2;
-    /* ct.kernel(occupancy=n) leaves a thread 64K / (n threads) registers: the loop takes
-     * them when its fragments (S, the accumulator, P packed twice) and ~24 more fit (ptxas -v:
-     * 128x64 127 registers, 128x128 166), else
-     * one block an SM (the 128x128 loop spilled at the sample's occupancy 2) */
-    int occ = f->hints.occupancy > 1 && f->hints.occupancy <= 4 ? f->hints.occupancy : 1;
-    int need = m->N / 2 + m->DV / 2 + m->NK / 2 + 24;
-    if (need * fa_threads_of(m) * occ > 65536) occ = 1;
-    m->occ = occ;
-    size_t budget = (size_t)FA_SMEM_MAX / (size_t)occ - (occ > 1 ? 1024 : 0);
-    size_t stage = m->k_bytes + m->v_bytes;
-    if (budget < 1024 + m->q_bytes + 2 * stage) return false;
-    m->stages = (int)((budget - 1024 - m->q_bytes) / stage);
-    if (m->stages > 4) m->stages = 4;
-    pipe_match(f, m);
-    return true;
+    return fa_plan(f, mode, m);
 }
 
-static int first_match(const TileFunc *f, const TileRegion *r) {
+static int first_match(const TileFunc *f, const TileRegion *r, int mode) {
     for (const TileOp *op = r->first; op; op = op->next) {
         FaLoop m;
-        if (fa_match(f, op, 0, &m)) return fa_threads_of(&m);
+        if (fa_match(f, op, 0, mode, &m)) return fa_threads_of(&m);
         for (int k = 0; k < 2; k++) {
-            int t = first_match(f, &op->regions[k]);
+            int t = first_match(f, &op->regions[k], mode);
             if (t) return t;
         }
     }
@@ -365,16 +397,15 @@ static int first_match(const TileFunc *f, const TileRegion *r) {
 }
 
 int lw_fa_threads(const TileFunc *f, int mode) {
-    return mode == 1 ? 0 : first_match(f, &f->body);
+    return mode == 1 ? 0 : first_match(f, &f->body, mode);
 }
 
 static bool loop_taken(const Lower *L, const TileOp *op, FaLoop *m) {
-    if (L->sm90_mode == 1 || !fa_match(L->f, op, L->layout.nt, m)) return false;
+    if (L->sm90_mode == 1 || !fa_match(L->f, op, L->layout.nt, L->sm90_mode, m)) return false;
     /* an operand array the kernel also writes keeps the generic loop's ordered accesses */
     int arr[2] = {m->pk.load->array, m->pv.load->array};
     for (int i = 0; i < 2; i++)
         if (arr[i] >= 64 || (L->ordered >> arr[i] & 1)) return false;
-    if (L->sm90_mode == 5) m->pipe = false; /* KRAIT_TILE_SM90=serial */
     /* KRAIT_TILE_SM90=pingpong: the pipelined loop of two warpgroups in turns */
     m->pingpong = m->pipe && m->M == 128 && L->sm90_mode == 6;
     return true;
