@@ -203,7 +203,7 @@ void api_run_begin(Interp *I, ApiRun *r) {
     if (r->outermost) {
         if (!I->c_stack_limit) I->c_stack_limit = c_stack_floor(a, &here);
         a->limit_reason = KR_LIMIT_NONE;
-        atomic_store(&a->terminate, 0);
+        a->request_before = atomic_load(&a->terminate) || atomic_load(&I->interrupt_pending) == 1;
         a->steps = 0;
         a->deadline = a->time_limit > 0 ? api_monotonic_now() + a->time_limit : 0;
         if (a->deadline > 0) api_timer_arm(I, a->deadline);
@@ -217,6 +217,7 @@ void api_run_begin(Interp *I, ApiRun *r) {
 static bool limit_stop(Interp *I, int reason) {
     ApiState *a = I->api;
     if (!a->limit_reason) a->limit_reason = reason;
+    a->request_before = false;
     atomic_store(&I->interrupt_pending, 1);
     static const char *const what[] = {"", "time limit exceeded", "step limit exceeded",
                                        "terminated by the host"};
@@ -241,6 +242,7 @@ bool api_check_limits(Interp *I) {
     int pending = atomic_exchange(&I->interrupt_pending, 0);
     if (pending == API_TIMER_SIGNAL) return limit_stop(I, KR_LIMIT_TIME);
     if (pending) {
+        a->request_before = false;
         err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
         return false;
     }
@@ -286,6 +288,31 @@ int api_take_error(Interp *I) {
     return KR_ERROR;
 }
 
+/* A kr_terminate or kr_interrupt that arrived during the outermost run but after its last
+ * check (in its last C call, or the time.sleep that ended it) is that run's: it stops the run
+ * as the check would have (KR_LIMIT; KeyboardInterrupt), rather than hitting the next run.
+ * A request already pending when the run began and never checked stays for the next check.
+ * A run that failed anyway keeps its own result; the request is spent. */
+static int run_end_request(Interp *I, int rc, kr_value **out) {
+    ApiState *a = I->api;
+    if (a->request_before || a->limit_reason) return rc;
+    bool terminate = atomic_exchange(&a->terminate, 0);
+    if (!terminate && atomic_load(&I->interrupt_pending) != 1) return rc;
+    atomic_store(&I->interrupt_pending, 0);
+    if (rc != KR_OK) return rc;
+    if (out && *out) {
+        kr_release(I, *out);
+        *out = NULL;
+    }
+    if (terminate) {
+        limit_stop(I, KR_LIMIT_TERMINATED);
+        I->last_error = err_fetch(I);
+        return KR_LIMIT;
+    }
+    err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
+    return api_take_error(I);
+}
+
 int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out) {
     ApiState *a = I->api;
     int rc = KR_OK;
@@ -314,9 +341,13 @@ int api_run_end(Interp *I, ApiRun *r, Value result, kr_value **out) {
     a->run_depth--;
     if (r->outermost) {
         if (a->deadline > 0) api_timer_disarm(I);
+        rc = run_end_request(I, rc, out);
         I->instr_budget = 0;
         a->armed_budget = 0;
-        if (a->limit_reason) atomic_store(&I->interrupt_pending, 0);
+        if (a->limit_reason) { /* the run is over: nothing of its stop is left for the next */
+            atomic_store(&I->interrupt_pending, 0);
+            atomic_store(&a->terminate, 0);
+        }
         I->c_stack_limit = NULL;
         I->c_recursion_depth = 0;
     }

@@ -37,6 +37,8 @@ typedef struct ApiState {
     int run_depth;            /* nesting of API entries that run code */
     int limit_reason;         /* KR_LIMIT_* that stopped the current/last run */
     atomic_int terminate;     /* kr_terminate was called */
+    bool request_before;      /* a kr_interrupt/kr_terminate was pending when the outermost
+                               * run began and no check has taken it yet (api_run_end) */
     ApiTimer *timer;          /* the time limit's alarm thread (api_timer.c), NULL: none yet */
     bool timer_failed;        /* it could not be started: the checks' clock reads only */
 

@@ -55,17 +55,11 @@ int kr_run_single(kr_interp *I, const char *source, const char *filename) {
     /* api_exec gives the run what kr_run_string's get (limits, the stack guard, SystemExit
      * as KR_EXIT); in EXEC_SINGLE mode it leaves __main__.__file__ alone. A statement that
      * awaits at the top level runs on asyncio's loop (api_repl_await), as in `python -m
-     * asyncio`. */
-    int rc = api_exec(I, source, strlen(source), filename ? filename : "<stdin>",
-                      EXEC_SINGLE | PARSE_TOP_AWAIT, NULL, NULL);
-    /* An interrupt that arrived after the VM's last check (Ctrl-C ending a time.sleep in
-     * the statement's final call) is still the statement's: the user pressed Ctrl-C while
-     * it ran, so report it now rather than let it hit the next statement. */
-    if (rc == KR_OK && atomic_exchange(&I->interrupt_pending, 0)) {
-        err_set_value(I, v_obj(I->types[TY_KEYBOARD_INTERRUPT]));
-        rc = api_take_error(I);
-    }
-    return rc;
+     * asyncio`. An interrupt that arrived after the VM's last check (Ctrl-C ending a
+     * time.sleep in the statement's final call) is the statement's: api_run_end raises it
+     * rather than let it hit the next statement. */
+    return api_exec(I, source, strlen(source), filename ? filename : "<stdin>",
+                    EXEC_SINGLE | PARSE_TOP_AWAIT, NULL, NULL);
 }
 
 int kr_source_incomplete(const char *source) {
@@ -74,7 +68,9 @@ int kr_source_incomplete(const char *source) {
 }
 
 void kr_interrupt_clear(kr_interp *I) {
-    if (I) atomic_store(&I->interrupt_pending, 0);
+    if (!I) return;
+    atomic_store(&I->interrupt_pending, 0);
+    atomic_store(&I->api->terminate, 0);
 }
 
 /* ---- completion ------------------------------------------------------------------ */

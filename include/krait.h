@@ -171,7 +171,9 @@ KR_API void kr_print_error(kr_interp *I);
 KR_API int kr_exit_code(kr_interp *I);
 
 /* Ask the running script to raise KeyboardInterrupt at its next check. Safe to call from a
- * signal handler or another thread. */
+ * signal handler or another thread. One that arrives after the run's last check (during its
+ * last C call) ends that run with KeyboardInterrupt when it returns; one made while no run
+ * is active waits for the next run's first check (kr_interrupt_clear drops it). */
 KR_API void kr_interrupt(kr_interp *I);
 
 /* The interpreter's event loop (asyncio, docs/ASYNC.md) driven by the host. Code run with
@@ -481,7 +483,8 @@ KR_API void kr_set_hook(kr_interp *I, kr_hook_fn fn, int mask, int count, void *
  * run. */
 KR_API int kr_check_interrupt(kr_interp *I);
 /* Like kr_interrupt, but the script cannot catch it: every later check raises again until
- * the run returns, which it does with KR_LIMIT. Safe from a signal handler or a thread. */
+ * the run returns, which it does with KR_LIMIT (also when it arrived after the run's last
+ * check). Safe from a signal handler or a thread. */
 KR_API void kr_terminate(kr_interp *I);
 enum { KR_LIMIT_NONE = 0, KR_LIMIT_TIME, KR_LIMIT_STEPS, KR_LIMIT_TERMINATED };
 /* Why the last run returned KR_LIMIT (KR_LIMIT_NONE otherwise). */
@@ -512,8 +515,8 @@ KR_API int kr_run_single(kr_interp *I, const char *source, const char *filename)
  * code.InteractiveConsole joins them), so a blank line typed last leaves a final '\n'. */
 KR_API int kr_source_incomplete(const char *source);
 
-/* Drop an interrupt requested by kr_interrupt that no running code has seen yet, so that
- * the next statement does not start with a stale KeyboardInterrupt. */
+/* Drop an interrupt requested by kr_interrupt or kr_terminate that no running code has seen
+ * yet, so that the next statement does not start with a stale KeyboardInterrupt. */
 KR_API void kr_interrupt_clear(kr_interp *I);
 
 /* Completion candidates for text, the word before the cursor, as rlcompleter gives them:

@@ -80,22 +80,23 @@ static int run_watched(kr_interp *I, const char *source, double after, int termi
 }
 
 int main(void) {
-    kr_config cfg;
-    kr_config_init(&cfg);
-    cfg.time_limit = 0.1; /* seconds per run */
-    kr_interp *I = kr_new(&cfg);
+    kr_interp *I = kr_new(NULL);
     if (!I) return 1;
     kr_register_function(I, "crunch", crunch, NULL);
-    if (kr_run_string(I, "import collections, itertools, time", "imports.py") != KR_OK) return 1;
+    if (kr_run_string(I, "import collections, itertools, time", "imports.py") != KR_OK) {
+        kr_print_error(I);
+        return 1;
+    }
 
     printf("1. crunch(10**13) under a 0.1 s time limit:\n");
+    kr_set_time_limit(I, 0.1); /* seconds per run, from the next run on */
     int rc = kr_run_string(I, "crunch(10**13)", "crunch.py");
     printf("  %s, %s\n", rc_name(rc),
            kr_limit_reason(I) == KR_LIMIT_TIME ? "stopped by the time limit" : "?");
+    kr_set_time_limit(I, 0); /* the watchdog thread decides from here on */
     if (kr_run_string(I, "print('  crunch(1000) =', crunch(1000) > 0)", "small.py") != KR_OK)
         kr_print_error(I);
 
-    kr_set_time_limit(I, 0); /* the watchdog thread decides from here on */
     printf("2. kr_interrupt during time.sleep(1000):\n");
     rc = run_watched(I,
                      "try:\n"

@@ -1,9 +1,10 @@
 /* test_host_api.c: what hosts build on beyond one call. Persistent references survive the
  * native call that made them and every collection (run under GC stress), and die at
  * kr_unref; kr_check_interrupt stops a long native loop on a step limit, a time limit,
- * kr_terminate and kr_interrupt, and the next run starts clean; the module loader serves
- * modules and packages from memory, in sandbox mode too, with its errors raised by import
- * and its file name in tracebacks; the input callback feeds input() and sys.stdin in chunks,
+ * kr_terminate and kr_interrupt, and the next run starts clean; a kr_terminate or
+ * kr_interrupt that arrives after a run's last check stops that run, not the next; the module
+ * loader serves modules and packages from memory, in sandbox mode too, with its errors raised by
+ * import and its file name in tracebacks; the input callback feeds input() and sys.stdin in chunks,
  * sandboxed scripts included, and its failure is an OSError. */
 #include <string.h>
 
@@ -137,6 +138,62 @@ static void test_check_interrupt(void) {
     CHECK(strcmp(txt, "ki") == 0);
     kr_release(I, r);
     CHECK(kr_run_string(I, "y = 2", "<after-ki>") == KR_OK);
+    kr_free(I);
+}
+
+/* ---- a request after the run's last check ---- */
+
+/* A native that asks to stop the run (as a watchdog thread would while it runs) and
+ * returns without checking: the run's last check is behind it. */
+static int late(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwargs, kr_value **result,
+                void *ud) {
+    (void)argc, (void)argv, (void)kwargs;
+    if (*(int *)ud)
+        kr_terminate(I);
+    else
+        kr_interrupt(I);
+    *result = kr_int(I, 1);
+    return KR_OK;
+}
+
+static void test_late_request(void) {
+    kr_interp *I = kr_new(NULL);
+    CHECK(I);
+    int terminate = 1;
+    kr_value *f = NULL, *v = NULL;
+    CHECK(kr_register_function(I, "late", late, &terminate) == KR_OK);
+    CHECK(kr_run_string(I, "def g():\n    return late()\n", "<def>") == KR_OK);
+    CHECK(kr_get_global(I, "g", &f) == KR_OK);
+    for (int way = 0; way < 3; way++) {
+        for (terminate = 1; terminate >= 0; terminate--) {
+            int rc = way == 0   ? kr_run_string(I, "late()", "<late>")
+                     : way == 1 ? kr_call(I, f, 0, NULL, &v)
+                                : kr_eval(I, "late()", &v);
+            /* That run stops (it returned KR_OK and the next run failed), */
+            if (terminate)
+                CHECK(rc == KR_LIMIT && kr_limit_reason(I) == KR_LIMIT_TERMINATED);
+            else
+                CHECK(rc == KR_ERROR && strcmp(kr_error_type(I), "KeyboardInterrupt") == 0);
+            if (way > 0) CHECK(v == NULL); /* no result handle left behind */
+            /* and the next one starts clean. */
+            CHECK(kr_run_string(I, "for i in range(100000): pass", "<next>") == KR_OK);
+            CHECK(kr_limit_reason(I) == KR_LIMIT_NONE);
+        }
+    }
+    /* Made while no run is active: the next run's first check sees it (a call that runs no
+     * code leaves it), kr_interrupt_clear drops it. */
+    kr_terminate(I);
+    long long n = -1;
+    kr_value *l = kr_list(I);
+    CHECK(l && kr_len(I, l, &n) == KR_OK && n == 0);
+    CHECK(kr_run_string(I, "x = 1", "<t>") == KR_LIMIT);
+    CHECK(kr_limit_reason(I) == KR_LIMIT_TERMINATED);
+    kr_interrupt(I);
+    CHECK(kr_run_string(I, "while True: pass", "<i>") == KR_ERROR);
+    CHECK(strcmp(kr_error_type(I), "KeyboardInterrupt") == 0);
+    kr_terminate(I);
+    kr_interrupt_clear(I);
+    CHECK(kr_run_string(I, "for i in range(100000): pass", "<clear>") == KR_OK);
     kr_free(I);
 }
 
@@ -389,6 +446,7 @@ int main(void) {
     test_input(1);
     test_refs();
     if (vm_has_limit_hook()) test_check_interrupt();
+    if (vm_has_limit_hook()) test_late_request();
     test_loader(0);
     test_loader(1);
     printf("test_host_api: ok\n");
