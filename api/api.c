@@ -382,7 +382,8 @@ static bool copy_config(Interp *I, const kr_config *cfg) {
     I->config.sandbox_modules = I->config.sandbox_builtins = NULL;
     const char **fields[] = {&I->config.gpu_device,        &I->config.gpu_cache_dir,
                              &I->config.gpu_home_dir,      &I->config.gpu_nvrtc_path,
-                             &I->config.gpu_cublaslt_path, &I->config.gpu_tile_dump};
+                             &I->config.gpu_cublaslt_path, &I->config.gpu_tile_dump,
+                             &I->config.gpu_nccl_path};
     size_t n = sizeof fields / sizeof *fields, total = 0;
     for (size_t i = 0; i < n; i++)
         if (*fields[i]) total += strlen(*fields[i]) + 1;

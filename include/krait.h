@@ -127,6 +127,11 @@ typedef struct kr_config {
                                 * over its rows) runs as one kernel per row on a GPU (opt-in:
                                 * not yet verified on a GPU); 0: stage by stage, the reduction
                                 * and fused kernels (docs/GPU.md). KRAIT_ROWS_KERNEL=1 */
+    int gpu_mock_devices;      /* how many devices the mock (gpu_device "mock") and the CPU
+                                * backend show to gpu.device_count() and gpu.Device(i), 1 to
+                                * 16; 0: 1 (docs/GPU.md "Several GPUs"). KRAIT_MOCK_DEVICES */
+    const char *gpu_nccl_path; /* the NCCL library tried before libnccl.so.2 (collectives of
+                                * gpu.distributed on CUDA). KRAIT_NCCL */
 } kr_config;
 
 /* Result codes. */

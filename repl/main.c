@@ -51,6 +51,8 @@ static void usage(FILE *out) {
             "                   auto (interpreted while its kernel compiles), always, first\n"
             "  KRAIT_ROWS_KERNEL 1: a row program (softmax written with array ops) as one\n"
             "                   kernel per row on a GPU (opt-in: not yet run on one)\n"
+            "  KRAIT_MOCK_DEVICES devices the mock and the CPU backend show (1 to 16)\n"
+            "  KRAIT_NCCL       the NCCL library to load before libnccl.so.2\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
@@ -108,6 +110,9 @@ static void config_from_env(kr_config *cfg) {
                                                            : 0;
     const char *rows = getenv("KRAIT_ROWS_KERNEL");
     cfg->gpu_rows_kernel = rows && strcmp(rows, "1") == 0;
+    const char *devices = getenv("KRAIT_MOCK_DEVICES");
+    if (devices && *devices) cfg->gpu_mock_devices = atoi(devices);
+    cfg->gpu_nccl_path = getenv("KRAIT_NCCL");
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

@@ -9,6 +9,8 @@
 # prefix is removed from the output (as gen_expected.py does for CPython, which prints the
 # script's absolute path), so tracebacks read File "NAME.py".  NAME.stdin, when present, is
 # its standard input; a first line "# args: a b c" gives extra command-line arguments.
+# -DEXP_NAME=<stem> compares with <stem>.exp instead (one script, several expectations:
+# tests/gpu_multi's per device count) and names the output files after it.
 cmake_minimum_required(VERSION 3.20)
 
 foreach(var KRAIT LANG_DIR NAME OUT_DIR)
@@ -21,7 +23,10 @@ if(NOT DEFINED TIMEOUT)
 endif()
 
 set(script "${LANG_DIR}/${NAME}.py")
-set(expected "${LANG_DIR}/${NAME}.exp")
+if(NOT DEFINED EXP_NAME)
+  set(EXP_NAME "${NAME}")
+endif()
+set(expected "${LANG_DIR}/${EXP_NAME}.exp")
 if(NOT EXISTS "${expected}")
   message(FATAL_ERROR "missing ${expected}: run tests/gen_expected.py ${NAME}")
 endif()
@@ -48,9 +53,9 @@ set(ENV{PYTHONIOENCODING} "utf-8")
 set(ENV{PYTHONDONTWRITEBYTECODE} "1")
 
 file(MAKE_DIRECTORY "${OUT_DIR}")
-set(out_file "${OUT_DIR}/${NAME}.stdout")
-set(err_file "${OUT_DIR}/${NAME}.stderr")
-set(actual "${OUT_DIR}/${NAME}.out")
+set(out_file "${OUT_DIR}/${EXP_NAME}.stdout")
+set(err_file "${OUT_DIR}/${EXP_NAME}.stderr")
+set(actual "${OUT_DIR}/${EXP_NAME}.out")
 
 execute_process(
   COMMAND "${KRAIT}" "${NAME}.py" ${args}

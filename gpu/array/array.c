@@ -10,6 +10,7 @@
 #include "../../vm/number.h"
 #include "../../vm/seq.h"
 #include "../../vm/str.h"
+#include "../runtime/gpu.h"
 #include "array.h"
 
 const ArrBackend *arr_backend_slow(Interp *I) {
@@ -93,6 +94,7 @@ Value arr_wrap_external(Interp *I, void *data, int dt, int ndim, const int64_t *
     a->dtype = dt;
     a->ndim = ndim;
     a->size = size;
+    a->device = I->gpu ? I->gpu->ordinal : 0;
     for (int d = 0; d < ndim; d++) {
         a->shape[d] = shape[d];
         a->strides[d] = st[d];
@@ -186,6 +188,7 @@ static Array *new_owner(Interp *I, int dt, int ndim, const int64_t *shape, int m
         return NULL;
     }
     a->host_uncounted = mode == OWNER_DEVICE;
+    a->device = I->gpu ? I->gpu->ordinal : 0;
     a->dtype = dt;
     a->ndim = ndim;
     if (ndim) memcpy(a->shape, shape, sizeof(int64_t) * (size_t)ndim);

@@ -56,6 +56,9 @@ typedef struct Array {
     /* owners: the device address went to code outside krait (kr_array_info, DLPack), so the
      * buffer never moves (backend_cuda.c's assign_pending may otherwise swap buffers) */
     bool dev_fixed;
+    /* owners: the device the array lives on (gpu.Device(i) current when it was made:
+     * backend_cuda_devices.c); on the CPU backend a label of the same meaning */
+    int device;
 } Array;
 
 typedef struct DTypeObj {
@@ -131,6 +134,17 @@ static inline Array *arr_read(Interp *I, Value v) {
 static inline bool arr_poll_at(Interp *I, int64_t i) {
     return (i & (ARR_POLL_CHUNK - 1)) != 0 || interp_poll(I);
 }
+
+/* ---- several devices (array_device.c; docs/GPU.md "Several GPUs") ----
+ * I->gpu is the current device's state; an owner's `device` says where it lives. enter
+ * makes dev's state current for a moment and returns the state to give back to leave (NULL:
+ * nothing changed; a device without a state stays as it is, never raises). operands: the
+ * work on the array operands among a, b, c (None and scalars count for nothing) entered on
+ * their device (*prev for leave); -1 after raising when two of them differ. */
+struct GpuState *arr_device_enter(Interp *I, int dev);
+void arr_device_leave(Interp *I, struct GpuState *prev);
+int arr_device_operands(Interp *I, Value a, Value b, Value c, struct GpuState **prev);
+int arr_device_mismatch(Interp *I, const Array *o); /* raises ValueError; -1 */
 
 /* ---- element access (array_ops.c) ---- */
 double arr_load_f(const char *p, int dt);

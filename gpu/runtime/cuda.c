@@ -147,6 +147,9 @@ int cuda_load_driver(GpuState *G) {
         {"cuGraphExecDestroy", offsetof(CudaApi, cuGraphExecDestroy)},
         {"cuGraphDestroy", offsetof(CudaApi, cuGraphDestroy)},
         {"cuFuncGetAttribute", offsetof(CudaApi, cuFuncGetAttribute)},
+        {"cuMemcpyPeerAsync", offsetof(CudaApi, cuMemcpyPeerAsync)},
+        {"cuDeviceCanAccessPeer", offsetof(CudaApi, cuDeviceCanAccessPeer)},
+        {"cuCtxEnablePeerAccess", offsetof(CudaApi, cuCtxEnablePeerAccess)},
     };
     for (size_t i = 0; i < sizeof graph_symbols / sizeof *graph_symbols; i++) {
         void *f = dlsym(handle, graph_symbols[i].name);

@@ -160,6 +160,14 @@ typedef struct CudaApi {
     /* Optional (NULL when missing): a function's attribute, e.g. CU_FUNC_ATTRIBUTE_NUM_REGS
      * (4), the registers a thread the tile launch checks a warp-specialized split against */
     CUresult (*cuFuncGetAttribute)(int *value, int attribute, CUfunction f);
+    /* Optional (NULL when missing; the mock has them): copies between two devices' memory
+     * and peer access (gpu_copy_peer, memory.c). cuCtxEnablePeerAccess maps the peer's
+     * memory into the current context; CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED (704) is no
+     * failure. */
+    CUresult (*cuMemcpyPeerAsync)(CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src,
+                                  CUcontext src_ctx, size_t bytes, CUstream stream);
+    CUresult (*cuDeviceCanAccessPeer)(int *can, CUdevice dev, CUdevice peer);
+    CUresult (*cuCtxEnablePeerAccess)(CUcontext peer, unsigned int flags);
 
     /* ---- libnvrtc.so ---- */
     const char *(*nvrtcGetErrorString)(nvrtcResult result);

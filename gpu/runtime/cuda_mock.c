@@ -40,14 +40,22 @@ static CUresult mock_error_string(CUresult error, const char **str) {
     return CUDA_SUCCESS;
 }
 
+/* settings.mock_devices (KRAIT_MOCK_DEVICES) devices: cuDeviceGetCount cannot see the
+ * state, so device.c asks cuda_mock_device_count instead; an ordinal past the count never
+ * reaches cuDeviceGet (device.c checks it first). */
 static CUresult mock_device_get(CUdevice *device, int ordinal) {
     *device = ordinal;
-    return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+    return ordinal >= 0 && ordinal < GPU_MAX_DEVICES ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 static CUresult mock_device_count(int *count) {
     *count = 1;
     return CUDA_SUCCESS;
+}
+
+int cuda_mock_device_count(const GpuState *G) {
+    int n = G->settings.mock_devices;
+    return n < 1 ? 1 : n > GPU_MAX_DEVICES ? GPU_MAX_DEVICES : n;
 }
 
 static CUresult mock_device_name(char *name, int len, CUdevice dev) {
@@ -133,10 +141,9 @@ static void mock_graph_free(MockGraph *g) {
     free(g);
 }
 
-/* One device, one primary context: a constant token (nothing to free at release). */
+/* One primary context a device: a constant token (nothing to free at release). */
 static CUresult mock_ctx_retain(CUcontext *ctx, CUdevice dev) {
-    (void)dev;
-    *ctx = (CUcontext)(uintptr_t)1;
+    *ctx = (CUcontext)(uintptr_t)(dev + 1);
     return CUDA_SUCCESS;
 }
 
@@ -265,6 +272,23 @@ static CUresult mock_dtod(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstre
         return CUDA_SUCCESS;
     }
     memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
+    return CUDA_SUCCESS;
+}
+
+/* Every mock device's memory is the host's: a peer copy is a device-to-device copy. */
+static CUresult mock_peer(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx,
+                          size_t bytes, CUstream s) {
+    (void)dctx, (void)sctx;
+    return mock_dtod(dst, src, bytes, s);
+}
+
+static CUresult mock_can_access_peer(int *can, CUdevice dev, CUdevice peer) {
+    *can = dev != peer;
+    return CUDA_SUCCESS;
+}
+
+static CUresult mock_enable_peer(CUcontext peer, unsigned int flags) {
+    (void)peer, (void)flags;
     return CUDA_SUCCESS;
 }
 
@@ -527,6 +551,9 @@ int cuda_mock_load_driver(GpuState *G) {
     a->cuGraphLaunch = mock_graph_launch;
     a->cuGraphExecDestroy = mock_graph_exec_destroy;
     a->cuGraphDestroy = mock_graph_destroy;
+    a->cuMemcpyPeerAsync = mock_peer;
+    a->cuDeviceCanAccessPeer = mock_can_access_peer;
+    a->cuCtxEnablePeerAccess = mock_enable_peer;
     G->mock = true;
     if (strcmp(G->settings.device, "mock-async") == 0) cuda_mock_async_functions(G);
     G->driver_state = 1;

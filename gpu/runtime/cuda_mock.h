@@ -51,6 +51,10 @@ struct GpuState;
 /* Fill the driver half of G->api with the mock's functions (no dlopen). Returns 0. */
 int cuda_mock_load_driver(struct GpuState *G);
 
+/* The mock's device count: settings.mock_devices (KRAIT_MOCK_DEVICES) in 1..GPU_MAX_DEVICES,
+ * 1 when unset. */
+int cuda_mock_device_count(const struct GpuState *G);
+
 /* Free the kernel library's CudaMockFunctions (G->mock_functions), at gpu_state_free. */
 void cuda_mock_free_functions(struct GpuState *G);
 

@@ -2,6 +2,7 @@
  * choice, error reporting and host memory. See gpu.h for the design. */
 #include "cuda_mock.h"
 #include "gpu.h"
+#include "nccl.h"
 #include "profile.h"
 
 #include <stdarg.h>
@@ -82,6 +83,8 @@ GpuState *gpu_state_new(kr_allocator allocator) {
     if (!G) return NULL;
     memset(G, 0, sizeof *G);
     G->allocator = allocator;
+    G->home = G;
+    G->devs[0] = G;
     return G;
 }
 
@@ -127,12 +130,18 @@ int gpu_init_cuda(GpuState *G) {
     int count = 0;
     if (cuda_check(G, cu->cuDeviceGetCount(&count), "cuDeviceGetCount") < 0)
         return init_failed(G, GPU_ERR_NO_DEVICE);
+    if (mock) count = cuda_mock_device_count(G);
     if (count < 1) {
         gpu_set_error(G, GPU_ERR_NO_DEVICE, "no CUDA device found");
         return init_failed(G, GPU_ERR_NO_DEVICE);
     }
+    if (G->ordinal >= count) {
+        gpu_set_error(G, GPU_ERR_NO_DEVICE, "there is no CUDA device %d (%d found)", G->ordinal,
+                      count);
+        return init_failed(G, GPU_ERR_NO_DEVICE);
+    }
     if (cuda_check(G, cu->cuDriverGetVersion(&G->driver_version), "cuDriverGetVersion") < 0 ||
-        cuda_check(G, cu->cuDeviceGet(&G->device, 0), "cuDeviceGet") < 0 ||
+        cuda_check(G, cu->cuDeviceGet(&G->device, G->ordinal), "cuDeviceGet") < 0 ||
         cuda_check(G, cu->cuDeviceGetName(G->device_name, (int)sizeof G->device_name, G->device),
                    "cuDeviceGetName") < 0 ||
         cuda_check(G, cu->cuDeviceTotalMem(&G->total_memory, G->device), "cuDeviceTotalMem") < 0)
@@ -224,6 +233,7 @@ void gpu_state_free(GpuState *G) {
         else
             G->api.cuCtxSynchronize();
     }
+    gpu_nccl_free(G); /* home only: its communicators, while every device still lives */
     gpu_graphs_free_all(G);
     gpu_mem_cache_release(G, NULL, true);
     gpu_prof_free(G);

@@ -18,7 +18,7 @@
  *
  * - Lazy start. gpu_state_new only zeroes a struct: `krait -c pass` never touches the driver.
  *   The first call that needs the device (gpu_backend, gpu_init_cuda, any allocation) loads
- *   libcuda.so.1 with dlopen, calls cuInit, retains device 0's primary context, creates
+ *   libcuda.so.1 with dlopen, calls cuInit, retains the device's (G->ordinal) primary context, creates
  *   krait's default stream and configures the memory pool (100+ ms, once). NVRTC is loaded
  *   separately, by the first compile (gpu/runtime/jit.c), and needs no device, so CI can compile
  *   kernels to CUBIN on a machine without a GPU. A failed start is remembered: the driver is
@@ -80,6 +80,9 @@
 
 #define GPU_ERROR_SIZE 512
 
+/* The most devices one interpreter drives (gpu.Device(i), communicators). */
+#define GPU_MAX_DEVICES 16
+
 typedef enum GpuBackend {
     GPU_BACKEND_UNDECIDED = 0,
     GPU_BACKEND_CPU,
@@ -123,6 +126,8 @@ typedef struct GpuSettings {
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */
     bool rows_kernel;       /* row programs as one kernel per row (kernels_rows.c; opt-in) */
+    int mock_devices;       /* devices of the mock and of the CPU backend (0: 1) */
+    const char *nccl_path;  /* an NCCL library tried before libnccl.so.2 (nccl.c) */
 } GpuSettings;
 
 /* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF (the default), a new fused
@@ -145,6 +150,16 @@ typedef struct GpuFuncNames {
 typedef struct GpuState {
     kr_allocator allocator; /* host memory; fn NULL: the C library's */
     GpuSettings settings;   /* set by the creator after gpu_state_new */
+    /* Several devices: one GpuState per device (its context, stream, pool, JIT and kernel
+     * caches), made by the creator of the first (device 0's, the home) when a program first
+     * uses device i; home->devs[i] is device i's state, every state's home points at
+     * device 0's. The states share nothing but the process's driver. */
+    int ordinal;             /* the device's ordinal (cuDeviceGet) */
+    struct GpuState *home;   /* device 0's state (itself for device 0) */
+    struct GpuState *devs[GPU_MAX_DEVICES]; /* home only: the states made so far */
+    uint32_t peer_tried;     /* bit j: peer access to device j's memory asked for */
+    uint64_t bytes_peer;     /* bytes copied here from other devices (gpu_copy_peer) */
+    struct GpuNccl *nccl;    /* home only: NCCL and its communicators (nccl.h), or NULL */
     CudaApi api;
     void *libcuda, *libnvrtc;     /* dlopen handles */
     int8_t driver_state;          /* 0: not tried, 1: loaded, -1: failed */
@@ -164,7 +179,7 @@ typedef struct GpuState {
 
     /* ---- the device, valid when device_state is 1 ---- */
     CUdevice device;
-    CUcontext context; /* device 0's primary context, retained */
+    CUcontext context; /* the device's primary context, retained */
     CUstream stream;   /* krait's default stream (non-blocking) */
     CUmemoryPool pool; /* the device's default memory pool */
     int cc_major, cc_minor;
@@ -257,6 +272,11 @@ GpuBackend gpu_backend(GpuState *G);
  * once a start has failed). Also fails when settings.device is "cpu". */
 int gpu_init_cuda(GpuState *G);
 
+/* The number of devices: settings.mock_devices on the mock (1 unset), cuDeviceGetCount
+ * on CUDA (at most GPU_MAX_DEVICES; starts the driver); -1 with G's error set. The CPU
+ * backend's count is the backend's business (settings.mock_devices as well). */
+int gpu_device_count(GpuState *G);
+
 /* Make krait's context current on the calling thread (the start does it for the thread
  * that started it; a host embedding krait across threads calls this after a switch). */
 int gpu_make_current(GpuState *G);
@@ -308,6 +328,13 @@ int gpu_copy_to_device(GpuState *G, CUdeviceptr dst, const void *src, size_t byt
 int gpu_copy_to_host(GpuState *G, void *dst, CUdeviceptr src, size_t bytes, CUstream stream);
 int gpu_copy_on_device(GpuState *G, CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                        CUstream stream);
+/* Copy bytes from src's device memory (state S, on its stream sstream) to dst's (state D,
+ * on dstream): the copy waits for the work queued on sstream before it, and work queued on
+ * sstream after it (a free of the source) waits for the copy. Peer access is enabled the
+ * first time a pair copies, where the hardware allows; the driver stages the copy
+ * otherwise. Leaves D's context current. The same device: gpu_copy_on_device. */
+int gpu_copy_peer(GpuState *D, CUdeviceptr dst, CUstream dstream, GpuState *S, CUdeviceptr src,
+                  CUstream sstream, size_t bytes);
 int gpu_memset8(GpuState *G, CUdeviceptr dst, uint8_t value, size_t count, CUstream stream);
 int gpu_memset32(GpuState *G, CUdeviceptr dst, uint32_t value, size_t count, CUstream stream);
 

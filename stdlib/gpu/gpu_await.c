@@ -39,11 +39,15 @@ typedef struct AwaitWait {
     CUevent ev;
     bool own;
     CUstream waiter;
+    int dev; /* the device of the work (gpu.Device(i)): the loop may poll under another */
 } AwaitWait;
 
 static int await_poll(Interp *I, void *ud) {
     AwaitWait *w = ud;
-    return gpu_event_query(I->gpu, w->ev) != 0; /* reached, or failed: synchronize says how */
+    struct GpuState *prev = arr_device_enter(I, w->dev);
+    int r = gpu_event_query(I->gpu, w->ev) != 0; /* reached, or failed: synchronize says how */
+    arr_device_leave(I, prev);
+    return r;
 }
 
 /* Waiter streams: a callback that must follow an event and nothing queued after it goes
@@ -82,8 +86,10 @@ static void await_give_waiter(Interp *I, CUstream st) {
 static void await_release(Interp *I, void *ud) {
     AwaitWait *w = ud;
     if (I->gpu) {
+        struct GpuState *prev = arr_device_enter(I, w->dev);
         if (w->own) gpu_event_destroy(I->gpu, w->ev);
         if (w->waiter) await_give_waiter(I, w->waiter);
+        arr_device_leave(I, prev);
     }
     mem_free(I, w, sizeof *w);
 }
@@ -91,14 +97,17 @@ static void await_release(Interp *I, void *ud) {
 /* The host callback of record c, after w's event only. */
 static int await_arm(Interp *I, void *ud, struct UvCompletion *c) {
     AwaitWait *w = ud;
+    struct GpuState *prev = arr_device_enter(I, w->dev);
     CUstream st = w->waiter ? w->waiter : await_take_waiter(I);
     if (!st) goto fail;
     w->waiter = st;
     if (gpu_stream_wait_event(I->gpu, st, w->ev) < 0 ||
         gpu_launch_host_func(I->gpu, st, uvloop_completion_fire, c) < 0)
         goto fail;
+    arr_device_leave(I, prev);
     return 0;
 fail: /* the wait stays polled; the error is the next synchronize's, if the device's */
+    arr_device_leave(I, prev);
     err_clear(I);
     return -1;
 }
@@ -112,6 +121,7 @@ static Value await_cuda(Interp *I, CUstream st, CUevent ev) {
     AwaitWait *w = mem_alloc(I, sizeof *w);
     if (!w) return V_NULL;
     memset(w, 0, sizeof *w);
+    w->dev = G->ordinal;
     if (!ev) {
         if (gpu_event_create(G, false, &w->ev) < 0) {
             mem_free(I, w, sizeof *w);

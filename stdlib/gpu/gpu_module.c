@@ -200,12 +200,17 @@ static Value f_array(Interp *I, int argc, Value *argv, Tuple *kw) {
     return make_array(I, o[0], o[1], o[2], o[3], o[5], o[6], 1);
 }
 
-/* asarray(a, dtype=None, order=None, *, copy=None, like=None) */
+/* asarray(a, dtype=None, order=None, *, copy=None, like=None, device=None): device (an int
+ * or a gpu.Device) puts the result there (a copy when a lives elsewhere) */
 static Value f_asarray(Interp *I, int argc, Value *argv, Tuple *kw) {
-    static const char *const names[] = {"a", "dtype", "order", "copy", "like"};
-    Value o[5];
-    if (!arg_parse(I, "asarray", argc, argv, kw, names, 5, 1, 3, o)) return V_NULL;
-    return make_array(I, o[0], o[1], o[3], o[2], V_NULL, o[4], -1);
+    static const char *const names[] = {"a", "dtype", "order", "copy", "like", "device"};
+    Value o[6];
+    if (!arg_parse(I, "asarray", argc, argv, kw, names, 6, 1, 3, o)) return V_NULL;
+    int dev = 0;
+    bool on = !is_null(o[5]) && !is_none(o[5]);
+    if (on && gpu_device_arg(I, o[5], &dev) < 0) return V_NULL;
+    Value r = make_array(I, o[0], o[1], o[3], o[2], V_NULL, o[4], -1);
+    return !on || is_null(r) ? r : arr_to_device(I, arr_raw(r), dev);
 }
 
 /* zeros/ones/empty(shape, dtype=float, order='C') */
@@ -1174,8 +1179,9 @@ static int add_python_functions(Interp *I, Module *m) {
     }
     if (add_python_methods(I, lm) < 0) return -1;
     static const char *const parts[] = {"_numpy_exceptions", "_numpy_ufunc", "_numpy_math",
-                                        "_numpy_extra",      "_numpy_misc",  "_numpy_errstate"};
-    for (int i = 0; i < 6; i++) {
+                                        "_numpy_extra",      "_numpy_misc",  "_numpy_errstate",
+                                        "_numpy_devices"};
+    for (int i = 0; i < 7; i++) {
         Module *um = load_python_part(I, m, parts[i]);
         Value inst = um ? dict_get_str(um->dict, str_intern_cstr(I, "_install")) : V_NULL;
         if (is_null(inst)) {
@@ -1211,7 +1217,7 @@ Module *gpu_module_create(Interp *I) {
         module_set(I, m, "__version__", v_obj(str_from_cstr(I, "2.0.0-krait"))) < 0)
         return NULL;
     if (add_python_functions(I, m) < 0 || gpu_add_linalg(I, m) < 0 || gpu_add_profile(I, m) < 0 ||
-        gpu_add_graph(I, m) < 0 || gpu_add_core(I, m) < 0)
+        gpu_add_graph(I, m) < 0 || gpu_add_core(I, m) < 0 || gpu_add_devices(I, m) < 0)
         return NULL;
     return m;
 }

@@ -35,6 +35,10 @@ int gpu_add_profile(Interp *I, Module *np);       /* gpu.profile (gpu_profile.c)
 int gpu_nvtx_add_functions(Interp *I, Module *m); /* _gpuprof's nvtx_* (gpu_nvtx.c) */
 int gpu_add_graph(Interp *I, Module *np);         /* gpu.graph, gpu.Graph (gpu_graph.c) */
 int gpu_add_core(Interp *I, Module *np);          /* gpu.RawKernel (gpu_core.c) */
+int gpu_add_devices(Interp *I, Module *np);       /* device_count, _device_* (gpu_devices.c) */
+int gpu_add_nccl(Interp *I, Module *np);          /* _nccl_* (gpu_nccl.c) */
+/* A device argument (an int or a gpu.Device: __index__) into *out; -1 after raising. */
+int gpu_device_arg(Interp *I, Value v, int *out);
 /* module.name(*args, **kw), the frozen module (dotted: a submodule) imported at the first
  * call, so importing gpu costs nothing more (gpu_profile.c). */
 Value gpu_call_frozen(Interp *I, const char *module, const char *name, int argc, Value *argv,

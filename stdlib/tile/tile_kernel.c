@@ -44,6 +44,12 @@ static void kernel_finalize(Interp *I, Obj *o) {
     TileKernel *k = (TileKernel *)o;
     for (int s = 0; s < k->nspecs; s++) {
         if (k->specs[s]->cuda) tile_module_cuda_free(I, k->specs[s]->cuda);
+        for (int d = 1; d < GPU_MAX_DEVICES; d++) {
+            if (!k->specs[s]->cuda_dev[d]) continue;
+            struct GpuState *prev = arr_device_enter(I, d); /* its context's module */
+            tile_module_cuda_free(I, k->specs[s]->cuda_dev[d]);
+            arr_device_leave(I, prev);
+        }
         tile_func_free(k->specs[s]->func);
         mem_free(I, k->specs[s], sizeof(TileSpec));
     }
@@ -526,9 +532,18 @@ static Value f_launch(Interp *I, int argc, Value *argv, Tuple *kw) {
     TileSpec *spec = tile_spec_for(I, k, args, (int)nargs);
     if (!spec) return V_NULL;
     if (arr_on_cuda(I)) {
-        if (tile_module_launch_cuda(I, spec->func, &spec->cuda, args, (int)nargs, grid, o[0]) < 0)
-            return V_NULL;
-        return V_NONE;
+        /* on the device of the array arguments (the first's; another's raises), with that
+         * device's launch record */
+        int dev = -1;
+        for (size_t i = 0; i < nargs && dev < 0; i++)
+            if (is_array(I, args[i]))
+                dev = (arr_raw(args[i])->base ? arr_raw(args[i])->base : arr_raw(args[i]))->device;
+        struct GpuState *prev = arr_device_enter(I, dev);
+        int d = I->gpu->ordinal;
+        int r = tile_module_launch_cuda(I, spec->func, d ? &spec->cuda_dev[d] : &spec->cuda, args,
+                                        (int)nargs, grid, o[0]);
+        arr_device_leave(I, prev);
+        return r < 0 ? V_NULL : V_NONE;
     }
     return tile_run_cpu(I, spec, args, grid);
 }

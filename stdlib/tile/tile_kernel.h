@@ -12,6 +12,7 @@
 #define KRAIT_TILE_KERNEL_H
 
 #include "../../gpu/tile/front/front.h"
+#include "../../gpu/runtime/gpu.h"
 #include "../../gpu/tile/interp/interp.h"
 #include "tile_cuda.h"
 
@@ -30,6 +31,9 @@ typedef struct TileSpec {
     TileKeyArg key[TILE_MAX_ARGS];
     TileFunc *func;         /* verified IR */
     TileCuda *cuda;         /* the CUDA path's launch record (tile_cuda.h), or NULL */
+    /* the launch records of devices 1.. (gpu.Device(i): a device's own CUfunctions), by
+     * device; [0] unused (cuda) */
+    TileCuda *cuda_dev[GPU_MAX_DEVICES];
     unsigned nvrtc_checked; /* the CPU path's NVRTC check ran (Interp config
                              * tile_check_nvrtc): bit 0 the general variant, bit 1 the exact */
 } TileSpec;

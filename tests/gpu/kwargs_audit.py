@@ -111,7 +111,8 @@ FUNCS = {
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
-              "profile": (), "graph": (), "Graph": (), "RawKernel": ("", "k")}
+              "profile": (), "graph": (), "Graph": (), "RawKernel": ("", "k"), "Device": (),
+              "device_count": ()}
 METHODS = {
     "reshape": (6,), "ravel": (), "flatten": (), "transpose": (), "astype": (int,),
     "copy": (), "fill": (0,), "item": (0,), "tolist": (), "sum": (), "prod": (), "min": (),
@@ -198,6 +199,8 @@ if KRAIT:
     for name, args in KRAIT_ONLY.items():
         probe(name, getattr(np, name), args, quiet=True)
     probe("m.to_host", a.to_host, (), quiet=True)  # krait's awaitable copy (docs/ASYNC.md)
+    probe("m.to", a.to, (0,), quiet=True)  # copies between devices (docs/GPU.md)
+    probe("m.to_device", a.to_device, (0,), quiet=True)
     covered = set(FUNCS) | set(KRAIT_ONLY) | {"printoptions"}
     for name in dir(np):
         obj = getattr(np, name)
@@ -206,7 +209,7 @@ if KRAIT:
         print("not audited:", name)
     for name in dir(np.ndarray):
         if not name.startswith("_") and callable(getattr(np.ndarray, name)) and name not in METHODS \
-                and name != "to_host":
+                and name not in ("to_host", "to", "to_device"):
             print("not audited: ndarray." + name)
     for name in dir(np.linalg):
         obj = getattr(np.linalg, name)

@@ -4,6 +4,53 @@
  * stream or event handle. */
 #include "../../array/array.h"
 
+/* Several devices are labels here (array_device.c): the work runs "on" its operands' device,
+ * so results carry it, and operands of two devices raise as on CUDA. */
+static Value cpu_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
+                        Array *out) {
+    struct GpuState *prev;
+    if (arr_device_operands(I, a, b, out ? v_obj(out) : V_NONE, &prev) < 0) return V_NULL;
+    Value r = arr_host_binary(I, a, b, op, mode, cdt, rdt, out);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cpu_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
+    struct GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), out ? v_obj(out) : V_NONE, V_NONE, &prev) < 0)
+        return V_NULL;
+    Value r = arr_host_unary(I, a, op, cdt, rdt, out);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cpu_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+                        int dt) {
+    struct GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
+    Value r = arr_host_reduce(I, a, kind, axis, keepdims, ddof, dt);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cpu_matmul(Interp *I, Array *a, Array *b) {
+    struct GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), v_obj(b), V_NONE, &prev) < 0) return V_NULL;
+    Value r = arr_host_matmul(I, a, b);
+    arr_device_leave(I, prev);
+    return r;
+}
+/* np.where: only the devices' check; the host code (array_ops.c) does the work */
+static Value cpu_where(Interp *I, Array *c, Value x, Value y, int dt) {
+    (void)dt;
+    struct GpuState *prev;
+    if (arr_device_operands(I, v_obj(c), x, y, &prev) < 0) return V_NULL;
+    arr_device_leave(I, prev);
+    return V_NULL;
+}
+static Value cpu_astype(Interp *I, Array *a, int dt) {
+    struct GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
+    Value r = arr_host_astype(I, a, dt);
+    arr_device_leave(I, prev);
+    return r;
+}
+
 static int cpu_synchronize(Interp *I) {
     (void)I;
     return 0;
@@ -37,11 +84,11 @@ static int cpu_stream_query(Interp *I, void *stream) {
 const ArrBackend arr_backend_cpu = {
     .name = "cpu",
     .device = false,
-    .binary = arr_host_binary,
-    .unary = arr_host_unary,
-    .reduce = arr_host_reduce,
-    .matmul = arr_host_matmul,
-    .astype = arr_host_astype,
+    .binary = cpu_binary,
+    .unary = cpu_unary,
+    .reduce = cpu_reduce,
+    .matmul = cpu_matmul,
+    .astype = cpu_astype,
     .reshape = arr_reshape,
     .assign = arr_host_assign,
     .full = arr_host_full,
@@ -51,4 +98,5 @@ const ArrBackend arr_backend_cpu = {
     .stream_new = cpu_stream_new,
     .event_new = cpu_event_new,
     .stream_query = cpu_stream_query,
+    .where = cpu_where,
 };

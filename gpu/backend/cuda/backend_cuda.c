@@ -22,6 +22,7 @@
 #include "../../../vm/gc.h"
 #include "../../../vm/number.h"
 #include "../../array/array.h"
+#include "../../runtime/nccl.h"
 #include "backend_cuda.h"
 
 /* ---- the state ---- */
@@ -37,35 +38,43 @@ static void *route_alloc(void *ud, void *p, size_t old_size, size_t new_size) {
     return realloc(p, new_size);
 }
 
-ArrCuda *arr_cuda_state(Interp *I) {
-    if (I->gpu) return I->gpu->allocator.ud;
+GpuState *arr_cuda_new_state(Interp *I, int ordinal) {
     ArrCuda *c = mem_alloc(I, sizeof(ArrCuda));
     if (!c) return NULL;
     memset(c, 0, sizeof *c);
     c->I = I;
     kr_allocator al = {route_alloc, c};
-    I->gpu = gpu_state_new(al);
-    if (!I->gpu) {
+    GpuState *G = gpu_state_new(al);
+    if (!G) {
         mem_free(I, c, sizeof(ArrCuda));
         err_format(I, TY_MEMORY_ERROR, "cannot allocate the GPU state");
         return NULL;
     }
+    G->ordinal = ordinal;
     /* The host's settings (kr_config); the strings stay in I->config_text until kr_free. */
     const kr_config *cfg = &I->config;
-    I->gpu->settings = (GpuSettings){.device = cfg->gpu_device,
-                                     .cache_dir = cfg->gpu_cache_dir,
-                                     .home_dir = cfg->gpu_home_dir,
-                                     .nvrtc_path = cfg->gpu_nvrtc_path,
-                                     .cublaslt_path = cfg->gpu_cublaslt_path,
-                                     .matmul_own = cfg->gpu_matmul_own != 0,
-                                     .tile_dump = cfg->gpu_tile_dump,
-                                     .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc,
-                                     .tile_sm90 = cfg->gpu_tile_sm90,
-                                     .kernel_timeout = cfg->gpu_kernel_timeout,
-                                     .tile_general_only = cfg->gpu_tile_general_only != 0,
-                                     .fuse_interp = cfg->gpu_fuse_interp,
-                                     .rows_kernel = cfg->gpu_rows_kernel != 0};
-    return c;
+    G->settings = (GpuSettings){.device = cfg->gpu_device,
+                                .cache_dir = cfg->gpu_cache_dir,
+                                .home_dir = cfg->gpu_home_dir,
+                                .nvrtc_path = cfg->gpu_nvrtc_path,
+                                .cublaslt_path = cfg->gpu_cublaslt_path,
+                                .matmul_own = cfg->gpu_matmul_own != 0,
+                                .tile_dump = cfg->gpu_tile_dump,
+                                .tile_check_nvrtc = cfg->gpu_tile_check_nvrtc,
+                                .tile_sm90 = cfg->gpu_tile_sm90,
+                                .kernel_timeout = cfg->gpu_kernel_timeout,
+                                .tile_general_only = cfg->gpu_tile_general_only != 0,
+                                .fuse_interp = cfg->gpu_fuse_interp,
+                                .rows_kernel = cfg->gpu_rows_kernel != 0,
+                                .mock_devices = cfg->gpu_mock_devices,
+                                .nccl_path = cfg->gpu_nccl_path};
+    return G;
+}
+
+ArrCuda *arr_cuda_state(Interp *I) {
+    if (I->gpu) return I->gpu->allocator.ud;
+    I->gpu = arr_cuda_new_state(I, 0);
+    return I->gpu ? I->gpu->allocator.ud : NULL;
 }
 
 int arr_backend_check(Interp *I) {
@@ -156,13 +165,16 @@ int arr_dev_alloc(Interp *I, size_t bytes, CUdeviceptr *out) {
 }
 
 void arr_cuda_finalize(Interp *I, Array *a) {
+    if (!I->gpu) return;
+    GpuState *prev = arr_device_enter(I, a->device); /* its pending list, its pool */
     if (a->pend) {
         arr_pending_unlink(I, a);
         arr_pending_free(I, a->pend);
         a->pend = NULL;
     }
-    if (a->dptr && I->gpu) gpu_mem_free(I->gpu, a->dptr, a->alloc_size, arr_stream(I));
+    if (a->dptr) gpu_mem_free(I->gpu, a->dptr, a->alloc_size, arr_stream(I));
     a->dptr = 0;
+    arr_device_leave(I, prev);
 }
 
 void arr_cuda_trace(Interp *I, Array *a) {
@@ -171,8 +183,8 @@ void arr_cuda_trace(Interp *I, Array *a) {
     arr_cuda_fpe_trace(I, a->pend);
 }
 
-void gpu_module_shutdown(Interp *I) {
-    if (!I->gpu) return;
+/* One device's state: what its ArrCuda made, then the GpuState (I->gpu is that state). */
+static void shutdown_device(Interp *I) {
     ArrCuda *c = I->gpu->allocator.ud;
     arr_cuda_fpe_free(I);
     while (c->pend_free) {
@@ -191,6 +203,19 @@ void gpu_module_shutdown(Interp *I) {
     gpu_state_free(I->gpu);
     I->gpu = NULL;
     mem_free(I, c, sizeof(ArrCuda));
+}
+
+void gpu_module_shutdown(Interp *I) {
+    if (!I->gpu) return;
+    GpuState *home = I->gpu->home;
+    gpu_nccl_free(home); /* communicators first, while every device's context lives */
+    for (int i = GPU_MAX_DEVICES - 1; i >= 0; i--) {
+        if (!home->devs[i]) continue;
+        I->gpu = home->devs[i];
+        if (I->gpu->device_state > 0) I->gpu->api.cuCtxSetCurrent(I->gpu->context);
+        shutdown_device(I); /* device 0's last: home->devs is read before it goes */
+    }
+    I->gpu = NULL;
 }
 
 /* ---- coherence ---- */
@@ -214,6 +239,7 @@ static int upload(Interp *I, Array *o) {
 
 /* Give an owner created on the host (arr_new) a device buffer it is about to receive. */
 int arr_dev_own(Interp *I, Array *o) {
+    if (o->device != I->gpu->ordinal) return arr_device_mismatch(I, o);
     if (((ArrCuda *)I->gpu->allocator.ud)->capture) arr_graph_touch(I, o);
     if (!o->dptr) {
         CUdeviceptr p;
@@ -229,6 +255,7 @@ int arr_dev_own(Interp *I, Array *o) {
 /* Make a's owner current on the device. */
 int arr_dev_ready(Interp *I, Array *a) {
     Array *o = owner_of(a);
+    if (o->device != I->gpu->ordinal) return arr_device_mismatch(I, o);
     if (((ArrCuda *)I->gpu->allocator.ud)->capture) arr_graph_touch(I, o);
     if (o->pend) return arr_materialize(I, o);
     if (o->dev_valid) return 0;
@@ -252,6 +279,14 @@ int arr_tensor(Interp *I, Array *a, GpuTensor *t) {
 int arr_host(Interp *I, Array *a) {
     Array *o = owner_of(a);
     if (!o->host_stale) return 0;
+    if (I->gpu && o->device != I->gpu->ordinal) { /* read where it lives */
+        GpuState *prev = arr_device_enter(I, o->device);
+        if (prev) {
+            int r = arr_host(I, a);
+            arr_device_leave(I, prev);
+            return r;
+        }
+    }
     if (o->pend && arr_materialize(I, o) < 0) return -1;
     GpuState *G = I->gpu;
     if (gpu_copy_to_host(G, o->alloc, o->dptr, o->alloc_size, arr_stream(I)) < 0 ||
@@ -269,6 +304,14 @@ int arr_fetch_scalar(Interp *I, Array *v, char *buf) {
     Array *o = owner_of(v);
     size_t isz = (size_t)arr_dtypes[v->dtype].size;
     if (o->host_stale) {
+        if (I->gpu && o->device != I->gpu->ordinal) { /* read where it lives */
+            GpuState *prev = arr_device_enter(I, o->device);
+            if (prev) {
+                int r = arr_fetch_scalar(I, v, buf);
+                arr_device_leave(I, prev);
+                return r;
+            }
+        }
         if (o->pend && arr_materialize(I, o) < 0) return -1;
         GpuState *G = I->gpu;
         CUdeviceptr p = o->dptr + (CUdeviceptr)(v->data - o->alloc);
@@ -664,11 +707,13 @@ static bool graph_is_scaled_input(const ArrPending *x) {
 
 static int add_operand(Interp *I, ArrPending *g, Value v, int cdt) {
     Array *sdev = arr_scalar_device(I, v);
-    if (sdev) v = v_obj(sdev); /* a deferred reduction's value: its 0-d device array */
+    /* a deferred reduction's value: its 0-d device array (another device's: its value) */
+    if (sdev && owner_of(sdev)->device == I->gpu->ordinal) v = v_obj(sdev);
     if (is_array(I, v)) {
         Array *x = arr_raw(v);
         if (x->ndim > GPU_MAX_DIMS) return -2;
         Array *o = owner_of(x);
+        if (o->device != I->gpu->ordinal) return arr_device_mismatch(I, o);
         if (o != x && o->pend && arr_materialize(I, o) < 0) return -1;
         /* A pending operand's graph is copied in the first time; used again, it is evaluated
          * once and read (a temporary is computed where it is used, a value used twice is

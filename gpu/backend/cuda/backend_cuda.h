@@ -105,6 +105,22 @@ typedef struct ArrCuda {
 } ArrCuda;
 
 ArrCuda *arr_cuda_state(Interp *I); /* creates I->gpu; NULL after raising */
+/* A new device state (its ArrCuda as the allocator's user data) with the host's settings,
+ * for device ordinal; not started. NULL after raising. */
+GpuState *arr_cuda_new_state(Interp *I, int ordinal);
+
+/* ---- several devices (backend_cuda_devices.c; docs/GPU.md "Several GPUs") ----
+ * I->gpu is the current device's state (gpu.Device(i) switches it); each array knows its
+ * device (Array.device). Work on an array of another device raises (arr_device_mismatch);
+ * host reads and frees run on the array's own device (arr_device_enter/leave). */
+int arr_device_count(Interp *I);        /* -1 after raising */
+int arr_device_use(Interp *I, int dev); /* make dev current: the previous one, -1 raised */
+/* a's data as a new array on device dev (a itself when it is there already). */
+Value arr_to_device(Interp *I, Array *a, int dev);
+/* Wait for the work of device dev (every stream); -1 after raising. */
+int arr_device_synchronize(Interp *I, int dev);
+/* dev's state, made (and on CUDA started) at the first call; NULL after raising. */
+GpuState *arr_device_state(Interp *I, int dev);
 CUstream arr_stream(Interp *I);
 int arr_gpu_raise(Interp *I);
 int arr_dev_alloc(Interp *I, size_t bytes, CUdeviceptr *out);

@@ -17,7 +17,7 @@ static bool on_host(Interp *I, Value v) {
     return !o->pend && !o->host_stale;
 }
 
-static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
+static Value binary_here(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                          Array *out) {
     /* a Python int operand is stored in cdt on the device: NumPy's range check first; a
      * Python float past a narrower float type warns as its cast on the host would */
@@ -35,14 +35,14 @@ static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt,
     return arr_host_binary(I, a, b, op, mode, cdt, rdt, out);
 }
 
-static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
+static Value unary_here(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
     Value r = arr_cuda_unary(I, a, op, cdt, rdt, out);
     if (!is_null(r) || err_occurred(I)) return r;
     if (arr_host(I, a) < 0 || (out && arr_host_write(I, out) < 0)) return V_NULL;
     return arr_host_unary(I, a, op, cdt, rdt, out);
 }
 
-static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+static Value reduce_here(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                          int dt) {
     Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
     /* A reduction to 0-d gives NumPy's scalar, whose value stays on the device until the
@@ -65,7 +65,7 @@ static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdim
     return arr_host_reduce(I, a, kind, axis, keepdims, ddof, dt);
 }
 
-static Value cuda_matmul(Interp *I, Array *a, Array *b) {
+static Value matmul_here(Interp *I, Array *a, Array *b) {
     Value r = arr_cuda_matmul_lazy(I, a, b); /* 2-D float: lazy (backend_cuda_epilogue.c) */
     if (!is_null(r) && !is_array(I, r) && !arr_is_scalar(I, r))
         return arr_scalar_from(I, r, arr_promote(a->dtype, b->dtype));
@@ -75,7 +75,7 @@ static Value cuda_matmul(Interp *I, Array *a, Array *b) {
 }
 
 /* astype and copy: a lazy cast (one node of a fused expression). */
-static Value cuda_astype(Interp *I, Array *a, int dt) {
+static Value astype_here(Interp *I, Array *a, int dt) {
     Value r = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, dt, NULL);
     if (!is_null(r) || err_occurred(I)) return r;
     if (arr_host(I, a) < 0) return V_NULL;
@@ -83,7 +83,7 @@ static Value cuda_astype(Interp *I, Array *a, int dt) {
 }
 
 /* A non-contiguous array is copied on the device (a lazy cast), not through the host. */
-static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) {
+static Array *reshape_here(Interp *I, Array *a, int ndim, const int64_t *shape) {
     if (!arr_is_contiguous(a) && a->size > 0) {
         Value c = arr_cuda_unary(I, a, ARR_U_POS, a->dtype, a->dtype, NULL);
         if (is_null(c) && err_occurred(I)) return NULL;
@@ -92,9 +92,83 @@ static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) 
     return arr_reshape(I, a, ndim, shape);
 }
 
-static int cuda_assign(Interp *I, Array *dst, Value src) {
+static int assign_here(Interp *I, Array *dst, Value src) {
     int r = arr_cuda_assign(I, dst, src);
     return r ? (r < 0 ? -1 : 0) : arr_host_assign(I, dst, src);
+}
+
+/* ---- several devices: work runs on the device of its array operands (the first array's;
+ * another array on a different device raises there), results live there too; a creation
+ * (zeros, arange) uses the current device (backend_cuda_devices.c). ---- */
+
+static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
+                         Array *out) {
+    GpuState *prev;
+    if (arr_device_operands(I, a, b, out ? v_obj(out) : V_NONE, &prev) < 0) return V_NULL;
+    Value r = binary_here(I, a, b, op, mode, cdt, rdt, out);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), out ? v_obj(out) : V_NONE, V_NONE, &prev) < 0)
+        return V_NULL;
+    Value r = unary_here(I, a, op, cdt, rdt, out);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
+                         int dt) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return V_NULL;
+    Value r = reduce_here(I, a, kind, axis, keepdims, ddof, dt);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cuda_matmul(Interp *I, Array *a, Array *b) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), v_obj(b), V_NONE, &prev) < 0) return V_NULL;
+    Value r = matmul_here(I, a, b);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cuda_astype(Interp *I, Array *a, int dt) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return V_NULL;
+    Value r = astype_here(I, a, dt);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return NULL;
+    Array *r = reshape_here(I, a, ndim, shape);
+    arr_device_leave(I, prev);
+    return r;
+}
+/* dst[...] = src: on dst's device; an array of another device is copied there first */
+static int cuda_assign(Interp *I, Array *dst, Value src) {
+    GpuState *prev = arr_device_enter(I, (dst->base ? dst->base : dst)->device);
+    if (is_array(I, src)) {
+        Array *s = arr_raw(src);
+        if ((s->base ? s->base : s)->device != I->gpu->ordinal) {
+            src = arr_to_device(I, s, I->gpu->ordinal);
+            if (is_null(src) || !gc_temp_push(I, src)) {
+                arr_device_leave(I, prev);
+                return -1;
+            }
+        }
+    }
+    int r = assign_here(I, dst, src);
+    arr_device_leave(I, prev);
+    return r;
+}
+static Value cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
+    GpuState *prev;
+    if (arr_device_operands(I, v_obj(c), x, y, &prev) < 0) return V_NULL;
+    Value r = arr_cuda_where(I, c, x, y, dt);
+    arr_device_leave(I, prev);
+    return r;
 }
 
 static Array *cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill) {
@@ -130,7 +204,7 @@ static int cuda_user_synchronize(Interp *I) {
 
 /* Where the data of a is current: the device when it was computed there (or wraps device
  * memory), else the host; either is made ready and the queue drained. */
-static int cuda_current(Interp *I, Array *a) {
+static int cuda_current_here(Interp *I, Array *a) {
     Array *o = a->base ? a->base : a;
     bool dev = o->ext_data ? o->ext_device : (o->pend || (o->dptr && o->dev_valid));
     if (dev) {
@@ -140,6 +214,14 @@ static int cuda_current(Interp *I, Array *a) {
     }
     if (cuda_synchronize(I) < 0) return -1;
     return dev ? 1 : 0;
+}
+
+/* on the array's own device (gpu.Device(i)): a host may read any device's array */
+static int cuda_current(Interp *I, Array *a) {
+    GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
+    int r = cuda_current_here(I, a);
+    arr_device_leave(I, prev);
+    return r;
 }
 
 static bool grow_handles(Interp *I, void **arr, int n, int *cap, size_t size) {
@@ -203,7 +285,7 @@ static const ArrBackend arr_backend_cuda = {
     .stream_new = cuda_stream_new,
     .event_new = cuda_event_new,
     .stream_query = cuda_stream_query,
-    .where = arr_cuda_where,
+    .where = cuda_where,
 };
 
 /* The backend: the device setting, then whether CUDA starts. A forced "cuda" that fails
