@@ -2,8 +2,11 @@
  * figures in docs/PERFORMANCE.md): a new interpreter (create + free, time and the bytes the
  * host's allocator holds after creation, peak included), a host-to-script call (kr_call /
  * lua_call of a two-argument function) and a script-to-host call (a loop calling a C
- * function). Lua is measured when the build found it (KRAIT_BENCH_LUA: Debian's
- * liblua5.4-dev); without it only krait's figures print. Not a test: times vary with load.
+ * function), a persistent reference's round trip (kr_ref + kr_ref_get + kr_unref / luaL_ref +
+ * lua_rawgeti + luaL_unref) and the debug hook's cost per loop iteration (a line hook, and a
+ * count hook every 1000 instructions: lua_sethook). Lua is measured when the build found it
+ * (KRAIT_BENCH_LUA: Debian's liblua5.4-dev); without it only krait's figures print. Not a test:
+ * times vary with load.
  *
  * Usage: embed_cost [rounds]   (default 2000 interpreters, 10^6 calls each way) */
 #include <stdio.h>
@@ -68,6 +71,9 @@ typedef struct Figures {
     double host_call_ns;   /* host -> script function, per call */
     double script_call_ns; /* script loop -> C function, per call (loop included) */
     double script_loop_ns; /* the same loop calling nothing, per iteration */
+    double ref_ns;         /* take, read and drop a persistent reference */
+    double line_hook_ns;  /* the empty loop with a line hook (an empty C function), per iteration */
+    double count_hook_ns; /* the empty loop with a count hook every 1000 instructions */
 } Figures;
 
 static void print_figures(const char *who, const Figures *f) {
@@ -75,6 +81,9 @@ static void print_figures(const char *who, const Figures *f) {
            f->new_free_ms, f->new_free_min_ms, f->held, f->peak, f->allocs);
     printf("%-6s host->script call %.1f ns   script->C call %.1f ns (empty loop %.1f ns)\n", who,
            f->host_call_ns, f->script_call_ns, f->script_loop_ns);
+    printf(
+        "%-6s reference take+get+drop %.1f ns   loop with line hook %.1f ns, count hook %.1f ns\n",
+        who, f->ref_ns, f->line_hook_ns, f->count_hook_ns);
 }
 
 /* ---- krait ------------------------------------------------------------------------- */
@@ -88,6 +97,11 @@ static int kr_add(kr_interp *I, int argc, kr_value *const *argv, kr_value *kwarg
     if (kr_to_int(I, argv[0], &a) != KR_OK || kr_to_int(I, argv[1], &b) != KR_OK) return KR_ERROR;
     *result = kr_int(I, a + b);
     return *result ? KR_OK : KR_ERROR;
+}
+
+static void kr_hook_nothing(kr_interp *I, const kr_debug_info *d, void *ud) {
+    (void)I, (void)d;
+    ++*(long *)ud;
 }
 
 static kr_interp *kr_make(Counter *c) {
@@ -150,6 +164,28 @@ static int bench_krait(int rounds, long calls, Figures *f) {
     t0 = now();
     if (kr_call(I, empty, 0, NULL, &res) != KR_OK) return 1;
     f->script_loop_ns = 1e9 * (now() - t0) / (double)calls;
+
+    t0 = now();
+    for (long i = 0; i < calls; i++) {
+        int ref = kr_ref(I, fn);
+        kr_value *h = kr_ref_get(I, ref);
+        if (!h) return 1;
+        kr_release(I, h);
+        kr_unref(I, ref);
+    }
+    f->ref_ns = 1e9 * (now() - t0) / (double)calls;
+
+    long events = 0;
+    kr_set_hook(I, kr_hook_nothing, KR_HOOK_LINE, 0, &events);
+    t0 = now();
+    if (kr_call(I, empty, 0, NULL, &res) != KR_OK) return 1;
+    f->line_hook_ns = 1e9 * (now() - t0) / (double)calls;
+    kr_set_hook(I, kr_hook_nothing, KR_HOOK_COUNT, 1000, &events);
+    t0 = now();
+    if (kr_call(I, empty, 0, NULL, &res) != KR_OK) return 1;
+    f->count_hook_ns = 1e9 * (now() - t0) / (double)calls;
+    kr_set_hook(I, NULL, 0, 0, NULL);
+    if (events < calls) return 1; /* a line event per iteration at least */
     kr_free(I);
     return 0;
 }
@@ -161,6 +197,10 @@ static int lua_add(lua_State *L) {
     lua_Integer a = luaL_checkinteger(L, 1), b = luaL_checkinteger(L, 2);
     lua_pushinteger(L, a + b);
     return 1;
+}
+
+static void lua_hook_nothing(lua_State *L, lua_Debug *ar) {
+    (void)L, (void)ar;
 }
 
 static lua_State *lua_make(Counter *c) {
@@ -217,6 +257,28 @@ static int bench_lua(int rounds, long calls, Figures *f) {
     t0 = now();
     lua_call(L, 0, 0);
     f->script_loop_ns = 1e9 * (now() - t0) / (double)calls;
+
+    t0 = now();
+    for (long i = 0; i < calls; i++) {
+        lua_getglobal(L, "f"); /* kr_ref takes a handle the host has: this is the push */
+        int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        lua_pop(L, 1);
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    }
+    f->ref_ns = 1e9 * (now() - t0) / (double)calls;
+
+    lua_sethook(L, lua_hook_nothing, LUA_MASKLINE, 0);
+    lua_getglobal(L, "empty");
+    t0 = now();
+    lua_call(L, 0, 0);
+    f->line_hook_ns = 1e9 * (now() - t0) / (double)calls;
+    lua_sethook(L, lua_hook_nothing, LUA_MASKCOUNT, 1000);
+    lua_getglobal(L, "empty");
+    t0 = now();
+    lua_call(L, 0, 0);
+    f->count_hook_ns = 1e9 * (now() - t0) / (double)calls;
+    lua_sethook(L, NULL, 0, 0);
     lua_close(L);
     return 0;
 }
@@ -242,6 +304,8 @@ int main(int argc, char **argv) {
     printf("krait/Lua: new+free %.2fx  held %.2fx  host->script %.2fx  script->C %.2fx\n",
            k.new_free_ms / l.new_free_ms, (double)k.held / (double)l.held,
            k.host_call_ns / l.host_call_ns, k.script_call_ns / l.script_call_ns);
+    printf("krait/Lua: reference %.2fx  line hook %.2fx  count hook %.2fx\n", k.ref_ns / l.ref_ns,
+           k.line_hook_ns / l.line_hook_ns, k.count_hook_ns / l.count_hook_ns);
 #else
     printf("Lua 5.4 not found at build time (apt-get install liblua5.4-dev): krait only\n");
 #endif
