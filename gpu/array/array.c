@@ -212,7 +212,15 @@ Array *arr_view(Interp *I, Array *src, int ndim, const int64_t *shape, const int
     }
     a->data = data;
     a->base = src->base ? src->base : src;
+    a->readonly = src->readonly;
     return a;
+}
+
+int arr_check_writeable(Interp *I, const Array *a, bool out) {
+    if (!a->readonly) return 0;
+    err_format(I, TY_VALUE_ERROR,
+               out ? "output array is read-only" : "assignment destination is read-only");
+    return -1;
 }
 
 bool arr_is_contiguous(const Array *a) {
@@ -803,6 +811,7 @@ static Value m_view(Interp *I, int argc, Value *argv, Tuple *kw) {
 
 static Value m_fill(Interp *I, int argc, Value *argv, Tuple *kw) {
     if (!arr_method_no_kw(I, "fill", kw) || !arg_count(I, "fill", argc - 1, 1, 1)) return V_NULL;
+    if (arr_check_writeable(I, as_array(argv[0]), false) < 0) return V_NULL;
     return arr_assign(I, as_array(argv[0]), argv[1]) < 0 ? V_NULL : V_NONE;
 }
 
@@ -898,6 +907,7 @@ static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
     Array *a = as_array(argv[0]);
     int64_t axis;
     if (!sort_args(I, "sort", argc, argv, kw, &axis)) return V_NULL;
+    if (a->readonly) return err_format(I, TY_VALUE_ERROR, "sort array is read-only");
     Value r = arr_sort(I, a, (int)axis, false);
     if (is_null(r)) return r;
     return arr_assign(I, a, r) < 0 ? V_NULL : V_NONE;
@@ -1015,6 +1025,7 @@ static Value array_binop(Interp *I, Value a, Value b, int op) {
 
 static Value array_inplace(Interp *I, Value a, Value b, int op) {
     if (op == BIN_MATMUL) return v_notimpl(I);
+    if (arr_check_writeable(I, arr_raw(a), true) < 0) return V_NULL;
     Value r = arr_operator_binary(I, a, b, op, arr_raw(a));
     if (is_null(r) || is_notimpl(I, r)) return r;
     return a;

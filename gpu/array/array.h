@@ -59,6 +59,8 @@ typedef struct Array {
     /* owners: the device the array lives on (gpu.Device(i) current when it was made:
      * backend_cuda_devices.c); on the CPU backend a label of the same meaning */
     int device;
+    /* not writeable (np.broadcast_to's views, a.flags.writeable = False); views inherit it */
+    bool readonly;
 } Array;
 
 typedef struct DTypeObj {
@@ -254,6 +256,9 @@ Value arr_where(Interp *I, Value c, Value x, Value y);
 Value arr_clip(Interp *I, Value a, Value lo, Value hi);
 int arr_broadcast_shapes(Interp *I, int n, Array **arrs, int *ndim, int64_t *shape);
 int arr_assign(Interp *I, Array *dst, Value src); /* dst[...] = src, broadcasting */
+/* 0 when a may be written; else NumPy's ValueError ("output array is read-only" for out=
+ * and in-place operators, "assignment destination is read-only" otherwise) and -1. */
+int arr_check_writeable(Interp *I, const Array *a, bool out);
 enum {
     ARR_OP_MAXIMUM = BIN__COUNT,
     ARR_OP_MINIMUM,

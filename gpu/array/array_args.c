@@ -124,7 +124,7 @@ int arr_out_arg(Interp *I, Value v, Array **out) {
     if (!is_array(I, v))
         return err_format(I, TY_TYPE_ERROR, "return arrays must be of ArrayType"), -1;
     *out = arr_raw(v);
-    return 0;
+    return arr_check_writeable(I, *out, true);
 }
 
 /* NumPy's can_cast(from, to, 'same_kind'): safe casts, and casts within a kind (bool < int

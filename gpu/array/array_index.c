@@ -348,6 +348,7 @@ int arr_setitem(Interp *I, Value self, Value key, Value val) {
         err_format(I, TY_VALUE_ERROR, "cannot delete array elements");
         return -1;
     }
+    if (arr_check_writeable(I, a, false) < 0) return -1;
     if (needs_fancy(I, key)) {
         Value args[3] = {self, key, val};
         return is_null(call_fancy(I, "_fancy_setitem", 3, args)) ? -1 : 0;

@@ -809,6 +809,46 @@ static Value f_transpose(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value args[2] = {o[0], is_null(o[1]) ? V_NONE : o[1]};
     return as_method(I, "transpose", 2, args, NULL);
 }
+/* _broadcast_view(a, shape): np.broadcast_to's read-only view (stride 0 along the axes it
+ * repeats); the caller (_numpy_math.broadcast_to) has checked that a broadcasts to shape. */
+static Value f_broadcast_view(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"a", "shape"};
+    Value o[2];
+    if (!arg_parse(I, "_broadcast_view", argc, argv, kw, names, 2, 2, 2, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
+    int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM];
+    int nd = a ? arr_shape_arg(I, o[1], shape) : -1;
+    if (nd < 0) return V_NULL;
+    if (nd < a->ndim) return err_format(I, TY_VALUE_ERROR, "cannot broadcast to fewer dims");
+    for (int d = 0; d < nd; d++) {
+        int ad = d - (nd - a->ndim);
+        if (ad >= 0 && a->shape[ad] != shape[d] && a->shape[ad] != 1)
+            return err_format(I, TY_VALUE_ERROR, "cannot broadcast axis %d", d);
+        st[d] = ad < 0 || a->shape[ad] == 1 ? 0 : a->strides[ad];
+    }
+    Array *v = arr_view(I, a, nd, shape, st, a->data, a->dtype);
+    if (!v) return V_NULL;
+    v->readonly = true;
+    return v_obj(v);
+}
+
+/* _writeable(a[, flag]): whether a may be written; with flag, a.flags.writeable = flag
+ * (NumPy's refusal: True on a view of a read-only array). */
+static Value f_writeable(Interp *I, int argc, Value *argv, Tuple *kw) {
+    static const char *const names[] = {"a", "flag"};
+    Value o[2];
+    if (!arg_parse(I, "_writeable", argc, argv, kw, names, 2, 1, 2, o)) return V_NULL;
+    Array *a = to_array(I, o[0]);
+    if (!a) return V_NULL;
+    if (is_null(o[1])) return v_bool(!a->readonly);
+    int want = obj_truthy(I, o[1]);
+    if (want < 0) return V_NULL;
+    if (want && a->base && a->base->readonly)
+        return err_format(I, TY_VALUE_ERROR, "cannot set WRITEABLE flag to True of this array");
+    a->readonly = !want;
+    return V_NONE;
+}
+
 static Value f_shape(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const char *const names[] = {"a"};
     Value o[1];
@@ -992,6 +1032,8 @@ static const MethodDef gpu_functions[] = {
     {"get_printoptions", gpu_f_get_printoptions, 0},
     {"array", f_array, 0},
     {"asarray", f_asarray, 0},
+    {"_broadcast_view", f_broadcast_view, 0},
+    {"_writeable", f_writeable, 0},
     {"zeros", f_zeros, 0},
     {"ones", f_ones, 0},
     {"empty", f_empty, 0},

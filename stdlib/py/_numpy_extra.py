@@ -642,6 +642,8 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def place(arr, mask, vals):
+    if isinstance(arr, np.ndarray) and not np._writeable(arr):
+        raise ValueError("WRITEBACKIFCOPY base is read-only")
     mask = np.asarray(mask, dtype=bool)
     n = int(mask.sum())
     vals = np.asarray(vals).ravel()
@@ -653,6 +655,8 @@ def place(arr, mask, vals):
 
 
 def putmask(a, mask, values):
+    if isinstance(a, np.ndarray) and not np._writeable(a):
+        raise ValueError("putmask: output array is read-only")
     mask = np.broadcast_to(np.asarray(mask, dtype=bool), a.shape)
     vals = np.resize(np.asarray(values).ravel(), (a.size,)).reshape(a.shape)
     a[mask] = vals[mask].astype(a.dtype)
@@ -1121,6 +1125,15 @@ def _m_conj(self):
     return self.copy()
 
 
+def _m_setflags(self, write=None, align=None, uic=None):
+    if uic:
+        raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+    if align is not None and not align:
+        raise ValueError("krait arrays are always aligned")
+    if write is not None:
+        np._writeable(self, write)
+
+
 def _m_tobytes(self, order="C"):
     import struct
     codes = {"bool": "?", "int8": "b", "int16": "h", "int32": "i", "int64": "q",
@@ -1134,7 +1147,7 @@ def _m_tobytes(self, order="C"):
 
 
 class flagsobj:
-    """ndarray.flags: the memory layout facts NumPy reports (read-only here)."""
+    """ndarray.flags: the memory layout facts NumPy reports; only WRITEABLE can change."""
 
     def __init__(self, a):
         self._a = a
@@ -1162,7 +1175,8 @@ class flagsobj:
     contiguous = c_contiguous
     fortran = f_contiguous
     owndata = property(lambda self: self._a.base is None)
-    writeable = property(lambda self: True)
+    writeable = property(lambda self: np._writeable(self._a),
+                         lambda self, v: np._writeable(self._a, v))
     aligned = property(lambda self: True)
     writebackifcopy = property(lambda self: False)
     behaved = property(lambda self: True)
@@ -1184,7 +1198,9 @@ class flagsobj:
         return getattr(self, self._KEYS[key])
 
     def __setitem__(self, key, value):
-        raise ValueError("krait arrays do not change their flags")
+        if self._KEYS.get(key) != "writeable":
+            raise ValueError("krait arrays change only their WRITEABLE flag")
+        np._writeable(self._a, value)
 
     def __repr__(self):
         return "\n".join("  %s : %s" % (k, self[k]) for k in
@@ -1194,7 +1210,7 @@ class flagsobj:
 
 _METHODS = {"partition": _m_partition, "argpartition": _m_argpartition, "take": _m_take,
             "put": _m_put, "compress": _m_compress, "choose": _m_choose, "conj": _m_conj,
-            "conjugate": _m_conj, "tobytes": _m_tobytes,
+            "conjugate": _m_conj, "tobytes": _m_tobytes, "setflags": _m_setflags,
             "flags": property(lambda self: flagsobj(self)),
             "real": property(lambda self: self),
             "imag": property(lambda self: np.zeros(self.shape, self.dtype)),

@@ -709,6 +709,8 @@ def put(a, ind, v, mode="raise"):
         raise NotImplementedError("put: only mode='raise' is implemented in krait")
     if not isinstance(a, np.ndarray):
         raise TypeError(f"argument 1 must be numpy.ndarray, not {type(a).__name__}")
+    if not np._writeable(a):
+        raise ValueError("put: output array is read-only")
     flat = a.reshape(-1)
     idx = np.asarray(ind).ravel()
     vals = np.asarray(v).ravel()

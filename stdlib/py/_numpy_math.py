@@ -401,9 +401,13 @@ def broadcast_shapes(*args):
 
 
 def broadcast_to(array, shape, subok=False):
-    """A copy here (NumPy gives a read-only view)."""
+    """A read-only view (stride 0 along the repeated axes), as NumPy's."""
     a = np.asarray(array)
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if any(s < 0 for s in shape):
+        raise ValueError("all elements of broadcast shape must be non-negative")
+    if a.ndim > len(shape):
+        raise ValueError("input operand has more dimensions than allowed by the axis remapping")
     try:
         ok = broadcast_shapes(a.shape, shape) == shape
     except ValueError:
@@ -412,12 +416,17 @@ def broadcast_to(array, shape, subok=False):
         raise ValueError("operands could not be broadcast together with remapped shapes "
                          "[original->remapped]: " + _shape(a.shape) + "  and requested shape " +
                          _shape(shape))
-    return a + np.zeros(shape, a.dtype)
+    return np._broadcast_view(a, shape)
 
 
 def broadcast_arrays(*args, subok=False):
-    shape = broadcast_shapes(*[np.shape(a) for a in args])
-    return tuple(broadcast_to(a, shape) for a in args)
+    """Read-only views where an array broadcasts (NumPy: writeable views that warn when
+    written), the array itself where its shape is the result's."""
+    args = [np.asarray(a) for a in args]
+    shape = broadcast_shapes(*[a.shape for a in args])
+    if all(a.shape == shape for a in args):
+        return tuple(args)
+    return tuple(a if a.shape == shape else broadcast_to(a, shape) for a in args)
 
 
 def append(arr, values, axis=None):

@@ -591,7 +591,7 @@ _OP_FLAGS = {"readonly", "readwrite", "writeonly", "allocate", "no_broadcast", "
 class nditer:
     """NumPy's iterator over one or more arrays broadcast together. Each step gives 0-d
     views (or 1-d views with external_loop) into the operands; writing `x[...] = v` into
-    a readwrite or writeonly operand's view changes the array. The iteration order is C,
+    a readwrite or writeonly operand's view changes the array (a readonly one's raises). The iteration order is C,
     F, or K (the first array operand's memory order). No buffering, casting or reductions
     (op_dtypes must be the operands' own)."""
 
@@ -733,6 +733,9 @@ class nditer:
             idx = self._multi(pos)
             key = idx[:-1] + (slice(idx[-1], idx[-1] + 1),)
             out = [a[key].reshape(()) for a in self.operands]
+        for v, w in zip(out, self._write):
+            if not w:
+                np._writeable(v, False)  # a readonly operand's views: x[...] = v raises
         return out[0] if self._single else tuple(out)
 
     def _steps(self):

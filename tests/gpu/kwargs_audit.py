@@ -122,6 +122,7 @@ METHODS = {
     "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (), "view": (),
     "partition": (1,), "argpartition": (1,), "take": ([0],), "put": ([0], 1.0),
     "compress": ([True],), "conj": (), "conjugate": (), "tobytes": (), "choose": ([a, a],),
+    "setflags": (),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
           "uniform": (), "normal": (), "default_rng": (0,), "Generator": ()}

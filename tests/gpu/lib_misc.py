@@ -178,3 +178,5 @@ t("nditer none", lambda: np.nditer([None]))
 vw = a[:, ::2]
 print(np.asarray(vw) is vw, np.asarray(vw, order="C") is vw, np.array(vw, copy=False) is vw,
       np.asarray(a.T) is not None and np.asarray(a.T).flags.f_contiguous)
+# a readonly operand's element views are read-only
+t("nditer readonly write", lambda: [v.__setitem__(Ellipsis, 0) for v in np.nditer(a)])
