@@ -141,11 +141,12 @@ static inline bool arr_poll_at(Interp *I, int64_t i) {
  * I->gpu is the current device's state; an owner's `device` says where it lives. enter
  * makes dev's state current for a moment and returns the state to give back to leave (NULL:
  * nothing changed; a device without a state stays as it is, never raises). operands: the
- * work on the array operands among a, b, c (None and scalars count for nothing) entered on
- * their device (*prev for leave); -1 after raising when two of them differ. */
+ * work on the array operands among a, b, c entered on their device (*prev for leave); -1
+ * after raising when two of them differ. A NumPy scalar whose value is still on another
+ * device (a reduction's) is replaced by its value; others count for nothing. */
 struct GpuState *arr_device_enter(Interp *I, int dev);
 void arr_device_leave(Interp *I, struct GpuState *prev);
-int arr_device_operands(Interp *I, Value a, Value b, Value c, struct GpuState **prev);
+int arr_device_operands(Interp *I, Value *a, Value *b, Value *c, struct GpuState **prev);
 int arr_device_mismatch(Interp *I, const Array *o); /* raises ValueError; -1 */
 
 /* ---- element access (array_ops.c) ---- */

@@ -44,21 +44,41 @@ static int device_of(Interp *I, Value v) {
     return (a->base ? a->base : a)->device;
 }
 
-int arr_device_operands(Interp *I, Value a, Value b, Value c, GpuState **prev) {
+/* A NumPy scalar whose value is still in a 0-d array of device (a reduction's): its
+ * device, else -1. */
+static int scalar_device(Interp *I, Value v) {
+    Array *z = is_array(I, v) ? NULL : arr_scalar_device(I, v);
+    return z ? device_of(I, v_obj(z)) : -1;
+}
+
+int arr_device_operands(Interp *I, Value *a, Value *b, Value *c, GpuState **prev) {
     *prev = NULL;
     if (!I->gpu) return 0;
-    int da = device_of(I, a), db = device_of(I, b), dc = device_of(I, c);
-    int d = da >= 0 ? da : db >= 0 ? db : dc;
+    Value *vs[3] = {a, b, c};
+    int d = -1;
+    for (int i = 0; i < 3 && d < 0; i++)
+        d = device_of(I, *vs[i]);
+    for (int i = 0; i < 3 && d < 0; i++)
+        d = scalar_device(I, *vs[i]);
     if (d < 0) return 0;
-    const Value vs[3] = {a, b, c};
-    const int ds[3] = {da, db, dc};
-    for (int i = 0; i < 3; i++)
-        if (ds[i] >= 0 && ds[i] != d) {
+    for (int i = 0; i < 3; i++) {
+        int di = device_of(I, *vs[i]);
+        if (di >= 0 && di != d) {
             GpuState *p = arr_device_enter(I, d);
-            arr_device_mismatch(I, arr_raw(vs[i]));
+            arr_device_mismatch(I, arr_raw(*vs[i]));
             arr_device_leave(I, p);
             return -1;
         }
+        di = scalar_device(I, *vs[i]);
+        if (di >= 0 && di != d) { /* another device's scalar: its value, on the host */
+            char buf[16];
+            int sdt = arr_scalar_load(I, *vs[i], buf);
+            if (sdt < 0) return -1;
+            Value h = arr_scalar_new(I, buf, sdt);
+            if (is_null(h)) return -1;
+            *vs[i] = h;
+        }
+    }
     *prev = arr_device_enter(I, d);
     return 0;
 }

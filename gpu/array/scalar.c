@@ -20,6 +20,7 @@
 #include "../../vm/seq.h"
 #include "../../vm/str.h"
 #include "../../vm/vm.h"
+#include "../runtime/gpu.h"
 #include "array.h"
 
 static Tuple *classes(Interp *I) {
@@ -176,7 +177,9 @@ Value arr_scalar_from(Interp *I, Value py, int dt) {
 
 Array *arr_scalar_operand(Interp *I, Value v) {
     Array *dev = arr_scalar_device(I, v);
-    if (!dev) return arr_scalar_to_array(I, v);
+    /* another device's value (gpu.Device): fetched, so it meets the current device's work */
+    Array *own = dev && dev->base ? dev->base : dev;
+    if (!dev || (I->gpu && own->device != I->gpu->ordinal)) return arr_scalar_to_array(I, v);
     /* a lazy copy of the device value: no fetch, and the scalar stays immutable */
     Value c = arr_astype(I, dev, dev->dtype);
     return is_null(c) ? NULL : arr_raw(c);

@@ -424,15 +424,18 @@ class ShardedArray:
         return ShardedArray([_on(d, lambda s=s, d=d: s @ w.to(d))
                              for s, d in zip(self.shards, self.devices)], self.devices)
 
-    # reductions: over all, over axis 0 (the split: partial results added on devices[0]),
+    # reductions: over all, over axis 0 (the split: partial results added on the first
+    # device holding rows),
     # or over other axes (each shard alone: a sharded result)
 
     def _reduce(self, name, axis, combine):
         if axis is None or (axis % self.ndim if self.ndim else 0) == 0:
             part_axis = None if axis is None else 0
-            parts = [_on(d, lambda s=s: getattr(s, name)(axis=part_axis))
-                     for s, d in zip(self.shards, self.devices)]
-            d0 = self.devices[0]
+            # empty shards (more devices than rows) add nothing; max/min of none would raise
+            live = [(s, d) for s, d in zip(self.shards, self.devices) if s.shape[0]] or \
+                [(self.shards[0], self.devices[0])]
+            parts = [_on(d, lambda s=s: getattr(s, name)(axis=part_axis)) for s, d in live]
+            d0 = live[0][1]
             acc = _to_device(parts[0], d0)
             for p in parts[1:]:
                 acc = _on(d0, lambda acc=acc, p=p: combine(acc, _to_device(p, d0)))

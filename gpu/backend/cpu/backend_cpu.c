@@ -9,15 +9,18 @@
 static Value cpu_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                         Array *out) {
     struct GpuState *prev;
-    if (arr_device_operands(I, a, b, out ? v_obj(out) : V_NONE, &prev) < 0) return V_NULL;
+    Value v2 = out ? v_obj(out) : V_NONE;
+    if (arr_device_operands(I, &a, &b, &v2, &prev) < 0) return V_NULL;
     Value r = arr_host_binary(I, a, b, op, mode, cdt, rdt, out);
     arr_device_leave(I, prev);
     return r;
 }
 static Value cpu_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
     struct GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), out ? v_obj(out) : V_NONE, V_NONE, &prev) < 0)
-        return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = out ? v_obj(out) : V_NONE;
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = arr_host_unary(I, a, op, cdt, rdt, out);
     arr_device_leave(I, prev);
     return r;
@@ -31,7 +34,10 @@ static Value cpu_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims
 }
 static Value cpu_matmul(Interp *I, Array *a, Array *b) {
     struct GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), v_obj(b), V_NONE, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = v_obj(b);
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = arr_host_matmul(I, a, b);
     arr_device_leave(I, prev);
     return r;
@@ -40,7 +46,8 @@ static Value cpu_matmul(Interp *I, Array *a, Array *b) {
 static Value cpu_where(Interp *I, Array *c, Value x, Value y, int dt) {
     (void)dt;
     struct GpuState *prev;
-    if (arr_device_operands(I, v_obj(c), x, y, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(c);
+    if (arr_device_operands(I, &v0, &x, &y, &prev) < 0) return V_NULL;
     arr_device_leave(I, prev);
     return V_NULL;
 }

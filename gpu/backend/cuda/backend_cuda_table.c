@@ -104,15 +104,18 @@ static int assign_here(Interp *I, Array *dst, Value src) {
 static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                          Array *out) {
     GpuState *prev;
-    if (arr_device_operands(I, a, b, out ? v_obj(out) : V_NONE, &prev) < 0) return V_NULL;
+    Value v2 = out ? v_obj(out) : V_NONE;
+    if (arr_device_operands(I, &a, &b, &v2, &prev) < 0) return V_NULL;
     Value r = binary_here(I, a, b, op, mode, cdt, rdt, out);
     arr_device_leave(I, prev);
     return r;
 }
 static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), out ? v_obj(out) : V_NONE, V_NONE, &prev) < 0)
-        return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = out ? v_obj(out) : V_NONE;
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = unary_here(I, a, op, cdt, rdt, out);
     arr_device_leave(I, prev);
     return r;
@@ -120,28 +123,40 @@ static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *ou
 static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                          int dt) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = V_NONE;
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = reduce_here(I, a, kind, axis, keepdims, ddof, dt);
     arr_device_leave(I, prev);
     return r;
 }
 static Value cuda_matmul(Interp *I, Array *a, Array *b) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), v_obj(b), V_NONE, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = v_obj(b);
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = matmul_here(I, a, b);
     arr_device_leave(I, prev);
     return r;
 }
 static Value cuda_astype(Interp *I, Array *a, int dt) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(a);
+    Value v1 = V_NONE;
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
     Value r = astype_here(I, a, dt);
     arr_device_leave(I, prev);
     return r;
 }
 static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(a), V_NONE, V_NONE, &prev) < 0) return NULL;
+    Value v0 = v_obj(a);
+    Value v1 = V_NONE;
+    Value v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return NULL;
     Array *r = reshape_here(I, a, ndim, shape);
     arr_device_leave(I, prev);
     return r;
@@ -165,7 +180,8 @@ static int cuda_assign(Interp *I, Array *dst, Value src) {
 }
 static Value cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
     GpuState *prev;
-    if (arr_device_operands(I, v_obj(c), x, y, &prev) < 0) return V_NULL;
+    Value v0 = v_obj(c);
+    if (arr_device_operands(I, &v0, &x, &y, &prev) < 0) return V_NULL;
     Value r = arr_cuda_where(I, c, x, y, dt);
     arr_device_leave(I, prev);
     return r;
