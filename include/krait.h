@@ -132,6 +132,10 @@ typedef struct kr_config {
                                 * 16; 0: 1 (docs/GPU.md "Several GPUs"). KRAIT_MOCK_DEVICES */
     const char *gpu_nccl_path; /* the NCCL library tried before libnccl.so.2 (collectives of
                                 * gpu.distributed on CUDA). KRAIT_NCCL */
+    int gpu_tile_hoist;        /* non-zero: a tile kernel's loop-invariant broadcasts of
+                                * one-element tiles (the layer norm's mean and rstd) are
+                                * emitted before their loop, not in every iteration (opt-in:
+                                * not yet verified on a GPU; docs/TILES.md). KRAIT_TILE_HOIST=1 */
 } kr_config;
 
 /* Result codes. */

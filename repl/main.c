@@ -53,6 +53,8 @@ static void usage(FILE *out) {
             "                   kernel per row on a GPU (opt-in: not yet run on one)\n"
             "  KRAIT_MOCK_DEVICES devices the mock and the CPU backend show (1 to 16)\n"
             "  KRAIT_NCCL       the NCCL library to load before libnccl.so.2\n"
+            "  KRAIT_TILE_HOIST 1: tile loops' invariant broadcasts of one-element tiles\n"
+            "                   emitted before the loop (opt-in: not yet run on a GPU)\n"
             "  KRAIT_KERNEL_TIMEOUT    seconds a wait for the GPU may last (default: no limit)\n");
 }
 
@@ -113,6 +115,8 @@ static void config_from_env(kr_config *cfg) {
     const char *devices = getenv("KRAIT_MOCK_DEVICES");
     if (devices && *devices) cfg->gpu_mock_devices = atoi(devices);
     cfg->gpu_nccl_path = getenv("KRAIT_NCCL");
+    const char *hoist = getenv("KRAIT_TILE_HOIST");
+    cfg->gpu_tile_hoist = hoist && strcmp(hoist, "1") == 0;
     const char *timeout = getenv("KRAIT_KERNEL_TIMEOUT");
     if (timeout && *timeout) cfg->gpu_kernel_timeout = strtod(timeout, NULL);
 }

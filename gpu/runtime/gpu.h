@@ -128,6 +128,7 @@ typedef struct GpuSettings {
     bool rows_kernel;       /* row programs as one kernel per row (kernels_rows.c; opt-in) */
     int mock_devices;       /* devices of the mock and of the CPU backend (0: 1) */
     const char *nccl_path;  /* an NCCL library tried before libnccl.so.2 (nccl.c) */
+    bool tile_hoist;        /* tile loops' invariant one-element broadcasts hoisted (opt-in) */
 } GpuSettings;
 
 /* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF (the default), a new fused

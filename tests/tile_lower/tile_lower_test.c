@@ -8,9 +8,10 @@
  * dimension, grid 3 x 2), and every array must agree (exactly for ints, within the dtype's
  * rounding for floats): the generated code checked against the CPU path.
  * Exit 0 when all pass.
- * Usage: tile_lower_test [-v] [ws] (-v prints every generated kernel; ws: only the
- * warp-specialized matmul cases). KRAIT_TILE_TEST_GPU=0
- * skips the device runs; =mock runs them on the mock device (the harness against itself). */
+ * Usage: tile_lower_test [-v] [ws] [hoist] (-v prints every generated kernel; ws, hoist:
+ * only the warp-specialized matmul cases, the loop-invariant broadcast cases).
+ * KRAIT_TILE_TEST_GPU=0 skips the device runs; =mock runs them on the mock device (the harness
+ * against itself). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,8 +256,8 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
 static void lower_and_compile(TileFunc *f, const char *what) {
     lower_and_compile_det(f, what, true);
 }
-/* text the next lowered kernels must contain (NULL: none) */
-static const char *want_text;
+/* text the next lowered kernels must contain / must not contain (NULL: none) */
+static const char *want_text, *reject_text;
 
 static void lower_and_compile_det(TileFunc *f, const char *what, bool deterministic) {
     char err[512];
@@ -269,6 +270,9 @@ static void lower_and_compile_det(TileFunc *f, const char *what, bool determinis
     if (want_text)
         CHECK(strstr(lw.src.buf, want_text) != NULL, "%s: no \"%s\" in its source", what,
               want_text);
+    if (reject_text)
+        CHECK(strstr(lw.src.buf, reject_text) == NULL, "%s: \"%s\" in its source", what,
+              reject_text);
     int words = f->nparams ? 0 : 1;
     for (int i = 0; i < f->nparams; i++)
         words += tile_param_words(&f->params[i]);
@@ -335,6 +339,42 @@ static void case_softmax(TileDType dt) {
     if (dt != TDT_FLOAT32) y = cast(f, r, y, dt);
     store(f, r, out, idx, 2, y);
     lower_and_compile(f, dt == TDT_FLOAT32 ? "softmax float32" : "softmax float16");
+    tile_func_free(f);
+}
+
+/* The layer norm's second loop: y[row, k tile] = x[row, k tile] - mean(x[row, first tile]),
+ * the mean (one element) broadcast in the loop; with settings.tile_hoist the broadcast (and
+ * the reshape before it) is emitted once before the loop (gpu/tile/lower/hoist.c). Odd
+ * tiles (40 columns) leave the arrays' edges partial. */
+static void case_hoist(bool hoist, const char *what) {
+    TileFunc *f = fn("hoist");
+    int px = tile_param_add(f, "x", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 0);
+    int py = tile_param_add(f, "y", TILE_PARAM_ARRAY, TDT_FLOAT32, 2, 1);
+    int pk = tile_param_add(f, "nk", TILE_PARAM_SCALAR, TDT_INT32, 0, 2);
+    TileRegion *r = &f->body;
+    TileType i32 = sc(TDT_INT32), row = ty(TDT_FLOAT32, 2, 1, 40, 0);
+    TileOp *par = op(f, r, TOP_PARAM, 0, NULL, &i32);
+    par->param = pk;
+    int bi = bid(f, r, 0);
+    int i0[2] = {bi, ci(f, r, 0)};
+    int first = load(f, r, px, i0, row, TP_ZERO);
+    int mean = reduce(f, r, TR_SUM, first, 1, false); /* shape (1,): one element */
+    int kv = tile_var_add(f, "k", i32);
+    int bnd[3] = {ci(f, r, 0), par->result, ci(f, r, 1)};
+    TileOp *loop = op(f, r, TOP_FOR, 3, bnd, NULL);
+    loop->var = kv;
+    TileRegion *body = &loop->regions[0];
+    int k = var_read(f, body, kv);
+    int ik[2] = {bi, k};
+    int t = load(f, body, px, ik, row, TP_ZERO);
+    int m2 = shaped(f, body, TOP_RESHAPE, mean, ty(TDT_FLOAT32, 2, 1, 1, 0));
+    int mb = shaped(f, body, TOP_BROADCAST, m2, row);
+    store(f, body, py, ik, 2, bin(f, body, TOP_BINARY, TB_SUB, t, mb));
+    G->settings.tile_hoist = hoist;
+    want_text = hoist ? "hoisted out of the loop" : NULL;
+    lower_and_compile(f, what);
+    want_text = NULL;
+    G->settings.tile_hoist = false;
     tile_func_free(f);
 }
 
@@ -861,30 +901,38 @@ static void case_exact(void) {
 /* warp-specialized (KRAIT_TILE_SM90=ws): a producer warpgroup, 1 to 4 consumers */
 static void ws_cases(void) {
     G->settings.tile_sm90 = 4;
-    want_text = "warp-specialized";
+    want_text = ", warp-specialized */";
     case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64 ws");
     case_matmul(TDT_FLOAT16, TDT_FLOAT32, 128, 256, 64, "matmul float16 128x256x64 ws");
     case_matmul(TDT_FLOAT16, TDT_FLOAT32, 64, 128, 64, "matmul float16 64x128x64 ws");
     case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 128, 32, "matmul tfloat32 128x128x32 ws");
-    /* four consumer warpgroups (640 threads, 96 registers each: the split must fit 61,440,
-     * not 64K; these hung on the H200 before) and three (512 threads) */
-    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 256, 32, "matmul tfloat32 128x256x32 ws");
-    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 256, 128, 64, "matmul bfloat16 256x128x64 ws");
+    /* three consumer warpgroups (512 threads, 128 registers each: the split must fit the
+     * launch's pool, 40 x 128 + 152 x 384) */
     case_matmul(TDT_FLOAT16, TDT_FLOAT32, 192, 128, 64, "matmul float16 192x128x64 ws");
+    /* four would get 104 registers (640 threads, 96 each: the split that hung on the H200
+     * asked 112): these keep the loop without a producer */
+    want_text = NULL;
+    reject_text = ", warp-specialized */";
+    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 256, 32, "matmul tfloat32 128x256x32 (no ws)");
+    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 256, 128, 64, "matmul bfloat16 256x128x64 (no ws)");
+    reject_text = NULL;
+    want_text = ", warp-specialized */";
     case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64, "persistent matmul bfloat16 ws");
     want_text = NULL;
     G->settings.tile_sm90 = 0;
 }
 
 int main(int argc, char **argv) {
-    bool only_ws = false; /* "ws": the warp-specialized cases only (bench/tiles/ws_check.sh) */
+    /* "ws" / "hoist": those cases only (bench/tiles/ws_check.sh, hoist_check.sh) */
+    bool only_ws = false, only_hoist = false;
     for (int i = 1; i < argc; i++) {
         verbose |= strcmp(argv[i], "-v") == 0;
         only_ws |= strcmp(argv[i], "ws") == 0;
+        only_hoist |= strcmp(argv[i], "hoist") == 0;
     }
     G = gpu_state_new((kr_allocator){0});
     if (!G) return 1;
-    if (!only_ws) case_error_mapping();
+    if (!only_ws && !only_hoist) case_error_mapping();
     if (cuda_load_nvrtc(G) < 0) {
         printf("SKIP: no NVRTC (%s)\n", G->err);
         gpu_state_free(G);
@@ -905,8 +953,12 @@ int main(int argc, char **argv) {
                gpu_present ? G->device_name : G->err, gpu_present ? G->arch : "");
         gpu_clear_error(G);
     }
-    if (only_ws) {
-        ws_cases();
+    if (only_ws || only_hoist) {
+        if (only_ws) ws_cases();
+        if (only_hoist) {
+            case_hoist(false, "loop-invariant broadcast");
+            case_hoist(true, "loop-invariant broadcast hoisted");
+        }
         printf("%d checks, %d failures; %zu compiles, %.0f ms in NVRTC\n", checks, failures,
                G->jit.stats.compiles, G->jit.stats.compile_ms);
         gpu_state_free(G);
@@ -917,6 +969,8 @@ int main(int argc, char **argv) {
     case_vadd(TDT_INT64, 37, "vadd int64 37");
     case_softmax(TDT_FLOAT32);
     case_softmax(TDT_FLOAT16);
+    case_hoist(false, "loop-invariant broadcast");
+    case_hoist(true, "loop-invariant broadcast hoisted");
     case_matmul(TDT_FLOAT16, TDT_FLOAT32, 64, 64, 32, "matmul float16 64x64x32 (mma.sync)");
     case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64");
     case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 32, 32, 16, "matmul tfloat32 32x32x16");

@@ -67,7 +67,8 @@ GpuState *arr_cuda_new_state(Interp *I, int ordinal) {
                                 .fuse_interp = cfg->gpu_fuse_interp,
                                 .rows_kernel = cfg->gpu_rows_kernel != 0,
                                 .mock_devices = cfg->gpu_mock_devices,
-                                .nccl_path = cfg->gpu_nccl_path};
+                                .nccl_path = cfg->gpu_nccl_path,
+                                .tile_hoist = cfg->gpu_tile_hoist != 0};
     return G;
 }
 

@@ -193,7 +193,7 @@ void lw_need_smem(Lower *L, size_t bytes) {
 
 int lw_region(Lower *L, const TileRegion *r) {
     for (const TileOp *op = r->first; op; op = op->next)
-        if (lw_op(L, op) < 0) return -1;
+        if ((!L->nhoisted || !lw_hoisted(L, op)) && lw_op(L, op) < 0) return -1;
     return 0;
 }
 

@@ -22,6 +22,8 @@ typedef struct Sm90Mma {
     bool kmaj;  /* B staged K-major */
 } Sm90Mma;
 
+enum { LW_MAX_HOISTED = 64 };
+
 typedef struct Lower {
     const TileFunc *f;
     KSource *s;
@@ -68,6 +70,9 @@ typedef struct Lower {
     const TileOp *ws_loop;
     size_t ws_bar_bytes;
     int ws_regs; /* the consumers' setmaxnreg.inc count, 0: none */
+    /* hoist.c: loop-body ops already emitted before their loop (lw_region skips them) */
+    const TileOp *hoisted[LW_MAX_HOISTED];
+    int nhoisted;
 } Lower;
 
 /* The matmul loop mma_sm90.c recognises (sm90_match), what mma_sm90_ws.c needs of it. */
@@ -149,6 +154,10 @@ int lw_sm90_ws_consume(Lower *L, const TileOp *op, const Sm90Loop *m, const char
 /* The consumers' registers a thread (setmaxnreg.inc) for nt consumer threads and the
  * producer warpgroup: what the launch's register pool holds. */
 int lw_sm90_ws_consumer_regs(int nt);
+/* hoist.c (settings.tile_hoist): the loop's invariant one-element ops and broadcasts of them
+ * emitted before it (0, or -1 after lw_error); whether op was. */
+int lw_hoist_invariants(Lower *L, const TileOp *loop);
+bool lw_hoisted(const Lower *L, const TileOp *op);
 /* A REDUCE or SCAN over a tuple of tiles (op->ncomp > 0; reduce_tuple.c). */
 int lw_tuple_fold(Lower *L, const TileOp *op);
 /* Whether op is a scalar computation without effects that a copy-issuing lambda can redo for

@@ -1003,6 +1003,10 @@ static int emit_for(Lower *L, const TileOp *op) {
     int sm90 = lw_sm90_for(L, op);          /* 1: the wgmma loop went under #if KR_WGMMA */
     if (sm90 == 0) sm90 = lw_fa_for(L, op); /* the attention loop (attention_sm90.c) */
     if (sm90 < 0) return -1;
+    L->in_else += sm90;
+    int h = lw_hoist_invariants(L, op);
+    L->in_else -= sm90;
+    if (h < 0) return -1;
     lw_line(L, op, "for (s%d = v%d; %s; s%d += v%d) {", s, lo, cond, s, step);
     L->indent++;
     L->in_else += sm90;
