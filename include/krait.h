@@ -118,11 +118,11 @@ typedef struct kr_config {
     const char *const *sandbox_builtins;
     int gpu_tile_general_only; /* non-zero: tile kernels always run their general variant,
                                 * never the exact one (docs/TILES.md). KRAIT_TILE_EXACT=0 */
-    int gpu_fuse_interp;       /* a new fused expression's first launches (docs/GPU.md): 0 off
-                                * (compile first), 1 run on the graph-interpreting kernel while
-                                * its own compiles on a thread (CUDA with a disk cache; opt-in,
-                                * not yet verified on a GPU), 2 always interpret (tests), 3 as 1
-                                * on the mock too. KRAIT_FUSE_INTERP=off|auto|always|first */
+    int gpu_fuse_interp;       /* a new fused expression's first launches (docs/GPU.md): 0 the
+                                * default, 1: run on the graph-interpreting kernel while its own
+                                * compiles on a thread (CUDA; the mock compiles nothing), 2 always
+                                * interpret (tests), 3 as 1 on the mock too, 4 off (compile
+                                * first). KRAIT_FUSE_INTERP=auto|always|first|off */
     int gpu_rows_kernel;       /* non-zero: a row program (a last-axis reduction and the work
                                 * over its rows) runs as one kernel per row on a GPU (opt-in:
                                 * not yet verified on a GPU); 0: stage by stage, the reduction

@@ -47,8 +47,8 @@ static void usage(FILE *out) {
             "                   pipeline: the pipeline at one block an SM before the\n"
             "                   occupancy hint without it,\n"
             "                   ws: the matmul loop warp-specialized (a TMA producer warpgroup)\n"
-            "  KRAIT_FUSE_INTERP a new fused expression's first launches: off (default),\n"
-            "                   auto (interpreted while its kernel compiles), always, first\n"
+            "  KRAIT_FUSE_INTERP a new fused expression's first launches: auto (default:\n"
+            "                   interpreted while its kernel compiles), off, always, first\n"
             "  KRAIT_ROWS_KERNEL 1: a row program (softmax written with array ops) as one\n"
             "                   kernel per row on a GPU (opt-in: not yet run on one)\n"
             "  KRAIT_MOCK_DEVICES devices the mock and the CPU backend show (1 to 16)\n"
@@ -109,6 +109,7 @@ static void config_from_env(kr_config *cfg) {
                            : strcmp(interp, "auto") == 0   ? 1
                            : strcmp(interp, "always") == 0 ? 2
                            : strcmp(interp, "first") == 0  ? 3
+                           : strcmp(interp, "off") == 0    ? 4
                                                            : 0;
     const char *rows = getenv("KRAIT_ROWS_KERNEL");
     cfg->gpu_rows_kernel = rows && strcmp(rows, "1") == 0;

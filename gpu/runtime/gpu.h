@@ -131,11 +131,10 @@ typedef struct GpuSettings {
     bool tile_hoist;        /* tile loops' invariant one-element broadcasts hoisted (opt-in) */
 } GpuSettings;
 
-/* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF (the default), a new fused
- * expression compiles first; AUTO (opt-in: not yet verified on a GPU, see docs/GPU.md), it runs
- * on the graph-interpreting kernel while its own compiles on a thread (CUDA with a disk cache;
- * the mock's kernels need no compile); ALWAYS, every graph the interpreter takes runs on it
- * (tests); FIRST, AUTO on the mock too (tests of the switch). */
+/* settings.fuse_interp (gpu/kernels/kernels_interp.c): OFF, a new fused expression compiles
+ * first; AUTO (kr_config's default), it runs on the graph-interpreting kernel while its own
+ * compiles on a thread (CUDA; the mock's kernels need no compile); ALWAYS, every graph the
+ * interpreter takes runs on it (tests); FIRST, AUTO on the mock too (tests of the switch). */
 enum { GPU_FUSE_INTERP_OFF, GPU_FUSE_INTERP_AUTO, GPU_FUSE_INTERP_ALWAYS, GPU_FUSE_INTERP_FIRST };
 
 /* CUfunction -> kernel name, for the profiler (profile.c). */

@@ -38,6 +38,17 @@ static void *route_alloc(void *ud, void *p, size_t old_size, size_t new_size) {
     return realloc(p, new_size);
 }
 
+/* kr_config.gpu_fuse_interp -> GPU_FUSE_INTERP_*: 0 (a host's zeroed config) is the default,
+ * auto; 4 is off. */
+static int fuse_interp_mode(int v) {
+    switch (v) {
+    case 2: return GPU_FUSE_INTERP_ALWAYS;
+    case 3: return GPU_FUSE_INTERP_FIRST;
+    case 4: return GPU_FUSE_INTERP_OFF;
+    default: return GPU_FUSE_INTERP_AUTO;
+    }
+}
+
 GpuState *arr_cuda_new_state(Interp *I, int ordinal) {
     ArrCuda *c = mem_alloc(I, sizeof(ArrCuda));
     if (!c) return NULL;
@@ -64,7 +75,7 @@ GpuState *arr_cuda_new_state(Interp *I, int ordinal) {
                                 .tile_sm90 = cfg->gpu_tile_sm90,
                                 .kernel_timeout = cfg->gpu_kernel_timeout,
                                 .tile_general_only = cfg->gpu_tile_general_only != 0,
-                                .fuse_interp = cfg->gpu_fuse_interp,
+                                .fuse_interp = fuse_interp_mode(cfg->gpu_fuse_interp),
                                 .rows_kernel = cfg->gpu_rows_kernel != 0,
                                 .mock_devices = cfg->gpu_mock_devices,
                                 .nccl_path = cfg->gpu_nccl_path,
