@@ -2,7 +2,7 @@
 # process, wall clock from the expression to its value on the host (CUDA started before),
 # then the same expression's next calls (interpreted until its own kernel has compiled on a
 # thread: gpu/kernels/kernels_interp.c), and which kernels ran.
-#   KRAIT_DEVICE=cuda KRAIT_CACHE_DIR=$D krait bench/gpu/first_use.py a|b|c|d
+#   KRAIT_DEVICE=cuda KRAIT_CACHE_DIR=$D krait bench/gpu/first_use.py a|b|c|d [--profile-first]
 # Each letter is an expression of a different structure (a is bench/gpu/user_patterns.py's), so
 # that a second process finds krait's interpreter in the disk cache $D but not the
 # expression's kernel. Lines: PATTERN name value unit, DIAG ..., CHECK name ok|FAIL.
@@ -41,10 +41,22 @@ def check(name, ok):
 print("device:", np.device().get("name"))
 p = np.arange(1 << 20, dtype=np.float32)
 np.synchronize()
+# --profile-first: the first call inside gpu.profile, to show what it compiled or loaded
+# (a "load" named "prebuilt" is the build's CUBIN of the interpreter: no NVRTC)
+prof_first = "--profile-first" in sys.argv and gpu is not None
+prof = gpu.profile(print=False) if prof_first else None
+if prof is not None:
+    prof.__enter__()
 t0 = time.perf_counter()
 q = fn(p)
 q0 = float(q[5])
 first = (time.perf_counter() - t0) * 1e3
+if prof is not None:
+    prof.__exit__(None, None, None)
+    host = [(r.kind, r.name, round(r.ms, 2)) for r in prof.records
+            if r.kind in ("compile", "load")]
+    print("DIAG first call's compiles and loads:", host,
+          "kernels:", [r.name for r in prof.records if r.kind == "kernel"])
 print("PATTERN first_use_new_fused_expression_%s %.2f ms" % (which, first), flush=True)
 check("first value", abs(q0 - ref(5.0)) <= 1e-5 * max(1.0, abs(ref(5.0))))
 want = q.tolist()

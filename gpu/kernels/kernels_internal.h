@@ -143,6 +143,8 @@ typedef struct KernelsInterpDesc {
     uint8_t layout[FUSE_MAX_INPUTS + 1];
 } KernelsInterpDesc;
 int kernels_interp_decode(const uint64_t *iw, KernelsInterpDesc *d);
+/* kr_fuse_interp's CUDA C (the prebuilt table's generator, tools/prebuild). */
+void kernels_interp_source(KSource *s);
 /* kr_fuse_interp compiled for arch without a device (gpu_kernels_compile_all). */
 int kernels_interp_compile(GpuState *G, const char *arch);
 /* The fused kernel's CUDA C for a prepared plan (kernels_fuse.c). */

@@ -28,6 +28,7 @@
  *            flag words, shape and strides), B = 4 + nnodes.
  * The mock device runs it with the host's evaluator after decoding the block
  * (kernels_interp_decode, kernels_host.c). */
+#include "../runtime/jit_prebuilt.h"
 #include "../runtime/profile.h"
 #include "kernels_internal.h"
 
@@ -389,7 +390,7 @@ static const char ki_body[] =
     "    }\n"
     "}\n";
 
-static void ki_source(KSource *s) {
+void kernels_interp_source(KSource *s) {
     ksrc_puts(s, kernels_prelude);
     ksrc_puts(s, kernels_fpe_prelude);
     ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", KI_WORDS);
@@ -507,9 +508,18 @@ static int ki_function(GpuState *G, struct GpuFuseInterp *fi, bool wait) {
     }
     if (fi->state == 0) {
         ksrc_init(&fi->self.src, G);
-        ki_source(&fi->self.src);
+        kernels_interp_source(&fi->self.src);
         if (fi->self.src.failed)
             return gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory generating a kernel");
+        /* the build's CUBIN for this device, when it has one: no NVRTC, no disk */
+        int pb =
+            jit_prebuilt_function(G, "kr_fuse_interp", fi->self.src.buf, "kr_fuse_interp", &fi->f);
+        if (pb < 0) return -1;
+        if (pb == 1) {
+            ksrc_free(&fi->self.src);
+            fi->state = 1;
+            return 1;
+        }
         if (!wait && !jit_cache_root(G)) {
             fi->state = -1;
             return 0;
@@ -628,7 +638,7 @@ int kernels_interp_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root
 int kernels_interp_compile(GpuState *G, const char *arch) {
     KSource src;
     ksrc_init(&src, G);
-    ki_source(&src);
+    kernels_interp_source(&src);
     int r = kernels_build(G, &src, "kr_fuse_interp", arch, NULL);
     ksrc_free(&src);
     return r;

@@ -650,6 +650,14 @@ static int jit_load(GpuState *G, const uint8_t key[SHA256_SIZE], const JitBinary
     return 0;
 }
 
+int jit_load_binary(GpuState *G, const uint8_t key[SHA256_SIZE], const void *image,
+                    const char *kernel_name, CUfunction *out) {
+    *out = NULL;
+    JitBinary bin = {(uint8_t *)image, 0, false};
+    if (jit_load(G, key, &bin) < 0) return -1;
+    return jit_module_function(G, jit_find(&G->jit, key), kernel_name, out);
+}
+
 int jit_job_begin(GpuState *G, const JitRequest *req, bool load, JitJob **out) {
     *out = NULL;
     if (load && gpu_ensure(G) < 0) return -1;

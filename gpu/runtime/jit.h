@@ -89,6 +89,12 @@ int jit_cubin_regs(const uint8_t *cubin, size_t size, const char *kernel);
 int jit_get_function(struct GpuState *G, const JitRequest *req, const char *kernel_name,
                      CUfunction *out);
 
+/* Load a CUBIN image from elsewhere (the prebuilt table, jit_prebuilt.h) into the memory
+ * cache under key, unless it is there, and get kernel_name from it. 0, or -1 with G's error
+ * set (the driver refused the image). */
+int jit_load_binary(struct GpuState *G, const uint8_t key[SHA256_SIZE], const void *image,
+                    const char *kernel_name, CUfunction *out);
+
 /* A compile split in three so that NVRTC can run on another thread (asyncio's thread pool:
  * ct.compile_async, ct.launch_async). jit_job_begin, on the interpreter's thread: 1 when
  * req's CUBIN is ready (loaded into the memory cache if load, else at least in the disk
