@@ -100,4 +100,15 @@ report("(a*b+1).sum()", small_sum)
 check("small_sum", float(sink[0]) == NEL * (NEL - 1) / 2 + NEL)
 report("r=(a+b)*2.0;np.multiply(r,1,out=c)", fresh)
 check("fresh", c.tolist() == [2.0 * (i + 1) for i in range(NEL)])
+# the floor from a script on this host: an empty kernel through gpu.RawKernel (CUDA only:
+# the mock runs no CUDA C)
+try:
+    import gpu
+    real = "mock" not in str(np.device().get("name"))
+except ImportError:
+    gpu, real = None, False
+if gpu is not None and real:
+    empty = gpu.RawKernel('extern "C" __global__ void kr_empty(int n) {}', "kr_empty")
+    n32 = np.int32(0)
+    report("empty RawKernel launch (floor)", lambda: empty((1,), (32,), (n32,)))
 print("FAILED: " + " ".join(fails) if fails else "ALL CHECKS OK")

@@ -1163,18 +1163,30 @@ static Module *load_python_part(Interp *I, Module *m, const char *modname) {
     return lm;
 }
 
-/* ufunc.__call__: the native function itself when there are no keywords and the count of
- * arguments fits (np.add(a, b) costs no Python frame), else ufunc._call (Python: the
- * keywords, NumPy's messages). */
+/* Whether a call's keywords are only out= (np.add(a, b, out=c)), which the native functions
+ * take themselves, as ufunc._call would hand it to them. */
+static bool ufunc_kw_only_out(Interp *I, const Tuple *kw) {
+    if (kw->len != 1 || !is_obj(kw->items[0])) return false;
+    Str *out = str_intern_cstr(I, "out");
+    Obj *k = kw->items[0].as.o;
+    return out && k->type == I->types[TY_STR] && ((Str *)k == out || str_eq((Str *)k, out));
+}
+
+/* ufunc.__call__: the native function itself when there are no keywords or only out=, and
+ * the count of arguments fits (np.add(a, b) and np.add(a, b, out=c) cost no Python frame),
+ * else ufunc._call (Python: the other keywords, NumPy's messages). */
 static Value ufunc_call(Interp *I, int argc, Value *argv, Tuple *kw) {
     Value self = argv[0];
-    if (!kw || kw->len == 0) {
+    bool plain = !kw || kw->len == 0;
+    if (plain || ufunc_kw_only_out(I, kw)) {
         Str *fk = str_intern_cstr(I, "_fn"), *nk = str_intern_cstr(I, "nin");
         Value fn = fk ? obj_getattr(I, self, fk) : V_NULL;
         Value nin = is_null(fn) || !nk ? V_NULL : obj_getattr(I, self, nk);
         if (is_null(nin)) return V_NULL;
-        if (is_smallint(nin) && argc - 1 >= nin.as.i && argc - 1 <= nin.as.i + 1)
-            return obj_call(I, fn, argc - 1, argv + 1, kw);
+        /* the output positionally, or as out= (not both: _call's message) */
+        int npos = argc - 1;
+        if (is_smallint(nin) && npos >= nin.as.i && npos <= nin.as.i + (plain ? 1 : 0))
+            return obj_call(I, fn, npos, argv + 1, kw);
     }
     Str *ck = str_intern_cstr(I, "_call");
     Value m = ck ? obj_getattr(I, self, ck) : V_NULL;
