@@ -495,8 +495,8 @@ static struct GpuFuseInterp *ki_state(GpuState *G) {
 }
 
 /* The interpreter's function: 1 ready, 0 not (yet) here, -1 error. wait: compile it now if
- * it is not (the "always" setting). Without a disk cache it is never made in the automatic
- * mode (it would be compiled again by every process). */
+ * it is not (the "always" setting). Without a disk cache it is never used in the automatic
+ * mode (each specialized compile would run twice, ki_finish). */
 static int ki_function(GpuState *G, struct GpuFuseInterp *fi, bool wait) {
     if (fi->state == 1) return 1;
     if (fi->state == -1) return 0;
@@ -511,7 +511,13 @@ static int ki_function(GpuState *G, struct GpuFuseInterp *fi, bool wait) {
         kernels_interp_source(&fi->self.src);
         if (fi->self.src.failed)
             return gpu_set_error(G, GPU_ERR_HOST_MEMORY, "out of memory generating a kernel");
-        /* the build's CUBIN for this device, when it has one: no NVRTC, no disk */
+        /* the specialized kernels' compiles end in the disk cache, from where the launch
+         * that takes one loads it: without a disk cache each would compile twice */
+        if (!wait && !jit_cache_root(G)) {
+            fi->state = -1;
+            return 0;
+        }
+        /* the build's CUBIN for this device, when it has one: no NVRTC, no disk read */
         int pb =
             jit_prebuilt_function(G, "kr_fuse_interp", fi->self.src.buf, "kr_fuse_interp", &fi->f);
         if (pb < 0) return -1;
@@ -519,10 +525,6 @@ static int ki_function(GpuState *G, struct GpuFuseInterp *fi, bool wait) {
             ksrc_free(&fi->self.src);
             fi->state = 1;
             return 1;
-        }
-        if (!wait && !jit_cache_root(G)) {
-            fi->state = -1;
-            return 0;
         }
         JitRequest req = {0};
         req.source = fi->self.src.buf;
