@@ -13,14 +13,7 @@
 
 #include "../../gpu/kernels/kernels_internal.h"
 #include "../../gpu/runtime/jit_prebuilt.h"
-
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                  \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "test_check.h"
 
 /* The stand-in driver's state (single-threaded test: reached through one pointer). */
 typedef struct Fake {

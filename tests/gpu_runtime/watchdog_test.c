@@ -10,14 +10,7 @@
 #include <time.h>
 
 #include "../../gpu/runtime/gpu.h"
-
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                  \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "test_check.h"
 
 /* The stand-in driver's state: the test is single-threaded, so the fake entry points reach
  * it through this one pointer, set before each use. */
