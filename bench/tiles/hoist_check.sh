@@ -19,23 +19,8 @@ mkdir -p "$OUT"
 T0=$(date +%s)
 el() { echo $(($(date +%s) - T0)); }
 status=0
-check() { # check SCRIPT EXP [DIR]: runs (from DIR), compares, prints what went wrong
-    local name rc
-    name=$(basename "$1" .py)
-    (cd "${3:-.}" && KRAIT_TILE_HOIST=1 timeout 30 "$K" "$1") > "$OUT/$name.out" 2>&1
-    rc=$?
-    diff "$OUT/$name.out" "$2" > "$OUT/$name.diff" 2>&1
-    if [ $rc -eq 0 ] && [ ! -s "$OUT/$name.diff" ]; then
-        echo "$1 (hoist): ok"
-        return 0
-    fi
-    echo "$1 (hoist): FAIL (exit status $rc$([ $rc -eq 124 ] && echo ': timed out'))"
-    echo "--- diff (< krait, > expected)"
-    head -20 "$OUT/$name.diff"
-    echo "--- krait's last lines"
-    tail -6 "$OUT/$name.out"
-    return 1
-}
+. "$(dirname "$0")/_check.sh"
+check() { run_check KRAIT_TILE_HOIST=1 hoist "$@"; }
 case $K in /*) ;; *) K=$PWD/$K ;; esac
 TLT=""
 for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \

@@ -25,23 +25,8 @@ mkdir -p "$OUT"
 T0=$(date +%s)
 el() { echo $(($(date +%s) - T0)); }
 status=0
-check() { # check SCRIPT EXP: runs, compares, prints what went wrong
-    local name rc
-    name=$(basename "$1" .py)
-    KRAIT_TILE_SM90=ws timeout 30 "$K" "$1" > "$OUT/$name.out" 2>&1
-    rc=$?
-    diff "$OUT/$name.out" "$2" > "$OUT/$name.diff" 2>&1
-    if [ $rc -eq 0 ] && [ ! -s "$OUT/$name.diff" ]; then
-        echo "$1 (ws): ok"
-        return 0
-    fi
-    echo "$1 (ws): FAIL (exit status $rc$([ $rc -eq 124 ] && echo ': timed out'))"
-    echo "--- diff (< krait, > expected)"
-    head -24 "$OUT/$name.diff"
-    echo "--- krait's last lines"
-    tail -8 "$OUT/$name.out"
-    return 1
-}
+. "$(dirname "$0")/_check.sh"
+check() { run_check KRAIT_TILE_SM90=ws ws "$@"; }
 # tile_lower_test: the build's, or the carried binaries' folder (.dev/bin beside .dev/build)
 TLT=""
 for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \
