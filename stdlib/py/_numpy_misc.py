@@ -3,8 +3,10 @@
 numpy/_core/multiarray's packbits, nditer) over the native array operations, so they run
 on either backend: piecewise, unwrap, packbits/unpackbits, histogram_bin_edges,
 histogram2d, histogramdd, poly1d with polyadd/polysub/polymul/polydiv/polyder/polyint/poly,
-and nditer (reading and writing elements, several operands broadcast together,
-multi_index, c_index/f_index, external_loop, allocated outputs). The numpy module loads
+nditer (reading and writing elements, several operands broadcast together, multi_index,
+c_index/f_index, external_loop, allocated outputs), frombuffer, fromfile and
+ndarray.tofile, savez and np.load of its .npz archives (stored ZIP entries; np.load of a
+.npy file stays gpu_npy.c's). The numpy module loads
 this file and calls _install(); docs/GPU.md lists what differs."""
 
 import operator
@@ -828,11 +830,292 @@ class nditer:
         pass
 
 
+# ---- raw bytes and files ----
+
+_DESCR = {"bool": "|b1", "int8": "|i1", "int16": "<i2", "int32": "<i4", "int64": "<i8",
+          "uint8": "|u1", "uint16": "<u2", "uint32": "<u4", "uint64": "<u8",
+          "float16": "<f2", "float32": "<f4", "float64": "<f8", "bfloat16": "<V2"}
+_FROM_DESCR = {v: k for k, v in _DESCR.items()}
+
+
+def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None):
+    """A copy of the bytes (NumPy shares a writable buffer's memory), read-only for an
+    immutable buffer, as NumPy's."""
+    dt = np.dtype(dtype)
+    b = bytes(memoryview(buffer))
+    count = operator.index(count)
+    offset = operator.index(offset)
+    if offset < 0 or offset > len(b):
+        raise ValueError("offset must be non-negative and no greater than buffer length "
+                         f"({len(b)})")
+    n = len(b) - offset
+    isz = dt.itemsize
+    if count < 0:
+        if n % isz:
+            raise ValueError("buffer size must be a multiple of element size")
+        count = n // isz
+    elif count * isz > n:
+        raise ValueError("buffer is smaller than requested size")
+    if count == 0:
+        r = np.empty(0, dtype=dt)
+    else:
+        raw = np.array(list(b[offset:offset + count * isz]), dtype=np.uint8)
+        r = raw if dt == np.uint8 else raw.view(dt)
+    if isinstance(buffer, bytes):
+        np._writeable(r, False)
+    return r
+
+
+def _read_all(file):
+    if hasattr(file, "read"):
+        return file.read()
+    with open(file, "rb") as f:
+        return f.read()
+
+
+def fromfile(file, dtype=float, count=-1, sep="", offset=0, *, like=None):
+    dt = np.dtype(dtype)
+    data = _read_all(file)
+    if not sep:
+        return frombuffer(data, dt, count=count, offset=offset)
+    text = data.decode("ascii") if isinstance(data, bytes) else data
+    text = text[offset:] if offset else text
+    parts = text.split() if not sep.strip() else [p for p in text.split(sep.strip())]
+    vals = []
+    conv = float if dt.kind == "f" else int if dt.kind in "iu" else (lambda v: bool(int(v)))
+    for p in parts:
+        p = p.strip()
+        if not p:
+            continue
+        try:
+            vals.append(conv(p))
+        except ValueError:
+            import warnings
+            warnings.warn("string or file could not be read to its end due to unmatched "
+                          "data; this will raise a ValueError in the future.",
+                          DeprecationWarning, stacklevel=2)
+            break
+        if 0 <= count <= len(vals):
+            break
+    return np.array(vals, dtype=dt)
+
+
+def _m_tofile(self, fid, sep="", format="%s"):
+    if sep:
+        text = sep.join(format % v for v in self.ravel().tolist())
+        data = text.encode("ascii")
+    else:
+        data = self.tobytes()
+    if hasattr(fid, "write"):
+        fid.write(data if not sep or "b" in getattr(fid, "mode", "b") else text)
+        return None
+    with open(fid, "wb") as f:
+        f.write(data)
+    return None
+
+
+def _npy_bytes(a):
+    """An array as a .npy file's bytes (format 1.0, C order), as np.save writes it."""
+    a = np.asarray(a)
+    name = a.dtype.name
+    if name not in _DESCR:
+        raise TypeError(f"savez: dtype {name} is not supported")
+    shape = "()" if a.ndim == 0 else "(" + ", ".join(str(n) for n in a.shape) + \
+        ("," if a.ndim == 1 else "") + ")"
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (_DESCR[name], shape)
+    pad = (64 - (10 + len(hdr) + 1) % 64) % 64
+    hdr = hdr + " " * pad + "\n"
+    import struct
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode("latin1") + \
+        np.ascontiguousarray(a).tobytes()
+
+
+def _npy_parse(data, name):
+    import struct
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError(f"{name}: not a .npy file")
+    major = data[6]
+    if major == 1:
+        hl = struct.unpack("<H", data[8:10])[0]
+        start = 10
+    else:
+        hl = struct.unpack("<I", data[8:12])[0]
+        start = 12
+    hdr = data[start:start + hl].decode("latin1")
+    import re
+    m = re.search(r"'descr':\s*'([^']*)'", hdr)
+    fo = re.search(r"'fortran_order':\s*(True|False)", hdr)
+    sh = re.search(r"'shape':\s*\(([^)]*)\)", hdr)
+    if not m or not fo or not sh or m.group(1) not in _FROM_DESCR:
+        raise ValueError(f"{name}: unsupported .npy header {hdr.strip()!r}")
+    shape = tuple(int(v) for v in sh.group(1).replace(" ", "").split(",") if v)
+    arr = frombuffer(data[start + hl:], _FROM_DESCR[m.group(1)])
+    np._writeable(arr, True)
+    if fo.group(1) == "True":
+        return arr.reshape(shape[::-1]).T
+    return arr.reshape(shape)
+
+
+_CRC = []
+
+
+def _crc32(data):
+    if not _CRC:
+        for n in range(256):
+            c = n
+            for _ in range(8):
+                c = (0xEDB88320 ^ (c >> 1)) if c & 1 else c >> 1
+            _CRC.append(c)
+    t = _CRC
+    c = 0xFFFFFFFF
+    for byte in data:
+        c = t[(c ^ byte) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+
+
+def _zip_stored(entries):
+    """A ZIP archive of (name, bytes) entries, stored (NumPy's savez: ZIP_STORED)."""
+    import struct
+    out = []
+    central = []
+    pos = 0
+    for name, data in entries:
+        nb = name.encode("utf-8")
+        crc = _crc32(data)
+        local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, 0x21, crc, len(data),
+                            len(data), len(nb), 0) + nb
+        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 0, 0, 0x21,
+                                   crc, len(data), len(data), len(nb), 0, 0, 0, 0, 0o600 << 16,
+                                   pos) + nb)
+        out.append(local)
+        out.append(data)
+        pos += len(local) + len(data)
+    cd = b"".join(central)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(cd), pos,
+                      0)
+    return b"".join(out) + cd + end
+
+
+def _savez(file, args, kwds, name):
+    entries = {}
+    for i, a in enumerate(args):
+        key = f"arr_{i}"
+        if key in kwds:
+            raise ValueError(f"Cannot use un-named variables and keyword {key}")
+        entries[key] = a
+    entries.update(kwds)
+    data = _zip_stored([(k + ".npy", _npy_bytes(v)) for k, v in entries.items()])
+    if hasattr(file, "write"):
+        file.write(data)
+        return
+    file = str(file)
+    if not file.endswith(".npz"):
+        file += ".npz"
+    with open(file, "wb") as f:
+        f.write(data)
+
+
+def savez(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, "savez")
+
+
+class NpzFile:
+    """np.load's result for a .npz archive: a mapping of the stored arrays' names to
+    arrays (read when asked for), with .files, keys/values/items and `with`."""
+
+    def __init__(self, data, name):
+        import struct
+        self._data = data
+        self._members = {}
+        end = data.rfind(b"PK\x05\x06")
+        if end < 0:
+            raise ValueError(f"{name}: not a zip archive")
+        n, size, off = struct.unpack("<HII", data[end + 10:end + 20])
+        p = off
+        for _ in range(n):
+            (sig, _v1, _v2, flag, method, _t, _d, _crc, csize, usize, nl, el, cl, _dn, _ia, _ea,
+             lho) = struct.unpack("<IHHHHHHIIIHHHHHII", data[p:p + 46])
+            mname = data[p + 46:p + 46 + nl].decode("utf-8")
+            p += 46 + nl + el + cl
+            if method != 0:
+                raise ValueError(f"{name}: member {mname} is compressed (krait reads only "
+                                 "stored archives: np.savez's)")
+            lnl, lel = struct.unpack("<HH", data[lho + 26:lho + 30])
+            start = lho + 30 + lnl + lel
+            self._members[mname] = (start, csize)
+        self.files = [k[:-4] if k.endswith(".npy") else k for k in self._members]
+        self._name = name
+
+    def __getitem__(self, key):
+        member = key + ".npy" if key + ".npy" in self._members else key
+        if member not in self._members:
+            raise KeyError(f"{key} is not a file in the archive")
+        start, size = self._members[member]
+        return _npy_parse(self._data[start:start + size], member)
+
+    def __contains__(self, key):
+        return key in self.files
+
+    def __iter__(self):
+        return iter(self.files)
+
+    def __len__(self):
+        return len(self.files)
+
+    def keys(self):
+        return list(self.files)
+
+    def values(self):
+        return [self[k] for k in self.files]
+
+    def items(self):
+        return [(k, self[k]) for k in self.files]
+
+    def get(self, key, default=None):
+        return self[key] if key in self.files else default
+
+    def close(self):
+        self._data = b""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __repr__(self):
+        return f"NpzFile {self._name!r} with keys: " + ", ".join(self.files[:5]) + \
+            ("..." if len(self.files) > 5 else "")
+
+
+def _make_load(native_load):
+    def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII", *,
+             max_header_size=10000):
+        if hasattr(file, "read"):
+            data = file.read()
+            if data[:4] == b"PK\x03\x04":
+                return NpzFile(data, "<file>")
+            return _npy_parse(data, "<file>")
+        with open(file, "rb") as f:
+            head = f.read(4)
+        if head == b"PK\x03\x04":
+            with open(file, "rb") as f:
+                return NpzFile(f.read(), str(file))
+        return native_load(file, mmap_mode=mmap_mode, allow_pickle=allow_pickle)
+    return load
+
+
+_METHODS = {"tofile": _m_tofile}
+
+
 def _install():
     for f in (piecewise, unwrap, packbits, unpackbits, histogram_bin_edges, histogramdd,
-              histogram2d, poly, polyadd, polysub, polymul, polyder, polyint, polydiv):
+              histogram2d, poly, polyadd, polysub, polymul, polyder, polyint, polydiv,
+              frombuffer, fromfile, savez):
         setattr(np, f.__name__, f)
     poly1d.__module__ = "numpy"
     nditer.__module__ = "numpy"
     setattr(np, "poly1d", poly1d)
     setattr(np, "nditer", nditer)
+    setattr(np, "load", _make_load(np.load))

@@ -108,6 +108,8 @@ FUNCS = {
     "histogram_bin_edges": (v,), "histogram2d": (v, v), "histogramdd": (a,), "poly": (v,),
     "polyadd": (v, v), "polysub": (v, v), "polymul": (v, v), "polyder": (v,),
     "polyint": (v,), "polydiv": (v, v + 1), "poly1d": (v,), "nditer": (v,),
+    "frombuffer": (b"\x00" * 8,), "fromfile": ("/nonexistent/x.bin",),
+    "savez": ("/nonexistent/x.npz", v),
 }
 KRAIT_ONLY = {"backend": (), "synchronize": (), "device": (), "memory_info": (),
               "Stream": (), "Event": (), "bfloat16": (1.0,), "float_": (1.0,), "bool": (1,),
@@ -122,7 +124,7 @@ METHODS = {
     "searchsorted": (1.0,), "squeeze": (), "swapaxes": (0, 1), "trace": (), "view": (),
     "partition": (1,), "argpartition": (1,), "take": ([0],), "put": ([0], 1.0),
     "compress": ([True],), "conj": (), "conjugate": (), "tobytes": (), "choose": ([a, a],),
-    "setflags": (),
+    "setflags": (), "tofile": ("/nonexistent/x.bin",),
 }
 RANDOM = {"seed": (0,), "rand": (2,), "random": (), "randn": (2,), "randint": (5,),
           "uniform": (), "normal": (), "default_rng": (0,), "Generator": ()}
