@@ -1167,9 +1167,8 @@ static Module *load_python_part(Interp *I, Module *m, const char *modname) {
  * take themselves, as ufunc._call would hand it to them. */
 static bool ufunc_kw_only_out(Interp *I, const Tuple *kw) {
     if (kw->len != 1 || !is_obj(kw->items[0])) return false;
-    Str *out = str_intern_cstr(I, "out");
-    Obj *k = kw->items[0].as.o;
-    return out && k->type == I->types[TY_STR] && ((Str *)k == out || str_eq((Str *)k, out));
+    const Str *k = (const Str *)kw->items[0].as.o;
+    return k->hdr.type == I->types[TY_STR] && k->len == 3 && memcmp(k->data, "out", 3) == 0;
 }
 
 /* ufunc.__call__: the native function itself when there are no keywords or only out=, and
