@@ -795,6 +795,32 @@ static void *exact(Interp *I, void *p, size_t cap, size_t n, size_t elem) {
     return q;
 }
 
+/* The superinstructions (opcodes.h): the first of each pair the VM runs without a dispatch
+ * in between takes the fused opcode, keeping its arg; the second word is left as it is, so
+ * offsets, lines and jump targets do not move. Runs after compute_depths (a fused op's stack
+ * effect is its first op's). */
+static void fuse_pairs(Unit *u) {
+    for (uint32_t i = 0; i + 1 < u->ninstrs; i++) {
+        int op = (int)INSTR_OP(u->instrs[i]), next = (int)INSTR_OP(u->instrs[i + 1]);
+        int fused = -1;
+        if (op == OP_LOAD_FAST) {
+            switch (next) {
+            case OP_LOAD_ATTR: fused = OP_LOAD_FAST__LOAD_ATTR; break;
+            case OP_LOAD_METHOD: fused = OP_LOAD_FAST__LOAD_METHOD; break;
+            case OP_LOAD_FAST: fused = OP_LOAD_FAST__LOAD_FAST; break;
+            case OP_LOAD_SMALL_INT: fused = OP_LOAD_FAST__LOAD_SMALL_INT; break;
+            case OP_BINARY_OP: fused = OP_LOAD_FAST__BINARY_OP; break;
+            case OP_STORE_ATTR: fused = OP_LOAD_FAST__STORE_ATTR; break;
+            case OP_COMPARE_OP: fused = OP_LOAD_FAST__COMPARE_OP; break;
+            default: break;
+            }
+        } else if (op == OP_STORE_FAST && next == OP_LOAD_FAST) {
+            fused = OP_STORE_FAST__LOAD_FAST;
+        }
+        if (fused >= 0) u->instrs[i] = INSTR(fused, INSTR_ARG(u->instrs[i]));
+    }
+}
+
 Code *unit_leave(Compiler *c) {
     Unit *u = c->u;
     Interp *I = c->I;
@@ -814,6 +840,7 @@ Code *unit_leave(Compiler *c) {
     }
     uint32_t stacksize, maxblocks;
     if (compute_depths(c, &stacksize, &maxblocks) < 0) goto fail;
+    fuse_pairs(u);
     Str **varnames = intern_list(c, u->varnames, u->nvarnames);
     Str **cellvars = intern_list(c, u->cellvars, u->ncellvars);
     Str **freevars = intern_list(c, u->freevars, u->nfreevars);

@@ -363,7 +363,15 @@ static bool disassemble_one(Interp *I, StrBuf *b, Code *co, int depth) {
         case OP_IMPORT_FROM: s = arg < co->nnames ? co->names[arg] : NULL; break;
         case OP_LOAD_FAST:
         case OP_STORE_FAST:
-        case OP_DELETE_FAST: s = arg < co->nlocals ? co->varnames[arg] : NULL; break;
+        case OP_DELETE_FAST:
+        case OP_LOAD_FAST__LOAD_ATTR:
+        case OP_LOAD_FAST__LOAD_METHOD:
+        case OP_LOAD_FAST__LOAD_FAST:
+        case OP_LOAD_FAST__LOAD_SMALL_INT:
+        case OP_LOAD_FAST__BINARY_OP:
+        case OP_LOAD_FAST__STORE_ATTR:
+        case OP_LOAD_FAST__COMPARE_OP:
+        case OP_STORE_FAST__LOAD_FAST: s = arg < co->nlocals ? co->varnames[arg] : NULL; break;
         case OP_LOAD_DEREF:
         case OP_STORE_DEREF:
         case OP_DELETE_DEREF:

@@ -163,7 +163,19 @@
                             the rest (None when all matched), push the match and make it the        \
                             handled exception; else push None */                                    \
     X(PREP_RERAISE_STAR) /* TOS = list of raised/re-raised exceptions, TOS1 = the original: pop     \
-                            both, push what the try-except* raises (or None) */
+                            both, push what the try-except* raises (or None) */                     \
+    /* Superinstructions (frontend/compile.c's fuse_pairs): LOAD_FAST or STORE_FAST with its        \
+       own arg, written over the first of a pair; the second instruction stays as it was and        \
+       runs next without a dispatch through the table. Executed as the plain first op, each is      \
+       still right (a jump into the pair's second word runs that one alone). */                     \
+    X(LOAD_FAST__LOAD_ATTR)                                                                         \
+    X(LOAD_FAST__LOAD_METHOD)                                                                       \
+    X(LOAD_FAST__LOAD_FAST)                                                                         \
+    X(LOAD_FAST__LOAD_SMALL_INT)                                                                    \
+    X(LOAD_FAST__BINARY_OP)                                                                         \
+    X(LOAD_FAST__STORE_ATTR)                                                                        \
+    X(LOAD_FAST__COMPARE_OP)                                                                        \
+    X(STORE_FAST__LOAD_FAST)
 
 typedef enum Opcode {
 #define X(name) OP_##name,

@@ -446,13 +446,21 @@ Value vm_run_frame(Interp *I, Frame *entry, bool throwing) {
     } while (0)
 #define VM_DISPATCH_BEGIN() DISPATCH()
 #define VM_DISPATCH_END()   /* the jump table has an entry for every opcode */
+#define VM_FUSED_NEXT(second)                                                                      \
+    do {                                                                                           \
+        if (jt != jump_table) DISPATCH();                                                          \
+        word = *ip++;                                                                              \
+        oparg = INSTR_ARG(word);                                                                   \
+        goto L_##second;                                                                           \
+    } while (0)
 #else
 #define TARGET(name)                                                                               \
     case OP_##name:                                                                                \
         L_##name:
-#define DISPATCH()        goto dispatch
+#define DISPATCH()            goto dispatch
+#define VM_FUSED_NEXT(second) DISPATCH()
     bool hooked = I->hook_mask != 0;
-#define VM_HOOK_RETABLE() (hooked = I->hook_mask != 0)
+#define VM_HOOK_RETABLE()     (hooked = I->hook_mask != 0)
 /* The switch's braces live in the macros, so the source around them stays balanced for
  * clang-format in both builds and the unwinder below formats as code. */
 #define VM_DISPATCH_BEGIN()                                                                        \
@@ -528,6 +536,32 @@ L_HOOK_STEP : {
     TARGET(STORE_FAST) {
         fast[oparg] = POP();
         DISPATCH();
+    }
+    /* The superinstructions (opcodes.h): the first op, then straight into the body of the
+     * second (the next word) without the table's indirect jump; with a debug hook set, a
+     * plain dispatch, so that the hook sees the second instruction too. LOAD_FAST and
+     * STORE_FAST leave no temporaries, so the temp-root reset can wait for the second. */
+#define VM_FUSED_LOAD_FAST(second)                                                                 \
+    TARGET(LOAD_FAST__##second) {                                                                  \
+        Value v = fast[oparg];                                                                     \
+        if (v.tag == KR_TNULL) {                                                                   \
+            instr_err_unbound_local(I, co->varnames[oparg]);                                       \
+            goto error;                                                                            \
+        }                                                                                          \
+        PUSH(v);                                                                                   \
+        VM_FUSED_NEXT(second);                                                                     \
+    }
+    VM_FUSED_LOAD_FAST(LOAD_ATTR)
+    VM_FUSED_LOAD_FAST(LOAD_METHOD)
+    VM_FUSED_LOAD_FAST(LOAD_FAST)
+    VM_FUSED_LOAD_FAST(LOAD_SMALL_INT)
+    VM_FUSED_LOAD_FAST(BINARY_OP)
+    VM_FUSED_LOAD_FAST(STORE_ATTR)
+    VM_FUSED_LOAD_FAST(COMPARE_OP)
+#undef VM_FUSED_LOAD_FAST
+    TARGET(STORE_FAST__LOAD_FAST) {
+        fast[oparg] = POP();
+        VM_FUSED_NEXT(LOAD_FAST);
     }
     TARGET(DELETE_FAST) {
         if (is_null(fast[oparg])) {
