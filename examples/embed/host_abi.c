@@ -10,7 +10,9 @@
  *     instead of overflowing it. Give threads that run untrusted scripts 1 MiB or more.
  *   - every global symbol of libkrait.a starts with kr_, so the host may have its own
  *     list_new (below) without a clash.
- * Build: cc host_abi.c $(pkg-config --cflags --libs --static krait) -lpthread */
+ * Build: cc host_abi.c $(pkg-config --cflags --libs krait) -lpthread; against libkrait.a,
+ * `pkg-config --static` adds the libraries it needs (link -lkrait as -Wl,-Bstatic -lkrait
+ * -Wl,-Bdynamic where libkrait.so is installed beside it). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
