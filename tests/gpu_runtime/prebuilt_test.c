@@ -75,8 +75,11 @@ int main(int argc, char **argv) {
     ksrc_init(&src, G);
     kernels_interp_source(&src);
     CHECK(!src.failed);
+    char *source = strdup(src.buf); /* outlives the state whose allocator made src */
+    CHECK(source);
+    ksrc_free(&src);
     uint8_t key[SHA256_SIZE];
-    jit_prebuilt_key("kr_fuse_interp", src.buf, key);
+    jit_prebuilt_key("kr_fuse_interp", source, key);
 
     /* the table: what the build asked for when this machine has NVRTC (CI builds and tests
      * on one machine), else nothing; every entry current and a CUBIN of its arch */
@@ -112,12 +115,12 @@ int main(int argc, char **argv) {
 
     /* loading: the entry's image through cuModuleLoadData, once; kernel found */
     CUfunction fn = NULL;
-    int r = jit_prebuilt_function(G, "kr_fuse_interp", src.buf, "kr_fuse_interp", &fn);
+    int r = jit_prebuilt_function(G, "kr_fuse_interp", source, "kr_fuse_interp", &fn);
     CHECK(r == (e90 ? 1 : 0));
     if (e90) {
         CHECK(fn && f.loads == 1 && f.image == e90->cubin);
         CUfunction again = NULL;
-        CHECK(jit_prebuilt_function(G, "kr_fuse_interp", src.buf, "kr_fuse_interp", &again) == 1);
+        CHECK(jit_prebuilt_function(G, "kr_fuse_interp", source, "kr_fuse_interp", &again) == 1);
         CHECK(again == fn && f.loads == 1); /* the memory cache */
     }
     CHECK(jit_prebuilt_function(G, "kr_fuse_interp", "another source", "kr_fuse_interp", &fn) ==
@@ -129,21 +132,21 @@ int main(int argc, char **argv) {
     /* an sm_86 device runs the sm_80 CUBIN; a driver that refuses it: compile as before */
     f = (Fake){0, 0, NULL};
     G = fake_state(8, 6);
-    r = jit_prebuilt_function(G, "kr_fuse_interp", src.buf, "kr_fuse_interp", &fn);
+    r = jit_prebuilt_function(G, "kr_fuse_interp", source, "kr_fuse_interp", &fn);
     CHECK(r == (e80 ? 1 : 0) && (!e80 || f.image == e80->cubin));
     G->device_state = 0;
     gpu_state_free(G);
     f = (Fake){0, 1, NULL};
     G = fake_state(9, 0);
-    r = jit_prebuilt_function(G, "kr_fuse_interp", src.buf, "kr_fuse_interp", &fn);
+    r = jit_prebuilt_function(G, "kr_fuse_interp", source, "kr_fuse_interp", &fn);
     CHECK(r == 0 && fn == NULL && f.loads == (e90 ? 1 : 0) && G->err_kind == GPU_OK);
     /* a device the table has no CUBIN for: nothing loaded */
     G->cc_major = 6;
     G->cc_minor = 1;
     f = (Fake){0, 0, NULL};
-    CHECK(jit_prebuilt_function(G, "kr_fuse_interp", src.buf, "kr_fuse_interp", &fn) == 0);
+    CHECK(jit_prebuilt_function(G, "kr_fuse_interp", source, "kr_fuse_interp", &fn) == 0);
     CHECK(f.loads == 0);
-    ksrc_free(&src);
+    free(source);
     G->device_state = 0;
     gpu_state_free(G);
     printf("prebuilt_test: ok\n");
