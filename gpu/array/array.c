@@ -904,7 +904,7 @@ static bool sort_args(Interp *I, const char *name, int argc, Value *argv, Tuple 
 }
 
 static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
-    Array *a = as_array(argv[0]);
+    Array *a = arr_raw(argv[0]); /* arr_sort reads the host copy only where it sorts there */
     int64_t axis;
     if (!sort_args(I, "sort", argc, argv, kw, &axis)) return V_NULL;
     if (a->readonly) return err_format(I, TY_VALUE_ERROR, "sort array is read-only");
@@ -915,7 +915,7 @@ static Value m_sort(Interp *I, int argc, Value *argv, Tuple *kw) {
 static Value m_argsort(Interp *I, int argc, Value *argv, Tuple *kw) {
     int64_t axis;
     if (!sort_args(I, "argsort", argc, argv, kw, &axis)) return V_NULL;
-    return arr_sort(I, as_array(argv[0]), (int)axis, true);
+    return arr_sort(I, arr_raw(argv[0]), (int)axis, true);
 }
 
 Value arr_round(Interp *I, Array *a, int decimals);

@@ -58,6 +58,18 @@ typedef struct ArrBackend {
     /* np.where(c, x, y) with x and y (arrays or scalars) promoted to dt: the result, or V_NULL
      * without an error for what the host code does (NULL: all of it). */
     Value (*where)(Interp *I, struct Array *c, Value x, Value y, int dt);
+    /* Sorting, compaction and gathers where the data is (NULL: the host code of gpu/array
+     * runs them). Each gives the result, or V_NULL without an error for what the host code
+     * does (its case, or bad input the host code raises for), V_NULL after raising.
+     * sort: np.sort / argsort of a along axis (normalized); nonzero: np.nonzero(a), a tuple;
+     * take: v[..., adv, ...], the advanced index adv (an array or list) along axis of the
+     * view v. */
+    Value (*sort)(Interp *I, struct Array *a, int axis, bool arg);
+    Value (*nonzero)(Interp *I, struct Array *a);
+    Value (*take)(Interp *I, struct Array *v, int axis, Value adv);
+    /* np.unique over the flattened a (array_sort.c's arr_unique's arguments) */
+    Value (*unique)(Interp *I, struct Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
+                    bool equal_nan);
 } ArrBackend;
 
 /* The CPU backend's table (gpu/backend/cpu/backend_cpu.c): the one an interpreter without

@@ -286,6 +286,11 @@ Value arr_getitem(Interp *I, Value self, Value key) {
         }
         return v_obj(v);
     }
+    const ArrBackend *be = arr_backend(I);
+    if (be->take) {
+        Value d = be->take(I, v, axis, adv);
+        if (!is_null(d) || err_occurred(I)) return d;
+    }
     if (arr_host(I, a) < 0) return V_NULL;
     Array *sm = simple_mask(I, v, axis, adv);
     if (sm) return mask_gather(I, v, sm);

@@ -76,6 +76,12 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
     if (a->ndim == 0) return err_format(I, TY_VALUE_ERROR, "Cannot sort a 0-d array");
     int ax = arr_norm_axis(I, axis_in, a->ndim);
     if (ax < 0) return V_NULL;
+    const ArrBackend *be = arr_backend(I);
+    if (be->sort) {
+        Value d = be->sort(I, a, ax, arg);
+        if (!is_null(d) || err_occurred(I)) return d;
+    }
+    if (arr_host(I, a) < 0) return V_NULL;
     bool handled;
     Array *fast = arr_fast_sort(I, a, ax, arg, &handled); /* gpu/backend/cpu/cpu_sort.c */
     if (handled) return fast ? v_obj(fast) : V_NULL;
@@ -127,6 +133,12 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
  * each. */
 Value arr_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
                  bool equal_nan) {
+    const ArrBackend *be = arr_backend(I);
+    if (be->unique) {
+        Value d = be->unique(I, a, ret_index, ret_inverse, ret_counts, equal_nan);
+        if (!is_null(d) || err_occurred(I)) return d;
+    }
+    if (arr_host(I, a) < 0) return V_NULL;
     int64_t n = a->size;
     Array *flat = arr_reshape(I, a, 1, &n);
     if (!flat) return V_NULL;
@@ -135,7 +147,10 @@ Value arr_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret
     Array *perm = as_array(pv);
     Value sv = arr_sort(I, flat, 0, false);
     if (is_null(sv)) return sv;
-    Array *s = as_array(sv);
+    /* the loop below compacts s in place: a host array of its own (arr_sort's result may be
+     * a device array whose device copy would keep the uncompacted values) */
+    Array *s = arr_copy(I, as_array(sv), a->dtype);
+    if (!s) return V_NULL;
     Array *idx = arr_new(I, DT_INT64, 1, &n), *cnt = idx ? arr_new(I, DT_INT64, 1, &n) : NULL;
     Array *inv = cnt ? arr_new(I, DT_INT64, a->ndim, a->shape) : NULL;
     if (!inv) return V_NULL;

@@ -278,6 +278,47 @@ int gpu_fill(GpuState *G, GpuTensor *out, double value, int64_t ivalue, CUstream
 int gpu_arange(GpuState *G, GpuTensor *out, double start, double step, int64_t istart,
                int64_t istep, CUstream s);
 
+/* ---- scans, sorting, compaction and gathers (kernels_scan.c, kernels_sort.c) ---- */
+
+typedef enum GpuScanOp { GPU_SCAN_SUM, GPU_SCAN_PROD } GpuScanOp;
+
+/* The inclusive (exclusive: each element's prefix before it) scan of each of `rows`
+ * contiguous rows of len elements of in (dtype in_dt) into out (dtype dt, the accumulator:
+ * INT64, UINT64, FLOAT32, FLOAT64 or UINT32; in_dt is dt, or BOOL / UINT8 counted as 0 and
+ * 1). in may be out. Floats are summed as a tree over tiles (a different rounding from
+ * NumPy's sequential loop), integers wrap. */
+int gpu_scan(GpuState *G, int op, CUdeviceptr in, DType in_dt, CUdeviceptr out, DType dt,
+             int64_t rows, int64_t len, bool exclusive, CUstream s);
+/* gpu_scan that reports a float accumulator's own errors: a step making inf of finite
+ * operands ORs 2 (overflow) into the 32-bit word at fpe_word, one making NaN of non-NaN ones
+ * 8 (invalid), as NumPy's accumulate loop would raise them (steps of the scan's tree, so a
+ * step the sequential loop never takes can differ). fpe_word 0: gpu_scan. */
+int gpu_scan_checked(GpuState *G, int op, CUdeviceptr in, DType in_dt, CUdeviceptr out, DType dt,
+                     int64_t rows, int64_t len, bool exclusive, CUstream s, CUdeviceptr fpe_word);
+
+/* Sort each of `rows` contiguous rows of len elements of dt (any dtype; NumPy's order: NaN
+ * last, -0.0 equal to 0.0; stable), rows * len < 2^32: vals (0: not wanted) gets the sorted
+ * values (dt, contiguous), pos (0: not wanted) each one's position in its row (INT64): the
+ * stable argsort. */
+int gpu_sort(GpuState *G, CUdeviceptr in, DType dt, int64_t rows, int64_t len, CUdeviceptr vals,
+             CUdeviceptr pos, CUstream s);
+
+/* Stream compaction: for each of n flags (BOOL) set, the inner elements of esize bytes
+ * (1, 2, 4, 8) at src + i * inner go to dst + (pos[i] - 1) * inner, where pos (INT64) is
+ * the inclusive scan of the flags (gpu_scan BOOL -> INT64). */
+int gpu_compact(GpuState *G, CUdeviceptr flags, CUdeviceptr pos, int64_t n, CUdeviceptr src,
+                CUdeviceptr dst, int esize, int64_t inner, CUstream s);
+/* np.nonzero's coordinates: for each set flag of a C-order array of shape (ndim dims), its
+ * index along dim d into outs[d][pos[i] - 1] (INT64). */
+int gpu_nonzero_coords(GpuState *G, CUdeviceptr flags, CUdeviceptr pos, int ndim,
+                       const int64_t *shape, const CUdeviceptr *outs, CUstream s);
+/* Integer-array indexing: dst (outer, m, inner) = src (outer, dim, inner) at the m INT64
+ * indexes idx (negative ones count from dim), contiguous, elements of esize bytes. An index
+ * outside [-dim, dim) is skipped and its j written into the u64 at err_word when smaller
+ * than what is there (the caller sets it to ~0 first). */
+int gpu_take(GpuState *G, CUdeviceptr idx, int64_t m, CUdeviceptr src, CUdeviceptr dst, int esize,
+             int64_t outer, int64_t dim, int64_t inner, CUdeviceptr err_word, CUstream s);
+
 /* ---- compiling without a GPU, and teardown ---- */
 
 /* NVRTC-compile representative kernels of every family (elementwise in every dtype, the

@@ -219,5 +219,24 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
     }
     if (compile_note(kernels_interp_compile(G, arch), verbose, "the graph interpreter", &count) < 0)
         return -1;
+    /* Scans (cumsum / cumprod in every accumulator, the compaction's count of flags, the
+     * sort's digit counts), the gathers and the radix sort at every element width. */
+    static const DType scan_dts[] = {DT_INT64, DT_UINT64, DT_FLOAT32, DT_FLOAT64, DT_UINT32};
+    for (size_t i = 0; i < sizeof scan_dts / sizeof scan_dts[0]; i++)
+        for (int op = GPU_SCAN_SUM; op <= GPU_SCAN_PROD; op++) {
+            snprintf(what, sizeof what, "scan op %d %s", op, gpu_dtype_name(scan_dts[i]));
+            if (compile_note(kernels_scan_compile(G, op, scan_dts[i], scan_dts[i], arch), verbose,
+                             what, &count) < 0)
+                return -1;
+        }
+    if (compile_note(kernels_scan_compile(G, GPU_SCAN_SUM, DT_BOOL, DT_INT64, arch), verbose,
+                     "scan of flags", &count) < 0)
+        return -1;
+    for (int es = 1; es <= 8; es *= 2) {
+        snprintf(what, sizeof what, "gathers and radix sort, %d-byte elements", es);
+        if (compile_note(kernels_gather_compile(G, es, arch), verbose, what, &count) < 0 ||
+            compile_note(kernels_sort_compile(G, es, arch), verbose, what, &count) < 0)
+            return -1;
+    }
     return count;
 }

@@ -667,6 +667,12 @@ static void *kh_new(GpuState *G, size_t size,
     return f;
 }
 
+void *kernels_host_new(GpuState *G, size_t size,
+                       CUresult (*run)(const CudaMockFunction *, const unsigned *, const unsigned *,
+                                       void **)) {
+    return kh_new(G, size, run);
+}
+
 int kernels_host_fuse(GpuState *G, const FuseNode *nodes, int nnodes, int root,
                       const GpuTensor *inputs, int nin, DType out_dt, const FusePlan *p,
                       int const_base, int fpe_base, int shape_base, CUfunction *out) {

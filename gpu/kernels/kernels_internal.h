@@ -116,6 +116,20 @@ int kernels_host_reduce_fused(GpuState *G, int op, DType in, DType out, int V, c
 /* The reductions' accumulator type A (kernels_reduce.c's red_acc, as a dtype). */
 DType kernels_reduce_acc(int op, DType in, DType out);
 int kernels_host_matmul(GpuState *G, DType dt, CUfunction *f);
+/* A mock function of size bytes (a CudaMockFunction first) whose launch calls run. */
+struct CudaMockFunction;
+void *kernels_host_new(GpuState *G, size_t size,
+                       CUresult (*run)(const struct CudaMockFunction *, const unsigned *,
+                                       const unsigned *, void **));
+/* The scans, gathers and sort of kernels_scan.c / kernels_sort.c (kernels_host_scan.c):
+ * name is the CUDA kernel's. */
+int kernels_host_scan(GpuState *G, int op, DType in, DType acc, const char *name, CUfunction *f);
+int kernels_host_gather(GpuState *G, int esize, const char *name, CUfunction *f);
+int kernels_host_sort(GpuState *G, int ksize, const char *name, CUfunction *f);
+/* Their compile entries for gpu_kernels_compile_all (arch: CUBIN only). */
+int kernels_scan_compile(GpuState *G, int op, DType in, DType acc, const char *arch);
+int kernels_gather_compile(GpuState *G, int esize, const char *arch);
+int kernels_sort_compile(GpuState *G, int ksize, const char *arch);
 
 /* ---- the graph-interpreting kernel (kernels_interp.c) ---- */
 

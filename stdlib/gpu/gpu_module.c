@@ -546,13 +546,19 @@ static Value f_nonzero(Interp *I, int argc, Value *argv, Tuple *kw) {
     static const char *const names[] = {"a"};
     Value o[1];
     if (!arg_parse(I, "nonzero", argc, argv, kw, names, 1, 1, 1, o)) return V_NULL;
-    Array *a = to_array(I, o[0]);
+    Array *a = to_array_dev(I, o[0]);
     if (!a) return V_NULL;
     if (a->ndim == 0)
         return err_format(I, TY_VALUE_ERROR,
                           "Calling nonzero on 0d arrays is not allowed. Use "
                           "np.atleast_1d(scalar).nonzero() instead. If the context of this "
                           "error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.");
+    const ArrBackend *be = arr_backend(I);
+    if (be->nonzero) {
+        Value d = be->nonzero(I, a);
+        if (!is_null(d) || err_occurred(I)) return d;
+    }
+    if (arr_host(I, a) < 0) return V_NULL;
     int64_t cnt = 0;
     ArrIter it;
     arr_iter_init(&it, a);
@@ -911,12 +917,12 @@ static Value sort_fn(Interp *I, const char *name, int argc, Value *argv, Tuple *
     Value o[5];
     if (!arg_parse(I, name, argc, argv, kw, names, 5, 1, 4, o)) return V_NULL;
     if (arr_sort_kw(I, o[2], o[3], o[4]) < 0) return V_NULL;
-    Array *a = to_array(I, o[0]);
+    Array *a = to_array_dev(I, o[0]);
     if (!a) return V_NULL;
     int64_t axis = -1;
     if (!is_null(o[1]) && is_none(o[1])) {
         int64_t n = a->size;
-        a = arr_reshape(I, a, 1, &n);
+        a = arr_backend(I)->reshape(I, a, 1, &n);
         if (!a) return V_NULL;
     } else if (!is_null(o[1]) && obj_index(I, o[1], &axis) < 0) {
         return V_NULL;
@@ -940,7 +946,7 @@ static Value f_unique(Interp *I, int argc, Value *argv, Tuple *kw) {
     int flags[6] = {0, 0, 0, 0, 1, 1}; /* o[4], the axis, is not a flag */
     for (int i = 0; i < 6; i++)
         if (i != 3 && !is_null(o[i + 1]) && (flags[i] = obj_truthy(I, o[i + 1])) < 0) return V_NULL;
-    Array *a = to_array(I, o[0]);
+    Array *a = to_array_dev(I, o[0]);
     if (!a) return V_NULL;
     if (!is_null(o[4]) && !is_none(o[4])) {
         /* unique rows (or columns...): _numpy_lib's _unique_axis */

@@ -3,8 +3,8 @@
 # (a fresh kernel cache, so its first use compiles) and bench/gpu/bench.py's bf16 matmul,
 # then PyTorch and CuPy on the same patterns, then the table (bench/gpu/issue14_table.py).
 # From the repository root on the device, a Release build in .dev/build and its host
-# libraries in .dev/lib (carried there); logs under $OUT. Under 150 s (each step has a limit;
-# run 2 of 2026-12-01 took 70 s for the three).
+# libraries in .dev/lib (carried there); logs under $OUT. About 100 s (each step has a
+# limit; run 2 of 2026-12-01 took 70 s for the first three; the sort/scan pair is held to 70 s).
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=cuda
 K=${K:-$PWD/.dev/build/krait}
 OUT=${OUT:-/tmp}
@@ -24,8 +24,13 @@ timeout $(( 90 - $(el) > 15 ? 90 - $(el) : 15 )) $K bench/gpu/bench.py > $OUT/be
 echo "bench.py rc=$? at $(el) s"
 timeout $(( 140 - $(el) > 20 ? 140 - $(el) : 20 )) python3 bench/gpu/user_patterns_torch.py > $OUT/upt.log 2>&1
 echo "torch/cupy rc=$? at $(el) s"
-python3 bench/gpu/issue14_table.py $OUT/up.log $OUT/bench.log $OUT/upt.log
+# the sort / scan / compaction rows (bench/gpu/sort_scan.py and its PyTorch peer)
+timeout 40 $K bench/gpu/sort_scan.py > $OUT/ss.log 2>&1
+echo "sort_scan rc=$? at $(el) s"
+timeout 30 python3 bench/gpu/sort_scan_torch.py > $OUT/sst.log 2>&1
+echo "sort_scan torch/cupy rc=$? at $(el) s"
+python3 bench/gpu/issue14_table.py $OUT/up.log $OUT/bench.log $OUT/upt.log $OUT/ss.log $OUT/sst.log
 rc=$?
-grep -E "Error|Traceback" $OUT/up.log $OUT/bench.log | head -5
+grep -E "Error|Traceback|FAIL" $OUT/up.log $OUT/bench.log $OUT/ss.log | head -8
 echo "done at $(el) s, table rc=$rc"
 exit $rc

@@ -155,6 +155,8 @@ int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes);
  * np.seterr ignores both. *eager: a mode other than 'warn' (report at once). -1 after
  * raising. */
 int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager);
+/* The same for a float cumsum / cumprod ("... encountered in accumulate", gpu_scan's word). */
+int arr_cuda_fpe_accumulate_word(Interp *I, CUdeviceptr *word, bool *eager);
 int arr_cuda_fpe_poll(Interp *I);
 void arr_cuda_fpe_trace(Interp *I, const ArrPending *g);
 void arr_cuda_fpe_free(Interp *I);
@@ -196,6 +198,16 @@ void arr_pending_free(Interp *I, ArrPending *p);
 /* dst[...] = src on the device: 1 done, 0 left to the host code, -1 after raising. */
 int arr_cuda_assign(Interp *I, Array *dst, Value src);
 Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fill);
+/* A new owner whose device buffer the caller fills now (backend_cuda_ops.c). */
+Array *arr_cuda_dev_new(Interp *I, int dt, int nd, const int64_t *shape);
+/* backend_cuda_sort.c: the table's sort, nonzero and take, and cumsum / cumprod (kind
+ * RED_CUMSUM or RED_CUMPROD into rdt); V_NULL without an error: the host code's case. */
+Value arr_cuda_sort(Interp *I, Array *a, int axis, bool arg);
+Value arr_cuda_nonzero(Interp *I, Array *a);
+Value arr_cuda_take(Interp *I, Array *v, int axis, Value adv);
+Value arr_cuda_scan(Interp *I, Array *a, int kind, Value axis, int rdt);
+Value arr_cuda_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
+                      bool equal_nan);
 Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step);
 
 #endif

@@ -34,13 +34,15 @@
 #include "../../../vm/str.h"
 #include "backend_cuda.h"
 
-/* ArrFpeEntry.op of a reduction's own errors (not a FuseOp). */
-#define FPE_OP_REDUCE (-1)
+/* ArrFpeEntry.op of a reduction's and a scan's own errors (not FuseOps). */
+#define FPE_OP_REDUCE     (-1)
+#define FPE_OP_ACCUMULATE (-2)
 
 /* NumPy's name of the ufunc a checked FuseOp stands for. */
 static const char *fpe_op_name(int op) {
     switch (op) {
     case FPE_OP_REDUCE: return "reduce";
+    case FPE_OP_ACCUMULATE: return "accumulate";
     case FUSE_ADD: return "add";
     case FUSE_SUB: return "subtract";
     case FUSE_MUL: return "multiply";
@@ -168,7 +170,7 @@ static int fpe_slot(Interp *I, ArrCuda *c, int op, const ArrFpeSite *s) {
     return c->nfpe++;
 }
 
-int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager) {
+static int own_word(Interp *I, int op, CUdeviceptr *word, bool *eager) {
     ArrCuda *c = I->gpu->allocator.ud;
     *word = 0;
     *eager = false;
@@ -188,10 +190,18 @@ int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager) {
     site.line = arr_fpe_site(I, &site.code, &site.globals);
     site.modes = packed;
     site.seq = c->fpe_seq++;
-    int k = fpe_slot(I, c, FPE_OP_REDUCE, &site);
+    int k = fpe_slot(I, c, op, &site);
     if (k < 0) return -1;
     *word = c->fpe_dev + (CUdeviceptr)k * 4;
     return 0;
+}
+
+int arr_cuda_fpe_reduce_word(Interp *I, CUdeviceptr *word, bool *eager) {
+    return own_word(I, FPE_OP_REDUCE, word, eager);
+}
+
+int arr_cuda_fpe_accumulate_word(Interp *I, CUdeviceptr *word, bool *eager) {
+    return own_word(I, FPE_OP_ACCUMULATE, word, eager);
 }
 
 int arr_cuda_fpe_prepare(Interp *I, const ArrPending *g, FuseNode *nodes) {

@@ -27,7 +27,7 @@ static void contig_tensor(GpuTensor *t, CUdeviceptr p, int dt, int nd, const int
 }
 
 /* A new owner whose device buffer the caller fills now. */
-static Array *dev_new(Interp *I, int dt, int nd, const int64_t *shape) {
+Array *arr_cuda_dev_new(Interp *I, int dt, int nd, const int64_t *shape) {
     Array *r = arr_new_device(I, dt, nd, shape);
     if (!r || arr_dev_own(I, r) < 0) return NULL;
     return r;
@@ -194,7 +194,7 @@ Value arr_cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, 
             rshape[rnd++] = a->shape[d];
         }
     }
-    Array *r = dev_new(I, odt, rnd, rshape);
+    Array *r = arr_cuda_dev_new(I, odt, rnd, rshape);
     if (!r) return V_NULL;
     contig_tensor(&out, r->dptr, odt, rnd, rshape);
     if (ax < 0) out.ndim = 0;
@@ -237,7 +237,7 @@ Value arr_cuda_matmul_ep(Interp *I, Array *a, Array *b, Array *bias, int act, do
         (bias && arr_tensor(I, bias, &tbias) < 0) || (c && arr_tensor(I, c, &tc) < 0))
         return V_NULL;
     int64_t rshape[2] = {a->shape[0], b->shape[1]};
-    Array *r = dev_new(I, dt, 2, rshape);
+    Array *r = arr_cuda_dev_new(I, dt, 2, rshape);
     if (!r) return V_NULL;
     contig_tensor(&to, r->dptr, dt, 2, rshape);
     int rc = gpu_matmul_ep(I->gpu, &ta, &tb, &to, bias ? &tbias : NULL, act, alpha, beta,
@@ -288,7 +288,7 @@ Value arr_cuda_matmul(Interp *I, Array *a, Array *b) {
     memcpy(rshape, bshape, sizeof(int64_t) * (size_t)bnd);
     rshape[bnd] = n;
     rshape[bnd + 1] = m;
-    Array *r = dev_new(I, dt, bnd + 2, rshape);
+    Array *r = arr_cuda_dev_new(I, dt, bnd + 2, rshape);
     if (!r) return V_NULL;
     contig_tensor(&to, r->dptr, dt, bnd + 2, rshape);
     if (gpu_matmul(I->gpu, &xa, &xb, &to, arr_stream(I)) < 0) {
@@ -318,7 +318,7 @@ Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fi
     /* the value as the host stores it: NumPy's range errors and cast warnings */
     char buf[8];
     if (arr_store_value(I, buf, dt, fill) < 0) return NULL;
-    Array *r = dev_new(I, dt, ndim, shape);
+    Array *r = arr_cuda_dev_new(I, dt, ndim, shape);
     if (!r) return NULL;
     GpuTensor t;
     contig_tensor(&t, r->dptr, dt, ndim, shape);
@@ -331,7 +331,7 @@ Array *arr_cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, Value fi
 
 Array *arr_cuda_arange(Interp *I, int dt, int64_t n, double start, double step) {
     if (n <= 0) return NULL;
-    Array *r = dev_new(I, dt, 1, &n);
+    Array *r = arr_cuda_dev_new(I, dt, 1, &n);
     if (!r) return NULL;
     GpuTensor t;
     contig_tensor(&t, r->dptr, dt, 1, &n);

@@ -44,6 +44,10 @@ static Value unary_here(Interp *I, Array *a, int op, int cdt, int rdt, Array *ou
 
 static Value reduce_here(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                          int dt) {
+    if (kind == RED_CUMSUM || kind == RED_CUMPROD) {
+        Value s = arr_cuda_scan(I, a, kind, axis, arr_reduce_rdt(kind, a->dtype, dt));
+        if (!is_null(s) || err_occurred(I)) return s;
+    }
     Value r = arr_cuda_reduce(I, a, kind, axis, keepdims, ddof, dt);
     /* A reduction to 0-d gives NumPy's scalar, whose value stays on the device until the
      * host needs it (print, float(), bool(), a comparison with a Python number): a / a.sum()
@@ -187,6 +191,44 @@ static Value cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
     return r;
 }
 
+/* The sorts, compactions and gathers (backend_cuda_sort.c), on their operand's device. */
+static Value cuda_sort(Interp *I, Array *a, int axis, bool arg) {
+    GpuState *prev;
+    Value v0 = v_obj(a), v1 = V_NONE, v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
+    Value r = arr_cuda_sort(I, a, axis, arg);
+    arr_device_leave(I, prev);
+    return r;
+}
+
+static Value cuda_nonzero(Interp *I, Array *a) {
+    GpuState *prev;
+    Value v0 = v_obj(a), v1 = V_NONE, v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
+    Value r = arr_cuda_nonzero(I, a);
+    arr_device_leave(I, prev);
+    return r;
+}
+
+static Value cuda_take(Interp *I, Array *v, int axis, Value adv) {
+    GpuState *prev;
+    Value v0 = v_obj(v), v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &adv, &v2, &prev) < 0) return V_NULL;
+    Value r = arr_cuda_take(I, v, axis, adv);
+    arr_device_leave(I, prev);
+    return r;
+}
+
+static Value cuda_unique(Interp *I, Array *a, bool ret_index, bool ret_inverse, bool ret_counts,
+                         bool equal_nan) {
+    GpuState *prev;
+    Value v0 = v_obj(a), v1 = V_NONE, v2 = V_NONE;
+    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
+    Value r = arr_cuda_unique(I, a, ret_index, ret_inverse, ret_counts, equal_nan);
+    arr_device_leave(I, prev);
+    return r;
+}
+
 static Array *cuda_full(Interp *I, int dt, int ndim, const int64_t *shape, char order, Value fill) {
     if ((order == 'C' || ndim < 2) && !is_array(I, fill)) {
         Array *d = arr_cuda_full(I, dt, ndim, shape, fill);
@@ -302,6 +344,10 @@ static const ArrBackend arr_backend_cuda = {
     .event_new = cuda_event_new,
     .stream_query = cuda_stream_query,
     .where = cuda_where,
+    .sort = cuda_sort,
+    .nonzero = cuda_nonzero,
+    .take = cuda_take,
+    .unique = cuda_unique,
 };
 
 /* The backend: the device setting, then whether CUDA starts. A forced "cuda" that fails
