@@ -148,6 +148,16 @@ struct GpuState *arr_device_enter(Interp *I, int dev);
 void arr_device_leave(Interp *I, struct GpuState *prev);
 int arr_device_operands(Interp *I, Value *a, Value *b, Value *c, struct GpuState **prev);
 int arr_device_mismatch(Interp *I, const Array *o); /* raises ValueError; -1 */
+/* A backend table entry's body: return call (a Value) run on the device of the operands
+ * a, b, c (Value lvalues, replaced as arr_device_operands says), V_NULL after raising. */
+#define ARR_ON_OPERANDS(a, b, c, call)                                                             \
+    do {                                                                                           \
+        struct GpuState *prev_;                                                                    \
+        if (arr_device_operands(I, &(a), &(b), &(c), &prev_) < 0) return V_NULL;                   \
+        Value r_ = (call);                                                                         \
+        arr_device_leave(I, prev_);                                                                \
+        return r_;                                                                                 \
+    } while (0)
 
 /* ---- element access (array_ops.c) ---- */
 double arr_load_f(const char *p, int dt);

@@ -16,6 +16,15 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+def error(f):
+    """Call f: print the ValueError or TypeError it raises, or "no error"."""
+    try:
+        f()
+        print("no error")
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__)
+
+
 if KRAIT:
     import gpu
     import gpu.distributed

@@ -6,7 +6,7 @@ import asyncio
 
 import numpy as np
 
-from _multi_ref import KRAIT, Communicator, Device, check, dev, device_count
+from _multi_ref import KRAIT, Communicator, Device, check, dev, device_count, error
 
 n = device_count()
 comm = Communicator()
@@ -114,14 +114,6 @@ one = Communicator([n - 1])
 xs = per_rank((3,), "int32")[-1:]
 one.all_reduce(xs)
 print("one", one.size, xs[0].tolist())
-
-
-def error(f):
-    try:
-        f()
-        print("no error")
-    except (ValueError, TypeError) as e:
-        print(type(e).__name__)
 
 
 error(lambda: comm.all_reduce(per_rank((3,), "bool")))

@@ -5,7 +5,7 @@
 # exact in any order), so the reference is NumPy on the whole array.
 import numpy as np
 
-from _multi_ref import KRAIT, Device, check, device_count, gathered, shard
+from _multi_ref import KRAIT, check, device_count, error, gathered, shard
 
 n = device_count()
 
@@ -41,14 +41,6 @@ t = shard(np.arange(6.0).reshape(3, 2), [n - 1])
 if KRAIT:
     check(t.shards[0].device.id == n - 1, "one-device mesh")
 print("one device", gathered(t).tolist(), t.sum())
-
-
-def error(f):
-    try:
-        f()
-        print("no error")
-    except (ValueError, TypeError) as e:
-        print(type(e).__name__)
 
 
 error(lambda: shard(np.float64(1.0)))

@@ -8,54 +8,31 @@
  * so results carry it, and operands of two devices raise as on CUDA. */
 static Value cpu_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                         Array *out) {
-    struct GpuState *prev;
-    Value v2 = out ? v_obj(out) : V_NONE;
-    if (arr_device_operands(I, &a, &b, &v2, &prev) < 0) return V_NULL;
-    Value r = arr_host_binary(I, a, b, op, mode, cdt, rdt, out);
-    arr_device_leave(I, prev);
-    return r;
+    Value o = out ? v_obj(out) : V_NONE;
+    ARR_ON_OPERANDS(a, b, o, arr_host_binary(I, a, b, op, mode, cdt, rdt, out));
 }
 static Value cpu_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
-    struct GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = out ? v_obj(out) : V_NONE;
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = arr_host_unary(I, a, op, cdt, rdt, out);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), o = out ? v_obj(out) : V_NONE, none = V_NONE;
+    ARR_ON_OPERANDS(x, o, none, arr_host_unary(I, a, op, cdt, rdt, out));
 }
 static Value cpu_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                         int dt) {
-    struct GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
-    Value r = arr_host_reduce(I, a, kind, axis, keepdims, ddof, dt);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), n1 = V_NONE, n2 = V_NONE;
+    ARR_ON_OPERANDS(x, n1, n2, arr_host_reduce(I, a, kind, axis, keepdims, ddof, dt));
 }
 static Value cpu_matmul(Interp *I, Array *a, Array *b) {
-    struct GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = v_obj(b);
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = arr_host_matmul(I, a, b);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), y = v_obj(b), none = V_NONE;
+    ARR_ON_OPERANDS(x, y, none, arr_host_matmul(I, a, b));
 }
 /* np.where: only the devices' check; the host code (array_ops.c) does the work */
 static Value cpu_where(Interp *I, Array *c, Value x, Value y, int dt) {
     (void)dt;
-    struct GpuState *prev;
-    Value v0 = v_obj(c);
-    if (arr_device_operands(I, &v0, &x, &y, &prev) < 0) return V_NULL;
-    arr_device_leave(I, prev);
-    return V_NULL;
+    Value v = v_obj(c);
+    ARR_ON_OPERANDS(v, x, y, V_NULL);
 }
 static Value cpu_astype(Interp *I, Array *a, int dt) {
-    struct GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
-    Value r = arr_host_astype(I, a, dt);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), n1 = V_NONE, n2 = V_NONE;
+    ARR_ON_OPERANDS(x, n1, n2, arr_host_astype(I, a, dt));
 }
 
 static int cpu_synchronize(Interp *I) {

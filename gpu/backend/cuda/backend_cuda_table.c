@@ -107,60 +107,28 @@ static int assign_here(Interp *I, Array *dst, Value src) {
 
 static Value cuda_binary(Interp *I, Value a, Value b, int op, int mode, int cdt, int rdt,
                          Array *out) {
-    GpuState *prev;
-    Value v2 = out ? v_obj(out) : V_NONE;
-    if (arr_device_operands(I, &a, &b, &v2, &prev) < 0) return V_NULL;
-    Value r = binary_here(I, a, b, op, mode, cdt, rdt, out);
-    arr_device_leave(I, prev);
-    return r;
+    Value o = out ? v_obj(out) : V_NONE;
+    ARR_ON_OPERANDS(a, b, o, binary_here(I, a, b, op, mode, cdt, rdt, out));
 }
 static Value cuda_unary(Interp *I, Array *a, int op, int cdt, int rdt, Array *out) {
-    GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = out ? v_obj(out) : V_NONE;
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = unary_here(I, a, op, cdt, rdt, out);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), o = out ? v_obj(out) : V_NONE, none = V_NONE;
+    ARR_ON_OPERANDS(x, o, none, unary_here(I, a, op, cdt, rdt, out));
 }
 static Value cuda_reduce(Interp *I, Array *a, int kind, Value axis, bool keepdims, int ddof,
                          int dt) {
-    GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = V_NONE;
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = reduce_here(I, a, kind, axis, keepdims, ddof, dt);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), n1 = V_NONE, n2 = V_NONE;
+    ARR_ON_OPERANDS(x, n1, n2, reduce_here(I, a, kind, axis, keepdims, ddof, dt));
 }
 static Value cuda_matmul(Interp *I, Array *a, Array *b) {
-    GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = v_obj(b);
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = matmul_here(I, a, b);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), y = v_obj(b), none = V_NONE;
+    ARR_ON_OPERANDS(x, y, none, matmul_here(I, a, b));
 }
 static Value cuda_astype(Interp *I, Array *a, int dt) {
-    GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = V_NONE;
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return V_NULL;
-    Value r = astype_here(I, a, dt);
-    arr_device_leave(I, prev);
-    return r;
+    Value x = v_obj(a), n1 = V_NONE, n2 = V_NONE;
+    ARR_ON_OPERANDS(x, n1, n2, astype_here(I, a, dt));
 }
 static Array *cuda_reshape(Interp *I, Array *a, int ndim, const int64_t *shape) {
-    GpuState *prev;
-    Value v0 = v_obj(a);
-    Value v1 = V_NONE;
-    Value v2 = V_NONE;
-    if (arr_device_operands(I, &v0, &v1, &v2, &prev) < 0) return NULL;
+    GpuState *prev = arr_device_enter(I, (a->base ? a->base : a)->device);
     Array *r = reshape_here(I, a, ndim, shape);
     arr_device_leave(I, prev);
     return r;
@@ -183,12 +151,8 @@ static int cuda_assign(Interp *I, Array *dst, Value src) {
     return r;
 }
 static Value cuda_where(Interp *I, Array *c, Value x, Value y, int dt) {
-    GpuState *prev;
-    Value v0 = v_obj(c);
-    if (arr_device_operands(I, &v0, &x, &y, &prev) < 0) return V_NULL;
-    Value r = arr_cuda_where(I, c, x, y, dt);
-    arr_device_leave(I, prev);
-    return r;
+    Value v = v_obj(c);
+    ARR_ON_OPERANDS(v, x, y, arr_cuda_where(I, c, x, y, dt));
 }
 
 /* The sorts, compactions and gathers (backend_cuda_sort.c), on their operand's device. */
