@@ -79,6 +79,15 @@ static void test_sandbox(void) {
                  "PermissionError");
     CHECK(access("/tmp/krait_sandbox_out.npy", F_OK) != 0);
     expect_error(I, "import numpy as np\nnp.load('/nonexistent/y.npy')", "PermissionError");
+    /* the ones written in Python (stdlib/py/_numpy_misc.py) refuse the same way */
+    snprintf(src, sizeof src, "import numpy as np\nnp.fromfile('%s')", path);
+    expect_error(I, src, "PermissionError");
+    expect_error(I, "import numpy as np\nnp.savez('/tmp/krait_sandbox_out', a=np.zeros(3))",
+                 "PermissionError");
+    expect_error(I, "import numpy as np\nnp.zeros(3).tofile('/tmp/krait_sandbox_out.bin')",
+                 "PermissionError");
+    CHECK(access("/tmp/krait_sandbox_out.npz", F_OK) != 0);
+    CHECK(access("/tmp/krait_sandbox_out.bin", F_OK) != 0);
     /* the host's stdin */
     expect_error(I, "input()", "NotImplementedError");
     expect_error(I, "input('prompt: ')", "NotImplementedError");
