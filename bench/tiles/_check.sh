@@ -1,4 +1,22 @@
-# _check.sh: what ws_check.sh and hoist_check.sh share (sourced; K and OUT set by the caller).
+# _check.sh: what ws_check.sh and hoist_check.sh share, sourced once K (the krait binary) is
+# set: the environment (the CUDA device, a kernel timeout so a hang raises), OUT (a folder
+# for the logs), el (seconds since the start), status, TLT (the tile_lower_test beside K's
+# build, or in the carried binaries' folder .dev/bin; empty when none), and run_check.
+BUILD=$(dirname "$K")
+export KRAIT_DEVICE=${KRAIT_DEVICE:-cuda} PYTHONUNBUFFERED=1 KRAIT_KERNEL_TIMEOUT=${KRAIT_KERNEL_TIMEOUT:-15}
+OUT=${OUT:-$(mktemp -d)}
+mkdir -p "$OUT"
+T0=$(date +%s)
+el() { echo $(($(date +%s) - T0)); }
+status=0
+TLT=""
+for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \
+    .dev/bin/tile_lower_test build/tests/tile_lower/tile_lower_test; do
+    if [ -x "$t" ]; then
+        TLT=$t
+        break
+    fi
+done
 # run_check SETTING LABEL SCRIPT EXP [DIR]: runs SCRIPT with the environment setting SETTING
 # (e.g. KRAIT_TILE_SM90=ws) from DIR (K must then be absolute), compares its output with the
 # NumPy-made EXP, prints "SCRIPT (LABEL): ok", or FAIL with the exit status, the diff and the

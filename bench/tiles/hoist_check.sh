@@ -12,21 +12,9 @@
 # Every failure prints its exit status, its diff and its output's last lines; exit 1 when a
 # check failed.
 K=${1:-.dev/build/krait}
-BUILD=$(dirname "$K")
-export KRAIT_DEVICE=${KRAIT_DEVICE:-cuda} PYTHONUNBUFFERED=1 KRAIT_KERNEL_TIMEOUT=${KRAIT_KERNEL_TIMEOUT:-15}
-OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT"
-T0=$(date +%s)
-el() { echo $(($(date +%s) - T0)); }
-status=0
-. "$(dirname "$0")/_check.sh"
+. "$(dirname "$0")/_check.sh" # BUILD, the environment, OUT, el, status, TLT
 check() { run_check KRAIT_TILE_HOIST=1 hoist "$@"; }
 case $K in /*) ;; *) K=$PWD/$K ;; esac
-TLT=""
-for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \
-    .dev/bin/tile_lower_test build/tests/tile_lower/tile_lower_test; do
-    [ -x "$t" ] && { TLT=$t; break; }
-done
 pids=""
 for e in layer_norm softmax; do
     check examples/tiles/$e.py tests/tile/examples/$e.exp > "$OUT/check.$e" 2>&1 &

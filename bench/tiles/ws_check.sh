@@ -18,24 +18,8 @@
 # running into the timeout. Prints "... ok" / "... FAIL" / "ROW ... ok|FAIL"; exit 1 when
 # a check failed.
 K=${1:-.dev/build/krait}
-BUILD=$(dirname "$K")
-export KRAIT_DEVICE=${KRAIT_DEVICE:-cuda} PYTHONUNBUFFERED=1 KRAIT_KERNEL_TIMEOUT=${KRAIT_KERNEL_TIMEOUT:-15}
-OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT"
-T0=$(date +%s)
-el() { echo $(($(date +%s) - T0)); }
-status=0
-. "$(dirname "$0")/_check.sh"
+. "$(dirname "$0")/_check.sh" # BUILD, the environment, OUT, el, status, TLT
 check() { run_check KRAIT_TILE_SM90=ws ws "$@"; }
-# tile_lower_test: the build's, or the carried binaries' folder (.dev/bin beside .dev/build)
-TLT=""
-for t in "$BUILD/tests/tile_lower/tile_lower_test" "$BUILD/../bin/tile_lower_test" \
-    .dev/bin/tile_lower_test build/tests/tile_lower/tile_lower_test; do
-    if [ -x "$t" ]; then
-        TLT=$t
-        break
-    fi
-done
 pids=""
 for t in mma_sm90 mma_tf32; do
     check tests/tile/$t.py tests/tile/$t.exp > "$OUT/check.$t" 2>&1 &
