@@ -591,7 +591,18 @@ _OP_FLAGS = {"readonly", "readwrite", "writeonly", "allocate", "no_broadcast", "
              "writemasked", "overlap_assume_elementwise", "virtual"}
 
 
-class nditer:
+class _Closing:
+    """`with x:` closes x at the block's end (nditer, NpzFile)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class nditer(_Closing):
     """NumPy's iterator over one or more arrays broadcast together. Each step gives 0-d
     views (or 1-d views with external_loop) into the operands; writing `x[...] = v` into
     a readwrite or writeonly operand's view changes the array (a readonly one's raises). The iteration order is C,
@@ -820,13 +831,6 @@ class nditer:
     def __len__(self):
         return self.itersize
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
-
     def close(self):
         pass
 
@@ -1022,7 +1026,7 @@ def savez(file, *args, allow_pickle=True, **kwds):
     _savez(file, args, kwds, "savez")
 
 
-class NpzFile:
+class NpzFile(_Closing):
     """np.load's result for a .npz archive: a mapping of the stored arrays' names to
     arrays (read when asked for), with .files, keys/values/items and `with`."""
 
@@ -1079,13 +1083,6 @@ class NpzFile:
 
     def close(self):
         self._data = b""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
 
     def __repr__(self):
         return f"NpzFile {self._name!r} with keys: " + ", ".join(self.files[:5]) + \

@@ -3,14 +3,7 @@
 # item and slice assignment, out=, in-place operators, fill, sort, copyto, put, place;
 # views inherit the flag; a.flags.writeable / setflags change it; every dtype, odd shapes.
 import numpy as np
-
-
-def t(label, f):
-    try:
-        r = f()
-    except Exception as e:
-        r = "%s: %s" % (type(e).__name__, e)
-    print(label, r)
+from _check import t
 
 
 x = np.arange(3.0)

@@ -3,14 +3,7 @@
 # NumPy's errors for bad input. Python over the native operations (stdlib/py/_numpy_misc.py),
 # so the same on the CPU backend and the device.
 import numpy as np
-
-
-def t(label, f):
-    try:
-        r = f()
-    except Exception as e:
-        r = "%s: %s" % (type(e).__name__, e)
-    print(label, r)
+from _check import t
 
 
 # ---- piecewise ----
