@@ -202,9 +202,16 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
         int64_t shr[2] = {30, 1}, str[2] = {1, 1};
         GpuTensor x = ktensor(dt, 2, sh2, st2), out = ktensor(dt, 2, sh2, st2);
         GpuTensor per = ktensor(dt, 2, shr, str);
+        /* rows of 1024 (a whole number of vector runs a thread): the vector loads and stores */
+        int64_t shv[2] = {64, 1024}, stv[2] = {1024, 1};
+        GpuTensor xv = ktensor(dt, 2, shv, stv), outv = ktensor(dt, 2, shv, stv);
         snprintf(what, sizeof what, "row program %s", gpu_dtype_name(dt));
         if (compile_note(kernels_rows_compile(G, sm, 6, 5, &x, 1, &x, &out, arch), verbose, what,
                          &count) < 0 ||
+            (i < 2 && compile_note(kernels_rows_compile(G, sm, 6, 5, &xv, 1, &xv, &outv, arch),
+                                   verbose, what, &count) < 0) ||
+            (i == 0 && compile_note(kernels_rows_compile(G, ln, 9, 8, &xv, 1, &xv, &outv, arch),
+                                    verbose, what, &count) < 0) ||
             compile_note(kernels_rows_compile(G, ln, 9, 8, &x, 1, &x, &out, arch), verbose, what,
                          &count) < 0 ||
             compile_note(kernels_rows_compile(G, ln, 8, 7, &x, 1, &x, &per, arch), verbose, what,
@@ -222,8 +229,9 @@ int gpu_kernels_compile_all(GpuState *G, const char *arch, bool verbose) {
     /* Scans (cumsum / cumprod in every accumulator, the compaction's count of flags, the
      * sort's digit counts), the gathers and the radix sort at every element width. */
     static const DType scan_dts[] = {DT_INT64, DT_UINT64, DT_FLOAT32, DT_FLOAT64, DT_UINT32};
+    /* (a product differs from a sum in its operator only: one dtype of it) */
     for (size_t i = 0; i < sizeof scan_dts / sizeof scan_dts[0]; i++)
-        for (int op = GPU_SCAN_SUM; op <= GPU_SCAN_PROD; op++) {
+        for (int op = GPU_SCAN_SUM; op <= (scan_dts[i] == DT_FLOAT64 ? GPU_SCAN_PROD : 0); op++) {
             snprintf(what, sizeof what, "scan op %d %s", op, gpu_dtype_name(scan_dts[i]));
             if (compile_note(kernels_scan_compile(G, op, scan_dts[i], scan_dts[i], arch), verbose,
                              what, &count) < 0)

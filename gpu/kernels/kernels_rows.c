@@ -196,6 +196,12 @@ static int rows_staged(GpuState *G, const FuseNode *nodes, int nnodes, int root,
 
 typedef struct RowsPlan {
     int nd, block, K, nstages, nchecked;
+    /* full: L == block * K (no bounds tests); unit[0] out's, unit[1 + k] input k's last
+     * stride is 1 (the row read by pointer and offset, no 64-bit index per element); V > 1:
+     * every row operand is unit, full and aligned to V elements, each thread owning runs of
+     * V adjacent elements, loaded and stored as one access (16 bytes for the widest dtype) */
+    bool full, unit[FUSE_MAX_INPUTS + 1];
+    int V;
     bool per_row_out; /* one value per row: a reduction, or an expression over reductions */
     bool per_row[FUSE_MAX_INPUTS]; /* the input is one value per row (its last stride 0) */
     int const_base, fpe_base, shape_base, nw;
@@ -223,6 +229,7 @@ static int rows_plan(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTe
     if (k2 > ROWS_MAX_K) return 1; /* too long a row for the registers */
     p->block = (int)b;
     p->K = (int)k2;
+    p->full = L == b * k2;
     int nw = 0;
     for (int k = 0; k < nin; k++)
         p->w[nw++] = inputs[k].ptr;
@@ -266,8 +273,38 @@ static int rows_plan(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTe
             p->w[nw++] = (uint64_t)((td < 0 || t->shape[td] == 1) ? 0 : t->strides[td]);
         }
         if (k > 0) p->per_row[k - 1] = p->w[nw - 1] == 0;
+        p->unit[k] = p->w[nw - 1] == 1;
     }
     p->nw = nw;
+    /* the vector width: 16 bytes of the widest row operand, when all of them allow it */
+    int widest = 0;
+    bool vec = p->full;
+    for (int k = 0; k <= nin; k++) {
+        bool row_op = k == 0 ? !per_row : !p->per_row[k - 1];
+        if (!row_op) continue;
+        const GpuTensor *t = k == 0 ? out : &inputs[k - 1];
+        int es = gpu_dtype_size(t->dtype);
+        if (es > widest) widest = es;
+        vec = vec && p->unit[k];
+    }
+    p->V = 1;
+    if (vec && widest > 0) {
+        int V = 16 / widest;
+        if (V > p->K) V = p->K;
+        for (int k = 0; k <= nin && V > 1; k++) {
+            bool row_op = k == 0 ? !per_row : !p->per_row[k - 1];
+            if (!row_op) continue;
+            const GpuTensor *t = k == 0 ? out : &inputs[k - 1];
+            uint64_t vb = (uint64_t)V * (uint64_t)gpu_dtype_size(t->dtype);
+            bool ok = t->ptr % vb == 0;
+            /* every row starts aligned: the row dims' strides (elements) times the size */
+            const uint64_t *st = &p->w[p->shape_base + (nd - 1) + k * nd];
+            for (int d = 0; d < nd - 1; d++)
+                ok = ok && (st[d] * (uint64_t)gpu_dtype_size(t->dtype)) % vb == 0;
+            if (!ok) V = 1;
+        }
+        p->V = V;
+    }
     return 0;
 }
 
@@ -351,8 +388,25 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_puts(s, "}\n");
     }
     const char *ot = kdtype_storage(out_dt);
-    ksrc_printf(s, "extern \"C\" __global__ void __launch_bounds__(%d) kr_rows(const KrArgs p) {\n",
-                B);
+    int V = p->V;
+    /* element slot q of a thread: its index in the row, and whether the row has it */
+    if (V > 1)
+        ksrc_printf(s,
+                    "#define KR_J(q) (((((q) / %d) * %d + (int)threadIdx.x) * %d) + (q) %% %d)\n",
+                    V, B, V, V);
+    else
+        ksrc_printf(s, "#define KR_J(q) ((q) * %d + (int)threadIdx.x)\n", B);
+    ksrc_puts(s, p->full ? "#define KR_IN(j) true\n" : "#define KR_IN(j) ((j) < L)\n");
+    if (V > 1)
+        ksrc_puts(s,
+                  "template <class T, int N> struct alignas(sizeof(T) * N) KrVec { T v[N]; };\n");
+    /* two blocks an SM at least (one block of 512 threads at 114 registers held one row in
+     * flight an SM: its loads, reductions and stores never overlapped another row's) */
+    ksrc_printf(
+        s, "extern \"C\" __global__ void __launch_bounds__(%d, %d) kr_rows(const KrArgs p) {\n", B,
+        B >= 1024      ? 1
+        : 1024 / B < 8 ? 1024 / B
+                       : 8);
     for (int k = 0; k < nin; k++)
         ksrc_printf(s, "    const %s *__restrict__ in%d = (const %s *)p.w[%d];\n",
                     kdtype_storage(inputs[k].dtype), k, kdtype_storage(inputs[k].dtype), k);
@@ -375,9 +429,36 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
     /* the row's elements of each input, K a thread, in registers */
     for (int k = 0; k < nin; k++) {
         const char *rt = kdtype_register(inputs[k].dtype);
+        const char *st = kdtype_storage(inputs[k].dtype);
         if (p->per_row[k]) {
             ksrc_printf(s, "        const %s x%d_ = kr_ld(in%d[b%d]);\n#define X%d(q) x%d_\n", rt,
                         k, k, k + 1, k, k);
+            continue;
+        }
+        if (V > 1) {
+            ksrc_printf(
+                s,
+                "        %s x%d_[%d];\n"
+                "        { const %s *row = in%d + b%d;\n"
+                "#pragma unroll\n"
+                "          for (int q = 0; q < %d; q += %d) {\n"
+                "            const KrVec<%s, %d> u = *(const KrVec<%s, %d> *)(row + KR_J(q));\n"
+                "#pragma unroll\n"
+                "            for (int e = 0; e < %d; e++) x%d_[q + e] = kr_ld(u.v[e]);\n"
+                "          } }\n#define X%d(q) x%d_[q]\n",
+                rt, k, p->K, st, k, k + 1, p->K, V, st, V, st, V, V, k, k, k);
+            continue;
+        }
+        if (p->unit[k + 1]) {
+            ksrc_printf(s,
+                        "        %s x%d_[%d];\n"
+                        "        { const %s *row = in%d + b%d;\n"
+                        "#pragma unroll\n"
+                        "          for (int q = 0; q < %d; q++) {\n"
+                        "            const int j = KR_J(q);\n"
+                        "            x%d_[q] = KR_IN(j) ? kr_ld(row[j]) : (%s)0;\n"
+                        "          } }\n#define X%d(q) x%d_[q]\n",
+                        rt, k, p->K, st, k, k + 1, p->K, k, rt, k, k);
             continue;
         }
         ksrc_printf(s,
@@ -406,9 +487,9 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_printf(s,
                     "#pragma unroll\n"
                     "          for (int q = 0; q < %d; q++) {\n"
-                    "            const i64 j = (i64)q * %d + threadIdx.x;\n"
-                    "            if (j < L) acc = kr_cmb<%d, %s>(acc, (%s)",
-                    p->K, B, op, A, A);
+                    "            const int j = KR_J(q);\n"
+                    "            if (KR_IN(j)) acc = kr_cmb<%d, %s>(acc, (%s)",
+                    p->K, op, A, A);
         char ns[16];
         snprintf(ns, sizeof ns, "kr_s%d", t);
         rows_gen_call(s, ns, nin, t, rows_checks(nodes, r->a));
@@ -432,13 +513,35 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         ksrc_puts(s, "        if (threadIdx.x == 0) { const int q = 0; (void)q; out[b0] = ");
         rows_gen_root(s, nodes, root, nin, t, out_dt);
         ksrc_puts(s, "; }\n");
+    } else if (V > 1) {
+        ksrc_printf(s,
+                    "        { %s *orow = out + b0;\n"
+                    "#pragma unroll\n"
+                    "          for (int q0 = 0; q0 < %d; q0 += %d) {\n"
+                    "            KrVec<%s, %d> u;\n"
+                    "#pragma unroll\n"
+                    "            for (int e = 0; e < %d; e++) { const int q = q0 + e; u.v[e] = ",
+                    ot, p->K, V, ot, V, V);
+        rows_gen_root(s, nodes, root, nin, t, out_dt);
+        ksrc_printf(s, "; }\n            *(KrVec<%s, %d> *)(orow + KR_J(q0)) = u;\n          } }\n",
+                    ot, V);
+    } else if (p->unit[0]) {
+        ksrc_printf(s,
+                    "        { %s *orow = out + b0;\n"
+                    "#pragma unroll\n"
+                    "          for (int q = 0; q < %d; q++) {\n"
+                    "            const int j = KR_J(q);\n"
+                    "            if (KR_IN(j)) orow[j] = ",
+                    ot, p->K);
+        rows_gen_root(s, nodes, root, nin, t, out_dt);
+        ksrc_puts(s, ";\n          } }\n");
     } else {
         ksrc_printf(s,
                     "#pragma unroll\n"
                     "        for (int q = 0; q < %d; q++) {\n"
-                    "            const i64 j = (i64)q * %d + threadIdx.x;\n"
-                    "            if (j < L) out[b0 + j * (i64)p.w[%d]] = ",
-                    p->K, B, sb + nd - 1);
+                    "            const int j = KR_J(q);\n"
+                    "            if (KR_IN(j)) out[b0 + (i64)j * (i64)p.w[%d]] = ",
+                    p->K, sb + nd - 1);
         rows_gen_root(s, nodes, root, nin, t, out_dt);
         ksrc_puts(s, ";\n        }\n");
     }
@@ -461,9 +564,10 @@ static size_t rows_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root
     key[k++] = (uint8_t)root;
     key[k++] = (uint8_t)out_dt;
     key[k++] = p->per_row_out;
+    key[k++] = (uint8_t)(p->full | p->V << 1 | p->unit[0] << 6);
     for (int i = 0; i < nin; i++) {
         key[k++] = (uint8_t)inputs[i].dtype;
-        key[k++] = p->per_row[i];
+        key[k++] = (uint8_t)(p->per_row[i] | p->unit[i + 1] << 1);
     }
     return k + kernels_fuse_key_nodes(key + k, nodes, nnodes);
 }
