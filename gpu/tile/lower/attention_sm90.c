@@ -321,7 +321,9 @@ static bool fa_plan(const TileFunc *f, int mode, FaLoop *m) {
         if (mode == 5 || pipe_need > regs) m->pipe = false;
         if (m->pipe) return true;
         if (pipe_first && !k && hint > 1) continue; /* the pipeline at one block first */
-        if (serial_need <= regs || k || hint == 1) return true;
+        /* below 128 registers the code around the loop spills too (ptxas -v: 192x64 tiles
+         * at 2 blocks, 85 registers, 760-844 bytes) */
+        if ((serial_need <= regs && regs >= 128) || k || hint == 1) return true;
     }
     return false;
 }
@@ -398,6 +400,35 @@ static int first_match(const TileFunc *f, const TileRegion *r, int mode) {
 
 int lw_fa_threads(const TileFunc *f, int mode) {
     return mode == 1 ? 0 : first_match(f, &f->body, mode);
+}
+
+/* whether scalar value v is made from ct.bid(0) by pure scalar ops */
+static bool from_bid0(const TileFunc *f, int v, int depth) {
+    const TileOp *d = f->values[v].def;
+    if (!d || depth > 32) return false;
+    if (d->kind == TOP_BID) return d->axis == 0;
+    if (d->kind == TOP_VAR_READ || !lw_sm90_scalar_pure(f, d)) return false;
+    for (int i = 0; i < d->noperands; i++)
+        if (from_bid0(f, d->operands[i], depth + 1)) return true;
+    return false;
+}
+
+static const TileOp *first_loop(const TileFunc *f, const TileRegion *r, int mode) {
+    for (const TileOp *op = r->first; op; op = op->next) {
+        FaLoop m;
+        if (fa_match(f, op, 0, mode, &m)) return op;
+        for (int k = 0; k < 2; k++) {
+            const TileOp *o = first_loop(f, &op->regions[k], mode);
+            if (o) return o;
+        }
+    }
+    return NULL;
+}
+
+bool lw_fa_grid_reversed(const TileFunc *f, int mode) {
+    if (mode == 1 || mode == 5) return false; /* serial: the fourth session's kernels */
+    const TileOp *loop = first_loop(f, &f->body, mode);
+    return loop && (from_bid0(f, loop->operands[0], 0) || from_bid0(f, loop->operands[1], 0));
 }
 
 static bool loop_taken(const Lower *L, const TileOp *op, FaLoop *m) {

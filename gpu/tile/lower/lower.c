@@ -348,6 +348,7 @@ static int lower_kernel(GpuState *G, const TileFunc *f, int sm90_mode, bool exac
     L.ordered = ordered_arrays(f);
     lw_sm90_plan(&L);
     lw_sm90_ws_plan(&L);
+    L.bid_rev = lw_fa_grid_reversed(f, L.sm90_mode);
     L.has_assert = region_has(&f->body, TOP_ASSERT);
 
     /* name: kr_tile_ + the Python name's identifier characters */

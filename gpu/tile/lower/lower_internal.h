@@ -60,6 +60,7 @@ typedef struct Lower {
     const int *fa_val, *fa_var;
     int fa_minblocks; /* __launch_bounds__'s blocks per SM when fa (the attention loop's) */
     bool fa;          /* an attention loop went to wgmma: tile_attn_sm90.cuh is needed */
+    bool bid_rev;     /* ct.bid(0) counts blockIdx.x down (lw_fa_grid_reversed) */
     /* the generic loop under a wgmma loop's #else (lower_ops.c): its kr_smem needs go to
      * smem_else, which only architectures without wgmma compile (TileLowered's
      * shared_bytes vs shared_bytes_sm90a) */
@@ -200,6 +201,11 @@ int lw_value_slots(const Lower *L, int v);
  * caller emits the generic loop and "#endif"), 0 when op is not such a loop;
  * lw_fa_loop_taken: whether lw_fa_for will take op (its mmas are then not planned). */
 int lw_fa_threads(const TileFunc *f, int mode);
+/* Whether the kernel's blocks walk axis 0 of the grid in reverse (ct.bid(0) is
+ * gridDim.x - 1 - blockIdx.x): when its attention loop's trip count is made from ct.bid(0),
+ * as the causal sample's (later query tiles walk more key tiles), so that the longest blocks
+ * start first and the short ones fill the tail (not under KRAIT_TILE_SM90=serial) */
+bool lw_fa_grid_reversed(const TileFunc *f, int mode);
 bool lw_fa_loop_taken(const Lower *L, const TileOp *op);
 int lw_fa_for(Lower *L, const TileOp *op);
 

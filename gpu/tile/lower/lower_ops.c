@@ -249,7 +249,11 @@ static int emit_scalar_source(Lower *L, const TileOp *op) {
     case TOP_BID:
     case TOP_NUM_BLOCKS:
         if (axis < 0 || axis > 2) return lw_error(L, op, "block axis %d is not 0, 1 or 2", axis);
-        snprintf(e, sizeof e, "%s.%c", op->kind == TOP_BID ? "blockIdx" : "gridDim", axes[axis]);
+        if (op->kind == TOP_BID && axis == 0 && L->bid_rev)
+            snprintf(e, sizeof e, "(int)(gridDim.x - 1u - blockIdx.x)");
+        else
+            snprintf(e, sizeof e, "%s.%c", op->kind == TOP_BID ? "blockIdx" : "gridDim",
+                     axes[axis]);
         break;
     case TOP_ARRAY_DIM:
     case TOP_ARRAY_STRIDE:
@@ -968,8 +972,9 @@ static int emit_assert(Lower *L, const TileOp *op) {
     lw_line(L, op, "if (!ok) {");
     lw_line(L, op, "    if (threadIdx.x == 0 && atomicCAS(p.kr_err, 0, %d) == 0) {", ordinal);
     lw_line(L, op,
-            "        p.kr_err[1] = blockIdx.x, p.kr_err[2] = blockIdx.y, p.kr_err[3] = "
-            "blockIdx.z;");
+            "        p.kr_err[1] = %s, p.kr_err[2] = blockIdx.y, p.kr_err[3] = "
+            "blockIdx.z;",
+            L->bid_rev ? "gridDim.x - 1u - blockIdx.x" : "blockIdx.x");
     lw_line(L, op, "    }");
     lw_line(L, op, "    return;");
     lw_line(L, op, "}");
