@@ -226,12 +226,29 @@ static unsigned hs_digit(const void *keys, const uint32_t *idx, int64_t i, int k
                 : (unsigned)(hs_kget(keys, i, ks) >> shift) & 255u;
 }
 
+/* A word that points at elements of e bytes must be e-aligned, as on the device (where it
+ * is CUDA_ERROR_MISALIGNED_ADDRESS): the host would read it without complaint. */
+static bool hs_misaligned(uint64_t p, unsigned e) {
+    return p % e != 0;
+}
+
 static CUresult hs_sort_run(const CudaMockFunction *f, const unsigned grid[3],
                             const unsigned block[3], void **params) {
     (void)block;
     const HostSort *k = (const HostSort *)(const void *)f;
     const uint64_t *w = params[0];
     int ks = k->ksize;
+    /* the words that point at keys (ks bytes), u32 positions and counts, int64 positions */
+    bool bad = false;
+    if (k->which == 'k')
+        bad = hs_misaligned(w[0], ks) || hs_misaligned(w[1], ks) || hs_misaligned(w[2], 4);
+    else if (k->which == 'o')
+        bad = hs_misaligned(w[0], ks) || hs_misaligned(w[1], 4) || hs_misaligned(w[2], ks) ||
+              hs_misaligned(w[3], ks) || hs_misaligned(w[4], 8);
+    else
+        bad = hs_misaligned(w[0], ks) || hs_misaligned(w[1], 4) || hs_misaligned(w[6], 4) ||
+              (k->which == 's' && (hs_misaligned(w[8], ks) || hs_misaligned(w[9], 4)));
+    if (bad) return (CUresult)716; /* CUDA_ERROR_MISALIGNED_ADDRESS */
     uint64_t all = ks == 8 ? ~0ull : (1ull << (8 * ks)) - 1, sg = 1ull << (8 * ks - 1);
     if (k->which == 'k') {
         const void *src = (const void *)(uintptr_t)w[0];

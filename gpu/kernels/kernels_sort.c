@@ -223,7 +223,10 @@ int gpu_sort(GpuState *G, CUdeviceptr in, DType dt, int64_t rows, int64_t len, C
         sort_function(G, ks, "kr_sort_scatter", NULL, &r.scatter) < 0 ||
         sort_function(G, ks, "kr_sort_out", NULL, &fout) < 0)
         return -1;
-    size_t kb = (size_t)n * (size_t)ks, ib = with_idx ? (size_t)n * 4 : 0;
+    /* each part of the one buffer 256-byte aligned: u32 positions and counts after a run of
+       n one- or two-byte keys were misaligned (CUDA_ERROR_MISALIGNED_ADDRESS on the H200) */
+    size_t kb = ((size_t)n * (size_t)ks + 255) & ~(size_t)255;
+    size_t ib = with_idx ? ((size_t)n * 4 + 255) & ~(size_t)255 : 0;
     size_t cb = (size_t)r.nblocks * 256 * 4, total = 2 * kb + 2 * ib + cb;
     CUdeviceptr buf;
     if (gpu_mem_alloc(G, total, s, &buf) < 0) return -1;
