@@ -26,13 +26,6 @@ for n in $(grep -h "^== " $OUT/gpu.log $OUT/tile.log | sed 's/.*failed://'); do
   f=$(ls /tmp/par_gpu/$n.log /tmp/par_tile/$n.log 2>/dev/null | head -1)
   [ -n "$f" ] && cp $f $OUT/fail/ && head -c 800 $f
 done
-i=0
-for req in "$@"; do
-  i=$((i + 1)); secs=${req%% *}; cmd=${req#* }
-  if [ $(( $(el) + secs )) -gt $BUDGET ]; then echo "######## skipped (no time): $cmd"; continue; fi
-  echo "######## $cmd (limit $secs s, at $(el) s)"
-  timeout $secs bash -c "$cmd" > $OUT/step_$i.log 2>&1; rc=$?
-  tail -c 2500 $OUT/step_$i.log
-  echo "######## rc=$rc at $(el) s"
-done
+. bench/gpu/device/_steps.sh
+TAIL=2500 steps $OUT "$@"
 echo "#### all done at $(el) s"

@@ -31,15 +31,8 @@ for lab in gpu tile tilews; do
     [ -f /tmp/par_$lab/$n.log ] && cp /tmp/par_$lab/$n.log $L/fail/$lab.$n.log
   done
 done
-i=0
-for req in "$@"; do
-  i=$((i + 1)); secs=${req%% *}; cmd=${req#* }
-  if [ $(( $(el) + secs )) -gt $BUDGET ]; then note "#### skipped (no time): $cmd"; continue; fi
-  echo "######## $cmd (limit $secs s, at $(el) s)"
-  timeout $secs bash -c "$cmd" > $L/step_$i.log 2>&1; rc=$?
-  tail -c 1500 $L/step_$i.log
-  note "#### step $i rc=$rc at $(el) s: $cmd"
-done
+. bench/gpu/device/_steps.sh
+steps $L "$@"
 tar czf $OUT/logs.tgz -C /tmp run_logs $(cd /tmp && ls -d par_gpu/res par_tile/res par_tilews/res 2>/dev/null)
 echo "================ summary"
 cat $S
