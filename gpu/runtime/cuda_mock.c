@@ -25,19 +25,33 @@ static CUresult mock_driver_version(int *version) {
     return CUDA_SUCCESS;
 }
 
-static CUresult mock_error_name(CUresult error, const char **str) {
-    *str = error == CUDA_ERROR_OUT_OF_MEMORY ? "CUDA_ERROR_OUT_OF_MEMORY"
-           : error == MOCK_NOT_SUPPORTED     ? "CUDA_ERROR_NOT_SUPPORTED"
-                                             : "CUDA_ERROR_UNKNOWN";
+/* The driver's names for the results the mock gives: its own, and the sticky faults a mock
+ * kernel returns (the sort kernels' 716 for a misaligned word) or a test injects, so that
+ * the mock's messages read as the device's. */
+static const struct {
+    CUresult result;
+    const char *name, *text;
+} mock_errors[] = {
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {700, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
+    {716, "CUDA_ERROR_MISALIGNED_ADDRESS", "misaligned address"},
+    {MOCK_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED",
+     "the mock device runs only kernels the kernel library built for it"},
+};
+
+static CUresult mock_error_describe(CUresult error, const char **str, bool name) {
+    *str = name ? "CUDA_ERROR_UNKNOWN" : "unknown error";
+    for (size_t i = 0; i < sizeof mock_errors / sizeof *mock_errors; i++)
+        if (mock_errors[i].result == error) *str = name ? mock_errors[i].name : mock_errors[i].text;
     return CUDA_SUCCESS;
 }
 
+static CUresult mock_error_name(CUresult error, const char **str) {
+    return mock_error_describe(error, str, true);
+}
+
 static CUresult mock_error_string(CUresult error, const char **str) {
-    *str = error == CUDA_ERROR_OUT_OF_MEMORY ? "out of memory"
-           : error == MOCK_NOT_SUPPORTED
-               ? "the mock device runs only kernels the kernel library built for it"
-               : "unknown error";
-    return CUDA_SUCCESS;
+    return mock_error_describe(error, str, false);
 }
 
 /* settings.mock_devices (KRAIT_MOCK_DEVICES) devices: cuDeviceGetCount cannot see the

@@ -12,10 +12,16 @@ def step(what, f):
         print("FAIL", what, type(e).__name__, e)
         traceback.print_exc()
 
+# step() gives None for a step that raised: the steps that need its value are skipped (the
+# first H200 run passed that None on, and np.sort(None) printed a TypeError of its own).
 for n in (0, 1, 7, 1000, 10007):
     x = step("arange %d" % n, lambda: (np.arange(n, dtype=np.int64) * 2654435761 + 12345) % 1000003 - 500000)
+    if x is None:
+        continue
     for dt in (np.bool_, np.int8, np.int32, np.float32):
         a = step("astype %s %d" % (dt.__name__, n), lambda: x.astype(dt))
+        if a is None:
+            continue
         step("sort", lambda: np.sort(a)[:4].tolist())
         step("argsort", lambda: np.argsort(a, kind="stable")[:4].tolist())
         step("ravel[:4].tolist", lambda: a.ravel()[:4].tolist())
