@@ -275,15 +275,23 @@ int cuda_check(GpuState *G, CUresult r, const char *where) {
     }
     GpuErrorKind kind = GPU_ERR_CUDA;
     if (r == CUDA_ERROR_OUT_OF_MEMORY) kind = GPU_ERR_OUT_OF_MEMORY;
+    bool earlier = G->context_faulted;
     if (cuda_is_sticky(r)) {
         kind = GPU_ERR_KERNEL_FAULT;
         G->context_faulted = true;
     }
+    /* a fault is reported by whichever call comes next (cuMemAllocAsync, say), and every call
+     * after it fails the same way: say so, or the message blames an allocation */
+    const char *after = !G->context_faulted ? ""
+                        : earlier ? ": the GPU context has been unusable since an earlier kernel "
+                                    "fault (restart the process)"
+                                  : ": a kernel fault (this launch or an earlier one); the GPU "
+                                    "context is unusable until the process restarts";
     if (name)
-        gpu_set_error(G, kind, "CUDA error %s (%s) in %s", name, text ? text : "no description",
-                      where);
+        gpu_set_error(G, kind, "CUDA error %s (%s) in %s%s", name, text ? text : "no description",
+                      where, after);
     else
-        gpu_set_error(G, kind, "CUDA error %d in %s", (int)r, where);
+        gpu_set_error(G, kind, "CUDA error %d in %s%s", (int)r, where, after);
     G->err_cuda = r;
     return -1;
 }
