@@ -527,13 +527,7 @@ int kr_set_argv(kr_interp *I, int argc, const char *const *argv) {
     if (argc == 0 && !list_append(I, l, v_obj(I->empty_str))) goto done;
     /* Keep the same list object sys.argv refers to: make room first, so a failure leaves
      * the old contents. */
-    if (I->sys_argv->cap < l->len) {
-        Value *items = mem_realloc(I, I->sys_argv->items, I->sys_argv->cap * sizeof(Value),
-                                   l->len * sizeof(Value));
-        if (!items) goto done;
-        I->sys_argv->items = items;
-        I->sys_argv->cap = l->len;
-    }
+    if (!list_reserve(I, I->sys_argv, l->len)) goto done;
     memcpy(I->sys_argv->items, l->items, l->len * sizeof(Value));
     I->sys_argv->len = l->len;
     rc = KR_OK;

@@ -21,8 +21,16 @@ static bool list_is(Interp *I, Value v) {
     return is_obj(v) && type_is_subtype(as_obj(v)->type, I->types[TY_LIST]);
 }
 
+/* A list made with a known small length (`[p]`, `[a, b]`, a short slice) keeps its items in
+ * the object itself, after the List: one heap slot and no malloc, where a separate array
+ * cost a malloc at creation and a free at the sweep, more than the object (malloc/free were
+ * 12% of bench/objects.py, whose grid cells are one-item lists). A list that outgrows the
+ * inline room moves its items to a malloc'd array and leaves the room unused; lists made
+ * empty and grown (`[]` then append, comprehensions) never have it. */
+#define LIST_INLINE_MAX 8
+
 /* Make room for newlen items, over-allocating as list_resize in CPython. */
-static bool list_reserve(Interp *I, List *l, size_t newlen) {
+bool list_reserve(Interp *I, List *l, size_t newlen) {
     if (newlen <= l->cap) return true;
     if (newlen > SIZE_OBJ_MAX / sizeof(Value)) {
         err_nomem(I);
@@ -31,14 +39,28 @@ static bool list_reserve(Interp *I, List *l, size_t newlen) {
     size_t cap = (newlen + (newlen >> 3) + 6) & ~(size_t)3;
     if (newlen - l->len > cap - newlen) cap = (newlen + 3) & ~(size_t)3;
     if (cap > SIZE_OBJ_MAX / sizeof(Value)) cap = newlen;
-    Value *p = mem_realloc_array(I, l->items, l->cap, cap, sizeof(Value));
-    if (!p) return false;
+    Value *p;
+    if (list_items_inline(l)) {
+        p = mem_alloc_array(I, cap, sizeof(Value));
+        if (!p) return false;
+        memcpy(p, l->items, l->len * sizeof(Value));
+    } else {
+        p = mem_realloc_array(I, l->items, l->cap, cap, sizeof(Value));
+        if (!p) return false;
+    }
     l->items = p;
     l->cap = cap;
     return true;
 }
 
 List *list_new(Interp *I, size_t cap) {
+    if (cap && cap <= LIST_INLINE_MAX) {
+        List *l = gc_new(I, I->types[TY_LIST], sizeof(List) + cap * sizeof(Value));
+        if (!l) return NULL;
+        l->items = (Value *)(l + 1);
+        l->cap = cap;
+        return l;
+    }
     List *l = gc_new(I, I->types[TY_LIST], sizeof(List));
     if (!l) return NULL;
     if (cap) {
@@ -137,7 +159,7 @@ static void list_trace(Interp *I, Obj *o) {
 
 static void list_finalize(Interp *I, Obj *o) {
     List *l = (List *)o;
-    if (l->items) mem_free(I, l->items, l->cap * sizeof(Value));
+    if (l->items && !list_items_inline(l)) mem_free(I, l->items, l->cap * sizeof(Value));
     l->items = NULL;
     l->len = l->cap = 0;
 }

@@ -176,7 +176,7 @@ bool list_sort(Interp *I, List *l, Value key, bool reverse) {
 
 done:
     if (l->items != NULL || l->len != 0) {
-        if (l->items) mem_free(I, l->items, l->cap * sizeof(Value));
+        if (l->items && !list_items_inline(l)) mem_free(I, l->items, l->cap * sizeof(Value));
         /* err_format allocates: the collector must not trace the freed array. */
         l->items = NULL;
         l->len = l->cap = 0;

@@ -16,6 +16,13 @@ bool list_sort(Interp *I, List *l, Value key, bool reverse); /* stable, as list.
 static inline List *as_list(Value v) {
     return (List *)v.as.o;
 }
+/* Room for newlen items (false after MemoryError); the items may move. */
+bool list_reserve(Interp *I, List *l, size_t newlen);
+/* The items live in the list object itself (list.c: made by list_new with a small cap), not
+ * in a block of their own: never freed or reallocated on their own. */
+static inline bool list_items_inline(const List *l) {
+    return l->items == (const Value *)(l + 1);
+}
 
 /* ---- tuple ---- */
 Tuple *tuple_new(Interp *I, size_t len); /* items set to None */
