@@ -249,6 +249,7 @@ static inline void insert_at(Interp *I, Dict *d, size_t slot, Value key, int64_t
     d->entries[e].value = value;
     d->index[slot] = (int32_t)e;
     d->len++;
+    d->key_bits |= dict_key_bit(hash);
     dict_changed(I, d);
 }
 
@@ -313,6 +314,7 @@ int dict_del(Interp *I, Dict *d, Value key) {
 Value dict_get_str(Dict *d, Str *key) {
     if (d->index_cap == 0) return V_NULL;
     int64_t hash = str_hash(key);
+    if (!dict_may_hold(d, hash)) return V_NULL;
     size_t mask = d->index_cap - 1;
     size_t i = (size_t)hash & mask;
     uint64_t perturb = (uint64_t)hash;
@@ -387,6 +389,7 @@ void dict_clear(Interp *I, Dict *d) {
     storage_free(I, d);
     d->entries_cap = d->index_cap = 0;
     d->len = d->nentries = 0;
+    d->key_bits = 0;
     dict_changed(I, d);
 }
 

@@ -15,6 +15,13 @@ int dict_set(Interp *I, Dict *d, Value key, Value value); /* 0 ok, -1 error */
 int dict_del(Interp *I, Dict *d, Value key);              /* 1 deleted, 0 missing, -1 error */
 /* Fast paths for str keys (attribute and global lookups). Never raise. */
 Value dict_get_str(Dict *d, Str *key); /* V_NULL if missing */
+static inline uint64_t dict_key_bit(int64_t hash) {
+    return (uint64_t)1 << (hash & 63);
+}
+/* false: no key of this hash is in d (object.h's Dict.key_bits); true: probe to know. */
+static inline bool dict_may_hold(const Dict *d, int64_t hash) {
+    return (d->key_bits & dict_key_bit(hash)) != 0;
+}
 /* The index in d->entries of key's entry, -1 if missing (the VM's global-name cache). */
 int64_t dict_index_str(Dict *d, Str *key);
 int dict_set_str(Interp *I, Dict *d, Str *key, Value value);

@@ -373,6 +373,10 @@ struct Dict {
     size_t index_cap; /* power of two, 0 when empty */
     int32_t *index;   /* -1 empty, -2 dummy, else entry index */
     uint64_t version; /* bumped on every mutation: iteration checks and inline caches */
+    /* Bit (hash & 63) set for every key inserted since the dict was last emptied (deletes
+     * leave theirs): a clear bit proves a key absent without probing, which is what
+     * LOAD_METHOD asks of an instance dict at every method call (dict_may_hold). */
+    uint64_t key_bits;
 };
 
 /* set and frozenset: CPython's open-addressing table, so iteration order over ints matches. */

@@ -755,7 +755,11 @@ L_HOOK_STEP : {
         AttrTypeCache *a = attr_cache_get(I, co, oparg, t, name);
         if (a && (a->flags & ATTR_METHOD)) {
             Dict *d = obj.tag == KR_TOBJ ? attr_cache_dict(I, a, obj) : NULL;
-            if (!d || d->len == 0 || is_null(dict_get_str(d, name))) {
+            /* (the instance must not shadow the method: its dict's key bits rule that out
+             * without a probe for most names) */
+            if (!d || d->len == 0 ||
+                !dict_may_hold(d, name->hash != -1 ? name->hash : str_hash(name)) ||
+                is_null(dict_get_str(d, name))) {
                 sp[-1] = a->value;
                 PUSH(obj);
                 DISPATCH();
