@@ -30,11 +30,18 @@ static inline bool is_exact_str(Interp *I, Value v) {
     return is_obj(v) && as_obj(v)->type == I->types[TY_STR];
 }
 
+static inline bool is_exact_tuple(Interp *I, Value v) {
+    return is_obj(v) && as_obj(v)->type == I->types[TY_TUPLE];
+}
+
 static inline int dict_hash_key(Interp *I, Value key, int64_t *h) {
     if (is_exact_str(I, key)) {
         *h = str_hash(as_str(key));
         return 0;
     }
+    /* (tuple_hash_items guards its own recursion, so obj_hash's guard is not needed) */
+    if (is_exact_tuple(I, key))
+        return tuple_hash_items(I, as_tuple(key)->items, as_tuple(key)->len, h);
     return obj_hash(I, key, h);
 }
 
@@ -62,8 +69,13 @@ restart:
             DictEntry *ent = &d->entries[e];
             if (v_is(ent->key, key)) goto found;
             if (ent->hash == hash) {
+                int simple = -2;
                 if (keystr && is_exact_str(I, ent->key)) {
                     if (str_eq(as_str(ent->key), as_str(key))) goto found;
+                } else if (is_exact_tuple(I, key) && is_exact_tuple(I, ent->key) &&
+                           (simple = tuple_eq_simple(I, as_tuple(ent->key), as_tuple(key))) != -2) {
+                    /* (tuple keys of ints and strs: no __eq__ can run, nothing to restart) */
+                    if (simple) goto found;
                 } else {
                     Value startkey = ent->key;
                     DictEntry *ents = d->entries;

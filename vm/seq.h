@@ -79,6 +79,9 @@ Value seq_m_next(Interp *I, int argc, Value *argv, Tuple *kwnames);
 Value seq_m_iter_self(Interp *I, int argc, Value *argv, Tuple *kwnames);
 /* CPython's xxHash tuple hash over an array of values. */
 int tuple_hash_items(Interp *I, const Value *items, size_t n, int64_t *out);
+/* a == b for two exact tuples when no item pair needs a call (identical items, small ints,
+ * exact strs): 1 equal, 0 not; -2 undecided (compare them with obj_eq). Never raises. */
+int tuple_eq_simple(Interp *I, const Tuple *a, const Tuple *b);
 /* iter(callable, sentinel) */
 Value callable_iter_new(Interp *I, Value callable, Value sentinel);
 

@@ -95,24 +95,53 @@ static Value tuple_repr(Interp *I, Value self) {
 #define XXROTATE(x) (((x) << 31) | ((x) >> 33))
 
 /* CPython's tuplehash (Objects/tupleobject.c, 3.8+). */
+/* Small ints and exact strs, the usual items of a tuple used as a key (bench/objects.py's
+ * grid cells), are hashed here without a call: int_hash's value for |i| < HASH_MODULUS is i
+ * itself (-1 becomes -2), and a str's hash is cached. The recursion guard is entered at the
+ * first other item only (a nested tuple or a __hash__ can recurse; these cannot). */
 int tuple_hash_items(Interp *I, const Value *items, size_t n, int64_t *out) {
-    if (!c_recursion_enter(I, " while calling a Python object")) return -1;
+    bool guarded = false;
     uint64_t acc = XXPRIME_5;
     for (size_t i = 0; i < n; i++) {
+        Value v = items[i];
         int64_t h;
-        if (obj_hash(I, items[i], &h) < 0) {
-            c_recursion_leave(I);
-            return -1;
+        if (v.tag == KR_TINT && v.as.i < HASH_MODULUS && v.as.i > -HASH_MODULUS) {
+            h = v.as.i == -1 ? -2 : v.as.i;
+        } else if (v.tag == KR_TOBJ && v.as.o->type == I->types[TY_STR]) {
+            h = str_hash(as_str(v));
+        } else {
+            if (!guarded && !c_recursion_enter(I, " while calling a Python object")) return -1;
+            guarded = true;
+            if (obj_hash(I, v, &h) < 0) {
+                c_recursion_leave(I);
+                return -1;
+            }
         }
         acc += (uint64_t)h * XXPRIME_2;
         acc = XXROTATE(acc);
         acc *= XXPRIME_1;
     }
-    c_recursion_leave(I);
+    if (guarded) c_recursion_leave(I);
     acc += (uint64_t)n ^ (XXPRIME_5 ^ 3527539UL);
     if (acc == (uint64_t)-1) acc = 1546275796;
     *out = (int64_t)acc;
     return 0;
+}
+
+int tuple_eq_simple(Interp *I, const Tuple *a, const Tuple *b) {
+    if (a->len != b->len) return 0;
+    for (size_t i = 0; i < a->len; i++) {
+        Value x = a->items[i], y = b->items[i];
+        if (v_is(x, y)) continue;
+        if (x.tag == KR_TINT && y.tag == KR_TINT) return 0; /* two small ints, not equal */
+        if (x.tag == KR_TOBJ && y.tag == KR_TOBJ && x.as.o->type == I->types[TY_STR] &&
+            y.as.o->type == I->types[TY_STR]) {
+            if (!str_eq(as_str(x), as_str(y))) return 0;
+            continue;
+        }
+        return -2;
+    }
+    return 1;
 }
 
 static int tuple_hash(Interp *I, Value self, int64_t *out) {
