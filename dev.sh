@@ -14,7 +14,7 @@ install_missing() {
         command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
     done
     # libopenblas0: LAPACK for numpy.linalg and BLAS for the CPU backend's matmul (dlopen'ed)
-    for pkg in libuv1-dev libreadline-dev libpcre2-dev libopenblas0; do
+    for pkg in libuv1-dev libreadline-dev libpcre2-dev zlib1g-dev libopenblas0; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
     done
     if [ -n "$missing" ]; then

@@ -23,10 +23,13 @@ const NativeModuleDef native_modules[] = {
     {"_struct", struct_native_module_create},   /* packing for stdlib/py/struct.py */
     {"array", array_module_create},
     {"gc", gc_module_create},
-    {"_types", types_native_module_create}, /* for stdlib/py/types.py */
+    {"_types", types_native_module_create},     /* for stdlib/py/types.py */
     {"_weakref", weakref_native_module_create}, /* for stdlib/py/weakref.py */
 #ifdef KRAIT_HAVE_PCRE2
     {"_re", re_native_module_create}, /* the PCRE2 half of re (stdlib/py/re.py) */
+#endif
+#ifdef KRAIT_HAVE_ZLIB
+    {"_zlib", zlib_native_module_create}, /* the zlib half of zlib (stdlib/py/zlib.py) */
 #endif
 #ifdef KRAIT_HAVE_LIBUV
     {"_uv", uvloop_module_create}, /* the libuv half of asyncio (stdlib/py/asyncio.py) */

@@ -35,6 +35,7 @@ Module *array_module_create(Interp *I);          /* stdlib/array.c */
 Module *gc_module_create(Interp *I);             /* stdlib/gc_weakref.c */
 Module *types_native_module_create(Interp *I);   /* stdlib/types_native.c: `_types` */
 Module *weakref_native_module_create(Interp *I); /* stdlib/gc_weakref.c: `_weakref` */
+Module *zlib_native_module_create(Interp *I);    /* stdlib/zlib_native.c (KRAIT_HAVE_ZLIB) */
 Module *re_native_module_create(Interp *I);      /* stdlib/re_pcre2.c (with KRAIT_HAVE_PCRE2) */
 Module *gpu_module_create(Interp *I);            /* stdlib/gpu/gpu_module.c (also "numpy") */
 Module *tile_native_module_create(Interp *I);    /* stdlib/tile/tile_kernel.c: `_tile` */

@@ -5,7 +5,8 @@ on either backend: piecewise, unwrap, packbits/unpackbits, histogram_bin_edges,
 histogram2d, histogramdd, poly1d with polyadd/polysub/polymul/polydiv/polyder/polyint/poly,
 nditer (reading and writing elements, several operands broadcast together, multi_index,
 c_index/f_index, external_loop, allocated outputs), frombuffer, fromfile and
-ndarray.tofile, savez and np.load of its .npz archives (stored ZIP entries; np.load of a
+ndarray.tofile, savez, savez_compressed and np.load of .npz archives (stored and deflated
+ZIP entries, deflate through zlib; np.load of a
 .npy file stays gpu_npy.c's). The numpy module loads
 this file and calls _install(); docs/GPU.md lists what differs."""
 
@@ -963,10 +964,23 @@ def _npy_parse(data, name):
     return arr.reshape(shape)
 
 
+def _zlib():
+    """zlib, or None when krait was built without it (savez then writes stored members
+    with a Python CRC, and compressed ones cannot be written or read)."""
+    try:
+        import zlib
+        return zlib
+    except ImportError:
+        return None
+
+
 _CRC = []
 
 
 def _crc32(data):
+    z = _zlib()
+    if z is not None:
+        return z.crc32(data)
     if not _CRC:
         for n in range(256):
             c = n
@@ -980,23 +994,26 @@ def _crc32(data):
     return c ^ 0xFFFFFFFF
 
 
-def _zip_stored(entries):
-    """A ZIP archive of (name, bytes) entries, stored (NumPy's savez: ZIP_STORED)."""
+def _zip(entries, deflate):
+    """A ZIP archive of (name, bytes) entries: stored (NumPy's savez: ZIP_STORED) or raw
+    deflate at zlib's default level (savez_compressed: ZIP_DEFLATED)."""
     import struct
     out = []
     central = []
     pos = 0
+    method = 8 if deflate else 0
     for name, data in entries:
         nb = name.encode("utf-8")
         crc = _crc32(data)
-        local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, 0x21, crc, len(data),
+        body = _zlib().compress(data, -1, -15) if deflate else data
+        local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, method, 0, 0x21, crc, len(body),
                             len(data), len(nb), 0) + nb
-        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 0, 0, 0x21,
-                                   crc, len(data), len(data), len(nb), 0, 0, 0, 0, 0o600 << 16,
+        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, method, 0, 0x21,
+                                   crc, len(body), len(data), len(nb), 0, 0, 0, 0, 0o600 << 16,
                                    pos) + nb)
         out.append(local)
-        out.append(data)
-        pos += len(local) + len(data)
+        out.append(body)
+        pos += len(local) + len(body)
     cd = b"".join(central)
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(cd), pos,
                       0)
@@ -1011,7 +1028,11 @@ def _savez(file, args, kwds, name):
             raise ValueError(f"Cannot use un-named variables and keyword {key}")
         entries[key] = a
     entries.update(kwds)
-    data = _zip_stored([(k + ".npy", _npy_bytes(v)) for k, v in entries.items()])
+    deflate = name == "savez_compressed"
+    if deflate and _zlib() is None:
+        raise RuntimeError("savez_compressed: krait was built without zlib "
+                           "(apt-get install zlib1g-dev)")
+    data = _zip([(k + ".npy", _npy_bytes(v)) for k, v in entries.items()], deflate)
     if hasattr(file, "write"):
         file.write(data)
         return
@@ -1024,6 +1045,10 @@ def _savez(file, args, kwds, name):
 
 def savez(file, *args, allow_pickle=True, **kwds):
     _savez(file, args, kwds, "savez")
+
+
+def savez_compressed(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, "savez_compressed")
 
 
 class NpzFile(_Closing):
@@ -1044,12 +1069,15 @@ class NpzFile(_Closing):
              lho) = struct.unpack("<IHHHHHHIIIHHHHHII", data[p:p + 46])
             mname = data[p + 46:p + 46 + nl].decode("utf-8")
             p += 46 + nl + el + cl
-            if method != 0:
-                raise ValueError(f"{name}: member {mname} is compressed (krait reads only "
-                                 "stored archives: np.savez's)")
+            if method not in (0, 8):
+                raise ValueError(f"{name}: member {mname} uses ZIP compression method "
+                                 f"{method} (krait reads stored and deflated members)")
+            if method == 8 and _zlib() is None:
+                raise ValueError(f"{name}: member {mname} is deflated and krait was built "
+                                 "without zlib (apt-get install zlib1g-dev)")
             lnl, lel = struct.unpack("<HH", data[lho + 26:lho + 30])
             start = lho + 30 + lnl + lel
-            self._members[mname] = (start, csize)
+            self._members[mname] = (start, csize, method)
         self.files = [k[:-4] if k.endswith(".npy") else k for k in self._members]
         self._name = name
 
@@ -1057,8 +1085,11 @@ class NpzFile(_Closing):
         member = key + ".npy" if key + ".npy" in self._members else key
         if member not in self._members:
             raise KeyError(f"{key} is not a file in the archive")
-        start, size = self._members[member]
-        return _npy_parse(self._data[start:start + size], member)
+        start, size, method = self._members[member]
+        raw = self._data[start:start + size]
+        if method == 8:
+            raw = _zlib().decompress(raw, -15)
+        return _npy_parse(raw, member)
 
     def __contains__(self, key):
         return key in self.files
@@ -1112,7 +1143,7 @@ _METHODS = {"tofile": _m_tofile}
 def _install():
     for f in (piecewise, unwrap, packbits, unpackbits, histogram_bin_edges, histogramdd,
               histogram2d, poly, polyadd, polysub, polymul, polyder, polyint, polydiv,
-              frombuffer, fromfile, savez):
+              frombuffer, fromfile, savez, savez_compressed):
         setattr(np, f.__name__, f)
     poly1d.__module__ = "numpy"
     nditer.__module__ = "numpy"

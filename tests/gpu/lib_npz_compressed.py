@@ -1,0 +1,75 @@
+# np.savez_compressed and np.load of deflated .npz archives (ZIP_DEFLATED members, inflated
+# through zlib): every dtype, odd shapes, views, names and positional arrays, file paths and
+# file objects, an archive NumPy 2 wrote (NUMPY_NPZ below: the bytes of
+# `np.savez_compressed(buf, a=np.arange(10, dtype=np.int32), b=np.linspace(0, 1, 5),
+# c=np.array([[True, False], [False, True]]))` under NumPy 2.4), and compression that pays.
+import io
+import os
+
+import numpy as np
+
+NUMPY_NPZ = (
+    b'PK\x03\x04-\x00\x00\x00\x08\x00\x00\x00!\x00nE-\xbe\xff\xff\xff\xff\xff\xff'
+    b'\xff\xff\x05\x00\x14\x00a.npy\x01\x00\x10\x00\xa8\x00\x00\x00\x00\x00\x00\x00^'
+    b'\x00\x00\x00\x00\x00\x00\x00\x9b\xec\x17\xea\x1b\x10\xc9\xc8P\xc6P\xad\x9e\x92Z\x9c\\'
+    b'\xa4n\xa5\xa0n\x93i\xa2\xae\xa3\xa0\x9e\x96_TR\x94\x98\x17\x9f_\x94\x92\n'
+    b'\x12wK\xcc)N\x05\x8a\x17g$\x16\xa4\x02\xf9\x1a\x86\x06:\x9a:\n\xb5\n'
+    b'\xe4\x03.\x06 `\x04b& f\x06b\x16 f\x05b6 f\x07b\x0e'
+    b' \xe6\x04b\x00PK\x03\x04-\x00\x00\x00\x08\x00\x00\x00!\x00/;\x9e\x84\xff'
+    b'\xff\xff\xff\xff\xff\xff\xff\x05\x00\x14\x00b.npy\x01\x00\x10\x00\xa8\x00\x00\x00'
+    b'\x00\x00\x00\x00R\x00\x00\x00\x00\x00\x00\x00\x9b\xec\x17\xea\x1b\x10\xc9\xc8P\xc6P\xad'
+    b'\x9e\x92Z\x9c\\\xa4n\xa5\xa0n\x93f\xa1\xae\xa3\xa0\x9e\x96_TR\x94\x98\x17'
+    b'\x9f_\x94\x92\n\x12wK\xcc)N\x05\x8a\x17g$\x16\xa4\x02\xf9\x1a\xa6:\x9a'
+    b':\n\xb5\n\x14\x00.\x06\x14p\xc1\x1eB?\x80\xd2/\xa0\xf4\x07{\x00PK'
+    b'\x03\x04-\x00\x00\x00\x08\x00\x00\x00!\x00\xbb\xe4L\xad\xff\xff\xff\xff\xff\xff\xff\xff'
+    b'\x05\x00\x14\x00c.npy\x01\x00\x10\x00\x84\x00\x00\x00\x00\x00\x00\x00J\x00\x00'
+    b'\x00\x00\x00\x00\x00\x9b\xec\x17\xea\x1b\x10\xc9\xc8P\xc6P\xad\x9e\x92Z\x9c\\\xa4n'
+    b'\xa5\xa0^\x93d\xa8\xae\xa3\xa0\x9e\x96_TR\x94\x98\x17\x9f_\x94\x92\n\x12w'
+    b'K\xcc)N\x05\x8a\x17g$\x16\xa4\x02\xf9\x1aF:\nF\x9a:\n\xb5\nd'
+    b'\x03.F\x06\x06F\x00PK\x01\x02-\x03-\x00\x00\x00\x08\x00\x00\x00!\x00n'
+    b'E-\xbe^\x00\x00\x00\xa8\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x80'
+    b'\x01\x00\x00\x00\x00a.npyPK\x01\x02-\x03-\x00\x00\x00\x08\x00\x00\x00'
+    b'!\x00/;\x9e\x84R\x00\x00\x00\xa8\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00'
+    b'\x00\x00\x80\x01\x95\x00\x00\x00b.npyPK\x01\x02-\x03-\x00\x00\x00\x08'
+    b'\x00\x00\x00!\x00\xbb\xe4L\xadJ\x00\x00\x00\x84\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00'
+    b'\x00\x00\x00\x00\x00\x80\x01\x1e\x01\x00\x00c.npyPK\x05\x06\x00\x00\x00\x00'
+    b'\x03\x00\x03\x00\x99\x00\x00\x00\x9f\x01\x00\x00\x00\x00'
+)
+
+dts = (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+       np.uint64, np.float16, np.float32, np.float64)
+arrs = {}
+for i, dt in enumerate(dts):
+    v = (np.arange(3 * 5 * 7) % 11 - 5).astype(dt) if dt is not np.bool_ else np.arange(105) % 3 == 0
+    arrs["m%d" % i] = v.reshape(3, 5, 7)[:, ::2, 1:]  # a view, written in C order
+buf = io.BytesIO()
+np.savez_compressed(buf, np.arange(4.5), np.eye(3, dtype=np.int16), **arrs)
+buf.seek(0)
+z = np.load(buf)
+print(sorted(z.files))
+for k in sorted(z.files):
+    a = z[k]
+    print(k, a.dtype, a.shape, a.ravel()[:6], bool(np.array_equal(a, arrs[k]) if k in arrs else True))
+print(z["arr_0"], z["arr_1"])
+
+n = np.load(io.BytesIO(NUMPY_NPZ))
+print(n.files, n["a"], n["a"].dtype, n["b"], n["c"], n["c"].dtype)
+
+# compression pays on repetitive data, and the stored and deflated archives hold the same
+big = np.zeros(100000, dtype=np.float64)
+big[::1000] = 1.5
+s1, s2 = io.BytesIO(), io.BytesIO()
+np.savez(s1, big=big)
+np.savez_compressed(s2, big=big)
+print(len(s2.getvalue()) < len(s1.getvalue()) // 20, bool(np.array_equal(np.load(io.BytesIO(s2.getvalue()))["big"], big)))
+
+# a path: ".npz" added, read back, removed
+path = "_tmp_npzc_%d" % os.getpid()
+np.savez_compressed(path, x=np.arange(6).reshape(2, 3), y=np.array([1.25, -0.5], dtype=np.float32))
+with np.load(path + ".npz") as f:
+    print(f["x"], f["y"], f["y"].dtype, "x" in f, len(f))
+os.remove(path + ".npz")
+try:
+    np.savez_compressed(io.BytesIO(), np.arange(2), arr_0=np.arange(3))
+except ValueError as e:
+    print("ValueError:", e)
