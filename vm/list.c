@@ -151,10 +151,23 @@ static Value list_slice(Interp *I, List *l, int64_t start, int64_t step, int64_t
 
 /* ---- slots ---- */
 
+/* Each item's header is fetched 8 items ahead of its mark: a long list's items are spread
+ * over the heap, and marking them one cache miss at a time was most of a collection's
+ * marking (gc_mark_obj 13% of bench/strings_dicts.py, whose 200,000 words are re-marked at
+ * every cycle). */
+#define LIST_TRACE_AHEAD 8
+
 static void list_trace(Interp *I, Obj *o) {
     List *l = (List *)o;
-    for (size_t i = 0; i < l->len; i++)
-        gc_mark_value(I, l->items[i]);
+    size_t n = l->len;
+    const Value *items = l->items;
+    for (size_t i = 0; i < n; i++) {
+#if defined(__GNUC__) || defined(__clang__)
+        if (i + LIST_TRACE_AHEAD < n && items[i + LIST_TRACE_AHEAD].tag == KR_TOBJ)
+            __builtin_prefetch(items[i + LIST_TRACE_AHEAD].as.o);
+#endif
+        gc_mark_value(I, items[i]);
+    }
 }
 
 static void list_finalize(Interp *I, Obj *o) {
