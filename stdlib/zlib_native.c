@@ -68,6 +68,16 @@ static bool zn_int(Interp *I, Value v, const char *what, int64_t *out) {
     return true;
 }
 
+/* Every _zlib function's arguments: n positional ones, the data first, then the integers
+ * named w1 and w2 (w2 may be NULL). False after raising. */
+static bool zn_args(Interp *I, const char *fn, int argc, Value *argv, Tuple *kw, int n,
+                    const unsigned char **data, size_t *len, const char *w1, int64_t *i1,
+                    const char *w2, int64_t *i2) {
+    if (!arg_no_kw(I, fn, kw) || !arg_count(I, fn, argc, n, n)) return false;
+    *data = zn_bytes(I, argv[0], len);
+    return *data && zn_int(I, argv[1], w1, i1) && (!w2 || zn_int(I, argv[2], w2, i2));
+}
+
 /* zlib's own failure, as zlib.py raises it: "Error N while <doing>: <zlib's message>". */
 static Value zn_failure(Interp *I, int rc, const z_stream *z, const char *doing) {
     char msg[200];
@@ -107,11 +117,10 @@ static Value zn_finish(Interp *I, ZnOut *o) {
 
 /* _zlib.compress(data, level, wbits) -> bytes, or a str: zlib's error message. */
 static Value zn_compress(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "compress", kw) || !arg_count(I, "compress", argc, 3, 3)) return V_NULL;
+    const unsigned char *data;
     size_t len;
-    const unsigned char *data = zn_bytes(I, argv[0], &len);
     int64_t level, wbits;
-    if (!data || !zn_int(I, argv[1], "level", &level) || !zn_int(I, argv[2], "wbits", &wbits))
+    if (!zn_args(I, "compress", argc, argv, kw, 3, &data, &len, "level", &level, "wbits", &wbits))
         return V_NULL;
     z_stream z = zn_stream(I);
     int rc = Z_STREAM_ERROR;
@@ -161,11 +170,11 @@ done:
  * str: zlib's error message. partial: a stream that ends early gives what it decoded
  * (eof False) instead of an error (decompressobj). */
 static Value zn_decompress(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "decompress", kw) || !arg_count(I, "decompress", argc, 4, 4)) return V_NULL;
+    const unsigned char *data;
     size_t len;
-    const unsigned char *data = zn_bytes(I, argv[0], &len);
     int64_t wbits, bufsize;
-    if (!data || !zn_int(I, argv[1], "wbits", &wbits) || !zn_int(I, argv[2], "bufsize", &bufsize))
+    if (!zn_args(I, "decompress", argc, argv, kw, 4, &data, &len, "wbits", &wbits, "bufsize",
+                 &bufsize))
         return V_NULL;
     int partial = obj_truthy(I, argv[3]);
     if (partial < 0) return V_NULL;
@@ -224,11 +233,11 @@ done:
 
 /* _zlib.checksum(data, value, adler) -> the running crc32 (or adler32) of data. */
 static Value zn_checksum(Interp *I, int argc, Value *argv, Tuple *kw) {
-    if (!arg_no_kw(I, "checksum", kw) || !arg_count(I, "checksum", argc, 3, 3)) return V_NULL;
+    const unsigned char *data;
     size_t len;
-    const unsigned char *data = zn_bytes(I, argv[0], &len);
     int64_t value;
-    if (!data || !zn_int(I, argv[1], "value", &value)) return V_NULL;
+    if (!zn_args(I, "checksum", argc, argv, kw, 3, &data, &len, "value", &value, NULL, NULL))
+        return V_NULL;
     int adler = obj_truthy(I, argv[2]);
     if (adler < 0) return V_NULL;
     uLong c = (uLong)(uint32_t)value;
