@@ -12,6 +12,11 @@
 int kernels_build(GpuState *G, const KSource *src, const char *name, const char *arch,
                   CUfunction *out);
 
+/* kernels_build of the prelude, `typedef <the unsigned type of size bytes> tname;` and body:
+ * the families whose kernels move elements as raw bits of their width (sort keys, gathers). */
+int kernels_build_sized(GpuState *G, const char *tname, int size, const char *body,
+                        const char *name, const char *arch, CUfunction *out);
+
 /* Launch with the arguments as one by-value struct of nwords 8-byte words. */
 int kernels_launch(GpuState *G, CUfunction f, unsigned grid, unsigned block, unsigned shared,
                    CUstream s, const uint64_t *words, int nwords);

@@ -21,6 +21,22 @@ int kernels_build(GpuState *G, const KSource *src, const char *name, const char 
     return jit_get_function(G, &req, name, out);
 }
 
+int kernels_build_sized(GpuState *G, const char *tname, int size, const char *body,
+                        const char *name, const char *arch, CUfunction *out) {
+    const char *type = size == 1   ? "unsigned char"
+                       : size == 2 ? "unsigned short"
+                       : size == 4 ? "unsigned int"
+                                   : "u64";
+    KSource s;
+    ksrc_init(&s, G);
+    ksrc_puts(&s, kernels_prelude);
+    ksrc_printf(&s, "typedef %s %s;\n", type, tname);
+    ksrc_puts(&s, body);
+    int rc = kernels_build(G, &s, name, arch, out);
+    ksrc_free(&s);
+    return rc;
+}
+
 int kernels_launch3(GpuState *G, CUfunction f, const unsigned grid[3], unsigned block,
                     unsigned shared, CUstream s, const uint64_t *words, int nwords) {
     size_t bytes = (size_t)nwords * sizeof *words; /* for the mock's graphs (cuda_mock.h) */

@@ -245,15 +245,6 @@ static const char gather_body[] =
     "    }\n"
     "}\n";
 
-static const char *elem_type(int esize) {
-    switch (esize) {
-    case 1: return "unsigned char";
-    case 2: return "unsigned short";
-    case 4: return "unsigned int";
-    default: return "u64";
-    }
-}
-
 static int gather_function(GpuState *G, int esize, const char *name, const char *arch,
                            CUfunction *f) {
     uint8_t key[4] = {'G', (uint8_t)esize, (uint8_t)name[3], (uint8_t)name[4]};
@@ -263,13 +254,7 @@ static int gather_function(GpuState *G, int esize, const char *name, const char 
     if (G->mock && !arch) {
         rc = kernels_host_gather(G, esize, name, f);
     } else {
-        KSource s;
-        ksrc_init(&s, G);
-        ksrc_puts(&s, kernels_prelude);
-        ksrc_printf(&s, "typedef %s E;\n", elem_type(esize));
-        ksrc_puts(&s, gather_body);
-        rc = kernels_build(G, &s, name, arch, f);
-        ksrc_free(&s);
+        rc = kernels_build_sized(G, "E", esize, gather_body, name, arch, f);
     }
     if (rc < 0 || arch) return rc;
     if (G->mock) gpu_func_name_set(G, *f, name);

@@ -150,15 +150,7 @@ static int sort_function(GpuState *G, int ksize, const char *name, const char *a
     if (G->mock && !arch) {
         rc = kernels_host_sort(G, ksize, name, f);
     } else {
-        static const char *const kt[9] = {
-            NULL, "unsigned char", "unsigned short", NULL, "unsigned int", NULL, NULL, NULL, "u64"};
-        KSource s;
-        ksrc_init(&s, G);
-        ksrc_puts(&s, kernels_prelude);
-        ksrc_printf(&s, "typedef %s K;\n", kt[ksize]);
-        ksrc_puts(&s, sort_body);
-        rc = kernels_build(G, &s, name, arch, f);
-        ksrc_free(&s);
+        rc = kernels_build_sized(G, "K", ksize, sort_body, name, arch, f);
     }
     if (rc < 0 || arch) return rc;
     if (G->mock) gpu_func_name_set(G, *f, name);
