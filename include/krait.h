@@ -92,11 +92,13 @@ typedef struct kr_config {
                                     * mode). A host that sets it gives sandboxed scripts input() too. */
     void *read_ud;
     int gpu_tile_sm90;         /* the Hopper matmul loop of tile kernels (docs/TILES.md):
-                                * 0 (default) and 2 wgmma fed by TMA where a launch's arrays
-                                * allow it, by cp.async otherwise; 1 off (mma.sync everywhere);
-                                * 3 wgmma fed by cp.async only; 4 warp-specialized (a producer
-                                * warpgroup's TMA feeds the consumer warpgroups' wgmma) where
-                                * the kernel allows it, else as 0; 5 (serial) the attention loop
+                                * 2 wgmma fed by TMA where a launch's arrays allow it, by
+                                * cp.async otherwise; 0 (default) as 2, with a kernel's lone
+                                * matmul loop outside any loop warp-specialized as 4 does;
+                                * 1 off (mma.sync everywhere); 3 wgmma fed by cp.async only;
+                                * 4 warp-specialized (a producer warpgroup's TMA feeds the
+                                * consumer warpgroups' wgmma) where the kernel allows it, a
+                                * persistent kernel's loop too, else as 2; 5 (serial) the attention loop
                                 * without its software pipeline, 6 (pingpong) with its two
                                 * warpgroups in turns, 7 (pipeline) the pipelined loop at one
                                 * block an SM where the kernel's occupancy hint leaves too few

@@ -39,6 +39,11 @@ static int wd_wait(GpuState *G, CUstream stream, CUevent event, double deadline,
     long sleep_ns = 20000;
     for (;;) {
         CUresult r = event ? G->api.cuEventQuery(event) : G->api.cuStreamQuery(stream);
+        if (r == CUDA_SUCCESS)
+            /* The work is done, so this returns at once; only a synchronize (not a query)
+             * flushes the kernels' device printf, and their lines must come out before the
+             * host's next print, as they do without the watchdog. */
+            r = event ? G->api.cuEventSynchronize(event) : G->api.cuStreamSynchronize(stream);
         if (r != CUDA_ERROR_NOT_READY) return cuda_check(G, r, where);
         if (wd_now() >= deadline) return wd_expired(G, where);
         struct timespec ts = {0, sleep_ns};

@@ -918,7 +918,17 @@ static void ws_cases(void) {
     reject_text = NULL;
     want_text = ", warp-specialized */";
     case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64, "persistent matmul bfloat16 ws");
+    /* the default: a one-tile matmul gets the producer, a persistent one does not */
+    G->settings.tile_sm90 = 0;
+    case_matmul(TDT_TFLOAT32, TDT_FLOAT32, 128, 128, 32, "matmul tfloat32 128x128x32 (default ws)");
     want_text = NULL;
+    reject_text = ", warp-specialized */";
+    case_matmul_persistent(TDT_BFLOAT16, 128, 128, 64,
+                           "persistent matmul bfloat16 (default, no ws)");
+    /* KRAIT_TILE_SM90=tma keeps the one-tile loop without a producer */
+    G->settings.tile_sm90 = 2;
+    case_matmul(TDT_BFLOAT16, TDT_FLOAT32, 128, 128, 64, "matmul bfloat16 128x128x64 (tma, no ws)");
+    reject_text = NULL;
     G->settings.tile_sm90 = 0;
 }
 

@@ -7,7 +7,7 @@
 # limit; run 2 of 2026-12-01 took 70 s for the first three; the sort/scan pair is held to 70 s).
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=cuda
 K=${K:-$PWD/.dev/build/krait}
-OUT=${OUT:-/tmp}
+OUT=${OUT:-/tmp}; mkdir -p "$OUT"
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 git log --oneline -1 2>/dev/null | cat
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv,noheader
