@@ -262,15 +262,34 @@ static int fuse_nchecked(const FuseNode *nodes, int nnodes) {
 /* The device function: loaded input values in, the root's value (in out's register type)
  * out. Constants are read from the argument block. */
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
-                           const GpuTensor *inputs, int nin, DType out_dt, int const_base) {
+                           const GpuTensor *inputs, int nin, DType out_dt, int const_base,
+                           bool only_live) {
     ksrc_printf(s, "__device__ __forceinline__ %s kr_eval(const KrArgs &p%s",
                 kdtype_register(out_dt), fuse_nchecked(nodes, nnodes) ? ", unsigned *fe" : "");
     for (int k = 0; k < nin; k++)
         ksrc_printf(s, ", %s x%d", kdtype_register(inputs[k].dtype), k);
     ksrc_puts(s, ") {\n");
+    /* only_live: the nodes root does not reach are left out, their constants and checks
+     * still counted (a row program's root graph holds its stages' nodes, layer norm's square,
+     * whose checks the stages make; a check keeps a dead node's work alive). */
+    bool live[FUSE_MAX_NODES] = {false};
+    for (int i = 0; i < nnodes; i++)
+        live[i] = !only_live || i == root;
+    for (int i = nnodes - 1; i >= 0; i--) {
+        if (!live[i]) continue;
+        const FuseNode *nd = &nodes[i];
+        if (nd->a >= 0) live[nd->a] = true;
+        if (nd->b >= 0) live[nd->b] = true;
+        if (nd->c >= 0) live[nd->c] = true;
+    }
     int nconst = 0, nchecked = 0;
     for (int i = 0; i < nnodes; i++) {
         const FuseNode *nd = &nodes[i];
+        if (!live[i]) {
+            if (nd->op == FUSE_CONST) nconst++;
+            if (kernels_fpe_mask(nodes, nd)) nchecked++;
+            continue;
+        }
         DType ct = kernels_fuse_compute_dtype(nodes, nd);
         const char *rt = kdtype_register(nd->dtype);
         ksrc_printf(s, "    %s v%d = ", rt, i);
@@ -510,7 +529,7 @@ void kernels_fuse_gen_source(KSource *s, const FuseNode *nodes, int nnodes, int 
     ksrc_puts(s, kernels_prelude);
     if (fe) ksrc_puts(s, kernels_fpe_prelude);
     ksrc_printf(s, "struct KrArgs { u64 w[%d]; };\n", nwords);
-    kernels_fuse_gen_eval(s, nodes, nnodes, root, inputs, nin, out_dt, const_base);
+    kernels_fuse_gen_eval(s, nodes, nnodes, root, inputs, nin, out_dt, const_base, false);
     const char *ot = kdtype_storage(out_dt);
     ksrc_puts(s, "extern \"C\" __global__ void __launch_bounds__(256) kr_fuse(const KrArgs p) {\n");
     for (int k = 0; k < nin; k++)

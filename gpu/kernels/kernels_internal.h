@@ -75,7 +75,8 @@ size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int roo
                         const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
 size_t kernels_fuse_key_nodes(uint8_t *key, const FuseNode *nodes, int nnodes);
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
-                           const GpuTensor *inputs, int nin, DType out_dt, int const_base);
+                           const GpuTensor *inputs, int nin, DType out_dt, int const_base,
+                           bool only_live);
 /* The end of a fused kernel: each checked node's bits ORed over the warp into its flag word
  * (every lane must get there). */
 void kernels_fuse_gen_end(KSource *s, int nchecked, int fpe_base);

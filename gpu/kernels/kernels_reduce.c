@@ -270,7 +270,7 @@ static void red_gen_fused_loads(KSource *s, const RedFuse *fz, int op, DType in,
     const FusePlan *p = &fz->plan;
     int nin = fz->nin, B = RED_FUSE_BASE;
     kernels_fuse_gen_eval(s, fz->nodes, fz->nnodes, fz->root, fz->inputs, nin, in,
-                          B + fz->const_base);
+                          B + fz->const_base, false);
     /* an int8 into a float accumulator through kr_s8 (the prelude says why) */
     ksrc_printf(s, "__device__ __forceinline__ A kr_loadr(%s x) { return %s; }\n",
                 kdtype_register(in),

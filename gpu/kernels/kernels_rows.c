@@ -374,7 +374,7 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
         rows_stage_graph(nodes, nodes[i].a, nin, g);
         ksrc_printf(s, "namespace kr_s%d {\n", t);
         kernels_fuse_gen_eval(s, g, nodes[i].a + 1, nodes[i].a, ins, nin + t,
-                              nodes[nodes[i].a].dtype, p->const_base);
+                              nodes[nodes[i].a].dtype, p->const_base, true);
         ksrc_puts(s, "}\n");
         ins[nin + t].dtype = nodes[i].dtype;
         ins[nin + t].ndim = 0;
@@ -384,7 +384,7 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
     if (!root_red) { /* elementwise, or over per-row values only (per_row_out) */
         rows_stage_graph(nodes, root, nin, g);
         ksrc_puts(s, "namespace kr_fn {\n");
-        kernels_fuse_gen_eval(s, g, root + 1, root, ins, nin + t, out_dt, p->const_base);
+        kernels_fuse_gen_eval(s, g, root + 1, root, ins, nin + t, out_dt, p->const_base, true);
         ksrc_puts(s, "}\n");
     }
     const char *ot = kdtype_storage(out_dt);
