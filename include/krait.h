@@ -125,10 +125,10 @@ typedef struct kr_config {
                                 * compiles on a thread (CUDA; the mock compiles nothing), 2 always
                                 * interpret (tests), 3 as 1 on the mock too, 4 off (compile
                                 * first). KRAIT_FUSE_INTERP=auto|always|first|off */
-    int gpu_rows_kernel;       /* non-zero: a row program (a last-axis reduction and the work
-                                * over its rows) runs as one kernel per row on a GPU (opt-in:
-                                * not yet verified on a GPU); 0: stage by stage, the reduction
-                                * and fused kernels (docs/GPU.md). KRAIT_ROWS_KERNEL=1 */
+    int gpu_rows_kernel;       /* 0 (default) and 1: a row program (a last-axis reduction and
+                                * the work over its rows) runs as one kernel per row on a GPU;
+                                * 2: stage by stage, the reduction and fused kernels
+                                * (docs/GPU.md). KRAIT_ROWS_KERNEL=0 gives 2 */
     int gpu_mock_devices;      /* how many devices the mock (gpu_device "mock") and the CPU
                                 * backend show to gpu.device_count() and gpu.Device(i), 1 to
                                 * 16; 0: 1 (docs/GPU.md "Several GPUs"). KRAIT_MOCK_DEVICES */

@@ -49,8 +49,8 @@ static void usage(FILE *out) {
             "                   ws: the matmul loop warp-specialized (a TMA producer warpgroup)\n"
             "  KRAIT_FUSE_INTERP a new fused expression's first launches: auto (default:\n"
             "                   interpreted while its kernel compiles), off, always, first\n"
-            "  KRAIT_ROWS_KERNEL 1: a row program (softmax written with array ops) as one\n"
-            "                   kernel per row on a GPU (opt-in: not yet run on one)\n"
+            "  KRAIT_ROWS_KERNEL 0: a row program (softmax written with array ops) stage by\n"
+            "                   stage on a GPU (default: one kernel per row)\n"
             "  KRAIT_MOCK_DEVICES devices the mock and the CPU backend show (1 to 16)\n"
             "  KRAIT_NCCL       the NCCL library to load before libnccl.so.2\n"
             "  KRAIT_TILE_HOIST 1: tile loops' invariant broadcasts of one-element tiles\n"
@@ -112,7 +112,7 @@ static void config_from_env(kr_config *cfg) {
                            : strcmp(interp, "off") == 0    ? 4
                                                            : 0;
     const char *rows = getenv("KRAIT_ROWS_KERNEL");
-    cfg->gpu_rows_kernel = rows && strcmp(rows, "1") == 0;
+    cfg->gpu_rows_kernel = !rows ? 0 : strcmp(rows, "0") == 0 ? 2 : 1;
     const char *devices = getenv("KRAIT_MOCK_DEVICES");
     if (devices && *devices) cfg->gpu_mock_devices = atoi(devices);
     cfg->gpu_nccl_path = getenv("KRAIT_NCCL");

@@ -613,7 +613,7 @@ static int rows_run(GpuState *G, const FuseNode *nodes, int nnodes, int root,
     for (int i = 0; i < nc; i++)
         if (c[i].op == FUSE_ROWRED) nstages++;
     /* a lone reduction: the reduction kernels' own (and bits); the mock: stage by stage; a
-     * GPU: the one-kernel form only when asked (settings.rows_kernel: not yet run on one) */
+     * GPU: the one-kernel form unless settings.rows_kernel is off (KRAIT_ROWS_KERNEL=0) */
     bool lone = nstages == 1 && c[croot].op == FUSE_ROWRED;
     if (!lone && ((!G->mock && G->settings.rows_kernel) || arch)) {
         int rc = rows_kernel(G, c, nc, croot, inputs, nin, space, out, s, arch);

@@ -18,8 +18,8 @@
  *
  * - Lazy start. gpu_state_new only zeroes a struct: `krait -c pass` never touches the driver.
  *   The first call that needs the device (gpu_backend, gpu_init_cuda, any allocation) loads
- *   libcuda.so.1 with dlopen, calls cuInit, retains the device's (G->ordinal) primary context, creates
- *   krait's default stream and configures the memory pool (100+ ms, once). NVRTC is loaded
+ *   libcuda.so.1 with dlopen, calls cuInit, retains the device's (G->ordinal) primary context,
+ * creates krait's default stream and configures the memory pool (100+ ms, once). NVRTC is loaded
  *   separately, by the first compile (gpu/runtime/jit.c), and needs no device, so CI can compile
  *   kernels to CUBIN on a machine without a GPU. A failed start is remembered: the driver is
  *   not probed again, and every later call fails at once with the same message.
@@ -125,7 +125,7 @@ typedef struct GpuSettings {
     double kernel_timeout;  /* seconds a wait for the device may last; 0: no limit */
     bool tile_general_only; /* tile kernels never run their exact variant (a kill switch) */
     int fuse_interp;        /* GPU_FUSE_INTERP_*: a fused key's first launches interpreted */
-    bool rows_kernel;       /* row programs as one kernel per row (kernels_rows.c; opt-in) */
+    bool rows_kernel;       /* row programs as one kernel per row on a GPU (kernels_rows.c) */
     int mock_devices;       /* devices of the mock and of the CPU backend (0: 1) */
     const char *nccl_path;  /* an NCCL library tried before libnccl.so.2 (nccl.c) */
     bool tile_hoist;        /* tile loops' invariant one-element broadcasts hoisted (opt-in) */
@@ -154,12 +154,12 @@ typedef struct GpuState {
      * caches), made by the creator of the first (device 0's, the home) when a program first
      * uses device i; home->devs[i] is device i's state, every state's home points at
      * device 0's. The states share nothing but the process's driver. */
-    int ordinal;             /* the device's ordinal (cuDeviceGet) */
-    struct GpuState *home;   /* device 0's state (itself for device 0) */
+    int ordinal;                            /* the device's ordinal (cuDeviceGet) */
+    struct GpuState *home;                  /* device 0's state (itself for device 0) */
     struct GpuState *devs[GPU_MAX_DEVICES]; /* home only: the states made so far */
-    uint32_t peer_tried;     /* bit j: peer access to device j's memory asked for */
-    uint64_t bytes_peer;     /* bytes copied here from other devices (gpu_copy_peer) */
-    struct GpuNccl *nccl;    /* home only: NCCL and its communicators (nccl.h), or NULL */
+    uint32_t peer_tried;                    /* bit j: peer access to device j's memory asked for */
+    uint64_t bytes_peer;  /* bytes copied here from other devices (gpu_copy_peer) */
+    struct GpuNccl *nccl; /* home only: NCCL and its communicators (nccl.h), or NULL */
     CudaApi api;
     void *libcuda, *libnvrtc;     /* dlopen handles */
     int8_t driver_state;          /* 0: not tried, 1: loaded, -1: failed */

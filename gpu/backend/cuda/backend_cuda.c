@@ -76,7 +76,7 @@ GpuState *arr_cuda_new_state(Interp *I, int ordinal) {
                                 .kernel_timeout = cfg->gpu_kernel_timeout,
                                 .tile_general_only = cfg->gpu_tile_general_only != 0,
                                 .fuse_interp = fuse_interp_mode(cfg->gpu_fuse_interp),
-                                .rows_kernel = cfg->gpu_rows_kernel != 0,
+                                .rows_kernel = cfg->gpu_rows_kernel != 2,
                                 .mock_devices = cfg->gpu_mock_devices,
                                 .nccl_path = cfg->gpu_nccl_path,
                                 .tile_hoist = cfg->gpu_tile_hoist != 0};
