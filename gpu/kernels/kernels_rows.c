@@ -308,25 +308,6 @@ static int rows_plan(GpuState *G, const FuseNode *nodes, int nnodes, const GpuTe
     return 0;
 }
 
-/* The offsets <prefix>k of row `row` for the operands k marked in which (0 out, k > 0 input
- * k - 1): the row index decomposed over the row dims, each times the operand's stride. */
-static void rows_gen_bases(KSource *s, const RowsPlan *p, int nin, const char *row, char prefix,
-                           const bool *which) {
-    int nd = p->nd, sb = p->shape_base + nd - 1;
-    for (int k = 0; k <= nin; k++)
-        if (which[k]) ksrc_printf(s, "        i64 %c%d = 0;\n", prefix, k);
-    ksrc_printf(s, "        { i64 rem = %s;\n", row);
-    for (int d = nd - 2; d >= 0; d--) {
-        ksrc_printf(s, "        { i64 sz = (i64)p.w[%d]; i64 c = rem %% sz; rem /= sz;\n",
-                    p->shape_base + d);
-        for (int k = 0; k <= nin; k++)
-            if (which[k])
-                ksrc_printf(s, "          %c%d += c * (i64)p.w[%d];\n", prefix, k, sb + k * nd + d);
-        ksrc_puts(s, "        }\n");
-    }
-    ksrc_puts(s, "        (void)rem; }\n");
-}
-
 /* A reduction's value (accumulator v) in its node's register type, rounded to its dtype. */
 static void rows_gen_fin(KSource *s, const FuseNode *r, const char *v) {
     if (r->dtype == DT_FLOAT16)
@@ -382,12 +363,7 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
            "    v = sh[0];\n"
            "    for (int i = 1; i < (int)(blockDim.x >> 5); i++) v = kr_cmb<OP, T>(v, sh[i]);\n"
            "    __syncthreads();\n"
-           "    return v; }\n"
-           "__device__ __forceinline__ void kr_prefetch_l2(const void *p, i64 bytes) {\n"
-           "    const char *end = (const char *)p + bytes;\n"
-           "    for (const char *a = (const char *)((unsigned long long)p & ~127ull) +\n"
-           "             128 * (i64)threadIdx.x; a < end; a += 128 * (i64)blockDim.x)\n"
-           "        asm volatile(\"prefetch.global.L2 [%0];\" : : \"l\"(a)); }\n");
+           "    return v; }\n");
     /* each stage's graph, and the root's, as kr_eval in its own namespace */
     GpuTensor ins[FUSE_MAX_INPUTS];
     memcpy(ins, inputs, sizeof(GpuTensor) * (size_t)nin);
@@ -438,25 +414,16 @@ static void rows_gen(KSource *s, const FuseNode *nodes, int nnodes, int root,
     ksrc_printf(s, "    const i64 rows = (i64)p.w[%d], L = (i64)p.w[%d];\n", nin + 1, nin + 2);
     if (fe) ksrc_printf(s, "    unsigned fe[%d] = {0};\n", p->nchecked);
     ksrc_puts(s, "    __shared__ double sh_[32];\n"
-                 "    for (i64 r = blockIdx.x; r < rows; r += gridDim.x) {\n");
+                 "    for (i64 r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+                 "        i64 rem = r;\n");
     int sb = p->shape_base + nd - 1; /* out's strides, then each input's */
-    bool all[FUSE_MAX_INPUTS + 1], ahead[FUSE_MAX_INPUTS + 1], any_ahead = false;
-    for (int k = 0; k <= nin; k++) {
-        all[k] = true;
-        ahead[k] = k > 0 && !p->per_row[k - 1] && p->unit[k];
-        any_ahead |= ahead[k];
-    }
-    rows_gen_bases(s, p, nin, "r", 'b', all);
-    /* The next row of this block: its row inputs' lines into L2 now, so that DRAM works on
-     * them while this row's reductions and stores run (two blocks an SM hold two rows:
-     * without it their loads were the only reads in flight). */
-    if (any_ahead) {
-        ksrc_puts(s, "        if (r + (i64)gridDim.x < rows) {\n");
-        rows_gen_bases(s, p, nin, "r + (i64)gridDim.x", 'n', ahead);
-        for (int k = 1; k <= nin; k++)
-            if (ahead[k])
-                ksrc_printf(s, "        kr_prefetch_l2(in%d + n%d, L * (i64)sizeof(*in%d));\n",
-                            k - 1, k, k - 1);
+    for (int k = 0; k <= nin; k++)
+        ksrc_printf(s, "        i64 b%d = 0;\n", k);
+    for (int d = nd - 2; d >= 0; d--) {
+        ksrc_printf(s, "        { i64 sz = (i64)p.w[%d]; i64 c = rem %% sz; rem /= sz;\n",
+                    p->shape_base + d);
+        for (int k = 0; k <= nin; k++)
+            ksrc_printf(s, "          b%d += c * (i64)p.w[%d];\n", k, sb + k * nd + d);
         ksrc_puts(s, "        }\n");
     }
     /* the row's elements of each input, K a thread, in registers */

@@ -140,23 +140,6 @@ int arr_gpu_raise(Interp *I) {
  *   allocates grows the pool with few collections. */
 #define ARR_DEV_GC_MIN   ((size_t)1 << 30)
 #define ARR_DEV_GROW_MIN ((size_t)4 << 20)
-
-/* Whether a request past what the pool holds may grow it rather than collect first: while
- * the pool stays within the bytes live at the last collection plus max(those, four such
- * requests), and the device keeps that much free besides. A collection costs a mark of the
- * whole heap (0.4 ms with numpy imported), so a pool with room for one or two garbage
- * results collected every call or two of `c = a + b; c[0]` over 1 GiB arrays (2.1 TB/s on
- * the H200, 3.9 once the pool had grown); room for four makes it one call in four. */
-static bool dev_pool_may_grow(GpuState *G, const ArrCuda *c, size_t bytes) {
-    size_t room = c->dev_base > 4 * bytes ? c->dev_base : 4 * bytes;
-    if (G->device_high + bytes > c->dev_base + room) return false;
-    size_t free_bytes = 0, total = 0;
-    if (gpu_mem_info(G, &free_bytes, &total) < 0) {
-        gpu_clear_error(G);
-        return false;
-    }
-    return free_bytes / 2 >= room;
-}
 static void dev_gc_trigger(Interp *I, size_t bytes) {
     ArrCuda *c = I->gpu->allocator.ud;
     GpuState *G = I->gpu;
@@ -167,8 +150,7 @@ static void dev_gc_trigger(Interp *I, size_t bytes) {
     }
     size_t used = G->device_bytes;
     if (bytes >= ARR_DEV_GROW_MIN && used + bytes > G->device_high && c->dev_since >= bytes &&
-        c->dev_since >= c->dev_base / 4 && !I->gc_running && !I->gc_disabled &&
-        !dev_pool_may_grow(G, c, bytes)) {
+        c->dev_since >= c->dev_base / 4 && !I->gc_running && !I->gc_disabled) {
         gc_collect(I);
         c->gc_seen = I->gc_collections;
         c->dev_base = used = G->device_bytes;
