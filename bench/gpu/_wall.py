@@ -11,18 +11,23 @@ def median(xs):
     return xs[len(xs) // 2]
 
 
-def wall(fn, sync, reps, inner=1):
-    """Median seconds per call of fn over reps runs of inner calls, after a warm-up."""
+def wall(fn, sync, reps, inner=1, runs=None):
+    """Median seconds per call of fn over reps runs of inner calls, after a warm-up; runs, a
+    list, gets the warm-up's seconds and then each run's."""
+    t0 = time.perf_counter()
     fn()
     sync()
-    runs = []
+    warm = time.perf_counter() - t0
+    timed = []
     for _ in range(reps):
         t0 = time.perf_counter()
         for _ in range(inner):
             fn()
         sync()
-        runs.append((time.perf_counter() - t0) / inner)
-    return median(runs)
+        timed.append((time.perf_counter() - t0) / inner)
+    if runs is not None:
+        runs.extend([warm] + timed)
+    return median(timed)
 
 
 def best(fn, reps):

@@ -89,13 +89,16 @@ def mem():
 
 
 m0 = mem()
-report("c=a+b;c[0]_2^28", 3 * gb / wall(add_read), "TB/s")
+add_runs = []
+report("c=a+b;c[0]_2^28", 3 * gb / _wall.wall(add_read, sync, REPS, 1, add_runs), "TB/s")
 m1 = mem()
+print("DIAG add calls (warm-up first): " + " ".join("%.2f" % (t * 1e3) for t in add_runs) + " ms", flush=True)
 # what the pattern cost besides its kernels: collections (device garbage is freed by the
 # collector) and growth of the memory pool (mapping new device memory), over its 8 calls
 print("DIAG add: collections %d, pool growth %.2f GiB, pool %.2f GiB" % (
     m1.get("collections", 0) - m0.get("collections", 0),
-    (m1.get("device_high", 0) - m0.get("device_high", 0)) / 2**30, m1.get("device_high", 0) / 2**30))
+    (m1.get("device_high", 0) - m0.get("device_high", 0)) / 2**30, m1.get("device_high", 0) / 2**30),
+    flush=True)
 check("add", abs(float(add_read()) - (float(a[0]) + float(b[0]))) < 1e-6)
 
 
