@@ -259,6 +259,16 @@ static int fuse_nchecked(const FuseNode *nodes, int nnodes) {
     return n;
 }
 
+void kernels_fuse_mark_live(const FuseNode *nodes, int nnodes, bool *live) {
+    for (int i = nnodes - 1; i >= 0; i--) {
+        if (!live[i]) continue;
+        const FuseNode *nd = &nodes[i];
+        if (nd->a >= 0) live[nd->a] = true;
+        if (nd->b >= 0) live[nd->b] = true;
+        if (nd->c >= 0) live[nd->c] = true;
+    }
+}
+
 /* The device function: loaded input values in, the root's value (in out's register type)
  * out. Constants are read from the argument block. */
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
@@ -275,13 +285,7 @@ void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int ro
     bool live[FUSE_MAX_NODES] = {false};
     for (int i = 0; i < nnodes; i++)
         live[i] = !only_live || i == root;
-    for (int i = nnodes - 1; i >= 0; i--) {
-        if (!live[i]) continue;
-        const FuseNode *nd = &nodes[i];
-        if (nd->a >= 0) live[nd->a] = true;
-        if (nd->b >= 0) live[nd->b] = true;
-        if (nd->c >= 0) live[nd->c] = true;
-    }
+    kernels_fuse_mark_live(nodes, nnodes, live);
     int nconst = 0, nchecked = 0;
     for (int i = 0; i < nnodes; i++) {
         const FuseNode *nd = &nodes[i];

@@ -74,6 +74,8 @@ int kernels_fuse_prepare(GpuState *G, const FuseNode *nodes, int nnodes, const G
 size_t kernels_fuse_key(uint8_t *key, const FuseNode *nodes, int nnodes, int root,
                         const GpuTensor *inputs, int nin, const GpuTensor *out, const FusePlan *p);
 size_t kernels_fuse_key_nodes(uint8_t *key, const FuseNode *nodes, int nnodes);
+/* Mark every node a marked node reads (nodes in topological order: operands first). */
+void kernels_fuse_mark_live(const FuseNode *nodes, int nnodes, bool *live);
 void kernels_fuse_gen_eval(KSource *s, const FuseNode *nodes, int nnodes, int root,
                            const GpuTensor *inputs, int nin, DType out_dt, int const_base,
                            bool only_live);

@@ -53,13 +53,7 @@ static int rows_compact(const FuseNode *nodes, int nnodes, int root, FuseNode *o
     }
     bool live[FUSE_MAX_NODES] = {false};
     live[first[root]] = true;
-    for (int i = nnodes - 1; i >= 0; i--) {
-        if (!live[i]) continue;
-        const FuseNode *n = &canon[i];
-        if (n->a >= 0) live[n->a] = true;
-        if (n->b >= 0) live[n->b] = true;
-        if (n->c >= 0) live[n->c] = true;
-    }
+    kernels_fuse_mark_live(canon, nnodes, live);
     int k = 0;
     for (int i = 0; i < nnodes; i++) {
         if (!live[i] || first[i] != i) continue;
