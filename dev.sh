@@ -13,8 +13,9 @@ install_missing() {
     for tool in cmake:cmake make:make gcc:gcc clang:clang python3:python3; do
         command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
     done
-    # libopenblas0: LAPACK for numpy.linalg and BLAS for the CPU backend's matmul (dlopen'ed)
-    for pkg in libuv1-dev libreadline-dev libpcre2-dev zlib1g-dev libopenblas0; do
+    # libopenblas0: LAPACK for numpy.linalg and BLAS for the CPU backend's matmul (dlopen'ed);
+    # libhwy1: Highway's vqsort for the CPU backend's np.sort (dlopen'ed)
+    for pkg in libuv1-dev libreadline-dev libpcre2-dev zlib1g-dev libopenblas0 libhwy1; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
     done
     if [ -n "$missing" ]; then

@@ -367,8 +367,12 @@ int arr_fast_matmul(Interp *I, ArrGemm gemm, int dt, int64_t n, int64_t k, int64
  * int32 array over consecutive axes (red) into r (cpu_reduce.c); 1 done, 0 not handled. */
 int arr_fast_reduce(Interp *I, const Array *src, const bool *red, int kind, int rdt, Array *r);
 /* np.sort / np.argsort along axis ax by radix sort (cpu_sort.c) for bool, integer, float32
- * and float64 arrays: the result, or NULL (after raising when *handled, else not handled). */
-Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, bool *handled);
+ * and float64 arrays: the result, or NULL (after raising when *handled, else not handled).
+ * key_sort (NULL: none), given ks, sorts n unsigned 64-bit keys ascending: np.sort's keys go
+ * through it instead of the radix sort (Highway's vqsort, gpu/kernels/host_sort.c). */
+typedef void (*ArrKeySort)(void *ks, uint64_t *keys, size_t n);
+Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, ArrKeySort key_sort, void *ks,
+                     bool *handled);
 /* Boolean masks over contiguous memory: the number of true bytes; the blocks of `block`
  * bytes at the true positions packed into dst; the element val stored at them. */
 int64_t arr_mask_count(const uint8_t *m, int64_t n);

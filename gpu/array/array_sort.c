@@ -7,6 +7,7 @@
 #include "../../vm/error.h"
 #include "../../vm/gc.h"
 #include "../../vm/seq.h"
+#include "../kernels/host_sort.h"
 #include "array.h"
 
 /* ---- sort ---- */
@@ -83,7 +84,9 @@ Value arr_sort(Interp *I, Array *a, int axis_in, bool arg) {
     }
     if (arr_host(I, a) < 0) return V_NULL;
     bool handled;
-    Array *fast = arr_fast_sort(I, a, ax, arg, &handled); /* gpu/backend/cpu/cpu_sort.c */
+    GpuHostSort *hs = !arg && I->gpu ? gpu_host_sort(I->gpu) : NULL;
+    Array *fast = arr_fast_sort(I, a, ax, arg, hs ? gpu_host_sort_u64 : NULL, hs,
+                                &handled); /* gpu/backend/cpu/cpu_sort.c */
     if (handled) return fast ? v_obj(fast) : V_NULL;
     Array *r = arr_copy(I, a, arg ? DT_INT64 : a->dtype);
     Array *src = arr_copy(I, a, a->dtype);

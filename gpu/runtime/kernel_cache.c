@@ -62,6 +62,7 @@ void kcache_free(GpuState *G) {
     KernelCache *kc = &G->kernels;
     if (kc->lt_free) kc->lt_free(G); /* before the map that holds its plans */
     if (kc->la_free) kc->la_free(G);
+    if (kc->host_sort_free) kc->host_sort_free(G);
     if (kc->interp_free) kc->interp_free(G);
     for (size_t i = 0; i < kc->cap; i++)
         if (kc->slots[i].hash) gpu_host_free(G, kc->slots[i].key, kc->slots[i].key_size);

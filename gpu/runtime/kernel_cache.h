@@ -43,6 +43,10 @@ typedef struct KernelCache {
     int8_t lapack_state, solver_state; /* 0: not tried, 1: loaded, -1: absent */
     struct GpuSolver *solver_host, *solver_dev;
     void (*la_free)(struct GpuState *G);
+    /* The CPU backend's vectorized key sort (gpu/kernels/host_sort.c: Highway's vqsort) */
+    struct GpuHostSort *host_sort;
+    int8_t host_sort_state; /* 0: not tried, 1: loaded, -1: absent (the radix sort runs) */
+    void (*host_sort_free)(struct GpuState *G);
     /* The graph-interpreting kernel and the specialized compiles in flight on threads
      * (gpu/kernels/kernels_interp.c); interp_free joins the threads and frees them. */
     struct GpuFuseInterp *interp;

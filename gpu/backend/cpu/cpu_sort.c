@@ -10,7 +10,13 @@
  * shares, and one of 1024 or fewer by a merge sort. The sort is stable, which is a
  * valid result for every kind= and exactly kind='stable'. Buckets of 16 or fewer are
  * insertion-sorted. The zeros of a sorted float row get their signs back from the row, in
- * their original order (keys alone cannot tell -0.0 from 0.0). */
+ * their original order (keys alone cannot tell -0.0 from 0.0).
+ *
+ * np.sort (not argsort) of a row of up to KEY_SORT_MAX keys goes through the caller's key
+ * sort instead when it has one (Highway's vqsort, AVX-512 or AVX2: 1M int64 keys in about
+ * 8 ms where the radix sort takes about 20): equal keys are equal values but for the zeros,
+ * which get their signs back as above, so its instability cannot show. Past KEY_SORT_MAX the
+ * radix sort runs, which polls for Ctrl-C and the run's limits between its passes. */
 #include <math.h>
 #include <string.h>
 
@@ -23,6 +29,7 @@
 #define MSD_LEVELS   6     /* ceil(64 / 11) */
 #define LSD_CUTOFF   16384 /* a run this short is sorted in cache, least significant digit first */
 #define MERGE_CUTOFF 1024  /* and one this short by a merge sort */
+#define KEY_SORT_MAX (1 << 24) /* about 0.2 s of the key sort, which cannot be interrupted */
 
 typedef struct SortBuf {
     uint64_t *key, *ktmp;
@@ -279,7 +286,8 @@ static void restore_zeros(const SortBuf *b, int64_t len, const char *row, int64_
     }
 }
 
-Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, bool *handled) {
+Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, ArrKeySort key_sort, void *ks,
+                     bool *handled) {
     int dt = a->dtype;
     *handled = false;
     switch (dt) {
@@ -334,7 +342,9 @@ Array *arr_fast_sort(Interp *I, Array *a, int ax, bool arg, bool *handled) {
         bool ok = true;
         for (int64_t w = 0; w < charge && ok; w++)
             ok = interp_poll(I);
-        if (!ok || !radix(I, &b, len, lo, hi)) {
+        if (ok && key_sort && !arg && len > 1 && lo != hi && len <= KEY_SORT_MAX)
+            key_sort(ks, b.key, (size_t)len); /* equal keys are equal values (zeros below) */
+        else if (!ok || !radix(I, &b, len, lo, hi)) {
             sortbuf_free(I, &b);
             return NULL;
         }
