@@ -109,6 +109,15 @@ static bool zn_grow(Interp *I, ZnOut *o, size_t want) {
     return true;
 }
 
+/* Point z's output at o's free room (at most 4 GiB, zlib's counters being 32-bit); returns
+ * the bytes offered, from which the caller counts what zlib wrote. */
+static uInt zn_window(ZnOut *o, z_stream *z) {
+    size_t room = o->cap - o->len;
+    z->next_out = o->p + o->len;
+    z->avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
+    return z->avail_out;
+}
+
 static Value zn_finish(Interp *I, ZnOut *o) {
     Bytes *b = bytes_new(I, o->p ? o->p : (const unsigned char *)"", o->len);
     mem_free(I, o->p, o->cap);
@@ -143,10 +152,7 @@ static Value zn_compress(Interp *I, int argc, Value *argv, Tuple *kw) {
         int flush = left == step ? Z_FINISH : Z_NO_FLUSH;
         do {
             if (o.cap - o.len < 64 && !zn_grow(I, &o, ZN_CHUNK)) goto done;
-            size_t room = o.cap - o.len;
-            z.next_out = o.p + o.len;
-            z.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
-            uInt before = z.avail_out;
+            uInt before = zn_window(&o, &z);
             rc = deflate(&z, flush);
             o.len += before - z.avail_out;
             if (rc == Z_STREAM_ERROR) {
@@ -196,10 +202,7 @@ static Value zn_decompress(Interp *I, int argc, Value *argv, Tuple *kw) {
             left -= z.avail_in;
         }
         if (o.cap == o.len && !zn_grow(I, &o, o.cap < ZN_CHUNK ? o.cap : ZN_CHUNK)) goto done;
-        size_t room = o.cap - o.len;
-        z.next_out = o.p + o.len;
-        z.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
-        uInt before = z.avail_out;
+        uInt before = zn_window(&o, &z);
         rc = inflate(&z, Z_SYNC_FLUSH);
         o.len += before - z.avail_out;
         if (rc == Z_MEM_ERROR) {

@@ -1,9 +1,9 @@
 #!/bin/bash
 # The speed helper's H200 check (issue 14, sixth session): the device sort/scan/compaction
 # tests on CUDA through tests/run_test.cmake (each failure's diff printed), then the row
-# programs one kernel a row (KRAIT_ROWS_KERNEL=1: vector loads, two blocks an SM) beside the
-# staged default in the same call (bench/gpu/rows_check.py, each checked against a float64
-# host reference). From the repository root, a Release build in .dev/build and its libraries
+# programs one kernel a row (KRAIT_ROWS_KERNEL=1, the default since the eighth session: vector
+# loads, two blocks an SM) beside the staged form (=0) in the same call
+# (bench/gpu/rows_check.py, each checked against a float64 host reference). From the repository root, a Release build in .dev/build and its libraries
 # in .dev/lib. Under 90 s; exit status 1 on any failure. Then run issue14.sh for the table.
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH PYTHONUNBUFFERED=1 KRAIT_DEVICE=${KRAIT_DEVICE:-cuda}
 K=${K:-$PWD/.dev/build/krait}
